@@ -1,0 +1,75 @@
+// Sign-in with Discord through remix-auth. The OAuth URLs come from configuration, so the same code path runs against
+// Discord in production and against the local stand-in (worker/discord-standin.ts) in development and tests.
+import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { DiscordStrategy, type DiscordProfile } from "remix-auth-discord";
+import { discordUrls, isProduction, type Config } from "../config.server";
+import type { DiscordIdentity } from "./session.server";
+
+export type SignInResult = DiscordIdentity & { guildIds: string[] };
+
+/** remix-auth-discord hard-codes discord.com; this subclass points it at the configured URLs. */
+class ConfigurableDiscordStrategy extends DiscordStrategy<SignInResult> {
+  constructor(
+    options: ConstructorParameters<typeof DiscordStrategy<SignInResult>>[0],
+    urls: ReturnType<typeof discordUrls>,
+    verify: ConstructorParameters<typeof DiscordStrategy<SignInResult>>[1],
+  ) {
+    super(options, verify);
+    const self = this as unknown as { authorizationURL: string; tokenURL: string; userInfoURL: string };
+    self.authorizationURL = urls.authorize;
+    self.tokenURL = urls.token;
+    self.userInfoURL = `${urls.api}/users/@me`;
+  }
+}
+
+type PartialGuild = { id: string };
+
+export function authenticator(request: Request, config: Config) {
+  const origin = new URL(request.url).origin;
+  const urls = discordUrls(config, origin);
+  // Holds only the OAuth state (and where to go afterwards) between leaving for Discord and coming back.
+  const flowStorage = createCookieSessionStorage({
+    cookie: {
+      name: "__oauth",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: isProduction(config) || origin.startsWith("https:"),
+      path: "/auth",
+      maxAge: 10 * 60,
+      secrets: config.SESSION_SECRETS,
+    },
+  });
+  const auth = new Authenticator<SignInResult>(flowStorage, { throwOnError: true });
+  auth.use(
+    new ConfigurableDiscordStrategy(
+      {
+        clientID: config.DISCORD_CLIENT_ID,
+        clientSecret: config.DISCORD_CLIENT_SECRET,
+        callbackURL: `${origin}/auth/callback`,
+        scope: ["identify", "guilds"],
+      },
+      urls,
+      async ({ accessToken, profile }: { accessToken: string; profile: DiscordProfile }) => {
+        const res = await fetch(`${urls.api}/users/@me/guilds`, {
+          headers: { Authorization: `Bearer ${accessToken}` },
+        });
+        if (!res.ok) throw new Error(`Discord answered ${res.status} for the guild list`);
+        const guilds = (await res.json()) as PartialGuild[];
+        return {
+          id: profile.__json.id,
+          username: profile.__json.username,
+          globalName: profile.__json.global_name ?? null,
+          avatar: profile.__json.avatar ?? null,
+          guildIds: guilds.map((g) => g.id),
+        };
+      },
+    ),
+  );
+  return { auth, flowStorage };
+}
+
+export const isMember = (who: SignInResult, config: Config) =>
+  who.guildIds.some((id) => config.DISCORD_GUILD_IDS.includes(id));
+
+export { AuthorizationError };

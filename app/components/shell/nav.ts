@@ -1,0 +1,13 @@
+import type { IconName } from "../icons";
+
+export type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
+export type NavGroup = { label: string; items: NavItem[] };
+
+/** The sidebar's groups (spec part 1). A group shows only once it has a page; later sections add theirs here. */
+export const NAV_GROUPS: NavGroup[] = [
+  { label: "Dashboard", items: [{ to: "/dashboard", label: "Dashboard", icon: "home", end: true }] },
+  { label: "EOS", items: [] },
+  { label: "Main", items: [] },
+  { label: "Stock", items: [] },
+  { label: "Settings", items: [{ to: "/settings", label: "Settings", icon: "settings" }] },
+];

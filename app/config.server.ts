@@ -1,0 +1,97 @@
+// One schema for the Worker's settings, checked on the first request. Every problem is reported at once, in words.
+import { z } from "zod";
+
+const snowflake = z.string().regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
+const list = (item: z.ZodString) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).min(1, "must list at least one value"));
+const flag = z.enum(["true", "false"], { message: 'must be "true" or "false"' }).transform((v) => v === "true");
+const url = z.string().url("must be an absolute URL");
+
+export const configSchema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "production"], { message: 'must be "development" or "production"' }),
+    SESSION_SECRETS: list(z.string().min(16, "each secret must be at least 16 characters")),
+    DISCORD_CLIENT_ID: z.string().min(1, "is required"),
+    DISCORD_CLIENT_SECRET: z.string().min(1, "is required"),
+    DISCORD_GUILD_IDS: list(snowflake),
+    DISCORD_STANDIN: flag.default("false"),
+    DISCORD_AUTHORIZE_URL: url.optional(),
+    DISCORD_TOKEN_URL: url.optional(),
+    DISCORD_API_URL: url.optional(),
+    CONTACT_PERSON: z.string().min(1).default("a tribe Admin on Discord"),
+    NOT_AUTHORIZED_REDIRECT_URL: url.default("https://www.youtube.com/"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.ENVIRONMENT === "production" && c.DISCORD_STANDIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DISCORD_STANDIN"],
+        message: "the local Discord stand-in cannot be enabled when ENVIRONMENT is production",
+      });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { setting: string; message: string }[]) {
+    super(`Invalid configuration: ${problems.map((p) => `${p.setting} ${p.message}`).join("; ")}`);
+  }
+}
+
+const cache = new WeakMap<object, Config>();
+
+/** Validates the Worker's env once per env object; throws ConfigError listing every bad or missing setting. */
+export function getConfig(env: object): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const raw = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => typeof v === "string" && v !== ""),
+  );
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({
+        setting: String(i.path[0] ?? "configuration"),
+        message: i.code === "invalid_type" && i.received === "undefined" ? "is required" : i.message,
+      })),
+    );
+  }
+  cache.set(env, parsed.data);
+  return parsed.data;
+}
+
+export const isProduction = (c: Config) => c.ENVIRONMENT === "production";
+
+/** Where the OAuth flow and Discord's REST API live: Discord itself, or the local stand-in on this origin. */
+export function discordUrls(c: Config, origin: string) {
+  const base = c.DISCORD_STANDIN ? `${origin}/__discord` : "https://discord.com";
+  return {
+    authorize: c.DISCORD_AUTHORIZE_URL ?? `${base}/oauth2/authorize`,
+    token: c.DISCORD_TOKEN_URL ?? `${base}/api/v10/oauth2/token`,
+    api: (c.DISCORD_API_URL ?? `${base}/api/v10`).replace(/\/$/, ""),
+  };
+}
+
+/** Renders a ConfigError as one readable page: what is wrong, where to set it, no stack trace. */
+export function configErrorPage(error: ConfigError): string {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const items = error.problems
+    .map((p) => `<li><code>${esc(p.setting)}</code> ${esc(p.message)}</li>`)
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Configuration error</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111}
+code{background:#f2f2f2;padding:.1rem .3rem;border-radius:.25rem}li{margin:.4rem 0}</style></head>
+<body><h1>Configuration error</h1><p>The dashboard cannot start because these settings are missing or malformed:</p>
+<ul>${items}</ul><p>Set them in <code>.dev.vars</code> for local development (see <code>.dev.vars.example</code>),
+or with <code>wrangler secret put</code> and <code>[vars]</code> in <code>wrangler.toml</code> for a deployment.</p></body></html>`;
+}

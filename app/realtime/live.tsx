@@ -1,0 +1,99 @@
+// The browser's side of the live room: one reconnecting socket per tab, shared by every route through context.
+import { useRevalidator } from "@remix-run/react";
+import PartySocket from "partysocket";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "./events";
+
+export type LiveStatus = "connecting" | "connected" | "disconnected";
+type Listener = (event: LiveEvent | { type: "reconnected" }) => void;
+
+const LiveContext = createContext<{ status: LiveStatus; subscribe: (l: Listener) => () => void } | null>(null);
+
+export function LiveProvider({ children }: { children: React.ReactNode }) {
+  const [status, setStatus] = useState<LiveStatus>("connecting");
+  const listeners = useRef(new Set<Listener>());
+
+  useEffect(() => {
+    const socket = new PartySocket({ host: window.location.host, party: LIVE_PARTY, room: LIVE_ROOM });
+    let wasOpen = false;
+    const emit: Listener = (e) => listeners.current.forEach((l) => l(e));
+    socket.addEventListener("open", () => {
+      setStatus("connected");
+      // After a drop, events may have been missed: let the routes reload their data.
+      if (wasOpen) emit({ type: "reconnected" });
+      wasOpen = true;
+    });
+    socket.addEventListener("close", () => setStatus(wasOpen ? "disconnected" : "connecting"));
+    socket.addEventListener("message", (message) => {
+      const event = parseLiveEvent(message.data);
+      if (event) emit(event);
+    });
+    return () => socket.close();
+  }, []);
+
+  const value = useMemo(
+    () => ({
+      status,
+      subscribe: (l: Listener) => {
+        listeners.current.add(l);
+        return () => void listeners.current.delete(l);
+      },
+    }),
+    [status],
+  );
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+function useLive() {
+  const live = useContext(LiveContext);
+  if (!live) throw new Error("useLive must be used inside <LiveProvider>.");
+  return live;
+}
+
+export const useLiveStatus = () => useLive().status;
+
+/** Calls back on every live event of the given types. */
+export function useLiveEvent(types: readonly LiveEventType[], onEvent: (event: LiveEvent) => void) {
+  const { subscribe } = useLive();
+  const callback = useRef(onEvent);
+  callback.current = onEvent;
+  const key = types.join(",");
+  useEffect(
+    () =>
+      subscribe((e) => {
+        if (e.type !== "reconnected" && key.split(",").includes(e.type)) callback.current(e);
+      }),
+    [subscribe, key],
+  );
+}
+
+/** Reloads the open page's data when an event it shows arrives, or after the socket reconnects. */
+export function useLiveRevalidate(types: readonly LiveEventType[]) {
+  const { subscribe } = useLive();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const key = types.join(",");
+  useEffect(
+    () =>
+      subscribe((e) => {
+        if (e.type === "reconnected" || key.split(",").includes(e.type)) revalidate.current();
+      }),
+    [subscribe, key],
+  );
+}
+
+/** Shown only once the page runs JavaScript: without it there is no socket to report on. */
+export function LiveStatusBadge() {
+  const status = useLiveStatus();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  const label = status === "connected" ? "Connected" : status === "connecting" ? "Connecting..." : "Disconnected";
+  return (
+    <span className={`live-status live-${status}`} data-testid="live-status" aria-live="polite">
+      <span className="dot" aria-hidden />
+      Live updates: {label}
+    </span>
+  );
+}

@@ -1,0 +1,82 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useFetchers,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import styles from "./styles/app.css?url";
+import { isTheme, readPreferences, TIMEZONE_KEY, type Theme } from "./utils/preferences";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { theme: readPreferences(request).theme };
+}
+
+// Tells the server the browser's time zone (for the greeting) before anything else runs.
+const timeZoneScript = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(document.cookie.indexOf("${TIMEZONE_KEY}="+encodeURIComponent(z))<0)document.cookie="${TIMEZONE_KEY}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"}catch(e){}`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  // A theme choice on its way to the server shows at once.
+  const pending = useFetchers().find((f) => f.formData?.get("intent") === "theme")?.formData?.get("theme");
+  const theme: Theme = isTheme(pending) ? pending : (data?.theme ?? "system");
+  return (
+    <html lang="en" className={`theme-${theme}`}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <script dangerouslySetInnerHTML={{ __html: timeZoneScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <div id="portal" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
+  const detail =
+    status === 404
+      ? "There is nothing at this address."
+      : isRouteErrorResponse(error) && typeof error.data === "string"
+        ? error.data
+        : "Please try again. If it keeps happening, tell a tribe Admin.";
+  return (
+    <main className="center-page">
+      <div className="card narrow">
+        <h1>{title}</h1>
+        <p className="muted">{detail}</p>
+        <p>
+          <a className="button" href="/dashboard">
+            Back to the dashboard
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,158 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { listSessions, requireUser, revokeSessions } from "../auth/session.server";
+import { Avatar } from "../components/shell/TopBar";
+import { displayNameOf } from "../utils/user";
+
+export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, sessionId } = requireUser(request, context.auth);
+  const sessions = await listSessions(context.cloudflare.env, user.id);
+  return {
+    user,
+    sessions: sessions
+      .map((s) => ({
+        handle: s.handle,
+        current: s.id === sessionId,
+        device: describeDevice(s.userAgent),
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, sessionId } = requireUser(request, context.auth);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const env = context.cloudflare.env;
+  if (intent === "revoke-others") {
+    const n = await revokeSessions(env, user.id, { allBut: sessionId });
+    return json({ ok: true, message: n === 0 ? "No other sessions to sign out." : `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
+  }
+  if (intent === "revoke") {
+    const handle = form.get("session");
+    if (typeof handle !== "string" || !/^[0-9a-f]{24}$/.test(handle)) {
+      return json({ ok: false, message: "Choose a session to sign out." }, 400);
+    }
+    const current = (await listSessions(env, user.id)).find((s) => s.id === sessionId);
+    if (current?.handle === handle) return json({ ok: false, message: "Use Sign Out to end this session." }, 400);
+    const n = await revokeSessions(env, user.id, { handle });
+    if (n === 0) return json({ ok: false, message: "That session has already ended." }, 404);
+    return json({ ok: true, message: "Signed out that session." });
+  }
+  return json({ ok: false, message: "Unknown action." }, 400);
+}
+
+/** A short, human name for a browser from its user agent. */
+function describeDevice(ua: string | null) {
+  if (!ua) return "Unknown device";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Browser";
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Android/.test(ua)
+      ? "Android"
+      : /iPhone|iPad/.test(ua)
+        ? "iOS"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "another system";
+  return `${browser} on ${os}`;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+export default function Settings() {
+  const { user, sessions } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <>
+      <div className="page-header">
+        <h1>Settings</h1>
+      </div>
+      <section className="card">
+        <h2>Account</h2>
+        <div className="account">
+          <Avatar user={user} size={64} />
+          <dl>
+            <dt>Name</dt>
+            <dd>{displayNameOf(user)}</dd>
+            <dt>Username</dt>
+            <dd>@{user.username}</dd>
+            <dt>Discord ID</dt>
+            <dd>
+              <code>{user.id}</code>
+            </dd>
+          </dl>
+        </div>
+      </section>
+      <section className="card">
+        <div className="card-header">
+          <h2>Active sessions</h2>
+          <Form method="post">
+            <button className="button" name="intent" value="revoke-others" disabled={busy || others === 0}>
+              Sign out other sessions
+            </button>
+          </Form>
+        </div>
+        {result ? (
+          <p className={result.ok ? "notice success" : "notice"} role="status">
+            {result.message}
+          </p>
+        ) : null}
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Device</th>
+              <th>Signed in</th>
+              <th>Last active</th>
+              <th>Expires</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <tr key={s.handle} data-testid="session-row">
+                <td>
+                  {s.device} {s.current ? <span className="badge green">This session</span> : null}
+                </td>
+                <td>{when(s.createdAt)}</td>
+                <td>{when(s.lastSeenAt)}</td>
+                <td>{when(s.expiresAt)}</td>
+                <td className="actions">
+                  {s.current ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="session" value={s.handle} />
+                      <button className="button small" name="intent" value="revoke" disabled={busy}>
+                        Sign out
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

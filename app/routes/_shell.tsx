@@ -1,0 +1,92 @@
+// The signed-in shell: sidebar, top bar and the live connection, around every dashboard page.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { requireUser } from "../auth/session.server";
+import { Sidebar } from "../components/shell/Sidebar";
+import { TopBar } from "../components/shell/TopBar";
+import { isProduction } from "../config.server";
+import { LiveProvider } from "../realtime/live";
+import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/preferences";
+import { localClock } from "../utils/user";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireUser(request, context.auth);
+  const prefs = readPreferences(request);
+  return {
+    user,
+    isDev: !isProduction(context.config),
+    theme: prefs.theme,
+    sidebarCollapsed: prefs.sidebarCollapsed,
+    serverClock: localClock(new Date(), prefs.timeZone),
+  };
+}
+
+export default function Shell() {
+  const data = useLoaderData<typeof loader>();
+  const sidebar = useSidebar(data.sidebarCollapsed);
+  return (
+    <LiveProvider>
+      <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
+        <Sidebar ref={sidebar.ref} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
+        <div className="shell-main">
+          <TopBar
+            user={data.user}
+            isDev={data.isDev}
+            theme={data.theme}
+            collapsed={sidebar.collapsed}
+            onToggleSidebar={sidebar.toggle}
+            serverClock={data.serverClock}
+          />
+          <main className="content" id="content">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </LiveProvider>
+  );
+}
+
+/**
+ * Desktop: the collapsed state is a preference, saved in a cookie (and local storage) so it survives reloads.
+ * Under 768 px the sidebar is collapsed and opens as an overlay that closes on a click outside it.
+ */
+function useSidebar(saved: boolean) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("collapsed");
+  const desktopCollapsed = pending != null ? pending === "true" : saved;
+  const [mobile, setMobile] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
+    const update = () => {
+      setMobile(query.matches);
+      setMobileOpen(false);
+    };
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (ref.current?.contains(target) || (target as Element).closest?.("[aria-controls=sidebar]")) return;
+      setMobileOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [mobileOpen]);
+
+  const toggle = useCallback(() => {
+    if (mobile) return setMobileOpen((open) => !open);
+    const next = String(!desktopCollapsed);
+    localStorage.setItem(SIDEBAR_KEY, next);
+    fetcher.submit({ intent: "sidebar", collapsed: next }, { method: "post", action: "/preferences" });
+  }, [mobile, desktopCollapsed, fetcher]);
+
+  return { ref, desktopCollapsed, mobileOpen, collapsed: mobile ? !mobileOpen : desktopCollapsed, toggle };
+}

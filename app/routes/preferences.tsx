@@ -1,0 +1,29 @@
+// Theme and sidebar choices, kept in cookies so they render on first paint and work without JavaScript.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
+import { safeRedirect } from "../auth/redirect";
+import { isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  let cookie: string;
+  if (intent === "theme") {
+    const theme = form.get("theme");
+    if (!isTheme(theme)) return json({ error: "Theme must be light, dark or system." }, { status: 400 });
+    cookie = preferenceCookie(THEME_KEY, theme);
+  } else if (intent === "sidebar") {
+    const collapsed = form.get("collapsed");
+    if (collapsed !== "true" && collapsed !== "false") {
+      return json({ error: "collapsed must be true or false." }, { status: 400 });
+    }
+    cookie = preferenceCookie(SIDEBAR_KEY, collapsed);
+  } else {
+    return json({ error: "Unknown preference." }, { status: 400 });
+  }
+  return redirect(safeRedirect(form.get("redirectTo"), "/dashboard"), { headers: { "Set-Cookie": cookie } });
+}
+
+export async function loader() {
+  throw redirect("/dashboard");
+}

@@ -1,0 +1,42 @@
+// Display preferences that live in cookies, so the server renders them on first paint and they work without JavaScript.
+
+export const THEME_KEY = "vite-ui-theme";
+export const SIDEBAR_KEY = "sidebar-collapsed";
+export const TIMEZONE_KEY = "tz";
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const isTheme = (v: unknown): v is Theme => typeof v === "string" && (THEMES as readonly string[]).includes(v);
+
+export const SIDEBAR_WIDTH = 240;
+export const SIDEBAR_COLLAPSED_WIDTH = 70;
+export const MOBILE_BREAKPOINT = 768;
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/;\s*/)) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq) === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function readPreferences(request: Request) {
+  const header = request.headers.get("Cookie");
+  const theme = readCookie(header, THEME_KEY);
+  return {
+    theme: isTheme(theme) ? theme : ("system" as Theme),
+    sidebarCollapsed: readCookie(header, SIDEBAR_KEY) === "true",
+    timeZone: readCookie(header, TIMEZONE_KEY),
+  };
+}
+
+/** A year-long, readable cookie (the browser's script updates it too). */
+export const preferenceCookie = (name: string, value: string) =>
+  `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax`;

@@ -1,0 +1,51 @@
+// How a person is shown: greeting, name, avatar. Pure and shared by server and browser.
+
+export type Greeting = "Good Morning" | "Good Afternoon" | "Good Evening";
+
+/** Spec part 1: Good Morning before 12, Good Afternoon before 17, otherwise Good Evening. */
+export function greetingFor(hour: number): Greeting {
+  if (hour < 12) return "Good Morning";
+  if (hour < 17) return "Good Afternoon";
+  return "Good Evening";
+}
+
+export function displayNameOf(user: { displayName?: string | null; username?: string | null } | null | undefined) {
+  return user?.displayName || user?.username || "User";
+}
+
+/** The hour and the long date at an instant in a time zone (the browser's own when known, else UTC). */
+export function localClock(at: Date, timeZone?: string) {
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : "UTC";
+  const hour = Number(new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(at));
+  const date = new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: zone,
+  }).format(at);
+  return { hour, date };
+}
+
+export function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Spec part 1: without an avatar, the default avatar is chosen by id modulo 5. */
+export function defaultAvatarIndex(id: string | null | undefined): number {
+  if (!id || !/^\d+$/.test(id)) return 0;
+  return Number(BigInt(id) % 5n);
+}
+
+export const defaultAvatarUrl = (id: string | null | undefined) => `/avatars/default-${defaultAvatarIndex(id)}.svg`;
+
+export function avatarUrl(user: { id: string; avatar?: string | null }, size = 64) {
+  if (!user.avatar) return defaultAvatarUrl(user.id);
+  const ext = user.avatar.startsWith("a_") ? "gif" : "png";
+  return `https://cdn.discordapp.com/avatars/${user.id}/${user.avatar}.${ext}?size=${size}`;
+}

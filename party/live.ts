@@ -1,0 +1,29 @@
+// The live room: one Durable Object that fans events out to every signed-in browser. It holds no business state.
+// Sockets are authenticated before they reach it (onBeforeConnect in worker/index.ts).
+import { getServerByName, Server, type Connection } from "partyserver";
+import { LIVE_ROOM, liveEventSchema, type LiveEvent } from "../app/realtime/events";
+
+export class Live extends Server<Env> {
+  static options = { hibernate: true };
+
+  /** Browsers only listen; anything they send is ignored. */
+  onMessage(_connection: Connection, _message: unknown) {}
+
+  /** RPC: validates an event and sends it to every connected socket. Answers how many sockets it reached. */
+  async publish(event: LiveEvent): Promise<number> {
+    const valid = liveEventSchema.parse(event);
+    const message = JSON.stringify(valid);
+    let count = 0;
+    for (const connection of this.getConnections()) {
+      connection.send(message);
+      count++;
+    }
+    return count;
+  }
+}
+
+/** Publishes an event to every signed-in browser. Actions, API handlers and the cron all call this. */
+export async function publish(env: Env, event: LiveEvent): Promise<number> {
+  const room = await getServerByName(env.Live, LIVE_ROOM);
+  return room.publish(event);
+}

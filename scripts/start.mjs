@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm start`: everything a fresh clone needs to run the product locally, then wrangler serving the production build.
+//   1. .dev.vars from .dev.vars.example when missing (local settings: the Discord stand-in, a dev session secret)
+//   2. the Remix build   3. D1 migrations on the local database   4. wrangler dev on http://localhost:$PORT (8787)
+// PERSIST_DIR keeps a separate local database and ENV_FILE replaces .dev.vars (the browser tests use both).
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+
+const port = process.env.PORT ?? "8787";
+const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
+const envFile = process.env.ENV_FILE ? ["--env-file", process.env.ENV_FILE] : [];
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (!envFile.length && !existsSync(".dev.vars")) {
+  copyFileSync(".dev.vars.example", ".dev.vars");
+  console.log("Created .dev.vars from .dev.vars.example (local development settings).");
+}
+if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist]);
+
+const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", ...persist, ...envFile], {
+  stdio: "inherit",
+  env,
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
+dev.on("exit", (code) => process.exit(code ?? 0));

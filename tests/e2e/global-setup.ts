@@ -1,0 +1,44 @@
+// Starts the product as `npm start` does (production build, wrangler dev, local D1 with migrations), on its own port
+// and database, with the settings of .dev.vars.example; stops it afterwards.
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+
+export const E2E_PORT = 8799;
+const STATE = ".wrangler/e2e-state";
+
+let server: ChildProcess | undefined;
+
+export default async function setup() {
+  rmSync(STATE, { recursive: true, force: true });
+  server = spawn("node", ["scripts/start.mjs"], {
+    env: { ...process.env, SKIP_BUILD: "1", PORT: String(E2E_PORT), PERSIST_DIR: STATE, ENV_FILE: ".dev.vars.example" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  server.stdout!.on("data", (d) => (log += d));
+  server.stderr!.on("data", (d) => (log += d));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
+    try {
+      const res = await fetch(`http://localhost:${E2E_PORT}/`);
+      if (res.ok) return teardown;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  teardown();
+  throw new Error(`the server did not answer within 90 s:\n${log}`);
+}
+
+function teardown() {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}

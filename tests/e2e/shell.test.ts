@@ -1,0 +1,150 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, open, shot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("with JavaScript", () => {
+  it("signs in through Discord, greets the member and connects live updates", async () => {
+    const { page, errors, context } = await open(browser);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "ARK Tribe Dashboard" }).isVisible()).resolves.toBe(true);
+    await shot(page, "01-landing");
+    await page.getByRole("link", { name: "Login" }).click();
+    await page.waitForURL("**/login");
+    await shot(page, "02-login");
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    const greeting = await page.getByTestId("greeting").innerText();
+    expect(greeting).toMatch(/^Good (Morning|Afternoon|Evening), Rex Rider\n\w+day, \w+ \d{1,2}, \d{4}$/);
+    await page.getByText("Live updates: Connected").waitFor();
+    expect(await page.getByText("Dev Build").isVisible()).toBe(true);
+    await shot(page, "03-dashboard");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("greets by the browser's own clock", async () => {
+    const { page, context } = await open(browser, { timezoneId: "Asia/Tokyo" });
+    await signIn(page, "vaultkeeper");
+    await page.waitForURL("**/dashboard");
+    const hour = Number(
+      new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: "Asia/Tokyo" }).format(new Date()),
+    );
+    const expected = hour < 12 ? "Good Morning" : hour < 17 ? "Good Afternoon" : "Good Evening";
+    expect(await page.getByTestId("greeting").innerText()).toContain(`${expected}, vaultkeeper`);
+    await context.close();
+  });
+
+  it("keeps the theme and the sidebar across a reload", async () => {
+    const { page, errors, context } = await open(browser);
+    await signIn(page, "Tek Breeder");
+    await page.waitForURL("**/dashboard");
+    await page.getByTestId("theme-dark").click();
+    await page.waitForFunction(() => document.documentElement.className === "theme-dark");
+    await page.getByTestId("sidebar-toggle").click();
+    await page.locator('#sidebar[data-collapsed="true"]').waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
+    expect(await page.evaluate(() => localStorage.getItem("vite-ui-theme"))).toBe("dark");
+    expect(await page.locator("#sidebar").getAttribute("data-collapsed")).toBe("true");
+    await expect.poll(() => page.locator("#sidebar").evaluate((el) => el.getBoundingClientRect().width)).toBe(70);
+    await shot(page, "04-dashboard-dark-collapsed");
+    await page.getByTestId("sidebar-toggle").click();
+    await page.locator('#sidebar[data-collapsed="false"]').waitFor();
+    await expect.poll(() => page.locator("#sidebar").evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
+    await page.getByTestId("theme-system").click();
+    await page.waitForFunction(() => document.documentElement.className === "theme-system");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the account and active sessions on Settings", async () => {
+    const { page, context } = await open(browser);
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL("**/settings");
+    expect(await page.locator(".account code").innerText()).toBe("300000000000000001");
+    expect(await page.getByText("This session").isVisible()).toBe(true);
+    await shot(page, "05-settings");
+    await context.close();
+  });
+
+  it("collapses the sidebar on a narrow screen and closes the overlay on a click outside", async () => {
+    const { page, context } = await open(browser, { viewport: { width: 390, height: 800 } });
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    const width = () => page.locator("#sidebar").evaluate((el) => el.getBoundingClientRect().width);
+    await expect.poll(width).toBe(70);
+    await page.getByTestId("sidebar-toggle").click();
+    await page.locator('#sidebar[data-mobile-open="true"]').waitFor();
+    await expect.poll(width).toBe(240);
+    await shot(page, "06-mobile-sidebar-open");
+    await page.mouse.click(350, 400);
+    await page.locator('#sidebar[data-mobile-open="false"]').waitFor();
+    await expect.poll(width).toBe(70);
+    await context.close();
+  });
+
+  it("signs out from the avatar menu", async () => {
+    const { page, context } = await open(browser);
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    await page.getByTestId("avatar-menu").click();
+    expect(await page.getByText("ID: 300000000000000001").isVisible()).toBe(true);
+    await shot(page, "07-avatar-menu");
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/dashboard");
+    await page.waitForURL("**/login?reason=unauthenticated");
+    expect(await page.getByText("You are not authenticated. Please log in.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("turns away someone outside the tribe's Discord", async () => {
+    const { page, context } = await open(browser);
+    await signIn(page, "Wandering Outsider");
+    await page.waitForURL("**/not-authorized");
+    expect(await page.getByText("You are not authorized").isVisible()).toBe(true);
+    expect(await page.getByText("Redirecting you in 5 seconds...").isVisible()).toBe(true);
+    await shot(page, "08-not-authorized");
+    // The page leaves for the configured external page after five seconds.
+    await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });
+    await context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("signs in, switches theme, collapses the sidebar and signs out with plain forms", async () => {
+    const { page, context } = await open(browser, { javaScriptEnabled: false });
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    expect(await page.getByTestId("greeting").innerText()).toMatch(/Good (Morning|Afternoon|Evening), Rex Rider/);
+    await page.getByTestId("theme-dark").click();
+    await page.waitForURL("**/dashboard");
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
+    await page.getByTestId("sidebar-toggle").click();
+    await page.waitForURL("**/dashboard");
+    expect(await page.locator("#sidebar").getAttribute("data-collapsed")).toBe("true");
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
+    expect(await page.locator("#sidebar").getAttribute("data-collapsed")).toBe("true");
+    await shot(page, "09-nojs-dashboard");
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL("**/settings");
+    await page.getByTestId("avatar-menu").click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/settings");
+    await page.waitForURL("**/login?reason=unauthenticated&redirectTo=%2Fsettings");
+    await context.close();
+  });
+});

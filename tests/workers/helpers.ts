@@ -1,0 +1,81 @@
+// Drives the Worker the way a browser would: cookies carried between requests, redirects read one at a time.
+import { SELF } from "cloudflare:test";
+import { vi } from "vitest";
+
+export const ORIGIN = "http://localhost";
+export const MEMBER = "300000000000000001";
+export const MEMBER_NO_DISPLAY_NAME = "300000000000000003";
+export const OUTSIDER = "300000000000000009";
+
+/**
+ * The Worker reaches Discord over HTTP at the configured URLs. Here "Discord" is the stand-in on the Worker itself,
+ * so the Worker's outbound calls to its own origin are handed back to it, as the network does under `npm start`.
+ */
+export function routeOutboundToSelf() {
+  const realFetch = globalThis.fetch;
+  return vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    if (request.url.startsWith(`${ORIGIN}/`)) return SELF.fetch(request);
+    return realFetch(request);
+  });
+}
+
+export class Browser {
+  cookies = new Map<string, string>();
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(/;\s*/);
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const expired = attrs.some((a) => /^max-age=0$/i.test(a) || /^expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async fetch(path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
+    if (!headers.has("User-Agent")) headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36");
+    const response = await SELF.fetch(new URL(path, ORIGIN), { ...init, headers, redirect: "manual" });
+    this.remember(response);
+    return response;
+  }
+
+  post(path: string, fields: Record<string, string>) {
+    return this.fetch(path, { method: "POST", body: new URLSearchParams(fields) });
+  }
+
+  /** The whole Discord sign-in, through the stand-in's authorize page, as the chosen demo user. */
+  async signIn(userId: string, redirectTo = "/dashboard") {
+    const start = await this.post("/auth/discord", { redirectTo });
+    const authorize = new URL(location(start));
+    const page = await SELF.fetch(authorize);
+    if (page.status !== 200) throw new Error(`authorize page answered ${page.status}`);
+    await page.text();
+    const consent = await SELF.fetch(new URL("/__discord/oauth2/authorize", ORIGIN), {
+      method: "POST",
+      body: new URLSearchParams({
+        user_id: userId,
+        redirect_uri: authorize.searchParams.get("redirect_uri")!,
+        state: authorize.searchParams.get("state")!,
+        scope: authorize.searchParams.get("scope")!,
+      }),
+      redirect: "manual",
+    });
+    const callback = new URL(location(consent));
+    return this.fetch(callback.pathname + callback.search);
+  }
+}
+
+export function location(response: Response) {
+  const to = response.headers.get("Location");
+  if (!to) throw new Error(`expected a redirect, got ${response.status}`);
+  return to;
+}

@@ -1,0 +1,135 @@
+// A local stand-in for Discord's OAuth2 and REST API, for development and tests where discord.com cannot be reached.
+// It answers in Discord's shapes (shared/reference/discord-openapi.json) and is mounted only when DISCORD_STANDIN is
+// "true", which configuration refuses when ENVIRONMENT is production.
+import { Hono } from "hono";
+import type { Config } from "../app/config.server";
+
+type StandinEnv = { Bindings: Env; Variables: { config: Config } };
+
+export type DemoUser = {
+  id: string;
+  username: string;
+  global_name: string | null;
+  avatar: string | null;
+  member: boolean;
+  note: string;
+};
+
+export const DEMO_USERS: DemoUser[] = [
+  { id: "300000000000000001", username: "rexrider", global_name: "Rex Rider", avatar: null, member: true, note: "Tribe owner" },
+  { id: "300000000000000002", username: "tekbreeder", global_name: "Tek Breeder", avatar: null, member: true, note: "Breeder" },
+  { id: "300000000000000003", username: "vaultkeeper", global_name: null, avatar: null, member: true, note: "Officer without a display name" },
+  { id: "300000000000000009", username: "wanderer", global_name: "Wandering Outsider", avatar: null, member: false, note: "Not in the tribe's Discord" },
+];
+
+const OTHER_GUILD_ID = "400000000000000099";
+const CODE_PREFIX = "standin-code.";
+const TOKEN_PREFIX = "standin-token.";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const userFromToken = (header: string | undefined) => {
+  const token = header?.match(/^Bearer (.+)$/)?.[1] ?? "";
+  if (!token.startsWith(TOKEN_PREFIX)) return undefined;
+  return DEMO_USERS.find((u) => u.id === token.slice(TOKEN_PREFIX.length).split(".")[0]);
+};
+const discordError = (message: string, code = 0) => ({ message, code });
+const randomPart = () => crypto.randomUUID().replace(/-/g, "");
+
+export const discordStandin = new Hono<StandinEnv>();
+
+discordStandin.use("*", async (c, next) => {
+  if (!c.get("config").DISCORD_STANDIN) return c.notFound();
+  await next();
+});
+
+discordStandin.get("/oauth2/authorize", (c) => {
+  const q = c.req.query();
+  const config = c.get("config");
+  if (q.client_id !== config.DISCORD_CLIENT_ID) return c.text("Invalid OAuth2 client_id", 400);
+  if (q.response_type !== "code") return c.text("Unsupported response_type", 400);
+  if (!q.redirect_uri || !/^https?:\/\//.test(q.redirect_uri)) return c.text("Invalid OAuth2 redirect_uri", 400);
+  const hidden = ["redirect_uri", "state", "scope"]
+    .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? "")}">`)
+    .join("");
+  const buttons = DEMO_USERS.map(
+    (u) => `<button name="user_id" value="${u.id}" data-testid="standin-user-${u.username}">
+      <strong>${esc(u.global_name ?? u.username)}</strong> <span>@${esc(u.username)}</span><small>${esc(u.note)}</small></button>`,
+  ).join("");
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Discord (local stand-in)</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font:15px/1.4 system-ui,sans-serif;background:#313338;color:#dbdee1;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#2b2d31;padding:2rem;border-radius:8px;width:min(26rem,92vw)}h1{font-size:1.25rem;color:#fff;margin:0 0 .25rem}
+p{color:#b5bac1;margin:.25rem 0 1rem}button{display:grid;width:100%;text-align:left;margin:.5rem 0;padding:.75rem 1rem;border:0;
+border-radius:4px;background:#5865f2;color:#fff;font:inherit;cursor:pointer}button:hover{background:#4752c4}
+button span{opacity:.8}button small{opacity:.75}code{color:#fff}</style></head>
+<body><main><h1>Local Discord stand-in</h1><p>Development only. Choose who signs in; the dashboard asks for
+<code>${esc(q.scope ?? "")}</code>.</p><form method="post">${hidden}${buttons}</form></main></body></html>`);
+});
+
+discordStandin.post("/oauth2/authorize", async (c) => {
+  const form = await c.req.formData();
+  const user = DEMO_USERS.find((u) => u.id === form.get("user_id"));
+  const redirectUri = String(form.get("redirect_uri") ?? "");
+  if (!user || !/^https?:\/\//.test(redirectUri)) return c.text("Invalid authorization request", 400);
+  const target = new URL(redirectUri);
+  target.searchParams.set("code", `${CODE_PREFIX}${user.id}.${randomPart()}`);
+  target.searchParams.set("state", String(form.get("state") ?? ""));
+  return c.redirect(target.toString(), 302);
+});
+
+discordStandin.post("/api/v10/oauth2/token", async (c) => {
+  const form = await c.req.formData();
+  const config = c.get("config");
+  if (form.get("client_id") !== config.DISCORD_CLIENT_ID || form.get("client_secret") !== config.DISCORD_CLIENT_SECRET) {
+    return c.json({ error: "invalid_client" }, 401);
+  }
+  if (form.get("grant_type") !== "authorization_code") return c.json({ error: "unsupported_grant_type" }, 400);
+  const code = String(form.get("code") ?? "");
+  const user = code.startsWith(CODE_PREFIX) && DEMO_USERS.find((u) => u.id === code.slice(CODE_PREFIX.length).split(".")[0]);
+  if (!user) return c.json({ error: "invalid_grant", error_description: 'Invalid "code" in request.' }, 400);
+  return c.json({
+    access_token: `${TOKEN_PREFIX}${user.id}.${randomPart()}`,
+    token_type: "Bearer",
+    expires_in: 604800,
+    refresh_token: randomPart(),
+    scope: "identify guilds",
+  });
+});
+
+discordStandin.get("/api/v10/users/@me", (c) => {
+  const user = userFromToken(c.req.header("Authorization"));
+  if (!user) return c.json(discordError("401: Unauthorized"), 401);
+  return c.json({
+    id: user.id,
+    username: user.username,
+    avatar: user.avatar,
+    discriminator: "0",
+    public_flags: 0,
+    flags: 0,
+    banner: null,
+    accent_color: null,
+    global_name: user.global_name,
+    avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
+    mfa_enabled: false,
+    locale: "en-US",
+    premium_type: 0,
+  });
+});
+
+discordStandin.get("/api/v10/users/@me/guilds", (c) => {
+  const user = userFromToken(c.req.header("Authorization"));
+  if (!user) return c.json(discordError("401: Unauthorized"), 401);
+  const guild = (id: string, name: string) => ({
+    id,
+    name,
+    icon: null,
+    banner: null,
+    owner: false,
+    permissions: "104324673",
+    features: [],
+  });
+  const ids = user.member ? c.get("config").DISCORD_GUILD_IDS : [];
+  return c.json([...ids.map((id, i) => guild(id, i === 0 ? "ARK Tribe" : `ARK Tribe ${i + 1}`)), guild(OTHER_GUILD_ID, "Some Other Server")]);
+});

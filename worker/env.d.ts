@@ -1,0 +1,26 @@
+// The Worker's bindings and settings. Declared on Cloudflare.Env so partyserver's typed stubs see them too.
+import type { Live } from "../party/live";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      ASSETS: Fetcher;
+      Live: DurableObjectNamespace<Live>;
+      ENVIRONMENT: string;
+      SESSION_SECRETS: string;
+      DISCORD_CLIENT_ID: string;
+      DISCORD_CLIENT_SECRET: string;
+      DISCORD_GUILD_IDS: string;
+      DISCORD_STANDIN?: string;
+      DISCORD_AUTHORIZE_URL?: string;
+      DISCORD_TOKEN_URL?: string;
+      DISCORD_API_URL?: string;
+      CONTACT_PERSON?: string;
+      NOT_AUTHORIZED_REDIRECT_URL?: string;
+    }
+  }
+  interface Env extends Cloudflare.Env {}
+}
+
+export {};

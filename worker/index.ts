@@ -1,0 +1,75 @@
+// The one Worker. Hono routes each request: the Discord stand-in (development only), the live room's sockets, the host
+// API, and everything else to Remix. Static assets never get here: wrangler's [assets] serves them first.
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { Hono } from "hono";
+import { routePartykitRequest } from "partyserver";
+// @ts-ignore - produced by `remix vite:build`; the build must exist before the Worker is bundled.
+import * as remixBuild from "../build/server/index.js";
+import { clearSessionCookie, readSession, SESSION_COOKIE } from "../app/auth/session.server";
+import { ConfigError, configErrorPage, getConfig } from "../app/config.server";
+import { hostApi } from "./api";
+import { discordStandin } from "./discord-standin";
+import type { WorkerEnv } from "./types";
+
+export { Live } from "../party/live";
+
+const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
+
+export const app = new Hono<WorkerEnv>();
+
+app.onError((error, c) => {
+  if (error instanceof ConfigError) {
+    return c.req.path.startsWith("/api/")
+      ? c.json({ error: "configuration", problems: error.problems }, 500)
+      : c.html(configErrorPage(error), 500);
+  }
+  console.error(error);
+  return c.text("Something went wrong on our side. Please try again.", 500);
+});
+
+// Configuration is checked on the first request (and cached per env): a bad setting gives one readable page.
+app.use("*", async (c, next) => {
+  c.set("config", getConfig(c.env));
+  await next();
+});
+
+app.route("/__discord", discordStandin);
+
+// Who is asking, resolved once per request. On the way out, a session whose expiry slid forward gets its cookie
+// refreshed, and a cookie that names no valid session is cleared (unless the response already sets the session).
+app.use("*", async (c, next) => {
+  const auth = await readSession(c.req.raw, c.env, c.get("config"));
+  c.set("auth", auth);
+  await next();
+  if (c.res.status === 101 || setsSessionCookie(c.res)) return;
+  const cookie =
+    auth.status === "ok" ? auth.setCookie : auth.status === "invalid" ? await clearSessionCookie(c.req.raw, c.get("config")) : undefined;
+  if (!cookie) return;
+  const res = new Response(c.res.body, c.res);
+  res.headers.append("Set-Cookie", cookie);
+  c.res = res;
+});
+
+const setsSessionCookie = (res: Response) =>
+  res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
+
+app.all("/parties/*", async (c) => {
+  const response = await routePartykitRequest(c.req.raw, c.env, {
+    onBeforeConnect: () =>
+      c.get("auth").status === "ok" ? undefined : new Response("Sign in to receive live updates.", { status: 401 }),
+    onBeforeRequest: () => new Response("Not found", { status: 404 }),
+  });
+  return response ?? c.text("Not found", 404);
+});
+
+app.route("/", hostApi);
+
+app.all("*", (c) =>
+  handleRemix(c.req.raw, {
+    cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
+    config: c.get("config"),
+    auth: c.get("auth"),
+  }),
+);
+
+export default { fetch: app.fetch } satisfies ExportedHandler<Env>;

@@ -14,6 +14,8 @@ const list = (item: z.ZodString) =>
     .pipe(z.array(item).min(1, "must list at least one value"));
 const flag = z.enum(["true", "false"], { message: 'must be "true" or "false"' }).transform((v) => v === "true");
 const url = z.string().url("must be an absolute URL");
+const seconds = (fallback: number) =>
+  z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(86_400).default(fallback);
 
 export const configSchema = z
   .object({
@@ -26,6 +28,12 @@ export const configSchema = z
     DISCORD_AUTHORIZE_URL: url.optional(),
     DISCORD_TOKEN_URL: url.optional(),
     DISCORD_API_URL: url.optional(),
+    DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+    HOST_URL: url.optional(),
+    HOST_TOKEN: z.string().min(1).optional(),
+    HOST_CACHE_TTL: seconds(15),
+    HOST_CACHE_SWR: seconds(60),
+    HOST_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(100).max(30_000).default(4000),
     CONTACT_PERSON: z.string().min(1).default("a tribe Admin on Discord"),
     NOT_AUTHORIZED_REDIRECT_URL: url.default("https://www.youtube.com/"),
   })
@@ -36,6 +44,12 @@ export const configSchema = z
         path: ["DISCORD_STANDIN"],
         message: "the local Discord stand-in cannot be enabled when ENVIRONMENT is production",
       });
+    }
+    if (c.HOST_URL && !c.HOST_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["HOST_TOKEN"], message: "is required when HOST_URL is set" });
+    }
+    if (c.ENVIRONMENT === "production" && !c.DISCORD_BOT_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["DISCORD_BOT_TOKEN"], message: "is required in production (kick and avatars)" });
     }
   });
 
@@ -70,6 +84,20 @@ export function getConfig(env: object): Config {
 }
 
 export const isProduction = (c: Config) => c.ENVIRONMENT === "production";
+
+/** The bot token for Discord's REST API. The stand-in accepts any; it is required in production. */
+export const botToken = (c: Config) => c.DISCORD_BOT_TOKEN ?? "standin-bot-token";
+
+export function externalHost(c: Config) {
+  if (!c.HOST_URL || !c.HOST_TOKEN) return undefined;
+  return {
+    url: c.HOST_URL.replace(/\/$/, ""),
+    token: c.HOST_TOKEN,
+    ttlSeconds: c.HOST_CACHE_TTL,
+    swrSeconds: c.HOST_CACHE_SWR,
+    timeoutMs: c.HOST_TIMEOUT_MS,
+  };
+}
 
 /** Where the OAuth flow and Discord's REST API live: Discord itself, or the local stand-in on this origin. */
 export function discordUrls(c: Config, origin: string) {

@@ -16,6 +16,12 @@ declare global {
       DISCORD_AUTHORIZE_URL?: string;
       DISCORD_TOKEN_URL?: string;
       DISCORD_API_URL?: string;
+      DISCORD_BOT_TOKEN?: string;
+      HOST_URL?: string;
+      HOST_TOKEN?: string;
+      HOST_CACHE_TTL?: string;
+      HOST_CACHE_SWR?: string;
+      HOST_TIMEOUT_MS?: string;
       CONTACT_PERSON?: string;
       NOT_AUTHORIZED_REDIRECT_URL?: string;
     }

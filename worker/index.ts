@@ -2,14 +2,17 @@
 // API, and everything else to Remix. Static assets never get here: wrangler's [assets] serves them first.
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
 // @ts-ignore - produced by `remix vite:build`; the build must exist before the Worker is bundled.
 import * as remixBuild from "../build/server/index.js";
 import { clearSessionCookie, readSession, SESSION_COOKIE } from "../app/auth/session.server";
-import { ConfigError, configErrorPage, getConfig } from "../app/config.server";
-import { hostApi } from "./api";
+import { ConfigError, configErrorPage, externalHost, getConfig } from "../app/config.server";
+import { hostClient } from "../app/host/client.server";
+import { publish } from "../party/live";
+import { callInProcess, hostApi } from "./api";
 import { discordStandin } from "./discord-standin";
-import type { WorkerEnv } from "./types";
+import type { Caller, WorkerEnv } from "./types";
 
 export { Live } from "../party/live";
 
@@ -18,14 +21,22 @@ const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
 export const app = new Hono<WorkerEnv>();
 
 app.onError((error, c) => {
+  if (error instanceof HTTPException) {
+    // Malformed JSON and the like: a clear 400, as JSON on the API.
+    const message = error.message || "Bad request";
+    return isApi(c.req.path) ? c.json({ error: "bad_request", message }, error.status) : c.text(message, error.status);
+  }
   if (error instanceof ConfigError) {
-    return c.req.path.startsWith("/api/")
+    return isApi(c.req.path)
       ? c.json({ error: "configuration", problems: error.problems }, 500)
       : c.html(configErrorPage(error), 500);
   }
   console.error(error);
-  return c.text("Something went wrong on our side. Please try again.", 500);
+  const message = "Something went wrong on our side. Please try again.";
+  return isApi(c.req.path) ? c.json({ error: "internal", message }, 500) : c.text(message, 500);
 });
+
+const isApi = (path: string) => /^\/(api|kick|avatar)(\/|$)/.test(path);
 
 // Configuration is checked on the first request (and cached per env): a bad setting gives one readable page.
 app.use("*", async (c, next) => {
@@ -64,12 +75,22 @@ app.all("/parties/*", async (c) => {
 
 app.route("/", hostApi);
 
-app.all("*", (c) =>
-  handleRemix(c.req.raw, {
-    cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
-    config: c.get("config"),
-    auth: c.get("auth"),
-  }),
-);
+app.all("*", (c) => {
+  const env = c.env;
+  const ctx = c.executionCtx as ExecutionContext;
+  const auth = c.get("auth");
+  const caller: Caller | undefined =
+    auth.status === "ok"
+      ? { kind: "user", id: `user:${auth.user.id}`, name: auth.user.displayName || auth.user.username, userId: auth.user.id }
+      : undefined;
+  const host = hostClient({
+    api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
+    env,
+    ctx,
+    external: externalHost(c.get("config")),
+    publish: (event) => publish(env, event),
+  });
+  return handleRemix(c.req.raw, { cloudflare: { env, ctx }, config: c.get("config"), auth, host });
+});
 
 export default { fetch: app.fetch } satisfies ExportedHandler<Env>;

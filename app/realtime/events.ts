@@ -22,7 +22,10 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   perServer("eoserver_status_update"),
   perServer("joinlog_update"),
   perServer("leavelog_update"),
-  perServer("activity_update"),
+  perServer("tribemembers_update"),
+  perServer("unknowns_update"),
+  perServer("enemies_update"),
+  perServer("friendlys_update"),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,16 +1,53 @@
-// The host API (spec section 7): mounted at /api, /kick and /avatar. Every request must be signed in; later issues add
-// one Hono sub-app per resource here.
+// The host API (spec part 1 and part 2, section 7), mounted at /api, /kick and /avatar. Every request must name its
+// caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
 import { Hono } from "hono";
-import type { WorkerEnv } from "../types";
+import { getConfig } from "../../app/config.server";
+import { resolveToken } from "../domain/tokens";
+import { database } from "../domain/context";
+import type { Caller, WorkerEnv } from "../types";
+import { breederApi } from "./breeder";
+import { communityApi } from "./community";
+import { serversApi } from "./servers";
+import { stockApi } from "./stock";
+import { tokensApi } from "./tokens";
+import { vouchesApi } from "./vouches";
 
 export const hostApi = new Hono<WorkerEnv>();
 
-const unauthorized = { error: "unauthorized", message: "Sign in to use this API." } as const;
+// Called in-process by the BFF, the outer middleware has not run: the settings are read here too.
+hostApi.use("*", async (c, next) => {
+  if (!c.get("config")) c.set("config", getConfig(c.env));
+  await next();
+});
+
+/** Requests the BFF makes in-process, with the caller it already resolved. Not reachable from outside. */
+const inProcess = new WeakMap<Request, Caller>();
+export function callInProcess(request: Request, caller: Caller, env: Env, ctx: ExecutionContext) {
+  inProcess.set(request, caller);
+  return hostApi.fetch(request, env, ctx);
+}
+
+const unauthorized = { error: "unauthorized", message: "Sign in, or send an API token as a Bearer token." } as const;
 
 for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
   hostApi.use(path, async (c, next) => {
-    if (c.get("auth").status !== "ok") return c.json(unauthorized, 401);
-    await next();
+    const internal = inProcess.get(c.req.raw);
+    if (internal) {
+      c.set("caller", internal);
+      return next();
+    }
+    const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (bearer) {
+      const token = await resolveToken(database(c.env), bearer.trim());
+      if (!token) return c.json({ error: "unauthorized", message: "This API token is unknown or revoked." }, 401);
+      c.set("caller", { kind: "token", id: `token:${token.id}`, name: token.name, userId: token.userId, tokenId: token.id });
+      return next();
+    }
+    const auth = c.get("auth");
+    if (auth?.status !== "ok") return c.json(unauthorized, 401);
+    const u = auth.user;
+    c.set("caller", { kind: "user", id: `user:${u.id}`, name: u.displayName || u.username, userId: u.id });
+    return next();
   });
 }
 
@@ -18,6 +55,13 @@ hostApi.get("/api/health", async (c) => {
   const row = await c.env.DB.prepare("select 1 as ok").first<{ ok: number }>();
   return c.json({ status: "ok", database: row?.ok === 1 ? "ok" : "unavailable", time: new Date().toISOString() });
 });
+
+hostApi.route("/api/tokens", tokensApi);
+hostApi.route("/api/vouches", vouchesApi);
+hostApi.route("/", communityApi);
+hostApi.route("/", stockApi);
+hostApi.route("/", breederApi);
+hostApi.route("/", serversApi);
 
 for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
   hostApi.all(path, (c) => c.json({ error: "not_found", message: `No such API route: ${c.req.method} ${c.req.path}` }, 404));

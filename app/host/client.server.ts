@@ -1,0 +1,129 @@
+// The one way loaders and actions reach data. By default the host API runs in this Worker and is called in-process
+// (no network hop). With HOST_URL set, it calls the tribe's existing backend with a service token and caches shared
+// GET answers at the edge: fresh for HOST_CACHE_TTL seconds, then served while revalidating in the background, and
+// served marked stale (with the time it was fetched) when the host is down or slower than HOST_TIMEOUT_MS.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { LiveEvent } from "../realtime/events";
+import { CACHEABLE, eventFor, readsAffectedBy, readsAffectedByEvent } from "./resources";
+
+export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
+
+export class HostError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; message?: string; field?: string } | null,
+  ) {
+    super(body?.message ?? `Host answered ${status}`);
+  }
+}
+
+export type HostDeps = {
+  /** The in-process host API (worker/api), with the caller already resolved. */
+  api: (request: Request) => Promise<Response>;
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil">;
+  external?: { url: string; token: string; ttlSeconds: number; swrSeconds: number; timeoutMs: number };
+  /** Lets the other signed-in browsers know about a write that went to an external host. */
+  publish?: (event: LiveEvent) => Promise<unknown>;
+};
+
+const INTERNAL_ORIGIN = "http://host.internal";
+/** The Workers Cache API's default cache (typed apart from the DOM's CacheStorage). */
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+const FETCHED_AT = "x-host-fetched-at";
+/** How long a last good answer is kept to fall back on while the host is down. */
+const KEEP_LAST_GOOD_SECONDS = 7 * 24 * 3600;
+
+async function parse(res: Response) {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return { message: text.slice(0, 200) };
+  }
+}
+
+export function hostClient(deps: HostDeps) {
+  const ext = deps.external;
+  const cacheKey = (path: string) => new Request(`${ext!.url}${path}`);
+
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    const init: RequestInit = {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+    if (!ext) return deps.api(new Request(`${INTERNAL_ORIGIN}${path}`, init));
+    const headers = new Headers(init.headers);
+    headers.set("Authorization", `Bearer ${ext.token}`);
+    return fetch(`${ext.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(ext.timeoutMs) });
+  }
+
+  async function fetchAndCache(path: string) {
+    const res = await call("GET", path);
+    const data = await parse(res);
+    if (!res.ok) throw new HostError(res.status, data);
+    const stored = new Response(JSON.stringify(data), {
+      headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${KEEP_LAST_GOOD_SECONDS}`, [FETCHED_AT]: String(Date.now()) },
+    });
+    await edgeCache().put(cacheKey(path), stored);
+    return data;
+  }
+
+  async function get<T>(path: string): Promise<HostAnswer<T>> {
+    if (!ext || !CACHEABLE.has(path)) {
+      const res = await call("GET", path);
+      const data = await parse(res);
+      if (!res.ok) throw new HostError(res.status, data);
+      return { data: data as T, stale: false };
+    }
+    const cached = await edgeCache().match(cacheKey(path));
+    const fetchedAt = Number(cached?.headers.get(FETCHED_AT) ?? 0);
+    const age = (Date.now() - fetchedAt) / 1000;
+    if (cached && age < ext.ttlSeconds) return { data: (await cached.json()) as T, stale: false };
+    if (cached && age < ext.ttlSeconds + ext.swrSeconds) {
+      deps.ctx.waitUntil(fetchAndCache(path).catch((e) => console.warn("background revalidation failed", path, e)));
+      return { data: (await cached.json()) as T, stale: false };
+    }
+    try {
+      return { data: (await fetchAndCache(path)) as T, stale: false };
+    } catch (error) {
+      // A 4xx is the host's real answer; a 5xx, a timeout or a network failure falls back on the last good answer.
+      if (error instanceof HostError && error.status < 500) throw error;
+      if (!cached) throw error instanceof HostError ? error : new HostError(503, { message: "The host is unreachable." });
+      console.warn("host unavailable, serving the last good answer", path, error);
+      return { data: (await cached.json()) as T, stale: true, asOf: fetchedAt };
+    }
+  }
+
+  async function send<T = unknown>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+    const res = await call(method, path, body);
+    const data = await parse(res);
+    if (!res.ok) throw new HostError(res.status, data);
+    if (ext) {
+      await drop(readsAffectedBy(path));
+      // The in-process API publishes its own events; an external host's writes are announced here.
+      const event = eventFor(path);
+      if (event && deps.publish) deps.ctx.waitUntil(deps.publish(event).catch(() => undefined));
+    }
+    return data as T;
+  }
+
+  async function drop(paths: string[]) {
+    if (!ext) return;
+    await Promise.all(paths.map((p) => edgeCache().delete(cacheKey(p))));
+  }
+
+  return { get, send, dropForEvent: (event: LiveEvent) => drop(readsAffectedByEvent(event)) };
+}
+
+export type Host = ReturnType<typeof hostClient>;
+
+/** Drops the cached answers a live event makes stale (called wherever this Worker publishes an event). */
+export async function dropCachedForEvent(external: HostDeps["external"], event: LiveEvent) {
+  if (!external) return;
+  await Promise.all(readsAffectedByEvent(event).map((p) => edgeCache().delete(new Request(`${external.url}${p}`))));
+}
+
+/** The host client for a loader or action. */
+export const host = (context: AppLoadContext): Host => context.host;

@@ -1,0 +1,77 @@
+// What the host client may cache, what a write makes stale, and which live event a write raises.
+// One table for the whole of section 7 of both specs, so caching and invalidation cannot drift apart.
+import type { LiveEvent } from "../realtime/events";
+
+const SERVERS = ["2411", "2573", "2446"];
+const perServer = (base: string) => SERVERS.map((s) => `${base}/${s}`);
+const STOCK = [
+  "stock-2411",
+  "stock-2411-dedis",
+  "stock-2411-dinos",
+  "admin-logistic-vaults",
+  "defense-room-vaults",
+  "defense-room-dedis",
+  "defense-room-dinos",
+  "admin-logistics-dedis",
+];
+
+type Resource = { prefix: string; reads: string[]; event?: LiveEvent };
+
+/** Each resource: the path prefix its writes go to, the shared GETs they make stale, and the event they raise. */
+export const RESOURCES: Resource[] = [
+  {
+    prefix: "/api/vouches",
+    reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/avatar-cache"],
+    event: { type: "vouches_update" },
+  },
+  { prefix: "/kick", reads: ["/api/vouches", "/api/vouches/card-cache"], event: { type: "vouches_update" } },
+  { prefix: "/api/codes", reads: ["/api/codes"], event: { type: "codes_update" } },
+  ...["/api/tribelist", "/api/tribelist-2573", "/api/tribelist-2446"].map((p) => ({
+    prefix: p,
+    reads: [p],
+    event: { type: "tribelist_updated" } as LiveEvent,
+  })),
+  { prefix: "/api/join-log", reads: ["/api/join-log"], event: { type: "joined_members_update" } },
+  { prefix: "/api/removed-members", reads: ["/api/removed-members"], event: { type: "removed_members_update" } },
+  ...STOCK.map((s) => ({
+    prefix: `/api/${s}`,
+    reads: [`/api/${s}`, `/api/${s}/history`],
+    event: { type: "stock_2411_update" } as LiveEvent,
+  })),
+  { prefix: "/api/breeder-list", reads: ["/api/breeder-list"], event: { type: "breeder_list_update" } },
+  { prefix: "/api/ffa-raising", reads: ["/api/ffa-raising"], event: { type: "breeder_update" } },
+  { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to"], event: { type: "breeder_update" } },
+  { prefix: "/api/breeder-claim-sessions", reads: ["/api/breeder-claim-sessions"] },
+  { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats"] },
+  { prefix: "/api/weeklymembers", reads: ["/api/weeklymembers"], event: { type: "weeklymembers_update" } },
+  {
+    prefix: "/api/eoserver",
+    reads: [
+      ...perServer("/api/eoserver-status"),
+      ...["joinlog", "leavelog", "tribemembers", "unknowns", "enemies", "friendlys"].flatMap((k) => perServer(`/api/${k}`)),
+    ],
+  },
+];
+
+/** Shared answers (the same for every signed-in person) that may be cached at the edge. */
+export const CACHEABLE = new Set(RESOURCES.flatMap((r) => r.reads));
+
+function resourceOf(path: string) {
+  const clean = path.split("?")[0];
+  // The longest prefix wins: /api/tribelist-2573 before /api/tribelist.
+  return [...RESOURCES]
+    .sort((a, b) => b.prefix.length - a.prefix.length)
+    .find((r) => clean === r.prefix || clean.startsWith(`${r.prefix}/`) || clean.startsWith(`${r.prefix}-`));
+}
+
+/** The cached GETs a write to this path makes stale. */
+export const readsAffectedBy = (path: string) => resourceOf(path)?.reads ?? [];
+
+/** The live event a write to this path raises (for writes that go to an external host). */
+export const eventFor = (path: string) => resourceOf(path)?.event;
+
+/** The cached GETs a live event makes stale. */
+export function readsAffectedByEvent(event: LiveEvent) {
+  if ("serverId" in event) return [...CACHEABLE].filter((p) => p.endsWith(`/${event.serverId}`));
+  return RESOURCES.filter((r) => r.event?.type === event.type).flatMap((r) => r.reads);
+}

@@ -1,0 +1,40 @@
+// Who signs in: users and their server-side sessions.
+
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+import { now } from "./columns";
+
+/** Everyone who has signed in, keyed by Discord user id. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  username: text("username").notNull(),
+  globalName: text("global_name"),
+  avatar: text("avatar"),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+/**
+ * Server-side sessions. The cookie carries only the id; deleting the row signs the browser out.
+ * The Discord profile is copied at sign-in so that pages render without a call to Discord.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    globalName: text("global_name"),
+    avatar: text("avatar"),
+    userAgent: text("user_agent"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull().default(now),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

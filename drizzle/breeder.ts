@@ -1,0 +1,83 @@
+// Spec part 2 breeder area: the breeder list, FFA raising, codes given, claim sessions, session stats, role mappings.
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
+
+export const breederList = sqliteTable(
+  "breeder_list",
+  {
+    _id: objectId(),
+    order: integer("order").notNull().default(0),
+    Dino: text("dino").notNull(),
+    Server: text("server"),
+    imageUrl: text("image_url"),
+    textColor: text("text_color"),
+    fieldColors: json<Record<string, string>>("field_colors").notNull().default({}),
+    roleId: text("role_id"),
+    /** The sheet's other columns under their spec names ("Curent # of 0/0's", "HP", "Last Claims", ...). */
+    values: json<Record<string, string | number | null>>("values").notNull().default({}),
+    version: integer("version").notNull().default(1),
+    lastUpdated: timestamp("last_updated").notNull().default(now),
+  },
+  (t) => [index("breeder_list_order").on(t.order)],
+);
+
+export const ffaRaising = sqliteTable("ffa_raising", {
+  _id: objectId(),
+  breeder: text("breeder"),
+  creature: text("creature"),
+  server: text("server"),
+  status: text("status").notNull().default("In Progress"),
+  startDate: text("start_date"),
+  expectedCompletion: text("expected_completion"),
+  notes: text("notes"),
+  updatedAt: timestamp("updated_at").notNull().default(now),
+});
+
+export const codesGiven = sqliteTable("codes_given", {
+  _id: objectId(),
+  breeder: text("breeder"),
+  code: text("code"),
+  server: text("server"),
+  dateGiven: text("date_given"),
+  status: text("status").notNull().default("Active"),
+  notes: text("notes"),
+  updatedAt: timestamp("updated_at").notNull().default(now),
+});
+
+export const claimSessions = sqliteTable(
+  "claim_sessions",
+  {
+    _id: objectId(),
+    dinoName: text("dino_name").notNull(),
+    instructions: text("instructions"),
+    max: integer("max"),
+    claims: json<string[]>("claims").notNull().default([]),
+    completed: json<string[]>("completed").notNull().default([]),
+    ended: bool("ended").notNull().default(false),
+    breederId: text("breeder_id"),
+    createdAt: epochMs("created_at").notNull(),
+    updatedAt: epochMs("updated_at").notNull(),
+  },
+  (t) => [index("claim_sessions_created").on(t.createdAt)],
+);
+
+export const breederSessionStats = sqliteTable("breeder_session_stats", {
+  _id: objectId(),
+  breederId: text("breeder_id").notNull().unique(),
+  totalCreatedSessions: integer("total_created_sessions").notNull().default(0),
+  totalSessions: integer("total_sessions").notNull().default(0),
+  totalClaims: integer("total_claims").notNull().default(0),
+  averageSessionDuration: real("average_session_duration").notNull().default(0),
+  totalCompletions: integer("total_completions").notNull().default(0),
+  averageCompletionRate: real("average_completion_rate").notNull().default(0),
+  totalEndedSessions: integer("total_ended_sessions").notNull().default(0),
+  totalRemovals: integer("total_removals").notNull().default(0),
+  updatedAt: timestamp("updated_at").notNull().default(now),
+});
+
+/** Which Discord role a dino's breed line maps to. */
+export const roleMappings = sqliteTable("role_mappings", {
+  dino: text("dino").primaryKey(),
+  roleId: text("role_id").notNull(),
+  updatedAt: timestamp("updated_at").notNull().default(now),
+});

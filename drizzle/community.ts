@@ -1,0 +1,117 @@
+// Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
+
+export const VOUCH_STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;
+
+export const vouches = sqliteTable(
+  "vouches",
+  {
+    _id: objectId(),
+    id: integer("id").notNull().unique(),
+    /** The vouched user's names and id, as the list view reads them. */
+    username: text("username"),
+    displayName: text("display_name"),
+    discordId: text("discord_id"),
+    notes: text("notes"),
+    aliases: text("aliases"),
+    /** In-game names on 2411, 2573 and 2446. */
+    igName: text("ig_name"),
+    igNameServer2: text("ig_name_server2"),
+    igNameServer3: text("ig_name_server3"),
+    vouchedAvatar: text("vouched_avatar"),
+    vouchedAvatarHash: text("vouched_avatar_hash"),
+    status: text("status", { enum: VOUCH_STATUSES }).notNull().default("Not Provided"),
+    /** Discord id of the vouched user. */
+    vouched: text("vouched").notNull(),
+    vouchedUsername: text("vouched_username"),
+    /** month/day/year, as the old backend stored it. */
+    vouchedAt: text("vouched_at").notNull(),
+    /** vouchedAt as epoch ms (UTC midnight), for month statistics. */
+    vouchedAtMs: epochMs("vouched_at_ms").notNull(),
+    vouchedBy: text("vouched_by").notNull(),
+    vouchedByUsername: text("vouched_by_username"),
+    /** The Discord message a bot-made vouch came from: the natural key for idempotent ingestion. */
+    sourceMessageId: text("source_message_id").unique(),
+    createdAt: timestamp("created_at").notNull().default(now),
+    updatedAt: timestamp("updated_at").notNull().default(now),
+  },
+  (t) => [index("vouches_vouched_idx").on(t.vouched), index("vouches_at_idx").on(t.vouchedAtMs)],
+);
+
+export const codes = sqliteTable("codes", {
+  _id: objectId(),
+  id: integer("id").notNull().unique(),
+  username: text("username"),
+  code: text("code"),
+  server: text("server"),
+  avatar: text("avatar"),
+  completed: bool("completed").notNull().default(false),
+  mainserver: text("mainserver"),
+  location: text("location"),
+  /** Discord user id. */
+  user: text("user"),
+  updatedAt: timestamp("updated_at").notNull().default(now),
+});
+
+export const TRIBELIST_SERVERS = ["2411", "2573", "2446"] as const;
+export type TribelistServer = (typeof TRIBELIST_SERVERS)[number];
+
+export const tribelistEntries = sqliteTable(
+  "tribelist_entries",
+  {
+    _id: objectId(),
+    server: text("server", { enum: TRIBELIST_SERVERS }).notNull(),
+    name: text("name").notNull(),
+    username: text("username"),
+    discordId: text("discord_id"),
+    rank: text("rank"),
+    nationality: text("nationality"),
+    order: integer("order"),
+    createdAt: timestamp("created_at").notNull().default(now),
+    updatedAt: timestamp("updated_at").notNull().default(now),
+  },
+  (t) => [index("tribelist_server_idx").on(t.server)],
+);
+
+export const joinLog = sqliteTable(
+  "join_log",
+  {
+    rowId: integer("row_id").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
+    displayName: text("display_name"),
+    username: text("username"),
+    avatarURL: text("avatar_url"),
+    joinedAt: epochMs("joined_at").notNull(),
+    createdAt: epochMs("created_at"),
+    inviteCode: text("invite_code"),
+    inviterId: text("inviter_id"),
+  },
+  (t) => [uniqueIndex("join_log_natural").on(t.id, t.joinedAt)],
+);
+
+export type VoucherInfo = { id?: string | null; vouchedBy?: string | null; vouchedByUsername?: string | null };
+
+export const removedMembers = sqliteTable(
+  "removed_members",
+  {
+    rowId: integer("row_id").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull(),
+    displayName: text("display_name"),
+    username: text("username"),
+    userAvatarURL: text("user_avatar_url"),
+    joinedAt: epochMs("joined_at"),
+    leftAt: epochMs("left_at").notNull(),
+    leaveReason: text("leave_reason"),
+    voucherInfo: json<VoucherInfo | null>("voucher_info"),
+  },
+  (t) => [uniqueIndex("removed_members_natural").on(t.id, t.leftAt)],
+);
+
+/** Avatar records keyed by Discord id, fetched from Discord's API and cached here. */
+export const avatars = sqliteTable("avatars", {
+  discordId: text("discord_id").primaryKey(),
+  url: text("url").notNull(),
+  hash: text("hash"),
+  timestamp: epochMs("timestamp").notNull(),
+});

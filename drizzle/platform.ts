@@ -1,0 +1,40 @@
+// API tokens for bots and collectors, and the audit trail of every write.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { json, now, timestamp } from "./columns";
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 of the token, hex. The token itself is shown once and never stored. */
+    hash: text("hash").notNull().unique(),
+    /** The first characters, so a person can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    createdAt: timestamp("created_at").notNull().default(now),
+    lastUsedAt: timestamp("last_used_at"),
+    revokedAt: timestamp("revoked_at"),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: timestamp("at").notNull().default(now),
+    /** "user:{discord id}" or "token:{token id}". */
+    actor: text("actor").notNull(),
+    actorName: text("actor_name"),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    action: text("action").notNull(),
+    before: json<unknown>("before"),
+    after: json<unknown>("after"),
+  },
+  (t) => [index("audit_entity_idx").on(t.entity, t.entityId), index("audit_at_idx").on(t.at)],
+);

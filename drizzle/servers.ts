@@ -1,0 +1,85 @@
+// Spec part 2 server stats: status, rosters, join and leave events, snapshots, weekly members.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, epochMs, now, timestamp } from "./columns";
+
+export const serverStatus = sqliteTable("server_status", {
+  serverId: text("server_id").primaryKey(),
+  status: text("status", { enum: ["online", "offline"] }).notNull(),
+  errorDetails: text("error_details"),
+  lastUpdated: epochMs("last_updated").notNull(),
+  mapName: text("map_name"),
+  playerCount: integer("player_count"),
+  maxPlayers: integer("max_players"),
+  source: text("source"),
+});
+
+/** Who is online on a server now: the latest roster, from ingestion or an upstream host. */
+export const rosters = sqliteTable(
+  "rosters",
+  {
+    serverId: text("server_id").notNull(),
+    eosId: text("eos_id").notNull(),
+    displayName: text("display_name"),
+    name: text("name"),
+    status: text("status"),
+    tribe: text("tribe"),
+    platform: text("platform"),
+    position: integer("position").notNull(),
+    seenAt: epochMs("seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serverId, t.eosId] })],
+);
+
+/** Joins and leaves per server; the activity tabs (tribemembers, enemies, ...) are these filtered by status. */
+export const serverEvents = sqliteTable(
+  "server_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serverId: text("server_id").notNull(),
+    eventType: text("event_type", { enum: ["join", "leave"] }).notNull(),
+    eosId: text("eos_id").notNull(),
+    displayName: text("display_name"),
+    memberName: text("member_name"),
+    status: text("status"),
+    tribe: text("tribe"),
+    platform: text("platform"),
+    eventTime: epochMs("event_time").notNull(),
+    lastArkLaunch: text("last_ark_launch"),
+    steamProfileLink: text("steam_profile_link"),
+  },
+  (t) => [
+    uniqueIndex("server_events_natural").on(t.serverId, t.eosId, t.eventType, t.eventTime),
+    index("server_events_server_time").on(t.serverId, t.eventTime),
+  ],
+);
+
+/** One row per cron run and server: the history behind the population charts. */
+export const serverSnapshots = sqliteTable(
+  "server_snapshots",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    serverId: text("server_id").notNull(),
+    takenAt: epochMs("taken_at").notNull(),
+    online: bool("online").notNull(),
+    playerCount: integer("player_count"),
+    maxPlayers: integer("max_players"),
+    errorDetails: text("error_details"),
+    source: text("source"),
+  },
+  (t) => [uniqueIndex("server_snapshots_natural").on(t.serverId, t.takenAt)],
+);
+
+export const weeklyMembers = sqliteTable("weekly_members", {
+  eosId: text("eos_id").primaryKey(),
+  displayName: text("display_name"),
+  memberName: text("member_name"),
+  isActiveThisWeek: bool("is_active_this_week").notNull(),
+  isTribeMember: bool("is_tribe_member").notNull().default(false),
+  tribe: text("tribe"),
+  platform: text("platform"),
+  eventType: text("event_type", { enum: ["active", "inactive"] }).notNull(),
+  eventTime: epochMs("event_time"),
+  lastArkLaunch: text("last_ark_launch"),
+  steamProfileLink: text("steam_profile_link"),
+  updatedAt: timestamp("updated_at").notNull().default(now),
+});

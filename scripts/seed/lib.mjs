@@ -1,0 +1,67 @@
+// Building blocks for demo data: a seeded random generator (the same data every run), names, ids, SQL.
+
+export function rng(seed = 20261121) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const chance = (p) => next() < p;
+  const hex = (n) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join("");
+  return { next, int, pick, chance, hex };
+}
+
+const FIRST = ["Rex", "Thyla", "Argy", "Giga", "Shadow", "Frost", "Ember", "Raptor", "Tek", "Alpha", "Dodo", "Wyvern",
+  "Mammoth", "Spino", "Ptera", "Carno", "Bronto", "Stego", "Anky", "Dire", "Sabre", "Bloodstalker", "Rhynio", "Managarmr",
+  "Griffin", "Baryonyx", "Tusoteuthis", "Yuty", "Snow", "Rock", "Reaper", "Karkinos", "Astro", "Noglin", "Gacha", "Desmo"];
+const SECOND = ["Rider", "Hunter", "Breeder", "Tamer", "Keeper", "Smith", "Raider", "Builder", "Scout", "Warden", "Slayer",
+  "Runner", "Miner", "Farmer", "Lord", "Queen", "King", "Pilot", "Medic", "Chef", "Sniper", "Ghost", "Nomad", "Walker"];
+const CN = ["龙骑士", "小恐龙", "霸王", "风暴", "雪狼", "火凤凰", "铁甲", "暗影", "星辰", "猎人"];
+
+export function survivor(r) {
+  if (r.chance(0.12)) return `${r.pick(CN)}${r.int(1, 99)}`;
+  const name = `${r.pick(FIRST)}${r.pick(SECOND)}`;
+  return r.chance(0.35) ? `${name}${r.int(1, 999)}` : name;
+}
+
+export const username = (r, display) =>
+  display.toLowerCase().replace(/[^a-z0-9]/g, "") || `survivor${r.int(100, 9999)}`;
+
+/** A Discord snowflake: 18 or 19 digits. */
+export const snowflake = (r) => `${r.int(1, 9)}${Array.from({ length: 17 + r.int(0, 1) }, () => r.int(0, 9)).join("")}`;
+/** An Epic Online Services product user id: 32 hex characters. */
+export const eosId = (r) => r.hex(32);
+export const objectId = (r, at = Date.now()) => Math.floor(at / 1000).toString(16).padStart(8, "0") + r.hex(16);
+export const steamId = (r) => `7656119${r.int(7960265728, 9999999999)}`;
+
+export const DAY = 24 * 3600 * 1000;
+export const SERVERS = ["2411", "2573", "2446"];
+
+/** SQL literal for a JS value: null, numbers, booleans (0/1), strings; objects and arrays as JSON text. */
+export function lit(v) {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "NULL";
+  if (typeof v === "boolean") return v ? "1" : "0";
+  if (typeof v === "object") v = JSON.stringify(v);
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+/** Multi-row INSERT statements, a few hundred rows each (D1 limits statement size). */
+export function insert(table, rows, { chunk = 200, orIgnore = false } = {}) {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]);
+  const out = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const values = rows
+      .slice(i, i + chunk)
+      .map((row) => `(${columns.map((c) => lit(row[c])).join(", ")})`)
+      .join(",\n");
+    out.push(`INSERT ${orIgnore ? "OR IGNORE " : ""}INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES\n${values};`);
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+// The breeder part of the host API (mounted at the root; routes carry their full paths).
+import { Hono } from "hono";
+import type { WorkerEnv } from "../types";
+
+export const breederApi = new Hono<WorkerEnv>();

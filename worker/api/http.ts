@@ -1,0 +1,32 @@
+// HTTP conventions of the host API: validation answers, not-found answers, the caller.
+import { zValidator } from "@hono/zod-validator";
+import type { Context, ValidationTargets } from "hono";
+import type { ZodError, ZodSchema } from "zod";
+import type { Actor, Deps } from "../domain/context";
+import { database } from "../domain/context";
+import type { WorkerEnv } from "../types";
+
+/** 400 with the first bad field named, and every problem listed. */
+export function validationError(error: ZodError) {
+  const issues = error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+  return {
+    error: "validation",
+    message: `${issues[0].field}: ${issues[0].message}`,
+    field: issues[0].field,
+    issues,
+  };
+}
+
+/** Hono's zod validator, answering 400 JSON that names the field and the reason. */
+export const valid = <T extends ZodSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) return c.json(validationError(result.error as ZodError), 400);
+  });
+
+export const notFound = (c: Context, what: string, id: string) =>
+  c.json({ error: "not_found", message: `No ${what} with id ${id}.` }, 404);
+
+/** The domain's view of this request: database, env, and who is acting. */
+export function deps(c: Context<WorkerEnv>): Deps {
+  return { db: database(c.env), env: c.env, actor: c.get("caller") as Actor };
+}

@@ -1,0 +1,24 @@
+// /api/vouches: the list, the dashboard's card cache, delete, and marking a kicked user's vouches Remove Pending.
+import { Hono } from "hono";
+import { z } from "zod";
+import { cardCache, deleteVouch, listVouches, markRemovePending } from "../domain/vouches";
+import type { WorkerEnv } from "../types";
+import { deps, notFound, valid } from "./http";
+
+const objectIdParam = z.object({ _id: z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id") });
+const discordIdParam = z.object({ vouchedId: z.string().regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)") });
+
+export const vouchesApi = new Hono<WorkerEnv>()
+  .get("/", async (c) => c.json(await listVouches(deps(c).db)))
+  .get("/card-cache", async (c) => c.json(await cardCache(deps(c).db)))
+  .post("/mark-remove-pending/:vouchedId", valid("param", discordIdParam), async (c) => {
+    const { vouchedId } = c.req.valid("param");
+    const updated = await markRemovePending(deps(c), vouchedId);
+    if (updated === 0) return notFound(c, "vouches for the user", vouchedId);
+    return c.json({ message: `Marked ${updated} vouch${updated === 1 ? "" : "es"} Remove Pending.`, updated });
+  })
+  .delete("/:_id", valid("param", objectIdParam), async (c) => {
+    const { _id } = c.req.valid("param");
+    if (!(await deleteVouch(deps(c), _id))) return notFound(c, "vouch", _id);
+    return c.json({ message: "Vouch deleted." });
+  });

@@ -1,0 +1,73 @@
+// What every domain function gets: the database, the Worker's env, and who is acting (for the audit trail).
+// Domain functions are plain: the API handlers, ingestion and the cron all call them.
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { BatchItem } from "drizzle-orm/batch";
+import { publish } from "../../party/live";
+import { externalHost, getConfig } from "../../app/config.server";
+import { dropCachedForEvent } from "../../app/host/client.server";
+import type { LiveEvent } from "../../app/realtime/events";
+import * as schema from "../../drizzle/schema";
+
+export type Db = DrizzleD1Database<typeof schema>;
+export type Actor = { id: string; name: string };
+export type Deps = { db: Db; env: Env; actor: Actor };
+
+export const SYSTEM: Actor = { id: "system:cron", name: "Scheduled snapshot" };
+
+export const database = (env: Env): Db => drizzle(env.DB, { schema });
+
+/** A 24-hex-character id, like the old backend's MongoDB ObjectIds. */
+export function newObjectId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const seconds = Math.floor(Date.now() / 1000);
+  bytes[0] = (seconds >>> 24) & 0xff;
+  bytes[1] = (seconds >>> 16) & 0xff;
+  bytes[2] = (seconds >>> 8) & 0xff;
+  bytes[3] = seconds & 0xff;
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export type AuditEntry = {
+  entity: string;
+  entityId: string | null;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+const auditInsert = (deps: Deps, e: AuditEntry) =>
+  deps.db.insert(schema.auditLog).values({
+    actor: deps.actor.id,
+    actorName: deps.actor.name,
+    entity: e.entity,
+    entityId: e.entityId,
+    action: e.action,
+    before: e.before ?? null,
+    after: e.after ?? null,
+  });
+
+/**
+ * Runs the writes and their audit rows in one D1 batch (all or nothing), then tells every signed-in browser.
+ * A failed publish never undoes a committed write; it is logged.
+ */
+export async function commit(
+  deps: Deps,
+  writes: BatchItem<"sqlite">[],
+  audit: AuditEntry[],
+  events: LiveEvent[] = [],
+) {
+  const statements = [...writes, ...audit.map((e) => auditInsert(deps, e))] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  const results = statements.length ? await deps.db.batch(statements) : [];
+  for (const event of events) await announce(deps.env, event);
+  return results;
+}
+
+/** Tells every signed-in browser, and drops the edge-cached answers the event makes stale. */
+export async function announce(env: Env, event: LiveEvent) {
+  try {
+    await publish(env, event);
+  } catch (error) {
+    console.error("publish failed", event.type, error);
+  }
+  await dropCachedForEvent(externalHost(getConfig(env)), event);
+}

@@ -1,0 +1,124 @@
+// Vouches: one member vouching for another. The dashboard's card cache is computed here from the rows.
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { vouches } from "../../drizzle/schema";
+import type { Db, Deps } from "./context";
+import { commit } from "./context";
+
+type VouchRow = typeof vouches.$inferSelect;
+
+/** The API's JSON for a vouch: the old backend's field names, without our bookkeeping columns. */
+export function vouchJson(row: VouchRow) {
+  const { vouchedAtMs: _ms, createdAt: _c, updatedAt: _u, sourceMessageId: _s, ...rest } = row;
+  return rest;
+}
+
+export async function listVouches(db: Db) {
+  const rows = await db.select().from(vouches).orderBy(asc(vouches.id));
+  return rows.map(vouchJson);
+}
+
+export async function deleteVouch(deps: Deps, _id: string) {
+  const before = await deps.db.query.vouches.findFirst({ where: eq(vouches._id, _id) });
+  if (!before) return null;
+  await commit(
+    deps,
+    [deps.db.delete(vouches).where(eq(vouches._id, _id))],
+    [{ entity: "vouch", entityId: _id, action: "delete", before: vouchJson(before) }],
+    [{ type: "vouches_update" }],
+  );
+  return before;
+}
+
+/** Every vouch of the vouched user becomes Remove Pending (after a kick). Answers how many changed. */
+export async function markRemovePending(deps: Deps, vouchedId: string) {
+  const rows = await deps.db.select().from(vouches).where(eq(vouches.vouched, vouchedId));
+  if (rows.length === 0) return 0;
+  const now = new Date();
+  await commit(
+    deps,
+    [deps.db.update(vouches).set({ status: "Remove Pending", updatedAt: now }).where(eq(vouches.vouched, vouchedId))],
+    rows.map((r) => ({
+      entity: "vouch",
+      entityId: r._id,
+      action: "mark-remove-pending",
+      before: { status: r.status },
+      after: { status: "Remove Pending" },
+    })),
+    [{ type: "vouches_update" }],
+  );
+  return rows.length;
+}
+
+/** month/day/year (the old backend's format) to epoch ms at UTC midnight; null when it is not a real date. */
+export function parseVouchDate(text: string): number | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const d = new Date(ms);
+  return d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? ms : null;
+}
+
+export const formatVouchDate = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+};
+
+export const monthStart = (at: Date, offset = 0) => Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1);
+
+export type Trend = "up" | "down" | "same";
+export const trendOf = (current: number, previous: number): Trend =>
+  current > previous ? "up" : current < previous ? "down" : "same";
+
+/**
+ * The dashboard's card cache (spec part 1, section 3): this month's vouchers, the month's top voucher with the trend
+ * against their last month, and every voucher's all-time counts (uncompleted = Invalid + Not Provided).
+ */
+export async function cardCache(db: Db, at = new Date()) {
+  const thisMonth = monthStart(at);
+  const lastMonth = monthStart(at, -1);
+  const nextMonth = monthStart(at, 1);
+  const name = sql<string | null>`max(${vouches.vouchedByUsername})`;
+
+  const recent = await db
+    .select({ discordId: vouches.vouchedBy, username: name, count: count() })
+    .from(vouches)
+    .where(and(gte(vouches.vouchedAtMs, thisMonth), lt(vouches.vouchedAtMs, nextMonth)))
+    .groupBy(vouches.vouchedBy)
+    .orderBy(desc(count()), asc(name));
+
+  let mostVouches: { username: string; count: number; trend: Trend } | null = null;
+  if (recent.length > 0) {
+    const top = recent[0];
+    const [previous] = await db
+      .select({ count: count() })
+      .from(vouches)
+      .where(and(eq(vouches.vouchedBy, top.discordId), gte(vouches.vouchedAtMs, lastMonth), lt(vouches.vouchedAtMs, thisMonth)));
+    mostVouches = { username: top.username ?? top.discordId, count: top.count, trend: trendOf(top.count, previous.count) };
+  }
+
+  const completed = sql<number>`sum(case when ${vouches.status} = 'Complete' then 1 else 0 end)`;
+  const uncompleted = sql<number>`sum(case when ${vouches.status} in ('Invalid', 'Not Provided') then 1 else 0 end)`;
+  const stats = await db
+    .select({ discordId: vouches.vouchedBy, username: name, uncompletedCount: uncompleted, completedCount: completed, totalCount: count() })
+    .from(vouches)
+    .groupBy(vouches.vouchedBy)
+    .orderBy(desc(count()), asc(name));
+
+  return {
+    recentVouchers: recent.map((r) => ({ discordId: r.discordId, username: r.username ?? r.discordId, count: r.count })),
+    mostVouches,
+    voucherStats: stats.map((s) => ({
+      discordId: s.discordId,
+      username: s.username ?? s.discordId,
+      uncompletedCount: Number(s.uncompletedCount),
+      completedCount: Number(s.completedCount),
+      totalCount: s.totalCount,
+    })),
+  };
+}
+
+export async function vouchesOf(db: Db, vouchedIds: string[]) {
+  if (vouchedIds.length === 0) return [];
+  return db.select().from(vouches).where(inArray(vouches.vouched, vouchedIds));
+}

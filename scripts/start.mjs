@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: everything a fresh clone needs to run the product locally, then wrangler serving the production build.
 //   1. .dev.vars from .dev.vars.example when missing (local settings: the Discord stand-in, a dev session secret)
-//   2. the Remix build   3. D1 migrations on the local database   4. wrangler dev on http://localhost:$PORT (8787)
+//   2. the Remix build   3. D1 migrations on the local database   4. demo data when the database is empty
+//   5. wrangler dev on http://localhost:$PORT (8787)
 // PERSIST_DIR keeps a separate local database and ENV_FILE replaces .dev.vars (the browser tests use both).
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
@@ -22,6 +23,7 @@ if (!envFile.length && !existsSync(".dev.vars")) {
 }
 if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist]);
+if (process.env.SKIP_SEED !== "1") run("node", ["scripts/seed.mjs", "--if-empty", ...persist]);
 
 const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", ...persist, ...envFile], {
   stdio: "inherit",

@@ -85,6 +85,7 @@ app.all("*", (c) => {
       : undefined;
   const host = hostClient({
     api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
+    origin: new URL(c.req.url).origin,
     env,
     ctx,
     external: externalHost(c.get("config")),

@@ -20,6 +20,8 @@ export class HostError extends Error {
 export type HostDeps = {
   /** The in-process host API (worker/api), with the caller already resolved. */
   api: (request: Request) => Promise<Response>;
+  /** This request's origin: in-process calls carry it, so the API sees the same origin the browser used. */
+  origin: string;
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil">;
   external?: { url: string; token: string; ttlSeconds: number; swrSeconds: number; timeoutMs: number };
@@ -27,7 +29,6 @@ export type HostDeps = {
   publish?: (event: LiveEvent) => Promise<unknown>;
 };
 
-const INTERNAL_ORIGIN = "http://host.internal";
 /** The Workers Cache API's default cache (typed apart from the DOM's CacheStorage). */
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
 const FETCHED_AT = "x-host-fetched-at";
@@ -53,7 +54,7 @@ export function hostClient(deps: HostDeps) {
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     };
-    if (!ext) return deps.api(new Request(`${INTERNAL_ORIGIN}${path}`, init));
+    if (!ext) return deps.api(new Request(`${deps.origin}${path}`, init));
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${ext.token}`);
     return fetch(`${ext.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(ext.timeoutMs) });

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listSessions, requireUser, revokeSessions } from "../auth/session.server";
+import { host, HostError } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
 import { displayNameOf } from "../utils/user";
 
@@ -9,9 +10,16 @@ export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboa
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, sessionId } = requireUser(request, context.auth);
-  const sessions = await listSessions(context.cloudflare.env, user.id);
+  const [sessions, tokens] = await Promise.all([
+    listSessions(context.cloudflare.env, user.id),
+    host(context)
+      .get<ApiToken[]>("/api/tokens")
+      .then((a) => a.data)
+      .catch(() => null), // an external host may not offer tokens
+  ]);
   return {
     user,
+    tokens,
     sessions: sessions
       .map((s) => ({
         handle: s.handle,
@@ -32,21 +40,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   if (intent === "revoke-others") {
     const n = await revokeSessions(env, user.id, { allBut: sessionId });
-    return json({ ok: true, message: n === 0 ? "No other sessions to sign out." : `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
+    return json({ section: "sessions", ok: true, message: n === 0 ? "No other sessions to sign out." : `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
   }
   if (intent === "revoke") {
     const handle = form.get("session");
     if (typeof handle !== "string" || !/^[0-9a-f]{24}$/.test(handle)) {
-      return json({ ok: false, message: "Choose a session to sign out." }, 400);
+      return json({ section: "sessions", ok: false, message: "Choose a session to sign out." }, 400);
     }
     const current = (await listSessions(env, user.id)).find((s) => s.id === sessionId);
-    if (current?.handle === handle) return json({ ok: false, message: "Use Sign Out to end this session." }, 400);
+    if (current?.handle === handle) return json({ section: "sessions", ok: false, message: "Use Sign Out to end this session." }, 400);
     const n = await revokeSessions(env, user.id, { handle });
-    if (n === 0) return json({ ok: false, message: "That session has already ended." }, 404);
-    return json({ ok: true, message: "Signed out that session." });
+    if (n === 0) return json({ section: "sessions", ok: false, message: "That session has already ended." }, 404);
+    return json({ section: "sessions", ok: true, message: "Signed out that session." });
   }
-  return json({ ok: false, message: "Unknown action." }, 400);
+  if (intent === "create-token" || intent === "revoke-token") {
+    try {
+      if (intent === "create-token") {
+        const created = await host(context).send<ApiToken & { token: string }>("POST", "/api/tokens", { name: form.get("name") ?? "" });
+        return json({
+          section: "tokens",
+          ok: true,
+          message: `Token "${created.name}" created. Copy it now: it will not be shown again.`,
+          token: created.token,
+        });
+      }
+      const id = String(form.get("tokenId") ?? "");
+      await host(context).send("DELETE", `/api/tokens/${encodeURIComponent(id)}`);
+      return json({ section: "tokens", ok: true, message: "Token revoked." });
+    } catch (error) {
+      if (error instanceof HostError) return json({ section: "tokens", ok: false, message: error.message }, error.status);
+      throw error;
+    }
+  }
+  return json({ section: "sessions", ok: false, message: "Unknown action." }, 400);
 }
+
+type ApiToken = { id: string; name: string; prefix: string; createdAt: number; lastUsedAt: number | null };
 
 /** A short, human name for a browser from its user agent. */
 function describeDevice(ua: string | null) {
@@ -78,7 +107,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export default function Settings() {
-  const { user, sessions } = useLoaderData<typeof loader>();
+  const { user, sessions, tokens } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
@@ -112,11 +141,7 @@ export default function Settings() {
             </button>
           </Form>
         </div>
-        {result ? (
-          <p className={result.ok ? "notice success" : "notice"} role="status">
-            {result.message}
-          </p>
-        ) : null}
+        {result?.section === "sessions" ? <Result result={result} /> : null}
         <table className="table">
           <thead>
             <tr>
@@ -153,6 +178,77 @@ export default function Settings() {
           </tbody>
         </table>
       </section>
+      {tokens ? (
+        <section className="card">
+          <div className="card-header">
+            <h2>API tokens</h2>
+          </div>
+          <p className="muted">
+            For the Discord bot, game-server collectors and scripts: send one as <code>Authorization: Bearer …</code>.
+            A token acts with your name in the audit trail. See docs/api.md.
+          </p>
+          {result?.section === "tokens" ? <Result result={result} /> : null}
+          {result && "token" in result && typeof result.token === "string" ? (
+            <p className="token-once">
+              <code data-testid="new-token">{result.token}</code>
+            </p>
+          ) : null}
+          <Form method="post" className="inline-form">
+            <label>
+              <span className="sr-only">Token name</span>
+              <input name="name" placeholder="Name, e.g. Discord bot" maxLength={60} required />
+            </label>
+            <button className="button" name="intent" value="create-token" disabled={busy}>
+              Create token
+            </button>
+          </Form>
+          {tokens.length === 0 ? (
+            <p className="muted">No API tokens yet.</p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Token</th>
+                  <th>Created</th>
+                  <th>Last used</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tokens.map((t) => (
+                  <tr key={t.id} data-testid="token-row">
+                    <td>{t.name}</td>
+                    <td>
+                      <code>{t.prefix}…</code>
+                    </td>
+                    <td>{when(new Date(t.createdAt).toISOString())}</td>
+                    <td>{t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}</td>
+                    <td className="actions">
+                      <Form method="post">
+                        <input type="hidden" name="tokenId" value={t.id} />
+                        <button className="button small" name="intent" value="revoke-token" disabled={busy}>
+                          Revoke
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ) : null}
     </>
+  );
+}
+
+function Result({ result }: { result: { ok: boolean; message: string } }) {
+  return (
+    <p className={result.ok ? "notice success" : "notice"} role="status">
+      {result.message}
+    </p>
   );
 }

@@ -79,3 +79,46 @@ export function location(response: Response) {
   if (!to) throw new Error(`expected a redirect, got ${response.status}`);
   return to;
 }
+
+/** Opens the live socket as a signed-in browser; `next(type)` waits for the next event of that type. */
+export async function listen(browser: Browser) {
+  const res = await SELF.fetch(new URL("/parties/live/main", ORIGIN), {
+    headers: { Upgrade: "websocket", Cookie: browser.cookieHeader() },
+  });
+  const socket = res.webSocket;
+  if (!socket) throw new Error(`socket refused: ${res.status}`);
+  socket.accept();
+  const received: Record<string, unknown>[] = [];
+  const waiters: { type: string; resolve: (e: Record<string, unknown>) => void }[] = [];
+  socket.addEventListener("message", (m) => {
+    const event = JSON.parse(String(m.data));
+    const i = waiters.findIndex((w) => w.type === event.type);
+    if (i >= 0) waiters.splice(i, 1)[0].resolve(event);
+    else received.push(event);
+  });
+  return {
+    received,
+    next(type: string, timeoutMs = 2000) {
+      const i = received.findIndex((e) => e.type === type);
+      if (i >= 0) return Promise.resolve(received.splice(i, 1)[0]);
+      return new Promise<Record<string, unknown>>((resolve, reject) => {
+        waiters.push({ type, resolve });
+        setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** A browser signed in as a member that also holds a fresh API token. */
+export async function memberWithToken(userId = MEMBER) {
+  const browser = new Browser();
+  await browser.signIn(userId);
+  const res = await browser.fetch("/api/tokens", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "test bot" }),
+  });
+  const { token } = await res.json<{ token: string }>();
+  return { browser, token, bearer: { Authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,181 @@
+// The breeder page's two side tables: FFA raisings and codes given to breeders. Each edit changes one field and is
+// saved at once; statuses are free text with a default (spec part 2, section 4). Writes raise breeder_update.
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { codesGiven, ffaRaising } from "../../drizzle/schema";
+import type { LiveEvent } from "../../app/realtime/events";
+import type { Db, Deps } from "./context";
+import { commit, newObjectId } from "./context";
+
+export const BREEDER_EVENT: LiveEvent = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
+
+export const FFA_STATUSES = ["In Progress", "Completed", "Cancelled"] as const;
+export const CODE_STATUSES = ["Active", "Used", "Expired", "Revoked"] as const;
+
+type FfaRow = typeof ffaRaising.$inferSelect;
+type CodeRow = typeof codesGiven.$inferSelect;
+
+export const ffaJson = (r: FfaRow) => ({
+  _id: r._id,
+  breeder: r.breeder,
+  creature: r.creature,
+  server: r.server,
+  status: r.status,
+  startDate: r.startDate,
+  expectedCompletion: r.expectedCompletion,
+  notes: r.notes,
+});
+
+export const codeJson = (r: CodeRow) => ({
+  _id: r._id,
+  breeder: r.breeder,
+  code: r.code,
+  server: r.server,
+  dateGiven: r.dateGiven,
+  status: r.status,
+  notes: r.notes,
+});
+
+const text = (maxLength: number) =>
+  z.string({ invalid_type_error: "must be text or null" }).trim().max(maxLength, `is at most ${maxLength} characters`).nullable();
+const required = (maxLength: number) =>
+  z
+    .string({ required_error: "is required", invalid_type_error: "must be text" })
+    .trim()
+    .min(1, "is required")
+    .max(maxLength, `is at most ${maxLength} characters`);
+/** Any status text; blank or null falls back to the table's default. */
+const status = (fallback: string) =>
+  z
+    .string({ invalid_type_error: "must be text or null" })
+    .trim()
+    .max(40, "is at most 40 characters")
+    .nullable()
+    .transform((s) => (s ? s : fallback));
+
+const ffaFields = {
+  breeder: text(100),
+  creature: text(100),
+  server: text(40),
+  status: status("In Progress"),
+  startDate: text(40),
+  expectedCompletion: text(40),
+  notes: text(2000),
+};
+const codeFields = {
+  breeder: text(100),
+  code: text(100),
+  server: text(40),
+  dateGiven: text(40),
+  status: status("Active"),
+  notes: text(2000),
+};
+
+/** A body that changes exactly one known field. */
+function singleField<T extends z.ZodRawShape>(fields: T) {
+  const known = new Set(Object.keys(fields));
+  return z
+    .object(fields)
+    .partial()
+    .passthrough()
+    .superRefine((body, ctx) => {
+      const keys = Object.keys(body);
+      for (const key of keys) {
+        if (!known.has(key)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `unknown field "${key}"` });
+      }
+      if (keys.length !== 1) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: `must change exactly one field (${[...known].join(", ")})` });
+      }
+    });
+}
+
+function creation<T extends z.ZodRawShape>(fields: T, requiredFields: Partial<Record<keyof T, z.ZodTypeAny>>) {
+  const known = new Set(Object.keys(fields));
+  const shape = Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, (s as z.ZodTypeAny).optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
+  return z
+    .object({ ...shape, ...requiredFields })
+    .passthrough()
+    .superRefine((body, ctx) => {
+      for (const key of Object.keys(body)) {
+        if (!known.has(key)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `unknown field "${key}"` });
+      }
+    });
+}
+
+export const ffaPatchSchema = singleField(ffaFields);
+export const codePatchSchema = singleField(codeFields);
+export const ffaCreateSchema = creation(ffaFields, { breeder: required(100), creature: required(100) });
+export const codeCreateSchema = creation(codeFields, { breeder: required(100), code: required(100) });
+
+/** One side table: its Drizzle table, JSON shape, defaults and audit name. */
+function sideTable<Row extends { _id: string }>(opts: {
+  table: typeof ffaRaising | typeof codesGiven;
+  entity: string;
+  json: (row: Row) => Record<string, unknown>;
+  defaults: Record<string, unknown>;
+}) {
+  const t = opts.table;
+  const find = async (db: Db, _id: string) => (await db.select().from(t).where(eq(t._id, _id)))[0] as Row | undefined;
+
+  return {
+    /** In the order they were added (ids start with their creation time), so edits never move rows. */
+    async list(db: Db) {
+      const rows = (await db.select().from(t).orderBy(asc(t._id))) as Row[];
+      return rows.map(opts.json);
+    },
+
+    async patch(deps: Deps, _id: string, change: Record<string, unknown>) {
+      const row = await find(deps.db, _id);
+      if (!row) return null;
+      const [field, value] = Object.entries(change)[0];
+      const current = (row as Record<string, unknown>)[field];
+      if (current === value) return opts.json(row);
+      const [updated] = (await commit(
+        deps,
+        [deps.db.update(t).set({ [field]: value, updatedAt: new Date() }).where(eq(t._id, _id)).returning()],
+        [{ entity: opts.entity, entityId: _id, action: "update", before: { [field]: current }, after: { [field]: value } }],
+        [BREEDER_EVENT],
+      )) as [Row[]];
+      return opts.json(updated[0]);
+    },
+
+    async create(deps: Deps, body: Record<string, unknown>) {
+      const row = { ...opts.defaults, ...body, _id: newObjectId(), updatedAt: new Date() };
+      const [inserted] = (await commit(
+        deps,
+        [deps.db.insert(t).values(row as never).returning()],
+        [{ entity: opts.entity, entityId: row._id, action: "create", after: body }],
+        [BREEDER_EVENT],
+      )) as [Row[]];
+      return opts.json(inserted[0]);
+    },
+
+    async remove(deps: Deps, _id: string) {
+      const row = await find(deps.db, _id);
+      if (!row) return null;
+      await commit(
+        deps,
+        [deps.db.delete(t).where(eq(t._id, _id))],
+        [{ entity: opts.entity, entityId: _id, action: "delete", before: opts.json(row) }],
+        [BREEDER_EVENT],
+      );
+      return row;
+    },
+  };
+}
+
+export const ffaRaisings = sideTable<FfaRow>({
+  table: ffaRaising,
+  entity: "ffa_raising",
+  json: ffaJson,
+  defaults: { status: "In Progress" },
+});
+
+export const codesGivenTo = sideTable<CodeRow>({
+  table: codesGiven,
+  entity: "codes_given",
+  json: codeJson,
+  defaults: { status: "Active" },
+});

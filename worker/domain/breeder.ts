@@ -1,0 +1,530 @@
+// The breeder list (spec part 2, "Breeder page"): one row per breed line. The sheet's columns live under their spec
+// names; Days since / Days sincetwo are computed on every read. Writes bump the row's version (optimistic locking),
+// are audited, and raise breeder_list_update.
+import { and, asc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
+import type { LiveEvent } from "../../app/realtime/events";
+import type { AuditEntry, Db, Deps } from "./context";
+import { commit, newObjectId } from "./context";
+
+type BreederRow = typeof breederList.$inferSelect;
+type Value = string | number | null;
+
+export const BREEDER_SERVERS = ["2411", "2573", "2446"] as const;
+export const NUMERIC_COLUMNS = [
+  "Curent # of 0/0's",
+  "Dmg",
+  "Food",
+  "HP",
+  "Mut Dmg",
+  "Mut Food",
+  "Mut Hp",
+  "Mut Oxy",
+  "Mut Stam",
+  "Mut Weight",
+  "Oxy",
+  "Priority",
+  "Stam",
+  "Weight",
+] as const;
+export const DATE_COLUMNS = ["Last Claims", "Last Mut"] as const;
+export const TEXT_COLUMNS = ["Breeder", "Location", "notes"] as const;
+/** The columns kept in the row's `values` JSON. */
+export const VALUE_COLUMNS = [...NUMERIC_COLUMNS, ...DATE_COLUMNS, ...TEXT_COLUMNS, "Negative"] as const;
+/** Computed columns and the date column each counts from. */
+export const DAYS_SINCE_COLUMNS = { "Days since": "Last Claims", "Days sincetwo": "Last Mut" } as const;
+/** Columns a PATCH may change. */
+export const EDITABLE_COLUMNS = ["Dino", "Server", ...VALUE_COLUMNS] as const;
+/** Columns a cell colour may be given to: every shown column. */
+export const COLOURABLE_COLUMNS: readonly string[] = [...EDITABLE_COLUMNS, ...Object.keys(DAYS_SINCE_COLUMNS)];
+
+export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * A sheet date to epoch ms at UTC midnight: m/d/yyyy (the sheet's format), m/d/yy, or yyyy-mm-dd (optionally with a
+ * time). Null when blank or not a real calendar date.
+ */
+export function parseSheetDate(text: unknown): number | null {
+  if (typeof text !== "string") return null;
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s);
+  if (match) {
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3].length === 2) y += 2000;
+  } else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    return null;
+  }
+  const ms = Date.UTC(y, m - 1, d);
+  const check = new Date(ms);
+  return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d ? ms : null;
+}
+
+/** Whole days from the date to today (UTC), 0 when the date is in the future, null when it is not a valid date. */
+export function daysSince(text: unknown, now: Date = new Date()): number | null {
+  const at = parseSheetDate(text);
+  if (at === null) return null;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.round((today - at) / DAY_MS));
+}
+
+/** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */
+export function breederJson(row: BreederRow, now: Date = new Date()) {
+  const values: Record<string, Value> = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, null]));
+  Object.assign(values, row.values ?? {});
+  return {
+    _id: row._id,
+    order: row.order,
+    Dino: row.Dino,
+    imageUrl: row.imageUrl,
+    Server: row.Server,
+    textColor: row.textColor,
+    fieldColors: row.fieldColors ?? {},
+    lastUpdated: row.lastUpdated.toISOString(),
+    roleId: row.roleId,
+    ...values,
+    "Days since": daysSince(values["Last Claims"], now),
+    "Days sincetwo": daysSince(values["Last Mut"], now),
+    version: row.version,
+  };
+}
+export type BreederJson = ReturnType<typeof breederJson>;
+
+// ---- Validation -----------------------------------------------------------------------------------------------
+
+export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id");
+export const hexColour = z
+  .string({ invalid_type_error: "must be a hex colour like #ff0000" })
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like #ff0000");
+export const snowflake = z
+  .string({ required_error: "is required", invalid_type_error: "must be a Discord id (17 to 20 digits)" })
+  .trim()
+  .regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
+const httpUrl = z
+  .string({ required_error: "is required", invalid_type_error: "must be a URL" })
+  .trim()
+  .min(1, "is required")
+  .max(2000, "is at most 2000 characters")
+  .url("must be a URL")
+  .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL");
+
+const numeric = z.number({ invalid_type_error: "must be a number or null" }).finite("must be a finite number").nullable();
+const dateText = z.string({ invalid_type_error: "must be a date text (m/d/yyyy) or null" }).trim().max(40, "is at most 40 characters").nullable();
+const freeText = z.string({ invalid_type_error: "must be text or null" }).max(2000, "is at most 2000 characters").nullable();
+const negative = z.preprocess(
+  (v) => (typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : typeof v === "string" ? v.trim().toUpperCase() : v),
+  z.enum(["TRUE", "FALSE"], { errorMap: () => ({ message: "must be TRUE or FALSE" }) }).nullable(),
+);
+const server = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : v),
+  z.enum(BREEDER_SERVERS, { errorMap: () => ({ message: "must be 2411, 2573 or 2446" }) }).nullable(),
+);
+const dino = z
+  .string({ required_error: "is required", invalid_type_error: "must be text" })
+  .trim()
+  .min(1, "is required")
+  .max(100, "is at most 100 characters");
+
+const columnSchemas: Record<string, z.ZodTypeAny> = {
+  Dino: dino,
+  Server: server,
+  Negative: negative,
+  ...Object.fromEntries(NUMERIC_COLUMNS.map((c) => [c, numeric])),
+  ...Object.fromEntries(DATE_COLUMNS.map((c) => [c, dateText])),
+  ...Object.fromEntries(TEXT_COLUMNS.map((c) => [c, freeText])),
+};
+
+const fieldColoursObject = z.record(z.string(), hexColour.nullable());
+
+/** Why a key is refused, for keys that are real but not writable here. */
+const READ_ONLY: Record<string, string> = {
+  _id: "cannot be changed",
+  order: "is changed with PUT /api/breeder-list/{id}/order",
+  imageUrl: "is changed with PUT /api/breeder-list/{id}/image",
+  roleId: "is changed with PUT /api/breeder-list/{id}/role",
+  lastUpdated: "is set by the server",
+  "Days since": "is computed from Last Claims",
+  "Days sincetwo": "is computed from Last Mut",
+};
+
+function refuseUnknownKeys(allowed: Set<string>, readOnly: Record<string, string>) {
+  return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const key of Object.keys(body)) {
+      if (allowed.has(key)) continue;
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [key],
+        message: readOnly[key] ?? (key.startsWith("fieldColors.") ? `"${key.slice(12)}" is not a known column` : `unknown column "${key}"`),
+      });
+    }
+    const colours = body.fieldColors;
+    if (colours && typeof colours === "object") {
+      for (const key of Object.keys(colours)) {
+        if (!COLOURABLE_COLUMNS.includes(key)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["fieldColors", key], message: `unknown column "${key}"` });
+        }
+      }
+    }
+  };
+}
+
+const patchShape: Record<string, z.ZodTypeAny> = {
+  ...columnSchemas,
+  textColor: hexColour.nullable(),
+  fieldColors: fieldColoursObject,
+  ...Object.fromEntries(COLOURABLE_COLUMNS.map((c) => [`fieldColors.${c}`, hexColour.nullable()])),
+  version: z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").positive("must be positive"),
+};
+const patchKeys = new Set(Object.keys(patchShape));
+
+/** PATCH /api/breeder-list/{id}: a map of column to new value, textColor, fieldColors.<column>, optional version. */
+export const breederPatchSchema = z
+  .object(patchShape)
+  .partial()
+  .passthrough()
+  .superRefine(refuseUnknownKeys(patchKeys, READ_ONLY))
+  .superRefine((body, ctx) => {
+    if (!Object.keys(body).some((k) => k !== "version")) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: "names no column to change" });
+    }
+  });
+export type BreederPatch = Record<string, unknown> & { version?: number };
+
+const createShape: Record<string, z.ZodTypeAny> = {
+  ...Object.fromEntries(Object.entries(columnSchemas).map(([k, s]) => [k, s.optional()])),
+  Dino: dino,
+  order: z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").optional(),
+  imageUrl: httpUrl.nullable().optional(),
+  roleId: snowflake.nullable().optional(),
+  textColor: hexColour.nullable().optional(),
+  fieldColors: fieldColoursObject.optional(),
+};
+const { order: _o, imageUrl: _i, roleId: _r, ...rest } = READ_ONLY;
+const createReadOnly = { ...rest, version: "is set by the server" };
+
+/** POST /api/breeder-list: Dino required, any other column optional. */
+export const breederCreateSchema = z
+  .object(createShape)
+  .passthrough()
+  .superRefine(refuseUnknownKeys(new Set(Object.keys(createShape)), createReadOnly));
+
+export const batchColourSchema = z.object({
+  cells: z
+    .array(
+      z.object({
+        rowId: objectIdSchema,
+        columnKey: z.string().refine((c) => COLOURABLE_COLUMNS.includes(c), "is not a known column"),
+      }),
+    )
+    .min(1, "names no cell")
+    .max(5000, "names at most 5000 cells"),
+  color: hexColour.nullable(),
+});
+
+export const orderSchema = z.object({
+  order: z.number({ required_error: "is required", invalid_type_error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more"),
+});
+export const imageSchema = z.object({ imageUrl: httpUrl, updateAllMatching: z.boolean().default(false) });
+export const roleSchema = z.object({ roleId: snowflake });
+
+// ---- Pure change rules ------------------------------------------------------------------------------------------
+
+/** JSON path of a top-level key, quoted so names like "Curent # of 0/0's" work. */
+const jsonPath = (key: string) => `$."${key.replace(/"/g, '\\"')}"`;
+
+/** SQL that sets (or, for null, removes) keys of a JSON text column without reading it first: no lost updates. */
+function jsonMerge(column: SQL | typeof breederList.values | typeof breederList.fieldColors, entries: [string, Value][], removeNulls: boolean) {
+  let expr: SQL = sql`${column}`;
+  const sets = entries.filter(([, v]) => !(removeNulls && v === null));
+  const removes = entries.filter(([, v]) => removeNulls && v === null);
+  if (sets.length) expr = sql`json_set(${expr}, ${sql.join(sets.map(([k, v]) => sql`${jsonPath(k)}, ${v}`), sql`, `)})`;
+  if (removes.length) expr = sql`json_remove(${expr}, ${sql.join(removes.map(([k]) => sql`${jsonPath(k)}`), sql`, `)})`;
+  return expr;
+}
+
+export type PlannedChange = {
+  /** Plain columns to set. */
+  columns: Partial<Pick<BreederRow, "Dino" | "Server" | "textColor">>;
+  /** Keys of `values` to set. */
+  values: [string, Value][];
+  /** Cell colours to set (null removes). */
+  colours: [string, string | null][];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+};
+
+/** What a validated PATCH changes on a row: only the fields whose value differs. Pure. */
+export function planPatch(row: BreederRow, patch: BreederPatch): PlannedChange {
+  const change: PlannedChange = { columns: {}, values: [], colours: [], before: {}, after: {} };
+  const colours: Record<string, string | null> = { ...((patch.fieldColors as Record<string, string | null>) ?? {}) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "version" || key === "fieldColors") continue;
+    if (key.startsWith("fieldColors.")) {
+      colours[key.slice(12)] = value as string | null;
+    } else if (key === "Dino" || key === "Server" || key === "textColor") {
+      if (row[key] !== value) {
+        (change.columns as Record<string, unknown>)[key] = value;
+        change.before[key] = row[key];
+        change.after[key] = value;
+      }
+    } else {
+      const current = (row.values ?? {})[key] ?? null;
+      if (current !== value) {
+        change.values.push([key, value as Value]);
+        change.before[key] = current;
+        change.after[key] = value;
+      }
+    }
+  }
+  for (const [column, colour] of Object.entries(colours)) {
+    const current = row.fieldColors?.[column] ?? null;
+    if (current !== colour) {
+      change.colours.push([column, colour]);
+      change.before[`fieldColors.${column}`] = current;
+      change.after[`fieldColors.${column}`] = colour;
+    }
+  }
+  return change;
+}
+
+export const isEmptyChange = (c: PlannedChange) => !Object.keys(c.columns).length && !c.values.length && !c.colours.length;
+
+// ---- Reads -------------------------------------------------------------------------------------------------------
+
+export async function listBreeders(db: Db, now = new Date()) {
+  const rows = await db.select().from(breederList).orderBy(asc(breederList.order), asc(breederList._id));
+  return rows.map((r) => breederJson(r, now));
+}
+
+export const findBreeder = (db: Db, _id: string) => db.query.breederList.findFirst({ where: eq(breederList._id, _id) });
+
+/** Rows by id, in chunks (D1 binds at most 100 parameters per statement). */
+async function findBreeders(db: Db, ids: string[]) {
+  const out: BreederRow[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    out.push(...(await db.select().from(breederList).where(inArray(breederList._id, ids.slice(i, i + 90)))));
+  }
+  return out;
+}
+
+// ---- Writes ------------------------------------------------------------------------------------------------------
+
+const bump = () => ({ version: sql`${breederList.version} + 1`, lastUpdated: new Date() });
+
+export type PatchResult =
+  | { status: "not_found" }
+  | { status: "conflict"; current: BreederJson }
+  | { status: "ok"; row: BreederJson };
+
+/**
+ * Applies a validated PATCH. With `version`, a stale version answers conflict and changes nothing. Values are merged
+ * into the JSON columns in SQL, so two people editing different cells of one row do not overwrite each other.
+ */
+export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch): Promise<PatchResult> {
+  const row = await findBreeder(deps.db, _id);
+  if (!row) return { status: "not_found" };
+  if (patch.version !== undefined && patch.version !== row.version) return { status: "conflict", current: breederJson(row) };
+  const change = planPatch(row, patch);
+  if (isEmptyChange(change)) return { status: "ok", row: breederJson(row) };
+
+  const set: Record<string, unknown> = { ...change.columns, ...bump() };
+  if (change.values.length) set.values = jsonMerge(breederList.values, change.values, false);
+  if (change.colours.length) set.fieldColors = jsonMerge(breederList.fieldColors, change.colours, true);
+  const where =
+    patch.version !== undefined ? and(eq(breederList._id, _id), eq(breederList.version, patch.version)) : eq(breederList._id, _id);
+  const [updated] = (await commit(
+    deps,
+    [deps.db.update(breederList).set(set).where(where).returning()],
+    [{ entity: "breeder_list", entityId: _id, action: "update", before: change.before, after: change.after }],
+    [LIST_EVENT],
+  )) as [BreederRow[]];
+  if (!updated.length) {
+    // Another write got in between the read and this one.
+    const current = await findBreeder(deps.db, _id);
+    return current ? { status: "conflict", current: breederJson(current) } : { status: "not_found" };
+  }
+  return { status: "ok", row: breederJson(updated[0]) };
+}
+
+export type BatchColourResult = { status: "not_found"; id: string } | { status: "ok"; updatedRows: number; updatedCells: number };
+
+/** Gives every named cell the colour (null clears it), all or nothing: an unknown row changes nothing. */
+export async function batchColour(
+  deps: Deps,
+  cells: { rowId: string; columnKey: string }[],
+  color: string | null,
+): Promise<BatchColourResult> {
+  const byRow = new Map<string, Set<string>>();
+  for (const { rowId, columnKey } of cells) {
+    if (!byRow.has(rowId)) byRow.set(rowId, new Set());
+    byRow.get(rowId)!.add(columnKey);
+  }
+  const ids = [...byRow.keys()];
+  const rows = new Map((await findBreeders(deps.db, ids)).map((r) => [r._id, r]));
+  const missing = ids.find((id) => !rows.has(id));
+  if (missing) return { status: "not_found", id: missing };
+
+  const writes = [];
+  const audit: AuditEntry[] = [];
+  let updatedCells = 0;
+  for (const [id, columns] of byRow) {
+    const row = rows.get(id)!;
+    const entries = [...columns].map((c) => [c, color] as [string, string | null]);
+    updatedCells += entries.length;
+    writes.push(
+      deps.db
+        .update(breederList)
+        .set({ fieldColors: jsonMerge(breederList.fieldColors, entries, true) as never, ...bump() })
+        .where(eq(breederList._id, id)),
+    );
+    audit.push({
+      entity: "breeder_list",
+      entityId: id,
+      action: "color",
+      before: Object.fromEntries([...columns].map((c) => [`fieldColors.${c}`, row.fieldColors?.[c] ?? null])),
+      after: Object.fromEntries([...columns].map((c) => [`fieldColors.${c}`, color])),
+    });
+  }
+  await commit(deps, writes as never, audit, [LIST_EVENT]);
+  return { status: "ok", updatedRows: byRow.size, updatedCells };
+}
+
+export async function setBreederOrder(deps: Deps, _id: string, order: number) {
+  const row = await findBreeder(deps.db, _id);
+  if (!row) return null;
+  if (row.order === order) return breederJson(row);
+  const [updated] = (await commit(
+    deps,
+    [deps.db.update(breederList).set({ order, ...bump() }).where(eq(breederList._id, _id)).returning()],
+    [{ entity: "breeder_list", entityId: _id, action: "order", before: { order: row.order }, after: { order } }],
+    [LIST_EVENT],
+  )) as [BreederRow[]];
+  return breederJson(updated[0]);
+}
+
+/**
+ * Sets the row's image, or with updateAllMatching every row of the same Dino, and remembers it for the dino
+ * (item_images, scope "dino") so rows added later get it.
+ */
+export async function setBreederImage(deps: Deps, _id: string, imageUrl: string, updateAllMatching: boolean) {
+  const row = await findBreeder(deps.db, _id);
+  if (!row) return null;
+  const targets = updateAllMatching
+    ? await deps.db.select().from(breederList).where(eq(breederList.Dino, row.Dino))
+    : [row];
+  const ids = targets.map((t) => t._id);
+  const writes = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    writes.push(deps.db.update(breederList).set({ imageUrl, ...bump() }).where(inArray(breederList._id, ids.slice(i, i + 90))));
+  }
+  const previous = await deps.db.query.itemImages.findFirst({
+    where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, row.Dino)),
+  });
+  writes.push(
+    deps.db.delete(itemImages).where(and(eq(itemImages.scope, "dino"), eq(itemImages.name, row.Dino))),
+    deps.db.insert(itemImages).values({ scope: "dino", name: row.Dino, imageUrl }),
+  );
+  await commit(
+    deps,
+    writes as never,
+    [
+      ...targets.map((t) => ({
+        entity: "breeder_list",
+        entityId: t._id,
+        action: "image",
+        before: { imageUrl: t.imageUrl },
+        after: { imageUrl },
+      })),
+      { entity: "item_image", entityId: `dino:${row.Dino}`, action: "set", before: previous?.imageUrl ?? null, after: imageUrl },
+    ],
+    [LIST_EVENT],
+  );
+  return { updatedCount: targets.length, itemName: row.Dino };
+}
+
+/** Maps the row's dino to a Discord role: the role_mappings row, and the roleId of every row of that dino. */
+export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
+  const row = await findBreeder(deps.db, _id);
+  if (!row) return null;
+  const targets = await deps.db.select().from(breederList).where(eq(breederList.Dino, row.Dino));
+  const previous = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, row.Dino) });
+  const changed = targets.filter((t) => t.roleId !== roleId);
+  const writes = [];
+  if (changed.length) {
+    const ids = changed.map((t) => t._id);
+    for (let i = 0; i < ids.length; i += 90) {
+      writes.push(deps.db.update(breederList).set({ roleId, ...bump() }).where(inArray(breederList._id, ids.slice(i, i + 90))));
+    }
+  }
+  if (previous?.roleId !== roleId) {
+    writes.push(
+      deps.db
+        .insert(roleMappings)
+        .values({ dino: row.Dino, roleId })
+        .onConflictDoUpdate({ target: roleMappings.dino, set: { roleId, updatedAt: new Date() } }),
+    );
+  }
+  if (writes.length) {
+    await commit(
+      deps,
+      writes as never,
+      [
+        ...changed.map((t) => ({ entity: "breeder_list", entityId: t._id, action: "role", before: { roleId: t.roleId }, after: { roleId } })),
+        ...(previous?.roleId !== roleId
+          ? [{ entity: "role_mapping", entityId: row.Dino, action: "set", before: previous?.roleId ?? null, after: roleId }]
+          : []),
+      ],
+      [LIST_EVENT],
+    );
+  }
+  return breederJson((await findBreeder(deps.db, _id))!);
+}
+
+/** Adds a row at the end (or at `order`); a dino with a known image or role mapping gets them. */
+export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
+  const Dino = body.Dino as string;
+  const [{ last }] = await deps.db.select({ last: max(breederList.order) }).from(breederList);
+  const image = await deps.db.query.itemImages.findFirst({ where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, Dino)) });
+  const mapping = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, Dino) });
+  const values: Record<string, Value> = {};
+  for (const c of VALUE_COLUMNS) if (body[c] !== undefined) values[c] = body[c] as Value;
+  const row: BreederRow = {
+    _id: newObjectId(),
+    order: (body.order as number | undefined) ?? (last === null ? 0 : last + 1),
+    Dino,
+    Server: (body.Server as string | null | undefined) ?? null,
+    imageUrl: (body.imageUrl as string | null | undefined) ?? image?.imageUrl ?? null,
+    textColor: (body.textColor as string | null | undefined) ?? null,
+    fieldColors: Object.fromEntries(
+      Object.entries((body.fieldColors as Record<string, string | null> | undefined) ?? {}).filter(([, v]) => v !== null),
+    ) as Record<string, string>,
+    roleId: (body.roleId as string | null | undefined) ?? mapping?.roleId ?? null,
+    values,
+    version: 1,
+    lastUpdated: new Date(),
+  };
+  await commit(
+    deps,
+    [deps.db.insert(breederList).values(row)],
+    [{ entity: "breeder_list", entityId: row._id, action: "create", after: breederJson(row) }],
+    [LIST_EVENT],
+  );
+  return breederJson(row);
+}
+
+export async function deleteBreeder(deps: Deps, _id: string) {
+  const row = await findBreeder(deps.db, _id);
+  if (!row) return null;
+  await commit(
+    deps,
+    [deps.db.delete(breederList).where(eq(breederList._id, _id))],
+    [{ entity: "breeder_list", entityId: _id, action: "delete", before: breederJson(row) }],
+    [LIST_EVENT],
+  );
+  return row;
+}

@@ -1,0 +1,111 @@
+// Pure rules of the server stats area (spec part 2, sections 3, 4 and 9): servers, status classes, roster diffs,
+// weekly activity. No database here, so every rule is unit-tested in servers.test.ts.
+
+export const SERVER_IDS = ["2411", "2573", "2446"] as const;
+export type ServerId = (typeof SERVER_IDS)[number];
+export const isServerId = (id: string): id is ServerId => (SERVER_IDS as readonly string[]).includes(id);
+
+export const MAP_NAMES: Record<ServerId, string> = {
+  "2411": "TheCenter_WP",
+  "2573": "Astraeos_WP",
+  "2446": "Aberration_WP",
+};
+/** Capacity shown on every server (spec section 9). */
+export const MAX_PLAYERS = 70;
+/** The tribe's own tag: a player in it is a tribemember whatever their status code. */
+export const TRIBE_TAG = "GC";
+
+/** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
+export const LOG_WINDOW_DAYS = 30;
+export const LOG_LIMIT = 2000;
+/** Weekly members: a join or leave within this many days makes a member active. */
+export const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+export const NO_DATA = "No data received yet";
+
+/** The classes behind the summary badges and the activity tabs; "other" is a status code shown raw. */
+export type StatusClass = "tribemembers" | "friendlys" | "neutral" | "enemies" | "unknowns" | "other";
+/** The classes with an activity endpoint and a live event of their own. */
+export const ACTIVITY_CLASSES = ["tribemembers", "unknowns", "enemies", "friendlys"] as const;
+export type ActivityClass = (typeof ACTIVITY_CLASSES)[number];
+
+export const ENEMY_CODES = ["-1", "-2", "-3"] as const;
+export const UNKNOWN_CODES = ["unknown", "Unknown"] as const;
+
+const clean = (v: string | null | undefined) => (v ?? "").trim();
+
+/** Spec section 3: a tribemember has status '2' or the tribe tag 'GC'. */
+export const isTribeMember = (status: string | null | undefined, tribe: string | null | undefined) =>
+  clean(status) === "2" || clean(tribe) === TRIBE_TAG;
+
+/**
+ * The class of a status code. The tribemember flag wins over the code (badge priority: tribemember, friendly,
+ * neutral, enemy, unknown). Surrounding spaces are ignored; any other value belongs to no class ("other").
+ */
+export function statusClass(status: string | null | undefined, tribe?: string | null): StatusClass {
+  if (isTribeMember(status, tribe)) return "tribemembers";
+  const s = clean(status);
+  if (s === "1") return "friendlys";
+  if (s === "0") return "neutral";
+  if ((ENEMY_CODES as readonly string[]).includes(s)) return "enemies";
+  if (s === "" || (UNKNOWN_CODES as readonly string[]).includes(s)) return "unknowns";
+  return "other";
+}
+
+export const isActivityClass = (c: StatusClass): c is ActivityClass => (ACTIVITY_CLASSES as readonly string[]).includes(c);
+
+export type RosterPlayer = {
+  eosId: string;
+  displayName: string | null;
+  name: string | null;
+  status: string | null;
+  tribe: string | null;
+  platform: string | null;
+};
+
+/**
+ * Who joined and who left between two rosters, matched on EOS id. Joins keep the new roster's order, leaves the old
+ * one's. A player who stays is neither, even if their name or status changed.
+ */
+export function diffRosters<P extends { eosId: string }, Q extends { eosId: string }>(previous: P[], next: Q[]) {
+  const before = new Set(previous.map((p) => p.eosId));
+  const after = new Set(next.map((p) => p.eosId));
+  return {
+    joined: next.filter((p) => !before.has(p.eosId)),
+    left: previous.filter((p) => !after.has(p.eosId)),
+  };
+}
+
+type EventLike = { eventType: "join" | "leave"; status: string | null; tribe: string | null };
+export type ServerEventType =
+  | "joinlog_update"
+  | "leavelog_update"
+  | "tribemembers_update"
+  | "unknowns_update"
+  | "enemies_update"
+  | "friendlys_update";
+
+/** The live events new join and leave rows call for: the logs they land in, and the activity tabs of their classes. */
+export function eventsFor(rows: EventLike[]): ServerEventType[] {
+  const out = new Set<ServerEventType>();
+  if (rows.some((r) => r.eventType === "join")) out.add("joinlog_update");
+  if (rows.some((r) => r.eventType === "leave")) out.add("leavelog_update");
+  for (const cls of ACTIVITY_CLASSES) {
+    if (rows.some((r) => statusClass(r.status, r.tribe) === cls)) out.add(`${cls}_update`);
+  }
+  return [...out];
+}
+
+/** Weekly activity of one member from the time of their latest join or leave (undefined when they have none). */
+export function weeklyActivity(latestEvent: number | null | undefined, now: number) {
+  const active = latestEvent != null && latestEvent >= now - WEEK_MS;
+  return { isActiveThisWeek: active, eventType: active ? ("active" as const) : ("inactive" as const) };
+}
+
+/** Epoch ms from what collectors send: epoch ms, or an ISO 8601 date-time. Null when it is neither. */
+export function parseTime(v: number | string): number | null {
+  if (typeof v === "number") return Number.isInteger(v) && v >= 0 ? v : null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : ms;
+}

@@ -30,11 +30,18 @@ describe("configuration", () => {
   it("refuses the Discord stand-in in production", async () => {
     const res = await withEnv({ ENVIRONMENT: "production", DISCORD_STANDIN: "true" });
     expect(res.status).toBe(500);
-    expect(await res.text()).toContain("the local Discord stand-in cannot be enabled when ENVIRONMENT is production");
+    const html = await res.text();
+    expect(html).toContain("the local Discord stand-in cannot be enabled when ENVIRONMENT is production");
+    expect(html).toContain("<code>DISCORD_BOT_TOKEN</code> is required in production");
+  });
+
+  it("needs a service token to use an external host", async () => {
+    const res = await withEnv({ HOST_URL: "https://old-backend.example" });
+    expect(await res.text()).toContain("<code>HOST_TOKEN</code> is required when HOST_URL is set");
   });
 
   it("does not serve the stand-in when it is off, and signs in against Discord's URLs", async () => {
-    const production = { ENVIRONMENT: "production", DISCORD_STANDIN: "false" };
+    const production = { ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token" };
     const authorize = await worker.fetch(
       new Request(`${ORIGIN}/__discord/oauth2/authorize?client_id=100000000000000000&response_type=code`),
       { ...env, ...production } as Env,
@@ -56,7 +63,7 @@ describe("configuration", () => {
     await browser.signIn(MEMBER);
     const res = await worker.fetch(
       new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: browser.cookieHeader() } }),
-      { ...env, ENVIRONMENT: "production", DISCORD_STANDIN: "false" } as Env,
+      { ...env, ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token" } as Env,
       createExecutionContext(),
     );
     const html = await res.text();

@@ -133,3 +133,70 @@ discordStandin.get("/api/v10/users/@me/guilds", (c) => {
   const ids = user.member ? c.get("config").DISCORD_GUILD_IDS : [];
   return c.json([...ids.map((id, i) => guild(id, i === 0 ? "ARK Tribe" : `ARK Tribe ${i + 1}`)), guild(OTHER_GUILD_ID, "Some Other Server")]);
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The bot's REST calls: user profiles (for avatars) and removing a guild member (kick). Both need `Authorization: Bot`.
+
+const botAuthorized = (header: string | undefined) => /^Bot \S+/.test(header ?? "");
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** A small generator seeded by the user id, so every Discord id always answers the same plausible person. */
+function seeded(id: string) {
+  let h = 0x811c9dc5;
+  for (const ch of id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  const next = () => {
+    h = (h + 0x6d2b79f5) >>> 0;
+    let t = h;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(list: T[]) => list[Math.floor(next() * list.length)] };
+}
+
+const NAME_FIRST = ["Rex", "Thyla", "Argy", "Giga", "Shadow", "Frost", "Ember", "Raptor", "Tek", "Wyvern", "Spino", "Ptera"];
+const NAME_SECOND = ["Rider", "Hunter", "Breeder", "Tamer", "Keeper", "Raider", "Scout", "Warden", "Nomad", "Pilot"];
+
+/** Discord's UserResponse for an id: a demo user, or a generated one (about half with an avatar). */
+export function standinUser(id: string) {
+  const demo = DEMO_USERS.find((u) => u.id === id);
+  const r = seeded(id);
+  const display = `${r.pick(NAME_FIRST)}${r.pick(NAME_SECOND)}`;
+  const hasAvatar = r.next() < 0.5;
+  const hash = Array.from({ length: 32 }, () => Math.floor(r.next() * 16).toString(16)).join("");
+  const animated = r.next() < 0.1;
+  const flags = r.pick([0, 0, 0, 0, 64, 128, 256]);
+  return {
+    id,
+    username: demo?.username ?? `${display.toLowerCase()}${r.next() < 0.4 ? Math.floor(r.next() * 999) : ""}`,
+    avatar: demo ? demo.avatar : hasAvatar ? `${animated ? "a_" : ""}${hash}` : null,
+    discriminator: "0",
+    public_flags: flags,
+    flags,
+    banner: null,
+    accent_color: null,
+    global_name: demo ? demo.global_name : r.next() < 0.7 ? display : null,
+    avatar_decoration_data: null,
+    collectibles: null,
+    primary_guild: null,
+  };
+}
+
+discordStandin.get("/api/v10/users/:userId", (c) => {
+  if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
+  const id = c.req.param("userId");
+  if (!SNOWFLAKE.test(id)) return c.json(discordError("Unknown User", 10013), 404);
+  return c.json(standinUser(id));
+});
+
+/**
+ * Kick. Guilds other than the configured ones are unknown to the bot; user ids ending in 9 (the demo outsider among
+ * them) are not members, so the failure path can be exercised.
+ */
+discordStandin.delete("/api/v10/guilds/:guildId/members/:userId", (c) => {
+  if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
+  if (!c.get("config").DISCORD_GUILD_IDS.includes(c.req.param("guildId"))) return c.json(discordError("Unknown Guild", 10004), 404);
+  const userId = c.req.param("userId");
+  if (!SNOWFLAKE.test(userId) || userId.endsWith("9")) return c.json(discordError("Unknown Member", 10007), 404);
+  return c.body(null, 204);
+});

@@ -41,8 +41,8 @@ export const RESOURCES: Resource[] = [
   { prefix: "/api/breeder-list", reads: ["/api/breeder-list"], event: { type: "breeder_list_update" } },
   { prefix: "/api/ffa-raising", reads: ["/api/ffa-raising"], event: { type: "breeder_update" } },
   { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to"], event: { type: "breeder_update" } },
-  { prefix: "/api/breeder-claim-sessions", reads: ["/api/breeder-claim-sessions"] },
-  { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats"] },
+  { prefix: "/api/breeder-claim-sessions", reads: ["/api/breeder-claim-sessions"], event: { type: "breeder_update" } },
+  { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats"], event: { type: "breeder_update" } },
   { prefix: "/api/weeklymembers", reads: ["/api/weeklymembers"], event: { type: "weeklymembers_update" } },
   {
     prefix: "/api/eoserver",

@@ -30,6 +30,7 @@ export const liveEventSchema = z.discriminatedUnion("type", [
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];
+export const LIVE_EVENT_TYPES = liveEventSchema.options.map((o) => o.shape.type.value) as LiveEventType[];
 
 /** Parses one socket message; anything malformed is dropped (spec part 1: parse errors are ignored). */
 export function parseLiveEvent(data: unknown): LiveEvent | null {

@@ -1,25 +1,35 @@
 // The signed-in shell: sidebar, top bar and the live connection, around every dashboard page.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
 import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser } from "../auth/session.server";
 import { Sidebar } from "../components/shell/Sidebar";
 import { TopBar } from "../components/shell/TopBar";
 import { isProduction } from "../config.server";
-import { LiveProvider } from "../realtime/live";
+import { NotificationsProvider, useNotifications } from "../components/notifications/notifications";
+import { LiveProvider, useLiveEvent } from "../realtime/live";
+import { LIVE_EVENT_TYPES } from "../realtime/events";
+import { toastForEvent } from "../realtime/toasts";
+import { readToast } from "../utils/toast.server";
 import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/preferences";
 import { localClock } from "../utils/user";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireUser(request, context.auth);
   const prefs = readPreferences(request);
-  return {
-    user,
-    isDev: !isProduction(context.config),
-    theme: prefs.theme,
-    sidebarCollapsed: prefs.sidebarCollapsed,
-    serverClock: localClock(new Date(), prefs.timeZone),
-  };
+  const { toast, clear } = readToast(request);
+  return json(
+    {
+      user,
+      isDev: !isProduction(context.config),
+      theme: prefs.theme,
+      sidebarCollapsed: prefs.sidebarCollapsed,
+      serverClock: localClock(new Date(), prefs.timeZone),
+      toast,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export default function Shell() {
@@ -27,6 +37,8 @@ export default function Shell() {
   const sidebar = useSidebar(data.sidebarCollapsed);
   return (
     <LiveProvider>
+      <NotificationsProvider flash={data.toast}>
+      <LiveToasts />
       <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
         <Sidebar ref={sidebar.ref} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
         <div className="shell-main">
@@ -43,8 +55,19 @@ export default function Shell() {
           </main>
         </div>
       </div>
+      </NotificationsProvider>
     </LiveProvider>
   );
+}
+
+/** Every live event that has something to say becomes a toast and a notification. */
+function LiveToasts() {
+  const { notify } = useNotifications();
+  useLiveEvent(LIVE_EVENT_TYPES, (event) => {
+    const toast = toastForEvent(event);
+    if (toast) notify(toast);
+  });
+  return null;
 }
 
 /**

@@ -42,7 +42,7 @@ describe("API tokens", () => {
     const { browser, token, bearer } = await memberWithToken();
     expect(token).toMatch(/^atd_[A-Za-z0-9_-]{43}$/);
     const stored = await env.DB.prepare("select * from api_tokens").first<Record<string, string>>();
-    expect(stored.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const health = await SELF.fetch(`${ORIGIN}/api/health`, { headers: bearer });
@@ -137,6 +137,32 @@ describe("/api/vouches", () => {
     ]);
   });
 
+  it("counts vouches by status group and per month for the dashboard", async () => {
+    const today = new Date();
+    const lastMonth = today.getUTCDate() + 5;
+    await seedVouches([
+      ["400000000000000011", "Complete", 0],
+      ["400000000000000011", "Invalid", 0],
+      ["400000000000000012", "Not Provided", lastMonth],
+      ["400000000000000012", "Remove Pending", lastMonth],
+      ["400000000000000012", "Complete", 400], // older than the 9 months
+    ]);
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const stats = await (await browser.fetch("/api/vouches/stats")).json<{ perMonth: { month: string; count: number }[] }>();
+    const key = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+    const prev = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+    expect(stats).toEqual({
+      completed: 2,
+      uncompleted: 2,
+      total: 5,
+      perMonth: [
+        { month: key(prev), count: 2 },
+        { month: key(today), count: 2 },
+      ],
+    });
+  });
+
   it("an empty month has no most-vouches", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
@@ -157,7 +183,7 @@ describe("/api/vouches", () => {
     expect(await env.DB.prepare("select count(*) as n from vouches").first("n")).toBe(0);
     const audit = await env.DB.prepare("select * from audit_log where entity = 'vouch'").first<Record<string, string>>();
     expect(audit).toMatchObject({ actor: `user:${MEMBER}`, actor_name: "Rex Rider", entity_id: _id, action: "delete" });
-    expect(JSON.parse(audit.before)).toMatchObject({ _id, status: "Complete" });
+    expect(JSON.parse(audit!.before)).toMatchObject({ _id, status: "Complete" });
 
     expect((await browser.fetch(`/api/vouches/${_id}`, { method: "DELETE" })).status).toBe(404);
     const bad = await browser.fetch("/api/vouches/not-an-id", { method: "DELETE" });

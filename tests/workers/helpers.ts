@@ -102,8 +102,14 @@ export async function listen(browser: Browser) {
       const i = received.findIndex((e) => e.type === type);
       if (i >= 0) return Promise.resolve(received.splice(i, 1)[0]);
       return new Promise<Record<string, unknown>>((resolve, reject) => {
-        waiters.push({ type, resolve });
-        setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+        const waiter = { type, resolve };
+        waiters.push(waiter);
+        setTimeout(() => {
+          const at = waiters.indexOf(waiter);
+          if (at < 0) return;
+          waiters.splice(at, 1); // a timed-out wait must not swallow a later event
+          reject(new Error(`no ${type} event within ${timeoutMs} ms`));
+        }, timeoutMs);
       });
     },
     close: () => socket.close(),

@@ -1,5 +1,131 @@
-// The breeder part of the host API (mounted at the root; routes carry their full paths).
+// The breeder part of the host API (spec part 2, section 7 "Breeder"), mounted at the root; routes carry their full
+// paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
+// the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
+import { z } from "zod";
+import {
+  batchColourSchema,
+  type BreederPatch,
+  breederCreateSchema,
+  breederPatchSchema,
+  batchColour,
+  createBreeder,
+  deleteBreeder,
+  imageSchema,
+  listBreeders,
+  objectIdSchema,
+  orderSchema,
+  patchBreeder,
+  roleSchema,
+  setBreederImage,
+  setBreederOrder,
+  setBreederRole,
+} from "../domain/breeder";
+import {
+  claimSessionsIngestSchema,
+  ingestClaimSessions,
+  ingestSessionStats,
+  listClaimSessions,
+  listSessionStats,
+  sessionStatsIngestSchema,
+} from "../domain/breeder-sessions";
+import { codeCreateSchema, codePatchSchema, codesGivenTo, ffaCreateSchema, ffaPatchSchema, ffaRaisings } from "../domain/breeder-tables";
 import type { WorkerEnv } from "../types";
+import { deps, notFound, valid } from "./http";
 
-export const breederApi = new Hono<WorkerEnv>();
+const idParam = z.object({ id: objectIdSchema });
+
+export const breederApi = new Hono<WorkerEnv>()
+  // ---- The breeder list --------------------------------------------------------------------------------------------
+  .get("/api/breeder-list", async (c) => c.json(await listBreeders(deps(c).db)))
+  .post("/api/breeder-list", valid("json", breederCreateSchema), async (c) =>
+    c.json(await createBreeder(deps(c), c.req.valid("json") as Record<string, unknown>), 201),
+  )
+  // Before /:id routes, so "batch-color" is never taken for an id.
+  .post("/api/breeder-list/batch-color", valid("json", batchColourSchema), async (c) => {
+    const { cells, color } = c.req.valid("json");
+    const result = await batchColour(deps(c), cells, color);
+    if (result.status === "not_found") return notFound(c, "breeder entry", result.id);
+    return c.json({ message: "Colour saved.", updatedRows: result.updatedRows, updatedCells: result.updatedCells });
+  })
+  .patch("/api/breeder-list/:id", valid("param", idParam), valid("json", breederPatchSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const result = await patchBreeder(deps(c), id, c.req.valid("json") as BreederPatch);
+    if (result.status === "not_found") return notFound(c, "breeder entry", id);
+    if (result.status === "conflict") {
+      return c.json(
+        {
+          error: "conflict",
+          message: `The breeder entry changed since version ${(c.req.valid("json") as BreederPatch).version}; it is now at version ${result.current.version}. Reload and try again.`,
+          current: result.current,
+        },
+        409,
+      );
+    }
+    return c.json(result.row);
+  })
+  .delete("/api/breeder-list/:id", valid("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await deleteBreeder(deps(c), id))) return notFound(c, "breeder entry", id);
+    return c.json({ message: "Breeder entry deleted." });
+  })
+  .put("/api/breeder-list/:id/order", valid("param", idParam), valid("json", orderSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await setBreederOrder(deps(c), id, c.req.valid("json").order);
+    return row ? c.json(row) : notFound(c, "breeder entry", id);
+  })
+  .put("/api/breeder-list/:id/image", valid("param", idParam), valid("json", imageSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { imageUrl, updateAllMatching } = c.req.valid("json");
+    const result = await setBreederImage(deps(c), id, imageUrl, updateAllMatching);
+    if (!result) return notFound(c, "breeder entry", id);
+    const what = result.updatedCount === 1 ? "1 entry" : `${result.updatedCount} entries`;
+    return c.json({ message: `Image updated for ${what} named ${result.itemName}.`, ...result });
+  })
+  .put("/api/breeder-list/:id/role", valid("param", idParam), valid("json", roleSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await setBreederRole(deps(c), id, c.req.valid("json").roleId);
+    return row ? c.json(row) : notFound(c, "breeder entry", id);
+  })
+
+  // ---- FFA raising -------------------------------------------------------------------------------------------------
+  .get("/api/ffa-raising", async (c) => c.json(await ffaRaisings.list(deps(c).db)))
+  .post("/api/ffa-raising", valid("json", ffaCreateSchema), async (c) =>
+    c.json(await ffaRaisings.create(deps(c), c.req.valid("json")), 201),
+  )
+  .patch("/api/ffa-raising/:id", valid("param", idParam), valid("json", ffaPatchSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await ffaRaisings.patch(deps(c), id, c.req.valid("json"));
+    return row ? c.json(row) : notFound(c, "FFA raising", id);
+  })
+  .delete("/api/ffa-raising/:id", valid("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await ffaRaisings.remove(deps(c), id))) return notFound(c, "FFA raising", id);
+    return c.json({ message: "FFA raising deleted." });
+  })
+
+  // ---- Codes given to ----------------------------------------------------------------------------------------------
+  .get("/api/codes-given-to", async (c) => c.json(await codesGivenTo.list(deps(c).db)))
+  .post("/api/codes-given-to", valid("json", codeCreateSchema), async (c) =>
+    c.json(await codesGivenTo.create(deps(c), c.req.valid("json")), 201),
+  )
+  .patch("/api/codes-given-to/:id", valid("param", idParam), valid("json", codePatchSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await codesGivenTo.patch(deps(c), id, c.req.valid("json"));
+    return row ? c.json(row) : notFound(c, "code given", id);
+  })
+  .delete("/api/codes-given-to/:id", valid("param", idParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await codesGivenTo.remove(deps(c), id))) return notFound(c, "code given", id);
+    return c.json({ message: "Code given deleted." });
+  })
+
+  // ---- Claim sessions and statistics -------------------------------------------------------------------------------
+  .get("/api/breeder-claim-sessions", async (c) => c.json(await listClaimSessions(deps(c).db)))
+  .get("/api/breeder-session-stats", async (c) => c.json(await listSessionStats(deps(c).db)))
+  .post("/api/ingest/breeder/claim-sessions", valid("json", claimSessionsIngestSchema), async (c) =>
+    c.json(await ingestClaimSessions(deps(c), c.req.valid("json"))),
+  )
+  .post("/api/ingest/breeder/session-stats", valid("json", sessionStatsIngestSchema), async (c) =>
+    c.json(await ingestSessionStats(deps(c), c.req.valid("json"))),
+  );

@@ -1,5 +1,135 @@
-// The community part of the host API (mounted at the root; routes carry their full paths).
-import { Hono } from "hono";
+// The community part of the host API (mounted at the root; routes carry their full paths): codes, the three
+// tribelists, the Discord join log and removed members, the Discord bot's ingestion, kicks and avatars.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { codeFields, codeUpdate, createCode, deleteCode, findCode, listCodes, updateCode } from "../domain/codes";
+import {
+  avatarCacheMap,
+  discordClient,
+  DiscordError,
+  fetchVouchAvatar,
+  kickEverywhere,
+  resolveAvatar,
+  resolveAvatars,
+  SNOWFLAKE,
+} from "../domain/discord";
+import { ingestJoins, ingestLeaves, ingestVouches, joinBatch, leaveBatch, listJoinLog, listRemovedMembers, vouchBatch } from "../domain/members";
+import {
+  addEntry,
+  clearEntries,
+  deleteEntry,
+  entryCreate,
+  entryUpdate,
+  listEntries,
+  TRIBELIST_SERVERS,
+  tribelistPath,
+  updateEntry,
+} from "../domain/tribelists";
 import type { WorkerEnv } from "../types";
+import { deps, notFound, valid } from "./http";
+
+const objectIdParam = z.object({ _id: z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id") });
+const snowflake = z.string().regex(SNOWFLAKE, "must be a Discord id (17 to 20 digits)");
+
+/** 400 in the shape of valid()'s answers, for rules that need the stored record (or the path) to check. */
+const fieldError = (c: Context, field: string, message: string) =>
+  c.json({ error: "validation", message: `${field}: ${message}`, field, issues: [{ field, message }] }, 400);
+
+/** Discord's REST API as this request reaches it (the configured URL, Discord, or the stand-in on this origin). */
+const discord = (c: Context<WorkerEnv>) => discordClient(c.get("config"), new URL(c.req.url).origin);
 
 export const communityApi = new Hono<WorkerEnv>();
+
+// Codes ------------------------------------------------------------------------------------------------------------
+
+communityApi
+  .get("/api/codes", async (c) => c.json(await listCodes(deps(c).db)))
+  .post("/api/codes", valid("json", codeFields), async (c) => c.json(await createCode(deps(c), c.req.valid("json")), 201))
+  .put("/api/codes/:_id", valid("param", objectIdParam), valid("json", codeUpdate), async (c) => {
+    const { _id } = c.req.valid("param");
+    const { _id: bodyId, id, ...fields } = c.req.valid("json");
+    const d = deps(c);
+    const current = await findCode(d.db, _id);
+    if (!current) return notFound(c, "code", _id);
+    if (bodyId !== undefined && bodyId !== _id) return fieldError(c, "_id", "must match the id in the path");
+    if (id !== undefined && id !== current.id) return fieldError(c, "id", "cannot be changed");
+    const updated = await updateCode(d, _id, fields);
+    return updated ? c.json(updated) : notFound(c, "code", _id);
+  })
+  .delete("/api/codes/:_id", valid("param", objectIdParam), async (c) => {
+    const { _id } = c.req.valid("param");
+    if (!(await deleteCode(deps(c), _id))) return notFound(c, "code", _id);
+    return c.json({ message: "Code deleted." });
+  });
+
+// Tribelists: /api/tribelist (2411), /api/tribelist-2573, /api/tribelist-2446 ----------------------------------------
+
+for (const server of TRIBELIST_SERVERS) {
+  const base = tribelistPath(server);
+  communityApi
+    .get(base, async (c) => c.json(await listEntries(deps(c).db, server)))
+    .post(base, valid("json", entryCreate), async (c) => c.json(await addEntry(deps(c), server, c.req.valid("json")), 201))
+    .delete(base, async (c) => {
+      const deleted = await clearEntries(deps(c), server);
+      return c.json({ message: `Cleared the ${server} tribelist.`, deleted });
+    })
+    .put(`${base}/:_id`, valid("param", objectIdParam), valid("json", entryUpdate), async (c) => {
+      const { _id } = c.req.valid("param");
+      const body = c.req.valid("json");
+      if (body._id !== undefined && body._id !== _id) return fieldError(c, "_id", "must match the id in the path");
+      const updated = await updateEntry(deps(c), server, _id, body);
+      return updated ? c.json(updated) : notFound(c, `${server} tribelist entry`, _id);
+    })
+    .delete(`${base}/:_id`, valid("param", objectIdParam), async (c) => {
+      const { _id } = c.req.valid("param");
+      const removed = await deleteEntry(deps(c), server, _id);
+      if (!removed) return notFound(c, `${server} tribelist entry`, _id);
+      return c.json({ message: `Removed entry: ${removed.name}.` });
+    });
+}
+
+// Discord join log and removed members, and what the Discord bot reports --------------------------------------------
+
+communityApi
+  .get("/api/join-log", async (c) => c.json(await listJoinLog(deps(c).db)))
+  .get("/api/removed-members", async (c) => c.json(await listRemovedMembers(deps(c).db)))
+  .post("/api/ingest/discord/joins", valid("json", joinBatch), async (c) => c.json(await ingestJoins(deps(c), c.req.valid("json"))))
+  .post("/api/ingest/discord/leaves", valid("json", leaveBatch), async (c) => c.json(await ingestLeaves(deps(c), c.req.valid("json"))))
+  .post("/api/ingest/discord/vouches", valid("json", vouchBatch), async (c) =>
+    c.json(await ingestVouches(deps(c), c.req.valid("json"))),
+  );
+
+// Kicks and avatars, through Discord's REST API with the bot token ------------------------------------------------
+
+communityApi
+  .post("/kick/:vouchedId", valid("param", z.object({ vouchedId: snowflake })), async (c) => {
+    const { vouchedId } = c.req.valid("param");
+    const outcome = await kickEverywhere(deps(c), discord(c), c.get("config").DISCORD_GUILD_IDS, vouchedId);
+    return c.json(outcome);
+  })
+  .get("/avatar/:discordId", valid("param", z.object({ discordId: snowflake })), async (c) => {
+    const { discordId } = c.req.valid("param");
+    const avatar = await resolveAvatar(deps(c).db, discord(c), discordId);
+    return c.json({ avatarURL: avatar.url, avatarHash: avatar.hash });
+  })
+  .get("/api/vouches/avatar-cache", async (c) => c.json(await avatarCacheMap(deps(c).db)))
+  .post(
+    "/api/vouches/avatars",
+    valid("json", z.object({ discordIds: z.array(snowflake).max(200, "holds at most 200 ids") })),
+    async (c) => {
+      const { discordIds } = c.req.valid("json");
+      const found = await resolveAvatars(deps(c).db, discord(c), discordIds);
+      return c.json(Object.fromEntries([...found].map(([id, a]) => [id, { url: a.url, hash: a.hash, timestamp: a.timestamp }])));
+    },
+  )
+  .post("/api/vouches/:_id/fetch-avatar", valid("param", objectIdParam), async (c) => {
+    const { _id } = c.req.valid("param");
+    try {
+      const fetched = await fetchVouchAvatar(deps(c), discord(c), _id);
+      if (!fetched) return notFound(c, "vouch", _id);
+      return c.json({ vouchedAvatar: fetched.vouchedAvatar, vouchedAvatarHash: fetched.vouchedAvatarHash });
+    } catch (error) {
+      if (error instanceof DiscordError) return c.json({ error: "discord_unavailable", message: error.message }, 502);
+      throw error;
+    }
+  });

@@ -1,5 +1,206 @@
-// The servers part of the host API (mounted at the root; routes carry their full paths).
+// The servers part of the host API (mounted at the root; routes carry their full paths): server status, join and
+// leave logs, the activity tabs, manual refresh, weekly members, and ingestion for game-server collectors.
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import {
+  ingestEvents,
+  ingestWeeklyMembers,
+  listActivity,
+  listLog,
+  listWeeklyMembers,
+  recordSnapshot,
+  refreshServer,
+  refreshWeeklyMembers,
+  serverStatusJson,
+} from "../domain/servers";
+import { isServerId, parseTime, type ServerId } from "../domain/servers-rules";
 import type { WorkerEnv } from "../types";
+import { deps, notFound, valid } from "./http";
 
-export const serversApi = new Hono<WorkerEnv>();
+const serverParam = z.object({ serverId: z.string().regex(/^\d{1,10}$/, "must be a server id such as 2411") });
+
+/** 404 for a well-formed id that is not one of the tracked servers (2411, 2573, 2446). */
+const knownServer = createMiddleware<WorkerEnv>(async (c, next) => {
+  const id = c.req.param("serverId") ?? "";
+  if (!isServerId(id)) return notFound(c, "server", id);
+  await next();
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ingestion bodies. Text is trimmed; an empty status or tribe is kept as "" (it means unknown / no tribe).
+
+const MAX_FUTURE_MS = 5 * 60 * 1000;
+const text = (maxLength: number) => z.string().trim().max(maxLength, `is at most ${maxLength} characters`);
+const optionalText = (maxLength: number) => text(maxLength).nullish().transform((v) => v ?? null);
+const eosId = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{32}$/, "must be an EOS id (32 hex characters)")
+  .transform((v) => v.toLowerCase());
+const time = z
+  .union([z.number(), z.string()])
+  .transform((v, ctx) => {
+    const ms = parseTime(v);
+    if (ms === null) {
+      ctx.addIssue({ code: "custom", message: "must be epoch milliseconds or an ISO 8601 date-time" });
+      return z.NEVER;
+    }
+    if (ms > Date.now() + MAX_FUTURE_MS) {
+      ctx.addIssue({ code: "custom", message: "must not be in the future" });
+      return z.NEVER;
+    }
+    return ms;
+  });
+const steamLink = z
+  .string()
+  .trim()
+  .max(300, "is at most 300 characters")
+  .url("must be a URL")
+  .refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL")
+  .nullish()
+  .transform((v) => v ?? null);
+
+const player = z.object({
+  eosId,
+  displayName: optionalText(100),
+  name: optionalText(100),
+  status: optionalText(20),
+  tribe: optionalText(60),
+  platform: optionalText(20),
+  lastArkLaunch: optionalText(40),
+  steamProfileLink: steamLink,
+});
+
+const rosterBody = z
+  .object({
+    online: z.boolean({ required_error: "is required", invalid_type_error: "must be true or false" }),
+    playerCount: z.number().int().min(0).max(1000).nullish(),
+    maxPlayers: z.number().int().min(1).max(1000).nullish(),
+    errorDetails: optionalText(500),
+    observedAt: time.optional(),
+    players: z.array(player).max(200, "holds at most 200 players"),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.online && body.players.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["players"], message: "must be empty when the server is offline" });
+    }
+    const seen = new Set<string>();
+    body.players.forEach((p, i) => {
+      if (seen.has(p.eosId)) ctx.addIssue({ code: "custom", path: ["players", i, "eosId"], message: "is listed twice" });
+      seen.add(p.eosId);
+    });
+  });
+
+const eventsBody = z.object({
+  events: z
+    .array(
+      z.object({
+        eventType: z.enum(["join", "leave"], { errorMap: () => ({ message: "must be join or leave" }) }),
+        eosId,
+        displayName: optionalText(100),
+        memberName: optionalText(100),
+        name: optionalText(100),
+        status: optionalText(20),
+        tribe: optionalText(60),
+        platform: optionalText(20),
+        eventTime: time,
+        lastArkLaunch: optionalText(40),
+        steamProfileLink: steamLink,
+      }),
+    )
+    .min(1, "holds at least one event")
+    .max(2000, "holds at most 2000 events"),
+});
+
+const weeklyBody = z
+  .object({
+    members: z
+      .array(
+        z
+          .object({
+            eosId,
+            displayName: text(100).nullish(),
+            memberName: text(100).nullish(),
+            status: text(20).nullish(),
+            isActiveThisWeek: z.boolean().optional(),
+            isTribeMember: z.boolean().optional(),
+            tribe: text(60).nullish(),
+            platform: text(20).nullish(),
+            eventType: z.enum(["active", "inactive"], { errorMap: () => ({ message: "must be active or inactive" }) }).optional(),
+            eventTime: time.nullish(),
+            lastArkLaunch: text(40).nullish(),
+            steamProfileLink: steamLink.optional(),
+          })
+          .refine(
+            (m) => m.isActiveThisWeek === undefined || m.eventType === undefined || m.isActiveThisWeek === (m.eventType === "active"),
+            { message: "disagrees with isActiveThisWeek", path: ["eventType"] },
+          ),
+      )
+      .min(1, "holds at least one member")
+      .max(2000, "holds at most 2000 members"),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.members.forEach((m, i) => {
+      if (seen.has(m.eosId)) ctx.addIssue({ code: "custom", path: ["members", i, "eosId"], message: "is listed twice" });
+      seen.add(m.eosId);
+    });
+  });
+
+const serverOf = (param: { serverId: string }) => param.serverId as ServerId;
+
+export const serversApi = new Hono<WorkerEnv>()
+  .get("/api/eoserver-status/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await serverStatusJson(deps(c).db, serverOf(c.req.valid("param")))),
+  )
+  .post("/api/eoserver-refresh/:serverId", valid("param", serverParam), knownServer, async (c) => {
+    await refreshServer(deps(c), serverOf(c.req.valid("param")));
+    return c.json({ message: "Manual refresh triggered! Server data will be updated shortly." });
+  })
+  .get("/api/joinlog/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await listLog(deps(c).db, serverOf(c.req.valid("param")), "join")),
+  )
+  .get("/api/leavelog/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await listLog(deps(c).db, serverOf(c.req.valid("param")), "leave")),
+  )
+  .get("/api/tribemembers/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "tribemembers")),
+  )
+  .get("/api/unknowns/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "unknowns")),
+  )
+  .get("/api/enemies/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "enemies")),
+  )
+  .get("/api/friendlys/:serverId", valid("param", serverParam), knownServer, async (c) =>
+    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "friendlys")),
+  )
+  .get("/api/weeklymembers", async (c) => c.json(await listWeeklyMembers(deps(c).db)))
+  .post("/api/weeklymembers-refresh", async (c) => c.json(await refreshWeeklyMembers(deps(c))))
+  .post("/api/ingest/servers/:serverId/roster", valid("param", serverParam), knownServer, valid("json", rosterBody), async (c) => {
+    const body = c.req.valid("json");
+    const result = await recordSnapshot(
+      deps(c),
+      serverOf(c.req.valid("param")),
+      {
+        online: body.online,
+        playerCount: body.playerCount,
+        maxPlayers: body.maxPlayers,
+        errorDetails: body.errorDetails,
+        source: "ingest",
+        roster: body.players,
+        observedAt: body.observedAt,
+      },
+      "ingest",
+    );
+    return c.json(result);
+  })
+  .post("/api/ingest/servers/:serverId/events", valid("param", serverParam), knownServer, valid("json", eventsBody), async (c) => {
+    const { events } = c.req.valid("json");
+    const rows = events.map(({ name, memberName, ...e }) => ({ ...e, memberName: memberName ?? name }));
+    return c.json(await ingestEvents(deps(c), serverOf(c.req.valid("param")), rows));
+  })
+  .post("/api/ingest/weekly-members", valid("json", weeklyBody), async (c) =>
+    c.json(await ingestWeeklyMembers(deps(c), c.req.valid("json").members)),
+  );

@@ -1,7 +1,7 @@
 // /api/vouches: the list, the dashboard's card cache, delete, and marking a kicked user's vouches Remove Pending.
 import { Hono } from "hono";
 import { z } from "zod";
-import { cardCache, deleteVouch, listVouches, markRemovePending } from "../domain/vouches";
+import { cardCache, deleteVouch, listVouches, markRemovePending, vouchStats } from "../domain/vouches";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
 
@@ -11,6 +11,7 @@ const discordIdParam = z.object({ vouchedId: z.string().regex(/^\d{17,20}$/, "mu
 export const vouchesApi = new Hono<WorkerEnv>()
   .get("/", async (c) => c.json(await listVouches(deps(c).db)))
   .get("/card-cache", async (c) => c.json(await cardCache(deps(c).db)))
+  .get("/stats", async (c) => c.json(await vouchStats(deps(c).db)))
   .post("/mark-remove-pending/:vouchedId", valid("param", discordIdParam), async (c) => {
     const { vouchedId } = c.req.valid("param");
     const updated = await markRemovePending(deps(c), vouchedId);

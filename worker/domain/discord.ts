@@ -19,6 +19,8 @@ const MAX_RETRY_AFTER_S = 2;
 /** Discord calls made by one batch avatar request (the Worker's subrequest budget); the rest wait for the next call. */
 export const MAX_AVATAR_FETCHES = 40;
 const FETCH_CONCURRENCY = 8;
+/** Discord's JSON error code for a user id that does not exist. */
+const UNKNOWN_USER = 10013;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Avatar URLs (pure)
@@ -207,7 +209,7 @@ async function pooled<T>(items: T[], limit: number, work: (item: T) => Promise<v
 /**
  * The avatar records of these users: from the cache while fresh (under 24 h), else from Discord (then cached). When
  * Discord fails, a stale cache entry or the default avatar is answered and nothing is cached, so the next call tries
- * again; an Unknown User (404) is a real answer and caches the default avatar. `force` skips the fresh cache.
+ * again; Unknown User (code 10013) is a real answer and caches the default avatar. `force` skips the fresh cache.
  */
 export async function resolveAvatars(
   db: Db,
@@ -236,7 +238,7 @@ export async function resolveAvatars(
       store.push({ discordId: id, ...record });
       answers.set(id, { ...record, source: "discord" });
     } catch (error) {
-      if (error instanceof DiscordError && error.status === 404) {
+      if (error instanceof DiscordError && error.code === UNKNOWN_USER) {
         const record = { url: defaultAvatarUrl(id), hash: null, timestamp: now };
         store.push({ discordId: id, ...record });
         answers.set(id, { ...record, source: "discord" });

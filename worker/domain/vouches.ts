@@ -122,3 +122,27 @@ export async function vouchesOf(db: Db, vouchedIds: string[]) {
   if (vouchedIds.length === 0) return [];
   return db.select().from(vouches).where(inArray(vouches.vouched, vouchedIds));
 }
+
+/**
+ * Counts for the dashboard cards and chart, in SQL so the dashboard never loads every vouch:
+ * totals by status group, and vouches per calendar month (UTC) for the last `months` months.
+ */
+export async function vouchStats(db: Db, at = new Date(), months = 9) {
+  const completed = sql<number>`coalesce(sum(case when ${vouches.status} = 'Complete' then 1 else 0 end), 0)`;
+  const uncompleted = sql<number>`coalesce(sum(case when ${vouches.status} in ('Invalid', 'Not Provided') then 1 else 0 end), 0)`;
+  const [totals] = await db.select({ completed, uncompleted, total: count() }).from(vouches);
+  const since = monthStart(at, -(months - 1));
+  const month = sql<string>`strftime('%Y-%m', ${vouches.vouchedAtMs} / 1000, 'unixepoch')`;
+  const perMonth = await db
+    .select({ month, count: count() })
+    .from(vouches)
+    .where(gte(vouches.vouchedAtMs, since))
+    .groupBy(month)
+    .orderBy(month);
+  return {
+    completed: Number(totals.completed),
+    uncompleted: Number(totals.uncompleted),
+    total: totals.total,
+    perMonth: perMonth.map((m) => ({ month: m.month, count: m.count })),
+  };
+}

@@ -4,6 +4,7 @@ import type { SessionUser } from "../../auth/session.server";
 import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
 import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "../../utils/user";
 import { Icon, type IconName } from "../icons";
+import { Bell } from "../notifications/Bell";
 
 const THEME_ICONS: Record<Theme, IconName> = { light: "sun", dark: "moon", system: "monitor" };
 
@@ -43,6 +44,7 @@ export function TopBar(props: {
       </Form>
       {props.isDev ? <span className="dev-build">Dev Build</span> : null}
       <div className="topbar-spacer" />
+      <Bell />
       <ThemeToggle theme={props.theme} here={here} />
       <Greeting user={props.user} serverClock={props.serverClock} />
       <AvatarMenu user={props.user} />

@@ -1,0 +1,170 @@
+// The canvas grid (glide-data-grid), loaded only in the browser after hydration. Row data lives in a ref; when new
+// rows arrive (a revalidation after a live event), only the cells that changed are repainted.
+import {
+  CompactSelection,
+  DataEditor,
+  GridCellKind,
+  type DataEditorRef,
+  type EditableGridCell,
+  type GridCell,
+  type GridColumn,
+  type GridSelection,
+  type Item,
+  type Theme,
+} from "@glideapps/glide-data-grid";
+import "@glideapps/glide-data-grid/dist/index.css";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { CellValue, GridProps } from "./types";
+
+const ROW_HEIGHT = 36;
+const HEADER_HEIGHT = 38;
+
+function cssVar(name: string) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+/** The grid's colours follow the page's theme (and its changes). */
+function useGridTheme(): Partial<Theme> {
+  const read = () => ({
+    accentColor: cssVar("--accent") || "#d9480f",
+    accentLight: "rgba(217, 72, 15, 0.12)",
+    textDark: cssVar("--text"),
+    textMedium: cssVar("--muted"),
+    textLight: cssVar("--muted"),
+    textHeader: cssVar("--muted"),
+    bgCell: cssVar("--panel"),
+    bgCellMedium: cssVar("--panel-2"),
+    bgHeader: cssVar("--panel"),
+    bgHeaderHasFocus: cssVar("--panel-2"),
+    bgHeaderHovered: cssVar("--panel-2"),
+    borderColor: cssVar("--border"),
+    horizontalBorderColor: cssVar("--border"),
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    baseFontStyle: "14px",
+    headerFontStyle: "600 13px",
+  });
+  const [theme, setTheme] = useState(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setTheme(read()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    const onMedia = () => setTheme(read());
+    media.addEventListener("change", onMedia);
+    return () => {
+      observer.disconnect();
+      media.removeEventListener("change", onMedia);
+    };
+  }, []);
+  return theme;
+}
+
+const text = (v: CellValue) => (v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
+
+export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, label, maxHeight = 640 }: GridProps<T>) {
+  const ref = useRef<DataEditorRef>(null);
+  const data = useRef(rows);
+  const theme = useGridTheme();
+  const [selection, setSelection] = useState<GridSelection>({
+    columns: CompactSelection.empty(),
+    rows: CompactSelection.empty(),
+  });
+
+  // New rows: when the same rows come back in the same order, repaint only the cells whose value changed.
+  const [rowCount, setRowCount] = useState(rows.length);
+  useEffect(() => {
+    const previous = data.current;
+    data.current = rows;
+    const sameShape = previous.length === rows.length && previous.every((r, i) => rowKey(r) === rowKey(rows[i]));
+    if (!sameShape) {
+      setRowCount(rows.length);
+      ref.current?.updateCells(rows.flatMap((_, r) => columns.map((_, c) => ({ cell: [c, r] as Item }))));
+      return;
+    }
+    const damaged: { cell: Item }[] = [];
+    rows.forEach((row, r) =>
+      columns.forEach((col, c) => {
+        if (text(col.value(row)) !== text(col.value(previous[r]))) damaged.push({ cell: [c, r] });
+      }),
+    );
+    if (damaged.length) ref.current?.updateCells(damaged);
+  }, [rows, columns, rowKey]);
+
+  const gridColumns = useMemo<GridColumn[]>(
+    () => columns.map((c) => ({ id: c.id, title: c.title, width: c.width ?? 140 })),
+    [columns],
+  );
+
+  const getCellContent = useCallback(
+    ([c, r]: Item): GridCell => {
+      const col = columns[c];
+      const row = data.current[r];
+      if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
+      const v = col.value(row);
+      const colors = col.colors?.(row);
+      const themeOverride = colors ? { textDark: colors.fg, bgCell: colors.bg } : undefined;
+      if (col.kind === "image") {
+        return { kind: GridCellKind.Image, data: v ? [String(v)] : [], allowOverlay: false, readonly: true };
+      }
+      if (col.kind === "number" && (typeof v === "number" || v === null || v === undefined)) {
+        return {
+          kind: GridCellKind.Number,
+          data: v ?? undefined,
+          displayData: text(v),
+          allowOverlay: !!col.editable,
+          readonly: !col.editable,
+          themeOverride,
+        };
+      }
+      return {
+        kind: GridCellKind.Text,
+        data: text(v),
+        displayData: text(v),
+        allowOverlay: !!col.editable,
+        readonly: !col.editable,
+        themeOverride,
+      };
+    },
+    [columns],
+  );
+
+  const onCellEdited = useCallback(
+    ([c, r]: Item, cell: EditableGridCell) => {
+      const row = data.current[r];
+      const col = columns[c];
+      if (!row || !col || !onEdit) return;
+      const value = cell.kind === GridCellKind.Number ? (cell.data ?? null) : cell.kind === GridCellKind.Text ? cell.data : null;
+      onEdit(row, col.id, value as string | number | null);
+    },
+    [columns, onEdit],
+  );
+
+  const height = Math.min(maxHeight, HEADER_HEIGHT + Math.max(rowCount, 1) * ROW_HEIGHT + 2);
+
+  return (
+    <div className="grid-frame" role="region" aria-label={label} data-testid="canvas-grid">
+      <DataEditor
+        ref={ref}
+        columns={gridColumns}
+        rows={rowCount}
+        getCellContent={getCellContent}
+        onCellEdited={onEdit ? onCellEdited : undefined}
+        rowHeight={ROW_HEIGHT}
+        headerHeight={HEADER_HEIGHT}
+        width="100%"
+        height={height}
+        theme={theme}
+        smoothScrollX
+        smoothScrollY
+        rowMarkers="clickable-number"
+        rowSelect="single"
+        gridSelection={selection}
+        onGridSelectionChange={(s) => {
+          setSelection(s);
+          const r = s.rows.first() ?? s.current?.cell[1];
+          onSelect?.(r === undefined ? null : (data.current[r] ?? null));
+        }}
+        getCellsForSelection
+      />
+    </div>
+  );
+}

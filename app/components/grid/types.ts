@@ -1,0 +1,29 @@
+// Column definitions shared by the canvas grid and its server-rendered HTML table.
+
+export type CellValue = string | number | boolean | null | undefined;
+
+export type GridColumnDef<T> = {
+  id: string;
+  title: string;
+  width?: number;
+  /** text (default), number, image (a URL), badge (coloured text). */
+  kind?: "text" | "number" | "image" | "badge";
+  value: (row: T) => CellValue;
+  /** Editable in place on the canvas (the HTML table edits through its row form). */
+  editable?: boolean;
+  /** Text and background colour for a badge or a highlighted cell. */
+  colors?: (row: T) => { fg?: string; bg?: string } | undefined;
+};
+
+export type GridProps<T> = {
+  rows: T[];
+  columns: GridColumnDef<T>[];
+  rowKey: (row: T) => string;
+  /** An in-place edit, committed by the grid's editor. */
+  onEdit?: (row: T, columnId: string, value: string | number | null) => void;
+  /** The row the user selected (by its marker or a cell), or null. */
+  onSelect?: (row: T | null) => void;
+  /** A label for screen readers and tests. */
+  label: string;
+  maxHeight?: number;
+};

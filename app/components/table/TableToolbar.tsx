@@ -1,0 +1,69 @@
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { PAGE_SIZES } from "../../utils/table";
+import { Icon } from "../icons";
+
+/**
+ * Search and page size in the URL (a GET form), so results can be shared and work without JavaScript. With it, typing
+ * searches after a pause and a size change applies at once; both go back to page 1.
+ */
+export function TableToolbar({
+  q,
+  size,
+  placeholder,
+  keep = [],
+  children,
+}: {
+  q: string;
+  size: number;
+  placeholder: string;
+  /** Other search parameters to carry along (a tab, a filter). */
+  keep?: string[];
+  children?: React.ReactNode;
+}) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const [value, setValue] = useState(q);
+  useEffect(() => setValue(q), [q]);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const go = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
+  return (
+    <Form method="get" ref={form} className="table-toolbar" role="search">
+      {keep.map((k) => (params.has(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null))}
+      <label className="search-field">
+        <Icon name="search" size={16} />
+        <span className="sr-only">{placeholder}</span>
+        <input
+          type="search"
+          name="q"
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => {
+            setValue(e.target.value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(go, 250);
+          }}
+        />
+      </label>
+      <label className="page-size">
+        Show{" "}
+        <select name="size" defaultValue={String(size)} key={size} onChange={go}>
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>{" "}
+        entries
+      </label>
+      <noscript>
+        <button className="button small" type="submit">
+          Apply
+        </button>
+      </noscript>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,73 @@
+// Search, paging and the pagination window shared by every table (spec part 1 section 9). Pure: server and browser.
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export function pageSizeFrom(value: unknown, fallback: PageSize = 25): PageSize {
+  const n = Number(value);
+  return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : fallback;
+}
+
+/** Case-insensitive substring match over the given fields (numbers and booleans as their text). */
+export function matches<T>(row: T, query: string, fields: (keyof T | ((row: T) => unknown))[]) {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return fields.some((f) => {
+    const v = typeof f === "function" ? f(row) : row[f];
+    return v !== null && v !== undefined && String(v).toLowerCase().includes(q);
+  });
+}
+
+export type Page<T> = { rows: T[]; page: number; pageCount: number; total: number; size: number; from: number; to: number };
+
+/** One page of rows; a page past the end becomes the last page. */
+export function paginate<T>(rows: T[], page: number, size: number): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(rows.length / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const start = (current - 1) * size;
+  const slice = rows.slice(start, start + size);
+  return {
+    rows: slice,
+    page: current,
+    pageCount,
+    total: rows.length,
+    size,
+    from: rows.length === 0 ? 0 : start + 1,
+    to: start + slice.length,
+  };
+}
+
+export type PageLink = { kind: "page"; page: number; current: boolean } | { kind: "ellipsis"; key: string };
+
+/**
+ * The pagination window: up to 5 page numbers around the current one, the first and last pages always reachable,
+ * and an ellipsis where pages are skipped.
+ */
+export function pageWindow(page: number, pageCount: number, width = 5): PageLink[] {
+  if (pageCount <= 1) return [{ kind: "page", page: 1, current: true }];
+  let start = Math.max(1, page - Math.floor(width / 2));
+  const end = Math.min(pageCount, start + width - 1);
+  start = Math.max(1, end - width + 1);
+  const links: PageLink[] = [];
+  if (start > 1) {
+    links.push({ kind: "page", page: 1, current: page === 1 });
+    if (start > 2) links.push({ kind: "ellipsis", key: "start" });
+  }
+  for (let p = start; p <= end; p++) links.push({ kind: "page", page: p, current: p === page });
+  if (end < pageCount) {
+    if (end < pageCount - 1) links.push({ kind: "ellipsis", key: "end" });
+    links.push({ kind: "page", page: pageCount, current: page === pageCount });
+  }
+  return links;
+}
+
+/** A URL for the same page with some search parameters changed (null removes one). */
+export function withParams(url: URL | string, changes: Record<string, string | number | null>) {
+  const next = new URL(typeof url === "string" ? url : url.href, "http://x");
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null || v === "") next.searchParams.delete(k);
+    else next.searchParams.set(k, String(v));
+  }
+  const qs = next.searchParams.toString();
+  return next.pathname + (qs ? `?${qs}` : "");
+}

@@ -1,0 +1,204 @@
+// Claim sessions and breeder session statistics: the reads, and the Discord bot's idempotent ingestion.
+import { env, SELF } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+
+let outbound: MockInstance;
+beforeEach(async () => {
+  outbound = routeOutboundToSelf();
+  await env.DB.batch(
+    ["claim_sessions", "breeder_session_stats", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
+});
+afterEach(() => outbound.mockRestore());
+
+const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { ...headers, "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+const EVENT = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
+const BREEDER = "300000000000000002";
+const CLAIMERS = ["500000000000000001", "500000000000000002", "500000000000000003"];
+const T0 = Date.UTC(2026, 2, 1, 12);
+
+const session = (n: number, over: Record<string, unknown> = {}) => ({
+  _id: n.toString(16).padStart(24, "0"),
+  dinoName: "Rex",
+  instructions: "Bring a cryopod",
+  max: 5,
+  claims: CLAIMERS.slice(0, 2),
+  completed: CLAIMERS.slice(0, 1),
+  ended: false,
+  breederId: BREEDER,
+  createdAt: T0 + n * 3600_000,
+  updatedAt: T0 + n * 3600_000 + 600_000,
+  ...over,
+});
+
+const stat = (breederId: string, totalSessions: number, over: Record<string, unknown> = {}) => ({
+  breederId,
+  totalCreatedSessions: totalSessions + 1,
+  totalSessions,
+  totalClaims: totalSessions * 3,
+  averageSessionDuration: 1_800_000,
+  totalCompletions: totalSessions * 2,
+  averageCompletionRate: 66.7,
+  totalEndedSessions: totalSessions,
+  totalRemovals: 1,
+  ...over,
+});
+
+const count = async (table: string) => env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n");
+const auditRows = async (entity: string) =>
+  (await env.DB.prepare("select * from audit_log where entity = ? order by id").bind(entity).all<Record<string, string>>()).results;
+
+/** Waits a moment and checks that no breeder_update arrived meanwhile. */
+async function quiet(live: { received: Record<string, unknown>[] }) {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(live.received.filter((e) => e.type === "breeder_update")).toEqual([]);
+}
+
+async function tokenHeaders() {
+  const { browser, bearer } = await memberWithToken();
+  return { browser, bearer };
+}
+
+describe("POST /api/ingest/breeder/claim-sessions", () => {
+  it("inserts, then leaves the same body alone, then updates what changed", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const live = await listen(browser);
+    const body = [session(1), session(2), session(3, { ended: true })];
+
+    const first = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: 3, inserted: 3, updated: 0, unchanged: 0 });
+    expect(await live.next("breeder_update")).toEqual(EVENT);
+    expect(await count("claim_sessions")).toBe(3);
+    expect(await auditRows("claim_session")).toHaveLength(3);
+
+    const again = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
+    expect(await again.json()).toEqual({ received: 3, inserted: 0, updated: 0, unchanged: 3 });
+    expect(await auditRows("claim_session")).toHaveLength(3);
+    await quiet(live); // nothing changed, nothing announced
+
+    const changed = [session(1, { completed: CLAIMERS.slice(0, 2), ended: true }), session(2), session(4)];
+    const third = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post({ sessions: changed }, bearer));
+    expect(await third.json()).toEqual({ received: 3, inserted: 1, updated: 1, unchanged: 1 });
+    await live.next("breeder_update");
+    live.close();
+    const audit = await auditRows("claim_session");
+    expect(audit).toHaveLength(5);
+    const update = audit.find((a) => a.action === "update")!;
+    expect(update.entity_id).toBe(session(1)._id);
+    expect(JSON.parse(update.before)).toMatchObject({ ended: false, completed: CLAIMERS.slice(0, 1) });
+    expect(JSON.parse(update.after)).toMatchObject({ ended: true, completed: CLAIMERS.slice(0, 2) });
+    expect(update.actor).toMatch(/^token:/);
+  });
+
+  it("refuses a bad row naming it, and stores none of the body", async () => {
+    const { bearer } = await tokenHeaders();
+    for (const [body, field] of [
+      [[session(1), session(2, { claims: ["not-an-id"] })], "1.claims.0"],
+      [[session(1), { ...session(2), dinoName: "" }], "1.dinoName"],
+      [[session(1), session(1)], "1._id"],
+      [[{ ...session(1), createdAt: "yesterday" }], "0.createdAt"],
+      [[], "body"],
+      [{ rows: [session(1)] }, "body"],
+    ] as const) {
+      const res = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect((await res.json<{ field: string }>()).field).toBe(field);
+    }
+    expect(await count("claim_sessions")).toBe(0);
+    expect(await auditRows("claim_session")).toHaveLength(0);
+  });
+
+  it("needs credentials", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(1)]));
+    expect(res.status).toBe(401);
+    expect(await count("claim_sessions")).toBe(0);
+  });
+});
+
+describe("GET /api/breeder-claim-sessions", () => {
+  it("answers the sessions newest first in the spec's shape", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(2), session(5), session(1)], bearer));
+    const res = await browser.fetch("/api/breeder-claim-sessions");
+    expect(res.status).toBe(200);
+    const list = await res.json<Record<string, unknown>[]>();
+    expect(list.map((s) => s._id)).toEqual([session(5)._id, session(2)._id, session(1)._id]);
+    expect(list[0]).toEqual(session(5));
+    expect((await SELF.fetch(`${ORIGIN}/api/breeder-claim-sessions`, { headers: bearer })).status).toBe(200);
+    expect((await SELF.fetch(`${ORIGIN}/api/breeder-claim-sessions`)).status).toBe(401);
+  });
+});
+
+describe("POST /api/ingest/breeder/session-stats", () => {
+  it("upserts on breederId, idempotently", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const live = await listen(browser);
+    const body = [stat("300000000000000011", 4), stat("300000000000000012", 9)];
+    const first = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
+    expect(await first.json()).toEqual({ received: 2, inserted: 2, updated: 0, unchanged: 0 });
+    expect(await live.next("breeder_update")).toEqual(EVENT);
+
+    const again = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
+    expect(await again.json()).toEqual({ received: 2, inserted: 0, updated: 0, unchanged: 2 });
+    await quiet(live);
+
+    const { _id } = (await env.DB.prepare("select _id from breeder_session_stats where breeder_id = ?").bind("300000000000000011").first<{ _id: string }>())!;
+    const next = await SELF.fetch(
+      `${ORIGIN}/api/ingest/breeder/session-stats`,
+      post({ stats: [stat("300000000000000011", 5, { totalRemovals: undefined, totalCancellations: 3 })] }, bearer),
+    );
+    expect(await next.json()).toEqual({ received: 1, inserted: 0, updated: 1, unchanged: 0 });
+    await live.next("breeder_update");
+    live.close();
+    const row = await env.DB.prepare("select * from breeder_session_stats where breeder_id = ?").bind("300000000000000011").first();
+    expect(row).toMatchObject({ _id, total_sessions: 5, total_removals: 3 });
+    expect(await count("breeder_session_stats")).toBe(2);
+    expect((await auditRows("breeder_session_stats")).map((a) => a.action)).toEqual(["insert", "insert", "update"]);
+  });
+
+  it("refuses bad numbers naming the field, and changes nothing", async () => {
+    const { bearer } = await tokenHeaders();
+    for (const [body, field] of [
+      [[stat("300000000000000011", 4), stat("300000000000000012", -1)], "1.totalSessions"],
+      [[stat("abc", 1)], "0.breederId"],
+      [[stat("300000000000000011", 1), stat("300000000000000011", 2)], "1.breederId"],
+    ] as const) {
+      const res = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
+      expect(res.status).toBe(400);
+      expect((await res.json<{ field: string }>()).field).toBe(field);
+    }
+    expect(await count("breeder_session_stats")).toBe(0);
+    expect((await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post([stat("300000000000000011", 1)]))).status).toBe(401);
+  });
+});
+
+describe("GET /api/breeder-session-stats", () => {
+  it("answers the statistics sorted by totalSessions descending, in the spec's shape", async () => {
+    const { bearer } = await tokenHeaders();
+    await SELF.fetch(
+      `${ORIGIN}/api/ingest/breeder/session-stats`,
+      post([stat("300000000000000011", 4), stat("300000000000000012", 12), stat("300000000000000013", 0), stat("300000000000000014", 7)], bearer),
+    );
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const res = await browser.fetch("/api/breeder-session-stats");
+    expect(res.status).toBe(200);
+    const list = await res.json<Record<string, unknown>[]>();
+    expect(list.map((s) => s.totalSessions)).toEqual([12, 7, 4, 0]);
+    expect(Object.keys(list[0]).sort()).toEqual(
+      [
+        "_id", "breederId", "totalCreatedSessions", "totalSessions", "totalClaims", "averageSessionDuration", "totalCompletions",
+        "averageCompletionRate", "totalEndedSessions", "totalRemovals",
+      ].sort(),
+    );
+    expect(list[0]).toMatchObject({ breederId: "300000000000000012", averageSessionDuration: 1_800_000, averageCompletionRate: 66.7 });
+    expect((await SELF.fetch(`${ORIGIN}/api/breeder-session-stats`)).status).toBe(401);
+    expect((await SELF.fetch(`${ORIGIN}/api/breeder-session-stats`, { headers: bearer })).status).toBe(200);
+  });
+});

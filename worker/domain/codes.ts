@@ -1,0 +1,114 @@
+// Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { codes } from "../../drizzle/schema";
+import type { Db, Deps } from "./context";
+import { commit, newObjectId } from "./context";
+
+type CodeRow = typeof codes.$inferSelect;
+export type CodeJson = Omit<CodeRow, "updatedAt">;
+
+/** The API's JSON for a code: _id, id, username, code, server, avatar, completed, mainserver, location, user. */
+export function codeJson(row: CodeRow): CodeJson {
+  const { updatedAt: _u, ...rest } = row;
+  return rest;
+}
+
+const text = z.string().max(500, "is at most 500 characters").nullable().optional();
+/** Completed is a boolean; forms and old clients may send "true"/"false" or the displayed "Yes"/"No". */
+const completed = z
+  .union([
+    z.boolean(),
+    z.enum(["true", "false", "Yes", "No", "yes", "no"]).transform((v) => v === "true" || v.toLowerCase() === "yes"),
+  ], { errorMap: () => ({ message: "must be true or false" }) })
+  .optional();
+
+/** The editable fields. Absent fields keep their value on PUT; null clears one. */
+export const codeFields = z.object({
+  username: text,
+  code: text,
+  server: text,
+  avatar: text,
+  completed,
+  mainserver: text,
+  location: text,
+  user: text,
+});
+
+/** PUT's body: the full code object as the list gave it; _id and id may ride along but cannot change. */
+export const codeUpdate = codeFields.extend({
+  _id: z.string().optional(),
+  id: z.union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional(),
+});
+export type CodeFields = z.output<typeof codeFields>;
+
+export async function listCodes(db: Db) {
+  return (await db.select().from(codes).orderBy(asc(codes.id))).map(codeJson);
+}
+
+/** Adds a code with the next id (the highest plus one). */
+export async function createCode(deps: Deps, input: CodeFields) {
+  for (let attempt = 0; ; attempt++) {
+    const [{ max }] = await deps.db.select({ max: sql<number | null>`max(${codes.id})` }).from(codes);
+    const row: CodeRow = {
+      _id: newObjectId(),
+      id: (max ?? 0) + 1,
+      username: input.username ?? null,
+      code: input.code ?? null,
+      server: input.server ?? null,
+      avatar: input.avatar ?? null,
+      completed: input.completed ?? false,
+      mainserver: input.mainserver ?? null,
+      location: input.location ?? null,
+      user: input.user ?? null,
+      updatedAt: new Date(),
+    };
+    try {
+      await commit(
+        deps,
+        [deps.db.insert(codes).values(row)],
+        [{ entity: "code", entityId: row._id, action: "create", after: codeJson(row) }],
+        [{ type: "codes_update", message: `Code ${row.id} added.` }],
+      );
+      return codeJson(row);
+    } catch (error) {
+      // Another writer took the same id between our read and write: read the highest id again, once.
+      if (attempt === 0 && /UNIQUE constraint/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`)) continue;
+      throw error;
+    }
+  }
+}
+
+export async function findCode(db: Db, _id: string) {
+  return (await db.query.codes.findFirst({ where: eq(codes._id, _id) })) ?? null;
+}
+
+/** Applies the given fields. Answers null for an unknown code; a change that changes nothing writes nothing. */
+export async function updateCode(deps: Deps, _id: string, input: CodeFields) {
+  const before = await findCode(deps.db, _id);
+  if (!before) return null;
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<CodeRow>;
+  const after: CodeRow = { ...before, ...patch };
+  const changed = (Object.keys(patch) as (keyof CodeRow)[]).some((k) => before[k] !== after[k]);
+  if (!changed) return codeJson(before);
+  after.updatedAt = new Date();
+  await commit(
+    deps,
+    [deps.db.update(codes).set({ ...patch, updatedAt: after.updatedAt }).where(eq(codes._id, _id))],
+    [{ entity: "code", entityId: _id, action: "update", before: codeJson(before), after: codeJson(after) }],
+    [{ type: "codes_update", message: `Code ${before.id} updated.` }],
+  );
+  return codeJson(after);
+}
+
+export async function deleteCode(deps: Deps, _id: string) {
+  const before = await findCode(deps.db, _id);
+  if (!before) return null;
+  await commit(
+    deps,
+    [deps.db.delete(codes).where(eq(codes._id, _id))],
+    [{ entity: "code", entityId: _id, action: "delete", before: codeJson(before) }],
+    [{ type: "codes_update", message: `Code ${before.id} deleted.` }],
+  );
+  return codeJson(before);
+}

@@ -1,0 +1,166 @@
+// What the stock calls accept (spec part 2, sections 5 and 7), as zod schemas: typed cells become numbers by the
+// sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
+// them).
+import { z } from "zod";
+import { COUNT_COLUMNS, DINO_COLUMNS, HEX_COLOUR, parseStockNumber, reduceImageUrl, type Cell, type TabKind } from "./stock-rules";
+
+export const OBJECT_ID = /^[0-9a-f]{24}$/;
+export const objectId = z.string().regex(OBJECT_ID, "must be a 24-character hex id");
+
+/** A typed cell: a number, text (non-numeric text becomes 0, empty text stays empty) or null. */
+export const numberCell = z
+  .union([z.number(), z.string().max(64), z.null()], { errorMap: () => ({ message: "must be a number, text or null" }) })
+  .transform(parseStockNumber);
+
+/** Up to `n` typed cells; a shorter list is padded with empty cells. */
+export const cells = (n: number) =>
+  z
+    .array(numberCell)
+    .max(n, `has at most ${n} columns`)
+    .transform((list): Cell[] => Array.from({ length: n }, (_, i) => list[i] ?? null));
+
+const name = z.string().trim().min(1, "is required").max(200, "is at most 200 characters");
+const todo = z
+  .union([z.string().max(2000, "is at most 2000 characters"), z.number(), z.null()])
+  .transform((v) => (v === null || String(v).trim() === "" ? null : String(v).trim()));
+const dinoType = z
+  .union([z.string().trim().max(40, "is at most 40 characters"), z.null()])
+  .transform((v) => (v ? v : null));
+const lastSync = z
+  .union([z.number().int().nonnegative(), z.string().datetime({ offset: true, message: "must be an ISO date-time" }), z.null()])
+  .transform((v) => (v === null ? null : new Date(v).toISOString()));
+
+/** The editable fields of each kind of tab (section 7's save bodies, less the derived figures). */
+function fieldsOf(kind: TabKind) {
+  switch (kind) {
+    case "war-vault":
+      return { item: name, maxcount: numberCell, todo, counts: cells(COUNT_COLUMNS[kind]!) };
+    case "defense-vault":
+      return { item: name, maxStock: numberCell, todo, counts: cells(COUNT_COLUMNS[kind]!) };
+    case "admin-vault":
+      return { item: name, target: numberCell, todo, counts: cells(COUNT_COLUMNS[kind]!) };
+    case "dedis":
+      return { item: name, currentStock: numberCell, maxStock: numberCell, todo };
+    case "war-dedis":
+      return { item: name, currentStock: numberCell, previousStock: numberCell, target: numberCell, todo };
+    case "dinos":
+      return { dino: name, type: dinoType, target: numberCell, ready: cells(DINO_COLUMNS), unready: cells(DINO_COLUMNS), lastSync };
+  }
+}
+
+export const editableFields = (kind: TabKind) => Object.keys(fieldsOf(kind));
+
+const displayName = z.string().trim().max(100, "is at most 100 characters").optional();
+const version = z.number().int("must be a whole number").positive().optional();
+
+/** One row's save: the tab's fields (each optional; what is sent replaces what is stored), version, displayName. */
+function rowObject(kind: TabKind) {
+  const shape = Object.fromEntries(Object.entries(fieldsOf(kind)).map(([k, s]) => [k, s.optional()])) as Record<
+    string,
+    z.ZodTypeAny
+  >;
+  // isEmpty is accepted for the old clients' sake; the server derives it from the name.
+  return z.object({ ...shape, version, displayName, isEmpty: z.boolean().optional() });
+}
+
+export type RowSave = { fields: Record<string, unknown>; version?: number; displayName?: string };
+
+function toRowSave(kind: TabKind, body: Record<string, unknown>): RowSave {
+  const fields: Record<string, unknown> = {};
+  for (const key of editableFields(kind)) if (body[key] !== undefined) fields[key] = body[key];
+  return { fields, version: body.version as number | undefined, displayName: body.displayName as string | undefined };
+}
+
+const hasFields = (kind: TabKind) => (body: Record<string, unknown>) => editableFields(kind).some((k) => body[k] !== undefined);
+const noFields = (kind: TabKind) => `has none of the fields ${editableFields(kind).join(", ")}`;
+
+/** PUT {base}/{id}. */
+export const saveBody = (kind: TabKind) =>
+  rowObject(kind)
+    .refine(hasFields(kind), { message: noFields(kind) })
+    .transform((body) => toRowSave(kind, body));
+
+/** POST {base}/batch: {rows: [{_id, version?, ...fields}], displayName}. */
+export const batchBody = (kind: TabKind) =>
+  z
+    .object({
+      rows: z
+        .array(
+          rowObject(kind)
+            .extend({ _id: objectId })
+            .refine(hasFields(kind), { message: noFields(kind) }),
+        )
+        .min(1, "has no rows")
+        .max(500, "has at most 500 rows"),
+      displayName,
+    })
+    .superRefine((body, ctx) => {
+      const seen = new Set<string>();
+      body.rows.forEach((row, i) => {
+        if (seen.has(row._id)) ctx.addIssue({ code: "custom", path: ["rows", i, "_id"], message: "appears twice" });
+        seen.add(row._id);
+      });
+    })
+    .transform((body) => ({
+      displayName: body.displayName,
+      rows: body.rows.map((row) => ({ _id: row._id, ...toRowSave(kind, row) })),
+    }));
+
+export const idParam = z.object({ id: objectId });
+
+export const orderBody = z.object({
+  order: z.number({ required_error: "is required", invalid_type_error: "must be a number" }).int("must be a whole number").min(0).max(100_000),
+});
+
+export const reorderBody = z.object({
+  ids: z
+    .array(objectId)
+    .min(1, "is required")
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, "lists a row twice"),
+});
+
+const colour = z.string().regex(HEX_COLOUR, "must be a colour like #rrggbb").transform((c) => c.toLowerCase());
+const column = z.string().regex(/^[A-Za-z0-9_ -]{1,40}$/, "must be a column key (letters, digits, _ - or space)");
+
+/**
+ * PATCH {base}/{id}: {fieldColors: {column: colour | null}} and/or {textColor: colour | null}. The old client's
+ * dotted form {"fieldColors.<column>": colour} is accepted too. null removes a column's colour.
+ */
+export const colourBody = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+    const body: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+    for (const key of Object.keys(body)) {
+      if (!key.startsWith("fieldColors.")) continue;
+      const nested = body.fieldColors && typeof body.fieldColors === "object" ? (body.fieldColors as Record<string, unknown>) : {};
+      body.fieldColors = { ...nested, [key.slice("fieldColors.".length)]: body[key] };
+      delete body[key];
+    }
+    return body;
+  },
+  z
+    .object({ fieldColors: z.record(column, colour.nullable()).optional(), textColor: colour.nullable().optional() })
+    .refine((b) => b.fieldColors !== undefined || b.textColor !== undefined, { message: "has neither fieldColors nor textColor" }),
+);
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+
+export const imageBody = z.object({
+  imageUrl: z
+    .string({ required_error: "is required" })
+    .transform(reduceImageUrl)
+    .pipe(z.string().min(1, "is required").max(2048, "is at most 2048 characters").refine(isHttpUrl, "must be an http or https URL")),
+  updateAllMatching: z.boolean().optional().default(false),
+});
+
+export const historyQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional().default(100),
+});

@@ -1,0 +1,213 @@
+// The stock sheet's pure rules: typed cells, derived columns, wiki links, and the save bodies' schemas.
+import { describe, expect, it } from "vitest";
+import { batchBody, colourBody, imageBody, saveBody } from "./stock-input";
+import {
+  derivedFields,
+  difference,
+  isEmptyItemName,
+  needsRaised,
+  normalizeCells,
+  parseStockNumber,
+  percentage,
+  reduceImageUrl,
+  rowFigure,
+  sumCells,
+  vaultCellState,
+} from "./stock-rules";
+
+describe("parseStockNumber", () => {
+  it("takes numbers as they are", () => {
+    expect(parseStockNumber(350)).toBe(350);
+    expect(parseStockNumber(0)).toBe(0);
+    expect(parseStockNumber(-4)).toBe(-4);
+    expect(parseStockNumber(12.5)).toBe(12.5);
+  });
+  it("reads numeric text", () => {
+    expect(parseStockNumber("350")).toBe(350);
+    expect(parseStockNumber("  42 ")).toBe(42);
+    expect(parseStockNumber("1,250")).toBe(1250);
+    expect(parseStockNumber("-3.5")).toBe(-3.5);
+  });
+  it("keeps empty input empty", () => {
+    expect(parseStockNumber("")).toBeNull();
+    expect(parseStockNumber("   ")).toBeNull();
+    expect(parseStockNumber(null)).toBeNull();
+    expect(parseStockNumber(undefined)).toBeNull();
+  });
+  it("turns non-numeric text into 0", () => {
+    expect(parseStockNumber("lots")).toBe(0);
+    expect(parseStockNumber("12abc")).toBe(0);
+    expect(parseStockNumber("1,25")).toBe(0);
+    expect(parseStockNumber(true)).toBe(0);
+  });
+});
+
+describe("derived values", () => {
+  it("sums cells with empty ones as 0, and pads or cuts stored cells", () => {
+    expect(sumCells([350, null, 100, 0])).toBe(450);
+    expect(normalizeCells([1, "x", null], 5)).toEqual([1, null, null, null, null]);
+    expect(normalizeCells(Array(20).fill(1), 18)).toHaveLength(18);
+    expect(normalizeCells(undefined, 2)).toEqual([null, null]);
+  });
+
+  it("rounds the percentage and answers 0 without a denominator", () => {
+    expect(percentage(350, 700)).toBe(50);
+    expect(percentage(2, 3)).toBe(67);
+    expect(percentage(1, 3)).toBe(33);
+    expect(percentage(1200, 1000)).toBe(120);
+    expect(percentage(50, 0)).toBe(0);
+    expect(percentage(50, null)).toBe(0);
+    expect(percentage(null, 10)).toBe(0);
+  });
+
+  it("needs raised never goes below 0; differences need both sides", () => {
+    expect(needsRaised(40, 25)).toBe(15);
+    expect(needsRaised(10, 25)).toBe(0);
+    expect(needsRaised(null, 3)).toBe(0);
+    expect(difference(80, 100)).toBe(-20);
+    expect(difference(80, null)).toBeNull();
+  });
+
+  it("war room vaults: current stock is the sum of the 18 columns, % of maxcount", () => {
+    const counts = [350, 350, 200, ...Array(15).fill(null)];
+    const row = derivedFields("war-vault", { item: "Element", counts, maxcount: 1400, todo: "farm" }, 600);
+    expect(row).toMatchObject({ item: "Element", currentStock: 900, maxcount: 1400, percentage: 64, prevStock: 600, todo: "farm" });
+    expect(row.counts).toHaveLength(18);
+  });
+
+  it("defense room vaults use maxStock; admin vaults have 12 columns, stock and target", () => {
+    expect(derivedFields("defense-vault", { item: "Cryopod", counts: [100, 50], maxStock: 300 }, null)).toMatchObject({
+      currentStock: 150,
+      maxStock: 300,
+      percentage: 50,
+    });
+    const admin = derivedFields("admin-vault", { item: "Polymer", counts: Array(14).fill(10), target: 240 }, 100);
+    expect(admin).toMatchObject({ stock: 120, currentStock: 120, target: 240, percentage: 50, prevStock: 100 });
+    expect(admin.counts).toHaveLength(12);
+  });
+
+  it("dedis: stock used = current - previous; war room dedis default to a target of 100", () => {
+    expect(derivedFields("war-dedis", { item: "Metal Ingot", currentStock: 80, previousStock: 95 }, 70)).toMatchObject({
+      currentStock: 80,
+      previousStock: 95,
+      stockUsed: -15,
+      target: 100,
+      percentage: 80,
+    });
+    // Without a stored previous figure, the previous history snapshot's figure is used.
+    expect(derivedFields("war-dedis", { item: "Polymer", currentStock: 80, target: 200 }, 70)).toMatchObject({
+      previousStock: 70,
+      stockUsed: 10,
+      percentage: 40,
+    });
+    expect(derivedFields("dedis", { item: "Crystal", currentStock: 30, maxStock: 0 }, null)).toMatchObject({ percentage: 0 });
+  });
+
+  it("dinos: war ready, not ready, total raised, needs raised, different", () => {
+    const ready = [2, 3, null, 1];
+    const unready = [1, null, 4];
+    const row = derivedFields("dinos", { dino: "Rex", type: "Soaker", ready, unready, target: 20 }, 8);
+    expect(row).toMatchObject({
+      dino: "Rex",
+      type: "Soaker",
+      warReady: 6,
+      notReady: 5,
+      totalRaised: 11,
+      target: 20,
+      percentage: 55,
+      needsRaised: 9,
+      currentStock: 11,
+      previousStock: 8,
+      different: 3,
+    });
+    expect(row.ready).toHaveLength(16);
+    expect(row.unready).toHaveLength(16);
+  });
+
+  it("the history figure is the current stock, the admin stock or the total raised", () => {
+    expect(rowFigure("war-vault", { counts: [1, 2, 3] })).toBe(6);
+    expect(rowFigure("admin-vault", { counts: Array(13).fill(1) })).toBe(12);
+    expect(rowFigure("dedis", { currentStock: 7 })).toBe(7);
+    expect(rowFigure("war-dedis", {})).toBeNull();
+    expect(rowFigure("dinos", { ready: [1, 1], unready: [2] })).toBe(4);
+  });
+
+  it("empty items and vault cell states", () => {
+    expect(isEmptyItemName("Empty Item 7")).toBe(true);
+    expect(isEmptyItemName("Element")).toBe(false);
+    expect(isEmptyItemName(null)).toBe(false);
+    expect(vaultCellState(350)).toBe("full");
+    expect(vaultCellState(0)).toBe("empty");
+    expect(vaultCellState(349)).toBe("partial");
+    expect(vaultCellState(null)).toBe("partial");
+  });
+});
+
+describe("reduceImageUrl", () => {
+  it("cuts a pasted wiki value down to its png link", () => {
+    expect(
+      reduceImageUrl('<img src="https://static.wikia.nocookie.net/arksurvivalevolved_gamepedia/images/d/d7/Element.png/revision/latest?cb=2018" alt="">'),
+    ).toBe("https://static.wikia.nocookie.net/arksurvivalevolved_gamepedia/images/d/d7/Element.png");
+    expect(reduceImageUrl("see https://ark.wiki.gg/images/d/d7/Element.png?abc123 here")).toBe("https://ark.wiki.gg/images/d/d7/Element.png");
+  });
+  it("turns a wiki thumbnail into the original image", () => {
+    expect(reduceImageUrl("https://ark.wiki.gg/images/thumb/a/ab/Tek_Rifle.png/120px-Tek_Rifle.png")).toBe(
+      "https://ark.wiki.gg/images/a/ab/Tek_Rifle.png",
+    );
+  });
+  it("leaves other links alone, only trimmed", () => {
+    expect(reduceImageUrl("  https://cdn.example.com/element.png?x=1 ")).toBe("https://cdn.example.com/element.png?x=1");
+    expect(reduceImageUrl("https://ark.wiki.gg/images/Element.jpg")).toBe("https://ark.wiki.gg/images/Element.jpg");
+    expect(reduceImageUrl("not a url")).toBe("not a url");
+  });
+});
+
+describe("save bodies", () => {
+  it("parse typed cells and pad the count columns", () => {
+    const parsed = saveBody("war-vault").parse({
+      item: " Element ",
+      maxcount: "1,400",
+      todo: "",
+      counts: [350, "350", "", "abc"],
+      displayName: "Rex Rider",
+      isEmpty: false,
+      currentStock: 9999,
+      version: 3,
+    });
+    expect(parsed.fields).toEqual({ item: "Element", maxcount: 1400, todo: null, counts: [350, 350, null, 0, ...Array(14).fill(null)] });
+    expect(parsed).toMatchObject({ version: 3, displayName: "Rex Rider" });
+    expect(parsed.fields).not.toHaveProperty("currentStock");
+  });
+
+  it("refuse too many columns, a blank name, or a body without fields", () => {
+    const tooMany = saveBody("admin-vault").safeParse({ counts: Array(13).fill(1) });
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues[0].path).toEqual(["counts"]);
+    expect(saveBody("dinos").safeParse({ dino: "  " }).error?.issues[0].path).toEqual(["dino"]);
+    expect(saveBody("dedis").safeParse({ displayName: "x" }).success).toBe(false);
+    expect(saveBody("dedis").safeParse({ maxStock: true }).error?.issues[0].path).toEqual(["maxStock"]);
+  });
+
+  it("a batch refuses the same row twice", () => {
+    const id = "a".repeat(24);
+    const result = batchBody("dedis").safeParse({ rows: [{ _id: id, currentStock: 1 }, { _id: id, currentStock: 2 }] });
+    expect(result.error?.issues[0]).toMatchObject({ path: ["rows", 1, "_id"], message: "appears twice" });
+  });
+
+  it("colours: #rrggbb only, nested or in the old dotted form", () => {
+    expect(colourBody.parse({ "fieldColors.count1": "#FF0000" })).toEqual({ fieldColors: { count1: "#ff0000" } });
+    expect(colourBody.parse({ fieldColors: { item: null }, textColor: "#00ff00" })).toEqual({ fieldColors: { item: null }, textColor: "#00ff00" });
+    expect(colourBody.safeParse({ textColor: "red" }).success).toBe(false);
+    expect(colourBody.safeParse({ fieldColors: { item: "#fff" } }).success).toBe(false);
+    expect(colourBody.safeParse({}).success).toBe(false);
+  });
+
+  it("image URLs must be http(s) after the wiki reduction", () => {
+    expect(imageBody.parse({ imageUrl: "x https://ark.wiki.gg/images/d/d7/Element.png/revision" })).toEqual({
+      imageUrl: "https://ark.wiki.gg/images/d/d7/Element.png",
+      updateAllMatching: false,
+    });
+    expect(imageBody.safeParse({ imageUrl: "javascript:alert(1)" }).success).toBe(false);
+    expect(imageBody.safeParse({ imageUrl: "" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,315 @@
+// The 2411 stock sheet (spec part 2: "2411 Stock screen", sections 3, 4, 5, 7, 9). Every tab's rows live in
+// stock_items (the tab's own fields in `data`); every save writes a history snapshot of the tab in the same batch.
+// Saves carry an optional row version: a save based on an older version is refused and changes nothing.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
+import type { LiveEvent } from "../../app/realtime/events";
+import type { AuditEntry, Db, Deps } from "./context";
+import { commit } from "./context";
+import type { RowSave } from "./stock-input";
+import {
+  COUNT_COLUMNS,
+  derivedFields,
+  figureKey,
+  isEmptyItemName,
+  nameField,
+  normalizeCells,
+  DINO_COLUMNS,
+  STOCK_TABS,
+  TABS,
+  type Cell,
+  type StockTab,
+  type TabKind,
+} from "./stock-rules";
+
+type StockRow = typeof stockItems.$inferSelect;
+export type StockRowJson = ReturnType<typeof rowJson>;
+
+const kindOf = (tab: StockTab) => TABS[tab].kind;
+
+/** The API's JSON for a row: the common fields, the tab's fields and every derived column, and the version. */
+export function rowJson(tab: StockTab, row: StockRow, prevStock: Cell) {
+  return {
+    _id: row._id,
+    order: row.order,
+    imageUrl: row.imageUrl,
+    isEmpty: row.isEmpty,
+    fieldColors: row.fieldColors ?? {},
+    textColor: row.textColor,
+    ...derivedFields(kindOf(tab), row.data ?? {}, prevStock),
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+const rowName = (tab: StockTab, row: StockRow) => {
+  const v = row.data?.[nameField(kindOf(tab))];
+  return typeof v === "string" ? v : "";
+};
+
+/** Each row's figure in the snapshot before the latest one (the latest records the current state). */
+async function previousFigures(db: Db, tab: StockTab) {
+  const snapshots = await db
+    .select({ items: stockHistory.items })
+    .from(stockHistory)
+    .where(eq(stockHistory.tab, tab))
+    .orderBy(desc(stockHistory.date), desc(stockHistory.id))
+    .limit(2);
+  const key = figureKey(kindOf(tab));
+  const figures = new Map<string, Cell>();
+  for (const item of snapshots[1]?.items ?? []) {
+    const v = item[key];
+    if (typeof item.itemId === "string") figures.set(item.itemId, typeof v === "number" ? v : null);
+  }
+  return figures;
+}
+
+async function tabRows(db: Db, tab: StockTab) {
+  return db.select().from(stockItems).where(eq(stockItems.tab, tab)).orderBy(asc(stockItems.order), asc(stockItems._id));
+}
+
+/** GET {base}: the tab's rows sorted by order, with the derived columns. */
+export async function listRows(db: Db, tab: StockTab) {
+  const [rows, previous] = await Promise.all([tabRows(db, tab), previousFigures(db, tab)]);
+  return rows.map((row) => rowJson(tab, row, previous.get(row._id) ?? null));
+}
+
+async function rowsById(db: Db, tab: StockTab, ids: string[]) {
+  const all = await listRows(db, tab);
+  const wanted = new Set(ids);
+  return new Map(all.filter((r) => wanted.has(r._id)).map((r) => [r._id, r]));
+}
+
+export async function getRow(db: Db, tab: StockTab, id: string) {
+  return (await rowsById(db, tab, [id])).get(id) ?? null;
+}
+
+/** GET {base}/history: date snapshots, newest first. */
+export async function listHistory(db: Db, tab: StockTab, limit = 100) {
+  const rows = await db
+    .select()
+    .from(stockHistory)
+    .where(eq(stockHistory.tab, tab))
+    .orderBy(desc(stockHistory.date), desc(stockHistory.id))
+    .limit(limit);
+  return rows.map((h) => ({ _id: String(h.id), id: h.id, date: h.date.toISOString(), updatedBy: h.updatedBy, items: h.items }));
+}
+
+// The history figure of each kind, in SQL, so the snapshot is taken inside the save's batch from the rows as saved.
+// It matches rowFigure() in stock-rules.ts (the stored cells are always normalized numbers or null).
+const sumOfCells = (path: string) => `(select coalesce(sum(value), 0) from json_each("data", '$.${path}'))`;
+function figureSql(kind: TabKind) {
+  if (COUNT_COLUMNS[kind]) return sumOfCells("counts");
+  if (kind === "dinos") return `${sumOfCells("ready")} + ${sumOfCells("unready")}`;
+  return `json_extract("data", '$.currentStock')`;
+}
+
+/** A history snapshot of the whole tab: every row's current figure, in row order. */
+function snapshotStatement(db: Db, tab: StockTab, updatedBy: string, at: Date) {
+  const kind = kindOf(tab);
+  // insert ... select fills every column in table order: id (null: the next one), tab, date, updated_by, items.
+  return db.insert(stockHistory).select(sql`
+    select null, ${tab}, ${at.getTime()}, ${updatedBy}, json_group_array(json(x))
+    from (select json_object('itemId', "_id", ${figureKey(kind)}, ${sql.raw(figureSql(kind))}) as x
+          from stock_items where tab = ${tab} order by "order", "_id")`);
+}
+
+/**
+ * Fails the whole batch (malformed JSON is an error in SQLite) when the row's version moved since it was read, so a
+ * save never overwrites a change made between our read and our write.
+ */
+function versionGuard(db: Db, id: string, version: number) {
+  return db
+    .select({ ok: sql`json(case when ${stockItems.version} = ${version} then '0' else 'stale' end)` })
+    .from(stockItems)
+    .where(eq(stockItems._id, id));
+}
+
+const stockEvent = (tab: StockTab, message: string): LiveEvent => ({ type: "stock_2411_update", message: `${TABS[tab].label}: ${message}` });
+
+/** The stored tab fields after a save: what is sent replaces what is stored; cell lists keep their length. */
+function mergeFields(kind: TabKind, data: Record<string, unknown>, fields: Record<string, unknown>) {
+  const next = { ...data, ...fields };
+  const counts = COUNT_COLUMNS[kind];
+  if (counts) next.counts = normalizeCells(next.counts, counts);
+  if (kind === "dinos") {
+    next.ready = normalizeCells(next.ready, DINO_COLUMNS);
+    next.unready = normalizeCells(next.unready, DINO_COLUMNS);
+  }
+  return next;
+}
+
+const conflictMessage = (tab: StockTab, row: StockRow) =>
+  `${rowName(tab, row) || "This row"} was changed by ${row.updatedBy ?? "someone"} at ${row.updatedAt.toISOString()}.`;
+
+export type SaveResult = {
+  saved: string[];
+  conflicts: { _id: string; message: string; current: StockRowJson }[];
+  failed: { _id: string; error: string; message: string }[];
+};
+
+/**
+ * Saves rows of one tab (PUT {base}/{id} and POST {base}/batch): rows whose sent version is not the stored one are
+ * refused as conflicts, unknown ids fail, and the rest are saved together with ONE history snapshot of the tab, in
+ * one batch with their audit rows. `editor` (the sent displayName) is recorded as updatedBy.
+ */
+export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _id: string })[], editor: string): Promise<SaveResult> {
+  const kind = kindOf(tab);
+  for (let attempt = 0; ; attempt++) {
+    const stored = new Map((await tabRows(deps.db, tab)).map((r) => [r._id, r]));
+    const result: SaveResult = { saved: [], conflicts: [], failed: [] };
+    const conflicting: StockRow[] = [];
+    const writes = [];
+    const audit: AuditEntry[] = [];
+    const at = new Date();
+    for (const input of inputs) {
+      const row = stored.get(input._id);
+      if (!row) {
+        result.failed.push({ _id: input._id, error: "not_found", message: `No ${TABS[tab].label} row with id ${input._id}.` });
+        continue;
+      }
+      if (input.version !== undefined && input.version !== row.version) {
+        conflicting.push(row);
+        continue;
+      }
+      const data = mergeFields(kind, row.data ?? {}, input.fields);
+      const after = { data, isEmpty: isEmptyItemName(data[nameField(kind)]), version: row.version + 1, updatedAt: at, updatedBy: editor };
+      writes.push(versionGuard(deps.db, row._id, row.version));
+      writes.push(deps.db.update(stockItems).set(after).where(eq(stockItems._id, row._id)));
+      audit.push({
+        entity: "stock_item",
+        entityId: row._id,
+        action: "update",
+        before: { tab, version: row.version, isEmpty: row.isEmpty, data: row.data },
+        after: { tab, version: after.version, isEmpty: after.isEmpty, data },
+      });
+      result.saved.push(row._id);
+    }
+    if (result.saved.length > 0) {
+      writes.push(snapshotStatement(deps.db, tab, editor, at));
+      const n = result.saved.length;
+      try {
+        await commit(deps, writes, audit, [stockEvent(tab, `${n} ${n === 1 ? "row" : "rows"} saved by ${editor}`)]);
+      } catch (error) {
+        // Another save slipped in between our read and our write: read again and decide afresh, once.
+        const now = new Map((await tabRows(deps.db, tab)).map((r) => [r._id, r.version]));
+        const moved = result.saved.some((id) => now.get(id) !== stored.get(id)!.version);
+        if (moved && attempt === 0) continue;
+        throw error;
+      }
+    }
+    if (conflicting.length > 0) {
+      const current = await rowsById(deps.db, tab, conflicting.map((r) => r._id));
+      result.conflicts = conflicting.map((row) => ({ _id: row._id, message: conflictMessage(tab, row), current: current.get(row._id)! }));
+    }
+    return result;
+  }
+}
+
+/** PUT {base}/{id}/order: one row's position. Not a stock change: the version stays. */
+export async function setOrder(deps: Deps, tab: StockTab, id: string, order: number) {
+  const row = await deps.db.query.stockItems.findFirst({ where: and(eq(stockItems._id, id), eq(stockItems.tab, tab)) });
+  if (!row) return null;
+  await commit(
+    deps,
+    [deps.db.update(stockItems).set({ order }).where(eq(stockItems._id, id))],
+    [{ entity: "stock_item", entityId: id, action: "order", before: { tab, order: row.order }, after: { tab, order } }],
+    [stockEvent(tab, `${rowName(tab, row) || "a row"} moved`)],
+  );
+  return getRow(deps.db, tab, id);
+}
+
+/** POST {base}/order: the whole tab's order at once ({ids} lists every row exactly once). */
+export async function reorder(deps: Deps, tab: StockTab, ids: string[]) {
+  const rows = await tabRows(deps.db, tab);
+  const known = new Set(rows.map((r) => r._id));
+  if (ids.length !== rows.length || ids.some((id) => !known.has(id))) return { mismatch: rows.length } as const;
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const moved = rows.filter((r) => r.order !== position.get(r._id));
+  if (moved.length > 0) {
+    await commit(
+      deps,
+      moved.map((r) => deps.db.update(stockItems).set({ order: position.get(r._id)! }).where(eq(stockItems._id, r._id))),
+      moved.map((r) => ({
+        entity: "stock_item",
+        entityId: r._id,
+        action: "order",
+        before: { tab, order: r.order },
+        after: { tab, order: position.get(r._id)! },
+      })),
+      [stockEvent(tab, `order saved by ${deps.actor.name}`)],
+    );
+  }
+  return { rows: await listRows(deps.db, tab), moved: moved.length } as const;
+}
+
+/** PATCH {base}/{id}: column colours merged into fieldColors (null removes one) and/or the row's text colour. */
+export async function setColours(
+  deps: Deps,
+  tab: StockTab,
+  id: string,
+  change: { fieldColors?: Record<string, string | null>; textColor?: string | null },
+) {
+  const row = await deps.db.query.stockItems.findFirst({ where: and(eq(stockItems._id, id), eq(stockItems.tab, tab)) });
+  if (!row) return null;
+  const fieldColors: Record<string, string> = { ...(row.fieldColors ?? {}) };
+  for (const [column, colour] of Object.entries(change.fieldColors ?? {})) {
+    if (colour === null) delete fieldColors[column];
+    else fieldColors[column] = colour;
+  }
+  const textColor = change.textColor === undefined ? row.textColor : change.textColor;
+  await commit(
+    deps,
+    [deps.db.update(stockItems).set({ fieldColors, textColor }).where(eq(stockItems._id, id))],
+    [
+      {
+        entity: "stock_item",
+        entityId: id,
+        action: "colour",
+        before: { tab, fieldColors: row.fieldColors, textColor: row.textColor },
+        after: { tab, fieldColors, textColor },
+      },
+    ],
+    [stockEvent(tab, `colours of ${rowName(tab, row) || "a row"} changed`)],
+  );
+  return getRow(deps.db, tab, id);
+}
+
+const DINO_TABS = STOCK_TABS.filter((t) => TABS[t].kind === "dinos");
+
+/**
+ * PUT {base}/{id}/image: the row's image, or with updateAllMatching every row across ALL tabs whose item (or dino)
+ * name is the same. The name's image is kept in item_images too.
+ */
+export async function setImage(deps: Deps, tab: StockTab, id: string, imageUrl: string, updateAllMatching: boolean) {
+  const row = await deps.db.query.stockItems.findFirst({ where: and(eq(stockItems._id, id), eq(stockItems.tab, tab)) });
+  if (!row) return null;
+  const itemName = rowName(tab, row);
+  const sameName = sql`coalesce(json_extract(${stockItems.data}, '$.item'), json_extract(${stockItems.data}, '$.dino')) = ${itemName}`;
+  const targets = updateAllMatching
+    ? await deps.db.select({ _id: stockItems._id, tab: stockItems.tab, imageUrl: stockItems.imageUrl }).from(stockItems).where(sameName)
+    : [{ _id: row._id, tab: row.tab, imageUrl: row.imageUrl }];
+  const scope = DINO_TABS.includes(tab) ? ("dino" as const) : ("stock" as const);
+  const at = new Date();
+  await commit(
+    deps,
+    [
+      deps.db.update(stockItems).set({ imageUrl }).where(updateAllMatching ? sameName : eq(stockItems._id, id)),
+      deps.db.delete(itemImages).where(and(eq(itemImages.scope, scope), eq(itemImages.name, itemName))),
+      deps.db.insert(itemImages).values({ scope, name: itemName, imageUrl, updatedAt: at }),
+    ],
+    [
+      ...targets.map((t) => ({
+        entity: "stock_item",
+        entityId: t._id,
+        action: "image",
+        before: { tab: t.tab, imageUrl: t.imageUrl },
+        after: { tab: t.tab, imageUrl },
+      })),
+      { entity: "item_image", entityId: `${scope}:${itemName}`, action: "set", after: { scope, name: itemName, imageUrl, updateAllMatching } },
+    ],
+    [stockEvent(tab, `image of ${itemName || "a row"} changed${updateAllMatching ? ` on ${targets.length} rows` : ""}`)],
+  );
+  return { updatedCount: targets.length, itemName, imageUrl };
+}

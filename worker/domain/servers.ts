@@ -121,32 +121,14 @@ const entryBase = (r: EventRow) => ({
   status: r.status,
   tribe: r.tribe,
   platform: r.platform,
-});
-
-export const joinJson = (r: EventRow) => ({
-  ...entryBase(r),
-  joinTime: r.eventTime,
   lastArkLaunch: r.lastArkLaunch,
   isTribeMember: isTribeMember(r.status, r.tribe),
   steamProfileLink: r.steamProfileLink,
 });
 
-export const leaveJson = (r: EventRow) => ({
-  ...entryBase(r),
-  leaveTime: r.eventTime,
-  lastArkLaunch: r.lastArkLaunch,
-  isTribeMember: isTribeMember(r.status, r.tribe),
-  steamProfileLink: r.steamProfileLink,
-});
-
-export const activityJson = (r: EventRow) => ({
-  ...entryBase(r),
-  eventType: r.eventType,
-  eventTime: r.eventTime,
-  lastArkLaunch: r.lastArkLaunch,
-  isTribeMember: isTribeMember(r.status, r.tribe),
-  steamProfileLink: r.steamProfileLink,
-});
+export const joinJson = (r: EventRow) => ({ ...entryBase(r), joinTime: r.eventTime });
+export const leaveJson = (r: EventRow) => ({ ...entryBase(r), leaveTime: r.eventTime });
+export const activityJson = (r: EventRow) => ({ ...entryBase(r), eventType: r.eventType, eventTime: r.eventTime });
 
 // The status classes in SQL, mirroring statusClass() (servers-rules.ts); a test checks both agree on every code.
 const statusText = sql`trim(coalesce(${serverEvents.status}, ''))`;

@@ -38,23 +38,23 @@ export default function Shell() {
   return (
     <LiveProvider>
       <NotificationsProvider flash={data.toast}>
-      <LiveToasts />
-      <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
-        <Sidebar ref={sidebar.ref} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
-        <div className="shell-main">
-          <TopBar
-            user={data.user}
-            isDev={data.isDev}
-            theme={data.theme}
-            collapsed={sidebar.collapsed}
-            onToggleSidebar={sidebar.toggle}
-            serverClock={data.serverClock}
-          />
-          <main className="content" id="content">
-            <Outlet />
-          </main>
+        <LiveToasts />
+        <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
+          <Sidebar ref={sidebar.ref} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
+          <div className="shell-main">
+            <TopBar
+              user={data.user}
+              isDev={data.isDev}
+              theme={data.theme}
+              collapsed={sidebar.collapsed}
+              onToggleSidebar={sidebar.toggle}
+              serverClock={data.serverClock}
+            />
+            <main className="content" id="content">
+              <Outlet />
+            </main>
+          </div>
         </div>
-      </div>
       </NotificationsProvider>
     </LiveProvider>
   );

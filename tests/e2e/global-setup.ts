@@ -3,8 +3,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 
-export const E2E_PORT = 8799;
-const STATE = ".wrangler/e2e-state";
+/** E2E_PORT lets several runs share a machine; each gets its own database. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
+const STATE = `.wrangler/e2e-state-${E2E_PORT}`;
 
 let server: ChildProcess | undefined;
 

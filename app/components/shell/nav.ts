@@ -7,7 +7,14 @@ export type NavGroup = { label: string; items: NavItem[] };
 export const NAV_GROUPS: NavGroup[] = [
   { label: "Dashboard", items: [{ to: "/dashboard", label: "Dashboard", icon: "home", end: true }] },
   { label: "EOS", items: [] },
-  { label: "Main", items: [] },
+  {
+    label: "Main",
+    items: [
+      { to: "/dashboard/vouches", label: "Vouches", icon: "users" },
+      { to: "/dashboard/codes", label: "Codes", icon: "key" },
+      { to: "/dashboard/tribelists", label: "Tribelists", icon: "list" },
+    ],
+  },
   { label: "Stock", items: [] },
   { label: "Settings", items: [{ to: "/settings", label: "Settings", icon: "settings" }] },
 ];

@@ -9,6 +9,7 @@ export const TEST_BINDINGS = {
   DISCORD_CLIENT_SECRET: "test-client-secret",
   DISCORD_GUILD_IDS: "400000000000000001",
   DISCORD_STANDIN: "true",
+  OFFICIAL_SERVER_LIST_STANDIN: "false",
   CONTACT_PERSON: "Rex Rider",
   NOT_AUTHORIZED_REDIRECT_URL: "https://video.example/watch",
 };

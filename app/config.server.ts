@@ -14,6 +14,18 @@ const list = (item: z.ZodString) =>
     .pipe(z.array(item).min(1, "must list at least one value"));
 const flag = z.enum(["true", "false"], { message: 'must be "true" or "false"' }).transform((v) => v === "true");
 const url = z.string().url("must be an absolute URL");
+const milliseconds = (fallback: number) =>
+  z.coerce.number({ message: "must be a number of milliseconds" }).int().min(100).max(30_000).default(fallback);
+/** The game servers the snapshot cron may track (the ones the server-stats screens know). */
+const TRACKABLE_SERVERS = ["2411", "2573", "2446"] as const;
+const trackedServers = z
+  .string()
+  .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+  .pipe(
+    z
+      .array(z.enum(TRACKABLE_SERVERS, { errorMap: () => ({ message: `must list server ids among ${TRACKABLE_SERVERS.join(", ")}` }) }))
+      .min(1, "must list at least one value"),
+  );
 const seconds = (fallback: number) =>
   z.coerce.number({ message: "must be a number of seconds" }).int().min(0).max(86_400).default(fallback);
 
@@ -36,6 +48,11 @@ export const configSchema = z
     HOST_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(100).max(30_000).default(4000),
     CONTACT_PERSON: z.string().min(1).default("a tribe Admin on Discord"),
     NOT_AUTHORIZED_REDIRECT_URL: url.default("https://www.youtube.com/"),
+    OFFICIAL_SERVER_LIST_URL: url.optional(),
+    OFFICIAL_SERVER_LIST_STANDIN: flag.default("false"),
+    OFFICIAL_LIST_TIMEOUT_MS: milliseconds(8000),
+    TRACKED_SERVERS: trackedServers.default("2411,2573,2446"),
+    SNAPSHOT_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1, "must be at least 1").max(3650).default(30),
   })
   .superRefine((c, ctx) => {
     if (c.ENVIRONMENT === "production" && c.DISCORD_STANDIN) {
@@ -47,6 +64,20 @@ export const configSchema = z
     }
     if (c.HOST_URL && !c.HOST_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["HOST_TOKEN"], message: "is required when HOST_URL is set" });
+    }
+    if (c.ENVIRONMENT === "production" && c.OFFICIAL_SERVER_LIST_STANDIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OFFICIAL_SERVER_LIST_STANDIN"],
+        message: "the local official server list stand-in cannot be enabled when ENVIRONMENT is production",
+      });
+    }
+    if (c.ENVIRONMENT === "production" && !c.OFFICIAL_SERVER_LIST_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OFFICIAL_SERVER_LIST_URL"],
+        message: "is required in production (the server snapshots read it every minute)",
+      });
     }
     if (c.ENVIRONMENT === "production" && !c.DISCORD_BOT_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["DISCORD_BOT_TOKEN"], message: "is required in production (kick and avatars)" });

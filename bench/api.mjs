@@ -71,6 +71,13 @@ try {
     const rows = Array.isArray(body) ? body.length : Array.isArray(body.currentPlayers) ? body.currentPlayers.length : "-";
     console.log(path.padEnd(30), String(rows).padStart(7), (text.length / 1024).toFixed(1).padStart(9), pct(0.5).padStart(8), pct(0.95).padStart(8));
   }
+} catch (error) {
+  console.error(`benchmark failed: ${error.message}`);
+  process.exitCode = 1;
 } finally {
-  process.kill(-server.pid, "SIGTERM");
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
 }

@@ -24,6 +24,11 @@ declare global {
       HOST_TIMEOUT_MS?: string;
       CONTACT_PERSON?: string;
       NOT_AUTHORIZED_REDIRECT_URL?: string;
+      OFFICIAL_SERVER_LIST_URL?: string;
+      OFFICIAL_SERVER_LIST_STANDIN?: string;
+      OFFICIAL_LIST_TIMEOUT_MS?: string;
+      TRACKED_SERVERS?: string;
+      SNAPSHOT_RETENTION_DAYS?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

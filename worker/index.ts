@@ -4,19 +4,27 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
-// @ts-ignore - produced by `remix vite:build`; the build must exist before the Worker is bundled.
-import * as remixBuild from "../build/server/index.js";
 import { clearSessionCookie, readSession, SESSION_COOKIE } from "../app/auth/session.server";
 import { ConfigError, configErrorPage, externalHost, getConfig } from "../app/config.server";
 import { hostClient } from "../app/host/client.server";
 import { publish } from "../party/live";
 import { callInProcess, hostApi } from "./api";
+import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
 import type { Caller, WorkerEnv } from "./types";
 
 export { Live } from "../party/live";
 
-const handleRemix = createRequestHandler(remixBuild as unknown as ServerBuild);
+/**
+ * The Remix server build, loaded on the first page request: API, socket and cron paths never need it (and the API
+ * tests run without a build). `remix vite:build` must have run before the Worker is bundled.
+ */
+let remix: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+const handleRemix = (request: Request, context: Parameters<ReturnType<typeof createRequestHandler>>[1]) => {
+  // @ts-ignore - produced by `remix vite:build`
+  remix ??= import("../build/server/index.js").then((build) => createRequestHandler(build as unknown as ServerBuild));
+  return remix.then((handle) => handle(request, context));
+};
 
 export const app = new Hono<WorkerEnv>();
 
@@ -94,4 +102,4 @@ app.all("*", (c) => {
   return handleRemix(c.req.raw, { cloudflare: { env, ctx }, config: c.get("config"), auth, host });
 });
 
-export default { fetch: app.fetch } satisfies ExportedHandler<Env>;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

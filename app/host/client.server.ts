@@ -8,7 +8,17 @@ import { CACHEABLE, eventFor, readsAffectedBy, readsAffectedByEvent } from "./re
 
 export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
 
+const HOST_ERROR = Symbol.for("ark-tribe-dashboard.HostError");
+
+/**
+ * The host's refusal (or absence). The Worker and the Remix build each bundle this module, so `instanceof` is
+ * answered by a shared symbol rather than by class identity.
+ */
 export class HostError extends Error {
+  readonly [HOST_ERROR] = true;
+  static [Symbol.hasInstance](value: unknown) {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[HOST_ERROR] === true;
+  }
   constructor(
     readonly status: number,
     readonly body: { error?: string; message?: string; field?: string } | null,

@@ -21,10 +21,10 @@ type Resource = { prefix: string; reads: string[]; event?: LiveEvent };
 export const RESOURCES: Resource[] = [
   {
     prefix: "/api/vouches",
-    reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/avatar-cache"],
+    reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/stats", "/api/vouches/avatar-cache"],
     event: { type: "vouches_update" },
   },
-  { prefix: "/kick", reads: ["/api/vouches", "/api/vouches/card-cache"], event: { type: "vouches_update" } },
+  { prefix: "/kick", reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/stats"], event: { type: "vouches_update" } },
   { prefix: "/api/codes", reads: ["/api/codes"], event: { type: "codes_update" } },
   ...["/api/tribelist", "/api/tribelist-2573", "/api/tribelist-2446"].map((p) => ({
     prefix: p,

@@ -26,6 +26,7 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   perServer("unknowns_update"),
   perServer("enemies_update"),
   perServer("friendlys_update"),
+  perServer("enemy_online"),
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

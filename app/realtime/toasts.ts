@@ -27,6 +27,8 @@ export function toastForEvent(event: LiveEvent): Toast | null {
       return { type: "success", message: "Join log updated! (live)" };
     case "removed_members_update":
       return { type: "success", message: "Leave log updated! (live)" };
+    case "enemy_online":
+      return { type: "warning", message: event.message ?? `An enemy came online on ${event.serverId}` };
     default:
       return null;
   }

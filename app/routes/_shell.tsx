@@ -4,6 +4,7 @@ import { json } from "@remix-run/cloudflare";
 import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireUser } from "../auth/session.server";
+import { ChangelogAutoOpen } from "../components/changelog";
 import { Sidebar } from "../components/shell/Sidebar";
 import { TopBar } from "../components/shell/TopBar";
 import { isProduction } from "../config.server";
@@ -39,6 +40,7 @@ export default function Shell() {
     <LiveProvider>
       <NotificationsProvider flash={data.toast}>
         <LiveToasts />
+        <ChangelogAutoOpen />
         <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
           <Sidebar ref={sidebar.ref} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
           <div className="shell-main">

@@ -29,8 +29,11 @@ export function survivor(r) {
   return r.chance(0.35) ? `${name}${r.int(1, 999)}` : name;
 }
 
-export const username = (r, display) =>
-  display.toLowerCase().replace(/[^a-z0-9]/g, "") || `survivor${r.int(100, 9999)}`;
+/** A Discord-style username: the display name in lower case, or a made-up one for names without latin letters. */
+export function username(r, display) {
+  const plain = display.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return /[a-z]/.test(plain) ? plain : `survivor${r.int(100, 9999)}`;
+}
 
 /** A Discord snowflake: 18 or 19 digits. */
 export const snowflake = (r) => `${r.int(1, 9)}${Array.from({ length: 17 + r.int(0, 1) }, () => r.int(0, 9)).join("")}`;

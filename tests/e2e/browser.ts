@@ -25,10 +25,20 @@ export function launch(): Promise<Browser> {
 
 export type Session = { context: BrowserContext; page: Page; errors: string[] };
 
-export async function open(browser: Browser, options: BrowserContextOptions = {}): Promise<Session> {
+export async function open(
+  browser: Browser,
+  { showChangelog, ...options }: BrowserContextOptions & { showChangelog?: boolean } = {},
+): Promise<Session> {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 }, ...options });
   // Nothing outside this machine is reachable: answer external requests (Discord's CDN, video pages) locally.
   await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>outside</title>" }));
+  // The What's New dialog opens once per browser after sign-in; tests of other screens start with it seen.
+  if (!showChangelog) {
+    await context.addInitScript(() => {
+      localStorage.setItem("changelog-last-seen", "1.1.0");
+      localStorage.setItem("changelog-dismissed", "1.1.0");
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {

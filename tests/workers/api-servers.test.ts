@@ -188,7 +188,15 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
       mapName: "Astraeos_WP",
       playerCount: 4,
       maxPlayers: 70,
-      currentPlayers: first.map(({ eosId, displayName, name, status, tribe, platform }) => ({ eosId, displayName, name, status, tribe, platform })),
+      currentPlayers: first.map(({ eosId, displayName, name, status, tribe, platform }) => ({
+        eosId,
+        displayName,
+        name,
+        status,
+        tribe,
+        platform,
+        tribelistMatch: null,
+      })),
     });
 
     const joins = await json("/api/joinlog/2573");
@@ -214,7 +222,16 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     expect(audit.after).toMatchObject({ status: "online", rosterSize: 4, joins: 4, leaves: 0, source: "ingest" });
 
     const types = await live.received(["eoserver_status_update", "joinlog_update", "tribemembers_update", "enemies_update", "friendlys_update", "unknowns_update"], "2573");
-    expect(types.sort()).toEqual(["enemies_update", "eoserver_status_update", "friendlys_update", "joinlog_update", "tribemembers_update", "unknowns_update"]);
+    // An enemy among the joins also raises the enemy warning.
+    expect(types.sort()).toEqual([
+      "enemies_update",
+      "enemy_online",
+      "eoserver_status_update",
+      "friendlys_update",
+      "joinlog_update",
+      "tribemembers_update",
+      "unknowns_update",
+    ]);
     live.close();
   });
 

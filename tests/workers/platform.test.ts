@@ -41,7 +41,7 @@ describe("configuration", () => {
   });
 
   it("does not serve the stand-in when it is off, and signs in against Discord's URLs", async () => {
-    const production = { ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token" };
+    const production = { ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token", OFFICIAL_SERVER_LIST_URL: "https://official.example/servers.json" };
     const authorize = await worker.fetch(
       new Request(`${ORIGIN}/__discord/oauth2/authorize?client_id=100000000000000000&response_type=code`),
       { ...env, ...production } as Env,
@@ -63,7 +63,7 @@ describe("configuration", () => {
     await browser.signIn(MEMBER);
     const res = await worker.fetch(
       new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: browser.cookieHeader() } }),
-      { ...env, ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token" } as Env,
+      { ...env, ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token", OFFICIAL_SERVER_LIST_URL: "https://official.example/servers.json" } as Env,
       createExecutionContext(),
     );
     const html = await res.text();

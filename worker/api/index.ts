@@ -2,7 +2,10 @@
 // caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
 import { Hono } from "hono";
 import { getConfig } from "../../app/config.server";
+import { z } from "zod";
+import { search } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
+import { valid } from "./http";
 import { database } from "../domain/context";
 import type { Caller, WorkerEnv } from "../types";
 import { breederApi } from "./breeder";
@@ -55,6 +58,10 @@ hostApi.get("/api/health", async (c) => {
   const row = await c.env.DB.prepare("select 1 as ok").first<{ ok: number }>();
   return c.json({ status: "ok", database: row?.ok === 1 ? "ok" : "unavailable", time: new Date().toISOString() });
 });
+
+hostApi.get("/api/search", valid("query", z.object({ q: z.string().max(100, "is at most 100 characters").default("") })), async (c) =>
+  c.json({ results: await search(database(c.env), c.req.valid("query").q) }),
+);
 
 hostApi.route("/api/tokens", tokensApi);
 hostApi.route("/api/vouches", vouchesApi);

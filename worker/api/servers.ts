@@ -1,5 +1,6 @@
 // The servers part of the host API (mounted at the root; routes carry their full paths): server status, join and
-// leave logs, the activity tabs, manual refresh, weekly members, and ingestion for game-server collectors.
+// leave logs, the activity tabs, manual refresh, population history, weekly members, and ingestion for game-server
+// collectors. Also mounts the local official server list stand-in at /__official/servers.json (development only).
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
@@ -9,12 +10,14 @@ import {
   listActivity,
   listLog,
   listWeeklyMembers,
+  populationJson,
   recordSnapshot,
-  refreshServer,
   refreshWeeklyMembers,
   serverStatusJson,
 } from "../domain/servers";
-import { isServerId, parseTime, type ServerId } from "../domain/servers-rules";
+import { isServerId, parseTime, POPULATION_RANGES, type PopulationRange, type ServerId } from "../domain/servers-rules";
+import { refreshServer } from "../cron";
+import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
 
@@ -150,14 +153,25 @@ const weeklyBody = z
 
 const serverOf = (param: { serverId: string }) => param.serverId as ServerId;
 
+const RANGES = Object.keys(POPULATION_RANGES) as [PopulationRange, ...PopulationRange[]];
+const populationQuery = z.object({
+  range: z.enum(RANGES, { errorMap: () => ({ message: `must be ${RANGES.join(" or ")}` }) }).default("24h"),
+});
+
 export const serversApi = new Hono<WorkerEnv>()
   .get("/api/eoserver-status/:serverId", valid("param", serverParam), knownServer, async (c) =>
     c.json(await serverStatusJson(deps(c).db, serverOf(c.req.valid("param")))),
   )
   .post("/api/eoserver-refresh/:serverId", valid("param", serverParam), knownServer, async (c) => {
-    await refreshServer(deps(c), serverOf(c.req.valid("param")));
+    // The snapshot job for this server, now. A failing source marks the server offline (with the reason) and is
+    // still a successful refresh: the status answer shows what happened.
+    const { actor } = deps(c);
+    await refreshServer(c.env, serverOf(c.req.valid("param")), actor);
     return c.json({ message: "Manual refresh triggered! Server data will be updated shortly." });
   })
+  .get("/api/eoserver-population/:serverId", valid("param", serverParam), knownServer, valid("query", populationQuery), async (c) =>
+    c.json(await populationJson(deps(c).db, serverOf(c.req.valid("param")), c.req.valid("query").range)),
+  )
   .get("/api/joinlog/:serverId", valid("param", serverParam), knownServer, async (c) =>
     c.json(await listLog(deps(c).db, serverOf(c.req.valid("param")), "join")),
   )
@@ -203,4 +217,6 @@ export const serversApi = new Hono<WorkerEnv>()
   })
   .post("/api/ingest/weekly-members", valid("json", weeklyBody), async (c) =>
     c.json(await ingestWeeklyMembers(deps(c), c.req.valid("json").members)),
-  );
+  )
+  // The local official server list (development only; 404 unless OFFICIAL_SERVER_LIST_STANDIN is "true").
+  .route("/", officialStandin);

@@ -109,3 +109,65 @@ export function parseTime(v: number | string): number | null {
   const ms = Date.parse(v);
   return Number.isNaN(ms) ? null : ms;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Snapshots (the one-minute cron), enemy alerts, population history
+
+export const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The start of the minute: the cron's snapshots are keyed (serverId, minute), so overlapping runs write one. */
+export const floorToMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+
+/**
+ * Snapshots taken before this are pruned. The cutoff moves by whole hours, so a run prunes (and audits) once an hour
+ * rather than a few rows every minute.
+ */
+export const retentionCutoff = (now: number, days: number) => Math.floor((now - days * DAY_MS) / HOUR_MS) * HOUR_MS;
+
+/** Same players, in the same order, with the same fields: storing it again would change nothing. */
+export function sameRoster(a: RosterPlayer[], b: RosterPlayer[]) {
+  const keys = ["eosId", "displayName", "name", "status", "tribe", "platform"] as const;
+  return a.length === b.length && a.every((p, i) => keys.every((k) => (p[k] ?? null) === (b[i][k] ?? null)));
+}
+
+/** An enemy by status code ('-1', '-2', '-3') who is not in the tribe (the tribe tag wins over the code). */
+export const isEnemy = (status: string | null | undefined, tribe: string | null | undefined) => statusClass(status, tribe) === "enemies";
+
+/** "Enemy Spino (RAID) came online on 2411": the warning every signed-in browser shows. */
+export function enemyOnlineMessage(player: { eosId: string; displayName: string | null; name: string | null; tribe: string | null }, serverId: string) {
+  const who = clean(player.displayName) || clean(player.name) || player.eosId;
+  const tribe = clean(player.tribe);
+  return `Enemy ${who}${tribe ? ` (${tribe})` : ""} came online on ${serverId}`;
+}
+
+export const POPULATION_RANGES = {
+  /** Every snapshot, one point a minute at most. */
+  "24h": { spanMs: DAY_MS, bucketMs: MINUTE_MS },
+  /** 35-minute buckets: 288 points for the week. */
+  "7d": { spanMs: 7 * DAY_MS, bucketMs: 35 * MINUTE_MS },
+} as const;
+export type PopulationRange = keyof typeof POPULATION_RANGES;
+
+export type PopulationPoint = { t: number; players: number | null };
+
+/**
+ * The population chart's points from snapshots in time order: one per bucket (buckets aligned to the epoch, so the
+ * points do not shift between requests) holding the bucket's highest count at the time it was seen; null when the
+ * server was offline for the whole bucket. A bucket without snapshots has no point. The peak is the highest point,
+ * the latest one on a tie; null when the server was never online.
+ */
+export function populationSeries(rows: { takenAt: number; online: boolean; playerCount: number | null }[], bucketMs: number) {
+  const buckets = new Map<number, PopulationPoint>();
+  for (const r of rows) {
+    const key = Math.floor(r.takenAt / bucketMs);
+    const players = r.online ? (r.playerCount ?? 0) : null;
+    const seen = buckets.get(key);
+    if (!seen || (players !== null && (seen.players === null || players >= seen.players))) buckets.set(key, { t: r.takenAt, players });
+  }
+  const points = [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+  let peak: PopulationPoint | null = null;
+  for (const p of points) if (p.players !== null && (peak === null || p.players >= (peak.players ?? 0))) peak = p;
+  return { points, peak };
+}

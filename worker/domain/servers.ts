@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, max, sql, type SQL, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LiveEvent } from "../../app/realtime/events";
-import { rosters, serverEvents, serverSnapshots, serverStatus, weeklyMembers } from "../../drizzle/schema";
+import { rosters, serverEvents, serverSnapshots, serverStatus, tribelistEntries, weeklyMembers } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import {
@@ -19,11 +19,17 @@ import {
   SERVER_IDS,
   TRIBE_TAG,
   UNKNOWN_CODES,
+  POPULATION_RANGES,
   diffRosters,
+  enemyOnlineMessage,
   eventsFor,
+  isEnemy,
   isTribeMember,
+  populationSeries,
+  sameRoster,
   weeklyActivity,
   type ActivityClass,
+  type PopulationRange,
   type RosterPlayer,
   type ServerId,
 } from "./servers-rules";
@@ -49,6 +55,29 @@ export type Observation = {
   roster?: IngestPlayer[] | null;
   /** Epoch ms; now when omitted. */
   observedAt?: number;
+  /** The map the source reports (the official list's MapName); the server's known map when omitted. */
+  mapName?: string | null;
+};
+
+/** What recordSnapshot did. `skipped` (exclusive mode only): another writer recorded the server first; nothing written. */
+export type SnapshotResult = {
+  serverId: ServerId;
+  status: "online" | "offline" | null;
+  playerCount: number | null;
+  joins: number;
+  leaves: number;
+  stale: boolean;
+  skipped?: true;
+  observedAt: number;
+};
+
+/** How recordSnapshot treats a concurrent writer. */
+export type SnapshotOptions = {
+  /**
+   * The snapshot job's mode: skip when a snapshot of this server at this time exists, and give up (skipped) when
+   * another writer changed the server between our read and our write, so overlapping runs never double-count.
+   */
+  exclusive?: boolean;
 };
 
 /** A join or leave as stored (without its row id). */
@@ -82,6 +111,34 @@ const playerFields = {
 const rosterOf = (db: Db, serverId: string) =>
   db.select(playerFields).from(rosters).where(eq(rosters.serverId, serverId)).orderBy(asc(rosters.position));
 
+export type TribelistMatch = { server: string; name: string; rank: string | null };
+
+const nameKey = (v: string | null | undefined) => (v ?? "").trim().toLowerCase();
+
+/**
+ * Links roster players to our tribelists: an entry whose name equals the player's name or display name (trimmed,
+ * case-insensitive). An entry on the player's own server wins, then the list's order. The lists are small (hundreds
+ * of rows), so this is one read of the few entries whose names occur in the roster.
+ */
+export async function tribelistMatches(db: Db, serverId: string, players: Pick<RosterPlayer, "name" | "displayName">[]) {
+  const keys = [...new Set(players.flatMap((p) => [nameKey(p.name), nameKey(p.displayName)]).filter(Boolean))];
+  const byKey = new Map<string, TribelistMatch>();
+  if (keys.length === 0) return byKey;
+  const key = sql<string>`lower(trim(${tribelistEntries.name}))`;
+  const rows = await db
+    .select({ key, server: tribelistEntries.server, name: tribelistEntries.name, rank: tribelistEntries.rank })
+    .from(tribelistEntries)
+    .where(sql`${key} in (select value from json_each(${JSON.stringify(keys)}))`)
+    .orderBy(
+      sql`${tribelistEntries.server} <> ${serverId}`,
+      sql`${tribelistEntries.order} is null`,
+      asc(tribelistEntries.order),
+      asc(tribelistEntries.name),
+    );
+  for (const r of rows) if (!byKey.has(r.key)) byKey.set(r.key, { server: r.server, name: r.name, rank: r.rank });
+  return byKey;
+}
+
 /**
  * GET /api/eoserver-status/{serverId}. An offline server lists nobody (its last roster is kept for the next diff);
  * a server never heard from is offline with "No data received yet".
@@ -97,10 +154,15 @@ export async function serverStatusJson(db: Db, serverId: ServerId) {
       mapName: MAP_NAMES[serverId],
       playerCount: 0,
       maxPlayers: MAX_PLAYERS,
-      currentPlayers: [] as RosterPlayer[],
+      currentPlayers: [] as (RosterPlayer & { tribelistMatch: TribelistMatch | null })[],
     };
   }
-  const currentPlayers = row.status === "online" ? await rosterOf(db, serverId) : [];
+  const players = row.status === "online" ? await rosterOf(db, serverId) : [];
+  const matches = await tribelistMatches(db, serverId, players);
+  const currentPlayers = players.map((p) => ({
+    ...p,
+    tribelistMatch: matches.get(nameKey(p.name)) ?? matches.get(nameKey(p.displayName)) ?? null,
+  }));
   return {
     serverId,
     status: row.status,
@@ -243,17 +305,31 @@ const chunk = <T>(list: T[], size: number) =>
 // Writes: observations
 
 /**
- * Records one observation of a server, atomically: upserts server_status, replaces the roster when one is given,
- * derives join and leave events from the difference with the previous roster (idempotent on the natural key),
- * inserts a server_snapshots row, writes one audit row, then publishes eoserver_status_update, joinlog_update /
- * leavelog_update and the activity events of the classes that changed, each with the serverId.
+ * Records one observation of a server, atomically: upserts server_status, replaces the roster when one is given (and
+ * differs from the stored one), derives join and leave events from the difference with the previous roster
+ * (idempotent on the natural key), inserts a server_snapshots row, writes one audit row, then publishes
+ * eoserver_status_update, joinlog_update / leavelog_update, the activity events of the classes that changed, and one
+ * enemy_online per enemy who joined, each with the serverId.
  *
  * An observation older than the stored status (a collector's late retry) only adds its snapshot: it must not roll
  * the roster back or invent joins and leaves.
+ *
+ * With `exclusive` (the snapshot job), a snapshot already stored for this server and time means another run did the
+ * work: nothing is written. The batch also starts with a guard that aborts it when server_status changed since it
+ * was read (another run, a refresh or a collector got there first), so two writers never both diff the same previous
+ * roster; the loser writes nothing and answers `skipped`.
  */
-export async function recordSnapshot(deps: Deps, serverId: ServerId, observation: Observation, action = "snapshot") {
+export async function recordSnapshot(
+  deps: Deps,
+  serverId: ServerId,
+  observation: Observation,
+  action = "snapshot",
+  options: SnapshotOptions = {},
+): Promise<SnapshotResult> {
   const { db } = deps;
   const at = observation.observedAt ?? Date.now();
+  const skipped: SnapshotResult = { serverId, status: null, playerCount: null, joins: 0, leaves: 0, stale: false, skipped: true, observedAt: at };
+  if (options.exclusive && (await snapshotExists(db, serverId, at))) return skipped;
   const [previous, previousRoster] = await Promise.all([
     db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) }),
     rosterOf(db, serverId),
@@ -288,10 +364,13 @@ export async function recordSnapshot(deps: Deps, serverId: ServerId, observation
   }
 
   const status = online ? ("online" as const) : ("offline" as const);
-  const statusRow = { status, errorDetails, lastUpdated: at, mapName: MAP_NAMES[serverId], playerCount, maxPlayers, source: observation.source };
-  const writes: BatchItem<"sqlite">[] = [
+  const mapName = observation.mapName || previous?.mapName || MAP_NAMES[serverId];
+  const statusRow = { status, errorDetails, lastUpdated: at, mapName, playerCount, maxPlayers, source: observation.source };
+  const writes: BatchItem<"sqlite">[] = [];
+  if (options.exclusive) writes.push(unchangedSince(db, serverId, previous?.lastUpdated ?? null, at));
+  writes.push(
     db.insert(serverStatus).values({ serverId, ...statusRow }).onConflictDoUpdate({ target: serverStatus.serverId, set: statusRow }),
-  ];
+  );
 
   let newEvents: NewServerEvent[] = [];
   if (roster) {
@@ -323,77 +402,142 @@ export async function recordSnapshot(deps: Deps, serverId: ServerId, observation
         steamProfileLink: details.get(p.eosId)?.steamProfileLink ?? null,
       })),
     ];
-    writes.push(db.delete(rosters).where(eq(rosters.serverId, serverId)));
-    const rows = roster.map((p, i) => ({
-      serverId,
-      eosId: p.eosId,
-      displayName: p.displayName,
-      name: p.name,
-      status: p.status,
-      tribe: p.tribe,
-      platform: p.platform,
-      position: i + 1,
-      seenAt: at,
-    }));
-    // 9 columns a row: 10 rows stay under D1's 100 bound parameters.
-    for (const part of chunk(rows, 10)) writes.push(db.insert(rosters).values(part));
+    // An unchanged roster (the snapshot job re-reading what a collector pushed) is not rewritten.
+    if (!sameRoster(previousRoster, roster)) {
+      writes.push(db.delete(rosters).where(eq(rosters.serverId, serverId)));
+      const rows = roster.map((p, i) => ({
+        serverId,
+        eosId: p.eosId,
+        displayName: p.displayName,
+        name: p.name,
+        status: p.status,
+        tribe: p.tribe,
+        platform: p.platform,
+        position: i + 1,
+        seenAt: at,
+      }));
+      // 9 columns a row: 10 rows stay under D1's 100 bound parameters.
+      for (const part of chunk(rows, 10)) writes.push(db.insert(rosters).values(part));
+    }
     if (newEvents.length) writes.push(insertEvents(db, serverId, newEvents));
   }
   writes.push(snapshot);
 
   const joins = newEvents.filter((e) => e.eventType === "join").length;
   const leaves = newEvents.length - joins;
-  await commit(
-    deps,
-    writes,
-    [
-      {
-        entity: roster ? "server_roster" : "server_status",
-        entityId: serverId,
-        action,
-        before,
-        after: {
-          status,
-          playerCount,
-          maxPlayers,
-          errorDetails,
-          rosterSize: roster ? roster.length : previousRoster.length,
-          joins,
-          leaves,
-          source: observation.source,
-          observedAt: at,
+  const enemyAlerts: LiveEvent[] = newEvents
+    .filter((e) => e.eventType === "join" && isEnemy(e.status, e.tribe))
+    .map((e) => ({
+      type: "enemy_online",
+      serverId,
+      message: enemyOnlineMessage({ eosId: e.eosId, displayName: e.displayName, name: e.memberName, tribe: e.tribe }, serverId),
+    }));
+  try {
+    await commit(
+      deps,
+      writes,
+      [
+        {
+          entity: roster ? "server_roster" : "server_status",
+          entityId: serverId,
+          action,
+          before,
+          after: {
+            status,
+            playerCount,
+            maxPlayers,
+            errorDetails,
+            rosterSize: roster ? roster.length : previousRoster.length,
+            joins,
+            leaves,
+            source: observation.source,
+            observedAt: at,
+          },
         },
-      },
-    ],
-    [serverEvent(serverId, "eoserver_status_update"), ...eventsFor(newEvents).map((t) => serverEvent(serverId, t))],
-  );
+      ],
+      [serverEvent(serverId, "eoserver_status_update"), ...eventsFor(newEvents).map((t) => serverEvent(serverId, t)), ...enemyAlerts],
+    );
+  } catch (error) {
+    // The guard aborted the batch: someone else recorded this server since we read it. Nothing was written.
+    if (options.exclusive && (await changedSince(db, serverId, previous?.lastUpdated ?? null, at))) return skipped;
+    throw error;
+  }
   return { serverId, status, playerCount, joins, leaves, stale: false, observedAt: at };
 }
 
+const snapshotExists = async (db: Db, serverId: string, takenAt: number) =>
+  (await db
+    .select({ id: serverSnapshots.id })
+    .from(serverSnapshots)
+    .where(and(eq(serverSnapshots.serverId, serverId), eq(serverSnapshots.takenAt, takenAt)))
+    .limit(1)).length > 0;
+
+async function changedSince(db: Db, serverId: string, lastUpdated: number | null, takenAt: number) {
+  const row = await db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId), columns: { lastUpdated: true } });
+  return (row?.lastUpdated ?? null) !== lastUpdated || (await snapshotExists(db, serverId, takenAt));
+}
+
 /**
- * POST /api/eoserver-refresh/{serverId}: recomputes the status from what was last ingested. The stored roster is
- * recounted (a source that gave only a count keeps its count), and a fresh snapshot is taken.
+ * The first statement of an exclusive batch: it fails (json() of a non-JSON text raises an error, and a failed
+ * statement rolls the whole D1 batch back) unless the server's status is still the one we read and no snapshot of
+ * this time exists. SQLite has no RAISE outside triggers; this is the plain-statement equivalent.
  */
-export async function refreshServer(deps: Deps, serverId: ServerId, now = Date.now()) {
+function unchangedSince(db: Db, serverId: string, lastUpdated: number | null, takenAt: number) {
+  const check = sql<string>`json(case
+    when (select last_updated from server_status where server_id = ${serverId}) is ${lastUpdated}
+      and not exists (select 1 from server_snapshots where server_id = ${serverId} and taken_at = ${takenAt})
+    then '{}' else 'concurrent snapshot: another writer recorded this server first' end)`;
+  return db.select({ check }).from(sql`(select 1)`);
+}
+
+/** What was last stored about a server: its status row and roster. The snapshot job reads ingested rosters here. */
+export async function storedState(db: Db, serverId: ServerId) {
   const [status, roster] = await Promise.all([
-    deps.db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) }),
-    rosterOf(deps.db, serverId),
+    db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) }),
+    rosterOf(db, serverId),
   ]);
-  const online = status?.status === "online";
-  return recordSnapshot(
-    deps,
-    serverId,
-    {
-      online,
-      playerCount: online ? roster.length || status.playerCount || 0 : 0,
-      maxPlayers: status?.maxPlayers ?? MAX_PLAYERS,
-      errorDetails: status ? status.errorDetails : NO_DATA,
-      source: "manual-refresh",
-      roster: online ? roster : undefined,
-      observedAt: Math.max(now, status?.lastUpdated ?? 0),
-    },
-    "refresh",
-  );
+  return { status: status ?? null, roster };
+}
+
+/**
+ * Removes snapshots taken before `cutoff` (of every server), with one audit row, when there are any. The count reads
+ * the (server_id, taken_at) index per known server, so the check costs next to nothing when there is nothing to do.
+ */
+export async function pruneSnapshots(deps: Deps, cutoff: number) {
+  const { db } = deps;
+  const old = and(inArray(serverSnapshots.serverId, [...SERVER_IDS]), sql`${serverSnapshots.takenAt} < ${cutoff}`);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(serverSnapshots).where(old);
+  if (n === 0) return 0;
+  await commit(deps, [db.delete(serverSnapshots).where(old)], [
+    { entity: "server_snapshots", entityId: null, action: "prune", after: { pruned: n, takenBefore: cutoff } },
+  ]);
+  return n;
+}
+
+/**
+ * GET /api/eoserver-population/{serverId}?range=24h|7d: the player count over the range from the snapshots, for the
+ * population chart. See populationSeries() for the points and the peak.
+ */
+export async function populationJson(db: Db, serverId: ServerId, range: PopulationRange, now = Date.now()) {
+  const { spanMs, bucketMs } = POPULATION_RANGES[range];
+  const [rows, status] = await Promise.all([
+    db
+      .select({
+        takenAt: serverSnapshots.takenAt,
+        online: serverSnapshots.online,
+        playerCount: serverSnapshots.playerCount,
+        maxPlayers: serverSnapshots.maxPlayers,
+      })
+      .from(serverSnapshots)
+      .where(
+        and(eq(serverSnapshots.serverId, serverId), gte(serverSnapshots.takenAt, now - spanMs), sql`${serverSnapshots.takenAt} <= ${now}`),
+      )
+      .orderBy(asc(serverSnapshots.takenAt)),
+    db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId), columns: { maxPlayers: true } }),
+  ]);
+  const { points, peak } = populationSeries(rows, bucketMs);
+  const latestMax = [...rows].reverse().find((r) => r.maxPlayers != null)?.maxPlayers;
+  return { serverId, range, points, peak, maxPlayers: latestMax ?? status?.maxPlayers ?? MAX_PLAYERS };
 }
 
 /** POST /api/ingest/servers/{serverId}/events: bulk joins and leaves, idempotent on the natural key. */

@@ -146,3 +146,46 @@ export async function vouchStats(db: Db, at = new Date(), months = 9) {
     perMonth: perMonth.map((m) => ({ month: m.month, count: m.count })),
   };
 }
+
+/** The columns the Vouches page shows, searched by GET /api/vouches/search. */
+const SEARCHED_COLUMNS = [
+  sql`cast(${vouches.id} as text)`,
+  vouches.igName,
+  vouches.igNameServer2,
+  vouches.igNameServer3,
+  vouches.status,
+  vouches.vouched,
+  vouches.vouchedAt,
+  vouches.vouchedBy,
+  vouches.vouchedByUsername,
+  vouches.vouchedUsername,
+];
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters (and the escape) taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of vouches, sorted by id ascending, whose displayed columns contain `q` (case-insensitive; SQLite's LIKE
+ * folds ASCII case). A page past the end answers the last page, so deleting the last row of a page never strands it.
+ */
+export async function searchVouches(db: Db, { q = "", page = 1, size = 25 }: { q?: string; page?: number; size?: number }) {
+  const text = q.trim();
+  const pattern = likePattern(text);
+  const where = text
+    ? sql`(${sql.join(
+        SEARCHED_COLUMNS.map((col) => sql`${col} like ${pattern} escape '\\'`),
+        sql` or `,
+      )})`
+    : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(vouches).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  const rows = await db
+    .select()
+    .from(vouches)
+    .where(where)
+    .orderBy(asc(vouches.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return { rows: rows.map(vouchJson), total, page: current, pageCount, size };
+}

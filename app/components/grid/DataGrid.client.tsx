@@ -19,8 +19,18 @@ import type { CellValue, GridProps } from "./types";
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 38;
 
+/**
+ * A theme colour as the canvas needs it. The variables hold light-dark() pairs, which only CSS can resolve: a probe
+ * element takes the colour and the browser answers the computed rgb().
+ */
 function cssVar(name: string) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  const probe = document.createElement("span");
+  probe.style.color = `var(${name})`;
+  probe.style.display = "none";
+  document.body.appendChild(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color;
 }
 
 /** The grid's colours follow the page's theme (and its changes). */
@@ -71,6 +81,8 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
 
   // New rows: when the same rows come back in the same order, repaint only the cells whose value changed.
   const [rowCount, setRowCount] = useState(rows.length);
+  // Re-rendering after a repaint keeps the grid's hidden accessible table (read by screen readers) current.
+  const [, setRevision] = useState(0);
   useEffect(() => {
     const previous = data.current;
     data.current = rows;
@@ -86,7 +98,10 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
         if (text(col.value(row)) !== text(col.value(previous[r]))) damaged.push({ cell: [c, r] });
       }),
     );
-    if (damaged.length) ref.current?.updateCells(damaged);
+    if (damaged.length) {
+      ref.current?.updateCells(damaged);
+      setRevision((r) => r + 1);
+    }
   }, [rows, columns, rowKey]);
 
   const gridColumns = useMemo<GridColumn[]>(

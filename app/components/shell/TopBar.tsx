@@ -5,6 +5,8 @@ import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
 import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "../../utils/user";
 import { Icon, type IconName } from "../icons";
 import { Bell } from "../notifications/Bell";
+import { ChangelogButton } from "../changelog";
+import { GlobalSearch } from "./GlobalSearch";
 
 const THEME_ICONS: Record<Theme, IconName> = { light: "sun", dark: "moon", system: "monitor" };
 
@@ -43,8 +45,10 @@ export function TopBar(props: {
         </button>
       </Form>
       {props.isDev ? <span className="dev-build">Dev Build</span> : null}
+      <GlobalSearch />
       <div className="topbar-spacer" />
       <Bell />
+      <ChangelogButton />
       <ThemeToggle theme={props.theme} here={here} />
       <Greeting user={props.user} serverClock={props.serverClock} />
       <AvatarMenu user={props.user} />

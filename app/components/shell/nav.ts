@@ -6,15 +6,23 @@ export type NavGroup = { label: string; items: NavItem[] };
 /** The sidebar's groups (spec part 1). A group shows only once it has a page; later sections add theirs here. */
 export const NAV_GROUPS: NavGroup[] = [
   { label: "Dashboard", items: [{ to: "/dashboard", label: "Dashboard", icon: "home", end: true }] },
-  { label: "EOS", items: [] },
+  {
+    label: "EOS",
+    items: [
+      { to: "/dashboard/server-stats-2411", label: "2411 Server Stats", icon: "server" },
+      { to: "/dashboard/server-stats-2573", label: "2573 Server Stats", icon: "server" },
+      { to: "/dashboard/server-stats-2446", label: "2446 Server Stats", icon: "server" },
+    ],
+  },
   {
     label: "Main",
     items: [
       { to: "/dashboard/vouches", label: "Vouches", icon: "users" },
       { to: "/dashboard/codes", label: "Codes", icon: "key" },
       { to: "/dashboard/tribelists", label: "Tribelists", icon: "list" },
+      { to: "/dashboard/logs", label: "Logs", icon: "log" },
     ],
   },
-  { label: "Stock", items: [] },
+  { label: "Stock", items: [{ to: "/dashboard/stock-2411", label: "2411 Stock", icon: "box" }] },
   { label: "Settings", items: [{ to: "/settings", label: "Settings", icon: "settings" }] },
 ];

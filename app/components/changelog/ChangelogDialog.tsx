@@ -1,0 +1,118 @@
+// The "What's New" modal: a native <dialog>. With JavaScript it is opened with showModal(), which traps focus and
+// makes the page behind it inert; Escape closes it. Rendered by the server with `open` (no JavaScript), it is a
+// panel over the page, and "Got it!" still closes it: a form with method="dialog" needs no script.
+import { useEffect, useRef } from "react";
+import { Icon } from "../icons";
+import {
+  CHANGELOG_DATE,
+  CHANGELOG_VERSION,
+  CHANGES,
+  descriptionBlocks,
+  formatChangelogDate,
+  TYPE_LABELS,
+  type Change,
+} from "./changelog";
+
+export function ChangelogDialog({ onClose, serverOpen = false }: { onClose: () => void; serverOpen?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const gotIt = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const closed = () => onCloseRef.current();
+    dialog.addEventListener("close", closed);
+    // Rendered open by the server: make it a real modal now that scripts run (removing `open` fires no close event).
+    if (dialog.open && !dialog.matches(":modal")) dialog.removeAttribute("open");
+    if (!dialog.open) dialog.showModal();
+    gotIt.current?.focus();
+    return () => dialog.removeEventListener("close", closed);
+  }, []);
+
+  const [stable, planned] = [CHANGES.filter((c) => !c.planned), CHANGES.filter((c) => c.planned)];
+  return (
+    <dialog
+      ref={ref}
+      className="changelog-dialog"
+      aria-labelledby="changelog-title"
+      aria-describedby="changelog-version"
+      open={serverOpen || undefined}
+      data-testid="changelog"
+    >
+      <form method="dialog" className="changelog-inner">
+        <header className="changelog-header">
+          <span className="changelog-icon" aria-hidden>
+            <Icon name="gift" size={20} />
+          </span>
+          <div>
+            <h2 id="changelog-title">What&apos;s New</h2>
+            <p id="changelog-version" className="muted small">
+              Version <strong data-testid="changelog-version">{CHANGELOG_VERSION}</strong> ·{" "}
+              <time dateTime={CHANGELOG_DATE}>{formatChangelogDate(CHANGELOG_DATE)}</time>
+            </p>
+          </div>
+          <button type="submit" className="icon-button changelog-x" aria-label="Close" value="close">
+            <Icon name="x" />
+          </button>
+        </header>
+        <div className="changelog-body">
+          <ul className="changelog-list">
+            {stable.map((c) => (
+              <ChangeItem key={c.title} change={c} />
+            ))}
+          </ul>
+          {planned.length ? (
+            <>
+              <h3 className="changelog-subtitle">Coming next</h3>
+              <ul className="changelog-list">
+                {planned.map((c) => (
+                  <ChangeItem key={c.title} change={c} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <p className="changelog-legend small muted" aria-hidden>
+            {(["feature", "improvement", "fix", "breaking"] as const).map((t) => (
+              <span key={t}>
+                <span className={`change-dot change-${t}`} /> {TYPE_LABELS[t]}
+              </span>
+            ))}
+          </p>
+        </div>
+        <footer className="changelog-footer">
+          <button ref={gotIt} type="submit" className="button primary" value="ok">
+            Got it!
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  );
+}
+
+function ChangeItem({ change }: { change: Change }) {
+  return (
+    <li className={`change change-${change.type}`} data-type={change.type}>
+      <span className={`change-dot change-${change.type}`} title={TYPE_LABELS[change.type]} aria-hidden />
+      <div className="change-text">
+        <h3 className="change-title">
+          <span className="sr-only">{TYPE_LABELS[change.type]}: </span>
+          {change.title}
+          {change.planned ? <span className="badge grey">Planned</span> : null}
+        </h3>
+        {descriptionBlocks(change.description).map((block, i) =>
+          block.kind === "p" ? (
+            <p key={i}>{block.text}</p>
+          ) : (
+            <ul key={i} className="change-bullets">
+              {block.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ),
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { CHANGELOG_DATE, CHANGELOG_VERSION, CHANGES, descriptionBlocks, formatChangelogDate, shouldAutoOpen } from "./changelog";
+
+describe("the changelog", () => {
+  it("is version 1.1.0 of 2025-07-18, with every type and the planned access levels", () => {
+    expect(CHANGELOG_VERSION).toBe("1.1.0");
+    expect(formatChangelogDate(CHANGELOG_DATE)).toBe("July 18, 2025");
+    expect(new Set(CHANGES.map((c) => c.type))).toEqual(new Set(["feature", "improvement", "fix", "breaking"]));
+    expect(CHANGES.find((c) => c.planned)?.title).toBe("Add different level access to the tabs");
+  });
+
+  it("turns lines starting with * into bullets, grouping consecutive ones", () => {
+    expect(descriptionBlocks("Intro\n* one\n*two\nMiddle\n * three\n\n")).toEqual([
+      { kind: "p", text: "Intro" },
+      { kind: "ul", items: ["one", "two"] },
+      { kind: "p", text: "Middle" },
+      { kind: "ul", items: ["three"] },
+    ]);
+  });
+
+  it("opens by itself only when this version was neither seen nor dismissed", () => {
+    expect(shouldAutoOpen(null, null)).toBe(true);
+    expect(shouldAutoOpen("1.0.0", "1.0.0")).toBe(true);
+    expect(shouldAutoOpen("1.1.0", null)).toBe(false);
+    expect(shouldAutoOpen(null, "1.1.0")).toBe(false);
+    expect(shouldAutoOpen("1.1.0", "1.1.0")).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+// The changelog's two entry points in the shell: the top bar's button, and the automatic opening after sign-in.
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import "../../styles/changelog.css";
+import { Icon } from "../icons";
+import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./changelog";
+import { ChangelogDialog } from "./ChangelogDialog";
+
+/** Closing the changelog, however it was opened, stores this version as seen and dismissed. */
+function markSeen() {
+  try {
+    localStorage.setItem(LAST_SEEN_KEY, CHANGELOG_VERSION);
+    localStorage.setItem(DISMISSED_KEY, CHANGELOG_VERSION);
+  } catch {
+    // storage disabled: it will simply open again next time
+  }
+}
+
+/**
+ * The top bar's "What's New" button. With JavaScript it opens the modal in place; without it, it is a GET form
+ * that reloads the page with ?changelog=1 (the other query parameters kept), and the server renders the panel.
+ */
+export function ChangelogButton() {
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const params = [...new URLSearchParams(location.search)].filter(([k]) => k !== "changelog");
+  return (
+    <>
+      <form
+        method="get"
+        action={location.pathname}
+        className="changelog-button"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {params.map(([k, v], i) => (
+          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+        ))}
+        <button
+          type="submit"
+          name="changelog"
+          value="1"
+          className="icon-button"
+          title="What's New"
+          aria-haspopup="dialog"
+          data-testid="changelog-button"
+        >
+          <Icon name="gift" label="What's New" />
+        </button>
+      </form>
+      {open ? (
+        <ChangelogDialog
+          onClose={() => {
+            markSeen();
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Opens the changelog by itself once signed in, when this browser has not seen this version and did not dismiss it
+ * (spec part 1 section 4). Also renders the panel the no-JavaScript button asks for with ?changelog=1.
+ */
+export function ChangelogAutoOpen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromUrl = new URLSearchParams(location.search).get("changelog") === "1";
+  const [auto, setAuto] = useState(false);
+  const [urlClosed, setUrlClosed] = useState(false);
+
+  useEffect(() => {
+    try {
+      if (shouldAutoOpen(localStorage.getItem(LAST_SEEN_KEY), localStorage.getItem(DISMISSED_KEY))) setAuto(true);
+    } catch {
+      // storage disabled: do not nag on every page
+    }
+  }, []);
+  useEffect(() => {
+    if (!fromUrl) setUrlClosed(false);
+  }, [fromUrl]);
+
+  if (!auto && !(fromUrl && !urlClosed)) return null;
+  return (
+    <ChangelogDialog
+      serverOpen={fromUrl}
+      onClose={() => {
+        markSeen();
+        setAuto(false);
+        if (fromUrl) {
+          setUrlClosed(true);
+          const params = new URLSearchParams(location.search);
+          params.delete("changelog");
+          const qs = params.toString();
+          navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, { replace: true, preventScrollReset: true });
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,218 @@
+// Players online over the last 24 hours or 7 days, from the host's snapshots, with the peak marked. A fixed-size nivo
+// Line, so the server renders the whole SVG and it shows without JavaScript; after hydration it follows the card's
+// width. Times are labelled in the viewer's time zone (the same text on the server and in the browser).
+import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
+import { Link } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { withParams } from "../../utils/table";
+import { RANGE_LABELS, RANGE_MS, RANGES, TEXTS, type Population, type Range } from "./servers";
+
+export const CHART_HEIGHT = 260;
+const DEFAULT_WIDTH = 900;
+const HOUR = 3600 * 1000;
+
+const THEME = {
+  background: "transparent",
+  text: { fill: "var(--muted)", fontSize: 12, fontFamily: "inherit", outlineWidth: 0, outlineColor: "transparent" },
+  axis: {
+    domain: { line: { stroke: "var(--border)", strokeWidth: 1 } },
+    ticks: { line: { stroke: "var(--border)", strokeWidth: 1 }, text: { fill: "var(--muted)", fontSize: 12 } },
+  },
+  grid: { line: { stroke: "var(--border)", strokeWidth: 1, strokeDasharray: "4 4" } },
+  crosshair: { line: { stroke: "var(--muted)", strokeWidth: 1, strokeOpacity: 0.6, strokeDasharray: "4 4" } },
+  tooltip: {
+    container: {
+      background: "var(--panel)",
+      color: "var(--text)",
+      border: "1px solid var(--border)",
+      borderRadius: 8,
+      fontSize: 13,
+      boxShadow: "0 8px 30px rgb(0 0 0 / 0.18)",
+    },
+  },
+};
+
+type Series = { id: string; data: { x: number; y: number | null }[] };
+
+/** Whole hours between two times whose hour in the zone passes the test: the axis ticks. */
+function hourTicks(from: number, to: number, timeZone: string, keep: (hour: number) => boolean) {
+  const hourOf = new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone });
+  const ticks: number[] = [];
+  for (let t = Math.ceil(from / HOUR) * HOUR; t <= to; t += HOUR) {
+    if (keep(Number(hourOf.format(t)))) ticks.push(t);
+  }
+  return ticks;
+}
+
+export function PopulationChart({
+  population,
+  range,
+  now,
+  timeZone,
+  serverId,
+  here,
+}: {
+  population: Population | null;
+  range: Range;
+  now: number;
+  timeZone: string;
+  serverId: string;
+  here: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(280, Math.floor(el.getBoundingClientRect().width)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [population === null]);
+
+  const formats = useMemo(
+    () => ({
+      tick:
+        range === "24h"
+          ? new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone })
+          : dayLabel(timeZone),
+      full: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }),
+    }),
+    [range, timeZone],
+  );
+
+  const last = population?.points.at(-1)?.t ?? now;
+  const to = Math.max(now, last);
+  const from = to - RANGE_MS[range];
+  const ticks = useMemo(
+    () => hourTicks(from, to, timeZone, range === "24h" ? (h) => h % 4 === 0 : (h) => h === 0),
+    [from, to, timeZone, range],
+  );
+
+  const peak = population?.peak ?? null;
+  const capacity = population?.maxPlayers ?? 70;
+  const top = Math.max(capacity, peak?.players ?? 0);
+
+  return (
+    <section className="card population-card" aria-labelledby={`population-${serverId}`} data-testid="population">
+      <div className="card-header">
+        <h2 id={`population-${serverId}`}>Population</h2>
+        <nav className="segmented" aria-label="Population range">
+          {RANGES.map((r) => (
+            <Link
+              key={r}
+              to={withParams(here, { range: r === "24h" ? null : r })}
+              className={r === range ? "segment active" : "segment"}
+              aria-current={r === range ? "true" : undefined}
+              preventScrollReset
+              replace
+            >
+              {RANGE_LABELS[r]}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {!population ? (
+        <p className="empty-state" data-testid="population-empty">
+          {TEXTS.noPopulation}
+        </p>
+      ) : (
+        <>
+          <p className="muted small population-peak" data-testid="population-peak">
+            {peak ? (
+              <>
+                Peak: <strong>{peak.players}</strong> {peak.players === 1 ? "player" : "players"} on {formats.full.format(peak.t)}
+              </>
+            ) : (
+              "No players seen in this period."
+            )}
+          </p>
+          <div className="population-chart" ref={box} style={{ height: CHART_HEIGHT }}>
+            <Line<Series>
+              data={[{ id: "Players", data: population.points.map((p) => ({ x: p.t, y: p.players })) }]}
+              width={width}
+              height={CHART_HEIGHT}
+              margin={{ top: 28, right: 24, bottom: 36, left: 44 }}
+              xScale={{ type: "linear", min: from, max: to, nice: false }}
+              yScale={{ type: "linear", min: 0, max: top, nice: false }}
+              curve="monotoneX"
+              colors={["var(--accent)"]}
+              lineWidth={2}
+              enableArea
+              areaOpacity={0.15}
+              enablePoints={false}
+              enableGridX={false}
+              gridXValues={ticks}
+              gridYValues={gridValues(top)}
+              axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: gridValues(top) }}
+              axisBottom={{ tickSize: 0, tickPadding: 10, tickValues: ticks, format: (v) => formats.tick.format(Number(v)) }}
+              theme={THEME}
+              markers={[
+                {
+                  axis: "y",
+                  value: capacity,
+                  lineStyle: { stroke: "var(--muted)", strokeWidth: 1, strokeDasharray: "2 4" },
+                  legend: `Capacity ${capacity}`,
+                  legendPosition: "top-left",
+                  textStyle: { fill: "var(--muted)", fontSize: 11 },
+                },
+              ]}
+              layers={["grid", "markers", "axes", "areas", "lines", peakLayer(peak), "crosshair", "mesh"] as LineSvgLayer<Series>[]}
+              useMesh
+              enableCrosshair
+              tooltip={({ point }) => (
+                <div className="chart-tooltip">
+                  <strong>{formats.full.format(Number(point.data.x))}</strong>: {String(point.data.y)} players
+                </div>
+              )}
+              role="img"
+              ariaLabel={`Players online on server ${serverId}, ${RANGE_LABELS[range].toLowerCase()}${
+                peak ? `: peak ${peak.players} on ${formats.full.format(peak.t)}` : ""
+              }.`}
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "Mon 16": the weekday and the day of the month in the viewer's zone. */
+function dayLabel(timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone });
+  return {
+    format: (t: number) => {
+      const p = Object.fromEntries(parts.formatToParts(t).map((x) => [x.type, x.value]));
+      return `${p.weekday} ${p.day}`;
+    },
+  };
+}
+
+const gridValues = (top: number) => {
+  const step = top > 100 ? 25 : 10;
+  const values: number[] = [];
+  for (let v = 0; v <= top; v += step) values.push(v);
+  return values;
+};
+
+/** The peak: a ringed point on the line, a dashed drop to the axis, and its value above it. */
+function peakLayer(peak: { t: number; players: number } | null) {
+  function PeakLayer({ xScale, yScale, innerHeight, innerWidth }: LineCustomSvgLayerProps<Series>) {
+    if (!peak) return null;
+    const x = xScale(peak.t);
+    const y = yScale(peak.players);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
+    return (
+      <g className="population-peak-marker" data-testid="peak-marker">
+        <line x1={x} x2={x} y1={y} y2={innerHeight} stroke="var(--accent)" strokeWidth={1} strokeDasharray="3 3" />
+        <circle cx={x} cy={y} r={6} fill="var(--panel)" stroke="var(--accent)" strokeWidth={3} />
+        <text x={x} y={y - 12} textAnchor={x < 40 ? "start" : x > innerWidth - 40 ? "end" : "middle"} fontSize={12} fontWeight={700} fill="var(--text)">
+          Peak {peak.players}
+        </text>
+      </g>
+    );
+  }
+  return PeakLayer;
+}
+

@@ -1,0 +1,146 @@
+// The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table.
+import type { GridColumnDef } from "../grid/types";
+import { Badge, PlatformCell, SteamLink } from "./bits";
+import { isActivityTab, type ServerId, type StatsRow, type Tab, type Tone } from "./servers";
+
+/** Badge colours on the canvas, readable on both themes (the HTML table uses the theme's badge classes). */
+export const TONE_COLORS: Record<Tone, { fg: string; bg: string }> = {
+  green: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
+  blue: { fg: "#1c7ed6", bg: "rgba(28, 126, 214, 0.16)" },
+  grey: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
+  red: { fg: "#e03131", bg: "rgba(224, 49, 49, 0.14)" },
+  yellow: { fg: "#f08c00", bg: "rgba(240, 140, 0, 0.16)" },
+};
+
+type Column = GridColumnDef<StatsRow> & { render: (row: StatsRow) => React.ReactNode; className?: string };
+
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "-" : v);
+const plain = (v: string | number | null | undefined) => {
+  const d = dash(v);
+  return d === "-" ? <span className="muted">-</span> : d;
+};
+
+const ID: Column = { id: "id", title: "ID", width: 56, value: (r) => r.id, render: (r) => r.id };
+const EOS: Column = {
+  id: "eosId",
+  title: "EOS ID",
+  width: 285,
+  value: (r) => dash(r.eosId),
+  render: (r) => (r.eosId ? <code>{r.eosId}</code> : plain(null)),
+};
+const DISPLAY: Column = {
+  id: "displayName",
+  title: "Display Name",
+  width: 140,
+  value: (r) => dash(r.displayName),
+  render: (r) => (
+    <>
+      {plain(r.displayName)}
+      {r.tribelist ? (
+        <span className="tribelist-match" title={`On the tribelist: ${r.tribelist}`}>
+          {" "}
+          <Badge tone="blue">Tribelist: {r.tribelist}</Badge>
+        </span>
+      ) : null}
+    </>
+  ),
+};
+const name = (title: "Name" | "Member Name"): Column => ({
+  id: "name",
+  title,
+  width: 130,
+  value: (r) => dash(r.name),
+  render: (r) => plain(r.name),
+});
+const STATUS: Column = {
+  id: "status",
+  title: "Status",
+  width: 110,
+  kind: "badge",
+  value: (r) => r.statusLabel || "-",
+  colors: (r) => TONE_COLORS[r.statusTone],
+  render: (r) => (r.statusLabel ? <Badge tone={r.statusTone}>{r.statusLabel}</Badge> : plain(null)),
+};
+const TRIBE: Column = { id: "tribe", title: "Tribe", width: 78, value: (r) => dash(r.tribe), render: (r) => plain(r.tribe) };
+const PLATFORM: Column = {
+  id: "platform",
+  title: "Platform",
+  width: 112,
+  value: (r) => r.platformLabel,
+  render: (r) => <PlatformCell kind={r.platform} label={r.platformLabel} />,
+};
+const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column => ({
+  id: "time",
+  title,
+  width: 170,
+  value: (r) => dash(r.time),
+  render: (r) => plain(r.time),
+  className: "nowrap",
+});
+const EVENT_TYPE: Column = {
+  id: "eventType",
+  title: "Event Type",
+  width: 96,
+  kind: "badge",
+  value: (r) => (r.eventType === "join" ? "Join" : r.eventType === "leave" ? "Leave" : "-"),
+  colors: (r) => (r.eventTone ? TONE_COLORS[r.eventTone] : undefined),
+  render: (r) =>
+    r.eventType && r.eventTone ? <Badge tone={r.eventTone}>{r.eventType === "join" ? "Join" : "Leave"}</Badge> : plain(null),
+};
+const LAUNCH: Column = {
+  id: "lastArkLaunch",
+  title: "Last Ark Launch",
+  width: 170,
+  value: (r) => dash(r.lastArkLaunch),
+  render: (r) => plain(r.lastArkLaunch),
+  className: "nowrap",
+};
+const STEAM: Column = {
+  id: "steamProfile",
+  title: "Steam Profile",
+  width: 120,
+  value: (r) => (r.steamProfileLink ? "View Profile" : "-"),
+  colors: (r) => (r.steamProfileLink ? { fg: "#1c7ed6" } : undefined),
+  render: (r) => <SteamLink href={r.steamProfileLink} />,
+};
+
+/** Spec section 2: the columns of each tab (2573 adds Steam Profile to its join and leave logs). */
+export function columnsFor(tab: Tab, server: ServerId): Column[] {
+  if (tab === "playerlist") return [ID, EOS, DISPLAY, name("Name"), STATUS, TRIBE, PLATFORM];
+  if (isActivityTab(tab)) return [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, EVENT_TYPE, time("Event Time"), LAUNCH, STEAM];
+  const base = [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, time(tab === "joinlog" ? "Join Time" : "Leave Time"), LAUNCH];
+  return server === "2573" ? [...base, STEAM] : base;
+}
+
+export const hasSteamColumn = (tab: Tab, server: ServerId) => columnsFor(tab, server).includes(STEAM);
+
+/** The accessible HTML table: what the server renders, what shows before hydration and without JavaScript. */
+export function StatsTable({ rows, columns, caption }: { rows: StatsRow[]; columns: Column[]; caption: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="table stats-table" data-testid="stats-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id} scope="col">
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-eos-id={r.eosId}>
+              {columns.map((c) => (
+                <td key={c.id} className={c.className}>
+                  {c.render(r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// Small pieces of the server stats screens: badges, platform icons, relative times, the error box and empty states.
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { relativeTime, type PlatformKind, type Tone } from "./servers";
+
+export function Badge({ tone, children, testId }: { tone: Tone; children: React.ReactNode; testId?: string }) {
+  return (
+    <span className={`badge ${tone}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+/** Line glyphs for the three platforms with icons (spec section 3); inline, so they render on the server. */
+const PLATFORM_PATHS: Record<"steam" | "xbl" | "psn", string> = {
+  // A wheel and its piston rod, after Steam's mark.
+  steam: "M12 2a10 10 0 100 20 10 10 0 000-20zM15.5 6.5a2.5 2.5 0 110 5 2.5 2.5 0 010-5zM3 13l5.5 2.3M13.4 10.8L9.6 14.6M8.5 13.5a2 2 0 110 4 2 2 0 010-4z",
+  // A sphere crossed by an X, after Xbox's mark.
+  xbl: "M12 2a10 10 0 100 20 10 10 0 000-20zM6.5 5.5c3 1.5 8 8 11 13M17.5 5.5c-3 1.5-8 8-11 13",
+  // A controller.
+  psn: "M7 8h10a5 5 0 015 5v1.5a2.5 2.5 0 01-4.4 1.6L16 14H8l-1.6 2.1A2.5 2.5 0 012 14.5V13a5 5 0 015-5zM7.5 10.5v3M6 12h3M15.5 11h.01M17.5 13h.01",
+};
+
+export function PlatformCell({ kind, label }: { kind: PlatformKind; label: string }) {
+  if (kind === "none") return <span className="muted">-</span>;
+  return (
+    <span className="platform" data-platform={kind}>
+      {kind === "steam" || kind === "xbl" || kind === "psn" ? (
+        <svg
+          width={16}
+          height={16}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden
+          className={`platform-icon platform-${kind}`}
+        >
+          <path d={PLATFORM_PATHS[kind]} />
+        </svg>
+      ) : null}
+      {label}
+    </span>
+  );
+}
+
+export function SteamLink({ href }: { href: string | null }) {
+  if (!href) return <span className="muted">-</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="steam-link">
+      View Profile
+    </a>
+  );
+}
+
+/**
+ * The clock behind every relative time on the page (spec section 9: a one-second ticker). It starts from the
+ * loader's time, so the server's text and the first browser render agree, then follows the browser's clock.
+ */
+export function useNow(serverNow: number) {
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function RelativeTime({ at, now, testId }: { at: number | null; now: number; testId?: string }) {
+  const label = relativeTime(at, now);
+  if (at === null) return <span data-testid={testId}>{label}</span>;
+  return (
+    <time dateTime={new Date(at).toISOString()} title={new Date(at).toISOString()} data-testid={testId}>
+      {label}
+    </time>
+  );
+}
+
+/** Spec section 2: "Error loading {x} data" with the message and a Retry button (a plain link reloads the data). */
+export function ErrorBox({
+  title,
+  message,
+  detail,
+  retryHref,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  detail?: string | null;
+  retryHref: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <div className="stats-error" role="alert" data-testid="stats-error">
+      <strong>{title}</strong>
+      <p>{message}</p>
+      {detail ? <p className="muted small">{detail}</p> : null}
+      {onRetry ? (
+        <button type="button" className="button small" onClick={onRetry}>
+          Retry
+        </button>
+      ) : (
+        <Link className="button small" to={retryHref} preventScrollReset>
+          Retry
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ title, text, detail }: { title: string; text?: string; detail?: string | null }) {
+  return (
+    <div className="empty-state stats-empty" data-testid="stats-empty">
+      <strong>{title}</strong>
+      {text ? <p>{text}</p> : null}
+      {detail ? <p className="stats-empty-detail">{detail}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+// The pure rules of the server stats screens: relative time, status classes and badges, filters, platforms, tabs.
+import { describe, expect, it } from "vitest";
+import {
+  countByStatus,
+  eventTone,
+  filterFor,
+  formatLaunch,
+  inFilter,
+  peakOf,
+  platformOf,
+  relativeTime,
+  statusBadge,
+  statusClass,
+  tabFrom,
+  tabStorageKey,
+} from "./servers";
+
+const NOW = Date.UTC(2026, 4, 1, 18, 0, 0);
+const S = 1000;
+const MIN = 60 * S;
+const H = 60 * MIN;
+const D = 24 * H;
+
+describe("relativeTime (spec section 9)", () => {
+  const ago = (ms: number) => relativeTime(NOW - ms, NOW);
+
+  it("says Just now at 0 seconds, and for a time in the future", () => {
+    expect(ago(0)).toBe("Just now");
+    expect(ago(999)).toBe("Just now"); // under a whole second
+    expect(relativeTime(NOW + 5 * MIN, NOW)).toBe("Just now");
+  });
+
+  it("counts seconds, minutes and hours, singular and plural", () => {
+    expect(ago(1 * S)).toBe("1 second ago");
+    expect(ago(59 * S)).toBe("59 seconds ago");
+    expect(ago(60 * S)).toBe("1 minute ago");
+    expect(ago(59 * MIN + 59 * S)).toBe("59 minutes ago");
+    expect(ago(H)).toBe("1 hour ago");
+    expect(ago(23 * H + 59 * MIN)).toBe("23 hours ago");
+  });
+
+  it("counts days under 7, weeks under 4, 30-day months under 12, then 365-day years", () => {
+    expect(ago(D)).toBe("1 day ago");
+    expect(ago(6 * D + 23 * H)).toBe("6 days ago");
+    expect(ago(7 * D)).toBe("1 week ago");
+    expect(ago(27 * D)).toBe("3 weeks ago");
+    // 28 and 29 days are four weeks, not yet a 30-day month: still a month, never "0 months".
+    expect(ago(28 * D)).toBe("1 month ago");
+    expect(ago(30 * D)).toBe("1 month ago");
+    expect(ago(59 * D)).toBe("1 month ago");
+    expect(ago(60 * D)).toBe("2 months ago");
+    expect(ago(359 * D)).toBe("11 months ago");
+    expect(ago(360 * D)).toBe("1 year ago"); // 12 months of 30 days
+    expect(ago(730 * D)).toBe("2 years ago");
+  });
+
+  it("says Unknown when there is no time, and reads ISO strings", () => {
+    expect(relativeTime(null, NOW)).toBe("Unknown");
+    expect(relativeTime(undefined, NOW)).toBe("Unknown");
+    expect(relativeTime("", NOW)).toBe("Unknown");
+    expect(relativeTime("not a date", NOW)).toBe("Unknown");
+    expect(relativeTime(new Date(NOW - 3 * H).toISOString(), NOW)).toBe("3 hours ago");
+  });
+});
+
+describe("status classes and badges (spec sections 3 and 4)", () => {
+  it("classifies every code, the tribe GC as a tribemember whatever its code", () => {
+    expect(statusClass("2")).toBe("tribemembers");
+    expect(statusClass("-1", "GC")).toBe("tribemembers");
+    expect(statusClass("1")).toBe("friendlys");
+    expect(statusClass("0")).toBe("neutral");
+    expect(["-1", "-2", "-3"].map((s) => statusClass(s))).toEqual(["enemies", "enemies", "enemies"]);
+    expect(["unknown", "Unknown", "", null, undefined].map((s) => statusClass(s))).toEqual(Array(5).fill("unknowns"));
+    expect(statusClass("-4")).toBe("other");
+    expect(statusClass("UNKNOWN")).toBe("other");
+    expect(statusClass(" 1 ")).toBe("friendlys");
+  });
+
+  it("labels and colours the badge; a raw code is shown as it came", () => {
+    expect(statusBadge("2")).toEqual({ label: "Tribemember", tone: "green" });
+    expect(statusBadge("0", "GC")).toEqual({ label: "Tribemember", tone: "green" });
+    expect(statusBadge("1")).toEqual({ label: "Friendly", tone: "blue" });
+    expect(statusBadge("0")).toEqual({ label: "Neutral", tone: "grey" });
+    expect(statusBadge("-3")).toEqual({ label: "Enemy", tone: "red" });
+    expect(statusBadge("")).toEqual({ label: "Unknown", tone: "yellow" });
+    expect(statusBadge("ally?")).toEqual({ label: "ally?", tone: "grey" });
+  });
+
+  it("counts the five classes; raw codes count in none", () => {
+    const rows = [
+      { status: "2" },
+      { status: "0", tribe: "GC" },
+      { status: "1" },
+      { status: "0" },
+      { status: "-2" },
+      { status: "-1" },
+      { status: "Unknown" },
+      { status: "7" },
+    ];
+    expect(countByStatus(rows)).toEqual({ tribemembers: 2, friendlys: 1, neutral: 1, enemies: 2, unknowns: 1 });
+  });
+});
+
+describe("filters (spec section 4)", () => {
+  it("offers the five classes on the player, join and leave tabs, joins and leaves on the activity tabs", () => {
+    expect(filterFor("playerlist", "enemies")).toBe("enemies");
+    expect(filterFor("joinlog", "unknowns")).toBe("unknowns");
+    expect(filterFor("playerlist", "joins")).toBeNull();
+    expect(filterFor("enemys", "leaves")).toBe("leaves");
+    expect(filterFor("enemys", "enemies")).toBeNull();
+    expect(filterFor("leavelog", "bogus")).toBeNull();
+    expect(filterFor("leavelog", null)).toBeNull();
+  });
+
+  it("keeps the rows of the filter's class or event type", () => {
+    expect(inFilter({ status: "-1" }, "enemies")).toBe(true);
+    expect(inFilter({ status: "-1", tribe: "GC" }, "enemies")).toBe(false);
+    expect(inFilter({ status: "x" }, null)).toBe(true);
+    expect(inFilter({ status: "1", eventType: "join" }, "joins")).toBe(true);
+    expect(inFilter({ status: "1", eventType: "leave" }, "joins")).toBe(false);
+  });
+
+  it("colours the event types: enemies join red and leave green, unknowns yellow, friendlys blue, tribemembers green", () => {
+    expect(eventTone("enemys", "join")).toBe("red");
+    expect(eventTone("enemys", "leave")).toBe("green");
+    expect(eventTone("unknowns", "join")).toBe("yellow");
+    expect(eventTone("friendlys", "join")).toBe("blue");
+    expect(eventTone("tribemembers", "join")).toBe("green");
+    expect(eventTone("tribemembers", "leave")).toBe("grey");
+  });
+});
+
+describe("tabs, platforms, launches and peaks", () => {
+  it("restores a stored tab only when it is one of the seven keys", () => {
+    expect(tabFrom("enemys")).toBe("enemys");
+    expect(tabFrom("enemies")).toBe("playerlist");
+    expect(tabFrom(null)).toBe("playerlist");
+    expect(tabStorageKey("2446")).toBe("server_stats_2446_active_tab");
+  });
+
+  it("names steam, xbl and psn, capitalises others and shows - for none", () => {
+    expect(platformOf("steam")).toEqual({ kind: "steam", label: "Steam" });
+    expect(platformOf("XBL")).toEqual({ kind: "xbl", label: "Xbox" });
+    expect(platformOf("psn")).toEqual({ kind: "psn", label: "PlayStation" });
+    expect(platformOf("epic")).toEqual({ kind: "other", label: "Epic" });
+    expect(platformOf("")).toEqual({ kind: "none", label: "-" });
+    expect(platformOf(null)).toEqual({ kind: "none", label: "-" });
+  });
+
+  it("formats an ISO last launch in the viewer's zone and keeps other text as given", () => {
+    expect(formatLaunch("2026-05-01T18:00:00Z", "UTC")).toBe("May 1, 2026, 6:00 PM");
+    expect(formatLaunch("2026-05-01T18:00:00Z", "America/New_York")).toBe("May 1, 2026, 2:00 PM");
+    expect(formatLaunch("yesterday", "UTC")).toBe("yesterday");
+    expect(formatLaunch("", "UTC")).toBeNull();
+  });
+
+  it("finds the peak, the latest of equal highs, skipping gaps", () => {
+    expect(peakOf([{ t: 1, players: 3 }, { t: 2, players: null }, { t: 3, players: 9 }, { t: 4, players: 9 }, { t: 5, players: 2 }])).toEqual({
+      t: 4,
+      players: 9,
+    });
+    expect(peakOf([{ t: 1, players: null }])).toBeNull();
+  });
+});

@@ -1,0 +1,338 @@
+// The server stats screens' constants and rules (spec part 2: "Server stats screens", sections 3, 4, 5, 8 and 9),
+// shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested.
+
+export const SERVER_IDS = ["2411", "2573", "2446"] as const;
+export type ServerId = (typeof SERVER_IDS)[number];
+export const isServerId = (v: unknown): v is ServerId => typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
+
+export type ServerInfo = {
+  id: ServerId;
+  /** The page title: "2411 Server Stats". */
+  title: string;
+  /** The short name shown on cards: "TheCenter". */
+  shortName: string;
+  /** The official name: "NA-PVP-TheCenter2411". */
+  fullName: string;
+  mapName: string;
+};
+
+export const SERVERS: Record<ServerId, ServerInfo> = {
+  "2411": { id: "2411", title: "2411 Server Stats", shortName: "TheCenter", fullName: "NA-PVP-TheCenter2411", mapName: "TheCenter_WP" },
+  "2573": { id: "2573", title: "2573 Server Stats", shortName: "Astraeos", fullName: "NA-PVP-Astraeos2573", mapName: "Astraeos_WP" },
+  "2446": { id: "2446", title: "2446 Server Stats", shortName: "Aberration", fullName: "NA-PVP-Aberration2446", mapName: "Aberration_WP" },
+};
+
+/** Spec section 9: capacity is shown as 70 whatever the server reports. */
+export const CAPACITY = 70;
+
+export const pagePath = (id: ServerId) => `/dashboard/server-stats-${id}`;
+export const GENERIC_PATH = "/dashboard/server-stats";
+
+// ---- Tabs ----------------------------------------------------------------------------------------------------------
+
+export const TABS = ["playerlist", "joinlog", "leavelog", "tribemembers", "unknowns", "enemys", "friendlys"] as const;
+export type Tab = (typeof TABS)[number];
+export const DEFAULT_TAB: Tab = "playerlist";
+export const TAB_LABELS: Record<Tab, string> = {
+  playerlist: "Playerlist",
+  joinlog: "Joinlog",
+  leavelog: "Leavelog",
+  tribemembers: "Tribemembers",
+  unknowns: "Unknowns",
+  enemys: "Enemies",
+  friendlys: "Friendlys",
+};
+export const isTab = (v: unknown): v is Tab => typeof v === "string" && (TABS as readonly string[]).includes(v);
+/** Spec section 5: a stored tab is used only when it is one of the seven keys, else playerlist. */
+export const tabFrom = (v: unknown): Tab => (isTab(v) ? v : DEFAULT_TAB);
+/** Spec section 2: the local storage key of the active tab (2446: server_stats_2446_active_tab). */
+export const tabStorageKey = (id: ServerId) => `server_stats_${id}_active_tab`;
+/** Spec section 9: the last-updated time is kept locally per server too. */
+export const lastUpdatedStorageKey = (id: ServerId) => `server_stats_${id}_last_updated`;
+
+export type ActivityTab = "tribemembers" | "unknowns" | "enemys" | "friendlys";
+export const ACTIVITY_TABS: readonly ActivityTab[] = ["tribemembers", "unknowns", "enemys", "friendlys"];
+export const isActivityTab = (t: Tab): t is ActivityTab => (ACTIVITY_TABS as readonly string[]).includes(t);
+
+/** The data behind a tab: its API path, the {x} of its texts, and the live event that reloads it. */
+export const TAB_SOURCES: Record<Tab, { path: (id: ServerId) => string; noun: string; event: string }> = {
+  playerlist: { path: (id) => `/api/eoserver-status/${id}`, noun: "player", event: "eoserver_status_update" },
+  joinlog: { path: (id) => `/api/joinlog/${id}`, noun: "joinlog", event: "joinlog_update" },
+  leavelog: { path: (id) => `/api/leavelog/${id}`, noun: "leavelog", event: "leavelog_update" },
+  tribemembers: { path: (id) => `/api/tribemembers/${id}`, noun: "tribemembers", event: "tribemembers_update" },
+  unknowns: { path: (id) => `/api/unknowns/${id}`, noun: "unknowns", event: "unknowns_update" },
+  enemys: { path: (id) => `/api/enemies/${id}`, noun: "enemies", event: "enemies_update" },
+  friendlys: { path: (id) => `/api/friendlys/${id}`, noun: "friendlys", event: "friendlys_update" },
+};
+
+// ---- Status classes ------------------------------------------------------------------------------------------------
+
+/** The five summary classes; "other" is a status code shown raw that belongs to none. */
+export const STATUS_FILTERS = ["tribemembers", "friendlys", "neutral", "enemies", "unknowns"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export type StatusClass = StatusFilter | "other";
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  tribemembers: "Tribemembers",
+  friendlys: "Friendlys",
+  neutral: "Neutral",
+  enemies: "Enemies",
+  unknowns: "Unknown",
+};
+
+export const TRIBE_TAG = "GC";
+const clean = (v: string | null | undefined) => (v ?? "").trim();
+
+/** Spec section 3: a tribemember has status '2' or the tribe 'GC'. */
+export const isTribeMember = (status: string | null | undefined, tribe: string | null | undefined) =>
+  clean(status) === "2" || clean(tribe) === TRIBE_TAG;
+
+/**
+ * Spec sections 3 and 4: '2' (or tribe GC) tribemember, '1' friendly, '0' neutral, '-1' '-2' '-3' enemy,
+ * 'unknown', 'Unknown' or empty unknown; any other value is shown raw. The tribemember flag wins (badge priority).
+ */
+export function statusClass(status: string | null | undefined, tribe?: string | null): StatusClass {
+  if (isTribeMember(status, tribe)) return "tribemembers";
+  const s = clean(status);
+  if (s === "1") return "friendlys";
+  if (s === "0") return "neutral";
+  if (s === "-1" || s === "-2" || s === "-3") return "enemies";
+  if (s === "" || s === "unknown" || s === "Unknown") return "unknowns";
+  return "other";
+}
+
+export type Tone = "green" | "blue" | "grey" | "red" | "yellow";
+
+/** The status column's badge: its words and colour. A raw code is shown as it came. */
+export function statusBadge(status: string | null | undefined, tribe?: string | null): { label: string; tone: Tone } {
+  switch (statusClass(status, tribe)) {
+    case "tribemembers":
+      return { label: "Tribemember", tone: "green" };
+    case "friendlys":
+      return { label: "Friendly", tone: "blue" };
+    case "neutral":
+      return { label: "Neutral", tone: "grey" };
+    case "enemies":
+      return { label: "Enemy", tone: "red" };
+    case "unknowns":
+      return { label: "Unknown", tone: "yellow" };
+    default:
+      return { label: clean(status), tone: "grey" };
+  }
+}
+
+/** The summary counts of a list: one per class (raw codes count in none). */
+export function countByStatus<T extends { status?: string | null; tribe?: string | null }>(rows: T[]) {
+  const counts: Record<StatusFilter, number> = { tribemembers: 0, friendlys: 0, neutral: 0, enemies: 0, unknowns: 0 };
+  for (const r of rows) {
+    const c = statusClass(r.status, r.tribe);
+    if (c !== "other") counts[c]++;
+  }
+  return counts;
+}
+
+// ---- Filters -------------------------------------------------------------------------------------------------------
+
+/** Spec section 4: the player, join and leave tabs filter by status class; the activity tabs by joins or leaves. */
+export const EVENT_FILTERS = ["joins", "leaves"] as const;
+export type EventFilter = (typeof EVENT_FILTERS)[number];
+export type Filter = StatusFilter | EventFilter;
+export const EVENT_FILTER_LABELS: Record<EventFilter, string> = { joins: "Joins", leaves: "Leaves" };
+
+/** The filter of the URL when it is one this tab offers, else none. */
+export function filterFor(tab: Tab, value: unknown): Filter | null {
+  if (typeof value !== "string") return null;
+  const allowed: readonly string[] = isActivityTab(tab) ? EVENT_FILTERS : STATUS_FILTERS;
+  return allowed.includes(value) ? (value as Filter) : null;
+}
+
+export function inFilter(row: { status?: string | null; tribe?: string | null; eventType?: string | null }, filter: Filter | null) {
+  if (!filter) return true;
+  if (filter === "joins") return row.eventType === "join";
+  if (filter === "leaves") return row.eventType === "leave";
+  return statusClass(row.status, row.tribe) === filter;
+}
+
+/**
+ * Spec section 2: the Event Type badge of the activity tabs. Enemies: join red, leave green; unknowns join yellow;
+ * friendlys join blue; tribemembers join green. The spec gives no other leave colour: those are grey.
+ */
+export function eventTone(tab: ActivityTab, eventType: "join" | "leave"): Tone {
+  if (tab === "enemys") return eventType === "join" ? "red" : "green";
+  if (eventType === "leave") return "grey";
+  return tab === "unknowns" ? "yellow" : tab === "friendlys" ? "blue" : "green";
+}
+
+// ---- Platforms -----------------------------------------------------------------------------------------------------
+
+export type PlatformKind = "steam" | "xbl" | "psn" | "other" | "none";
+const PLATFORM_NAMES: Record<string, string> = { steam: "Steam", xbl: "Xbox", psn: "PlayStation" };
+
+/** Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. */
+export function platformOf(value: string | null | undefined): { kind: PlatformKind; label: string } {
+  const v = clean(value);
+  if (!v) return { kind: "none", label: "-" };
+  const key = v.toLowerCase();
+  if (key in PLATFORM_NAMES) return { kind: key as PlatformKind, label: PLATFORM_NAMES[key] };
+  return { kind: "other", label: v.charAt(0).toUpperCase() + v.slice(1) };
+}
+
+// ---- Relative time -------------------------------------------------------------------------------------------------
+
+const SECOND = 1000;
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+
+/**
+ * Spec section 9: 'Just now' at 0 seconds; then seconds, minutes, hours, days (under 7), weeks (under 4), months
+ * (30-day, under 12), years (365-day); 'Unknown' when there is no time. A time in the future reads 'Just now'.
+ */
+export function relativeTime(at: number | string | null | undefined, now: number): string {
+  if (at === null || at === undefined || at === "") return "Unknown";
+  const ms = typeof at === "number" ? at : Date.parse(at);
+  if (!Number.isFinite(ms)) return "Unknown";
+  const seconds = Math.floor((now - ms) / SECOND);
+  if (seconds <= 0) return "Just now";
+  if (seconds < 60) return plural(seconds, "second");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return plural(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, "hour");
+  const days = Math.floor(hours / 24);
+  if (days < 7) return plural(days, "day");
+  const weeks = Math.floor(days / 7);
+  if (weeks < 4) return plural(weeks, "week");
+  // Days 28 and 29 are 4 weeks but not yet a 30-day month: they read "1 month ago" rather than "0 months ago".
+  const months = Math.max(1, Math.floor(days / 30));
+  if (months < 12) return plural(months, "month");
+  return plural(Math.max(1, Math.floor(days / 365)), "year");
+}
+
+// ---- Texts (spec section 8) ----------------------------------------------------------------------------------------
+
+export const TEXTS = {
+  refresh: "Manual Refresh",
+  refreshing: "Refreshing...",
+  refreshed: "Manual refresh triggered! Server data will be updated shortly.",
+  refreshFailed: (message: string) => `Failed to trigger manual refresh: ${message}`,
+  loadError: (noun: string) => `Error loading ${noun} data`,
+  fetchFailed: (noun: string) => `Failed to fetch ${noun} data`,
+  offlineTitle: "Server Offline",
+  offlineText: "Server is currently offline or unreachable",
+  noPlayers: "No players found",
+  noPlayersText: (id: ServerId) => `No active players on server ${id}`,
+  noFilteredPlayers: (filter: string) => `No ${filter} players found`,
+  noData: (noun: string) => `No ${noun} data found`,
+  noMatch: "No entries match the current filter",
+  noMatchText: "Try adjusting your filter criteria",
+  // 2573's own wording of the log tabs' empty states.
+  noEntries2573: (noun: string) => `No ${noun} entries found`,
+  noFilteredEntries2573: (filter: string) => `No ${filter} entries found`,
+  noRecentLeaves2573: "No recent leave activity on server 2573",
+  noPopulation: "No population data yet.",
+} as const;
+
+/** Standard reason phrases, for 'HTTP {status}: {statusText}' when the host gives no message. */
+const STATUS_TEXTS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+export const httpMessage = (status: number) => `HTTP ${status}: ${STATUS_TEXTS[status] ?? "Error"}`;
+
+// ---- Population chart ----------------------------------------------------------------------------------------------
+
+export const RANGES = ["24h", "7d"] as const;
+export type Range = (typeof RANGES)[number];
+export const rangeFrom = (v: unknown): Range => (v === "7d" ? "7d" : "24h");
+export const RANGE_LABELS: Record<Range, string> = { "24h": "Last 24 hours", "7d": "Last 7 days" };
+export const RANGE_MS: Record<Range, number> = { "24h": 24 * 3600 * 1000, "7d": 7 * 24 * 3600 * 1000 };
+
+export type PopulationPoint = { t: number; players: number | null };
+export type Population = {
+  range: Range;
+  points: PopulationPoint[];
+  peak: { t: number; players: number } | null;
+  maxPlayers: number;
+};
+
+/** The peak of a series (the latest when tied), for when the host's answer lacks one. */
+export function peakOf(points: PopulationPoint[]): { t: number; players: number } | null {
+  let best: { t: number; players: number } | null = null;
+  for (const p of points) {
+    if (p.players === null || !Number.isFinite(p.players)) continue;
+    if (!best || p.players >= best.players) best = { t: p.t, players: p.players };
+  }
+  return best;
+}
+
+// ---- Time formatting -----------------------------------------------------------------------------------------------
+
+/** A time zone the runtime knows, else UTC (the `tz` cookie comes from the browser). */
+export function safeTimeZone(tz: string | null | undefined) {
+  if (!tz) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return tz;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** "May 1, 2026, 6:00 PM" in the viewer's zone: the same text on the server and in the browser. */
+export function formatDateTime(at: number | null | undefined, timeZone: string) {
+  if (at === null || at === undefined || !Number.isFinite(at)) return null;
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
+}
+
+/** Last Ark Launch is free text (ISO 8601 by convention): a date-time is formatted, anything else shown as given. */
+export function formatLaunch(value: string | null | undefined, timeZone: string) {
+  const v = clean(value);
+  if (!v) return null;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return v;
+  const ms = Date.parse(v);
+  return Number.isFinite(ms) ? formatDateTime(ms, timeZone) : v;
+}
+
+// ---- What the loader gives the page --------------------------------------------------------------------------------
+
+/** One row of any of the seven tables, ready for the HTML table and the canvas grid. */
+export type StatsRow = {
+  key: string;
+  id: number | string;
+  eosId: string;
+  displayName: string | null;
+  name: string | null;
+  status: string;
+  statusLabel: string;
+  statusTone: Tone;
+  tribe: string | null;
+  platform: PlatformKind;
+  platformLabel: string;
+  /** Join Time, Leave Time or Event Time, formatted in the viewer's time zone. */
+  time: string | null;
+  eventType: "join" | "leave" | null;
+  eventTone: Tone | null;
+  lastArkLaunch: string | null;
+  steamProfileLink: string | null;
+  /** The tribelist entry this roster row matches, when the host links one. */
+  tribelist: string | null;
+};
+
+export type ServerState = {
+  online: boolean;
+  errorDetails: string | null;
+  lastUpdated: number | null;
+  mapName: string;
+  playerCount: number;
+  maxPlayers: number;
+};
+
+export type EmptyState = { title: string; text?: string; detail?: string | null };
+export type LoadError = { title: string; message: string; detail: string | null };
+export type Card = { title: string; label: string; recent: number | null; total: number; lastUpdated: number | null };

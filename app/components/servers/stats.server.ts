@@ -1,0 +1,382 @@
+// The server stats pages' server flow (spec part 2: "Server stats screens"), shared by the three routes
+// /dashboard/server-stats-2411, -2573 and -2446. The loader reads only the active tab's data through the host client,
+// classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
+// action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { safeRedirect } from "../../auth/redirect";
+import { requireUser } from "../../auth/session.server";
+import { host, HostError } from "../../host/client.server";
+import { readCookie, readPreferences } from "../../utils/preferences";
+import { pageSizeFrom, paginate, withParams, type Page } from "../../utils/table";
+import { redirectWithToast } from "../../utils/toast.server";
+import {
+  CAPACITY,
+  countByStatus,
+  eventTone,
+  filterFor,
+  formatDateTime,
+  formatLaunch,
+  httpMessage,
+  inFilter,
+  isActivityTab,
+  isTab,
+  pagePath,
+  peakOf,
+  platformOf,
+  rangeFrom,
+  safeTimeZone,
+  SERVERS,
+  statusBadge,
+  statusClass,
+  TAB_LABELS,
+  TAB_SOURCES,
+  tabFrom,
+  tabStorageKey,
+  TEXTS,
+  type Filter,
+  type Population,
+  type PopulationPoint,
+  type Range,
+  type ServerId,
+  type Tab,
+  type StatsRow,
+  type ServerState,
+  type EmptyState,
+  type LoadError,
+  type Card,
+} from "./servers";
+
+// ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
+
+type Player = {
+  eosId?: string | null;
+  displayName?: string | null;
+  name?: string | null;
+  status?: string | null;
+  tribe?: string | null;
+  platform?: string | null;
+  tribelistMatch?: unknown;
+};
+type StatusAnswer = {
+  status?: string | null;
+  errorDetails?: string | null;
+  lastUpdated?: number | string | null;
+  currentPlayers?: Player[];
+  mapName?: string | null;
+  playerCount?: number | null;
+  maxPlayers?: number | null;
+};
+type LogEntry = {
+  id?: number | string | null;
+  eosId?: string | null;
+  displayName?: string | null;
+  memberName?: string | null;
+  status?: string | null;
+  tribe?: string | null;
+  platform?: string | null;
+  joinTime?: number | string | null;
+  leaveTime?: number | string | null;
+  eventType?: string | null;
+  eventTime?: number | string | null;
+  lastArkLaunch?: string | null;
+  steamProfileLink?: string | null;
+};
+type PopulationAnswer = {
+  points?: { t?: number | string | null; players?: number | null }[];
+  peak?: { t: number | string; players: number } | null;
+  maxPlayers?: number | null;
+};
+
+// ---- What the page gets ------------------------------------------------------------------------------------------
+
+const toMs = (v: unknown): number | null => {
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (typeof v === "string" && v.trim()) {
+    const n = /^\d+$/.test(v.trim()) ? Number(v) : Date.parse(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+};
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+const safeLink = (v: unknown) => {
+  const s = text(v);
+  return s && /^https?:\/\//i.test(s) ? s : null;
+};
+
+function tribelistLabel(match: unknown): string | null {
+  if (!match) return null;
+  if (typeof match === "string") return match;
+  if (match === true) return "Tribelist";
+  if (typeof match === "object") {
+    const m = match as Record<string, unknown>;
+    const name = text(m.name) ?? text(m.username);
+    const server = text(m.server) ?? text(m.serverId) ?? text(m.list);
+    if (name && server) return `${name} (${server})`;
+    return name ?? server ?? "Tribelist";
+  }
+  return null;
+}
+
+function playerRow(p: Player, index: number): StatsRow {
+  const status = text(p.status) ?? "";
+  const badge = statusBadge(status, p.tribe);
+  const platform = platformOf(p.platform);
+  return {
+    key: text(p.eosId) ?? `row-${index}`,
+    id: index + 1,
+    eosId: text(p.eosId) ?? "",
+    displayName: text(p.displayName),
+    name: text(p.name),
+    status,
+    statusLabel: badge.label,
+    statusTone: badge.tone,
+    tribe: text(p.tribe),
+    platform: platform.kind,
+    platformLabel: platform.label,
+    time: null,
+    eventType: null,
+    eventTone: null,
+    lastArkLaunch: null,
+    steamProfileLink: null,
+    tribelist: tribelistLabel(p.tribelistMatch),
+  };
+}
+
+function eventRow(e: LogEntry, index: number, tab: Tab, timeZone: string): StatsRow & { timeMs: number | null } {
+  const eventType = e.eventType === "join" || e.eventType === "leave" ? e.eventType : null;
+  const timeMs = toMs(tab === "joinlog" ? e.joinTime : tab === "leavelog" ? e.leaveTime : e.eventTime);
+  const status = text(e.status) ?? "";
+  const badge = statusBadge(status, e.tribe);
+  const platform = platformOf(e.platform);
+  const eosId = text(e.eosId) ?? "";
+  return {
+    // Spec section 3: row keys combine the EOS id with the time.
+    key: `${eosId}:${eventType ?? tab}:${timeMs ?? index}`,
+    id: e.id ?? index + 1,
+    eosId,
+    displayName: text(e.displayName),
+    name: text(e.memberName),
+    status,
+    statusLabel: badge.label,
+    statusTone: badge.tone,
+    tribe: text(e.tribe),
+    platform: platform.kind,
+    platformLabel: platform.label,
+    time: formatDateTime(timeMs, timeZone),
+    timeMs,
+    eventType,
+    eventTone: eventType && isActivityTab(tab) ? eventTone(tab, eventType) : null,
+    lastArkLaunch: formatLaunch(e.lastArkLaunch, timeZone),
+    steamProfileLink: safeLink(e.steamProfileLink),
+    tribelist: null,
+  };
+}
+
+/** The server label of each card. The spec keeps the old screens' labels, odd ones included (section 2). */
+export function cardLabel(id: ServerId, tab: Tab): string {
+  if (id === "2573" && tab === "joinlog") return "NA-PVP-TheCenter2573";
+  if (id === "2573" && tab === "leavelog") return "NA-PVP-Aberration2573";
+  if (id === "2411" && tab === "friendlys") return "NA-PVP-Aberration2411";
+  return SERVERS[id].fullName;
+}
+
+/** Spec section 8: the empty state of a table, or null when it has rows (or an error box shows instead). */
+export function emptyState(args: {
+  id: ServerId;
+  tab: Tab;
+  filter: Filter | null;
+  total: number;
+  shown: number;
+  state?: ServerState | null;
+}): EmptyState | null {
+  const { id, tab, filter, total, shown, state } = args;
+  if (shown > 0) return null;
+  const noun = TAB_SOURCES[tab].noun;
+  if (tab === "playerlist") {
+    if (total === 0 && state && !state.online) {
+      return { title: TEXTS.offlineTitle, text: TEXTS.offlineText, detail: state.errorDetails };
+    }
+    if (total === 0) return { title: TEXTS.noPlayers, text: TEXTS.noPlayersText(id) };
+    return { title: TEXTS.noFilteredPlayers(filter ?? "matching") };
+  }
+  if (total === 0) {
+    if (id === "2573" && (tab === "joinlog" || tab === "leavelog")) {
+      return tab === "leavelog"
+        ? { title: TEXTS.noEntries2573(noun), text: TEXTS.noRecentLeaves2573 }
+        : { title: TEXTS.noEntries2573(noun) };
+    }
+    return { title: TEXTS.noData(noun) };
+  }
+  if (id === "2573") return { title: TEXTS.noFilteredEntries2573(filter ?? "matching") };
+  return { title: TEXTS.noMatch, text: TEXTS.noMatchText };
+}
+
+/** Spec section 8: the host's error message, else 'HTTP {status}: {statusText}'. */
+export function failureReason(error: unknown) {
+  if (error instanceof HostError) return error.body?.message ?? error.body?.error ?? httpMessage(error.status);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Spec sections 2 and 8: the error box of a tab whose data could not be read. */
+export function loadError(tab: Tab, error: unknown): LoadError {
+  const noun = TAB_SOURCES[tab].noun;
+  return { title: TEXTS.loadError(noun), message: TEXTS.fetchFailed(noun), detail: failureReason(error) };
+}
+
+async function loadPopulation(context: AppLoadContext, id: ServerId, range: Range): Promise<Population | null> {
+  try {
+    const { data } = await host(context).get<PopulationAnswer>(`/api/eoserver-population/${id}?range=${range}`);
+    const points: PopulationPoint[] = (Array.isArray(data?.points) ? data.points : [])
+      .map((p) => ({ t: toMs(p?.t) ?? NaN, players: typeof p?.players === "number" && Number.isFinite(p.players) ? p.players : null }))
+      .filter((p) => Number.isFinite(p.t))
+      .sort((a, b) => a.t - b.t);
+    if (!points.some((p) => p.players !== null)) return null;
+    const given = data.peak && toMs(data.peak.t) !== null && Number.isFinite(data.peak.players) ? { t: toMs(data.peak.t)!, players: data.peak.players } : null;
+    return { range, points, peak: given ?? peakOf(points), maxPlayers: data.maxPlayers || CAPACITY };
+  } catch (error) {
+    // Until the host has population history (or for a server it has none for), the chart says so.
+    if (!(error instanceof HostError && error.status === 404)) console.error("server stats: population load failed", id, error);
+    return null;
+  }
+}
+
+export async function loadServerStats(request: Request, context: AppLoadContext, id: ServerId) {
+  requireUser(request, context.auth);
+  const url = new URL(request.url);
+  const server = SERVERS[id];
+  const cookieName = tabStorageKey(id);
+  const tabParam = url.searchParams.get("tab");
+  const savedTab = readCookie(request.headers.get("Cookie"), cookieName);
+  const tab = isTab(tabParam) ? tabParam : tabFrom(savedTab);
+  const filter = filterFor(tab, url.searchParams.get("filter"));
+  const size = pageSizeFrom(url.searchParams.get("size"));
+  const pageNumber = Number(url.searchParams.get("page") ?? 1);
+  const range = rangeFrom(url.searchParams.get("range"));
+  const timeZone = safeTimeZone(readPreferences(request).timeZone);
+  const now = Date.now();
+  const source = TAB_SOURCES[tab];
+
+  let error: LoadError | null = null;
+  let staleAsOf: number | null = null;
+  let rows: (StatsRow & { timeMs?: number | null })[] = [];
+  let state: ServerState | null = null;
+  let population: Population | null = null;
+
+  if (tab === "playerlist") {
+    const [status, chart] = await Promise.all([
+      host(context)
+        .get<StatusAnswer>(source.path(id))
+        .then((answer) => ({ answer, failure: null }))
+        .catch((failure: unknown) => ({ answer: null, failure })),
+      loadPopulation(context, id, range),
+    ]);
+    population = chart;
+    if (!status.answer) {
+      console.error("server stats: status load failed", id, status.failure);
+      error = loadError(tab, status.failure);
+    } else {
+      const data = (status.answer.data ?? {}) as StatusAnswer;
+      if (status.answer.stale) staleAsOf = status.answer.asOf;
+      // Spec section 3: an answer without currentPlayers means no players and no status.
+      const players = Array.isArray(data.currentPlayers) ? data.currentPlayers : [];
+      rows = players.map(playerRow);
+      state = {
+        online: Array.isArray(data.currentPlayers) && data.status === "online",
+        errorDetails: text(data.errorDetails),
+        lastUpdated: toMs(data.lastUpdated),
+        mapName: server.mapName,
+        playerCount: typeof data.playerCount === "number" ? data.playerCount : players.length,
+        maxPlayers: CAPACITY,
+      };
+    }
+  } else {
+    try {
+      const answer = await host(context).get<LogEntry[]>(source.path(id));
+      if (answer.stale) staleAsOf = answer.asOf;
+      rows = (Array.isArray(answer.data) ? answer.data : []).map((e, i) => eventRow(e, i, tab, timeZone));
+    } catch (e) {
+      console.error("server stats: list load failed", id, tab, e);
+      error = loadError(tab, e);
+    }
+  }
+
+  // Summary counts over the whole list; the filter is applied to the rows shown.
+  const counts: Record<string, number> = isActivityTab(tab)
+    ? { joins: rows.filter((r) => r.eventType === "join").length, leaves: rows.filter((r) => r.eventType === "leave").length }
+    : countByStatus(rows);
+  const filtered = rows.filter((r) => inFilter(r, filter));
+  const page = paginate(filtered, pageNumber, size);
+  const pageRows: StatsRow[] = page.rows.map(({ timeMs: _t, ...r }) => r as StatsRow);
+
+  const since = now - 24 * 3600 * 1000;
+  const newest = rows.reduce<number | null>((m, r) => (r.timeMs != null && (m === null || r.timeMs > m) ? r.timeMs : m), null);
+  const card: Card | null =
+    tab === "playerlist"
+      ? null
+      : {
+          title: `${server.shortName} ${TAB_LABELS[tab]} Activity`,
+          label: cardLabel(id, tab),
+          recent: tab === "joinlog" || tab === "leavelog" ? rows.filter((r) => r.timeMs != null && r.timeMs >= since).length : null,
+          total: rows.length,
+          lastUpdated: newest,
+        };
+
+  const headers = new Headers();
+  if (isTab(tabParam) && tabParam !== savedTab) {
+    headers.append("Set-Cookie", `${cookieName}=${tabParam}; Path=${pagePath(id)}; Max-Age=31536000; SameSite=Lax`);
+  }
+
+  return json(
+    {
+      server,
+      tab,
+      hasTabParam: isTab(tabParam),
+      filter,
+      size,
+      range,
+      now,
+      timeZone,
+      error,
+      staleAsOf,
+      state,
+      population,
+      counts,
+      // 2446's summary counts the trackable players: those whose status puts them in one of the tracked classes.
+      trackable: tab === "playerlist" ? rows.filter((r) => !["unknowns", "other"].includes(statusClass(r.status, r.tribe))).length : 0,
+      card,
+      page: { ...page, rows: pageRows } as Page<StatsRow>,
+      empty: error ? null : emptyState({ id, tab, filter, total: rows.length, shown: page.rows.length, state }),
+    },
+    { headers },
+  );
+}
+
+/** Manual Refresh (spec sections 4 and 8): POST /api/eoserver-refresh/{id}. */
+export async function serverStatsAction(request: Request, context: AppLoadContext, id: ServerId) {
+  requireUser(request, context.auth);
+  const form = await request.formData();
+  const path = pagePath(id);
+  const target = safeRedirect(form.get("redirectTo"), path);
+  const back = withParams(target === path || target.startsWith(`${path}?`) ? target : path, { _data: null, index: null });
+  const viaFetcher = form.get("js") === "1";
+  if (form.get("intent") !== "refresh") {
+    const message = "Unknown action.";
+    return viaFetcher ? json({ ok: false, message }, { status: 400 }) : redirectWithToast(back, { type: "error", message });
+  }
+  let ok: boolean;
+  let message: string;
+  try {
+    await host(context).send<{ message?: string }>("POST", `/api/eoserver-refresh/${id}`);
+    ok = true;
+    message = TEXTS.refreshed;
+  } catch (error) {
+    console.error("server stats: manual refresh failed", id, error);
+    ok = false;
+    message = TEXTS.refreshFailed(failureReason(error));
+  }
+  if (viaFetcher) return json({ ok, message });
+  return redirectWithToast(back, { type: ok ? "success" : "error", message });
+}
+
+export type ServerStatsData = Awaited<ReturnType<typeof loadServerStats>>;

@@ -1,0 +1,52 @@
+// Pending edits of the stock sheet (spec part 2 section 4: a commit is held as pending until Save), kept per row with
+// the version the row had when it was first edited. Pure functions, so the rules of "no lost edits" are unit-tested:
+// - an edit back to the stored value is no longer pending;
+// - after a save, a saved row drops only the cells that were sent (an edit made while saving stays pending);
+// - a refused row keeps its cells and takes the current version, so the next Save applies them again on purpose;
+// - a row that no longer exists has nothing left to save.
+import { sameValue, storedValue, type PendingValue, type StockRow, type TabKind } from "./rules";
+
+export type PendingRow = { version: number; base: StockRow; cells: Record<string, PendingValue> };
+export type Pending = ReadonlyMap<string, PendingRow>;
+
+export const EMPTY_PENDING: Pending = new Map();
+
+/** The pending state after one committed cell edit; `changed` is false when nothing moved. */
+export function withEdit(pending: Pending, kind: TabKind, row: StockRow, columnId: string, value: PendingValue) {
+  const entry = pending.get(row._id) ?? { version: row.version, base: row, cells: {} };
+  const before = columnId in entry.cells ? entry.cells[columnId] : storedValue(kind, row, columnId);
+  if (sameValue(before, value)) return { pending, changed: false };
+  const cells = { ...entry.cells };
+  if (sameValue(storedValue(kind, row, columnId), value)) delete cells[columnId];
+  else cells[columnId] = value;
+  const next = new Map(pending);
+  if (Object.keys(cells).length === 0) next.delete(row._id);
+  else next.set(row._id, { ...entry, base: row, cells });
+  return { pending: next as Pending, changed: true };
+}
+
+export type SaveOutcome = { saved: string[]; conflicts: { _id: string; version: number }[]; failed: string[] };
+
+/** The pending state after a save answered: `sent` holds the cells each row was saved with. */
+export function afterSave(pending: Pending, sent: ReadonlyMap<string, Record<string, PendingValue>>, outcome: SaveOutcome): Pending {
+  const next = new Map(pending);
+  for (const id of outcome.saved) {
+    const entry = next.get(id);
+    const cells = sent.get(id);
+    if (!entry || !cells) continue;
+    const left = { ...entry.cells };
+    for (const [column, value] of Object.entries(cells)) if (column in left && sameValue(left[column], value)) delete left[column];
+    if (Object.keys(left).length === 0) next.delete(id);
+    // Cells edited again while the save was on its way stay pending, based on the version this save produced.
+    else next.set(id, { ...entry, version: entry.version + 1, cells: left });
+  }
+  for (const { _id, version } of outcome.conflicts) {
+    const entry = next.get(_id);
+    if (entry) next.set(_id, { ...entry, version });
+  }
+  for (const id of outcome.failed) next.delete(id);
+  return next;
+}
+
+/** Number of modified rows (the banner's figure). */
+export const modifiedRows = (pending: Pending) => pending.size;

@@ -1,0 +1,155 @@
+// The stock sheet's pure rules: numeric cells, columns per tab, pending edits and their save payloads, order merging,
+// Tab movement, colours and the image form's checks.
+import { describe, expect, it } from "vitest";
+import { afterSave, EMPTY_PENDING, withEdit } from "./pending";
+import {
+  columnsFor,
+  displayRow,
+  editableColumns,
+  imageFormError,
+  mergeOrder,
+  moveItem,
+  nextEditableColumn,
+  parseInput,
+  parseStockNumber,
+  reduceImageUrl,
+  savePayload,
+  typeLabel,
+  vaultCellState,
+  type StockRow,
+} from "./rules";
+
+const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
+const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({
+  _id: "a".repeat(24),
+  order: 0,
+  imageUrl: null,
+  isEmpty: false,
+  fieldColors: {},
+  textColor: null,
+  version: 3,
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  updatedBy: "Rex Rider",
+  prevStock: 500,
+  item: "Element",
+  counts: cells(18, [350, 100]),
+  maxcount: 700,
+  todo: null,
+  currentStock: 450,
+  percentage: 64,
+  ...over,
+});
+
+describe("numeric cells (spec section 5)", () => {
+  it("takes numbers, keeps empty input empty and turns other text into 0", () => {
+    expect(parseStockNumber("42")).toBe(42);
+    expect(parseStockNumber(" 7.5 ")).toBe(7.5);
+    expect(parseStockNumber("1,250")).toBe(1250);
+    expect(parseStockNumber("")).toBeNull();
+    expect(parseStockNumber("   ")).toBeNull();
+    expect(parseStockNumber("lots")).toBe(0);
+    expect(parseStockNumber(null)).toBeNull();
+  });
+
+  it("parses per column: names may not be empty, todo and type may", () => {
+    const [item] = columnsFor("war-vault");
+    expect(parseInput(item, "  Element ")).toBe("Element");
+    expect(parseInput(item, " ")).toBeUndefined();
+    expect(parseInput({ id: "todo", role: "text" }, "  ")).toBeNull();
+    expect(parseInput({ id: "type", role: "type" }, "flyer")).toBe("Flyer");
+    expect(parseInput({ id: "type", role: "type" }, "unknown")).toBeNull();
+    expect(parseInput({ id: "count1", role: "count" }, "abc")).toBe(0);
+  });
+});
+
+describe("columns (spec section 2) and editable columns (section 5)", () => {
+  it("lists each tab's columns in the spec's order", () => {
+    const titles = (kind: Parameters<typeof columnsFor>[0], o = {}) => columnsFor(kind, o).map((c) => c.title);
+    expect(titles("war-vault")).toEqual(["Item", ...Array.from({ length: 18 }, (_, i) => String(i + 1)), "Current Stock", "Max Stock", "%", "Prev Stock", "Todo"]);
+    expect(titles("defense-vault")).not.toContain("Prev Stock");
+    expect(titles("admin-vault").filter((t) => /^\d+$/.test(t))).toHaveLength(12);
+    expect(titles("dedis")).toEqual(["Item", "Stock", "Target", "%", "Todo"]);
+    expect(titles("war-dedis")).toEqual(["Item Name", "Current Stock", "Previous Stock", "Stock Used", "Target", "%", "Todo"]);
+    expect(titles("dinos")).toEqual(["Dino", "Type", "War Ready", "Not Ready", "Total Raised", "Target", "%", "Current Stock", "Prev Stock", "Different", "Needs Raised"]);
+    const both = titles("dinos", { ready: true, unready: true });
+    expect(both.indexOf("R1")).toBe(2);
+    expect(both.indexOf("War Ready")).toBe(18);
+    expect(both.indexOf("U16")).toBe(34);
+  });
+
+  it("makes exactly section 5's columns editable", () => {
+    const ids = (kind: Parameters<typeof editableColumns>[0]) => editableColumns(kind).map((c) => c.id);
+    expect(ids("war-dedis")).toEqual(["item", "currentStock", "previousStock", "target", "todo"]);
+    expect(ids("dinos")).toEqual(["dino", "type", ...Array.from({ length: 16 }, (_, i) => `ready${i + 1}`), ...Array.from({ length: 16 }, (_, i) => `unready${i + 1}`), "target"]);
+    expect(ids("admin-vault")).toEqual(["item", ...Array.from({ length: 12 }, (_, i) => `count${i + 1}`), "target", "todo"]);
+    expect(ids("dedis")).toEqual(["item", "currentStock", "maxStock", "todo"]);
+    expect(ids("war-vault")).toEqual(["item", ...Array.from({ length: 18 }, (_, i) => `count${i + 1}`), "maxcount", "todo"]);
+  });
+});
+
+describe("pending edits", () => {
+  it("shows a pending edit with its derived values and drops an edit back to the stored value", () => {
+    const row = vaultRow();
+    let { pending, changed } = withEdit(EMPTY_PENDING, "war-vault", row, "count2", 350);
+    expect(changed).toBe(true);
+    const shown = displayRow("war-vault", row, pending.get(row._id)!.cells);
+    expect(shown).toMatchObject({ currentStock: 700, percentage: 100 });
+    expect(pending.get(row._id)!.version).toBe(3);
+    ({ pending, changed } = withEdit(pending, "war-vault", row, "count2", 100));
+    expect(changed).toBe(true);
+    expect(pending.size).toBe(0);
+    expect(withEdit(pending, "war-vault", row, "count1", 350).changed).toBe(false);
+  });
+
+  it("sends whole lists built on the row as it is now, keeping another officer's neighbouring cell", () => {
+    const loaded = vaultRow();
+    const { pending } = withEdit(EMPTY_PENDING, "war-vault", loaded, "count1", 0);
+    const now = vaultRow({ counts: cells(18, [350, 100, 42]), version: 4 });
+    expect(savePayload("war-vault", now, pending.get(loaded._id)!.cells)).toEqual({ counts: cells(18, [0, 100, 42]) });
+    expect(savePayload("war-vault", now, { todo: "Craft", maxcount: null })).toEqual({ todo: "Craft", maxcount: null });
+  });
+
+  it("after a save: drops what was saved, keeps newer edits, keeps refused rows with the current version", () => {
+    const a = vaultRow();
+    const b = vaultRow({ _id: "b".repeat(24), version: 7 });
+    let { pending } = withEdit(EMPTY_PENDING, "war-vault", a, "count1", 1);
+    ({ pending } = withEdit(pending, "war-vault", b, "count1", 2));
+    const sent = new Map([...pending].map(([id, p]) => [id, p.cells]));
+    ({ pending } = withEdit(pending, "war-vault", a, "todo", "while saving"));
+    const next = afterSave(pending, sent, { saved: [a._id], conflicts: [{ _id: b._id, version: 8 }], failed: [] });
+    expect(next.get(a._id)!.cells).toEqual({ todo: "while saving" });
+    expect(next.get(a._id)!.version).toBe(4);
+    expect(next.get(b._id)).toMatchObject({ version: 8, cells: { count1: 2 } });
+    expect(afterSave(next, new Map(), { saved: [], conflicts: [], failed: [a._id] }).has(a._id)).toBe(false);
+  });
+});
+
+describe("order, movement, colours, images", () => {
+  it("moves rows and merges a reordered subset into the whole tab", () => {
+    expect(moveItem(["a", "b", "c", "d"], 0, 2)).toEqual(["b", "c", "a", "d"]);
+    expect(mergeOrder(["a", "b", "c", "d", "e"], ["e", "b", "d"])).toEqual(["a", "e", "c", "b", "d"]);
+  });
+
+  it("Tab and Shift+Tab wrap around the editable columns", () => {
+    const cols = columnsFor("dedis"); // Item, Stock, Target, %, Todo
+    expect(nextEditableColumn(cols, 4, 1)).toBe(0);
+    expect(nextEditableColumn(cols, 0, -1)).toBe(4);
+    expect(nextEditableColumn(cols, 2, 1)).toBe(4); // % is skipped
+  });
+
+  it("colours vault cells: exactly 350 green, 0 grey, anything else yellow; types default to Unknown", () => {
+    expect([350, 0, 349, 351, null].map(vaultCellState)).toEqual(["full", "empty", "partial", "partial", null]);
+    expect(typeLabel(null)).toBe("Unknown");
+    expect(typeLabel("DPS")).toBe("DPS");
+  });
+
+  it("reduces a pasted wiki link and checks the image form", () => {
+    expect(reduceImageUrl("see https://ark.wiki.gg/images/thumb/a/ab/Rex.png/120px-Rex.png?v=1 here")).toBe("https://ark.wiki.gg/images/a/ab/Rex.png");
+    expect(reduceImageUrl(" https://cdn.example/rex.jpg ")).toBe("https://cdn.example/rex.jpg");
+    expect(imageFormError("", "https://x", ["Rex"])).toBe("Please fill in both item name and image URL");
+    expect(imageFormError("rex", "https://x", ["Rex"])).toBe(
+      "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
+    );
+    expect(imageFormError("Rex", "https://x", ["Rex"])).toBeNull();
+  });
+});

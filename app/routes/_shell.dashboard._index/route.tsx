@@ -1,0 +1,253 @@
+// The Dashboard (spec part 1): four cards, Vouches Per Month, Recent Vouches and Top Vouchers.
+// Counts come from /api/vouches/stats and /api/vouches/card-cache; the page never loads every vouch.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { loginPath } from "../../auth/redirect";
+import { requireUser } from "../../auth/session.server";
+import { Icon, type IconName } from "../../components/icons";
+import { HostError } from "../../host/client.server";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import styles from "../../styles/dashboard.css?url";
+import { readPreferences } from "../../utils/preferences";
+import { defaultAvatarUrl } from "../../utils/user";
+import { loadDashboard, type Trend } from "./dashboard.server";
+import { VouchesChart } from "./VouchesChart";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · ARK Tribe Dashboard" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(request, context.auth);
+  try {
+    return await loadDashboard(context, readPreferences(request).timeZone);
+  } catch (error) {
+    // Spec part 1 section 4: a 401 on the dashboard's calls signs the user out.
+    if (error instanceof HostError && error.status === 401) throw redirect(loginPath("expired"));
+    throw error;
+  }
+}
+
+const TREND_ICON: Record<Trend, IconName> = { up: "up", down: "down", same: "minus" };
+const TREND_WORD: Record<Trend, string> = { up: "Up", down: "Down", same: "Same" };
+
+export default function Dashboard() {
+  const data = useLoaderData<typeof loader>();
+  useLiveRevalidate(["vouches_update"]);
+  const { cards } = data;
+  return (
+    <div className="dashboard">
+      <div className="page-header">
+        <h1>Dashboard</h1>
+        <LiveStatusBadge />
+      </div>
+      {data.asOf ? (
+        <p className="notice" role="status" data-testid="stale-note">
+          The host is not answering: these numbers are the last known ones, data as of {data.asOf}.
+        </p>
+      ) : null}
+
+      <section className="stat-cards" aria-label="Vouch totals">
+        <StatCard
+          testId="card-uncompleted"
+          title="Uncompleted Vouches"
+          value={cards.uncompleted}
+          icon="x"
+          tone="red"
+          detail="Invalid or Not Provided"
+        />
+        <StatCard
+          testId="card-completed"
+          title="Completed Vouches"
+          value={cards.completed}
+          icon="check"
+          tone="green"
+          detail={cards.total > 0 ? `${Math.round((cards.completed / cards.total) * 100)}% of all vouches` : "No vouches yet"}
+        />
+        <StatCard
+          testId="card-total"
+          title="Total Vouches"
+          value={cards.total}
+          icon="list"
+          tone="accent"
+          detail={
+            <span className={`trend trend-${cards.change.trend}`} data-testid="month-change">
+              <Icon name={TREND_ICON[cards.change.trend]} size={14} label={TREND_WORD[cards.change.trend]} />
+              <strong>{cards.change.label}</strong> <span className="muted">from last month</span>
+            </span>
+          }
+        />
+        <StatCard
+          testId="card-most"
+          title="Most Vouches"
+          value={cards.mostVouches ? cards.mostVouches.name : "—"}
+          icon="users"
+          tone="yellow"
+          detail={
+            cards.mostVouches ? (
+              <span className={`trend trend-${cards.mostVouches.trend}`}>
+                <Icon name={TREND_ICON[cards.mostVouches.trend]} size={14} label={TREND_WORD[cards.mostVouches.trend]} />
+                <strong data-testid="most-count">
+                  {cards.mostVouches.count} vouch{cards.mostVouches.count === 1 ? "" : "es"}
+                </strong>{" "}
+                <span className="muted">this month</span>
+              </span>
+            ) : (
+              <span className="muted">No vouches this month.</span>
+            )
+          }
+        />
+      </section>
+
+      <section className="card chart-card" aria-labelledby="chart-title">
+        <div className="card-header">
+          <h2 id="chart-title">Vouches Per Month</h2>
+          <span className="muted small">Last {data.chart.length} months</span>
+        </div>
+        <VouchesChart data={data.chart} />
+      </section>
+
+      <div className="dashboard-lists">
+        <section className="card" aria-labelledby="recent-title">
+          <div className="card-header">
+            <h2 id="recent-title">Recent Vouches</h2>
+            <span className="muted small">This month</span>
+          </div>
+          {data.recent.length === 0 ? (
+            <p className="empty-state">No vouches this month.</p>
+          ) : (
+            <ul className="people-list recent-list" data-testid="recent-vouches">
+              {data.recent.map((v) => (
+                <li key={v.discordId}>
+                  <PersonAvatar id={v.discordId} src={v.avatar} />
+                  <span className="person">
+                    <strong>{v.username}</strong>
+                    <span className="muted small">{v.discordId}</span>
+                  </span>
+                  <span className="count-pill" title={`${v.count} vouches this month`}>
+                    {v.count}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="card" aria-labelledby="top-title">
+          <div className="card-header">
+            <h2 id="top-title">Top Vouchers</h2>
+            <span className="muted small">All time</span>
+          </div>
+          {data.top.length === 0 ? (
+            <p className="empty-state">No data</p>
+          ) : (
+            <ol className="people-list top-list" data-testid="top-vouchers">
+              {data.top.map((v) => (
+                <li key={v.discordId} className={v.rank <= 3 ? `podium podium-${v.rank}` : undefined}>
+                  <span className="rank" aria-label={`Rank ${v.rank}`}>
+                    {v.rank}
+                  </span>
+                  <PersonAvatar id={v.discordId} src={v.avatar} />
+                  <span className="person">
+                    <strong>{v.username}</strong>
+                    <span className="voucher-counts small">
+                      <span className="uncompleted" title="Uncompleted (Invalid or Not Provided)">
+                        {v.uncompleted} uncompleted
+                      </span>
+                      <span className="completed" title="Completed">
+                        {v.completed} completed
+                      </span>
+                    </span>
+                  </span>
+                  <span className="count-pill" title="Total vouches">
+                    {v.total}
+                    <span className="sr-only"> total</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      <footer className="dashboard-footer">
+        <span className="muted small">ARK Tribe Dashboard</span>
+        <nav aria-label="Legal">
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/terms">Terms of Service</Link>
+        </nav>
+      </footer>
+    </div>
+  );
+}
+
+function StatCard(props: {
+  testId: string;
+  title: string;
+  value: number | string;
+  icon: IconName;
+  tone: "red" | "green" | "accent" | "yellow";
+  detail: React.ReactNode;
+}) {
+  return (
+    <article className={`card stat-card tone-${props.tone}`} data-testid={props.testId}>
+      <h2 className="stat-title">{props.title}</h2>
+      <div className="stat-main">
+        {typeof props.value === "number" ? (
+          <span className="stat-value">{props.value.toLocaleString("en-US")}</span>
+        ) : (
+          <span className="stat-value stat-value-text" title={props.value}>
+            {props.value}
+          </span>
+        )}
+        <span className="stat-icon">
+          <Icon name={props.icon} size={18} />
+        </span>
+      </div>
+      <div className="stat-detail">{props.detail}</div>
+    </article>
+  );
+}
+
+/** Falls back to the default avatar (id modulo 5) when the image cannot load. */
+function PersonAvatar({ id, src }: { id: string; src: string }) {
+  return (
+    <img
+      className="avatar"
+      src={src}
+      width={36}
+      height={36}
+      alt=""
+      loading="lazy"
+      onError={(e) => {
+        const fallback = defaultAvatarUrl(id);
+        if (!e.currentTarget.src.endsWith(fallback)) e.currentTarget.src = fallback;
+      }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <div className="dashboard">
+      <div className="page-header">
+        <h1>Dashboard</h1>
+      </div>
+      <section className="card" role="alert">
+        <h2>The dashboard&apos;s numbers could not be loaded</h2>
+        <p className="muted">{detail}</p>
+        <Link className="button" to="/dashboard" reloadDocument>
+          Try again
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
+// sections 3, 4, 5, 8, 9). Pure.
+import { defaultAvatarUrl } from "../../utils/user";
+
+/** A code as GET /api/codes answers it. */
+export type Code = {
+  _id: string;
+  id: number;
+  username: string | null;
+  code: string | null;
+  server: string | null;
+  avatar: string | null;
+  completed: boolean;
+  mainserver: string | null;
+  location: string | null;
+  user: string | null;
+};
+
+/** A row of the table: the code, and the avatar image to show. */
+export type CodeRow = Code & { avatarSrc: string };
+
+/** The free-text fields of the Edit Code modal (spec section 5: no validation), in the table's order. */
+export const TEXT_FIELDS = [
+  { name: "username", label: "Username" },
+  { name: "code", label: "Code" },
+  { name: "server", label: "Server" },
+  { name: "avatar", label: "User Avatar" },
+  { name: "mainserver", label: "Main Server" },
+  { name: "location", label: "Location" },
+  { name: "user", label: "User ID" },
+] as const;
+export type TextField = (typeof TEXT_FIELDS)[number]["name"];
+
+/** Spec section 4: completed is shown as Yes or No. */
+export const completedLabel = (completed: boolean) => (completed ? "Yes" : "No");
+
+/** Spec section 5: search matches every displayed column (the avatar is a picture, so not its URL). */
+export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
+  "id",
+  "username",
+  "code",
+  "server",
+  (c) => completedLabel(c.completed),
+  "mainserver",
+  "location",
+  "user",
+];
+
+/** Spec section 9: codes are sorted by id ascending. */
+export const sortCodes = (codes: Code[]) => [...codes].sort((a, b) => a.id - b.id);
+
+/**
+ * The picture for a code: its avatar URL; Discord's default avatars (and none at all) become the local default
+ * images, chosen by the user id modulo 5 (spec section 3), so they show without reaching Discord.
+ */
+export function avatarSrc(code: Pick<Code, "avatar" | "user">) {
+  const avatar = code.avatar?.trim();
+  if (!avatar) return defaultAvatarUrl(code.user);
+  const embed = /^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/(\d)\.png/.exec(avatar);
+  if (embed) return `/avatars/default-${Number(embed[1]) % 5}.svg`;
+  return avatar;
+}
+
+/** The page's own URL with a modal opened or closed. */
+export const PAGE_PATH = "/dashboard/codes";

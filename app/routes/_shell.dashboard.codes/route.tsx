@@ -1,0 +1,312 @@
+// Codes (spec part 1): search, a table of codes sorted by id, edit in a modal, delete after a confirmation.
+// Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
+// the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
+import type { GridColumnDef } from "../../components/grid/types";
+import { Icon } from "../../components/icons";
+import { Pagination } from "../../components/table/Pagination";
+import { TableToolbar } from "../../components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { withParams } from "../../utils/table";
+import styles from "../../styles/codes.css?url";
+import { completedLabel, TEXT_FIELDS, type Code, type CodeRow } from "./codes";
+import { codesAction, loadCodes } from "./codes.server";
+import { CancelButton, ConfirmModal, Modal } from "./Modal";
+
+export const meta: MetaFunction = () => [{ title: "Codes · ARK Tribe Dashboard" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadCodes(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => codesAction(request, context);
+
+const COMPLETED_COLORS = {
+  Yes: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
+  No: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
+};
+
+const COLUMNS: GridColumnDef<CodeRow>[] = [
+  { id: "id", title: "ID", width: 64, kind: "number", value: (r) => r.id },
+  { id: "username", title: "Username", width: 150, editable: true, value: (r) => r.username },
+  { id: "code", title: "Code", width: 84, editable: true, value: (r) => r.code },
+  { id: "server", title: "Server", width: 84, editable: true, value: (r) => r.server },
+  { id: "avatar", title: "User Avatar", width: 100, kind: "image", value: (r) => r.avatarSrc },
+  {
+    id: "completed",
+    title: "Completed",
+    width: 100,
+    kind: "badge",
+    value: (r) => completedLabel(r.completed),
+    colors: (r) => COMPLETED_COLORS[completedLabel(r.completed)],
+  },
+  { id: "mainserver", title: "Main Server", width: 110, editable: true, value: (r) => r.mainserver },
+  { id: "location", title: "Location", width: 170, editable: true, value: (r) => r.location },
+  { id: "user", title: "User ID", width: 180, editable: true, value: (r) => r.user },
+  { id: "actions", title: "Actions", width: 110, value: () => "Edit · Delete" },
+];
+
+/** The form fields of a whole code (spec section 7: PUT carries the full code object). */
+function codeFields(code: Code, redirectTo: string) {
+  const fields: Record<string, string> = { intent: "update", _id: code._id, id: String(code.id), redirectTo };
+  for (const f of TEXT_FIELDS) fields[f.name] = code[f.name] ?? "";
+  fields.completed = completedLabel(code.completed);
+  return fields;
+}
+
+export default function CodesPage() {
+  const data = useLoaderData<typeof loader>();
+  useLiveRevalidate(["codes_update"]);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const here = location.pathname + location.search;
+  const closeHref = withParams(here, { edit: null, confirm: null, id: null });
+
+  // With JavaScript the modals open from state at once; without it, from the URL (the loader's editing/deleting).
+  const [editing, setEditing] = useState<Code | null>(null);
+  const [deleting, setDeleting] = useState<Code | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  useEffect(() => {
+    setEditing(null);
+    setDeleting(null);
+  }, [location.key]);
+
+  // In-place edits from the grid go through a fetcher; the row shows the new value while it is on its way.
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("intent") === "update" ? fetcher.formData : undefined;
+  const rows = useMemo(() => {
+    if (!pending) return data.page.rows;
+    return data.page.rows.map((r) => {
+      if (pending.get("_id") !== r._id) return r;
+      const next = { ...r, completed: pending.get("completed") === "Yes" };
+      for (const f of TEXT_FIELDS) next[f.name] = String(pending.get(f.name) ?? "") || null;
+      return next;
+    });
+  }, [data.page.rows, pending]);
+
+  const onEdit = useCallback(
+    (row: CodeRow, columnId: string, value: string | number | null) => {
+      const field = TEXT_FIELDS.find((f) => f.name === columnId);
+      if (!field) return;
+      const text = value === null ? "" : String(value);
+      if ((row[field.name] ?? "") === text) return;
+      fetcher.submit(codeFields({ ...row, [field.name]: text }, closeHref), { method: "post", preventScrollReset: true });
+    },
+    [fetcher, closeHref],
+  );
+
+  const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
+  const editOpen = editing ?? data.editing;
+  const deleteOpen = deleting ?? data.deleting;
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const empty = data.q ? "No codes found matching your search." : "No codes found.";
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Codes</h1>
+          <p className="muted small codes-subtitle">
+            {data.total} {data.total === 1 ? "code" : "codes"}, sorted by ID
+          </p>
+        </div>
+        <LiveStatusBadge />
+      </div>
+
+      {data.stale ? (
+        <p className="notice" role="status">
+          The host is not answering: showing the codes as of {new Date(data.stale.asOf).toISOString().slice(0, 16).replace("T", " ")} UTC.
+        </p>
+      ) : null}
+      {data.loadError ? (
+        <p className="notice error-notice" role="alert">
+          {data.loadError}
+        </p>
+      ) : null}
+
+      <section className="card codes-card">
+        <TableToolbar q={data.q} size={data.size} placeholder="Search codes..." />
+
+        {data.page.total === 0 ? (
+          <p className="empty-state" data-testid="codes-empty">
+            {empty}
+          </p>
+        ) : (
+          <>
+            {hydrated ? (
+              <div className="grid-actions" role="toolbar" aria-label="Selected code">
+                {selected ? (
+                  <>
+                    <span>
+                      Code <strong>#{selected.id}</strong>
+                      {selected.username ? ` · ${selected.username}` : ""}
+                    </span>
+                    <button type="button" className="button small" onClick={() => setEditing(selected)}>
+                      <Icon name="edit" size={15} /> Edit
+                    </button>
+                    <button type="button" className="button small danger" onClick={() => setDeleting(selected)}>
+                      <Icon name="trash" size={15} /> Delete
+                    </button>
+                  </>
+                ) : (
+                  <span className="muted small">Select a row for its actions; double-click a cell to edit it in place.</span>
+                )}
+              </div>
+            ) : null}
+            <CanvasTable
+              rows={rows}
+              columns={COLUMNS}
+              rowKey={(r) => r._id}
+              onEdit={onEdit}
+              onSelect={(r) => setSelectedId(r?._id ?? null)}
+              label="Codes"
+              fallback={<CodesTable rows={rows} here={here} />}
+            />
+          </>
+        )}
+
+        <Pagination page={data.page} />
+      </section>
+
+      {editOpen ? (
+        <EditCodeModal
+          key={editOpen._id}
+          code={editOpen}
+          redirectTo={closeHref}
+          onClose={editing ? () => setEditing(null) : undefined}
+          closeHref={closeHref}
+          busy={busy("update")}
+        />
+      ) : null}
+      {deleteOpen ? (
+        <ConfirmModal
+          title="Delete Code"
+          question="Are you sure you want to delete this code?"
+          confirmLabel="Delete"
+          fields={{ intent: "delete", _id: deleteOpen._id, redirectTo: closeHref }}
+          onClose={deleting ? () => setDeleting(null) : undefined}
+          closeHref={closeHref}
+          busy={busy("delete")}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The server-rendered table (also the grid's fallback while it loads). Actions are links to the modal states. */
+function CodesTable({ rows, here }: { rows: CodeRow[]; here: string }) {
+  return (
+    <div className="table-scroll">
+      <table className="table codes-table" data-testid="codes-table">
+        <caption className="sr-only">Codes</caption>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Username</th>
+            <th scope="col">Code</th>
+            <th scope="col">Server</th>
+            <th scope="col">User Avatar</th>
+            <th scope="col">Completed</th>
+            <th scope="col">Main Server</th>
+            <th scope="col">Location</th>
+            <th scope="col">User ID</th>
+            <th scope="col" className="actions">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r._id}>
+              <td>{r.id}</td>
+              <td>{r.username}</td>
+              <td>
+                <code>{r.code}</code>
+              </td>
+              <td>{r.server}</td>
+              <td>
+                <img className="avatar" src={r.avatarSrc} width={28} height={28} alt="" loading="lazy" />
+              </td>
+              <td>
+                <span className={`badge ${r.completed ? "green" : "grey"}`}>{completedLabel(r.completed)}</span>
+              </td>
+              <td>{r.mainserver}</td>
+              <td>{r.location}</td>
+              <td className="mono">{r.user}</td>
+              <td className="actions">
+                <Link
+                  className="button small"
+                  to={withParams(here, { edit: r._id, confirm: null, id: null })}
+                  preventScrollReset
+                  aria-label={`Edit code ${r.id}`}
+                  title="Edit"
+                >
+                  <Icon name="edit" size={15} />
+                </Link>{" "}
+                <Link
+                  className="button small danger"
+                  to={withParams(here, { confirm: "delete", id: r._id, edit: null })}
+                  preventScrollReset
+                  aria-label={`Delete code ${r.id}`}
+                  title="Delete"
+                >
+                  <Icon name="trash" size={15} />
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The Edit Code modal: every field is free text (spec section 5); Completed is Yes or No. */
+function EditCodeModal({
+  code,
+  redirectTo,
+  onClose,
+  closeHref,
+  busy,
+}: {
+  code: Code;
+  redirectTo: string;
+  onClose?: () => void;
+  closeHref: string;
+  busy: boolean;
+}) {
+  const hidden = codeFields(code, redirectTo);
+  return (
+    <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">
+      <Form method="post" preventScrollReset className="modal-form">
+        {["intent", "_id", "id", "redirectTo"].map((name) => (
+          <input key={name} type="hidden" name={name} value={hidden[name]} />
+        ))}
+        <p className="muted small">Code #{code.id}</p>
+        <div className="form-grid">
+          {TEXT_FIELDS.map((f, i) => (
+            <label key={f.name}>
+              <span>{f.label}</span>
+              <input name={f.name} type="text" defaultValue={code[f.name] ?? ""} autoFocus={i === 0} autoComplete="off" />
+            </label>
+          ))}
+          <label>
+            <span>Completed</span>
+            <select name="completed" defaultValue={completedLabel(code.completed)}>
+              <option value="Yes">Yes</option>
+              <option value="No">No</option>
+            </select>
+          </label>
+        </div>
+        <div className="modal-actions">
+          <CancelButton onClose={onClose} closeHref={closeHref} />
+          <button type="submit" className="button primary" disabled={busy}>
+            Save
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

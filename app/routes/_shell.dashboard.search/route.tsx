@@ -1,0 +1,45 @@
+// Global search results. The top bar's box fetches this loader as you type; without JavaScript it is the results page.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "../../auth/session.server";
+import { searchEverything } from "./search.server";
+
+export const meta: MetaFunction = () => [{ title: "Search · ARK Tribe Dashboard" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(request, context.auth);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  return { q, results: await searchEverything(context, q) };
+}
+
+export default function SearchPage() {
+  const { q, results } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Search</h1>
+      </div>
+      <section className="card">
+        <Form method="get" className="inline-form" role="search">
+          <input type="search" name="q" defaultValue={q} placeholder="Search keyword here..." aria-label="Search keyword" />
+          <button className="button" type="submit">
+            Search
+          </button>
+        </Form>
+        {q && results.length === 0 ? <p className="muted">No results for “{q}”.</p> : null}
+        {results.length > 0 ? (
+          <ul className="search-results">
+            {results.map((r) => (
+              <li key={`${r.tab}:${r.href}:${r.name}`}>
+                <Link to={r.href}>
+                  <span>{r.name}</span>
+                  <span className="badge grey">{r.tab}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,744 @@
+// Tribelists (spec part 1): the lists of the servers 2411, 2573 and 2446 in tabs, a summary card whose counts filter
+// the table, search and paging, an inline add row and inline edit rows, delete and clear after a confirmation.
+// Without JavaScript: an HTML table whose add and edit rows are forms, and URL states (?add=1, ?edit=<_id>,
+// ?confirm=delete&id=<_id>, ?confirm=clear). With it: a canvas grid (name and Discord ID edit in place), the add and edit
+// rows as inline panels above it, modals for confirmations, and live reloads on the tribelist events.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
+import type { GridColumnDef } from "../../components/grid/types";
+import { Icon } from "../../components/icons";
+import { useNotifications } from "../../components/notifications/notifications";
+import { Pagination } from "../../components/table/Pagination";
+import { TableToolbar } from "../../components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate, useLiveStatus } from "../../realtime/live";
+import { withParams } from "../../utils/table";
+import codesStyles from "../../styles/codes.css?url";
+import styles from "../../styles/tribelists.css?url";
+import { ConfirmModal } from "../_shell.dashboard.codes/Modal";
+import {
+  FILTER_LABELS,
+  FILTERS,
+  isServer,
+  LAST_UPDATED_KEY,
+  NATIONALITIES,
+  PAGE_PATH,
+  RANKS,
+  SERVERS,
+  TAB_KEY,
+  tabLabel,
+  type EntryRow,
+  type Filter,
+  type Positioned,
+  type Server,
+} from "./tribelists";
+import { loadTribelist, tribelistAction, type FormErrors, type FormFailure } from "./tribelists.server";
+
+export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
+// codes.css carries the modal and grid styles both pages share.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: codesStyles },
+  { rel: "stylesheet", href: styles },
+];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadTribelist(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => tribelistAction(request, context);
+
+const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
+  Owner: { fg: "#d9480f", bg: "rgba(217, 72, 15, 0.14)" },
+  Admin: { fg: "#1c7ed6", bg: "rgba(28, 126, 214, 0.14)" },
+};
+
+const COLUMNS: GridColumnDef<EntryRow>[] = [
+  { id: "position", title: "ID", width: 64, kind: "number", value: (r) => r.position },
+  { id: "name", title: "Name", width: 220, editable: true, value: (r) => r.name },
+  { id: "discordId", title: "Discord ID", width: 200, editable: true, value: (r) => r.discordId },
+  { id: "avatar", title: "Avatar", width: 80, kind: "image", value: (r) => r.avatar },
+  { id: "rank", title: "Rank", width: 100, kind: "badge", value: (r) => r.rank, colors: (r) => (r.rank ? RANK_COLORS[r.rank] : undefined) },
+  { id: "nationality", title: "Nationality", width: 120, value: (r) => r.nationality },
+  { id: "actions", title: "Actions", width: 120, value: () => "Edit · Delete" },
+];
+
+type Values = { name: string; discordId: string; rank: string; nationality: string };
+const valuesOf = (e?: Partial<Positioned> | null): Values => ({
+  name: e?.name ?? "",
+  discordId: e?.discordId ?? "",
+  rank: e?.rank ?? "",
+  nationality: e?.nationality ?? "",
+});
+const firstError = (errors: FormErrors) => Object.values(errors).find(Boolean) ?? "The entry was not saved.";
+const isFailure = (d: unknown): d is FormFailure => typeof d === "object" && d !== null && "errors" in d;
+
+export default function TribelistsPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const failure = isFailure(actionData) ? actionData : null;
+  useLiveRevalidate(["tribelist_added", "tribelist_updated", "tribelist_deleted"]);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { notify } = useNotifications();
+  const live = useLiveStatus() === "connected" ? "1" : "";
+  const here = location.pathname + location.search;
+  const base = withParams(here, { edit: null, add: null, confirm: null, id: null });
+  const server = data.server as Server;
+
+  useRememberedTab(server, data.hasTabParam, here);
+  const lastUpdated = useLastUpdated(server, data.signature, data.fetchedAt);
+
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Positioned | null>(null);
+  const [clearing, setClearing] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  useEffect(() => {
+    setAdding(false);
+    setEditingId(null);
+    setSelectedId(null);
+  }, [server]);
+  useEffect(() => {
+    setDeleting(null);
+    setClearing(false);
+  }, [location.key]);
+
+  // In-place edits of a name or a Discord ID on the canvas: the whole entry goes to the same action.
+  const cellFetcher = useFetcher<typeof action>({ key: "tribelist-cell" });
+  const pending = cellFetcher.formData;
+  const rows = useMemo(() => {
+    if (!pending) return data.page.rows;
+    return data.page.rows.map((r) =>
+      pending.get("_id") === r._id
+        ? { ...r, name: String(pending.get("name") ?? r.name), discordId: String(pending.get("discordId") ?? "") || null }
+        : r,
+    );
+  }, [data.page.rows, pending]);
+  useEffect(() => {
+    if (isFailure(cellFetcher.data)) notify({ type: "error", message: firstError(cellFetcher.data.errors) });
+  }, [cellFetcher.data, notify]);
+  const onEdit = useCallback(
+    (row: EntryRow, columnId: string, value: string | number | null) => {
+      if (columnId !== "name" && columnId !== "discordId") return;
+      const text = value === null ? "" : String(value).trim();
+      if ((row[columnId] ?? "") === text) return;
+      if (columnId === "name" && !text) return notify({ type: "error", message: "Name is required." });
+      cellFetcher.submit(
+        { ...entryFields(row, server, base, live), [columnId]: text },
+        { method: "post", preventScrollReset: true },
+      );
+    },
+    [cellFetcher, server, base, live, notify],
+  );
+
+  // The 250 ms transition when the search or the filter changes (spec section 9); the CSS runs it on first paint too.
+  const results = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = results.current;
+    if (!el) return;
+    el.classList.remove("fade");
+    void el.offsetWidth;
+    el.classList.add("fade");
+  }, [data.q, data.filter, server]);
+
+  const loading =
+    navigation.state === "loading" && !navigation.formData && navigation.location.pathname === PAGE_PATH && navigation.location.search !== location.search;
+
+  const addOpen = adding || data.adding || failure?.intent === "add";
+  const closeAdd = () => {
+    setAdding(false);
+    if (data.adding) navigate(base, { replace: true, preventScrollReset: true });
+  };
+  const editTarget = editingId ? (rows.find((r) => r._id === editingId) ?? null) : data.editing;
+  const closeEdit = () => {
+    setEditingId(null);
+    if (data.editing) navigate(base, { replace: true, preventScrollReset: true });
+  };
+  const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
+  const deleteTarget = deleting ?? (data.confirm?.kind === "delete" ? data.confirm.entry : null);
+  const clearOpen = clearing || data.confirm?.kind === "clear";
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+
+  const tabHref = (s: Server) => withParams(PAGE_PATH + location.search, { tab: s, filter: null, page: null, edit: null, add: null, confirm: null, id: null });
+  const filterHref = (f: Filter | null) => withParams(base, { filter: f, page: null });
+
+  return (
+    <>
+      <div className="page-header tribelists-header">
+        <h1>Tribelists</h1>
+        <div className="header-actions">
+          <LiveStatusBadge />
+          <ActionButton
+            hydrated={hydrated}
+            to={withParams(base, { add: "1" })}
+            onClick={() => {
+              setAdding(true);
+              setEditingId(null);
+            }}
+            className="button primary"
+          >
+            <Icon name="plus" size={16} /> Add Entry
+          </ActionButton>
+          <ActionButton hydrated={hydrated} to={withParams(base, { confirm: "clear" })} onClick={() => setClearing(true)} className="button danger">
+            <Icon name="trash" size={16} /> Clear All
+          </ActionButton>
+        </div>
+      </div>
+
+      <nav className="tribelist-tabs" aria-label="Tribelists">
+        {SERVERS.map((s) => (
+          <Link key={s} to={tabHref(s)} className="tribelist-tab" aria-current={s === server ? "page" : undefined} preventScrollReset>
+            {tabLabel(s)}
+          </Link>
+        ))}
+      </nav>
+
+      <section className="card tribelist-summary" aria-label={`${tabLabel(server)} summary`} data-testid="tribelist-summary">
+        <div className="summary-head">
+          <h2>{data.serverName}</h2>
+          <span className="badge green">Active</span>
+          <span className="muted small summary-updated">
+            Last updated <LastUpdated at={lastUpdated} />
+            {data.stale ? " (the host is not answering)" : ""}
+          </span>
+        </div>
+        <div className="summary-stats">
+          <div className="stat">
+            <span className="stat-value" data-testid="count-total">
+              {data.counts.total}
+            </span>
+            <span className="stat-label">Total members</span>
+          </div>
+          {FILTERS.map((f) => (
+            <Link
+              key={f}
+              to={filterHref(f)}
+              className="stat stat-link"
+              aria-current={data.filter === f ? "true" : undefined}
+              aria-label={`${FILTER_LABELS[f]}: ${data.counts[f]}, show only these`}
+              preventScrollReset
+            >
+              <span className="stat-value" data-testid={`count-${f}`}>
+                {data.counts[f]}
+              </span>
+              <span className="stat-label">{FILTER_LABELS[f]}</span>
+            </Link>
+          ))}
+          {data.filter ? (
+            <Link to={filterHref(null)} className="button small clear-filter" preventScrollReset>
+              <Icon name="x" size={14} /> Clear Filter
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      {data.loadError ? (
+        <p className="notice error-notice" role="alert">
+          {data.loadError}
+        </p>
+      ) : null}
+
+      <section className="card tribelist-card">
+        <TableToolbar q={data.q} size={data.size} placeholder="Search tribelist entries..." keep={["tab", "filter"]}>
+          {data.filter ? <span className="badge blue">Filter: {FILTER_LABELS[data.filter as Filter]}</span> : null}
+        </TableToolbar>
+
+        <div ref={results} className="tribelist-results fade" aria-busy={loading}>
+          {loading ? (
+            <div className="loading-overlay" role="status">
+              Loading...
+            </div>
+          ) : null}
+          {hydrated ? (
+            <>
+              {addOpen ? (
+                <EntryPanel
+                  key={`add-${server}`}
+                  mode="add"
+                  server={server}
+                  redirectTo={base}
+                  live={live}
+                  initial={failure?.intent === "add" ? (failure.values as Values) : valuesOf(null)}
+                  onClose={closeAdd}
+                />
+              ) : null}
+              {editTarget ? (
+                <EntryPanel
+                  key={`edit-${editTarget._id}`}
+                  mode="edit"
+                  entry={editTarget}
+                  server={server}
+                  redirectTo={base}
+                  live={live}
+                  initial={valuesOf(editTarget)}
+                  onClose={closeEdit}
+                />
+              ) : rows.length > 0 ? (
+                <div className="grid-actions" role="toolbar" aria-label="Selected entry">
+                  {selected ? (
+                    <>
+                      <span>
+                        #{selected.position} · <strong>{selected.name}</strong>
+                      </span>
+                      <button
+                        type="button"
+                        className="button small"
+                        onClick={() => {
+                          setEditingId(selected._id);
+                          setAdding(false);
+                        }}
+                      >
+                        <Icon name="edit" size={15} /> Edit
+                      </button>
+                      <button type="button" className="button small danger" onClick={() => setDeleting(selected)}>
+                        <Icon name="trash" size={15} /> Delete
+                      </button>
+                    </>
+                  ) : (
+                    <span className="muted small">Select a row for its actions; double-click a name or Discord ID to edit it in place.</span>
+                  )}
+                </div>
+              ) : null}
+            </>
+          ) : null}
+
+          {rows.length === 0 && hydrated ? (
+            <p className="empty-state" data-testid="tribelist-empty">
+              No entries
+            </p>
+          ) : (
+            <CanvasTable
+              rows={rows}
+              columns={COLUMNS}
+              rowKey={(r) => r._id}
+              onEdit={onEdit}
+              onSelect={(r) => setSelectedId(r?._id ?? null)}
+              label={tabLabel(server)}
+              fallback={
+                <EntriesTable
+                  rows={rows}
+                  server={server}
+                  here={here}
+                  base={base}
+                  addOpen={!hydrated && addOpen}
+                  editId={hydrated ? undefined : (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined))}
+                  failure={failure}
+                />
+              }
+            />
+          )}
+        </div>
+
+        <Pagination page={data.page} />
+      </section>
+
+      {deleteTarget ? (
+        <ConfirmModal
+          title="Delete Entry"
+          question="Are you sure you want to delete this entry?"
+          detail={deleteTarget.name}
+          confirmLabel="Delete"
+          fields={{ intent: "delete", _id: deleteTarget._id, tab: server, redirectTo: base, live }}
+          onClose={deleting ? () => setDeleting(null) : undefined}
+          closeHref={base}
+          busy={busy("delete")}
+        />
+      ) : null}
+      {clearOpen ? (
+        <ConfirmModal
+          title="Clear All"
+          question="Are you sure you want to clear all entries from the current tribelist?"
+          detail={`${tabLabel(server)} (${data.serverName}): ${data.counts.total} ${data.counts.total === 1 ? "entry" : "entries"}`}
+          confirmLabel="Clear All"
+          fields={{ intent: "clear", tab: server, redirectTo: base, live }}
+          onClose={clearing ? () => setClearing(false) : undefined}
+          closeHref={base}
+          busy={busy("clear")}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The hidden fields of an edit: the whole entry (spec section 7), the list, where to come back, the live flag. */
+function entryFields(entry: Positioned, server: Server, redirectTo: string, live: string): Record<string, string> {
+  return {
+    intent: "update",
+    _id: entry._id,
+    tab: server,
+    redirectTo,
+    live,
+    username: entry.username ?? "",
+    order: typeof entry.order === "number" ? String(entry.order) : "",
+    ...valuesOf(entry),
+  };
+}
+
+/** A button once JavaScript runs; before, a link to the URL state that does the same on the server. */
+function ActionButton({
+  hydrated,
+  to,
+  onClick,
+  className,
+  children,
+}: {
+  hydrated: boolean;
+  to: string;
+  onClick: () => void;
+  className: string;
+  children: React.ReactNode;
+}) {
+  if (hydrated) {
+    return (
+      <button type="button" className={className} onClick={onClick}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <Link to={to} className={className} preventScrollReset>
+      {children}
+    </Link>
+  );
+}
+
+function RankSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select {...props}>
+      <option value="">None</option>
+      {RANKS.map((r) => (
+        <option key={r} value={r}>
+          {r}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function NationalitySelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select {...props}>
+      <option value="">None</option>
+      {NATIONALITIES.map((n) => (
+        <option key={n} value={n}>
+          {n}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function Errors({ errors }: { errors: FormErrors | undefined }) {
+  const list = Object.values(errors ?? {}).filter(Boolean);
+  if (!list.length) return null;
+  return (
+    <p className="form-error" role="alert">
+      {list.join(" ")}
+    </p>
+  );
+}
+
+/**
+ * The add row and the edit rows with JavaScript: a form above the grid holding a copy of the values (spec section 4).
+ * Add and Save are disabled while busy or while the name is empty (section 5); a success clears and closes it.
+ */
+function EntryPanel({
+  mode,
+  entry,
+  server,
+  redirectTo,
+  live,
+  initial,
+  onClose,
+}: {
+  mode: "add" | "edit";
+  entry?: Positioned;
+  server: Server;
+  redirectTo: string;
+  live: string;
+  initial: Values;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<typeof action>({ key: `tribelist-${mode}` });
+  const { notify } = useNotifications();
+  const [values, setValues] = useState<Values>(initial);
+  const set = (k: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const busy = fetcher.state !== "idle";
+
+  // When a submission ends: a refusal stays open with its message (and a toast); a success closes the row.
+  const started = useRef<{ data: unknown } | null>(null);
+  const [errors, setErrors] = useState<FormErrors>();
+  useEffect(() => {
+    if (busy) {
+      started.current ??= { data: fetcher.data };
+      return;
+    }
+    if (!started.current) return;
+    const before = started.current.data;
+    started.current = null;
+    if (fetcher.data !== before && isFailure(fetcher.data)) {
+      setErrors(fetcher.data.errors);
+      notify({ type: "error", message: firstError(fetcher.data.errors) });
+    } else {
+      onClose();
+    }
+  }, [busy]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const hidden = entry ? entryFields(entry, server, redirectTo, live) : { intent: "add", tab: server, redirectTo, live };
+  const label = mode === "add" ? "New entry" : `Edit entry #${entry?.position}`;
+  return (
+    <fetcher.Form method="post" preventScrollReset className={`entry-panel entry-panel-${mode}`} aria-label={label} data-testid={`entry-${mode}`}>
+      {Object.entries(hidden)
+        .filter(([k]) => !(k in values))
+        .map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+      <span className="entry-panel-title">{label}</span>
+      <label>
+        <span>Name</span>
+        <input name="name" value={values.name} onChange={set("name")} placeholder="Name" autoFocus autoComplete="off" aria-invalid={!!errors?.name} />
+      </label>
+      <label>
+        <span>Discord ID</span>
+        <input
+          name="discordId"
+          value={values.discordId}
+          onChange={set("discordId")}
+          placeholder="Discord ID"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={!!errors?.discordId}
+        />
+      </label>
+      <label>
+        <span>Rank</span>
+        <RankSelect name="rank" value={values.rank} onChange={set("rank")} />
+      </label>
+      <label>
+        <span>Nationality</span>
+        <NationalitySelect name="nationality" value={values.nationality} onChange={set("nationality")} />
+      </label>
+      <div className="entry-panel-actions">
+        <button type="submit" className="button small primary" disabled={busy || !values.name.trim()}>
+          <Icon name={mode === "add" ? "plus" : "check"} size={15} /> {mode === "add" ? "Add" : "Save"}
+        </button>
+        <button type="button" className="button small" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+      <Errors errors={errors} />
+    </fetcher.Form>
+  );
+}
+
+/** The server-rendered table (also the grid's fallback while it loads), with the add row and edit rows as forms. */
+function EntriesTable({
+  rows,
+  server,
+  here,
+  base,
+  addOpen,
+  editId,
+  failure,
+}: {
+  rows: EntryRow[];
+  server: Server;
+  here: string;
+  base: string;
+  addOpen: boolean;
+  editId: string | undefined;
+  failure: FormFailure | null;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="table tribelist-table" data-testid="tribelist-table">
+        <caption className="sr-only">{tabLabel(server)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Name</th>
+            <th scope="col">Discord ID</th>
+            <th scope="col">Avatar</th>
+            <th scope="col">Rank</th>
+            <th scope="col">Nationality</th>
+            <th scope="col" className="actions">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {addOpen ? (
+            <FormRow
+              server={server}
+              redirectTo={base}
+              cancelHref={base}
+              values={failure?.intent === "add" ? (failure.values as Values) : valuesOf(null)}
+              errors={failure?.intent === "add" ? failure.errors : undefined}
+            />
+          ) : null}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="empty-state" data-testid="tribelist-empty">
+                No entries
+              </td>
+            </tr>
+          ) : null}
+          {rows.map((r) =>
+            r._id === editId ? (
+              <FormRow
+                key={r._id}
+                entry={r}
+                server={server}
+                redirectTo={base}
+                cancelHref={base}
+                values={failure?.intent === "update" && failure._id === r._id ? (failure.values as Values) : valuesOf(r)}
+                errors={failure?.intent === "update" && failure._id === r._id ? failure.errors : undefined}
+              />
+            ) : (
+              <tr key={r._id}>
+                <td>{r.position}</td>
+                <td className="entry-name">{r.name}</td>
+                <td className="mono">{r.discordId}</td>
+                <td>
+                  <img className="avatar" src={r.avatar} width={28} height={28} alt="" loading="lazy" />
+                </td>
+                <td>{r.rank ? <span className={`badge ${r.rank === "Owner" ? "yellow" : "blue"}`}>{r.rank}</span> : null}</td>
+                <td>{r.nationality}</td>
+                <td className="actions">
+                  <Link
+                    className="button small"
+                    to={withParams(here, { edit: r._id, add: null, confirm: null, id: null })}
+                    preventScrollReset
+                    aria-label={`Edit ${r.name}`}
+                  >
+                    <Icon name="edit" size={15} /> Edit
+                  </Link>{" "}
+                  <Link
+                    className="button small danger"
+                    to={withParams(here, { confirm: "delete", id: r._id, edit: null, add: null })}
+                    preventScrollReset
+                    aria-label={`Delete ${r.name}`}
+                  >
+                    <Icon name="trash" size={15} /> Delete
+                  </Link>
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An add row (no entry) or an edit row: inputs in the cells, tied to the form in the last cell by its id. */
+function FormRow({
+  entry,
+  server,
+  redirectTo,
+  cancelHref,
+  values,
+  errors,
+}: {
+  entry?: EntryRow;
+  server: Server;
+  redirectTo: string;
+  cancelHref: string;
+  values: Values;
+  errors: FormErrors | undefined;
+}) {
+  const formId = entry ? `tribelist-edit-${entry._id}` : "tribelist-add";
+  const hidden = entry ? entryFields(entry, server, redirectTo, "") : { intent: "add", tab: server, redirectTo };
+  return (
+    <>
+      <tr className={`form-row ${entry ? "edit-row" : "add-row"}`} data-testid={entry ? "edit-row" : "add-row"}>
+        <td>{entry ? entry.position : <span className="muted small">New</span>}</td>
+        <td>
+          <input form={formId} name="name" defaultValue={values.name} placeholder="Name" aria-label="Name" required autoFocus aria-invalid={!!errors?.name} />
+        </td>
+        <td>
+          <input form={formId} name="discordId" defaultValue={values.discordId} placeholder="Discord ID" aria-label="Discord ID" inputMode="numeric" aria-invalid={!!errors?.discordId} />
+        </td>
+        <td>{entry ? <img className="avatar" src={entry.avatar} width={28} height={28} alt="" /> : null}</td>
+        <td>
+          <RankSelect form={formId} name="rank" defaultValue={values.rank} aria-label="Rank" />
+        </td>
+        <td>
+          <NationalitySelect form={formId} name="nationality" defaultValue={values.nationality} aria-label="Nationality" />
+        </td>
+        <td className="actions">
+          <Form id={formId} method="post" preventScrollReset>
+            {Object.entries(hidden)
+              .filter(([k]) => !(k in values))
+              .map(([k, v]) => (
+                <input key={k} type="hidden" name={k} value={v} />
+              ))}
+            <button type="submit" className="button small primary">
+              {entry ? "Save" : "Add"}
+            </button>{" "}
+            <Link className="button small" to={cancelHref} preventScrollReset>
+              Cancel
+            </Link>
+          </Form>
+        </td>
+      </tr>
+      {errors && Object.keys(errors).length ? (
+        <tr className="form-errors">
+          <td colSpan={7}>
+            <Errors errors={errors} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** "Last updated": the server renders it in UTC; the browser shows its own time. */
+function LastUpdated({ at }: { at: number }) {
+  const utc = `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
+  const [text, setText] = useState(utc);
+  useEffect(() => setText(new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at)), [at]);
+  return (
+    <time dateTime={new Date(at).toISOString()} data-testid="last-updated">
+      {text}
+    </time>
+  );
+}
+
+/**
+ * The active tab is remembered in local storage (spec: default 2411), and in a cookie the loader sets so the server
+ * renders it on first paint. Opened without ?tab= and with another tab remembered locally, the page switches to it.
+ */
+function useRememberedTab(server: Server, hasTabParam: boolean, here: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const saved = localStorage.getItem(TAB_KEY);
+    if (!hasTabParam && isServer(saved) && saved !== server) {
+      navigate(withParams(here, { tab: saved }), { replace: true, preventScrollReset: true });
+      return;
+    }
+    localStorage.setItem(TAB_KEY, server);
+  }, [server, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * The last-updated time, stored locally per server (spec section 4): when this browser first saw the list as it is
+ * now. The server's answer carries a fingerprint of the list; a new fingerprint means a new time.
+ */
+function useLastUpdated(server: Server, signature: string, fetchedAt: number) {
+  const [at, setAt] = useState(fetchedAt);
+  useEffect(() => {
+    let stored: Record<string, { at: number; signature: string }> = {};
+    try {
+      stored = JSON.parse(localStorage.getItem(LAST_UPDATED_KEY) ?? "{}") ?? {};
+    } catch {
+      stored = {};
+    }
+    const known = stored[server];
+    if (known && known.signature === signature && typeof known.at === "number") return setAt(known.at);
+    stored[server] = { at: fetchedAt, signature };
+    localStorage.setItem(LAST_UPDATED_KEY, JSON.stringify(stored));
+    setAt(fetchedAt);
+  }, [server, signature, fetchedAt]);
+  return at;
+}

@@ -1,0 +1,93 @@
+// The Tribelists page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Tribelists
+// page, sections 3, 4, 5, 8, 9). Pure.
+
+export const SERVERS = ["2411", "2573", "2446"] as const;
+export type Server = (typeof SERVERS)[number];
+export const DEFAULT_SERVER: Server = "2411";
+
+export const SERVER_NAMES: Record<Server, string> = {
+  "2411": "NA-PVP-TheCenter2411",
+  "2573": "NA-PVP-Astraeos2573",
+  "2446": "NA-PVP-Aberration2446",
+};
+export const tabLabel = (server: Server) => `${server} Tribelist`;
+
+/** Spec section 7: 2411 uses the bare path, the others are suffixed with the server id. */
+export const listPath = (server: Server) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);
+
+export const isServer = (v: unknown): v is Server => typeof v === "string" && (SERVERS as readonly string[]).includes(v);
+export const serverFrom = (v: unknown): Server => (isServer(v) ? v : DEFAULT_SERVER);
+
+export const RANKS = ["Admin", "Owner"] as const;
+export const NATIONALITIES = ["Chinese", "English"] as const;
+
+/** An entry as the API answers it; order is present only when the entry has one. */
+export type Entry = {
+  _id: string;
+  name: string;
+  username: string | null;
+  discordId: string | null;
+  rank: string | null;
+  nationality: string | null;
+  order?: number | null;
+};
+
+/** An entry and its place in the whole sorted list (the table's ID column). */
+export type Positioned = Entry & { position: number };
+/** A row of the table: a positioned entry and its avatar. */
+export type EntryRow = Positioned & { avatar: string };
+
+/** Spec section 9: by order ascending, entries without an order last; then by name, case-insensitively. */
+export function sortEntries<T extends Entry>(entries: T[]): T[] {
+  const hasOrder = (e: Entry) => typeof e.order === "number" && Number.isFinite(e.order);
+  return [...entries].sort((a, b) => {
+    if (hasOrder(a) !== hasOrder(b)) return hasOrder(a) ? -1 : 1;
+    if (hasOrder(a) && a.order !== b.order) return (a.order as number) - (b.order as number);
+    return a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+  });
+}
+
+export const FILTERS = ["chinese", "english", "admins"] as const;
+export type Filter = (typeof FILTERS)[number];
+export const filterFrom = (v: unknown): Filter | null =>
+  typeof v === "string" && (FILTERS as readonly string[]).includes(v) ? (v as Filter) : null;
+export const FILTER_LABELS: Record<Filter, string> = { chinese: "Chinese", english: "English", admins: "Admins" };
+
+const same = (a: string | null | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.toLowerCase();
+const isAdmin = (e: Entry) => same(e.rank, "Admin") || same(e.rank, "Owner");
+
+/** Whether an entry is in a category of the summary card: Chinese, English, or Admins (rank Admin or Owner). */
+export function inFilter(entry: Entry, filter: Filter | null) {
+  if (filter === "chinese") return same(entry.nationality, "Chinese");
+  if (filter === "english") return same(entry.nationality, "English");
+  if (filter === "admins") return isAdmin(entry);
+  return true;
+}
+
+/** The summary card's numbers. */
+export function countEntries(entries: Entry[]) {
+  return {
+    total: entries.length,
+    chinese: entries.filter((e) => inFilter(e, "chinese")).length,
+    english: entries.filter((e) => inFilter(e, "english")).length,
+    admins: entries.filter(isAdmin).length,
+  };
+}
+
+/** Spec section 5: search matches the displayed columns (and the username, as the global search does). */
+export const SEARCH_FIELDS: (keyof Positioned)[] = [
+  "position",
+  "name",
+  "username",
+  "discordId",
+  "rank",
+  "nationality",
+];
+
+/** Local storage: the active tab (spec: remembered locally, default 2411) and the last-updated time per server. */
+export const TAB_KEY = "tribelist-active-tab";
+export const LAST_UPDATED_KEY = "tribelist-last-updated";
+/** The same tab choice in a cookie, so the server renders the remembered tab on first paint. */
+export const TAB_COOKIE = "tribelist-tab";
+
+export const PAGE_PATH = "/dashboard/tribelists";

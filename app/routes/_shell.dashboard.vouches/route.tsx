@@ -1,0 +1,228 @@
+// Vouches (spec part 1: Vouches page, sections 3, 4, 5, 8, 9): search, page size and page in the URL, a table of one
+// page of vouches sorted by id, and per row delete, kick and avatar fetch.
+// Without JavaScript: an HTML table, Delete and Kick lead to a server-rendered confirmation (?confirm=...&id=...).
+// With it: a canvas grid, an action bar for the selected row, confirmation modals, optimistic deletes and kicks, and
+// live reloads on vouches_update.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
+import type { GridColumnDef } from "../../components/grid/types";
+import { Icon } from "../../components/icons";
+import { useNotifications } from "../../components/notifications/notifications";
+import { Pagination } from "../../components/table/Pagination";
+import { TableToolbar } from "../../components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { withParams } from "../../utils/table";
+import styles from "../../styles/vouches.css?url";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { AvatarCell, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
+import { optimisticRows, PAGE_PATH, statusTone, TEXTS, type VouchRow } from "./vouches";
+import { loadVouches, vouchesAction, type ActionAnswer } from "./vouches.server";
+
+export const meta: MetaFunction = () => [{ title: "Vouches · ARK Tribe Dashboard" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadVouches(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => vouchesAction(request, context);
+
+/** Badge colours on the canvas, readable on both themes (the HTML table uses the theme's badge classes). */
+const TONES = {
+  green: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
+  red: { fg: "#e03131", bg: "rgba(224, 49, 49, 0.14)" },
+  grey: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
+};
+
+const COLUMNS: GridColumnDef<VouchRow>[] = [
+  { id: "id", title: "ID", width: 70, kind: "number", value: (r) => r.id },
+  { id: "igName", title: "2411", width: 140, value: (r) => r.igName },
+  { id: "igNameServer2", title: "2573", width: 140, value: (r) => r.igNameServer2 },
+  { id: "igNameServer3", title: "2446", width: 140, value: (r) => r.igNameServer3 },
+  { id: "avatar", title: "Avatar", width: 64, kind: "image", value: (r) => r.avatarSrc },
+  { id: "status", title: "Status", width: 130, kind: "badge", value: (r) => r.status, colors: (r) => TONES[statusTone(r.status)] },
+  { id: "vouched", title: "Vouched ID", width: 180, value: (r) => r.vouched },
+  { id: "vouchedAt", title: "Vouched Date", width: 115, value: (r) => r.vouchedAt },
+  { id: "vouchedBy", title: "Voucher ID", width: 180, value: (r) => r.vouchedBy },
+  { id: "vouchedByUsername", title: "Voucher Username", width: 150, value: (r) => r.vouchedByUsername },
+  { id: "vouchedUsername", title: "Vouched Username", width: 150, value: (r) => r.vouchedUsername },
+  { id: "actions", title: "Actions", width: 120, value: () => "Delete · Kick" },
+];
+const rowKey = (r: VouchRow) => r._id;
+
+/** "Vouch #12 · rexhunter, vouched 3/4/2026 by rexrider" under a confirmation's question. */
+const describe = (r: VouchRow) =>
+  `Vouch #${r.id} · ${nameOf(r)}${r.vouchedAt ? `, vouched ${r.vouchedAt}` : ""}${r.vouchedByUsername ? ` by ${r.vouchedByUsername}` : ""}`;
+
+type Asking = { kind: "delete" | "kick"; row: VouchRow };
+
+export default function VouchesPage() {
+  const data = useLoaderData<typeof loader>();
+  useLiveRevalidate(["vouches_update"]);
+  const hydrated = useHydrated();
+  const { notify } = useNotifications();
+  const location = useLocation();
+  const here = withParams(location.pathname + location.search, { confirm: null, id: null });
+  const cancelHref = here;
+
+  // One fetcher per kind of write. Each answers its toast as data (see vouches.server.ts); while a write is on its way
+  // the rows already show its outcome: a deleted vouch is gone, a kicked user's vouches are Remove Pending.
+  const deleter = useFetcher<ActionAnswer>();
+  const kicker = useFetcher<ActionAnswer>();
+  const avatars = useFetcher<ActionAnswer>();
+  useToastOf(deleter.data);
+  useToastOf(kicker.data);
+  useToastOf(avatars.data);
+  const pending = useMemo(() => {
+    const value = (f: { formData?: FormData }, name: string) => (f.formData ? [String(f.formData.get(name))] : []);
+    return {
+      deleting: new Set(value(deleter, "_id")),
+      kicking: new Set(value(kicker, "vouchedId")),
+      fetchingAvatar: new Set(value(avatars, "_id")),
+    };
+  }, [deleter, kicker, avatars]);
+  const rows = useMemo(() => optimisticRows(data.page.rows, pending), [data.page.rows, pending]);
+
+  const post = (fetcher: typeof deleter, fields: Record<string, string>) =>
+    fetcher.submit({ ...fields, via: "fetcher", redirectTo: here }, { method: "post", action: PAGE_PATH, preventScrollReset: true });
+  const send = (fields: Record<string, string>) => post(fields.intent === "delete" ? deleter : kicker, fields);
+  const fetchAvatar = (row: VouchRow) => post(avatars, { intent: "fetch-avatar", _id: row._id });
+  const navigate = useNavigate();
+
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = rows.find((r) => r._id === selectedId) ?? null;
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  const askKick = (row: VouchRow) => {
+    if (!row.vouched) return notify({ type: "error", message: TEXTS.noKickId });
+    setAsking({ kind: "kick", row });
+  };
+  const confirm = () => {
+    if (!asking) return;
+    const { kind, row } = asking;
+    if (kind === "delete") send({ intent: "delete", _id: row._id });
+    else send({ intent: "kick", vouchedId: row.vouched ?? "" });
+    setAsking(null);
+  };
+
+  const table = <VouchesTable rows={rows} here={here} />;
+  const urlConfirm = data.confirm;
+  const urlFields: Record<string, string> = !urlConfirm
+    ? {}
+    : urlConfirm.kind === "delete"
+      ? { intent: "delete", _id: urlConfirm.row._id, redirectTo: here }
+      : { intent: "kick", vouchedId: urlConfirm.row.vouched ?? "", redirectTo: here };
+
+  return (
+    <div className="vouches-page">
+      <div className="page-header">
+        <div>
+          <h1>Vouches</h1>
+          <p className="muted small vouches-subtitle">
+            {data.q
+              ? `${data.page.total} ${data.page.total === 1 ? "vouch matches" : "vouches match"} “${data.q}”`
+              : `${data.page.total} ${data.page.total === 1 ? "vouch" : "vouches"}, sorted by ID`}
+          </p>
+        </div>
+        <LiveStatusBadge />
+      </div>
+
+      {data.stale ? (
+        <p className="notice small">
+          The host is not answering: showing vouches as of {new Date(data.stale).toLocaleString("en-US", { timeZone: "UTC" })} UTC.
+        </p>
+      ) : null}
+
+      <section className="card vouches-card">
+        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} />
+
+        {rows.length === 0 ? (
+          <p className="empty-state" data-testid="vouches-empty">
+            {TEXTS.empty}
+          </p>
+        ) : (
+          <>
+            {hydrated ? (
+              <div className="vouches-actionbar" role="toolbar" aria-label="Selected vouch" data-testid="vouches-actionbar">
+                {selected ? (
+                  <>
+                    <AvatarCell
+                      row={selected}
+                      redirectTo={here}
+                      busy={pending.fetchingAvatar.has(selected._id)}
+                      onFetch={fetchAvatar}
+                    />
+                    <span className="vouches-selected">
+                      Vouch <strong>#{selected.id}</strong> · {selected.vouchedUsername || selected.vouched || "unknown user"}{" "}
+                      <StatusBadge status={selected.status} />
+                    </span>
+                    {selected.canFetchAvatar ? (
+                      <span className="muted small">Click the avatar to fetch it.</span>
+                    ) : null}
+                    <button type="button" className="button small danger" onClick={() => setAsking({ kind: "delete", row: selected })}>
+                      <Icon name="trash" size={14} /> Delete
+                    </button>
+                    <button type="button" className="button small" onClick={() => askKick(selected)}>
+                      <Icon name="kick" size={14} /> Kick
+                    </button>
+                  </>
+                ) : (
+                  <span className="muted small">Select a row to delete the vouch, kick the user or fetch a missing avatar.</span>
+                )}
+              </div>
+            ) : null}
+            <CanvasTable
+              rows={rows}
+              columns={COLUMNS}
+              rowKey={rowKey}
+              onSelect={(row) => setSelectedId(row?._id ?? null)}
+              label="Vouches"
+              fallback={table}
+            />
+          </>
+        )}
+
+        <Pagination page={data.page} />
+      </section>
+
+      {asking ? (
+        <ConfirmDialog
+          key={`${asking.kind}-${asking.row._id}`}
+          title={asking.kind === "delete" ? "Delete vouch" : "Kick user"}
+          question={asking.kind === "delete" ? TEXTS.confirmDelete : TEXTS.confirmKick(asking.row.vouched ?? "")}
+          detail={describe(asking.row)}
+          confirmLabel={asking.kind === "delete" ? "Delete" : "Kick"}
+          fields={{}}
+          onConfirm={confirm}
+          onCancel={() => setAsking(null)}
+        />
+      ) : urlConfirm ? (
+        <ConfirmDialog
+          key={`url-${urlConfirm.kind}-${urlConfirm.row._id}`}
+          title={urlConfirm.kind === "delete" ? "Delete vouch" : "Kick user"}
+          question={urlConfirm.kind === "delete" ? TEXTS.confirmDelete : TEXTS.confirmKick(urlConfirm.row.vouched ?? "")}
+          detail={describe(urlConfirm.row)}
+          confirmLabel={urlConfirm.kind === "delete" ? "Delete" : "Kick"}
+          fields={urlFields}
+          cancelHref={cancelHref}
+          onConfirm={
+            hydrated
+              ? () => {
+                  const { intent: _intent, redirectTo: _to, ...ids } = urlFields;
+                  send({ intent: urlConfirm.kind, ...ids });
+                  navigate(cancelHref, { replace: true, preventScrollReset: true });
+                }
+              : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Shows the toast a fetcher's write answered, once per answer. */
+function useToastOf(answer: ActionAnswer | undefined) {
+  const { notify } = useNotifications();
+  useEffect(() => {
+    if (answer?.toast) notify(answer.toast);
+  }, [answer, notify]);
+}

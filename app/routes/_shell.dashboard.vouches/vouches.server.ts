@@ -1,0 +1,148 @@
+// The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
+// avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { json, redirect } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { safeRedirect } from "../../auth/redirect";
+import { requireUser } from "../../auth/session.server";
+import { host } from "../../host/client.server";
+import { matches, pageSizeFrom, paginate, withParams, type Page } from "../../utils/table";
+import { redirectWithToast } from "../../utils/toast.server";
+import type { Toast } from "../../utils/toast";
+import { kickToast, PAGE_PATH, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type Vouch, type VouchRow } from "./vouches";
+
+/**
+ * The host client is built by the Worker (worker/index.ts) from its own copy of client.server.ts, so its HostError is
+ * not the class this bundle imports: `instanceof HostError` is false here. Recognise it by its shape instead.
+ */
+function hostStatus(error: unknown): number | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  return error instanceof Error && typeof status === "number" ? status : null;
+}
+
+type SearchAnswer = { rows: Vouch[]; total: number; page: number; pageCount: number; size: number };
+
+/** One page from GET /api/vouches/search; a host without it (an older external backend) is searched here instead. */
+async function searchPage(context: AppLoadContext, q: string, page: number, size: number) {
+  const params = new URLSearchParams({ q, page: String(page), size: String(size) });
+  try {
+    const { data } = await host(context).get<SearchAnswer>(`/api/vouches/search?${params}`);
+    return { ...data, stale: null as number | null };
+  } catch (error) {
+    if (hostStatus(error) !== 404) throw error;
+  }
+  const answer = await host(context).get<Vouch[]>("/api/vouches");
+  const all = [...answer.data].sort((a, b) => a.id - b.id).filter((v) => matches(v, q, SEARCH_FIELDS));
+  const p = paginate(all, page, size);
+  return { rows: p.rows, total: p.total, page: p.page, pageCount: p.pageCount, size, stale: answer.stale ? answer.asOf : null };
+}
+
+export async function loadVouches(request: Request, context: AppLoadContext) {
+  requireUser(request, context.auth);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const size = pageSizeFrom(url.searchParams.get("size"));
+  const requested = Math.max(1, Math.floor(Number(url.searchParams.get("page") ?? 1)) || 1);
+
+  let rows: VouchRow[] = [];
+  let result = { total: 0, page: 1, pageCount: 1 };
+  let stale: number | null = null;
+  try {
+    const answer = await searchPage(context, q, requested, size);
+    rows = answer.rows.map(toRow);
+    result = { total: answer.total, page: answer.page, pageCount: answer.pageCount };
+    stale = answer.stale;
+  } catch (error) {
+    // Spec sections 4 and 8: on this page a 401 is only logged, and a failed load shows an empty table.
+    if (hostStatus(error) === 401) console.error("vouches: the host answered 401", (error as Error).message);
+    else console.error("vouches: load failed", error);
+  }
+
+  const from = rows.length === 0 ? 0 : (result.page - 1) * size + 1;
+  const page: Page<VouchRow> = { rows, ...result, size, from, to: from === 0 ? 0 : from + rows.length - 1 };
+
+  // Without JavaScript, a row's Delete and Kick lead here first: ?confirm=delete|kick&id=<_id>.
+  const kind = url.searchParams.get("confirm");
+  const target = url.searchParams.get("id");
+  const row = target ? rows.find((r) => r._id === target) : undefined;
+  const confirm = row && (kind === "delete" || (kind === "kick" && row.vouched)) ? { kind, row } : null;
+
+  return json({ q, size, page, confirm, stale });
+}
+
+const objectId = z.string().regex(/^[0-9a-f]{24}$/i, "must be a vouch id");
+const actionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), _id: objectId }),
+  z.object({ intent: z.literal("kick"), vouchedId: z.string().trim().default("") }),
+  z.object({ intent: z.literal("fetch-avatar"), _id: objectId }),
+]);
+
+/** Back to the page the form was on (its search, size and page), with any confirmation step closed. */
+function backTo(form: FormData) {
+  const target = safeRedirect(form.get("redirectTo"), PAGE_PATH);
+  const path = target === PAGE_PATH || target.startsWith(`${PAGE_PATH}?`) ? target : PAGE_PATH;
+  return withParams(path, { confirm: null, id: null, index: null, _data: null });
+}
+
+/** What the page's fetchers get back (they ask with via=fetcher): the toast itself; Remix then reloads the data. */
+export type ActionAnswer = { toast: Toast | null };
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
+
+export async function vouchesAction(request: Request, context: AppLoadContext) {
+  requireUser(request, context.auth);
+  const form = await request.formData();
+  const to = backTo(form);
+  // Forms (no JavaScript) get a redirect with the toast in a flash cookie. The page's fetchers get the toast as data:
+  // a flash cookie would race with the live event's reload, which can swallow it.
+  const viaFetcher = form.get("via") === "fetcher";
+  const back = (toast: Toast | null) =>
+    viaFetcher
+      ? json<ActionAnswer>({ toast })
+      : toast
+        ? redirectWithToast(to, toast, { headers: { "X-Remix-Replace": "true" } })
+        : redirect(to, { headers: { "X-Remix-Replace": "true" } });
+  const parsed = actionForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const intent = form.get("intent");
+    if (intent === "delete") return back({ type: "error", message: TEXTS.deleteFailed });
+    if (intent === "fetch-avatar") return back({ type: "error", message: TEXTS.avatarFailed("unknown vouch") });
+    return back({ type: "error", message: "Unknown action." });
+  }
+  const input = parsed.data;
+
+  if (input.intent === "delete") {
+    try {
+      await host(context).send("DELETE", `/api/vouches/${input._id}`);
+      return back({ type: "success", message: TEXTS.deleted });
+    } catch (error) {
+      // The host said no (404, 5xx...) versus the call itself going wrong.
+      if (hostStatus(error) !== null) return back({ type: "error", message: TEXTS.deleteFailed });
+      console.error("vouches: delete failed", error);
+      return back({ type: "error", message: TEXTS.deleteError });
+    }
+  }
+
+  if (input.intent === "kick") {
+    if (!input.vouchedId) return back({ type: "error", message: TEXTS.noKickId });
+    if (!/^\d{1,25}$/.test(input.vouchedId)) {
+      return back({ type: "error", message: TEXTS.kickFailed("vouchedId must be a Discord id") });
+    }
+    try {
+      // The host marks every vouch of the user Remove Pending once a kick succeeds (docs/api/community.md).
+      const answer = await host(context).send<KickAnswer>("POST", `/kick/${input.vouchedId}`);
+      return back(kickToast(answer));
+    } catch (error) {
+      console.error("vouches: kick failed", error);
+      return back({ type: "error", message: TEXTS.kickFailed(messageOf(error)) });
+    }
+  }
+
+  try {
+    await host(context).send("POST", `/api/vouches/${input._id}/fetch-avatar`);
+    return back(null); // no words needed: the new image shows
+  } catch (error) {
+    console.error("vouches: avatar fetch failed", error);
+    return back({ type: "error", message: TEXTS.avatarFailed(messageOf(error)) });
+  }
+}

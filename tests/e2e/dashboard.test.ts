@@ -1,0 +1,253 @@
+// The Dashboard and the "What's New" changelog in a real browser, with JavaScript on and off, over the demo data.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../app/utils/stats";
+import { BASE, launch, open, shot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SEEN = { "changelog-last-seen": "1.1.0", "changelog-dismissed": "1.1.0" };
+
+/** A context in which this browser has already seen and dismissed the changelog, so it does not open by itself. */
+async function openSeen(options: Parameters<typeof open>[1] = {}) {
+  const session = await open(browser, options);
+  await session.context.addInitScript((seen) => {
+    for (const [k, v] of Object.entries(seen)) localStorage.setItem(k, v);
+  }, SEEN);
+  return session;
+}
+
+/** A context with nothing in local storage: a first visit. Made here so that no shared set-up can pre-dismiss it. */
+async function openFresh(options: Parameters<Browser["newContext"]>[0] = {}) {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 }, ...options });
+  await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+type Stats = { completed: number; uncompleted: number; total: number; perMonth: { month: string; count: number }[] };
+type Cards = { mostVouches: { username: string; count: number; trend: string } | null };
+
+async function hostNumbers(context: BrowserContext) {
+  const stats = (await (await context.request.get("/api/vouches/stats")).json()) as Stats;
+  const cards = (await (await context.request.get("/api/vouches/card-cache")).json()) as Cards;
+  return { stats, cards };
+}
+
+const cardValue = (page: Page, id: string) => page.getByTestId(id).locator(".stat-value").innerText();
+const waitHydrated = (page: Page) => page.getByText("Live updates: Connected").waitFor();
+
+describe("with JavaScript", () => {
+  it("shows the four cards from the host's numbers and the nine-month chart", async () => {
+    const { page, context, errors } = await openSeen();
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    await waitHydrated(page);
+    const { stats, cards } = await hostNumbers(context);
+    expect(stats.total).toBeGreaterThan(0);
+
+    expect(await cardValue(page, "card-uncompleted")).toBe(stats.uncompleted.toLocaleString("en-US"));
+    expect(await cardValue(page, "card-completed")).toBe(stats.completed.toLocaleString("en-US"));
+    expect(await cardValue(page, "card-total")).toBe(stats.total.toLocaleString("en-US"));
+    const [last, now] = lastMonths(new Date(), 2).map((m) => stats.perMonth.find((p) => p.month === m)?.count ?? 0);
+    expect(await page.getByTestId("month-change").innerText()).toContain(`${formatPercent(monthChangePercent(now, last))}`);
+    if (cards.mostVouches) {
+      expect(await cardValue(page, "card-most")).toBe(capitalize(cards.mostVouches.username));
+      expect(await page.getByTestId("most-count").innerText()).toBe(`${cards.mostVouches.count} vouches`);
+    }
+
+    // The chart: an SVG 380 px high as wide as its card, labelled with the last nine months.
+    const svg = page.getByTestId("vouches-chart").locator("svg").first();
+    const box = (await svg.boundingBox())!;
+    const card = (await page.getByTestId("vouches-chart").boundingBox())!;
+    expect(box.height).toBe(380);
+    expect(Math.abs(box.width - card.width)).toBeLessThan(2);
+    const labels = lastMonths(new Date(), 9).map(shortMonthLabel);
+    for (const label of labels) expect(await svg.getByText(label, { exact: true }).count()).toBe(1);
+    expect(await svg.locator("path").count()).toBeGreaterThan(1); // the line and its area
+    // The line runs through all nine points, from the first month to this one.
+    const line = (await svg.locator('path[fill="none"][stroke]').first().boundingBox())!;
+    const first = (await svg.locator("circle").first().boundingBox())!;
+    const lastPoint = (await svg.locator("circle").last().boundingBox())!;
+    expect(Math.abs(line.x - (first.x + first.width / 2))).toBeLessThan(12);
+    expect(Math.abs(line.x + line.width - (lastPoint.x + lastPoint.width / 2))).toBeLessThan(12);
+    // Hovering this month's point names the month and its count.
+    const thisMonth = stats.perMonth.find((p) => p.month === lastMonths(new Date(), 1)[0])?.count ?? 0;
+    const point = (await svg.locator("circle").last().boundingBox())!;
+    await page.mouse.move(point.x + point.width / 2, point.y + point.height / 2);
+    await page.locator(".chart-tooltip").waitFor();
+    expect(await page.locator(".chart-tooltip").innerText()).toBe(`${labels[8]}: ${thisMonth} vouch${thisMonth === 1 ? "" : "es"}`);
+
+    // Top Vouchers: gold, silver and bronze on the first three rows, ordered by total.
+    const rows = page.getByTestId("top-vouchers").locator("li");
+    expect(await rows.count()).toBeGreaterThanOrEqual(3);
+    expect(await rows.nth(0).getAttribute("class")).toContain("podium-1");
+    expect(await rows.nth(2).getAttribute("class")).toContain("podium-3");
+    const totals = await rows.locator(".count-pill").allInnerTexts();
+    const numbers = totals.map((t) => Number.parseInt(t, 10));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+
+    await shot(page, "dashboard-light");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the dashboard in the dark theme", async () => {
+    const { page, context, errors } = await openSeen();
+    await context.addCookies([{ name: "vite-ui-theme", value: "dark", url: BASE }]);
+    await signIn(page, "Tek Breeder");
+    await page.waitForURL("**/dashboard");
+    await waitHydrated(page);
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
+    await shot(page, "dashboard-dark");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("updates the totals live when a vouch is deleted in another browser", async () => {
+    const a = await openSeen();
+    await signIn(a.page, "Rex Rider");
+    await a.page.waitForURL("**/dashboard");
+    await waitHydrated(a.page);
+    const before = Number((await cardValue(a.page, "card-total")).replace(/,/g, ""));
+    await a.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+
+    const b = await openSeen();
+    await signIn(b.page, "vaultkeeper");
+    await b.page.waitForURL("**/dashboard");
+    const vouches = (await (await b.context.request.get("/api/vouches")).json()) as { _id: string; status: string }[];
+    const victim = vouches.find((v) => v.status === "Complete")!;
+    const completedBefore = Number((await cardValue(a.page, "card-completed")).replace(/,/g, ""));
+    const res = await b.context.request.delete(`/api/vouches/${victim._id}`);
+    expect(res.status()).toBe(200);
+
+    await expect
+      .poll(async () => Number((await cardValue(a.page, "card-total")).replace(/,/g, "")), { timeout: 10_000 })
+      .toBe(before - 1);
+    expect(Number((await cardValue(a.page, "card-completed")).replace(/,/g, ""))).toBe(completedBefore - 1);
+    // No reload: the page kept its state.
+    expect(await a.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("opens What's New by itself after the first sign-in, once; the button opens it again", async () => {
+    const { page, context, errors } = await openFresh();
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    const dialog = page.getByRole("dialog", { name: "What's New" });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("changelog-version").innerText()).toBe("1.1.0");
+    expect(await dialog.getByText("July 18, 2025").isVisible()).toBe(true);
+    expect(await dialog.getByText("Add different level access to the tabs").isVisible()).toBe(true);
+    // A real modal: focus is inside it and the page behind is inert.
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") != null)).toBe(true);
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    // The dot marks the type: feature green, improvement blue, fix orange, breaking red.
+    const dot = (type: string) =>
+      dialog.locator(`li[data-type="${type}"] .change-dot`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await dot("feature")).toBe("rgb(47, 158, 68)");
+    expect(await dot("improvement")).toBe("rgb(28, 126, 214)");
+    expect(await dot("fix")).toBe("rgb(247, 103, 7)");
+    expect(await dot("breaking")).toBe("rgb(224, 49, 49)");
+    // Lines starting with * are bullets.
+    expect(await dialog.locator("li[data-type=feature]").first().locator(".change-bullets li").count()).toBe(3);
+    await shot(page, "changelog-light");
+
+    await dialog.getByRole("button", { name: "Got it!" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // The dialog's close event (dispatched after it closes) stores the version.
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem("changelog-last-seen"), localStorage.getItem("changelog-dismissed")]))
+      .toEqual(["1.1.0", "1.1.0"]);
+    expect(await page.getByTestId("changelog").count()).toBe(0); // unmounted, not only hidden
+
+    // Not again: not after a reload, not on another page.
+    await page.reload();
+    await waitHydrated(page);
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL("**/settings");
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // The top bar's button opens it; Escape closes it.
+    await page.getByTestId("changelog-button").click();
+    await dialog.waitFor();
+    expect(page.url()).not.toContain("changelog=1");
+    await page.getByTestId("theme-dark").click({ timeout: 1000 }).catch(() => undefined); // inert behind the modal
+    expect(await page.evaluate(() => document.documentElement.className)).not.toBe("theme-dark");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows What's New in the dark theme", async () => {
+    const { page, context } = await openFresh();
+    await context.addCookies([{ name: "vite-ui-theme", value: "dark", url: BASE }]);
+    await signIn(page, "Tek Breeder");
+    await page.waitForURL("**/dashboard");
+    const dialog = page.getByRole("dialog", { name: "What's New" });
+    await dialog.waitFor();
+    await page.screenshot({ path: "tests/e2e/screenshots/changelog-dark.png" });
+    await context.close();
+  });
+
+  it("links the footer to the Privacy Policy and the Terms of Service", async () => {
+    const { page, context } = await openSeen();
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("link", { name: "Privacy Policy" }).click();
+    await page.waitForURL("**/privacy");
+    await page.getByRole("heading", { name: "Privacy Policy" }).waitFor();
+    await shot(page, "privacy");
+    await page.getByRole("link", { name: /Back to the dashboard/ }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("link", { name: "Terms of Service" }).click();
+    await page.getByRole("heading", { name: "Terms of Service" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("renders the cards and the chart's SVG in the HTML; the changelog button shows a server-rendered panel", async () => {
+    const { page, context } = await open(browser, { javaScriptEnabled: false });
+    await signIn(page, "Rex Rider");
+    await page.waitForURL("**/dashboard");
+    const { stats } = await hostNumbers(context);
+    expect(await cardValue(page, "card-total")).toBe(stats.total.toLocaleString("en-US"));
+    expect(await cardValue(page, "card-uncompleted")).toBe(stats.uncompleted.toLocaleString("en-US"));
+    expect(await cardValue(page, "card-completed")).toBe(stats.completed.toLocaleString("en-US"));
+    expect((await cardValue(page, "card-most")).length).toBeGreaterThan(0);
+    const svg = page.getByTestId("vouches-chart").locator("svg").first();
+    expect(await svg.getAttribute("height")).toBe("380");
+    for (const label of lastMonths(new Date(), 9).map(shortMonthLabel)) {
+      expect(await svg.getByText(label, { exact: true }).count()).toBe(1);
+    }
+    // Nothing opens by itself without JavaScript.
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await shot(page, "dashboard-nojs");
+
+    await page.getByTestId("changelog-button").click();
+    await page.waitForURL("**/dashboard?changelog=1");
+    const dialog = page.getByRole("dialog", { name: "What's New" });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText("Add different level access to the tabs").isVisible()).toBe(true);
+    await shot(page, "changelog-nojs");
+    await dialog.getByRole("button", { name: "Got it!" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});

@@ -1,0 +1,454 @@
+// The server stats pages in a real browser over the demo data: with JavaScript (canvas grids, remembered tabs, filter
+// badges, Manual Refresh, a cron run and a roster updating an open page live, the enemy warning) and without it (tabs,
+// filters and paging by URL, forms). Screenshots of every tab of 2411 in both themes and the other playerlists.
+import type { APIRequestContext, Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statusClass, TAB_LABELS, TABS } from "../../app/components/servers/servers";
+import { BASE, launch, open, shot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SEEN = { "changelog-last-seen": "1.1.0", "changelog-dismissed": "1.1.0" };
+
+/** A signed-in context that has already dismissed What's New, so nothing covers the page. */
+async function session(options: Parameters<typeof open>[1] = {}, who: Parameters<typeof signIn>[1] = "Rex Rider") {
+  const s = await open(browser, options);
+  if (options.javaScriptEnabled !== false) {
+    await s.context.addInitScript((seen) => {
+      for (const [k, v] of Object.entries(seen)) localStorage.setItem(k, v);
+    }, SEEN);
+  }
+  await signIn(s.page, who);
+  await s.page.waitForURL("**/dashboard");
+  return s;
+}
+
+const hydrated = (page: Page) => page.getByText("Live updates: Connected").first().waitFor();
+/** The active tab once the page shows it (the URL changes a moment before the new page renders). */
+const activeTab = (page: Page, label: string) => page.locator(".stats-tabs .tab.active", { hasText: label }).waitFor();
+const pressed = (page: Page, key: string, on: boolean) => page.locator(`[data-testid="filter-${key}"][aria-pressed="${on}"]`).waitFor();
+
+type Player = { eosId: string; displayName: string | null; name: string | null; status: string | null; tribe: string | null; platform: string | null };
+type Status = { status: string; lastUpdated: number | null; playerCount: number; currentPlayers: Player[] };
+
+async function statusOf(request: APIRequestContext, id: string) {
+  return (await (await request.get(`/api/eoserver-status/${id}`)).json()) as Status;
+}
+
+function countsOf(players: Player[]) {
+  const counts = { tribemembers: 0, friendlys: 0, neutral: 0, enemies: 0, unknowns: 0 };
+  for (const p of players) {
+    const c = statusClass(p.status, p.tribe);
+    if (c !== "other") counts[c]++;
+  }
+  return counts;
+}
+
+const badgeCount = async (page: Page, key: string) => Number(await page.getByTestId(`filter-${key}`).locator(".filter-count").innerText());
+const showing = (page: Page) => page.locator(".pagination-bar .muted").first().innerText();
+
+/** An API token for this signed-in browser, and a roster push through the ingestion API with it. */
+async function ingestor(request: APIRequestContext) {
+  const created = await request.post("/api/tokens", { data: { name: "e2e collector" } });
+  expect(created.status()).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+  return async (id: string, body: Record<string, unknown>) => {
+    const res = await request.post(`/api/ingest/servers/${id}/roster`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    return res.json();
+  };
+}
+
+const strip = (p: Player) => ({
+  eosId: p.eosId,
+  displayName: p.displayName ?? undefined,
+  name: p.name ?? undefined,
+  status: p.status ?? undefined,
+  tribe: p.tribe ?? undefined,
+  platform: p.platform ?? undefined,
+});
+const randomEos = () => Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("");
+
+describe("with JavaScript", () => {
+  it("shows the 2411 playerlist: status panel, chart, summary counts and the canvas grid", async () => {
+    const { page, context, errors } = await session();
+    await page.goto("/dashboard/server-stats-2411");
+    await hydrated(page);
+    const status = await statusOf(context.request, "2411");
+
+    expect(await page.locator("h1").innerText()).toBe("2411 Server Stats");
+    expect(await page.locator(".stats-tabs .tab").allInnerTexts()).toEqual(TABS.map((t) => TAB_LABELS[t]));
+    expect(await page.locator(".stats-tabs .tab.active").innerText()).toBe("Playerlist");
+    const panel = page.getByTestId("server-panel");
+    expect(await panel.locator("h2").innerText()).toBe("TheCenter (NA-PVP-TheCenter2411)");
+    expect(await page.getByTestId("server-status").innerText()).toBe(status.status === "online" ? "Online" : "Offline");
+    expect(await page.getByTestId("map-name").innerText()).toBe("TheCenter_WP");
+    expect(await page.getByTestId("player-count").innerText()).toBe(`Players: ${status.playerCount}/70`);
+    expect(await page.getByTestId("last-updated").innerText()).toMatch(/^(Just now|\d+ (second|minute|hour|day|week|month|year)s? ago)$/);
+    expect(await panel.getByRole("button", { name: "Manual Refresh" }).isEnabled()).toBe(true);
+
+    // The five badges count the roster the host answers.
+    const counts = countsOf(status.currentPlayers);
+    for (const [key, n] of Object.entries(counts)) expect(await badgeCount(page, key), key).toBe(n);
+    expect(await page.getByTestId("stats-summary").locator("h3").innerText()).toBe("Player Status");
+
+    // The grid replaced the HTML table after hydration.
+    await page.getByTestId("canvas-grid").waitFor();
+    expect(await page.getByTestId("stats-table").count()).toBe(0);
+    expect(await showing(page)).toBe(`Showing 1 to ${Math.min(25, status.currentPlayers.length)} of ${status.currentPlayers.length} entries`);
+
+    // The population chart: a server-rendered SVG with the peak marked, or the text for no data.
+    const population = await context.request.get("/api/eoserver-population/2411?range=24h");
+    if (population.ok()) {
+      const body = (await population.json()) as { peak: { players: number } | null };
+      await page.getByTestId("population").locator("svg").first().waitFor();
+      if (body.peak) {
+        expect(await page.getByTestId("peak-marker").locator("text").textContent()).toBe(`Peak ${body.peak.players}`);
+        expect(await page.getByTestId("population-peak").innerText()).toContain(`Peak: ${body.peak.players} player`);
+      }
+      await page.getByRole("link", { name: "Last 7 days" }).click();
+      await page.waitForURL(/range=7d/);
+      await page.locator('.segmented a[aria-current="true"]', { hasText: "Last 7 days" }).waitFor();
+      await page.getByTestId("population").locator("svg").first().waitFor();
+      await shot(page, "server-stats-2411-population-7d-light");
+    } else {
+      expect(await page.getByTestId("population-empty").innerText()).toBe("No population data yet.");
+    }
+    await shot(page, "server-stats-2411-playerlist-light");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("takes screenshots of every 2411 tab in both themes and of the other playerlists", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const { page, context, errors } = await session();
+      await context.addCookies([{ name: "vite-ui-theme", value: theme, url: BASE }]);
+      for (const tab of TABS) {
+        await page.goto(`/dashboard/server-stats-2411?tab=${tab}`);
+        await hydrated(page);
+        await page.getByTestId("canvas-grid").or(page.getByTestId("stats-empty")).first().waitFor();
+        await page.waitForTimeout(250);
+        await shot(page, `server-stats-2411-${tab}-${theme}`);
+      }
+      if (theme === "light") {
+        for (const id of ["2573", "2446"]) {
+          await page.goto(`/dashboard/server-stats-${id}?tab=playerlist`);
+          await hydrated(page);
+          await page.waitForTimeout(250);
+          await shot(page, `server-stats-${id}-playerlist-light`);
+        }
+        const summary = await page.getByTestId("stats-summary").locator("h3").innerText();
+        expect(summary).toBe("Player Summary");
+        expect(await page.getByTestId("summary-note").innerText()).toMatch(/^\d+ trackable players? online$/);
+        await page.goto("/dashboard/server-stats-2573?tab=leavelog");
+        await hydrated(page);
+        await shot(page, "server-stats-2573-leavelog-light");
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
+  it("remembers the tab per server in local storage and restores only a valid one", async () => {
+    const { page, context, errors } = await session();
+    await page.goto("/dashboard/server-stats-2411");
+    await hydrated(page);
+    await page.locator(".stats-tabs").getByRole("link", { name: "Enemies" }).click();
+    await page.waitForURL(/tab=enemys/);
+    await activeTab(page, "Enemies");
+    expect(await page.evaluate(() => localStorage.getItem("server_stats_2411_active_tab"))).toBe("enemys");
+
+    // Away and back through the sidebar: the Enemies tab again; 2573 keeps its own (default) tab.
+    await page.getByRole("link", { name: "2573 Server Stats" }).click();
+    await page.locator("h1", { hasText: "2573 Server Stats" }).waitFor();
+    expect(await page.locator(".stats-tabs .tab.active").innerText()).toBe("Playerlist");
+    await page.getByRole("link", { name: "2411 Server Stats" }).click();
+    await page.locator("h1", { hasText: "2411 Server Stats" }).waitFor();
+    expect(await page.locator(".stats-tabs .tab.active").innerText()).toBe("Enemies");
+
+    // Only local storage remembers (no cookie yet): the page switches to it after loading.
+    await context.clearCookies({ name: "server_stats_2446_active_tab" });
+    await page.evaluate(() => localStorage.setItem("server_stats_2446_active_tab", "leavelog"));
+    await page.goto("/dashboard/server-stats-2446");
+    await page.waitForURL(/tab=leavelog/);
+    await activeTab(page, "Leavelog");
+
+    // An invalid stored value is not restored: playerlist, and the key is rewritten.
+    await page.evaluate(() => localStorage.setItem("server_stats_2573_active_tab", "enemies"));
+    await page.goto("/dashboard/server-stats-2573");
+    await hydrated(page);
+    expect(await page.locator(".stats-tabs .tab.active").innerText()).toBe("Playerlist");
+    expect(await page.evaluate(() => localStorage.getItem("server_stats_2573_active_tab"))).toBe("playerlist");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("filters with the summary badges; a second click or Clear Filter clears; filter and size go back to page 1", async () => {
+    const { page, context, errors } = await session();
+    await page.goto("/dashboard/server-stats-2411?tab=joinlog");
+    await hydrated(page);
+    const total = Number((await showing(page)).match(/of (\d+) entries/)![1]);
+    expect(total).toBeGreaterThan(25);
+
+    await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL(/page=2/);
+    await page.locator(".pagination .current", { hasText: "2" }).waitFor();
+    const enemies = await badgeCount(page, "enemies");
+    await page.getByTestId("filter-enemies").click();
+    await page.waitForURL((url) => url.searchParams.get("filter") === "enemies" && !url.searchParams.has("page"));
+    await pressed(page, "enemies", true);
+    expect(await page.getByTestId("active-filter").innerText()).toBe(`Filter: Enemies · ${enemies} ${enemies === 1 ? "entry" : "entries"}`);
+    expect(await showing(page)).toBe(`Showing 1 to ${Math.min(25, enemies)} of ${enemies} entries`);
+
+    // The active badge again clears it.
+    await page.getByTestId("filter-enemies").click();
+    await page.waitForURL((url) => !url.searchParams.has("filter"));
+    await pressed(page, "enemies", false);
+    expect(await page.getByTestId("clear-filter").count()).toBe(0);
+    expect(await showing(page)).toContain(`of ${total} entries`);
+
+    // Another badge, then Clear Filter.
+    const unknowns = await badgeCount(page, "unknowns");
+    await page.getByTestId("filter-unknowns").click();
+    await page.waitForURL(/filter=unknowns/);
+    await pressed(page, "unknowns", true);
+    expect(await showing(page)).toContain(`of ${unknowns} entries`);
+    await page.getByTestId("clear-filter").click();
+    await page.waitForURL((url) => !url.searchParams.has("filter"));
+    await pressed(page, "unknowns", false);
+
+    // Page size: 50 from page 2 goes to page 1 of 50.
+    await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL(/page=2/);
+    await page.locator(".pagination .current", { hasText: "2" }).waitFor();
+    await page.getByTestId("page-size").selectOption("50");
+    await page.waitForURL((url) => url.searchParams.get("size") === "50" && !url.searchParams.has("page"));
+    await expect.poll(() => showing(page)).toBe(`Showing 1 to ${Math.min(50, total)} of ${total} entries`);
+
+    // The activity tabs filter joins or leaves.
+    await page.locator(".stats-tabs").getByRole("link", { name: "Tribemembers" }).click();
+    await page.waitForURL(/tab=tribemembers/);
+    await activeTab(page, "Tribemembers");
+    const joins = await badgeCount(page, "joins");
+    await page.getByTestId("filter-joins").click();
+    await page.waitForURL(/filter=joins/);
+    await pressed(page, "joins", true);
+    expect(await showing(page)).toContain(`of ${joins} entries`);
+    await page.getByTestId("canvas-grid").waitFor();
+
+    // Selecting a row on the canvas offers its Steam profile: a View Profile link to a new tab, or "-".
+    const bar = page.getByTestId("stats-actionbar");
+    expect(await bar.innerText()).toContain("Select a row to open its Steam profile.");
+    const box = (await page.getByTestId("canvas-grid").locator("canvas").first().boundingBox())!;
+    await page.mouse.click(box.x + 200, box.y + 38 + 18);
+    await bar.locator("strong").waitFor();
+    const link = bar.getByRole("link", { name: "View Profile" });
+    if (await link.count()) {
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("href")).toMatch(/^https:\/\/steamcommunity\.com\//);
+    } else {
+      expect(await bar.innerText()).toMatch(/Steam Profile:\s*-/);
+    }
+    await shot(page, "server-stats-2411-filter-joins");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Manual Refresh reads Refreshing..., stays disabled until the data is refetched 2 s later, and toasts", async () => {
+    const { page, context, errors } = await session();
+    await page.goto("/dashboard/server-stats-2573");
+    await hydrated(page);
+    const button = page.getByTestId("manual-refresh");
+    const started = Date.now();
+    await button.click();
+    await page.waitForFunction(() => document.querySelector("[data-testid=manual-refresh]")?.textContent?.includes("Refreshing..."));
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByTestId("toast").filter({ hasText: "Manual refresh triggered! Server data will be updated shortly." }).waitFor();
+    await page.waitForFunction(() => document.querySelector("[data-testid=manual-refresh]")?.textContent?.includes("Manual Refresh"), null, {
+      timeout: 15_000,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(await button.isEnabled()).toBe(true);
+    expect(await page.getByTestId("last-updated").innerText()).toMatch(/^(Just now|\d+ seconds? ago)$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a cron run updates an open 2411 playerlist without a reload", async () => {
+    const { page, context, errors } = await session();
+    const push = await ingestor(context.request);
+    // The cron records what the sources say as of its minute; a newer stored status is kept. So: mark 2411 offline
+    // just after what is stored, wait for a minute that starts after that, open the page, then fire the cron.
+    const before = await statusOf(context.request, "2411");
+    const observedAt = (before.lastUpdated ?? Date.now() - 120_000) + 1;
+    await push("2411", { online: false, players: [], errorDetails: "Probe: offline until the next cron run", observedAt });
+    while (Math.floor(Date.now() / 60_000) * 60_000 <= observedAt) await page.waitForTimeout(500);
+
+    await page.goto("/dashboard/server-stats-2411");
+    await hydrated(page);
+    expect(await page.getByTestId("server-status").innerText()).toBe("Offline");
+    expect(await page.getByTestId("error-details").innerText()).toContain("Probe: offline until the next cron run");
+    expect(await page.getByTestId("stats-empty").innerText()).toContain("Server Offline");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+
+    const fired = await context.request.get("/__scheduled?cron=*+*+*+*+*");
+    expect(fired.ok()).toBe(true);
+    await page.getByTestId("server-status").filter({ hasText: "Online" }).waitFor({ timeout: 15_000 });
+    const after = await statusOf(context.request, "2411");
+    expect(after.status).toBe("online");
+    expect(await page.getByTestId("player-count").innerText()).toBe(`Players: ${after.playerCount}/70`);
+    expect(await page.getByTestId("error-details").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 150_000);
+
+  it("a roster pushed elsewhere shows at once, with the enemy warning naming the player and the server", async () => {
+    const a = await session();
+    await a.page.goto("/dashboard/server-stats-2411");
+    await hydrated(a.page);
+    await a.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+
+    const b = await session({}, "vaultkeeper");
+    const push = await ingestor(b.context.request);
+    const now = await statusOf(b.context.request, "2411");
+    const roster = now.currentPlayers.map(strip);
+    const stranger = { eosId: randomEos(), displayName: `Raider${Date.now() % 100000}`, name: "", status: "-1", tribe: "RAID", platform: "psn" };
+    await push("2411", { online: true, players: [...roster, stranger] });
+    const enemiesNow = countsOf([...now.currentPlayers, stranger as Player]).enemies;
+
+    const toast = a.page.getByTestId("toast").filter({ hasText: stranger.displayName });
+    await toast.waitFor({ timeout: 10_000 });
+    expect(await toast.innerText()).toContain("2411");
+    await expect.poll(() => badgeCount(a.page, "enemies"), { timeout: 10_000 }).toBe(enemiesNow);
+    expect(await a.page.getByTestId("player-count").innerText()).toBe(`Players: ${roster.length + 1}/70`);
+    expect(await a.page.getByTestId("last-updated").innerText()).toMatch(/^(Just now|\d+ seconds? ago)$/);
+    expect(await a.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await a.page.getByTestId("canvas-grid").waitFor();
+    await shot(a.page, "server-stats-enemy-warning");
+
+    // The one-second ticker moves Last Updated on without any reload.
+    const first = await a.page.getByTestId("last-updated").innerText();
+    await a.page.waitForTimeout(2100);
+    expect(await a.page.getByTestId("last-updated").innerText()).not.toBe(first);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("shows the tabs as HTML tables with the spec's columns; tabs by URL", async () => {
+    const { page, context } = await session({ javaScriptEnabled: false });
+    await page.goto("/dashboard/server-stats-2411");
+    const headers = () => page.getByTestId("stats-table").locator("thead th").allInnerTexts();
+    expect(await headers()).toEqual(["ID", "EOS ID", "Display Name", "Name", "Status", "Tribe", "Platform"]);
+    expect(await page.getByTestId("manual-refresh").innerText()).toContain("Manual Refresh");
+    expect(await page.getByText("Live updates:").count()).toBe(0); // no socket without JavaScript
+    await page.getByTestId("population").waitFor();
+    await shot(page, "server-stats-2411-playerlist-nojs");
+
+    await page.locator(".stats-tabs").getByRole("link", { name: "Joinlog" }).click();
+    await page.waitForURL(/tab=joinlog/);
+    expect(await headers()).toEqual(["ID", "EOS ID", "Display Name", "Member Name", "Status", "Tribe", "Platform", "Join Time", "Last Ark Launch"]);
+    expect(await page.getByTestId("activity-card").locator("h2").innerText()).toBe("TheCenter Joinlog Activity");
+    expect(await page.getByTestId("recent-badge").innerText()).toMatch(/^Recent Joins: \d+$/);
+
+    await page.locator(".stats-tabs").getByRole("link", { name: "Leavelog" }).click();
+    await page.waitForURL(/tab=leavelog/);
+    expect((await headers())[7]).toBe("Leave Time");
+    expect(await page.getByTestId("total-entries").innerText()).toMatch(/^Total entries: \d+$/);
+
+    await page.locator(".stats-tabs").getByRole("link", { name: "Enemies" }).click();
+    await page.waitForURL(/tab=enemys/);
+    expect(await headers()).toEqual([
+      "ID",
+      "EOS ID",
+      "Display Name",
+      "Member Name",
+      "Status",
+      "Tribe",
+      "Platform",
+      "Event Type",
+      "Event Time",
+      "Last Ark Launch",
+      "Steam Profile",
+    ]);
+    // Enemies: joins red, leaves green; Steam Profile is a View Profile link in a new tab, or -.
+    const rows = page.getByTestId("stats-table").locator("tbody tr");
+    const first = rows.first();
+    const type = await first.locator("td").nth(7).innerText();
+    expect(await first.locator("td").nth(7).locator(".badge").getAttribute("class")).toBe(type === "Join" ? "badge red" : "badge green");
+    const links = page.getByTestId("stats-table").getByRole("link", { name: "View Profile" });
+    if ((await links.count()) > 0) expect(await links.first().getAttribute("target")).toBe("_blank");
+    expect(await page.getByTestId("stats-table").locator("tbody td:nth-child(11)").allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^(View Profile|-)$/)]),
+    );
+    await shot(page, "server-stats-2411-enemys-nojs");
+
+    // 2573 adds Steam Profile to its logs; 2446 does not.
+    await page.goto("/dashboard/server-stats-2573?tab=joinlog");
+    expect((await headers()).at(-1)).toBe("Steam Profile");
+    await page.goto("/dashboard/server-stats-2446?tab=joinlog");
+    expect((await headers()).at(-1)).toBe("Last Ark Launch");
+    await context.close();
+  });
+
+  it("filters and pages by URL, and the page size form goes back to page 1", async () => {
+    const { page, context } = await session({ javaScriptEnabled: false });
+    await page.goto("/dashboard/server-stats-2573?tab=joinlog");
+    const total = Number((await showing(page)).match(/of (\d+) entries/)![1]);
+    expect(total).toBeGreaterThan(50);
+
+    await page.locator(".pagination").getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL(/page=2/);
+    expect(await showing(page)).toBe(`Showing 26 to 50 of ${total} entries`);
+
+    const friendlys = await badgeCount(page, "friendlys");
+    await page.getByTestId("filter-friendlys").click();
+    await page.waitForURL((url) => url.searchParams.get("filter") === "friendlys" && !url.searchParams.has("page"));
+    const statuses = await page.getByTestId("stats-table").locator("tbody td:nth-child(5)").allInnerTexts();
+    expect(statuses.length).toBe(Math.min(25, friendlys));
+    expect(new Set(statuses)).toEqual(new Set(["Friendly"]));
+    await page.getByTestId("filter-friendlys").click();
+    await page.waitForURL((url) => !url.searchParams.has("filter"));
+
+    await page.getByTestId("page-size").selectOption("100");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/size=100/);
+    expect(await showing(page)).toBe(`Showing 1 to ${Math.min(100, total)} of ${total} entries`);
+    expect(await page.getByTestId("stats-table").locator("tbody tr").count()).toBe(Math.min(100, total));
+    await context.close();
+  });
+
+  it("Manual Refresh posts a form and comes back with the toast", async () => {
+    const { page, context } = await session({ javaScriptEnabled: false });
+    await page.goto("/dashboard/server-stats-2446?filter=enemies");
+    expect(await page.getByTestId("toast").count()).toBe(0);
+    await page.getByTestId("manual-refresh").click();
+    await page.getByTestId("toast").waitFor();
+    expect(page.url()).toBe(`${BASE}/dashboard/server-stats-2446?filter=enemies`);
+    expect(await page.getByTestId("toast").innerText()).toContain("Manual refresh triggered! Server data will be updated shortly.");
+    await context.close();
+  });
+
+  it("the generic Server Stats page has a tab per server, each linking to its page", async () => {
+    const { page, context } = await session({ javaScriptEnabled: false });
+    await page.goto("/dashboard/server-stats");
+    expect(await page.locator(".tabs .tab").allInnerTexts()).toEqual(["2411 Playerlist", "2573 Playerlist", "2446 Playerlist"]);
+    await page.getByRole("link", { name: "2573 Playerlist" }).click();
+    await page.waitForURL(/tab=2573/);
+    expect(await page.getByTestId("placeholder").locator("h2").innerText()).toBe("2573 Playerlist");
+    await page.getByRole("link", { name: "Open 2573 Server Stats" }).click();
+    await page.waitForURL("**/dashboard/server-stats-2573");
+    expect(await page.locator("h1").innerText()).toBe("2573 Server Stats");
+    await shot(page, "server-stats-generic-nojs");
+    await context.close();
+  });
+});

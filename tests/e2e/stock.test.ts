@@ -1,0 +1,510 @@
+// The 2411 Stock page in a real browser over the demo data: editing on the canvas grid with pending edits and Save,
+// Tab moves, the Unsaved Changes question, row reorder, cell selection and the text colour picker, item images, two
+// officers editing one tab at once (live update, version check, no lost edit), and the no-JavaScript tables and forms.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, open, shot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGE = "/dashboard/stock-2411";
+const SEEN = { "changelog-last-seen": "1.1.0", "changelog-dismissed": "1.1.0" };
+const VIEWPORT = { width: 1440, height: 1100 };
+
+type Row = Record<string, unknown> & { _id: string; version: number; order: number; fieldColors: Record<string, string> };
+
+async function signedIn(who: "Rex Rider" | "Tek Breeder" = "Rex Rider", options: Parameters<typeof open>[1] = {}) {
+  const session = await open(browser, { viewport: VIEWPORT, ...options });
+  await session.context.addInitScript((seen) => {
+    for (const [k, v] of Object.entries(seen)) localStorage.setItem(k, v);
+  }, SEEN);
+  await signIn(session.page, who);
+  await session.page.waitForURL("**/dashboard");
+  return session;
+}
+
+const api = async (context: BrowserContext, path: string) => (await (await context.request.get(path)).json()) as Row[];
+
+/** Opens a tab with JavaScript and waits until the canvas has painted and the live socket is up. */
+async function openGrid(page: Page, query: string) {
+  await page.goto(`${PAGE}?${query}`);
+  await page.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
+  await page.getByText("Live updates: Connected").waitFor();
+}
+
+const ROW_MARKER = 44;
+const HEADER = 36;
+const ROW_HEIGHT = 34;
+
+/** The centre of a cell on the canvas (columns by their widths, left of any horizontal scroll). */
+async function cellPoint(page: Page, widths: number[], col: number, row: number) {
+  const box = (await page.locator("[data-testid=stock-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
+  const x = box.x + ROW_MARKER + widths.slice(0, col).reduce((a, b) => a + b, 0) + widths[col] / 2;
+  const y = box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2;
+  return { x, y };
+}
+
+const VAULT_WIDTHS = [210, ...Array(18).fill(56)];
+const DEDIS_WIDTHS = [210, 104, 104, 64, 200]; // Defense Room Dedis: Item, Stock, Target, %, Todo
+const editor = (page: Page) => page.locator("#portal textarea");
+
+/**
+ * A click opens the cell's editor; type the value and commit with Enter (the overlay editor lives in #portal).
+ * Edits are a person's pace apart: glide refreshes its accessibility table (which moves focus to the selected cell)
+ * 200 ms after a change, and a click landing inside that window can lose the editor's focus.
+ */
+async function editCell(page: Page, widths: number[], col: number, row: number, value: string, key = "Enter") {
+  await page.waitForTimeout(250);
+  const { x, y } = await cellPoint(page, widths, col, row);
+  await page.mouse.click(x, y);
+  await editor(page).waitFor();
+  if (value === "") {
+    // Cleared as a person does it (select all, delete): the editor then holds an empty value.
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+  } else await editor(page).fill(value);
+  await page.keyboard.press(key);
+  if (key === "Enter") await editor(page).waitFor({ state: "detached" });
+}
+
+/** A cell's text as the grid exposes it to assistive technology (glide's accessibility table). */
+async function gridText(page: Page, col: number, row: number) {
+  return (await page.getByTestId(`glide-cell-${col + 1}-${row}`).textContent())?.trim() ?? "";
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first();
+
+describe("editing on the canvas grid", () => {
+  it("holds edits as pending, applies the numeric rules, saves them all and shows them after a reload", async () => {
+    const { page, context, errors } = await signedIn();
+    const before = await api(context, "/api/stock-2411");
+    await openGrid(page, "tab=war-room-vaults");
+
+    // Three rows: A gets a number, B gets text (becomes 0), C's filled first cell is emptied (stays empty).
+    const ia = before.findIndex((r) => !r.isEmpty && (r.counts as (number | null)[])[0] !== 300);
+    const ib = before.findIndex((r, i) => i > ia && !r.isEmpty && (r.counts as (number | null)[])[1] !== 0);
+    const ic = before.findIndex((r, i) => i > ib && (r.counts as (number | null)[])[0] !== null);
+    const [a, b, c] = [before[ia], before[ib], before[ic]];
+    await editCell(page, VAULT_WIDTHS, 1, ia, "300");
+    await toast(page, `${a.item}: 1 changed (pending save)`).waitFor();
+    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    await editCell(page, VAULT_WIDTHS, 2, ib, "lots");
+    await editCell(page, VAULT_WIDTHS, 1, ic, "");
+    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("3 modified rows");
+    // Escape cancels an edit.
+    const { x, y } = await cellPoint(page, VAULT_WIDTHS, 3, ia);
+    await page.mouse.click(x, y);
+    await editor(page).waitFor();
+    await editor(page).fill("999");
+    await page.keyboard.press("Escape");
+    await editor(page).waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("3 modified rows");
+    await shot(page, "stock-pending-light");
+
+    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await toast(page, "Successfully saved 3 changes!").waitFor();
+    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+
+    const after = await api(context, "/api/stock-2411");
+    const byId = new Map(after.map((r) => [r._id, r]));
+    expect((byId.get(a._id)!.counts as number[])[0]).toBe(300);
+    expect((byId.get(b._id)!.counts as number[])[1]).toBe(0);
+    expect((byId.get(c._id)!.counts as (number | null)[])[0]).toBeNull();
+    expect((byId.get(a._id)!.counts as number[])[2]).toEqual((a.counts as number[])[2]); // the cancelled edit
+    expect(byId.get(a._id)!.updatedBy).toBe("Rex Rider");
+    expect(byId.get(a._id)!.version).toBe(a.version + 1);
+    // Current Stock is the sum of the stock columns.
+    const sum = (byId.get(a._id)!.counts as (number | null)[]).reduce<number>((s, v) => s + (v ?? 0), 0);
+    expect(byId.get(a._id)!.currentStock).toBe(sum);
+
+    await page.reload();
+    await page.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
+    expect(await gridText(page, 1, ia)).toBe("300");
+    expect(await gridText(page, 2, ib)).toBe("0");
+    expect(await gridText(page, 1, ic)).toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("moves the editor with Tab and Shift+Tab, wrapping; Ctrl+S with nothing pending says so", async () => {
+    const { page, context } = await signedIn();
+    const rows = await api(context, "/api/defense-room-dedis");
+    await openGrid(page, "tab=defense-room-dedis");
+    // Todo is the last editable column: Tab wraps to Item of the same row, Shift+Tab goes back to Todo.
+    await editCell(page, DEDIS_WIDTHS, 4, 1, "Farm tonight", "Tab");
+    await expect.poll(() => editor(page).inputValue()).toBe(String(rows[1].item));
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => editor(page).inputValue()).toBe("Farm tonight");
+    await page.keyboard.press("Shift+Tab"); // to Target (the % column is not editable)
+    await expect.poll(() => editor(page).inputValue()).toBe(String(rows[1].maxStock ?? ""));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Discard" }).click();
+    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+    await page.keyboard.press("Control+s");
+    await toast(page, "No changes to save").waitFor();
+    await context.close();
+  });
+
+  it("asks before switching tabs with unsaved changes: Cancel stays, Discard Changes leaves, Save & Switch saves", async () => {
+    const { page, context } = await signedIn();
+    const rows = await api(context, "/api/defense-room-dedis");
+    await openGrid(page, "tab=defense-room-dedis");
+    await editCell(page, DEDIS_WIDTHS, 1, 3, "1234");
+    const tabLink = page.getByRole("navigation", { name: "Stock tabs" }).getByRole("link", { name: "War Room Dedis" });
+
+    await tabLink.click();
+    const dialog = page.getByTestId("unsaved-dialog");
+    await dialog.getByText("You have unsaved changes in 1 row").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toContain("tab=defense-room-dedis");
+
+    await tabLink.click();
+    await dialog.getByRole("button", { name: "Discard Changes" }).click();
+    await page.waitForURL(/tab=war-room-dedis/);
+    expect((await api(context, "/api/defense-room-dedis"))[3].currentStock).toBe(rows[3].currentStock);
+
+    await openGrid(page, "tab=defense-room-dedis");
+    await editCell(page, DEDIS_WIDTHS, 1, 3, "1234");
+    await tabLink.click();
+    await dialog.getByRole("button", { name: "Save & Switch" }).click();
+    await page.waitForURL(/tab=war-room-dedis/);
+    await toast(page, "Successfully saved 1 changes!").waitFor();
+    expect((await api(context, "/api/defense-room-dedis"))[3].currentStock).toBe(1234);
+    await context.close();
+  });
+});
+
+describe("order, selection and colours", () => {
+  it("reorders rows by dragging the row handle and saves the order", async () => {
+    const { page, context } = await signedIn();
+    const before = await api(context, "/api/admin-logistics-dedis");
+    await openGrid(page, "tab=admin-logistics-dedis");
+    expect(await page.getByRole("button", { name: "Save Order" }).count()).toBe(0);
+    const box = (await page.locator("[data-testid=stock-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
+    const y = (row: number) => box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2;
+    await page.mouse.move(box.x + 5, y(0));
+    await page.mouse.down();
+    await page.mouse.move(box.x + 5, y(1), { steps: 4 });
+    await page.mouse.move(box.x + 5, y(2) + 4, { steps: 6 });
+    await page.mouse.up();
+    await page.getByRole("button", { name: "Save Order" }).click();
+    await toast(page, "Order saved successfully!").waitFor();
+    await page.getByRole("button", { name: "Save Order" }).waitFor({ state: "detached" });
+    const after = await api(context, "/api/admin-logistics-dedis");
+    expect(after.slice(0, 3).map((r) => r._id)).toEqual([before[1]._id, before[2]._id, before[0]._id]);
+    expect(after.slice(3).map((r) => r._id)).toEqual(before.slice(3).map((r) => r._id));
+    await context.close();
+  });
+
+  it("selects cells (click, drag a range, Ctrl adds, the row marker) and saves a text colour", async () => {
+    const { page, context } = await signedIn();
+    const before = await api(context, "/api/defense-room-vaults");
+    await openGrid(page, "tab=defense-room-vaults");
+    // Nothing selected: the picker asks for a selection first.
+    await page.getByRole("button", { name: "Color Picker" }).click();
+    await toast(page, "Please select a cell or row first by clicking on it or the row arrow").waitFor();
+
+    // Drag a 3 x 2 range, then Ctrl adds one more cell.
+    const from = await cellPoint(page, VAULT_WIDTHS, 1, 0);
+    const to = await cellPoint(page, VAULT_WIDTHS, 3, 1);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    expect(await editor(page).count()).toBe(0); // a drag selects, it does not edit
+    await expect.poll(() => page.getByTestId("cells-selected").textContent()).toBe("6 cells selected");
+    const extra = await cellPoint(page, VAULT_WIDTHS, 5, 2);
+    await page.keyboard.down("Control");
+    await page.mouse.click(extra.x, extra.y);
+    await page.keyboard.up("Control");
+    expect(await editor(page).count()).toBe(0);
+    await expect.poll(() => page.getByTestId("cells-selected").textContent()).toBe("7 cells selected");
+
+    await page.getByRole("button", { name: "Color Picker" }).click();
+    const dialog = page.getByTestId("color-dialog");
+    expect(await dialog.getByTestId("colour-value").textContent()).toBe("#000000");
+    await dialog.locator("input[type=color]").fill("#c2255c");
+    await dialog.getByRole("button", { name: "Save Color" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const after = new Map((await api(context, "/api/defense-room-vaults")).map((r) => [r._id, r]));
+    for (const [row, cols] of [
+      [0, ["count1", "count2", "count3"]],
+      [1, ["count1", "count2", "count3"]],
+      [2, ["count5"]],
+    ] as const) {
+      for (const col of cols) expect(after.get(before[row]._id)!.fieldColors[col]).toBe("#c2255c");
+    }
+    expect(after.get(before[3]._id)!.fieldColors.count1).toBe(before[3].fieldColors.count1);
+
+    // The row marker selects a whole row: its text colour.
+    const box = (await page.locator("[data-testid=stock-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
+    await page.mouse.click(box.x + 7 + (ROW_MARKER - 7) / 2, box.y + HEADER + 4 * ROW_HEIGHT + ROW_HEIGHT / 2);
+    await expect.poll(() => page.getByTestId("cells-selected").textContent()).toMatch(/^\d+ cells selected$/);
+    await page.getByRole("button", { name: "Color Picker" }).click();
+    await dialog.locator("input[type=color]").fill("#1971c2");
+    await dialog.getByRole("button", { name: "Save Color" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await api(context, "/api/defense-room-vaults"))[4].textColor).toBe("#1971c2");
+    await context.close();
+  });
+
+  it("adds an item image with the spec's checks, the wiki-link reduction and update-all across tabs", async () => {
+    const { page, context } = await signedIn();
+    await openGrid(page, "tab=war-room-dedis");
+    await page.getByRole("button", { name: "Add Image" }).click();
+    const dialog = page.getByTestId("add-image-dialog");
+    await dialog.getByText("Enter a direct link to the image (JPG, PNG, etc.)").waitFor();
+    await dialog.getByText("The image will be updated for all items with that name across all tabs.").waitFor();
+    expect(await dialog.locator("select option").first().textContent()).toBe("Select an item");
+    await dialog.getByRole("button", { name: "Add Image" }).click();
+    await dialog.getByText("Please fill in both item name and image URL").waitFor();
+
+    // "Metal Ingot" is on War Room Dedis and Defense Room Dedis.
+    await dialog.locator("select").selectOption("Metal Ingot");
+    await dialog.locator("input[type=url]").fill(
+      "see https://ark.wiki.gg/images/thumb/4/4c/Metal_Ingot.png/120px-Metal_Ingot.png?version=2 for it",
+    );
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Add Image" }).click();
+    await toast(page, /Image updated successfully for \d+ items with name Metal Ingot across all tabs!/).waitFor();
+    const wanted = "https://ark.wiki.gg/images/4/4c/Metal_Ingot.png";
+    for (const path of ["/api/stock-2411-dedis", "/api/defense-room-dedis"]) {
+      const row = (await api(context, path)).find((r) => r.item === "Metal Ingot")!;
+      expect(row.imageUrl).toBe(wanted);
+    }
+    await context.close();
+  });
+});
+
+describe("two officers at once", () => {
+  it("shows the other officer's save live without dropping a pending edit, and refuses a stale row without losing it", async () => {
+    const a = await signedIn("Rex Rider");
+    const b = await signedIn("Tek Breeder");
+    const rows = await api(a.context, "/api/stock-2411");
+    const x = rows[5];
+    const y = rows[6];
+    await openGrid(a.page, "tab=war-room-vaults");
+    await openGrid(b.page, "tab=war-room-vaults");
+
+    // A edits row X's stock column 4 and keeps it pending.
+    await editCell(a.page, VAULT_WIDTHS, 4, 5, "111");
+    await expect.poll(() => a.page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    const updates = Number((await a.page.getByTestId("stock-grid").getAttribute("data-updates")) ?? 0);
+
+    // B changes row X's stock column 6 and row Y's stock column 1, and saves.
+    await editCell(b.page, VAULT_WIDTHS, 6, 5, "222");
+    await editCell(b.page, VAULT_WIDTHS, 1, 6, "333");
+    await b.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await toast(b.page, "Successfully saved 2 changes!").waitFor();
+
+    // A: the live event arrives and repaints only the cells that changed; A's pending edit is still there.
+    await toast(a.page, "2411 Stock updated! (live)").waitFor();
+    await expect
+      .poll(async () => Number((await a.page.getByTestId("stock-grid").getAttribute("data-updates")) ?? 0), { timeout: 10_000 })
+      .toBeGreaterThan(updates);
+    const repainted = await a.page.getByTestId("stock-grid").getAttribute("data-last-repaint");
+    expect(repainted).not.toBe("all");
+    expect(Number(repainted)).toBeGreaterThan(0);
+    expect(Number(repainted)).toBeLessThan(rows.length * 5);
+    await a.page.keyboard.press("ArrowDown"); // a selection change refreshes the grid's accessibility table
+    await expect.poll(() => gridText(a.page, 1, 6)).toBe("333");
+    expect(await gridText(a.page, 6, 5)).toBe("222");
+    expect(await gridText(a.page, 4, 5)).toBe("111");
+    expect(await a.page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    await shot(a.page, "stock-live-pending");
+
+    // A saves: row X changed since A edited it, so it is refused with who and when; the edit stays pending.
+    await a.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await toast(a.page, "Failed to save changes").waitFor();
+    const conflict = a.page.getByTestId("stock-conflicts");
+    await conflict.getByText(`${x.item} was changed by Tek Breeder at`).waitFor();
+    expect(await a.page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    expect((await api(a.context, "/api/stock-2411")).find((r) => r._id === x._id)!.counts).toEqual(
+      (x.counts as (number | null)[]).map((v, i) => (i === 5 ? 222 : v)),
+    );
+
+    // Applied again on purpose, it saves, and both officers' values are in the row.
+    await a.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await toast(a.page, "Successfully saved 1 changes!").waitFor();
+    const saved = (await api(a.context, "/api/stock-2411")).find((r) => r._id === x._id)!;
+    expect((saved.counts as number[])[3]).toBe(111);
+    expect((saved.counts as number[])[5]).toBe(222);
+    expect((await api(a.context, "/api/stock-2411")).find((r) => r._id === y._id)!.counts).toEqual(
+      (y.counts as (number | null)[]).map((v, i) => (i === 0 ? 333 : v)),
+    );
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("renders each tab as a table with search, page size and pagination in the URL", async () => {
+    const { page, context } = await signedIn("Rex Rider", { javaScriptEnabled: false });
+    const rows = await api(context, "/api/stock-2411");
+    await page.goto(PAGE + "?tab=war-room-vaults");
+    const table = page.getByTestId("stock-table");
+    const headers = await table.locator("thead th").allTextContents();
+    expect(headers.slice(0, -1)).toEqual([
+      "Item",
+      ...Array.from({ length: 18 }, (_, i) => String(i + 1)),
+      "Current Stock",
+      "Max Stock",
+      "%",
+      "Prev Stock",
+      "Todo",
+    ]);
+    expect(await table.locator("tbody tr").count()).toBe(Math.min(rows.length, 100));
+    expect(await page.locator("select[name=size]").inputValue()).toBe("100");
+    // Vault cells: exactly 350 green, 0 grey, anything else yellow.
+    const full = rows.findIndex((r) => (r.counts as (number | null)[])[0] === 350);
+    const cell = table.locator("tbody tr").nth(full).locator("td").first();
+    expect(await cell.getAttribute("class")).toContain("vault-full");
+
+    await page.locator("form.table-toolbar input[name=q]").fill("tek");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/q=tek/);
+    const names = await table.locator("tbody th").allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n.toLowerCase()).toContain("tek");
+
+    await page.goto(PAGE + "?tab=war-room-vaults&size=25&page=2");
+    await page.getByText(`Showing 26 to ${Math.min(50, rows.length)} of ${rows.length} entries`).waitFor();
+    await shot(page, "stock-nojs");
+
+    for (const [tab, expected] of [
+      ["war-room-dedis", ["Item Name", "Current Stock", "Previous Stock", "Stock Used", "Target", "%", "Todo"]],
+      ["defense-room-dedis", ["Item", "Stock", "Target", "%", "Todo"]],
+      ["admin-logistics-dedis", ["Item", "Stock", "Target", "%", "Todo"]],
+      ["defense-room-vaults", ["Item", ...Array.from({ length: 18 }, (_, i) => String(i + 1)), "Current Stock", "Max Stock", "%", "Todo"]],
+      ["admin-logistic-vaults", ["Item", ...Array.from({ length: 12 }, (_, i) => String(i + 1)), "Current Stock", "Target", "%", "Todo"]],
+      ["war-room-dinos", ["Dino", "Type", "War Ready", "Not Ready", "Total Raised", "Target", "%", "Current Stock", "Prev Stock", "Different", "Needs Raised"]],
+    ] as const) {
+      await page.goto(`${PAGE}?tab=${tab}`);
+      expect((await table.locator("thead th").allTextContents()).slice(0, -1)).toEqual(expected);
+    }
+    await page.goto(`${PAGE}?tab=defense-room-dinos&ready=1&unready=1`);
+    const dinoHeaders = (await table.locator("thead th").allTextContents()).slice(0, -1);
+    expect(dinoHeaders).toEqual([
+      "Dino",
+      "Type",
+      ...Array.from({ length: 16 }, (_, i) => `R${i + 1}`),
+      "War Ready",
+      ...Array.from({ length: 16 }, (_, i) => `U${i + 1}`),
+      "Not Ready",
+      "Total Raised",
+      "Target",
+      "%",
+      "Current Stock",
+      "Prev Stock",
+      "Different",
+      "Needs Raised",
+    ]);
+    await shot(page, "stock-nojs-dinos");
+    await context.close();
+  });
+
+  it("edits a row through its form with the version check, keeping a refused value", async () => {
+    const { page, context } = await signedIn("Rex Rider", { javaScriptEnabled: false });
+    const other = await signedIn("Tek Breeder");
+    const rows = await api(context, "/api/stock-2411-dedis");
+    const row = rows[2];
+    await page.goto(`${PAGE}?tab=war-room-dedis`);
+    const table = page.getByTestId("stock-table");
+    await table.locator(`tr[data-row="${row._id}"]`).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/edit=/);
+    const form = table.locator(`tr[data-row="${row._id}"]`);
+    await form.getByRole("textbox", { name: "Current Stock" }).fill("");
+    await form.getByRole("textbox", { name: "Target" }).fill("many");
+    await form.getByRole("textbox", { name: "Todo" }).fill("Smelt twice");
+
+    // Meanwhile another officer saves the same row through the grid.
+    await openGrid(other.page, "tab=war-room-dedis");
+    await editCell(other.page, [210, 104, 118, 104, 104, 64, 200], 2, 2, "42");
+    await other.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await toast(other.page, "Successfully saved 1 changes!").waitFor();
+
+    // The form's save is refused, naming who changed the row; the typed values stay in the form.
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.getByText(`${row.item} was changed by Tek Breeder at`).waitFor();
+    const again = table.locator(`tr[data-row="${row._id}"]`);
+    expect(await again.getByRole("textbox", { name: "Todo" }).inputValue()).toBe("Smelt twice");
+    expect(await again.getByRole("textbox", { name: "Target" }).inputValue()).toBe("many");
+    expect(await again.getByRole("textbox", { name: "Previous Stock" }).inputValue()).toBe("42");
+
+    // Saved again on purpose: empty stays empty, text becomes 0, and the other officer's change is kept.
+    await again.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Successfully saved 1 changes!").waitFor();
+    const saved = (await api(context, "/api/stock-2411-dedis")).find((r) => r._id === row._id)!;
+    expect(saved.currentStock).toBeNull();
+    expect(saved.target).toBe(0);
+    expect(saved.todo).toBe("Smelt twice");
+    expect(saved.previousStock).toBe(42);
+    expect(saved.updatedBy).toBe("Rex Rider");
+    await context.close();
+    await other.context.close();
+  });
+
+  it("shows a past version's stock per row and Show Current", async () => {
+    const { page, context } = await signedIn("Rex Rider", { javaScriptEnabled: false });
+    const history = (await (await context.request.get("/api/defense-room-vaults/history")).json()) as {
+      _id: string;
+      items: { itemId: string; currentStock: number | null }[];
+    }[];
+    await page.goto(`${PAGE}?tab=defense-room-vaults`);
+    const options = await page.locator("select[name=history] option").allTextContents();
+    expect(options.length).toBe(history.length); // "Select a date" and every snapshot but the current one
+    await page.locator("select[name=history]").selectOption(history[3]._id);
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL(/history=/);
+    const table = page.getByTestId("stock-table");
+    const headers = await table.locator("thead th").allTextContents();
+    const at = headers.findIndex((h) => h.startsWith("Stock at "));
+    expect(at).toBe(headers.indexOf("Current Stock") + 1);
+    const first = history[3].items[0];
+    const firstRow = table.locator("tbody tr").first();
+    expect((await firstRow.locator("th, td").nth(at).textContent())?.trim()).toBe(first.currentStock === null ? "" : String(first.currentStock));
+    await page.getByRole("link", { name: "Show Current" }).click();
+    await page.waitForURL((url) => !url.search.includes("history="));
+    expect((await table.locator("thead th").allTextContents()).some((h) => h.startsWith("Stock at "))).toBe(false);
+    await context.close();
+  });
+});
+
+describe("the page", () => {
+  it("remembers the active tab, and looks right in light and dark", async () => {
+    const { page, context, errors } = await signedIn();
+    await openGrid(page, "tab=war-room-dinos&ready=1&unready=1");
+    await shot(page, "stock-dinos-light");
+    // Opened without ?tab=, the page shows the tab used last.
+    await page.goto(PAGE);
+    await page.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
+    const tabs = page.getByRole("navigation", { name: "Stock tabs" });
+    expect(await tabs.getByRole("link", { name: "War Room Dinos" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.evaluate(() => localStorage.getItem("stock_2411_active_tab"))).toBe("war-room-dinos");
+    await context.addCookies([{ name: "vite-ui-theme", value: "dark", url: page.url() }]);
+    await openGrid(page, "tab=war-room-vaults");
+    await page.locator("html.theme-dark").waitFor({ state: "attached" });
+    await page.waitForTimeout(300);
+    await shot(page, "stock-dark");
+    await openGrid(page, "tab=war-room-dinos&ready=1&unready=1");
+    await page.waitForTimeout(300);
+    await shot(page, "stock-dinos-dark");
+    await context.addCookies([{ name: "vite-ui-theme", value: "light", url: page.url() }]);
+    await openGrid(page, "tab=war-room-vaults");
+    await page.locator("html.theme-light").waitFor({ state: "attached" });
+    await page.waitForTimeout(300);
+    await shot(page, "stock-light");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,314 @@
+// The Tribelists page in chromium over the demo data (three lists of 20 to 60 entries): with JavaScript (tabs
+// remembered, filters from the summary card, inline add and edit rows, delete in a modal, live updates from another
+// browser) and without (tabs, filters, add, edit, delete and clear through forms and confirmation steps).
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY } from "../../app/components/changelog/changelog";
+import { BASE, launch, open, shot, signIn, type Session } from "./browser";
+
+type Entry = { _id: string; name: string; discordId: string | null; rank: string | null; nationality: string | null; order?: number };
+const PATHS: Record<string, string> = { "2411": "/api/tribelist", "2573": "/api/tribelist-2573", "2446": "/api/tribelist-2446" };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function tribelists(options: Parameters<typeof open>[1] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> {
+  const session = await open(browser, options);
+  if (theme) await session.context.addCookies([{ name: "vite-ui-theme", value: theme, url: BASE }]);
+  await session.context.addInitScript(
+    ([seen, dismissed, version]) => {
+      localStorage.setItem(seen, version);
+      localStorage.setItem(dismissed, version);
+    },
+    [LAST_SEEN_KEY, DISMISSED_KEY, CHANGELOG_VERSION],
+  );
+  await signIn(session.page, "Tek Breeder");
+  await session.page.waitForURL("**/dashboard");
+  await session.page.goto(path);
+  return session;
+}
+
+async function list(context: BrowserContext, server: string): Promise<Entry[]> {
+  const res = await context.request.get(PATHS[server]);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+const summary = (page: Page) => page.locator(".pagination-bar .muted").innerText();
+const count = async (page: Page, which: string) => Number(await page.getByTestId(`count-${which}`).innerText());
+const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+const heading = (page: Page) => page.getByTestId("tribelist-summary").getByRole("heading").innerText();
+
+async function selectRow(page: Page, row: number) {
+  const grid = page.getByTestId("canvas-grid");
+  await grid.waitFor();
+  const box = (await grid.boundingBox())!;
+  await page.mouse.click(box.x + 160, box.y + 38 + 36 * row + 18);
+}
+
+describe("Tribelists with JavaScript", () => {
+  it("opens on 2411 with its summary card, switches tabs and remembers the tab", async () => {
+    const { page, context, errors } = await tribelists();
+    await page.getByTestId("canvas-grid").waitFor();
+    expect(await page.getByRole("heading", { name: "Tribelists", level: 1 }).isVisible()).toBe(true);
+    expect(await heading(page)).toBe("NA-PVP-TheCenter2411");
+    expect(await page.getByRole("link", { name: "2411 Tribelist" }).getAttribute("aria-current")).toBe("page");
+    const center = await list(context, "2411");
+    expect(await count(page, "total")).toBe(center.length);
+    expect(await count(page, "admins")).toBe(center.filter((e) => e.rank === "Admin" || e.rank === "Owner").length);
+    expect(await count(page, "chinese")).toBe(center.filter((e) => e.nationality === "Chinese").length);
+    expect(await count(page, "english")).toBe(center.filter((e) => e.nationality === "English").length);
+    expect(await page.getByTestId("tribelist-summary").getByText("Active", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId("last-updated").innerText()).toMatch(/\d/);
+    await page.getByTestId("live-status").filter({ hasText: "Connected" }).waitFor();
+    await shot(page, "tribelists-light");
+
+    await page.getByRole("link", { name: "2573 Tribelist" }).click();
+    await page.waitForURL(/tab=2573/);
+    await expect.poll(() => heading(page)).toBe("NA-PVP-Astraeos2573");
+    expect(await count(page, "total")).toBe((await list(context, "2573")).length);
+    expect(await page.evaluate(() => localStorage.getItem("tribelist-active-tab"))).toBe("2573");
+
+    // Back without ?tab=: the remembered tab opens.
+    await page.goto("/dashboard/tribelists");
+    expect(await heading(page)).toBe("NA-PVP-Astraeos2573");
+    // Even with only local storage to go by (no cookie), the page switches to it.
+    await context.clearCookies({ name: "tribelist-tab" });
+    await page.goto("/dashboard/tribelists");
+    await page.waitForURL(/tab=2573/);
+    await expect.poll(() => heading(page)).toBe("NA-PVP-Astraeos2573");
+
+    await page.getByRole("link", { name: "2411 Tribelist" }).click();
+    await expect.poll(() => heading(page)).toBe("NA-PVP-TheCenter2411");
+    expect(await page.evaluate(() => localStorage.getItem("tribelist-active-tab"))).toBe("2411");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("filters the table by a count of the summary card, and Clear Filter resets it", async () => {
+    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2411");
+    await page.getByTestId("canvas-grid").waitFor();
+    const total = await count(page, "total");
+    const chinese = await count(page, "chinese");
+    expect(chinese).toBeGreaterThan(0);
+    await page.getByRole("link", { name: /^Chinese:/ }).click();
+    await page.waitForURL(/filter=chinese/);
+    await expect.poll(() => summary(page)).toBe(`Showing 1 to ${Math.min(chinese, 25)} of ${chinese} entries`);
+    expect(await page.getByRole("link", { name: /^Chinese:/ }).getAttribute("aria-current")).toBe("true");
+    await shot(page, "tribelists-filtered");
+
+    const admins = await count(page, "admins");
+    await page.getByRole("link", { name: /^Admins:/ }).click();
+    await page.waitForURL(/filter=admins/);
+    await expect.poll(() => summary(page)).toBe(`Showing 1 to ${admins} of ${admins} entries`);
+
+    await page.getByRole("link", { name: "Clear Filter" }).click();
+    await page.waitForURL((url) => !url.search.includes("filter="));
+    await expect.poll(() => summary(page)).toBe(`Showing 1 to ${Math.min(total, 25)} of ${total} entries`);
+    expect(await page.getByRole("link", { name: "Clear Filter" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("adds an entry in the inline row, edits it in its row and deletes it after the modal", async () => {
+    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2411");
+    await page.getByTestId("canvas-grid").waitFor();
+    const total = await count(page, "total");
+
+    await page.getByRole("button", { name: "Add Entry" }).click();
+    const add = page.getByTestId("entry-add");
+    const addButton = add.getByRole("button", { name: "Add" });
+    expect(await addButton.isDisabled()).toBe(true); // no name yet
+    await add.getByLabel("Name").fill("   ");
+    expect(await addButton.isDisabled()).toBe(true);
+    await add.getByLabel("Name").fill("E2E Warden");
+    await add.getByLabel("Discord ID").fill("700000000000000777");
+    await add.getByLabel("Rank").selectOption("Admin");
+    await add.getByLabel("Nationality").selectOption("English");
+    await shot(page, "tribelists-add-row");
+    await addButton.click();
+    await toast(page, "Added entry: E2E Warden.");
+    await add.waitFor({ state: "detached" });
+    await expect.poll(() => count(page, "total")).toBe(total + 1);
+    expect(await page.getByTestId("toast").filter({ hasText: "Added entry: E2E Warden." }).count()).toBe(1);
+    const added = (await list(context, "2411")).find((e) => e.name === "E2E Warden");
+    expect(added).toMatchObject({ discordId: "700000000000000777", rank: "Admin", nationality: "English" });
+
+    await page.getByPlaceholder("Search tribelist entries...").fill("E2E Warden");
+    await page.waitForURL(/q=E2E\+Warden/);
+    await expect.poll(() => summary(page)).toBe("Showing 1 to 1 of 1 entries");
+    await selectRow(page, 0);
+    const bar = page.getByRole("toolbar", { name: "Selected entry" });
+    await bar.getByText("E2E Warden").waitFor();
+    await bar.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByTestId("entry-edit");
+    expect(await edit.getByLabel("Name").inputValue()).toBe("E2E Warden");
+    // Cancel discards the copy.
+    await edit.getByLabel("Name").fill("Never Saved");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await edit.waitFor({ state: "detached" });
+    await bar.getByRole("button", { name: "Edit" }).click();
+    expect(await edit.getByLabel("Name").inputValue()).toBe("E2E Warden");
+    await edit.getByLabel("Name").fill("");
+    expect(await edit.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    await edit.getByLabel("Name").fill("E2E Warden Two");
+    await edit.getByLabel("Nationality").selectOption("Chinese");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Updated entry: E2E Warden Two.");
+    await edit.waitFor({ state: "detached" });
+    expect((await list(context, "2411")).find((e) => e._id === added!._id)).toMatchObject({ name: "E2E Warden Two", nationality: "Chinese", rank: "Admin" });
+
+    await page.getByPlaceholder("Search tribelist entries...").fill("E2E Warden Two");
+    await page.waitForURL(/q=E2E\+Warden\+Two/);
+    await expect.poll(() => summary(page)).toBe("Showing 1 to 1 of 1 entries");
+    await selectRow(page, 0);
+    await bar.getByText("E2E Warden Two").waitFor();
+    await bar.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Entry" });
+    await dialog.getByText("Are you sure you want to delete this entry?").waitFor();
+    await shot(page, "tribelists-delete-modal");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Removed entry: E2E Warden Two.");
+    await page.getByTestId("tribelist-empty").filter({ hasText: "No entries" }).waitFor();
+    expect(await count(page, "total")).toBe(total);
+    expect((await list(context, "2411")).map((e) => e._id)).not.toContain(added!._id);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("edits a name in place on the grid", async () => {
+    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2446");
+    const first = (await list(context, "2446"))[0];
+    await selectRow(page, 0);
+    await page.getByRole("toolbar", { name: "Selected entry" }).getByText(first.name).waitFor();
+    await page.keyboard.press("Enter");
+    const editor = page.locator("#portal textarea, #portal input").first();
+    await editor.waitFor();
+    await editor.fill(`${first.name} (edited)`);
+    await page.keyboard.press("Enter");
+    await toast(page, `Updated entry: ${first.name} (edited).`);
+    await expect.poll(async () => (await list(context, "2446"))[0].name).toBe(`${first.name} (edited)`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows an entry added in another browser without a reload", async () => {
+    const a = await tribelists({}, "/dashboard/tribelists?tab=2573");
+    const b = await tribelists({}, "/dashboard/tribelists?tab=2573");
+    await a.page.getByTestId("live-status").filter({ hasText: "Connected" }).waitFor();
+    const before = await count(a.page, "total");
+    const res = await b.context.request.post(PATHS["2573"], { data: { name: "Live Newcomer", nationality: "Chinese" } });
+    expect(res.status()).toBe(201);
+    await toast(a.page, "Added entry: Live Newcomer.");
+    await expect.poll(() => count(a.page, "total")).toBe(before + 1);
+    await a.page.getByPlaceholder("Search tribelist entries...").fill("Live Newcomer");
+    await expect.poll(() => summary(a.page)).toBe("Showing 1 to 1 of 1 entries");
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("looks right in the dark theme", async () => {
+    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2411", "dark");
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
+    await page.getByTestId("canvas-grid").waitFor();
+    await page.getByRole("button", { name: "Add Entry" }).click();
+    await selectRow(page, 1);
+    await page.waitForTimeout(300);
+    await shot(page, "tribelists-dark");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("Tribelists without JavaScript", () => {
+  it("switches tabs and filters through links", async () => {
+    const { page, context } = await tribelists({ javaScriptEnabled: false }, "/dashboard/tribelists?tab=2411");
+    const table = page.getByTestId("tribelist-table");
+    expect(await table.locator("thead th").allInnerTexts()).toEqual(["ID", "Name", "Discord ID", "Avatar", "Rank", "Nationality", "Actions"]);
+    const center = await list(context, "2411");
+    // Sorted by order with entries without an order last.
+    const names = await table.locator("tbody td.entry-name").allInnerTexts();
+    expect(names).toEqual(center.slice(0, 25).map((e) => e.name));
+    const ordered = center.filter((e) => typeof e.order === "number");
+    expect(center.slice(0, ordered.length)).toEqual(ordered);
+    await shot(page, "tribelists-nojs");
+
+    await page.getByRole("link", { name: /^English:/ }).click();
+    await page.waitForURL(/filter=english/);
+    expect(new Set(await table.locator("tbody td:nth-child(6)").allInnerTexts())).toEqual(new Set(["English"]));
+    await page.getByRole("link", { name: "Clear Filter" }).click();
+    await page.waitForURL((url) => !url.search.includes("filter="));
+
+    await page.getByRole("link", { name: "2446 Tribelist" }).click();
+    await page.waitForURL(/tab=2446/);
+    expect(await heading(page)).toBe("NA-PVP-Aberration2446");
+    await context.close();
+  });
+
+  it("adds, edits and deletes entries, and clears the list after the confirmation step", async () => {
+    const { page, context } = await tribelists({ javaScriptEnabled: false }, "/dashboard/tribelists?tab=2446");
+    const table = page.getByTestId("tribelist-table");
+    const total = await count(page, "total");
+
+    await page.getByRole("link", { name: "Add Entry" }).click();
+    await page.waitForURL(/add=1/);
+    const addRow = page.getByTestId("add-row");
+    await addRow.getByLabel("Name").fill("NoJS Scout");
+    await addRow.getByLabel("Discord ID").fill("700000000000000888");
+    await addRow.getByLabel("Nationality").selectOption("Chinese");
+    await shot(page, "tribelists-nojs-add");
+    await addRow.getByRole("button", { name: "Add" }).click();
+    await page.getByText("Added entry: NoJS Scout.").waitFor();
+    expect(page.url()).not.toContain("add=1");
+    expect(await count(page, "total")).toBe(total + 1);
+
+    await page.getByPlaceholder("Search tribelist entries...").fill("NoJS Scout");
+    await page.getByPlaceholder("Search tribelist entries...").press("Enter");
+    await page.waitForURL(/q=NoJS/);
+    expect(await table.locator("tbody td.entry-name").allInnerTexts()).toEqual(["NoJS Scout"]);
+
+    await page.getByRole("link", { name: "Edit NoJS Scout" }).click();
+    await page.waitForURL(/edit=/);
+    const editRow = page.getByTestId("edit-row");
+    expect(await editRow.getByLabel("Name").inputValue()).toBe("NoJS Scout");
+    await editRow.getByLabel("Name").fill("NoJS Scout II");
+    await editRow.getByLabel("Rank").selectOption("Owner");
+    await shot(page, "tribelists-nojs-edit");
+    await editRow.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Updated entry: NoJS Scout II.").waitFor();
+    expect(await table.locator("tbody td.entry-name").allInnerTexts()).toEqual(["NoJS Scout II"]);
+    expect(await table.locator("tbody td:nth-child(5)").innerText()).toBe("Owner");
+
+    await page.getByRole("link", { name: "Delete NoJS Scout II" }).click();
+    await page.waitForURL(/confirm=delete/);
+    const dialog = page.getByRole("dialog", { name: "Delete Entry" });
+    expect(await dialog.getByText("Are you sure you want to delete this entry?").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Removed entry: NoJS Scout II.").waitFor();
+    expect(await page.getByTestId("tribelist-empty").innerText()).toBe("No entries");
+    expect(await count(page, "total")).toBe(total);
+
+    await page.getByRole("link", { name: "Clear All" }).click();
+    await page.waitForURL(/confirm=clear/);
+    const clear = page.getByRole("dialog", { name: "Clear All" });
+    expect(await clear.getByText("Are you sure you want to clear all entries from the current tribelist?").isVisible()).toBe(true);
+    await shot(page, "tribelists-nojs-clear");
+    await clear.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => !url.search.includes("confirm="));
+    expect(await count(page, "total")).toBe(total);
+
+    await page.getByRole("link", { name: "Clear All" }).click();
+    await clear.getByRole("button", { name: "Clear All" }).click();
+    await page.getByText(`Cleared the 2446 tribelist (${total} entries).`).waitFor();
+    expect(await count(page, "total")).toBe(0);
+    expect(await list(context, "2446")).toEqual([]);
+    expect((await list(context, "2411")).length).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,333 @@
+// The Vouches page in a real browser, with JavaScript (canvas grid, modals, live updates) and without it (HTML table,
+// GET forms, server-rendered confirmation steps). The demo data has about 500 vouches; tests that remove vouches
+// compare with what they read first, so their order does not matter.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, open, shot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PAGE = "/dashboard/vouches";
+const GRID = '[data-testid="canvas-grid"]';
+const HEADER_HEIGHT = 38;
+const ROW_HEIGHT = 36;
+const COLUMNS = ["ID", "2411", "2573", "2446", "Avatar", "Status", "Vouched ID", "Vouched Date", "Voucher ID", "Voucher Username", "Vouched Username", "Actions"];
+
+async function openVouches(page: Page, who: "Rex Rider" | "Tek Breeder" = "Rex Rider", search = "") {
+  // The changelog opens by itself after a first sign-in: this browser has seen it.
+  await page.context().addInitScript(() => {
+    localStorage.setItem("changelog-last-seen", "1.1.0");
+    localStorage.setItem("changelog-dismissed", "1.1.0");
+  });
+  await signIn(page, who);
+  await page.waitForURL("**/dashboard");
+  await page.goto(`${PAGE}${search}`);
+}
+
+/** "Showing 1 to 25 of 498 entries" as numbers. */
+async function showing(page: Page) {
+  const text = await page.locator(".pagination-bar > span").innerText();
+  const m = /^Showing (\d+) to (\d+) of (\d+) entries$/.exec(text.trim());
+  if (!m) throw new Error(`unexpected range text: ${text}`);
+  return { from: Number(m[1]), to: Number(m[2]), total: Number(m[3]) };
+}
+
+/**
+ * The grid's rows, read from the accessible table glide-data-grid keeps inside its canvas: only the rows and columns
+ * in view, each row as {column title: text}.
+ */
+async function gridRows(page: Page): Promise<Record<string, string>[]> {
+  return page.locator(`${GRID} table[role="grid"]`).evaluate((table) => {
+    const titles = new Map<string, string>();
+    for (const th of table.querySelectorAll("thead th")) titles.set(th.getAttribute("aria-colindex") ?? "", (th.textContent ?? "").trim());
+    return [...table.querySelectorAll("tbody tr")].map((tr) => {
+      const row: Record<string, string> = {};
+      for (const td of tr.querySelectorAll('td[role="gridcell"]')) {
+        const title = titles.get(td.getAttribute("aria-colindex") ?? "");
+        if (title) row[title] = (td.textContent ?? "").trim();
+      }
+      return row;
+    });
+  });
+}
+
+/** The grid's column titles in view, in order (the row marker column has none). */
+async function gridHeaders(page: Page) {
+  return page
+    .locator(`${GRID} table[role="grid"] thead th`)
+    .evaluateAll((ths) => ths.map((th) => (th.textContent ?? "").trim()).filter(Boolean));
+}
+
+/** Selects a row by clicking its ID cell on the canvas (row 0 is the first visible row). */
+async function selectRow(page: Page, row: number) {
+  await page.locator(GRID).click({ position: { x: 110, y: 1 + HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2 } });
+}
+
+/** The HTML table's rows (no JavaScript), as cell texts. */
+async function tableRows(page: Page): Promise<Record<string, string>[]> {
+  const rows = await page
+    .locator(".vouches-table tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").trim())));
+  return rows.map((cells) => Object.fromEntries(COLUMNS.map((title, i) => [title, cells[i]])));
+}
+
+
+describe("with JavaScript", () => {
+  it("shows the grid sorted by id, searches, and changes the page size", async () => {
+    const { page, errors, context } = await open(browser);
+    await openVouches(page);
+    await page.locator(GRID).waitFor();
+    await expect.poll(() => gridRows(page).then((r) => r.length)).toBeGreaterThan(5);
+    // The columns in view come first in the spec's order; the grid knows all 12.
+    const inView = await gridHeaders(page);
+    expect(inView.length).toBeGreaterThanOrEqual(7);
+    expect(inView).toEqual(COLUMNS.slice(0, inView.length));
+    expect(Number(await page.locator(`${GRID} table[role="grid"]`).getAttribute("aria-colcount"))).toBe(COLUMNS.length);
+    const first = await showing(page);
+    expect(first).toMatchObject({ from: 1, to: 25 });
+    expect(first.total).toBeGreaterThan(400);
+    const ids = (await gridRows(page)).map((r) => Number(r.ID));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids[0]).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId("vouches-actionbar").innerText()).toContain("Select a row");
+    await page.getByText("Live updates: Connected").waitFor();
+    await shot(page, "vouches-light");
+
+    // Search: typed, applied after a pause, in the URL; case-insensitive.
+    await page.getByPlaceholder("Search vouches...").fill("REMOVE PEND");
+    await page.waitForURL(/q=REMOVE\+PEND/);
+    await expect.poll(async () => (await showing(page)).total).toBeLessThan(first.total);
+    const found = await showing(page);
+    expect(found.total).toBeGreaterThan(0);
+    // The canvas shows the found rows; the selected row's bar reads them (the grid's hidden accessible table only
+    // follows on its next render).
+    const bar = page.getByTestId("vouches-actionbar");
+    for (const row of [0, 4]) {
+      await selectRow(page, row);
+      await bar.locator(".vouches-selected").getByText(/Vouch #\d+/).waitFor();
+      expect(await bar.locator(".vouches-selected .badge").innerText()).toBe("Remove Pending");
+    }
+
+    // Page size: 50 per page, back to page 1.
+    await page.getByPlaceholder("Search vouches...").fill("");
+    await expect.poll(async () => (await showing(page)).total).toBe(first.total);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL(/page=2/);
+    // The address changes a moment before the page renders the new data.
+    await expect.poll(() => showing(page)).toEqual({ from: 26, to: 50, total: first.total });
+    await page.getByLabel("Show").selectOption("50");
+    await page.waitForURL((url) => url.searchParams.get("size") === "50" && !url.searchParams.has("page"));
+    await expect.poll(() => showing(page)).toEqual({ from: 1, to: 50, total: first.total });
+
+    // Dark theme: the grid follows.
+    await page.getByTestId("theme-dark").click();
+    await page.waitForFunction(() => document.documentElement.className === "theme-dark");
+    await selectRow(page, 1);
+    await bar.getByText(/Vouch #\d+/).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, "vouches-dark");
+    await page.getByTestId("theme-light").click();
+    await page.waitForFunction(() => document.documentElement.className === "theme-light");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("deletes the selected vouch after the confirmation modal", async () => {
+    const { page, errors, context } = await open(browser);
+    await openVouches(page);
+    await page.locator(GRID).waitFor();
+    await expect.poll(() => gridRows(page).then((r) => r.length)).toBeGreaterThan(5);
+    const before = await showing(page);
+    const [firstRow, secondRow] = await gridRows(page);
+    await selectRow(page, 0);
+    const bar = page.getByTestId("vouches-actionbar");
+    await bar.getByText(`Vouch #${firstRow.ID}`).waitFor();
+
+    // Cancel keeps it.
+    await bar.getByRole("button", { name: "Delete", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete vouch" });
+    await dialog.getByText("Are you sure you want to delete this vouch?").waitFor();
+    await shot(page, "vouches-modal-delete");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect((await gridRows(page))[0].ID).toBe(firstRow.ID);
+
+    await bar.getByRole("button", { name: "Delete", exact: true }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByTestId("toast").filter({ hasText: "Vouch deleted successfully!" }).waitFor();
+    await expect.poll(async () => (await gridRows(page))[0].ID).toBe(secondRow.ID);
+    await expect.poll(async () => (await showing(page)).total).toBe(before.total - 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("kicks the selected user after the confirmation modal: every vouch of theirs becomes Remove Pending", async () => {
+    const { page, errors, context } = await open(browser);
+    await openVouches(page);
+    await page.locator(GRID).waitFor();
+    await expect.poll(() => gridRows(page).then((r) => r.length)).toBeGreaterThan(5);
+    // A user the Discord stand-in knows (it answers Unknown Member for ids ending in 9), not already Remove Pending.
+    const rows = await gridRows(page);
+    const index = rows.findIndex((r) => !r["Vouched ID"].endsWith("9") && r.Status !== "Remove Pending");
+    expect(index).toBeGreaterThanOrEqual(0);
+    const vouched = rows[index]["Vouched ID"];
+    await selectRow(page, index);
+    const bar = page.getByTestId("vouches-actionbar");
+    await bar.getByText(`Vouch #${rows[index].ID}`).waitFor();
+    await bar.getByRole("button", { name: "Kick", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Kick user" });
+    await dialog.getByText(`Are you sure you want to kick user ${vouched} from all Discord servers?`).waitFor();
+    await shot(page, "vouches-modal-kick");
+    await dialog.getByRole("button", { name: "Kick", exact: true }).click();
+    await bar.getByText("Remove Pending").waitFor();
+    await page.getByTestId("toast").filter({ hasText: "1 kicked, 0 failed." }).waitFor();
+
+    // Every vouch of that user, on any page.
+    await page.getByPlaceholder("Search vouches...").fill(vouched);
+    await page.waitForURL(new RegExp(`q=${vouched}`));
+    await expect
+      .poll(async () => (await gridRows(page)).filter((r) => r["Vouched ID"] === vouched).map((r) => r.Status))
+      .toEqual(expect.arrayContaining(["Remove Pending"]));
+    const theirs = (await gridRows(page)).filter((r) => r["Vouched ID"] === vouched);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(new Set(theirs.map((r) => r.Status))).toEqual(new Set(["Remove Pending"]));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fetches a missing avatar when it is clicked, and shows it", async () => {
+    const { page, errors, context } = await open(browser);
+    // Discord's CDN is out of reach here: answer its images with a small picture.
+    await context.route(/^https:\/\/cdn\.discordapp\.com\//, (route) =>
+      route.fulfill({
+        contentType: "image/svg+xml",
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#5865f2"/></svg>',
+      }),
+    );
+    await openVouches(page);
+    await page.locator(GRID).waitFor();
+    await expect.poll(() => gridRows(page).then((r) => r.length)).toBeGreaterThan(5);
+    await selectRow(page, 2);
+    const bar = page.getByTestId("vouches-actionbar");
+    const avatar = bar.getByRole("button", { name: /Fetch avatar of/ });
+    await avatar.waitFor();
+    expect(await bar.locator("img").getAttribute("src")).toMatch(/^\/avatars\/default-\d\.svg$/);
+    await avatar.click();
+    await expect.poll(() => bar.locator("img").getAttribute("src")).toMatch(/^https:\/\/cdn\.discordapp\.com\//);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a vouch deleted in another browser disappears here without a reload", async () => {
+    const a = await open(browser);
+    const b = await open(browser, { javaScriptEnabled: false });
+    await openVouches(a.page, "Rex Rider");
+    await a.page.locator(GRID).waitFor();
+    await a.page.getByText("Live updates: Connected").waitFor();
+    await expect.poll(() => gridRows(a.page).then((r) => r.length)).toBeGreaterThan(5);
+    const before = await showing(a.page);
+    const [firstRow, secondRow] = await gridRows(a.page);
+    await a.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    await openVouches(b.page, "Tek Breeder");
+    await b.page.getByRole("link", { name: `Delete vouch ${firstRow.ID}`, exact: true }).click();
+    await b.page.getByRole("button", { name: "Delete", exact: true }).click();
+    await b.page.getByText("Vouch deleted successfully!").waitFor();
+
+    await expect.poll(async () => (await gridRows(a.page))[0].ID, { timeout: 10_000 }).toBe(secondRow.ID);
+    await expect.poll(async () => (await showing(a.page)).total).toBe(before.total - 1);
+    await a.page.getByTestId("toast").filter({ hasText: "Vouches updated! (live)" }).waitFor();
+    expect(await a.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(a.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("searches, pages and sizes through plain forms and links", async () => {
+    const { page, context } = await open(browser, { javaScriptEnabled: false });
+    await openVouches(page);
+    const headers = await page.locator(".vouches-table thead th").allInnerTexts();
+    expect(headers.map((h) => h.trim())).toEqual(COLUMNS);
+    const all = await showing(page);
+    expect(all).toMatchObject({ from: 1, to: 25 });
+    const firstPage = await tableRows(page);
+    expect(firstPage).toHaveLength(25);
+    const ids = firstPage.map((r) => Number(r.ID));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    await shot(page, "vouches-nojs");
+
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL(/page=2/);
+    expect(await showing(page)).toMatchObject({ from: 26, to: 50, total: all.total });
+    const second = (await tableRows(page)).map((r) => Number(r.ID));
+    expect(second[0]).toBeGreaterThan(ids[24]);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Last" }).click();
+    await page.waitForURL(/page=\d+/);
+    const last = await showing(page);
+    expect(last.to).toBe(all.total);
+
+    await page.getByPlaceholder("Search vouches...").fill("rexrider");
+    await page.getByPlaceholder("Search vouches...").press("Enter");
+    await page.waitForURL(/q=rexrider/);
+    expect(new URL(page.url()).searchParams.has("page")).toBe(false);
+    const found = await showing(page);
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThan(all.total);
+    for (const row of await tableRows(page)) expect(Object.values(row).join(" ").toLowerCase()).toContain("rexrider");
+
+    await page.getByLabel("Show").selectOption("100");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/size=100/);
+    expect((await showing(page)).to).toBe(Math.min(100, found.total));
+
+    await page.getByPlaceholder("Search vouches...").fill("no vouch has this text");
+    await page.getByPlaceholder("Search vouches...").press("Enter");
+    await page.getByText("No vouches found.").waitFor();
+    await context.close();
+  });
+
+  it("deletes and kicks through the server's confirmation step", async () => {
+    const { page, context } = await open(browser, { javaScriptEnabled: false });
+    await openVouches(page, "Tek Breeder", "?page=2");
+    const before = await showing(page);
+    const rows = await tableRows(page);
+    const target = rows[0].ID;
+
+    await page.getByRole("link", { name: `Delete vouch ${target}`, exact: true }).click();
+    await page.waitForURL(/confirm=delete/);
+    await page.getByText("Are you sure you want to delete this vouch?").waitFor();
+    await shot(page, "vouches-nojs-confirm");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("confirm") && url.searchParams.get("page") === "2");
+    expect((await tableRows(page))[0].ID).toBe(target);
+
+    await page.getByRole("link", { name: `Delete vouch ${target}`, exact: true }).click();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("Vouch deleted successfully!").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+    expect(new URL(page.url()).searchParams.has("confirm")).toBe(false);
+    expect((await tableRows(page)).map((r) => r.ID)).not.toContain(target);
+    expect((await showing(page)).total).toBe(before.total - 1);
+
+    // Kick: the question names the user; afterwards their vouches are Remove Pending.
+    const now = await tableRows(page);
+    const index = now.findIndex((r) => !r["Vouched ID"].endsWith("9") && r.Status !== "Remove Pending");
+    const { ID: id, "Vouched ID": vouched } = now[index];
+    await page.getByRole("link", { name: `Kick user of vouch ${id}`, exact: true }).click();
+    await page.getByText(`Are you sure you want to kick user ${vouched} from all Discord servers?`).waitFor();
+    await page.getByRole("button", { name: "Kick", exact: true }).click();
+    await page.getByText("1 kicked, 0 failed.").waitFor();
+    const after = (await tableRows(page)).filter((r) => r["Vouched ID"] === vouched);
+    expect(after.length).toBeGreaterThan(0);
+    expect(new Set(after.map((r) => r.Status))).toEqual(new Set(["Remove Pending"]));
+    await context.close();
+  });
+});

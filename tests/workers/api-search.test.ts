@@ -1,0 +1,64 @@
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { Browser, MEMBER, routeOutboundToSelf } from "./helpers";
+
+let outbound: MockInstance;
+beforeEach(async () => {
+  outbound = routeOutboundToSelf();
+  await env.DB.batch(["vouches", "tribelist_entries", "join_log", "removed_members", "codes"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch([
+    env.DB.prepare(
+      `insert into vouches (_id, id, username, display_name, notes, ig_name, status, vouched, vouched_at, vouched_at_ms, vouched_by)
+       values ('000000000000000000000001', 1, 'frostbite', 'Frost Bite', 'Known from Astraeos', 'Zzzyx', 'Complete', '700000000000000001', '1/2/2026', 0, '700000000000000002')`,
+    ),
+    env.DB.prepare(`insert into tribelist_entries (_id, server, name, discord_id) values ('000000000000000000000002', '2573', 'Ember Queen', '700000000000000003')`),
+    env.DB.prepare(`insert into join_log (id, display_name, username, joined_at) values ('700000000000000004', 'Shadow Walker', 'shadow', 1)`),
+    env.DB.prepare(`insert into removed_members (id, display_name, username, left_at) values ('700000000000000005', 'Gone Girl', 'gone', 2)`),
+    env.DB.prepare(`insert into codes (_id, id, username, code, user) values ('000000000000000000000003', 1, 'raptorking', '4521', '700000000000000006')`),
+  ]);
+});
+afterEach(() => outbound.mockRestore());
+
+async function searchFor(q: string) {
+  const browser = new Browser();
+  await browser.signIn(MEMBER);
+  const res = await browser.fetch(`/api/search?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return (await res.json<{ results: { tab: string; name: string }[] }>()).results;
+}
+
+describe("global search", () => {
+  it("finds each list by the fields the spec names, case-insensitively", async () => {
+    expect(await searchFor("ASTRAEOS")).toEqual([expect.objectContaining({ tab: "Vouches", name: "Frost Bite" })]);
+    expect(await searchFor("700000000000000003")).toEqual([expect.objectContaining({ tab: "Tribelists", name: "Ember Queen", server: "2573" })]);
+    expect(await searchFor("shadow")).toEqual([expect.objectContaining({ tab: "Join Log", name: "Shadow Walker" })]);
+    expect(await searchFor("gone")).toEqual([expect.objectContaining({ tab: "Leave Log", name: "Gone Girl" })]);
+    expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", name: "raptorking" })]);
+  });
+
+  it("does not search fields outside the spec's list, nor treat LIKE wildcards as wildcards", async () => {
+    expect(await searchFor("zzzyx")).toEqual([]); // an in-game name is not a searched vouch field
+    expect(await searchFor("%")).toEqual([]);
+    expect(await searchFor("_")).toEqual([]);
+  });
+
+  it("finds a vouch by its voucher's id too", async () => {
+    expect((await searchFor("700000000000000002")).map((r) => r.tab)).toEqual(["Vouches"]);
+  });
+
+  it("the results page renders without JavaScript and links each hit to its page", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const html = await (await browser.fetch("/dashboard/search?q=ember")).text();
+    expect(html).toContain('href="/dashboard/tribelists?tab=2573&amp;q=Ember%20Queen"');
+    expect(html).toContain("Tribelists");
+  });
+
+  it("refuses an overlong query", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const res = await browser.fetch(`/api/search?q=${"x".repeat(101)}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ field: "q" });
+  });
+});

@@ -1,0 +1,72 @@
+// Global search (spec part 1 section 2): one query over the seven lists, on exactly the fields the spec names.
+import { or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "../../drizzle/schema";
+import type { Db } from "./context";
+
+export type SearchList = "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";
+/** `key` is what the list's own page can be searched for to show the row. */
+export type SearchResult = { list: SearchList; tab: string; name: string; id: string; key: string; server?: string };
+
+const TABS: Record<SearchList, string> = {
+  vouches: "Vouches",
+  tribelist: "Tribelists",
+  "join-log": "Join Log",
+  "leave-log": "Leave Log",
+  codes: "Codes",
+};
+
+/** A case-insensitive substring condition over the columns, with LIKE's wildcards escaped. */
+function anyContains(q: string, columns: SQLiteColumn[]): SQL {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => sql`lower(${c}) like ${pattern} escape '\\'`))!;
+}
+
+export async function search(db: Db, q: string, perList = 8): Promise<SearchResult[]> {
+  const query = q.trim();
+  if (query.length < 1) return [];
+  const [v, t, j, l, c] = await db.batch([
+    db
+      .select({
+        id: vouches._id,
+        key: vouches.vouched,
+        name: sql<string>`coalesce(${vouches.displayName}, ${vouches.username}, ${vouches.vouchedUsername}, ${vouches.vouched})`,
+      })
+      .from(vouches)
+      .where(anyContains(query, [vouches.username, vouches.displayName, vouches.vouched, vouches.vouchedBy, vouches.notes, vouches.aliases, vouches.discordId]))
+      .orderBy(vouches.id)
+      .limit(perList),
+    db
+      .select({ id: tribelistEntries._id, name: tribelistEntries.name, server: tribelistEntries.server })
+      .from(tribelistEntries)
+      .where(anyContains(query, [tribelistEntries.name, tribelistEntries.username, tribelistEntries.discordId]))
+      .limit(perList),
+    db
+      .select({ id: joinLog.id, name: sql<string>`coalesce(${joinLog.displayName}, ${joinLog.username}, ${joinLog.id})` })
+      .from(joinLog)
+      .where(anyContains(query, [joinLog.displayName, joinLog.username, joinLog.id]))
+      .limit(perList),
+    db
+      .select({
+        id: removedMembers.id,
+        name: sql<string>`coalesce(${removedMembers.displayName}, ${removedMembers.username}, ${removedMembers.id})`,
+      })
+      .from(removedMembers)
+      .where(anyContains(query, [removedMembers.displayName, removedMembers.username, removedMembers.id]))
+      .limit(perList),
+    db
+      .select({ id: codes._id, name: sql<string>`coalesce(${codes.username}, ${codes.code}, ${codes.user})` })
+      .from(codes)
+      .where(anyContains(query, [codes.username, codes.code, codes.user]))
+      .orderBy(codes.id)
+      .limit(perList),
+  ]);
+  // Each list's page is searched for the row's key: the vouched id, else the name shown (or the Discord id).
+  const tag = (list: SearchList) => (r: { id: string; name: string; key?: string; server?: string }) => ({
+    list,
+    tab: TABS[list],
+    ...r,
+    key: r.key ?? (list === "join-log" || list === "leave-log" ? r.id : r.name),
+  });
+  return [...v.map(tag("vouches")), ...t.map(tag("tribelist")), ...j.map(tag("join-log")), ...l.map(tag("leave-log")), ...c.map(tag("codes"))];
+}

@@ -1,18 +1,8 @@
 // Spec part 2 stock: every tab's rows in one table (tab-specific fields in `data`), and history snapshots per save.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { STOCK_TABS } from "../app/utils/stock-rules";
 import { bool, json, now, objectId, timestamp } from "./columns";
 
-export const STOCK_TABS = [
-  "war-room-vaults",
-  "war-room-dedis",
-  "war-room-dinos",
-  "defense-room-vaults",
-  "defense-room-dedis",
-  "defense-room-dinos",
-  "admin-logistic-vaults",
-  "admin-logistics-dedis",
-] as const;
-export type StockTab = (typeof STOCK_TABS)[number];
 
 export const stockItems = sqliteTable(
   "stock_items",

@@ -9,7 +9,8 @@
 import { externalHost, getConfig, type Config } from "../app/config.server";
 import { SYSTEM, database, type Actor, type Deps } from "./domain/context";
 import { OFFLINE_DETAILS, pruneSnapshots, recordSnapshot, storedState, type Observation, type SnapshotResult } from "./domain/servers";
-import { MAP_NAMES, NO_DATA, floorToMinute, retentionCutoff, type RosterPlayer, type ServerId } from "./domain/servers-rules";
+import { NO_DATA, floorToMinute, retentionCutoff, type RosterPlayer } from "./domain/servers-rules";
+import { MAP_NAMES, type ServerId } from "../app/utils/server-rules";
 import type { Fetcher } from "./sources/fetch-json";
 import { findOfficialServer, officialListSource, readOfficialList, type OfficialListRead } from "./sources/official-list";
 import { officialStandin } from "./sources/official-standin";

@@ -1,58 +1,55 @@
 // Public: linked from the dashboard's footer and the sign-in note.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { LegalPage, legalData } from "../components/LegalPage";
 import styles from "../styles/dashboard.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { contact: context.config.CONTACT_PERSON, signedIn: context.auth.status === "ok" };
-}
+export const loader = ({ context }: LoaderFunctionArgs) => legalData(context);
 
 export default function Terms() {
-  const { contact, signedIn } = useLoaderData<typeof loader>();
   return (
-    <main className="legal-page">
-      <article className="card legal">
-        <p className="legal-back">
-          <Link to={signedIn ? "/dashboard" : "/"}>← Back to the {signedIn ? "dashboard" : "start page"}</Link>
-        </p>
-        <h1>Terms of Service</h1>
-        <p className="muted">
-          The ARK Tribe Dashboard is the tribe&apos;s own tool. By signing in you agree to use it on these terms.
-        </p>
+    <LegalPage title="Terms of Service">
+      {(contact) => (
+        <>
+          <p className="muted">
+            The ARK Tribe Dashboard is the tribe&apos;s own tool. By signing in you agree to use it on these terms.
+          </p>
 
-        <h2>Who may use it</h2>
-        <p>
-          Members of the tribe&apos;s Discord server, signing in with their own Discord account. Access ends when you
-          leave that server or when the tribe&apos;s staff remove it.
-        </p>
+          <h2>Who may use it</h2>
+          <p>
+            Members of the tribe&apos;s Discord server, signing in with their own Discord account. Access ends when you
+            leave that server or when the tribe&apos;s staff remove it.
+          </p>
 
-        <h2>How to use it</h2>
-        <ul>
-          <li>Use it for the tribe&apos;s business only: vouches, member codes, tribelists, stock and server stats.</li>
-          <li>
-            Keep what you see here inside the tribe. Member codes, tribelists and logs are not to be shared with other
-            tribes or posted publicly.
-          </li>
-          <li>Record things truthfully. Every change is logged with your name and the time.</li>
-          <li>Do not try to get around sign-in, or to read or change data you were not meant to.</li>
-          <li>Keep API tokens secret; you answer for what is done with tokens you create.</li>
-        </ul>
+          <h2>How to use it</h2>
+          <ul>
+            <li>
+              Use it for the tribe&apos;s business only: vouches, member codes, tribelists, stock and server stats.
+            </li>
+            <li>
+              Keep what you see here inside the tribe. Member codes, tribelists and logs are not to be shared with other
+              tribes or posted publicly.
+            </li>
+            <li>Record things truthfully. Every change is logged with your name and the time.</li>
+            <li>Do not try to get around sign-in, or to read or change data you were not meant to.</li>
+            <li>Keep API tokens secret; you answer for what is done with tokens you create.</li>
+          </ul>
 
-        <h2>No guarantees</h2>
-        <p>
-          The dashboard is run by volunteers and provided as it is. It may be changed, paused or shut down, and data may
-          be corrected by the tribe&apos;s staff. ARK: Survival Ascended is a trademark of Studio Wildcard and Discord is
-          a trademark of Discord Inc.; this site is not affiliated with either.
-        </p>
+          <h2>No guarantees</h2>
+          <p>
+            The dashboard is run by volunteers and provided as it is. It may be changed, paused or shut down, and data
+            may be corrected by the tribe&apos;s staff. ARK: Survival Ascended is a trademark of Studio Wildcard and
+            Discord is a trademark of Discord Inc.; this site is not affiliated with either.
+          </p>
 
-        <h2>Contact</h2>
-        <p>
-          Questions or problems: <strong>{contact}</strong>. See also the <Link to="/privacy">Privacy Policy</Link>.
-        </p>
-      </article>
-    </main>
+          <h2>Contact</h2>
+          <p>
+            Questions or problems: <strong>{contact}</strong>. See also the <Link to="/privacy">Privacy Policy</Link>.
+          </p>
+        </>
+      )}
+    </LegalPage>
   );
 }

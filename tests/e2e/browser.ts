@@ -48,8 +48,12 @@ export async function open(
   return { context, page, errors };
 }
 
+/** The stand-in's demo users: three tribe members and one outsider. */
+export type Member = "Rex Rider" | "Tek Breeder" | "vaultkeeper";
+export type DemoUser = Member | "Wandering Outsider";
+
 /** Signs in through the real OAuth flow: our login page, the Discord stand-in's authorize page, the callback. */
-export async function signIn(page: Page, who: "Rex Rider" | "Tek Breeder" | "vaultkeeper" | "Wandering Outsider") {
+export async function signIn(page: Page, who: DemoUser) {
   await page.goto("/login");
   await page.getByRole("button", { name: "Continue with Discord" }).click();
   await page.waitForURL(/\/__discord\/oauth2\/authorize/);
@@ -57,3 +61,24 @@ export async function signIn(page: Page, who: "Rex Rider" | "Tek Breeder" | "vau
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+
+/**
+ * A fresh context signed in as a tribe member (What's New already seen unless asked for), in the theme given by its
+ * cookie, on `path` when one is given (else on the dashboard, where sign-in lands).
+ */
+export async function signedIn(
+  browser: Browser,
+  {
+    who = "Rex Rider",
+    theme,
+    path,
+    ...options
+  }: Parameters<typeof open>[1] & { who?: Member; theme?: "light" | "dark"; path?: string } = {},
+): Promise<Session> {
+  const session = await open(browser, options);
+  if (theme) await session.context.addCookies([{ name: "vite-ui-theme", value: theme, url: BASE }]);
+  await signIn(session.page, who);
+  await session.page.waitForURL("**/dashboard");
+  if (path) await session.page.goto(path);
+  return session;
+}

@@ -2,8 +2,7 @@
 // confirmation, in-place edit, live updates from another browser) and without (HTML table, forms, URL states).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY } from "../../app/components/changelog/changelog";
-import { BASE, launch, open, shot, signIn, type Session } from "./browser";
+import { launch, open, shot, signedIn, type Session } from "./browser";
 
 type Code = { _id: string; id: number; username: string | null; code: string | null; location: string | null; completed: boolean };
 
@@ -15,22 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A signed-in browser on the Codes page; the changelog already seen, so it does not open over the page. */
-async function codesPage(options: Parameters<typeof open>[1] = {}, theme?: "dark"): Promise<Session> {
-  const session = await open(browser, options);
-  if (theme) await session.context.addCookies([{ name: "vite-ui-theme", value: theme, url: BASE }]);
-  await session.context.addInitScript(
-    ([seen, dismissed, version]) => {
-      localStorage.setItem(seen, version);
-      localStorage.setItem(dismissed, version);
-    },
-    [LAST_SEEN_KEY, DISMISSED_KEY, CHANGELOG_VERSION],
-  );
-  await signIn(session.page, "Rex Rider");
-  await session.page.waitForURL("**/dashboard");
-  await session.page.goto("/dashboard/codes");
-  return session;
-}
+/** A signed-in browser on the Codes page. */
+const codesPage = (options: Parameters<typeof open>[1] = {}, theme?: "dark"): Promise<Session> =>
+  signedIn(browser, { ...options, theme, path: "/dashboard/codes" });
 
 async function codes(context: BrowserContext): Promise<Code[]> {
   const res = await context.request.get("/api/codes");

@@ -12,29 +12,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SEEN = { "changelog-last-seen": "1.1.0", "changelog-dismissed": "1.1.0" };
-
-/** A context in which this browser has already seen and dismissed the changelog, so it does not open by itself. */
-async function openSeen(options: Parameters<typeof open>[1] = {}) {
-  const session = await open(browser, options);
-  await session.context.addInitScript((seen) => {
-    for (const [k, v] of Object.entries(seen)) localStorage.setItem(k, v);
-  }, SEEN);
-  return session;
-}
-
-/** A context with nothing in local storage: a first visit. Made here so that no shared set-up can pre-dismiss it. */
-async function openFresh(options: Parameters<Browser["newContext"]>[0] = {}) {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 }, ...options });
-  await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "" }));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+/** A first visit: nothing in local storage, so What's New opens by itself after sign-in. */
+const openFresh = () => open(browser, { showChangelog: true });
 
 type Stats = { completed: number; uncompleted: number; total: number; perMonth: { month: string; count: number }[] };
 type Cards = { mostVouches: { username: string; count: number; trend: string } | null };
@@ -50,7 +29,7 @@ const waitHydrated = (page: Page) => page.getByText("Live updates: Connected").w
 
 describe("with JavaScript", () => {
   it("shows the four cards from the host's numbers and the nine-month chart", async () => {
-    const { page, context, errors } = await openSeen();
+    const { page, context, errors } = await open(browser);
     await signIn(page, "Rex Rider");
     await page.waitForURL("**/dashboard");
     await waitHydrated(page);
@@ -104,7 +83,7 @@ describe("with JavaScript", () => {
   });
 
   it("shows the dashboard in the dark theme", async () => {
-    const { page, context, errors } = await openSeen();
+    const { page, context, errors } = await open(browser);
     await context.addCookies([{ name: "vite-ui-theme", value: "dark", url: BASE }]);
     await signIn(page, "Tek Breeder");
     await page.waitForURL("**/dashboard");
@@ -116,14 +95,14 @@ describe("with JavaScript", () => {
   });
 
   it("updates the totals live when a vouch is deleted in another browser", async () => {
-    const a = await openSeen();
+    const a = await open(browser);
     await signIn(a.page, "Rex Rider");
     await a.page.waitForURL("**/dashboard");
     await waitHydrated(a.page);
     const before = Number((await cardValue(a.page, "card-total")).replace(/,/g, ""));
     await a.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
-    const b = await openSeen();
+    const b = await open(browser);
     await signIn(b.page, "vaultkeeper");
     await b.page.waitForURL("**/dashboard");
     const vouches = (await (await b.context.request.get("/api/vouches")).json()) as { _id: string; status: string }[];
@@ -206,7 +185,7 @@ describe("with JavaScript", () => {
   });
 
   it("links the footer to the Privacy Policy and the Terms of Service", async () => {
-    const { page, context } = await openSeen();
+    const { page, context } = await open(browser);
     await signIn(page, "Rex Rider");
     await page.waitForURL("**/dashboard");
     await page.getByRole("link", { name: "Privacy Policy" }).click();

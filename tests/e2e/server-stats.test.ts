@@ -3,8 +3,9 @@
 // filters and paging by URL, forms). Screenshots of every tab of 2411 in both themes and the other playerlists.
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { statusClass, TAB_LABELS, TABS } from "../../app/components/servers/servers";
-import { BASE, launch, open, shot, signIn } from "./browser";
+import { TAB_LABELS, TABS } from "../../app/components/servers/servers";
+import { statusClass } from "../../app/utils/server-rules";
+import { BASE, launch, open, shot, signedIn, type Member } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,20 +15,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SEEN = { "changelog-last-seen": "1.1.0", "changelog-dismissed": "1.1.0" };
-
-/** A signed-in context that has already dismissed What's New, so nothing covers the page. */
-async function session(options: Parameters<typeof open>[1] = {}, who: Parameters<typeof signIn>[1] = "Rex Rider") {
-  const s = await open(browser, options);
-  if (options.javaScriptEnabled !== false) {
-    await s.context.addInitScript((seen) => {
-      for (const [k, v] of Object.entries(seen)) localStorage.setItem(k, v);
-    }, SEEN);
-  }
-  await signIn(s.page, who);
-  await s.page.waitForURL("**/dashboard");
-  return s;
-}
+/** A signed-in context on the dashboard. */
+const session = (options: Parameters<typeof open>[1] = {}, who: Member = "Rex Rider") => signedIn(browser, { ...options, who });
 
 const hydrated = (page: Page) => page.getByText("Live updates: Connected").first().waitFor();
 /** The active tab once the page shows it (the URL changes a moment before the new page renders). */

@@ -3,8 +3,7 @@
 // browser) and without (tabs, filters, add, edit, delete and clear through forms and confirmation steps).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY } from "../../app/components/changelog/changelog";
-import { BASE, launch, open, shot, signIn, type Session } from "./browser";
+import { launch, open, shot, signedIn, type Session } from "./browser";
 
 type Entry = { _id: string; name: string; discordId: string | null; rank: string | null; nationality: string | null; order?: number };
 const PATHS: Record<string, string> = { "2411": "/api/tribelist", "2573": "/api/tribelist-2573", "2446": "/api/tribelist-2446" };
@@ -17,21 +16,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function tribelists(options: Parameters<typeof open>[1] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> {
-  const session = await open(browser, options);
-  if (theme) await session.context.addCookies([{ name: "vite-ui-theme", value: theme, url: BASE }]);
-  await session.context.addInitScript(
-    ([seen, dismissed, version]) => {
-      localStorage.setItem(seen, version);
-      localStorage.setItem(dismissed, version);
-    },
-    [LAST_SEEN_KEY, DISMISSED_KEY, CHANGELOG_VERSION],
-  );
-  await signIn(session.page, "Tek Breeder");
-  await session.page.waitForURL("**/dashboard");
-  await session.page.goto(path);
-  return session;
-}
+const tribelists = (options: Parameters<typeof open>[1] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> =>
+  signedIn(browser, { ...options, who: "Tek Breeder", theme, path });
 
 async function list(context: BrowserContext, server: string): Promise<Entry[]> {
   const res = await context.request.get(PATHS[server]);

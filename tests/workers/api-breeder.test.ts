@@ -1,6 +1,8 @@
 // The breeder list API: read, PATCH (validation, version conflicts), batch colours, order, image, role, create, delete.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { patchBreeder } from "../../worker/domain/breeder";
+import { database } from "../../worker/domain/context";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -185,6 +187,49 @@ describe("PATCH /api/breeder-list/{id}", () => {
     expect(body.current).toMatchObject({ _id: REX, HP: 55, version: 2 });
     expect((await stored(REX))!.values.HP).toBe(55);
     expect(await auditRows()).toHaveLength(1);
+  });
+
+  describe("when another write lands between the read and the batch", () => {
+    /** The domain's database, with someone else's write slipped in just before the next batch runs. */
+    function racing(sqlText: string) {
+      const db = database(env);
+      let armed = true;
+      const batch = db.batch.bind(db);
+      db.batch = (async (statements: Parameters<typeof db.batch>[0]) => {
+        if (armed) {
+          armed = false;
+          await env.DB.prepare(sqlText).bind(REX).run();
+        }
+        return batch(statements);
+      }) as unknown as typeof db.batch;
+      return { db, env, actor: { id: MEMBER, name: "Rex Rider" } };
+    }
+
+    it("refuses a versioned PATCH as a conflict and writes nothing, not even an audit row", async () => {
+      await seedRows();
+      const deps = racing(`update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', 99) where _id = ?`);
+      const result = await patchBreeder(deps, REX, { HP: 70, version: 1 });
+      expect(result).toMatchObject({ status: "conflict", current: { _id: REX, HP: 99, version: 2 } });
+      expect((await stored(REX))!.values.HP).toBe(99);
+      expect(await auditRows()).toHaveLength(0);
+    });
+
+    it("merges an unversioned PATCH into the new row, with the audit row's before as it really was", async () => {
+      await seedRows();
+      const deps = racing(`update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', 99) where _id = ?`);
+      const result = await patchBreeder(deps, REX, { Negative: "TRUE" });
+      expect(result).toMatchObject({ status: "ok", row: { _id: REX, HP: 99, Negative: "TRUE", version: 3 } });
+      const audit = await auditRows();
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0].before)).toMatchObject({ Negative: "FALSE" });
+    });
+
+    it("answers not found when the row was deleted", async () => {
+      await seedRows();
+      const result = await patchBreeder(racing("delete from breeder_list where _id = ?"), REX, { HP: 70, version: 1 });
+      expect(result).toEqual({ status: "not_found" });
+      expect(await auditRows()).toHaveLength(0);
+    });
   });
 
   it("answers 404 for an unknown row and 400 for a malformed id", async () => {

@@ -1,7 +1,7 @@
 // GET /api/vouches/search: the Vouches page's paged search, done in SQL.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, ORIGIN, routeOutboundToSelf, seedVouches, signedIn, type VouchSeed } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -10,44 +10,8 @@ beforeEach(async () => {
 });
 afterEach(() => outbound.mockRestore());
 
-type Vouch = {
-  id: number;
-  igName?: string | null;
-  igNameServer2?: string | null;
-  igNameServer3?: string | null;
-  status?: string;
-  vouched?: string;
-  vouchedAt?: string;
-  vouchedBy?: string;
-  vouchedByUsername?: string | null;
-  vouchedUsername?: string | null;
-  notes?: string | null;
-};
-
-async function seed(rows: Vouch[]) {
-  await env.DB.batch(
-    rows.map((v, i) =>
-      env.DB.prepare(
-        `insert into vouches (_id, id, ig_name, ig_name_server2, ig_name_server3, status, vouched, vouched_at, vouched_at_ms,
-           vouched_by, vouched_by_username, vouched_username, notes)
-         values (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-      ).bind(
-        (i + 1).toString(16).padStart(24, "0"),
-        v.id,
-        v.igName ?? null,
-        v.igNameServer2 ?? null,
-        v.igNameServer3 ?? null,
-        v.status ?? "Not Provided",
-        v.vouched ?? "500000000000000001",
-        v.vouchedAt ?? "1/2/2026",
-        v.vouchedBy ?? "300000000000000001",
-        v.vouchedByUsername ?? null,
-        v.vouchedUsername ?? null,
-        v.notes ?? null,
-      ),
-    ),
-  );
-}
+// Every row is a vouch for the same member unless it says otherwise.
+const seed = (rows: VouchSeed[]) => seedVouches(rows, { vouched: "500000000000000001" });
 
 type Answer = { rows: { id: number; _id: string }[]; total: number; page: number; pageCount: number; size: number };
 
@@ -55,12 +19,6 @@ async function search(browser: Browser, query: string) {
   const res = await browser.fetch(`/api/vouches/search${query}`);
   return { status: res.status, body: await res.json<Answer & { error?: string; field?: string }>() };
 }
-
-const signedIn = async () => {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  return browser;
-};
 
 describe("GET /api/vouches/search", () => {
   it("answers a page sorted by id with the total and page count, defaults 25 per page", async () => {

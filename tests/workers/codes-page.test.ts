@@ -2,7 +2,7 @@
 // paging, the edit and delete states of the URL, and the spec's toasts after every write.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, location, MEMBER, routeOutboundToSelf } from "./helpers";
+import { Browser, location, routeOutboundToSelf, signedIn } from "./helpers";
 
 const ROUTE = "routes/_shell.dashboard.codes";
 const hex = (n: number) => n.toString(16).padStart(24, "0");
@@ -45,12 +45,6 @@ type Loaded = {
   editing: Record<string, unknown> | null;
   deleting: Record<string, unknown> | null;
 };
-
-async function signedIn() {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  return browser;
-}
 
 async function load(browser: Browser, search = "") {
   const res = await browser.fetch(`/dashboard/codes?${search}${search ? "&" : ""}_data=${encodeURIComponent(ROUTE)}`);

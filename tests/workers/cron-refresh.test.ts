@@ -2,7 +2,7 @@
 // caller: the same sources, the same diff and events, a failing source marking the server offline.
 import { SELF } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, listen, MEMBER, ORIGIN } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN } from "./helpers";
 import { call, clearTables, count, eos, fakeOutside, hostEnv, hostPlayer, listEnv, rows, world } from "./cron-fixtures";
 
 let outbound: MockInstance;
@@ -20,17 +20,7 @@ afterEach(() => outbound.mockRestore());
 
 const MESSAGE = { message: "Manual refresh triggered! Server data will be updated shortly." };
 
-async function member() {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  const res = await browser.fetch("/api/tokens", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "refresh test" }),
-  });
-  const { token } = await res.json<{ token: string }>();
-  return { browser, bearer: { Authorization: `Bearer ${token}` } };
-}
+const member = () => memberWithToken();
 
 const refresh = (e: Env, id: string, headers: Record<string, string> = {}) => call(e, `/api/eoserver-refresh/${id}`, { method: "POST", headers });
 const statusOf = async (id: string) => (await rows("select * from server_status where server_id = ?", id))[0];

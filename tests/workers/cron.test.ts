@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstan
 import { database, SYSTEM } from "../../worker/domain/context";
 import { recordSnapshot } from "../../worker/domain/servers";
 import { standinServerList } from "../../worker/sources/official-standin";
-import { Browser, listen, MEMBER } from "./helpers";
+import { Browser, listen, MEMBER, signedIn } from "./helpers";
 import {
   call,
   clearTables,
@@ -52,12 +52,6 @@ async function nextFor(live: Awaited<ReturnType<typeof listen>>, type: string, s
     const event = await live.next(type);
     if (event.serverId === serverId) return event;
   }
-}
-
-async function signedIn() {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  return browser;
 }
 
 describe("scheduled(): the official server list", () => {

@@ -1,5 +1,5 @@
 // Drives the Worker the way a browser would: cookies carried between requests, redirects read one at a time.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
 
 export const ORIGIN = "http://localhost";
@@ -116,10 +116,16 @@ export async function listen(browser: Browser) {
   };
 }
 
-/** A browser signed in as a member that also holds a fresh API token. */
-export async function memberWithToken(userId = MEMBER) {
+/** A browser signed in as a demo member (by default the guild member Rex Rider). */
+export async function signedIn(userId = MEMBER) {
   const browser = new Browser();
   await browser.signIn(userId);
+  return browser;
+}
+
+/** A browser signed in as a member that also holds a fresh API token. */
+export async function memberWithToken(userId = MEMBER) {
+  const browser = await signedIn(userId);
   const res = await browser.fetch("/api/tokens", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -127,4 +133,52 @@ export async function memberWithToken(userId = MEMBER) {
   });
   const { token } = await res.json<{ token: string }>();
   return { browser, token, bearer: { Authorization: `Bearer ${token}` } };
+}
+
+/** A Mongo-style 24-hex-digit _id for the n-th seeded row. */
+export const hexId = (n: number) => n.toString(16).padStart(24, "0");
+
+export type VouchSeed = {
+  id: number;
+  igName?: string | null;
+  igNameServer2?: string | null;
+  igNameServer3?: string | null;
+  status?: string;
+  vouched?: string;
+  vouchedAt?: string;
+  vouchedBy?: string;
+  vouchedByUsername?: string | null;
+  vouchedUsername?: string | null;
+  vouchedAvatar?: string | null;
+  vouchedAvatarHash?: string | null;
+  notes?: string | null;
+};
+
+/** Inserts vouches straight into D1 (the n-th row gets _id hexId(n)); `defaults` fill what a row leaves out. */
+export async function seedVouches(rows: VouchSeed[], defaults: Partial<VouchSeed> = {}) {
+  await env.DB.batch(
+    rows.map((row, i) => {
+      const v = { ...defaults, ...row };
+      return env.DB.prepare(
+        `insert into vouches (_id, id, ig_name, ig_name_server2, ig_name_server3, status, vouched, vouched_at, vouched_at_ms,
+           vouched_by, vouched_by_username, vouched_username, vouched_avatar, vouched_avatar_hash, notes)
+         values (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        hexId(i + 1),
+        v.id,
+        v.igName ?? null,
+        v.igNameServer2 ?? null,
+        v.igNameServer3 ?? null,
+        v.status ?? "Not Provided",
+        v.vouched ?? `5000000000000000${String(v.id).padStart(2, "0")}`,
+        v.vouchedAt ?? "1/2/2026",
+        v.vouchedBy ?? MEMBER,
+        v.vouchedByUsername ?? null,
+        v.vouchedUsername ?? null,
+        v.vouchedAvatar ?? null,
+        v.vouchedAvatarHash ?? null,
+        v.notes ?? null,
+      );
+    }),
+  );
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "
 import { TEXTS } from "../../app/components/servers/servers";
 import { cardLabel, emptyState, failureReason, loadError } from "../../app/components/servers/stats.server";
 import { HostError } from "../../app/host/client.server";
-import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -53,14 +53,7 @@ type Data = {
 };
 
 async function member() {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  const res = await browser.fetch("/api/tokens", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "collector" }),
-  });
-  const { token } = await res.json<{ token: string }>();
+  const { browser, token } = await memberWithToken();
   const ingest = async (path: string, body: unknown) => {
     const r = await SELF.fetch(new URL(path, ORIGIN), {
       method: "POST",

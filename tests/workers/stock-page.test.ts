@@ -3,9 +3,7 @@
 // parsing, order, colours and images.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { deriveRow, STOCK_TABS, TABS, type TabKind } from "../../app/components/stock/rules";
-import { derivedFields, TABS as API_TABS } from "../../worker/domain/stock-rules";
-import { Browser, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf } from "./helpers";
+import { Browser, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn } from "./helpers";
 
 const PAGE = "/dashboard/stock-2411";
 const ROUTE = "routes/_shell.dashboard.stock-2411";
@@ -47,12 +45,6 @@ const stored = async (id: string) => {
     field_colors: Record<string, string>;
   };
 };
-
-async function signedIn(id = MEMBER) {
-  const browser = new Browser();
-  await browser.signIn(id);
-  return browser;
-}
 
 type Row = Record<string, unknown> & { _id: string; version: number };
 type Data = {
@@ -353,36 +345,5 @@ describe("order, colours and images", () => {
     const res = await rex.post(PAGE, { intent: "image", tab: "war-room-dedis", itemName: "Metal Ingot", imageUrl: "https://x.example/b.png", redirectTo: `${PAGE}?tab=war-room-dedis&dialog=image` });
     expect(location(res)).toBe(`${PAGE}?tab=war-room-dedis`);
     expect(toastOf(rex)).toEqual({ type: "success", message: "Image added successfully for Metal Ingot!" });
-  });
-});
-
-describe("the page's derivation", () => {
-  it("matches the host API's for every kind of tab", () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const cell = () => (rand() < 0.3 ? null : Math.round(rand() * 400));
-    for (const tab of STOCK_TABS) {
-      const kind: TabKind = TABS[tab].kind;
-      expect(API_TABS[tab]).toMatchObject({ path: TABS[tab].path, kind });
-      for (let i = 0; i < 50; i++) {
-        const data = {
-          item: "Thing",
-          dino: "Rex",
-          type: rand() < 0.5 ? "DPS" : null,
-          counts: Array.from({ length: 18 }, cell),
-          ready: Array.from({ length: 16 }, cell),
-          unready: Array.from({ length: 16 }, cell),
-          maxcount: cell(),
-          maxStock: cell(),
-          target: cell(),
-          currentStock: cell(),
-          previousStock: cell(),
-          todo: rand() < 0.5 ? "x" : null,
-          lastSync: null,
-        };
-        const prev = cell();
-        expect(deriveRow(kind, data, prev)).toEqual(derivedFields(kind, data, prev));
-      }
-    }
   });
 });

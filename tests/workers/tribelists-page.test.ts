@@ -10,7 +10,7 @@ import {
   sortEntries,
   type Entry,
 } from "../../app/routes/_shell.dashboard.tribelists/tribelists";
-import { Browser, location, MEMBER, routeOutboundToSelf } from "./helpers";
+import { Browser, location, routeOutboundToSelf, signedIn } from "./helpers";
 
 const ROUTE = "routes/_shell.dashboard.tribelists";
 const hex = (n: number) => n.toString(16).padStart(24, "0");
@@ -53,12 +53,6 @@ type Loaded = {
   confirm: { kind: string; entry?: Entry } | null;
   loadError: string | null;
 };
-
-async function signedIn() {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  return browser;
-}
 
 async function load(browser: Browser, search = "") {
   const res = await browser.fetch(`/dashboard/tribelists?${search}${search ? "&" : ""}_data=${encodeURIComponent(ROUTE)}`);

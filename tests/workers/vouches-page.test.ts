@@ -1,7 +1,7 @@
 // The Vouches page's loader and action, through the Worker as a browser (or a fetcher) calls them.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, location, MEMBER, routeOutboundToSelf } from "./helpers";
+import { Browser, hexId, location, routeOutboundToSelf, seedVouches, signedIn, type VouchSeed } from "./helpers";
 
 const PAGE = "/dashboard/vouches";
 const SLOW = 20_000; // the first render of the build in a fresh isolate can take seconds on a busy machine
@@ -14,48 +14,8 @@ beforeEach(async () => {
 });
 afterEach(() => outbound.mockRestore());
 
-const hex = (n: number) => n.toString(16).padStart(24, "0");
-
-type Seed = {
-  id: number;
-  igName?: string | null;
-  igNameServer2?: string | null;
-  igNameServer3?: string | null;
-  status?: string;
-  vouched?: string;
-  vouchedAt?: string;
-  vouchedBy?: string;
-  vouchedByUsername?: string | null;
-  vouchedUsername?: string | null;
-  vouchedAvatar?: string | null;
-  vouchedAvatarHash?: string | null;
-};
-
-async function seed(rows: Seed[]) {
-  await env.DB.batch(
-    rows.map((v, i) =>
-      env.DB.prepare(
-        `insert into vouches (_id, id, ig_name, ig_name_server2, ig_name_server3, status, vouched, vouched_at, vouched_at_ms,
-           vouched_by, vouched_by_username, vouched_username, vouched_avatar, vouched_avatar_hash)
-         values (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-      ).bind(
-        hex(i + 1),
-        v.id,
-        v.igName ?? null,
-        v.igNameServer2 ?? null,
-        v.igNameServer3 ?? null,
-        v.status ?? "Not Provided",
-        v.vouched ?? `5000000000000000${String(v.id).padStart(2, "0")}`,
-        v.vouchedAt ?? "3/4/2026",
-        v.vouchedBy ?? "300000000000000001",
-        v.vouchedByUsername ?? "rexrider",
-        v.vouchedUsername ?? null,
-        v.vouchedAvatar ?? null,
-        v.vouchedAvatarHash ?? null,
-      ),
-    ),
-  );
-}
+const hex = hexId;
+const seed = (rows: VouchSeed[]) => seedVouches(rows, { vouchedAt: "3/4/2026", vouchedByUsername: "rexrider" });
 
 type Row = { _id: string; id: number; status: string; avatarSrc: string; canFetchAvatar: boolean; vouched: string | null };
 type LoaderData = {
@@ -64,12 +24,6 @@ type LoaderData = {
   page: { rows: Row[]; page: number; pageCount: number; total: number; size: number; from: number; to: number };
   confirm: { kind: string; row: Row } | null;
 };
-
-async function signedIn() {
-  const browser = new Browser();
-  await browser.signIn(MEMBER);
-  return browser;
-}
 
 async function load(browser: Browser, search = "") {
   const sep = search ? "&" : "?";

@@ -15,7 +15,8 @@ import {
   refreshWeeklyMembers,
   serverStatusJson,
 } from "../domain/servers";
-import { isServerId, parseTime, POPULATION_RANGES, type PopulationRange, type ServerId } from "../domain/servers-rules";
+import { parseTime } from "../domain/servers-rules";
+import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../app/utils/server-rules";
 import { refreshServer } from "../cron";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
 import type { LiveEvent } from "../../app/realtime/events";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit, newObjectId } from "./context";
+import { commit, newObjectId, versionGuard } from "./context";
 
 type BreederRow = typeof breederList.$inferSelect;
 type Value = string | number | null;
@@ -325,7 +325,7 @@ export type PatchResult =
  * Applies a validated PATCH. With `version`, a stale version answers conflict and changes nothing. Values are merged
  * into the JSON columns in SQL, so two people editing different cells of one row do not overwrite each other.
  */
-export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch): Promise<PatchResult> {
+export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch, attempt = 0): Promise<PatchResult> {
   const row = await findBreeder(deps.db, _id);
   if (!row) return { status: "not_found" };
   if (patch.version !== undefined && patch.version !== row.version) return { status: "conflict", current: breederJson(row) };
@@ -335,20 +335,25 @@ export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch)
   const set: Record<string, unknown> = { ...change.columns, ...bump() };
   if (change.values.length) set.values = jsonMerge(breederList.values, change.values, false);
   if (change.colours.length) set.fieldColors = jsonMerge(breederList.fieldColors, change.colours, true);
-  const where =
-    patch.version !== undefined ? and(eq(breederList._id, _id), eq(breederList.version, patch.version)) : eq(breederList._id, _id);
-  const [updated] = (await commit(
-    deps,
-    [deps.db.update(breederList).set(set).where(where).returning()],
-    [{ entity: "breeder_list", entityId: _id, action: "update", before: change.before, after: change.after }],
-    [LIST_EVENT],
-  )) as [BreederRow[]];
-  if (!updated.length) {
-    // Another write got in between the read and this one.
+  try {
+    const [, updated] = (await commit(
+      deps,
+      // The update applies only to the row as it was read: a write that gets in between aborts the whole batch,
+      // audit row included.
+      [versionGuard(deps.db, breederList, _id, row.version), deps.db.update(breederList).set(set).where(eq(breederList._id, _id)).returning()],
+      [{ entity: "breeder_list", entityId: _id, action: "update", before: change.before, after: change.after }],
+      [LIST_EVENT],
+    )) as [unknown, BreederRow[]];
+    return { status: "ok", row: breederJson(updated[0]) };
+  } catch (error) {
     const current = await findBreeder(deps.db, _id);
-    return current ? { status: "conflict", current: breederJson(current) } : { status: "not_found" };
+    if (current?.version === row.version) throw error; // not a race: a real failure
+    if (!current) return { status: "not_found" };
+    if (patch.version !== undefined) return { status: "conflict", current: breederJson(current) };
+    // Without a version the change is merged into whatever is stored now: plan it again from the new row, once.
+    if (attempt === 0) return patchBreeder(deps, _id, patch, 1);
+    throw error;
   }
-  return { status: "ok", row: breederJson(updated[0]) };
 }
 
 export type BatchColourResult = { status: "not_found"; id: string } | { status: "ok"; updatedRows: number; updatedCells: number };

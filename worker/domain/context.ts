@@ -1,7 +1,9 @@
 // What every domain function gets: the database, the Worker's env, and who is acting (for the audit trail).
 // Domain functions are plain: the API handlers, ingestion and the cron all call them.
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { publish } from "../../party/live";
 import { externalHost, getConfig } from "../../app/config.server";
 import { dropCachedForEvent } from "../../app/host/client.server";
@@ -45,6 +47,16 @@ const auditInsert = (deps: Deps, e: AuditEntry) =>
     before: e.before ?? null,
     after: e.after ?? null,
   });
+
+/**
+ * A batch statement that aborts the whole batch (json() of a non-JSON text raises) when the row no longer has the
+ * version it was read with (or is gone): another write got in between the read and this batch, so nothing of it is
+ * applied, not even its audit rows. Put it before the row's update.
+ */
+export function versionGuard(db: Db, table: SQLiteTable & { _id: SQLiteColumn; version: SQLiteColumn }, id: string, version: number) {
+  const current = sql`exists (select 1 from ${table} where ${table._id} = ${id} and ${table.version} = ${version})`;
+  return db.select({ ok: sql`json(case when ${current} then '0' else 'stale' end)` }).from(sql`(select 1)`);
+}
 
 /**
  * Runs the writes and their audit rows in one D1 batch (all or nothing), then tells every signed-in browser.

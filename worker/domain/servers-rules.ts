@@ -1,19 +1,8 @@
-// Pure rules of the server stats area (spec part 2, sections 3, 4 and 9): servers, status classes, roster diffs,
-// weekly activity. No database here, so every rule is unit-tested in servers.test.ts.
-
-export const SERVER_IDS = ["2411", "2573", "2446"] as const;
-export type ServerId = (typeof SERVER_IDS)[number];
-export const isServerId = (id: string): id is ServerId => (SERVER_IDS as readonly string[]).includes(id);
-
-export const MAP_NAMES: Record<ServerId, string> = {
-  "2411": "TheCenter_WP",
-  "2573": "Astraeos_WP",
-  "2446": "Aberration_WP",
-};
-/** Capacity shown on every server (spec section 9). */
-export const MAX_PLAYERS = 70;
-/** The tribe's own tag: a player in it is a tribemember whatever their status code. */
-export const TRIBE_TAG = "GC";
+// The host API's own pure rules of the server stats area (spec part 2, sections 3, 4 and 9): roster diffs, live
+// events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
+// ranges it shares with the screens are in app/utils/server-rules.ts. No database here, so every rule is unit-tested
+// in servers.test.ts and tests/workers/cron-rules.test.ts.
+import { MINUTE_MS, statusClass, trimText, type PopulationPoint, type StatusClass } from "../../app/utils/server-rules";
 
 /** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
 export const LOG_WINDOW_DAYS = 30;
@@ -23,34 +12,9 @@ export const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 export const NO_DATA = "No data received yet";
 
-/** The classes behind the summary badges and the activity tabs; "other" is a status code shown raw. */
-export type StatusClass = "tribemembers" | "friendlys" | "neutral" | "enemies" | "unknowns" | "other";
 /** The classes with an activity endpoint and a live event of their own. */
 export const ACTIVITY_CLASSES = ["tribemembers", "unknowns", "enemies", "friendlys"] as const;
 export type ActivityClass = (typeof ACTIVITY_CLASSES)[number];
-
-export const ENEMY_CODES = ["-1", "-2", "-3"] as const;
-export const UNKNOWN_CODES = ["unknown", "Unknown"] as const;
-
-const clean = (v: string | null | undefined) => (v ?? "").trim();
-
-/** Spec section 3: a tribemember has status '2' or the tribe tag 'GC'. */
-export const isTribeMember = (status: string | null | undefined, tribe: string | null | undefined) =>
-  clean(status) === "2" || clean(tribe) === TRIBE_TAG;
-
-/**
- * The class of a status code. The tribemember flag wins over the code (badge priority: tribemember, friendly,
- * neutral, enemy, unknown). Surrounding spaces are ignored; any other value belongs to no class ("other").
- */
-export function statusClass(status: string | null | undefined, tribe?: string | null): StatusClass {
-  if (isTribeMember(status, tribe)) return "tribemembers";
-  const s = clean(status);
-  if (s === "1") return "friendlys";
-  if (s === "0") return "neutral";
-  if ((ENEMY_CODES as readonly string[]).includes(s)) return "enemies";
-  if (s === "" || (UNKNOWN_CODES as readonly string[]).includes(s)) return "unknowns";
-  return "other";
-}
 
 export const isActivityClass = (c: StatusClass): c is ActivityClass => (ACTIVITY_CLASSES as readonly string[]).includes(c);
 
@@ -113,7 +77,6 @@ export function parseTime(v: number | string): number | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Snapshots (the one-minute cron), enemy alerts, population history
 
-export const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -137,20 +100,10 @@ export const isEnemy = (status: string | null | undefined, tribe: string | null 
 
 /** "Enemy Spino (RAID) came online on 2411": the warning every signed-in browser shows. */
 export function enemyOnlineMessage(player: { eosId: string; displayName: string | null; name: string | null; tribe: string | null }, serverId: string) {
-  const who = clean(player.displayName) || clean(player.name) || player.eosId;
-  const tribe = clean(player.tribe);
+  const who = trimText(player.displayName) || trimText(player.name) || player.eosId;
+  const tribe = trimText(player.tribe);
   return `Enemy ${who}${tribe ? ` (${tribe})` : ""} came online on ${serverId}`;
 }
-
-export const POPULATION_RANGES = {
-  /** Every snapshot, one point a minute at most. */
-  "24h": { spanMs: DAY_MS, bucketMs: MINUTE_MS },
-  /** 35-minute buckets: 288 points for the week. */
-  "7d": { spanMs: 7 * DAY_MS, bucketMs: 35 * MINUTE_MS },
-} as const;
-export type PopulationRange = keyof typeof POPULATION_RANGES;
-
-export type PopulationPoint = { t: number; players: number | null };
 
 /**
  * The population chart's points from snapshots in time order: one per bucket (buckets aligned to the epoch, so the

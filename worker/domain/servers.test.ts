@@ -1,16 +1,8 @@
 // Pure rules of the server stats area: status classes, the tribemember flag, roster diffs, live events, weekly activity.
 import { describe, expect, it } from "vitest";
 import { mergeWeeklyMember } from "./servers";
-import {
-  diffRosters,
-  eventsFor,
-  isServerId,
-  isTribeMember,
-  parseTime,
-  statusClass,
-  weeklyActivity,
-  WEEK_MS,
-} from "./servers-rules";
+import { diffRosters, eventsFor, parseTime, weeklyActivity, WEEK_MS } from "./servers-rules";
+import { isServerId, isTribeMember, statusClass } from "../../app/utils/server-rules";
 
 describe("statusClass", () => {
   it.each([

@@ -10,29 +10,31 @@ import { rosters, serverEvents, serverSnapshots, serverStatus, tribelistEntries,
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import {
-  ENEMY_CODES,
   LOG_LIMIT,
   LOG_WINDOW_DAYS,
-  MAP_NAMES,
-  MAX_PLAYERS,
   NO_DATA,
-  SERVER_IDS,
-  TRIBE_TAG,
-  UNKNOWN_CODES,
-  POPULATION_RANGES,
   diffRosters,
   enemyOnlineMessage,
   eventsFor,
   isEnemy,
-  isTribeMember,
   populationSeries,
   sameRoster,
   weeklyActivity,
   type ActivityClass,
-  type PopulationRange,
   type RosterPlayer,
-  type ServerId,
 } from "./servers-rules";
+import {
+  ENEMY_CODES,
+  MAP_NAMES,
+  MAX_PLAYERS,
+  SERVER_IDS,
+  TRIBE_TAG,
+  UNKNOWN_CODES,
+  POPULATION_RANGES,
+  isTribeMember,
+  type PopulationRange,
+  type ServerId,
+} from "../../app/utils/server-rules";
 
 const DAY_MS = 24 * 3600 * 1000;
 /** What an offline observation says when its source gave no reason. */
@@ -192,7 +194,7 @@ export const joinJson = (r: EventRow) => ({ ...entryBase(r), joinTime: r.eventTi
 export const leaveJson = (r: EventRow) => ({ ...entryBase(r), leaveTime: r.eventTime });
 export const activityJson = (r: EventRow) => ({ ...entryBase(r), eventType: r.eventType, eventTime: r.eventTime });
 
-// The status classes in SQL, mirroring statusClass() (servers-rules.ts); a test checks both agree on every code.
+// The status classes in SQL, mirroring statusClass() (app/utils/server-rules.ts); a test checks both agree on every code.
 const statusText = sql`trim(coalesce(${serverEvents.status}, ''))`;
 const tribeText = sql`trim(coalesce(${serverEvents.tribe}, ''))`;
 const tribemember = sql`(${statusText} = '2' or ${tribeText} = ${TRIBE_TAG})`;

@@ -2,7 +2,7 @@
 // sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
 // them).
 import { z } from "zod";
-import { COUNT_COLUMNS, DINO_COLUMNS, HEX_COLOUR, parseStockNumber, reduceImageUrl, type Cell, type TabKind } from "./stock-rules";
+import { COUNT_COLUMNS, DINO_COLUMNS, HEX_COLOUR, parseStockNumber, reduceImageUrl, type Cell, type TabKind } from "../../app/utils/stock-rules";
 
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 export const objectId = z.string().regex(OBJECT_ID, "must be a 24-character hex id");

@@ -13,7 +13,7 @@ import {
   rowFigure,
   sumCells,
   vaultCellState,
-} from "./stock-rules";
+} from "../../app/utils/stock-rules";
 
 describe("parseStockNumber", () => {
   it("takes numbers as they are", () => {

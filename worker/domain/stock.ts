@@ -5,7 +5,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
 import type { LiveEvent } from "../../app/realtime/events";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit } from "./context";
+import { commit, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
 import {
   COUNT_COLUMNS,
@@ -20,7 +20,7 @@ import {
   type Cell,
   type StockTab,
   type TabKind,
-} from "./stock-rules";
+} from "../../app/utils/stock-rules";
 
 type StockRow = typeof stockItems.$inferSelect;
 export type StockRowJson = ReturnType<typeof rowJson>;
@@ -97,7 +97,7 @@ export async function listHistory(db: Db, tab: StockTab, limit = 100) {
 }
 
 // The history figure of each kind, in SQL, so the snapshot is taken inside the save's batch from the rows as saved.
-// It matches rowFigure() in stock-rules.ts (the stored cells are always normalized numbers or null).
+// It matches rowFigure() in app/utils/stock-rules.ts (the stored cells are always normalized numbers or null).
 const sumOfCells = (path: string) => `(select coalesce(sum(value), 0) from json_each("data", '$.${path}'))`;
 function figureSql(kind: TabKind) {
   if (COUNT_COLUMNS[kind]) return sumOfCells("counts");
@@ -113,17 +113,6 @@ function snapshotStatement(db: Db, tab: StockTab, updatedBy: string, at: Date) {
     select null, ${tab}, ${at.getTime()}, ${updatedBy}, json_group_array(json(x))
     from (select json_object('itemId', "_id", ${figureKey(kind)}, ${sql.raw(figureSql(kind))}) as x
           from stock_items where tab = ${tab} order by "order", "_id")`);
-}
-
-/**
- * Fails the whole batch (malformed JSON is an error in SQLite) when the row's version moved since it was read, so a
- * save never overwrites a change made between our read and our write.
- */
-function versionGuard(db: Db, id: string, version: number) {
-  return db
-    .select({ ok: sql`json(case when ${stockItems.version} = ${version} then '0' else 'stale' end)` })
-    .from(stockItems)
-    .where(eq(stockItems._id, id));
 }
 
 const stockEvent = (tab: StockTab, message: string): LiveEvent => ({ type: "stock_2411_update", message: `${TABS[tab].label}: ${message}` });
@@ -175,7 +164,7 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       }
       const data = mergeFields(kind, row.data ?? {}, input.fields);
       const after = { data, isEmpty: isEmptyItemName(data[nameField(kind)]), version: row.version + 1, updatedAt: at, updatedBy: editor };
-      writes.push(versionGuard(deps.db, row._id, row.version));
+      writes.push(versionGuard(deps.db, stockItems, row._id, row.version));
       writes.push(deps.db.update(stockItems).set(after).where(eq(stockItems._id, row._id)));
       audit.push({
         entity: "stock_item",

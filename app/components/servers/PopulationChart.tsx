@@ -1,36 +1,15 @@
 // Players online over the last 24 hours or 7 days, from the host's snapshots, with the peak marked. A fixed-size nivo
-// Line, so the server renders the whole SVG and it shows without JavaScript; after hydration it follows the card's
-// width. Times are labelled in the viewer's time zone (the same text on the server and in the browser).
+// Line (see charts/chart.ts), so it shows without JavaScript. Times are labelled in the viewer's time zone (the same
+// text on the server and in the browser).
 import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
 import { Link } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { withParams } from "../../utils/table";
+import { CHART_THEME, useElementWidth } from "../charts/chart";
 import { RANGE_LABELS, RANGE_MS, RANGES, TEXTS, type Population, type Range } from "./servers";
 
 export const CHART_HEIGHT = 260;
-const DEFAULT_WIDTH = 900;
 const HOUR = 3600 * 1000;
-
-const THEME = {
-  background: "transparent",
-  text: { fill: "var(--muted)", fontSize: 12, fontFamily: "inherit", outlineWidth: 0, outlineColor: "transparent" },
-  axis: {
-    domain: { line: { stroke: "var(--border)", strokeWidth: 1 } },
-    ticks: { line: { stroke: "var(--border)", strokeWidth: 1 }, text: { fill: "var(--muted)", fontSize: 12 } },
-  },
-  grid: { line: { stroke: "var(--border)", strokeWidth: 1, strokeDasharray: "4 4" } },
-  crosshair: { line: { stroke: "var(--muted)", strokeWidth: 1, strokeOpacity: 0.6, strokeDasharray: "4 4" } },
-  tooltip: {
-    container: {
-      background: "var(--panel)",
-      color: "var(--text)",
-      border: "1px solid var(--border)",
-      borderRadius: 8,
-      fontSize: 13,
-      boxShadow: "0 8px 30px rgb(0 0 0 / 0.18)",
-    },
-  },
-};
 
 type Series = { id: string; data: { x: number; y: number | null }[] };
 
@@ -59,17 +38,7 @@ export function PopulationChart({
   serverId: string;
   here: string;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(DEFAULT_WIDTH);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => setWidth(Math.max(280, Math.floor(el.getBoundingClientRect().width)));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [population === null]);
+  const [box, width] = useElementWidth();
 
   const formats = useMemo(
     () => ({
@@ -147,7 +116,7 @@ export function PopulationChart({
               gridYValues={gridValues(top)}
               axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: gridValues(top) }}
               axisBottom={{ tickSize: 0, tickPadding: 10, tickValues: ticks, format: (v) => formats.tick.format(Number(v)) }}
-              theme={THEME}
+              theme={CHART_THEME}
               markers={[
                 {
                   axis: "y",

@@ -39,12 +39,12 @@ import {
   TEXTS,
   type ActivityTab,
   type Filter,
-  type ServerId,
   type ServerState,
   type StatsRow,
   type Tab,
   type Tone,
 } from "./servers";
+import type { ServerId } from "../../utils/server-rules";
 import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
 import type { loadServerStats } from "./stats.server";
 

@@ -1,7 +1,8 @@
 // The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table.
 import type { GridColumnDef } from "../grid/types";
 import { Badge, PlatformCell, SteamLink } from "./bits";
-import { isActivityTab, type ServerId, type StatsRow, type Tab, type Tone } from "./servers";
+import { isActivityTab, type StatsRow, type Tab, type Tone } from "./servers";
+import type { ServerId } from "../../utils/server-rules";
 
 /** Badge colours on the canvas, readable on both themes (the HTML table uses the theme's badge classes). */
 export const TONE_COLORS: Record<Tone, { fg: string; bg: string }> = {

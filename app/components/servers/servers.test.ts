@@ -10,10 +10,10 @@ import {
   platformOf,
   relativeTime,
   statusBadge,
-  statusClass,
   tabFrom,
   tabStorageKey,
 } from "./servers";
+import { statusClass } from "../../utils/server-rules";
 
 const NOW = Date.UTC(2026, 4, 1, 18, 0, 0);
 const S = 1000;

@@ -1,9 +1,16 @@
 // The server stats screens' constants and rules (spec part 2: "Server stats screens", sections 3, 4, 5, 8 and 9),
-// shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested.
-
-export const SERVER_IDS = ["2411", "2573", "2446"] as const;
-export type ServerId = (typeof SERVER_IDS)[number];
-export const isServerId = (v: unknown): v is ServerId => typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
+// shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested. The servers, status
+// classes and chart ranges the host API applies too live in app/utils/server-rules.ts.
+import {
+  MAP_NAMES,
+  POPULATION_RANGES,
+  statusClass,
+  trimText,
+  type PopulationPoint,
+  type PopulationRange,
+  type ServerId,
+  type StatusClass,
+} from "../../utils/server-rules";
 
 export type ServerInfo = {
   id: ServerId;
@@ -17,13 +24,10 @@ export type ServerInfo = {
 };
 
 export const SERVERS: Record<ServerId, ServerInfo> = {
-  "2411": { id: "2411", title: "2411 Server Stats", shortName: "TheCenter", fullName: "NA-PVP-TheCenter2411", mapName: "TheCenter_WP" },
-  "2573": { id: "2573", title: "2573 Server Stats", shortName: "Astraeos", fullName: "NA-PVP-Astraeos2573", mapName: "Astraeos_WP" },
-  "2446": { id: "2446", title: "2446 Server Stats", shortName: "Aberration", fullName: "NA-PVP-Aberration2446", mapName: "Aberration_WP" },
+  "2411": { id: "2411", title: "2411 Server Stats", shortName: "TheCenter", fullName: "NA-PVP-TheCenter2411", mapName: MAP_NAMES["2411"] },
+  "2573": { id: "2573", title: "2573 Server Stats", shortName: "Astraeos", fullName: "NA-PVP-Astraeos2573", mapName: MAP_NAMES["2573"] },
+  "2446": { id: "2446", title: "2446 Server Stats", shortName: "Aberration", fullName: "NA-PVP-Aberration2446", mapName: MAP_NAMES["2446"] },
 };
-
-/** Spec section 9: capacity is shown as 70 whatever the server reports. */
-export const CAPACITY = 70;
 
 export const pagePath = (id: ServerId) => `/dashboard/server-stats-${id}`;
 export const GENERIC_PATH = "/dashboard/server-stats";
@@ -67,10 +71,9 @@ export const TAB_SOURCES: Record<Tab, { path: (id: ServerId) => string; noun: st
 
 // ---- Status classes ------------------------------------------------------------------------------------------------
 
-/** The five summary classes; "other" is a status code shown raw that belongs to none. */
-export const STATUS_FILTERS = ["tribemembers", "friendlys", "neutral", "enemies", "unknowns"] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export type StatusClass = StatusFilter | "other";
+/** The five summary classes (statusClass() in app/utils/server-rules.ts); "other" is a raw code that belongs to none. */
+export type StatusFilter = Exclude<StatusClass, "other">;
+export const STATUS_FILTERS: readonly StatusFilter[] = ["tribemembers", "friendlys", "neutral", "enemies", "unknowns"];
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   tribemembers: "Tribemembers",
   friendlys: "Friendlys",
@@ -78,27 +81,6 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   enemies: "Enemies",
   unknowns: "Unknown",
 };
-
-export const TRIBE_TAG = "GC";
-const clean = (v: string | null | undefined) => (v ?? "").trim();
-
-/** Spec section 3: a tribemember has status '2' or the tribe 'GC'. */
-export const isTribeMember = (status: string | null | undefined, tribe: string | null | undefined) =>
-  clean(status) === "2" || clean(tribe) === TRIBE_TAG;
-
-/**
- * Spec sections 3 and 4: '2' (or tribe GC) tribemember, '1' friendly, '0' neutral, '-1' '-2' '-3' enemy,
- * 'unknown', 'Unknown' or empty unknown; any other value is shown raw. The tribemember flag wins (badge priority).
- */
-export function statusClass(status: string | null | undefined, tribe?: string | null): StatusClass {
-  if (isTribeMember(status, tribe)) return "tribemembers";
-  const s = clean(status);
-  if (s === "1") return "friendlys";
-  if (s === "0") return "neutral";
-  if (s === "-1" || s === "-2" || s === "-3") return "enemies";
-  if (s === "" || s === "unknown" || s === "Unknown") return "unknowns";
-  return "other";
-}
 
 export type Tone = "green" | "blue" | "grey" | "red" | "yellow";
 
@@ -116,7 +98,7 @@ export function statusBadge(status: string | null | undefined, tribe?: string | 
     case "unknowns":
       return { label: "Unknown", tone: "yellow" };
     default:
-      return { label: clean(status), tone: "grey" };
+      return { label: trimText(status), tone: "grey" };
   }
 }
 
@@ -169,7 +151,7 @@ const PLATFORM_NAMES: Record<string, string> = { steam: "Steam", xbl: "Xbox", ps
 
 /** Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. */
 export function platformOf(value: string | null | undefined): { kind: PlatformKind; label: string } {
-  const v = clean(value);
+  const v = trimText(value);
   if (!v) return { kind: "none", label: "-" };
   const key = v.toLowerCase();
   if (key in PLATFORM_NAMES) return { kind: key as PlatformKind, label: PLATFORM_NAMES[key] };
@@ -247,13 +229,12 @@ export const httpMessage = (status: number) => `HTTP ${status}: ${STATUS_TEXTS[s
 
 // ---- Population chart ----------------------------------------------------------------------------------------------
 
-export const RANGES = ["24h", "7d"] as const;
-export type Range = (typeof RANGES)[number];
+export type Range = PopulationRange;
+export const RANGES: readonly Range[] = ["24h", "7d"];
 export const rangeFrom = (v: unknown): Range => (v === "7d" ? "7d" : "24h");
 export const RANGE_LABELS: Record<Range, string> = { "24h": "Last 24 hours", "7d": "Last 7 days" };
-export const RANGE_MS: Record<Range, number> = { "24h": 24 * 3600 * 1000, "7d": 7 * 24 * 3600 * 1000 };
-
-export type PopulationPoint = { t: number; players: number | null };
+/** The span each range shows, as the host API cuts it. */
+export const RANGE_MS: Record<Range, number> = { "24h": POPULATION_RANGES["24h"].spanMs, "7d": POPULATION_RANGES["7d"].spanMs };
 export type Population = {
   range: Range;
   points: PopulationPoint[];
@@ -292,7 +273,7 @@ export function formatDateTime(at: number | null | undefined, timeZone: string) 
 
 /** Last Ark Launch is free text (ISO 8601 by convention): a date-time is formatted, anything else shown as given. */
 export function formatLaunch(value: string | null | undefined, timeZone: string) {
-  const v = clean(value);
+  const v = trimText(value);
   if (!v) return null;
   if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return v;
   const ms = Date.parse(v);

@@ -11,7 +11,6 @@ import { readCookie, readPreferences } from "../../utils/preferences";
 import { pageSizeFrom, paginate, withParams, type Page } from "../../utils/table";
 import { redirectWithToast } from "../../utils/toast.server";
 import {
-  CAPACITY,
   countByStatus,
   eventTone,
   filterFor,
@@ -28,7 +27,6 @@ import {
   safeTimeZone,
   SERVERS,
   statusBadge,
-  statusClass,
   TAB_LABELS,
   TAB_SOURCES,
   tabFrom,
@@ -36,9 +34,7 @@ import {
   TEXTS,
   type Filter,
   type Population,
-  type PopulationPoint,
   type Range,
-  type ServerId,
   type Tab,
   type StatsRow,
   type ServerState,
@@ -46,6 +42,7 @@ import {
   type LoadError,
   type Card,
 } from "./servers";
+import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../utils/server-rules";
 
 // ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
 
@@ -233,7 +230,7 @@ async function loadPopulation(context: AppLoadContext, id: ServerId, range: Rang
       .sort((a, b) => a.t - b.t);
     if (!points.some((p) => p.players !== null)) return null;
     const given = data.peak && toMs(data.peak.t) !== null && Number.isFinite(data.peak.players) ? { t: toMs(data.peak.t)!, players: data.peak.players } : null;
-    return { range, points, peak: given ?? peakOf(points), maxPlayers: data.maxPlayers || CAPACITY };
+    return { range, points, peak: given ?? peakOf(points), maxPlayers: data.maxPlayers || MAX_PLAYERS };
   } catch (error) {
     // Until the host has population history (or for a server it has none for), the chart says so.
     if (!(error instanceof HostError && error.status === 404)) console.error("server stats: population load failed", id, error);
@@ -287,7 +284,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
         lastUpdated: toMs(data.lastUpdated),
         mapName: server.mapName,
         playerCount: typeof data.playerCount === "number" ? data.playerCount : players.length,
-        maxPlayers: CAPACITY,
+        maxPlayers: MAX_PLAYERS,
       };
     }
   } else {

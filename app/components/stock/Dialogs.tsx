@@ -1,62 +1,10 @@
 // The stock screen's dialogs (spec part 2, "2411 Stock screen"): Add Item Image, Text Color Picker and Unsaved
-// Changes. A <dialog> rendered open by the server (so the Add Item Image form works without JavaScript, opened by
-// ?dialog=image) and reopened with showModal() after hydration for the backdrop, the focus trap and Escape.
-import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
-import { DEFAULT_TEXT_COLOUR, imageFormError, reduceImageUrl, TEXTS } from "./rules";
-
-export function StockDialog({
-  title,
-  children,
-  onClose,
-  testId,
-}: {
-  title: string;
-  children: React.ReactNode;
-  /** With JavaScript: closes the dialog (Escape too). Without it the dialog's own Cancel link leaves. */
-  onClose?: () => void;
-  testId?: string;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.matches(":modal")) return;
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      open
-      className="stock-dialog"
-      aria-labelledby={titleId}
-      data-testid={testId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose?.();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </dialog>
-  );
-}
-
-function Cancel({ onClose, closeHref, label = "Cancel" }: { onClose?: () => void; closeHref?: string; label?: string }) {
-  if (onClose) {
-    return (
-      <button type="button" className="button" onClick={onClose}>
-        {label}
-      </button>
-    );
-  }
-  return (
-    <Link className="button" to={closeHref ?? "."} replace preventScrollReset>
-      {label}
-    </Link>
-  );
-}
+// Changes. Each is the app's Modal (rendered open by the server, so the Add Item Image form works without JavaScript,
+// opened by ?dialog=image; reopened with showModal() after hydration) in the stock page's variant.
+import { useState } from "react";
+import { Modal, ModalActions } from "../Modal";
+import { DEFAULT_TEXT_COLOUR, imageFormError, TEXTS } from "./rules";
+import { reduceImageUrl } from "../../utils/stock-rules";
 
 /**
  * Add Item Image: the item (a select of the tab's names, "Select an item"), the image URL (a URL field; a pasted
@@ -89,7 +37,7 @@ export function AddImageDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error ?? null;
   return (
-    <StockDialog title="Add Item Image" onClose={onClose} testId="add-image-dialog">
+    <Modal title="Add Item Image" onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
       <form
         method="post"
         className="stock-form"
@@ -151,14 +99,9 @@ export function AddImageDialog({
             {shown}
           </p>
         ) : null}
-        <div className="stock-dialog-actions">
-          <Cancel onClose={onClose} closeHref={closeHref} />
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Adding..." : "Add Image"}
-          </button>
-        </div>
+        <ModalActions className="stock-dialog-actions" submit={{ label: "Add Image", busy, busyLabel: "Adding..." }} />
       </form>
-    </StockDialog>
+    </Modal>
   );
 }
 
@@ -176,7 +119,7 @@ export function ColorPickerDialog({
 }) {
   const [colour, setColour] = useState(DEFAULT_TEXT_COLOUR);
   return (
-    <StockDialog title="Text Color Picker" onClose={onClose} testId="color-dialog">
+    <Modal title="Text Color Picker" onClose={onClose} testId="color-dialog" className="stock-dialog">
       <form
         className="stock-form"
         onSubmit={(e) => {
@@ -192,16 +135,9 @@ export function ColorPickerDialog({
           <input type="color" name="colour" value={colour} onChange={(e) => setColour(e.target.value)} />
           <code data-testid="colour-value">{colour}</code>
         </label>
-        <div className="stock-dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Saving..." : "Save Color"}
-          </button>
-        </div>
+        <ModalActions className="stock-dialog-actions" submit={{ label: "Save Color", busy, busyLabel: "Saving..." }} />
       </form>
-    </StockDialog>
+    </Modal>
   );
 }
 
@@ -218,21 +154,18 @@ export function UnsavedChangesDialog({
   onCancel: () => void;
 }) {
   return (
-    <StockDialog title="Unsaved Changes" onClose={onCancel} testId="unsaved-dialog">
+    <Modal title="Unsaved Changes" onClose={onCancel} testId="unsaved-dialog" className="stock-dialog">
       <p>
         You have unsaved changes in {rows} {rows === 1 ? "row" : "rows"}. Save them before switching tabs?
       </p>
-      <div className="stock-dialog-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
+      <ModalActions className="stock-dialog-actions">
         <button type="button" className="button danger" onClick={onDiscard}>
           Discard Changes
         </button>
         <button type="button" className="button primary" onClick={onSave} autoFocus>
           Save &amp; Switch
         </button>
-      </div>
-    </StockDialog>
+      </ModalActions>
+    </Modal>
   );
 }

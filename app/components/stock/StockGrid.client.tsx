@@ -26,11 +26,11 @@ import {
   editText,
   nextEditableColumn,
   typeColour,
-  vaultCellState,
   type PendingValue,
   type StockColumn,
   type StockRow,
 } from "./rules";
+import { vaultCellState } from "../../utils/stock-rules";
 
 export type SelectionSummary = {
   /** Cells in the selected ranges plus every cell of the selected rows. */

@@ -3,7 +3,8 @@
 // editable columns, bound to a form in the last cell (a form cannot wrap a <tr>) that posts to the page's action with
 // the row's version, so the no-JavaScript save goes through the same version check as the grid's.
 import { Form, Link } from "@remix-run/react";
-import { cellText, editText, typeColour, vaultCellState, type StockColumn, type StockRow } from "./rules";
+import { cellText, editText, typeColour, type StockColumn, type StockRow } from "./rules";
+import { vaultCellState } from "../../utils/stock-rules";
 
 export type RowEditState = {
   /** The submitted values of a refused or invalid save, shown again in the form. */

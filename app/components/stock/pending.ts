@@ -4,7 +4,8 @@
 // - after a save, a saved row drops only the cells that were sent (an edit made while saving stays pending);
 // - a refused row keeps its cells and takes the current version, so the next Save applies them again on purpose;
 // - a row that no longer exists has nothing left to save.
-import { sameValue, storedValue, type PendingValue, type StockRow, type TabKind } from "./rules";
+import { sameValue, storedValue, type PendingValue, type StockRow } from "./rules";
+import type { TabKind } from "../../utils/stock-rules";
 
 export type PendingRow = { version: number; base: StockRow; cells: Record<string, PendingValue> };
 export type Pending = ReadonlyMap<string, PendingRow>;

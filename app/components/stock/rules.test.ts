@@ -11,13 +11,11 @@ import {
   moveItem,
   nextEditableColumn,
   parseInput,
-  parseStockNumber,
-  reduceImageUrl,
   savePayload,
   typeLabel,
-  vaultCellState,
   type StockRow,
 } from "./rules";
+import { parseStockNumber, reduceImageUrl, vaultCellState } from "../../utils/stock-rules";
 
 const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
 const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({
@@ -138,7 +136,7 @@ describe("order, movement, colours, images", () => {
   });
 
   it("colours vault cells: exactly 350 green, 0 grey, anything else yellow; types default to Unknown", () => {
-    expect([350, 0, 349, 351, null].map(vaultCellState)).toEqual(["full", "empty", "partial", "partial", null]);
+    expect([350, 0, 349, 351, null].map(vaultCellState)).toEqual(["full", "empty", "partial", "partial", "partial"]);
     expect(typeLabel(null)).toBe("Unknown");
     expect(typeLabel("DPS")).toBe("DPS");
   });

@@ -1,37 +1,23 @@
-// The 2411 stock sheet's rules as the page needs them (spec part 2: "2411 Stock screen", sections 3, 4, 5, 8 and 9):
-// the tabs, each tab's columns and which of them are editable, how typed cells become numbers, the derived columns
-// (recomputed here so a pending edit shows its totals at once), the save payload of a pending row, the colours, the
-// wiki-link reduction and every text the screen shows. Pure: the loader, the action, the grid and the HTML table share
-// it. The host API applies the same rules on the server (worker/domain/stock-rules.ts); a workers test checks that the
-// two derivations agree.
-
-export const STOCK_TABS = [
-  "war-room-vaults",
-  "war-room-dedis",
-  "war-room-dinos",
-  "defense-room-vaults",
-  "defense-room-dedis",
-  "defense-room-dinos",
-  "admin-logistic-vaults",
-  "admin-logistics-dedis",
-] as const;
-export type StockTab = (typeof STOCK_TABS)[number];
-export type TabKind = "war-vault" | "defense-vault" | "admin-vault" | "dedis" | "war-dedis" | "dinos";
-
-/** Spec order of the tabs, their labels and the host API base of each (docs/api/stock.md). */
-export const TABS: Record<StockTab, { label: string; path: string; kind: TabKind }> = {
-  "war-room-vaults": { label: "War Room Vaults", path: "/api/stock-2411", kind: "war-vault" },
-  "war-room-dedis": { label: "War Room Dedis", path: "/api/stock-2411-dedis", kind: "war-dedis" },
-  "war-room-dinos": { label: "War Room Dinos", path: "/api/stock-2411-dinos", kind: "dinos" },
-  "defense-room-vaults": { label: "Defense Room Vaults", path: "/api/defense-room-vaults", kind: "defense-vault" },
-  "defense-room-dedis": { label: "Defense Room Dedis", path: "/api/defense-room-dedis", kind: "dedis" },
-  "defense-room-dinos": { label: "Defense Room Dinos", path: "/api/defense-room-dinos", kind: "dinos" },
-  "admin-logistic-vaults": { label: "Admin/Logistics Vaults", path: "/api/admin-logistic-vaults", kind: "admin-vault" },
-  "admin-logistics-dedis": { label: "Admin Logistics Dedis", path: "/api/admin-logistics-dedis", kind: "dedis" },
-};
+// The 2411 stock sheet as the page needs it (spec part 2: "2411 Stock screen", sections 3, 4, 5, 8 and 9): the page's
+// paths and remembered tab, each tab's columns and which of them are editable, pending edits and their save payload,
+// the dino type colours, the image form's checks and every text the screen shows. Pure: the loader, the action, the
+// grid and the HTML table share it. The rules the host API applies too (tabs, typed cells, derived columns, vault
+// colours, the wiki-link reduction) live in app/utils/stock-rules.ts.
+import {
+  asText,
+  cell,
+  COUNT_COLUMNS,
+  derivedFields,
+  DINO_COLUMNS,
+  nameField,
+  normalizeCells,
+  parseStockNumber,
+  type Cell,
+  type StockTab,
+  type TabKind,
+} from "../../utils/stock-rules";
 
 export const DEFAULT_TAB: StockTab = "war-room-vaults";
-export const isStockTab = (v: unknown): v is StockTab => typeof v === "string" && (STOCK_TABS as readonly string[]).includes(v);
 
 export const PAGE_PATH = "/dashboard/stock-2411";
 /** Where the active tab is remembered: local storage (spec) and a cookie, so the server renders it on first paint. */
@@ -40,15 +26,8 @@ export const TAB_COOKIE = "stock-2411-tab";
 /** Spec section 9: stock page sizes 25/50/100, default 100. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** Stock columns per vault kind (spec section 9): 18 for war room and defense, 12 for admin/logistics. */
-export const COUNT_COLUMNS: Partial<Record<TabKind, number>> = { "war-vault": 18, "defense-vault": 18, "admin-vault": 12 };
-export const DINO_COLUMNS = 16;
-export const DEFAULT_DEDIS_TARGET = 100;
-export const FULL_VAULT_CELL = 350;
-export const EMPTY_ITEM_PREFIX = "Empty Item";
+/** Spec section 9: the colour picker starts from black. */
 export const DEFAULT_TEXT_COLOUR = "#000000";
-
-export type Cell = number | null;
 
 /** A row as GET {base} answers it: the common fields, the tab's fields and its derived columns. */
 export type StockRow = {
@@ -93,47 +72,7 @@ export const TEXTS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cells and derived columns (spec section 3 "Derived", section 5 numeric rules)
-
-/**
- * A typed stock cell (spec section 5): numbers are taken as they are, empty input stays empty (null), any other text
- * becomes 0. Text with thousands separators ("1,250") is read as the number it shows (as the host API does).
- */
-export function parseStockNumber(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number") return Number.isFinite(value) ? value : 0;
-  if (typeof value !== "string") return 0;
-  const text = value.trim();
-  if (text === "") return null;
-  const plain = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, "") : text;
-  const n = Number(plain);
-  return Number.isFinite(n) ? n : 0;
-}
-
-export const cell = (value: unknown): Cell => (typeof value === "number" && Number.isFinite(value) ? value : null);
-
-export function normalizeCells(value: unknown, length: number): Cell[] {
-  const list = Array.isArray(value) ? value : [];
-  return Array.from({ length }, (_, i) => cell(list[i]));
-}
-
-export const sumCells = (cells: Cell[]) => cells.reduce<number>((sum, v) => sum + (v ?? 0), 0);
-
-/** round(current / denominator x 100); 0 when the denominator is 0 or empty. */
-export function percentage(current: Cell, denominator: Cell) {
-  if (!denominator) return 0;
-  return Math.round(((current ?? 0) / denominator) * 100);
-}
-
-export const needsRaised = (target: Cell, totalRaised: number) => Math.max(0, (target ?? 0) - totalRaised);
-
-/** current - previous (dedis Stock Used, dino Different); empty when either side is unknown. */
-export const difference = (current: Cell, previous: Cell): Cell =>
-  current === null || previous === null ? null : current - previous;
-
-export const isEmptyItemName = (name: unknown) => typeof name === "string" && name.trim().startsWith(EMPTY_ITEM_PREFIX);
-
-const text = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? null : String(v));
+// Rows
 
 /** The stored (editable) fields of a row of this kind, read back from the API's row. */
 export function storedFields(kind: TabKind, row: Record<string, unknown>): Record<string, unknown> {
@@ -153,81 +92,8 @@ export function storedFields(kind: TabKind, row: Record<string, unknown>): Recor
   }
 }
 
-/** A row's own fields plus every derived column (the API's derivation, docs/api/stock.md). */
-export function deriveRow(kind: TabKind, data: Record<string, unknown>, prevStock: Cell) {
-  switch (kind) {
-    case "war-vault": {
-      const counts = normalizeCells(data.counts, 18);
-      const currentStock = sumCells(counts);
-      const maxcount = cell(data.maxcount);
-      return { item: text(data.item) ?? "", counts, maxcount, todo: text(data.todo), currentStock, percentage: percentage(currentStock, maxcount), prevStock };
-    }
-    case "defense-vault": {
-      const counts = normalizeCells(data.counts, 18);
-      const currentStock = sumCells(counts);
-      const maxStock = cell(data.maxStock);
-      return { item: text(data.item) ?? "", counts, currentStock, maxStock, todo: text(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
-    }
-    case "admin-vault": {
-      const counts = normalizeCells(data.counts, 12);
-      const stock = sumCells(counts);
-      const target = cell(data.target);
-      return { item: text(data.item) ?? "", counts, stock, currentStock: stock, target, todo: text(data.todo), percentage: percentage(stock, target), prevStock };
-    }
-    case "dedis": {
-      const currentStock = cell(data.currentStock);
-      const maxStock = cell(data.maxStock);
-      return { item: text(data.item) ?? "", currentStock, maxStock, todo: text(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
-    }
-    case "war-dedis": {
-      const currentStock = cell(data.currentStock);
-      const previousStock = cell(data.previousStock) ?? prevStock;
-      const target = cell(data.target) ?? DEFAULT_DEDIS_TARGET;
-      return {
-        item: text(data.item) ?? "",
-        currentStock,
-        previousStock,
-        stockUsed: difference(currentStock, previousStock),
-        target,
-        percentage: percentage(currentStock, target),
-        todo: text(data.todo),
-        prevStock,
-      };
-    }
-    case "dinos": {
-      const ready = normalizeCells(data.ready, DINO_COLUMNS);
-      const unready = normalizeCells(data.unready, DINO_COLUMNS);
-      const warReady = sumCells(ready);
-      const notReady = sumCells(unready);
-      const totalRaised = warReady + notReady;
-      const target = cell(data.target);
-      return {
-        dino: text(data.dino) ?? "",
-        type: text(data.type),
-        ready,
-        unready,
-        warReady,
-        notReady,
-        totalRaised,
-        target,
-        percentage: percentage(totalRaised, target),
-        needsRaised: needsRaised(target, totalRaised),
-        currentStock: totalRaised,
-        previousStock: prevStock,
-        prevStock,
-        different: difference(totalRaised, prevStock),
-        lastSync: text(data.lastSync),
-      };
-    }
-  }
-}
-
 /** The name of a row: the dino on dino tabs, the item elsewhere. */
-export const nameField = (kind: TabKind) => (kind === "dinos" ? "dino" : "item");
 export const rowName = (kind: TabKind, row: Record<string, unknown>) => String(row[nameField(kind)] ?? "");
-
-/** The figure the history records per row (docs/api/stock.md): stock on admin vaults, totalRaised on dinos. */
-export const figureKey = (kind: TabKind) => (kind === "admin-vault" ? "stock" : kind === "dinos" ? "totalRaised" : "currentStock");
 
 // ---------------------------------------------------------------------------------------------------------------
 // Columns (spec section 2 "Columns", section 5 "Editable columns")
@@ -249,7 +115,7 @@ const listCell = (list: string, i: number) => (row: Record<string, unknown>) => 
   return Array.isArray(values) ? cell(values[i]) : null;
 };
 const numberOf = (key: string) => (row: Record<string, unknown>) => cell(row[key]);
-const textOf = (key: string) => (row: Record<string, unknown>) => text(row[key]);
+const textOf = (key: string) => (row: Record<string, unknown>) => asText(row[key]);
 
 const nameColumn = (id: string, title: string): StockColumn => ({ id, title, width: 210, role: "name", editable: true, value: textOf(id) });
 const numberColumn = (id: string, title: string, editable = false, width = 104): StockColumn => ({
@@ -329,7 +195,7 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
     case "dinos":
       return [
         nameColumn("dino", "Dino"),
-        { id: "type", title: "Type", width: 96, role: "type", editable: true, value: (row) => typeLabel(text(row.type)) },
+        { id: "type", title: "Type", width: 96, role: "type", editable: true, value: (row) => typeLabel(asText(row.type)) },
         ...(options.ready ? dinoColumns("ready", "R") : []),
         numberColumn("warReady", "War Ready", false, 92),
         ...(options.unready ? dinoColumns("unready", "U") : []),
@@ -412,7 +278,7 @@ export function applyCells(kind: TabKind, row: Record<string, unknown>, cells: R
 /** A row as the sheet shows it: the server's row with the pending cells applied and every derived column recomputed. */
 export function displayRow<T extends StockRow>(kind: TabKind, row: T, cells: Record<string, PendingValue> | undefined): T {
   if (!cells || Object.keys(cells).length === 0) return row;
-  return { ...row, ...deriveRow(kind, applyCells(kind, row, cells), row.prevStock) };
+  return { ...row, ...derivedFields(kind, applyCells(kind, row, cells), row.prevStock) };
 }
 
 /**
@@ -433,13 +299,7 @@ export function savePayload(kind: TabKind, row: Record<string, unknown>, cells: 
 export const sameValue = (a: PendingValue, b: PendingValue) => a === b || ((a === null || a === "") && (b === null || b === ""));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Colours (spec section 3 dino types, section 5 vault cells)
-
-/** Vault cell colour (spec section 5): exactly 350 is full (green), 0 is empty (grey), anything else yellow. */
-export function vaultCellState(value: Cell): "full" | "empty" | "partial" | null {
-  if (value === null) return null;
-  return value === FULL_VAULT_CELL ? "full" : value === 0 ? "empty" : "partial";
-}
+// Dino type colours (spec section 3; vault cell colours are in app/utils/stock-rules.ts)
 
 export const DINO_TYPES = ["DPS", "Flyer", "Soaker", "Support", "Misc", "Water", "Random"] as const;
 export type DinoType = (typeof DINO_TYPES)[number] | "Unknown";
@@ -459,32 +319,8 @@ export const DINO_TYPE_COLOURS: Record<DinoType, string> = {
 export const typeLabel = (type: string | null | undefined) => (type && type.trim() ? type : "Unknown");
 export const typeColour = (label: string) => DINO_TYPE_COLOURS[label as DinoType] ?? DINO_TYPE_COLOURS.Unknown;
 
-export const isHexColour = (v: unknown): v is string => typeof v === "string" && /^#[0-9a-fA-F]{6}$/.test(v);
-
 // ---------------------------------------------------------------------------------------------------------------
 // Images (spec section 5)
-
-/**
- * Reduces a pasted image value to its wiki-hosted PNG link: the first http(s) link on a wiki host that contains ".png"
- * is cut just after ".png"; a wiki thumbnail (/images/thumb/a/ab/Name.png/120px-Name.png) becomes the original.
- * Anything else is only trimmed. (The host API applies the same reduction.)
- */
-export function reduceImageUrl(pasted: string): string {
-  const value = pasted.trim();
-  for (const match of value.matchAll(/https?:\/\/[^\s"'<>()[\]]+/gi)) {
-    let url: URL;
-    try {
-      url = new URL(match[0]);
-    } catch {
-      continue;
-    }
-    if (!url.hostname.toLowerCase().includes("wiki")) continue;
-    const at = match[0].toLowerCase().indexOf(".png");
-    if (at < 0) continue;
-    return match[0].slice(0, at + 4).replace(/\/images\/thumb\/(.+\.png)$/i, "/images/$1");
-  }
-  return value;
-}
 
 /** The Add Item Image form's own checks (spec section 5), before anything is sent. */
 export function imageFormError(itemName: string, imageUrl: string, names: readonly string[]): string | null {

@@ -2,11 +2,12 @@
 // Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useCallback, useMemo, useState } from "react";
 import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
+import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
@@ -14,7 +15,6 @@ import { withParams } from "../../utils/table";
 import styles from "../../styles/codes.css?url";
 import { completedLabel, TEXT_FIELDS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
-import { CancelButton, ConfirmModal, Modal } from "./Modal";
 
 export const meta: MetaFunction = () => [{ title: "Codes · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -60,18 +60,13 @@ export default function CodesPage() {
   useLiveRevalidate(["codes_update"]);
   const hydrated = useHydrated();
   const location = useLocation();
-  const navigation = useNavigation();
   const here = location.pathname + location.search;
   const closeHref = withParams(here, { edit: null, confirm: null, id: null });
 
   // With JavaScript the modals open from state at once; without it, from the URL (the loader's editing/deleting).
-  const [editing, setEditing] = useState<Code | null>(null);
-  const [deleting, setDeleting] = useState<Code | null>(null);
+  const editing = useModalState<Code>(data.editing);
+  const deleting = useModalState<Code>(data.deleting);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  useEffect(() => {
-    setEditing(null);
-    setDeleting(null);
-  }, [location.key]);
 
   // In-place edits from the grid go through a fetcher; the row shows the new value while it is on its way.
   const fetcher = useFetcher();
@@ -98,9 +93,6 @@ export default function CodesPage() {
   );
 
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
-  const editOpen = editing ?? data.editing;
-  const deleteOpen = deleting ?? data.deleting;
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const empty = data.q ? "No codes found matching your search." : "No codes found.";
 
   return (
@@ -143,10 +135,10 @@ export default function CodesPage() {
                       Code <strong>#{selected.id}</strong>
                       {selected.username ? ` · ${selected.username}` : ""}
                     </span>
-                    <button type="button" className="button small" onClick={() => setEditing(selected)}>
+                    <button type="button" className="button small" onClick={() => editing.open(selected)}>
                       <Icon name="edit" size={15} /> Edit
                     </button>
-                    <button type="button" className="button small danger" onClick={() => setDeleting(selected)}>
+                    <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
                       <Icon name="trash" size={15} /> Delete
                     </button>
                   </>
@@ -170,25 +162,17 @@ export default function CodesPage() {
         <Pagination page={data.page} />
       </section>
 
-      {editOpen ? (
-        <EditCodeModal
-          key={editOpen._id}
-          code={editOpen}
-          redirectTo={closeHref}
-          onClose={editing ? () => setEditing(null) : undefined}
-          closeHref={closeHref}
-          busy={busy("update")}
-        />
+      {editing.value ? (
+        <EditCodeModal key={editing.value._id} code={editing.value} redirectTo={closeHref} onClose={editing.onClose} closeHref={closeHref} />
       ) : null}
-      {deleteOpen ? (
+      {deleting.value ? (
         <ConfirmModal
           title="Delete Code"
           question="Are you sure you want to delete this code?"
           confirmLabel="Delete"
-          fields={{ intent: "delete", _id: deleteOpen._id, redirectTo: closeHref }}
-          onClose={deleting ? () => setDeleting(null) : undefined}
+          fields={{ intent: "delete", _id: deleting.value._id, redirectTo: closeHref }}
+          onClose={deleting.onClose}
           closeHref={closeHref}
-          busy={busy("delete")}
         />
       ) : null}
     </>
@@ -269,15 +253,14 @@ function EditCodeModal({
   redirectTo,
   onClose,
   closeHref,
-  busy,
 }: {
   code: Code;
   redirectTo: string;
   onClose?: () => void;
   closeHref: string;
-  busy: boolean;
 }) {
   const hidden = codeFields(code, redirectTo);
+  const busy = useSubmitting("update");
   return (
     <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">
       <Form method="post" preventScrollReset className="modal-form">
@@ -300,12 +283,7 @@ function EditCodeModal({
             </select>
           </label>
         </div>
-        <div className="modal-actions">
-          <CancelButton onClose={onClose} closeHref={closeHref} />
-          <button type="submit" className="button primary" disabled={busy}>
-            Save
-          </button>
-        </div>
+        <ModalActions submit={{ label: "Save", busy }} />
       </Form>
     </Modal>
   );

@@ -54,8 +54,24 @@ export default function Logs() {
       <section className="card">
         <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} />
         <div className="table-scroll">
-          {data.join ? <JoinTable rows={data.join.rows} avatars={data.avatars} /> : null}
-          {data.leave ? <LeaveTable rows={data.leave.rows} avatars={data.avatars} /> : null}
+          {data.join ? (
+            <LogTable
+              rows={data.join.rows}
+              columns={JOIN_COLUMNS}
+              rowKey={(r) => `${r.id}:${r.joinedAt}`}
+              avatars={data.avatars}
+              empty="No join log entries found."
+            />
+          ) : null}
+          {data.leave ? (
+            <LogTable
+              rows={data.leave.rows}
+              columns={LEAVE_COLUMNS}
+              rowKey={(r) => `${r.id}:${r.leftAt}`}
+              avatars={data.avatars}
+              empty="No leave log entries found."
+            />
+          ) : null}
         </div>
         <Pagination page={(data.join ?? data.leave)!} />
       </section>
@@ -63,86 +79,76 @@ export default function Logs() {
   );
 }
 
-function JoinTable({ rows, avatars }: { rows: JoinEntry[]; avatars: Record<string, string> }) {
-  return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th>User ID</th>
-          <th>Display Name</th>
-          <th>Username</th>
-          <th>Avatar</th>
-          <th>Joined At</th>
-          <th>Created At</th>
-          <th>Invite Code</th>
-          <th>Inviter ID</th>
-          <th>Inviter Avatar</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={9} className="empty-state">
-              No join log entries found.
-            </td>
-          </tr>
-        ) : (
-          rows.map((r) => (
-            <tr key={`${r.id}:${r.joinedAt}`}>
-              <td><code>{r.id}</code></td>
-              <td>{r.displayName ?? "-"}</td>
-              <td>{r.username ?? "-"}</td>
-              <td><Avatar url={r.avatarURL} id={r.id} /></td>
-              <td>{dateTime(r.joinedAt)}</td>
-              <td>{dateTime(r.createdAt)}</td>
-              <td>{r.inviteCode ?? "-"}</td>
-              <td>{r.inviterId ? <code>{r.inviterId}</code> : "-"}</td>
-              <td><Avatar url={r.inviterId ? avatars[r.inviterId] : null} id={r.inviterId} /></td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
-}
+type Column<T> = { title: string; cell: (row: T, avatars: Record<string, string>) => React.ReactNode };
 
-function LeaveTable({ rows, avatars }: { rows: LeaveEntry[]; avatars: Record<string, string> }) {
+const code = (id: string | null | undefined) => (id ? <code>{id}</code> : "-");
+
+const JOIN_COLUMNS: Column<JoinEntry>[] = [
+  { title: "User ID", cell: (r) => code(r.id) },
+  { title: "Display Name", cell: (r) => r.displayName ?? "-" },
+  { title: "Username", cell: (r) => r.username ?? "-" },
+  { title: "Avatar", cell: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
+  { title: "Joined At", cell: (r) => dateTime(r.joinedAt) },
+  { title: "Created At", cell: (r) => dateTime(r.createdAt) },
+  { title: "Invite Code", cell: (r) => r.inviteCode ?? "-" },
+  { title: "Inviter ID", cell: (r) => code(r.inviterId) },
+  { title: "Inviter Avatar", cell: (r, avatars) => <Avatar url={r.inviterId ? avatars[r.inviterId] : null} id={r.inviterId} /> },
+];
+
+const LEAVE_COLUMNS: Column<LeaveEntry>[] = [
+  { title: "Voucher ID", cell: (r) => code(r.voucherInfo?.vouchedBy) },
+  { title: "Display Name", cell: (r) => r.displayName ?? "-" },
+  { title: "Username", cell: (r) => r.username ?? "-" },
+  { title: "User ID", cell: (r) => code(r.id) },
+  { title: "Avatar", cell: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
+  { title: "Joined At", cell: (r) => dateTime(r.joinedAt) },
+  { title: "Left At", cell: (r) => dateTime(r.leftAt) },
+  { title: "Leave Reason", cell: (r) => r.leaveReason ?? "-" },
+  { title: "Voucher", cell: (r) => r.voucherInfo?.vouchedByUsername ?? "-" },
+  {
+    title: "Voucher Avatar",
+    cell: (r, avatars) => {
+      const voucher = r.voucherInfo?.vouchedBy;
+      return <Avatar url={voucher ? avatars[voucher] : null} id={voucher} />;
+    },
+  },
+];
+
+function LogTable<T>({
+  rows,
+  columns,
+  rowKey,
+  avatars,
+  empty,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  avatars: Record<string, string>;
+  empty: string;
+}) {
   return (
     <table className="table">
       <thead>
         <tr>
-          <th>Voucher ID</th>
-          <th>Display Name</th>
-          <th>Username</th>
-          <th>User ID</th>
-          <th>Avatar</th>
-          <th>Joined At</th>
-          <th>Left At</th>
-          <th>Leave Reason</th>
-          <th>Voucher</th>
-          <th>Voucher Avatar</th>
+          {columns.map((c) => (
+            <th key={c.title}>{c.title}</th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={10} className="empty-state">
-              No leave log entries found.
+            <td colSpan={columns.length} className="empty-state">
+              {empty}
             </td>
           </tr>
         ) : (
           rows.map((r) => (
-            <tr key={`${r.id}:${r.leftAt}`}>
-              <td>{r.voucherInfo?.vouchedBy ? <code>{r.voucherInfo.vouchedBy}</code> : "-"}</td>
-              <td>{r.displayName ?? "-"}</td>
-              <td>{r.username ?? "-"}</td>
-              <td><code>{r.id}</code></td>
-              <td><Avatar url={r.userAvatarURL} id={r.id} /></td>
-              <td>{dateTime(r.joinedAt)}</td>
-              <td>{dateTime(r.leftAt)}</td>
-              <td>{r.leaveReason ?? "-"}</td>
-              <td>{r.voucherInfo?.vouchedByUsername ?? "-"}</td>
-              <td><Avatar url={r.voucherInfo?.vouchedBy ? avatars[r.voucherInfo.vouchedBy] : null} id={r.voucherInfo?.vouchedBy} /></td>
+            <tr key={rowKey(r)}>
+              {columns.map((c) => (
+                <td key={c.title}>{c.cell(r, avatars)}</td>
+              ))}
             </tr>
           ))
         )}

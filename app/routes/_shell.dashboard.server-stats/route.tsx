@@ -6,7 +6,8 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
-import { GENERIC_PATH, isServerId, pagePath, SERVER_IDS, SERVERS, type ServerId } from "../../components/servers/servers";
+import { GENERIC_PATH, pagePath, SERVERS } from "../../components/servers/servers";
+import { isServerId, SERVER_IDS, type ServerId } from "../../utils/server-rules";
 import styles from "../../styles/server-stats.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Server Stats · ARK Tribe Dashboard" }];

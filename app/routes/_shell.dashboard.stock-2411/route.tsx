@@ -15,24 +15,26 @@ import {
   columnsFor,
   DINO_TYPES,
   displayRow,
-  figureKey,
   moveItem,
   PAGE_PATH,
   parseInput,
   rowName,
   savePayload,
-  STOCK_TABS,
   TAB_STORAGE_KEY,
-  TABS,
   TEXTS,
-  isStockTab,
-  type Cell,
   type PendingValue,
   type StockColumn,
   type StockRow,
+} from "../../components/stock/rules";
+import {
+  figureKey,
+  STOCK_TABS,
+  TABS,
+  isStockTab,
+  type Cell,
   type StockTab,
   type TabKind,
-} from "../../components/stock/rules";
+} from "../../utils/stock-rules";
 import type { SelectionSummary } from "../../components/stock/StockGrid.client";
 import { StockTable, type RowEditState } from "../../components/stock/StockTable";
 import { useNotifications } from "../../components/notifications/notifications";

@@ -12,26 +12,28 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_TAB,
   editableColumns,
-  figureKey,
   imageFormError,
-  isHexColour,
-  isStockTab,
   itemNames,
   mergeOrder,
   PAGE_PATH,
   parseInput,
-  reduceImageUrl,
   rowName,
   sameValue,
   savePayload,
   TAB_COOKIE,
-  TABS,
   TEXTS,
-  type Cell,
   type PendingValue,
   type StockRow,
-  type StockTab,
 } from "../../components/stock/rules";
+import {
+  figureKey,
+  isHexColour,
+  isStockTab,
+  reduceImageUrl,
+  TABS,
+  type Cell,
+  type StockTab,
+} from "../../utils/stock-rules";
 import { host, HostError } from "../../host/client.server";
 import { readCookie, readPreferences } from "../../utils/preferences";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";

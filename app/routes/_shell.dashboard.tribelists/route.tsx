@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
+import { ConfirmModal, useModalState } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
@@ -16,7 +17,6 @@ import { LiveStatusBadge, useLiveRevalidate, useLiveStatus } from "../../realtim
 import { withParams } from "../../utils/table";
 import codesStyles from "../../styles/codes.css?url";
 import styles from "../../styles/tribelists.css?url";
-import { ConfirmModal } from "../_shell.dashboard.codes/Modal";
 import {
   FILTER_LABELS,
   FILTERS,
@@ -36,7 +36,7 @@ import {
 import { loadTribelist, tribelistAction, type FormErrors, type FormFailure } from "./tribelists.server";
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
-// codes.css carries the modal and grid styles both pages share.
+// codes.css carries the button and grid styles both pages share (the modal brings its own).
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: codesStyles },
   { rel: "stylesheet", href: styles },
@@ -90,18 +90,14 @@ export default function TribelistsPage() {
 
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Positioned | null>(null);
-  const [clearing, setClearing] = useState(false);
+  const deleting = useModalState<Positioned>(data.confirm?.kind === "delete" ? data.confirm.entry : null);
+  const clearing = useModalState<true>(data.confirm?.kind === "clear" || null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   useEffect(() => {
     setAdding(false);
     setEditingId(null);
     setSelectedId(null);
   }, [server]);
-  useEffect(() => {
-    setDeleting(null);
-    setClearing(false);
-  }, [location.key]);
 
   // In-place edits of a name or a Discord ID on the canvas: the whole entry goes to the same action.
   const cellFetcher = useFetcher<typeof action>({ key: "tribelist-cell" });
@@ -155,9 +151,6 @@ export default function TribelistsPage() {
     if (data.editing) navigate(base, { replace: true, preventScrollReset: true });
   };
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
-  const deleteTarget = deleting ?? (data.confirm?.kind === "delete" ? data.confirm.entry : null);
-  const clearOpen = clearing || data.confirm?.kind === "clear";
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 
   const tabHref = (s: Server) => withParams(PAGE_PATH + location.search, { tab: s, filter: null, page: null, edit: null, add: null, confirm: null, id: null });
   const filterHref = (f: Filter | null) => withParams(base, { filter: f, page: null });
@@ -179,7 +172,7 @@ export default function TribelistsPage() {
           >
             <Icon name="plus" size={16} /> Add Entry
           </ActionButton>
-          <ActionButton hydrated={hydrated} to={withParams(base, { confirm: "clear" })} onClick={() => setClearing(true)} className="button danger">
+          <ActionButton hydrated={hydrated} to={withParams(base, { confirm: "clear" })} onClick={() => clearing.open(true)} className="button danger">
             <Icon name="trash" size={16} /> Clear All
           </ActionButton>
         </div>
@@ -290,7 +283,7 @@ export default function TribelistsPage() {
                       >
                         <Icon name="edit" size={15} /> Edit
                       </button>
-                      <button type="button" className="button small danger" onClick={() => setDeleting(selected)}>
+                      <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
                         <Icon name="trash" size={15} /> Delete
                       </button>
                     </>
@@ -332,28 +325,26 @@ export default function TribelistsPage() {
         <Pagination page={data.page} />
       </section>
 
-      {deleteTarget ? (
+      {deleting.value ? (
         <ConfirmModal
           title="Delete Entry"
           question="Are you sure you want to delete this entry?"
-          detail={deleteTarget.name}
+          detail={deleting.value.name}
           confirmLabel="Delete"
-          fields={{ intent: "delete", _id: deleteTarget._id, tab: server, redirectTo: base, live }}
-          onClose={deleting ? () => setDeleting(null) : undefined}
+          fields={{ intent: "delete", _id: deleting.value._id, tab: server, redirectTo: base, live }}
+          onClose={deleting.onClose}
           closeHref={base}
-          busy={busy("delete")}
         />
       ) : null}
-      {clearOpen ? (
+      {clearing.value ? (
         <ConfirmModal
           title="Clear All"
           question="Are you sure you want to clear all entries from the current tribelist?"
           detail={`${tabLabel(server)} (${data.serverName}): ${data.counts.total} ${data.counts.total === 1 ? "entry" : "entries"}`}
           confirmLabel="Clear All"
           fields={{ intent: "clear", tab: server, redirectTo: base, live }}
-          onClose={clearing ? () => setClearing(false) : undefined}
+          onClose={clearing.onClose}
           closeHref={base}
-          busy={busy("clear")}
         />
       ) : null}
     </>

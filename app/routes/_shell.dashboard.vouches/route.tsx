@@ -9,13 +9,13 @@ import { useEffect, useMemo, useState } from "react";
 import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
+import { ConfirmModal } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
-import { ConfirmDialog } from "./ConfirmDialog";
 import { AvatarCell, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
 import { optimisticRows, PAGE_PATH, statusTone, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction, type ActionAnswer } from "./vouches.server";
@@ -185,25 +185,14 @@ export default function VouchesPage() {
       </section>
 
       {asking ? (
-        <ConfirmDialog
-          key={`${asking.kind}-${asking.row._id}`}
-          title={asking.kind === "delete" ? "Delete vouch" : "Kick user"}
-          question={asking.kind === "delete" ? TEXTS.confirmDelete : TEXTS.confirmKick(asking.row.vouched ?? "")}
-          detail={describe(asking.row)}
-          confirmLabel={asking.kind === "delete" ? "Delete" : "Kick"}
-          fields={{}}
-          onConfirm={confirm}
-          onCancel={() => setAsking(null)}
-        />
+        <VouchConfirm key={`${asking.kind}-${asking.row._id}`} {...asking} fields={{}} onConfirm={confirm} onClose={() => setAsking(null)} />
       ) : urlConfirm ? (
-        <ConfirmDialog
+        <VouchConfirm
           key={`url-${urlConfirm.kind}-${urlConfirm.row._id}`}
-          title={urlConfirm.kind === "delete" ? "Delete vouch" : "Kick user"}
-          question={urlConfirm.kind === "delete" ? TEXTS.confirmDelete : TEXTS.confirmKick(urlConfirm.row.vouched ?? "")}
-          detail={describe(urlConfirm.row)}
-          confirmLabel={urlConfirm.kind === "delete" ? "Delete" : "Kick"}
+          kind={urlConfirm.kind}
+          row={urlConfirm.row}
           fields={urlFields}
-          cancelHref={cancelHref}
+          closeHref={cancelHref}
           onConfirm={
             hydrated
               ? () => {
@@ -216,6 +205,26 @@ export default function VouchesPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The delete or kick question about a vouch (opened by state, or by the URL: ?confirm=...&id=...). */
+function VouchConfirm({
+  kind,
+  row,
+  ...rest
+}: { kind: string; row: VouchRow } & Pick<React.ComponentProps<typeof ConfirmModal>, "fields" | "onConfirm" | "onClose" | "closeHref">) {
+  return (
+    <ConfirmModal
+      testId="vouches-confirm"
+      className="vouches-dialog"
+      action={PAGE_PATH}
+      title={kind === "delete" ? "Delete vouch" : "Kick user"}
+      question={kind === "delete" ? TEXTS.confirmDelete : TEXTS.confirmKick(row.vouched ?? "")}
+      detail={describe(row)}
+      confirmLabel={kind === "delete" ? "Delete" : "Kick"}
+      {...rest}
+    />
   );
 }
 

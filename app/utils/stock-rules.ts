@@ -1,21 +1,35 @@
-// The 2411 stock sheet's pure rules (spec part 2, sections 3, 5 and 9): which tab lives at which path, how typed
-// cells become numbers, and every derived column. No database here: the API, the seed and the tests share these.
-import { STOCK_TABS, type StockTab } from "../../drizzle/stock";
+// The 2411 stock sheet's pure rules (spec part 2: "2411 Stock screen" and sections 3, 5 and 9), in one place for both
+// sides: the tabs and which host API path serves each, how typed cells become numbers, every derived column, the
+// figure a history snapshot records, vault cell colours and the wiki-link reduction of pasted images. The browser
+// recomputes a pending edit's totals with these, the host API stores and answers with them, and drizzle/stock.ts takes
+// its tab list from here. Imports nothing: the browser bundle includes this file, so no database or Worker types here.
 
-export { STOCK_TABS, type StockTab };
+export const STOCK_TABS = [
+  "war-room-vaults",
+  "war-room-dedis",
+  "war-room-dinos",
+  "defense-room-vaults",
+  "defense-room-dedis",
+  "defense-room-dinos",
+  "admin-logistic-vaults",
+  "admin-logistics-dedis",
+] as const;
+export type StockTab = (typeof STOCK_TABS)[number];
+export const isStockTab = (v: unknown): v is StockTab => typeof v === "string" && (STOCK_TABS as readonly string[]).includes(v);
 
 /** How a tab's rows are shaped. Tabs "without a data source" in the spec work like their siblings. */
 export type TabKind = "war-vault" | "defense-vault" | "admin-vault" | "dedis" | "war-dedis" | "dinos";
 
-export const TABS: Record<StockTab, { path: string; label: string; kind: TabKind }> = {
-  "war-room-vaults": { path: "/api/stock-2411", label: "War Room Vaults", kind: "war-vault" },
-  "war-room-dedis": { path: "/api/stock-2411-dedis", label: "War Room Dedis", kind: "war-dedis" },
-  "war-room-dinos": { path: "/api/stock-2411-dinos", label: "War Room Dinos", kind: "dinos" },
-  "defense-room-vaults": { path: "/api/defense-room-vaults", label: "Defense Room Vaults", kind: "defense-vault" },
-  "defense-room-dedis": { path: "/api/defense-room-dedis", label: "Defense Room Dedis", kind: "dedis" },
-  "defense-room-dinos": { path: "/api/defense-room-dinos", label: "Defense Room Dinos", kind: "dinos" },
-  "admin-logistic-vaults": { path: "/api/admin-logistic-vaults", label: "Admin/Logistics Vaults", kind: "admin-vault" },
-  "admin-logistics-dedis": { path: "/api/admin-logistics-dedis", label: "Admin Logistics Dedis", kind: "dedis" },
+/** Spec order of the tabs, their labels and the host API base of each (docs/api/stock.md). */
+export const TABS: Record<StockTab, { label: string; path: string; kind: TabKind }> = {
+  "war-room-vaults": { label: "War Room Vaults", path: "/api/stock-2411", kind: "war-vault" },
+  "war-room-dedis": { label: "War Room Dedis", path: "/api/stock-2411-dedis", kind: "war-dedis" },
+  "war-room-dinos": { label: "War Room Dinos", path: "/api/stock-2411-dinos", kind: "dinos" },
+  "defense-room-vaults": { label: "Defense Room Vaults", path: "/api/defense-room-vaults", kind: "defense-vault" },
+  "defense-room-dedis": { label: "Defense Room Dedis", path: "/api/defense-room-dedis", kind: "dedis" },
+  "defense-room-dinos": { label: "Defense Room Dinos", path: "/api/defense-room-dinos", kind: "dinos" },
+  "admin-logistic-vaults": { label: "Admin/Logistics Vaults", path: "/api/admin-logistic-vaults", kind: "admin-vault" },
+  "admin-logistics-dedis": { label: "Admin Logistics Dedis", path: "/api/admin-logistics-dedis", kind: "dedis" },
 };
 
 /** Stock columns per vault kind (spec section 9): 18 for war room and defense, 12 for admin/logistics. */
@@ -28,14 +42,21 @@ export const DEFAULT_DEDIS_TARGET = 100;
 export const FULL_VAULT_CELL = 350;
 export const EMPTY_ITEM_PREFIX = "Empty Item";
 
+/** A colour as the sheet stores it: #rrggbb. */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+export const isHexColour = (v: unknown): v is string => typeof v === "string" && HEX_COLOUR.test(v);
+
 export const isVault = (kind: TabKind) => kind === "war-vault" || kind === "defense-vault" || kind === "admin-vault";
 
 /** The name field of a row: `dino` on dino tabs, `item` elsewhere. */
 export const nameField = (kind: TabKind) => (kind === "dinos" ? "dino" : "item");
 
-/** The per-row figure a history snapshot records: `stock` for admin vaults, `totalRaised` for dinos. */
+/** The per-row figure a history snapshot records (docs/api/stock.md): `stock` on admin vaults, `totalRaised` on dinos. */
 export const figureKey = (kind: TabKind) =>
   kind === "admin-vault" ? "stock" : kind === "dinos" ? "totalRaised" : "currentStock";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cells and derived columns (spec section 3 "Derived", section 5 numeric rules)
 
 export type Cell = number | null;
 
@@ -54,17 +75,14 @@ export function parseStockNumber(value: unknown): Cell {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** A stored single figure: a finite number or empty. */
+export const cell = (value: unknown): Cell => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
 /** Stored cells, made exactly `length` long: missing cells are empty, extra ones dropped, junk is empty. */
 export function normalizeCells(value: unknown, length: number): Cell[] {
   const list = Array.isArray(value) ? value : [];
-  return Array.from({ length }, (_, i) => {
-    const v = list[i];
-    return typeof v === "number" && Number.isFinite(v) ? v : null;
-  });
+  return Array.from({ length }, (_, i) => cell(list[i]));
 }
-
-/** A stored single figure: a finite number or empty. */
-export const cell = (value: unknown): Cell => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** Sum of the cells, empty ones counting 0 (vault currentStock, warReady, notReady). */
 export const sumCells = (cells: Cell[]) => cells.reduce<number>((sum, v) => sum + (v ?? 0), 0);
@@ -83,10 +101,6 @@ export const difference = (current: Cell, previous: Cell): Cell =>
 
 export const isEmptyItemName = (name: unknown) => typeof name === "string" && name.trim().startsWith(EMPTY_ITEM_PREFIX);
 
-/** Vault cell colour class (spec section 5): exactly 350 is full, 0 is empty, anything else partly filled. */
-export const vaultCellState = (value: Cell): "full" | "empty" | "partial" =>
-  value === FULL_VAULT_CELL ? "full" : value === 0 ? "empty" : "partial";
-
 /** The figure the history records for a row of this kind (the stored tab fields in, a number or empty out). */
 export function rowFigure(kind: TabKind, data: Record<string, unknown>): Cell {
   const counts = COUNT_COLUMNS[kind];
@@ -97,48 +111,51 @@ export function rowFigure(kind: TabKind, data: Record<string, unknown>): Cell {
   return cell(data.currentStock);
 }
 
+/** A stored text field: text as it is, empty as null, anything else as its string. */
+export const asText = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? null : String(v));
+
 /**
- * A row's own fields plus every derived column, from its stored fields and its figure in the history snapshot before
- * the current one (`prevStock`).
+ * A row's own fields plus every derived column (docs/api/stock.md), from its stored fields and its figure in the
+ * history snapshot before the current one (`prevStock`). The host API answers with it; the page recomputes a pending
+ * edit's totals with it.
  */
 export function derivedFields(kind: TabKind, data: Record<string, unknown>, prevStock: Cell) {
-  const text = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? null : String(v));
   switch (kind) {
     case "war-vault": {
       const counts = normalizeCells(data.counts, 18);
       const currentStock = sumCells(counts);
       const maxcount = cell(data.maxcount);
-      return { item: text(data.item) ?? "", counts, maxcount, todo: text(data.todo), currentStock, percentage: percentage(currentStock, maxcount), prevStock };
+      return { item: asText(data.item) ?? "", counts, maxcount, todo: asText(data.todo), currentStock, percentage: percentage(currentStock, maxcount), prevStock };
     }
     case "defense-vault": {
       const counts = normalizeCells(data.counts, 18);
       const currentStock = sumCells(counts);
       const maxStock = cell(data.maxStock);
-      return { item: text(data.item) ?? "", counts, currentStock, maxStock, todo: text(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
+      return { item: asText(data.item) ?? "", counts, currentStock, maxStock, todo: asText(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
     }
     case "admin-vault": {
       const counts = normalizeCells(data.counts, 12);
       const stock = sumCells(counts);
       const target = cell(data.target);
-      return { item: text(data.item) ?? "", counts, stock, currentStock: stock, target, todo: text(data.todo), percentage: percentage(stock, target), prevStock };
+      return { item: asText(data.item) ?? "", counts, stock, currentStock: stock, target, todo: asText(data.todo), percentage: percentage(stock, target), prevStock };
     }
     case "dedis": {
       const currentStock = cell(data.currentStock);
       const maxStock = cell(data.maxStock);
-      return { item: text(data.item) ?? "", currentStock, maxStock, todo: text(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
+      return { item: asText(data.item) ?? "", currentStock, maxStock, todo: asText(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
     }
     case "war-dedis": {
       const currentStock = cell(data.currentStock);
       const previousStock = cell(data.previousStock) ?? prevStock;
       const target = cell(data.target) ?? DEFAULT_DEDIS_TARGET;
       return {
-        item: text(data.item) ?? "",
+        item: asText(data.item) ?? "",
         currentStock,
         previousStock,
         stockUsed: difference(currentStock, previousStock),
         target,
         percentage: percentage(currentStock, target),
-        todo: text(data.todo),
+        todo: asText(data.todo),
         prevStock,
       };
     }
@@ -150,8 +167,8 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
       const totalRaised = warReady + notReady;
       const target = cell(data.target);
       return {
-        dino: text(data.dino) ?? "",
-        type: text(data.type),
+        dino: asText(data.dino) ?? "",
+        type: asText(data.type),
         ready,
         unready,
         warReady,
@@ -164,21 +181,31 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
         previousStock: prevStock,
         prevStock,
         different: difference(totalRaised, prevStock),
-        lastSync: text(data.lastSync),
+        lastSync: asText(data.lastSync),
       };
     }
   }
 }
 
 /**
- * Reduces a pasted image value to its wiki-hosted PNG link (spec section 5): the first http(s) link on a wiki host
- * (ark.wiki.gg, static.wikia.nocookie.net, ...) that contains ".png" is cut just after ".png"; a wiki thumbnail
+ * Vault cell colour (spec section 5: "Vault cell value exactly 350 is green, 0 grey, anything else yellow"): exactly
+ * 350 is full, 0 is empty, anything else, an empty cell included, is partly filled.
+ */
+export const vaultCellState = (value: Cell): "full" | "empty" | "partial" =>
+  value === FULL_VAULT_CELL ? "full" : value === 0 ? "empty" : "partial";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images (spec section 5)
+
+/**
+ * Reduces a pasted image value to its wiki-hosted PNG link: the first http(s) link on a wiki host (ark.wiki.gg,
+ * static.wikia.nocookie.net, ...) that contains ".png" is cut just after ".png"; a wiki thumbnail
  * (/images/thumb/a/ab/Name.png/120px-Name.png) becomes the original (/images/a/ab/Name.png). Anything else is only
  * trimmed.
  */
 export function reduceImageUrl(pasted: string): string {
-  const text = pasted.trim();
-  for (const match of text.matchAll(/https?:\/\/[^\s"'<>()[\]]+/gi)) {
+  const value = pasted.trim();
+  for (const match of value.matchAll(/https?:\/\/[^\s"'<>()[\]]+/gi)) {
     let url: URL;
     try {
       url = new URL(match[0]);
@@ -188,11 +215,7 @@ export function reduceImageUrl(pasted: string): string {
     if (!url.hostname.toLowerCase().includes("wiki")) continue;
     const at = match[0].toLowerCase().indexOf(".png");
     if (at < 0) continue;
-    const link = match[0].slice(0, at + 4);
-    return link.replace(/\/images\/thumb\/(.+\.png)$/i, "/images/$1");
+    return match[0].slice(0, at + 4).replace(/\/images\/thumb\/(.+\.png)$/i, "/images/$1");
   }
-  return text;
+  return value;
 }
-
-/** A colour as the sheet stores it: #rrggbb. */
-export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;

@@ -1,0 +1,66 @@
+// The server stats area's pure rules that both sides apply (spec part 2: "Server stats screens" and sections 3, 4 and
+// 9): the tracked servers, their maps and capacity, the status classes of a player, and the population chart's ranges.
+// The screens (app/components/servers/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
+// Imports nothing: the browser bundle includes this file, so no database or Worker types here.
+
+export const SERVER_IDS = ["2411", "2573", "2446"] as const;
+export type ServerId = (typeof SERVER_IDS)[number];
+export const isServerId = (v: unknown): v is ServerId => typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
+
+/** The map each server runs (spec section 2). */
+export const MAP_NAMES: Record<ServerId, string> = {
+  "2411": "TheCenter_WP",
+  "2573": "Astraeos_WP",
+  "2446": "Aberration_WP",
+};
+/** Spec section 9: capacity is shown as 70 whatever the server reports. */
+export const MAX_PLAYERS = 70;
+
+// ---- Status classes ------------------------------------------------------------------------------------------------
+
+/** The tribe's own tag: a player in it is a tribemember whatever their status code. */
+export const TRIBE_TAG = "GC";
+export const ENEMY_CODES = ["-1", "-2", "-3"] as const;
+export const UNKNOWN_CODES = ["unknown", "Unknown"] as const;
+
+/** The classes behind the summary badges and the activity tabs; "other" is a status code shown raw. */
+export type StatusClass = "tribemembers" | "friendlys" | "neutral" | "enemies" | "unknowns" | "other";
+
+/** Text as a collector sent it, without surrounding spaces; empty when missing. */
+export const trimText = (v: string | null | undefined) => (v ?? "").trim();
+
+/** Spec section 3: a tribemember has status '2' or the tribe tag 'GC'. */
+export const isTribeMember = (status: string | null | undefined, tribe: string | null | undefined) =>
+  trimText(status) === "2" || trimText(tribe) === TRIBE_TAG;
+
+/**
+ * Spec sections 3 and 4: '2' (or tribe GC) tribemember, '1' friendly, '0' neutral, '-1' '-2' '-3' enemy,
+ * 'unknown', 'Unknown' or empty unknown; any other value belongs to no class ("other", shown raw). The tribemember flag
+ * wins over the code (badge priority: tribemember, friendly, neutral, enemy, unknown). Surrounding spaces are ignored.
+ */
+export function statusClass(status: string | null | undefined, tribe?: string | null): StatusClass {
+  if (isTribeMember(status, tribe)) return "tribemembers";
+  const s = trimText(status);
+  if (s === "1") return "friendlys";
+  if (s === "0") return "neutral";
+  if ((ENEMY_CODES as readonly string[]).includes(s)) return "enemies";
+  if (s === "" || (UNKNOWN_CODES as readonly string[]).includes(s)) return "unknowns";
+  return "other";
+}
+
+// ---- Population chart ----------------------------------------------------------------------------------------------
+
+export const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The chart's ranges: the span each shows and the bucket one point stands for. */
+export const POPULATION_RANGES = {
+  /** Every snapshot, one point a minute at most. */
+  "24h": { spanMs: DAY_MS, bucketMs: MINUTE_MS },
+  /** 35-minute buckets: 288 points for the week. */
+  "7d": { spanMs: 7 * DAY_MS, bucketMs: 35 * MINUTE_MS },
+} as const;
+export type PopulationRange = keyof typeof POPULATION_RANGES;
+
+/** One point of the chart: a time and the players online then, null when the server was offline. */
+export type PopulationPoint = { t: number; players: number | null };

@@ -5,6 +5,7 @@ import {
   DataEditor,
   GridCellKind,
   type DataEditorRef,
+  type DrawCellCallback,
   type EditableGridCell,
   type GridCell,
   type GridColumn,
@@ -18,6 +19,7 @@ import type { CellValue, GridProps } from "./types";
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 38;
+const ICON_SIZE = 16;
 
 /**
  * A theme colour as the canvas needs it. The variables hold light-dark() pairs, which only CSS can resolve: a probe
@@ -142,6 +144,34 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
     [columns],
   );
 
+  // A column with an icon: the glyph, then the text after it (the grid draws the cell's background and borders).
+  const drawCell = useCallback<DrawCellCallback>(
+    (args, drawContent) => {
+      const col = columns[args.col];
+      const row = data.current[args.row];
+      const path = col?.icon && row ? col.icon(row) : null;
+      if (!path || args.cell.kind !== GridCellKind.Text) return drawContent();
+      const { ctx, rect, theme: t, cell } = args;
+      const x = rect.x + t.cellHorizontalPadding;
+      const middle = rect.y + rect.height / 2;
+      const colour = cell.themeOverride?.textDark ?? t.textDark;
+      ctx.save();
+      ctx.translate(x, middle - ICON_SIZE / 2);
+      ctx.scale(ICON_SIZE / 24, ICON_SIZE / 24);
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 2;
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      ctx.stroke(new Path2D(path));
+      ctx.restore();
+      ctx.fillStyle = colour;
+      ctx.font = `${t.baseFontStyle} ${t.fontFamily}`;
+      ctx.textBaseline = "middle";
+      ctx.fillText(cell.displayData, x + ICON_SIZE + 6, middle);
+    },
+    [columns],
+  );
+
   const onCellEdited = useCallback(
     ([c, r]: Item, cell: EditableGridCell) => {
       const row = data.current[r];
@@ -162,6 +192,7 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
         columns={gridColumns}
         rows={rowCount}
         getCellContent={getCellContent}
+        drawCell={columns.some((c) => c.icon) ? drawCell : undefined}
         onCellEdited={onEdit ? onCellEdited : undefined}
         rowHeight={ROW_HEIGHT}
         headerHeight={HEADER_HEIGHT}

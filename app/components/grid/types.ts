@@ -11,6 +11,8 @@ export type GridColumnDef<T> = {
   value: (row: T) => CellValue;
   /** Editable in place on the canvas (the HTML table edits through its row form). */
   editable?: boolean;
+  /** A glyph drawn before the text on the canvas: an SVG path in a 24-unit box, stroked in the text colour. */
+  icon?: (row: T) => string | null;
   /** Text and background colour for a badge or a highlighted cell. */
   colors?: (row: T) => { fg?: string; bg?: string } | undefined;
 };

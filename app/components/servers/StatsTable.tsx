@@ -1,6 +1,6 @@
 // The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table.
 import type { GridColumnDef } from "../grid/types";
-import { Badge, PlatformCell, SteamLink } from "./bits";
+import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
 import { isActivityTab, type StatsRow, type Tab, type Tone } from "./servers";
 import type { ServerId } from "../../utils/server-rules";
 
@@ -66,8 +66,9 @@ const TRIBE: Column = { id: "tribe", title: "Tribe", width: 78, value: (r) => da
 const PLATFORM: Column = {
   id: "platform",
   title: "Platform",
-  width: 112,
+  width: 132, // the glyph and "PlayStation"
   value: (r) => r.platformLabel,
+  icon: (r) => platformIcon(r.platform),
   render: (r) => <PlatformCell kind={r.platform} label={r.platformLabel} />,
 };
 const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column => ({

@@ -11,8 +11,11 @@ export function Badge({ tone, children, testId }: { tone: Tone; children: React.
   );
 }
 
-/** Line glyphs for the three platforms with icons (spec section 3); inline, so they render on the server. */
-const PLATFORM_PATHS: Record<"steam" | "xbl" | "psn", string> = {
+/**
+ * Line glyphs for the three platforms with icons (spec section 3), as SVG paths in a 24-unit box, stroked: inline SVG
+ * in the HTML table (so they render on the server), Path2D on the canvas grid.
+ */
+export const PLATFORM_PATHS: Record<"steam" | "xbl" | "psn", string> = {
   // A wheel and its piston rod, after Steam's mark.
   steam: "M12 2a10 10 0 100 20 10 10 0 000-20zM15.5 6.5a2.5 2.5 0 110 5 2.5 2.5 0 010-5zM3 13l5.5 2.3M13.4 10.8L9.6 14.6M8.5 13.5a2 2 0 110 4 2 2 0 010-4z",
   // A sphere crossed by an X, after Xbox's mark.
@@ -21,11 +24,14 @@ const PLATFORM_PATHS: Record<"steam" | "xbl" | "psn", string> = {
   psn: "M7 8h10a5 5 0 015 5v1.5a2.5 2.5 0 01-4.4 1.6L16 14H8l-1.6 2.1A2.5 2.5 0 012 14.5V13a5 5 0 015-5zM7.5 10.5v3M6 12h3M15.5 11h.01M17.5 13h.01",
 };
 
+export const platformIcon = (kind: PlatformKind): string | null =>
+  kind === "steam" || kind === "xbl" || kind === "psn" ? PLATFORM_PATHS[kind] : null;
+
 export function PlatformCell({ kind, label }: { kind: PlatformKind; label: string }) {
   if (kind === "none") return <span className="muted">-</span>;
   return (
     <span className="platform" data-platform={kind}>
-      {kind === "steam" || kind === "xbl" || kind === "psn" ? (
+      {platformIcon(kind) ? (
         <svg
           width={16}
           height={16}
@@ -38,7 +44,7 @@ export function PlatformCell({ kind, label }: { kind: PlatformKind; label: strin
           aria-hidden
           className={`platform-icon platform-${kind}`}
         >
-          <path d={PLATFORM_PATHS[kind]} />
+          <path d={platformIcon(kind)!} />
         </svg>
       ) : null}
       {label}

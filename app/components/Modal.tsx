@@ -40,8 +40,12 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || dialog.matches(":modal")) return;
+    // React has already focused a child marked autoFocus; showModal() would move focus to the first focusable
+    // element (Cancel), so that child gets it back.
+    const focused = document.activeElement;
     if (dialog.open) dialog.close();
     dialog.showModal();
+    if (focused instanceof HTMLElement && dialog.contains(focused)) focused.focus();
   }, []);
 
   return (
@@ -164,7 +168,8 @@ export function ConfirmModal({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <ModalActions submit={{ label: confirmLabel, busy: working, busyLabel: "Working...", danger: true, autoFocus: true }} />
+        {/* Focus starts on Cancel: Enter on a destructive question does nothing harmful. */}
+        <ModalActions submit={{ label: confirmLabel, busy: working, busyLabel: "Working...", danger: true }} />
       </Form>
     </Modal>
   );

@@ -188,11 +188,12 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
 }
 
 /**
- * Vault cell colour (spec section 5: "Vault cell value exactly 350 is green, 0 grey, anything else yellow"): exactly
- * 350 is full, 0 is empty, anything else, an empty cell included, is partly filled.
+ * Vault cell colour (spec section 5: "Vault cell value exactly 350 is green, 0 grey, anything else yellow"): a cell with
+ * a value is full at exactly 350, empty at 0 and partly filled otherwise. A cell without a value (no vault in that
+ * slot) has no colour: yellow would say "partly filled" of nothing.
  */
-export const vaultCellState = (value: Cell): "full" | "empty" | "partial" =>
-  value === FULL_VAULT_CELL ? "full" : value === 0 ? "empty" : "partial";
+export const vaultCellState = (value: Cell): "full" | "empty" | "partial" | null =>
+  value === null ? null : value === FULL_VAULT_CELL ? "full" : value === 0 ? "empty" : "partial";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Images (spec section 5)

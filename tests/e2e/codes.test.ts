@@ -116,6 +116,8 @@ describe("Codes with JavaScript", () => {
     await bar.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Code" });
     await dialog.getByText("Are you sure you want to delete this code?").waitFor();
+    // A destructive question starts on Cancel.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
     await shot(page, "codes-delete-modal");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });

@@ -162,6 +162,8 @@ describe("editing on the canvas grid", () => {
     await tabLink.click();
     const dialog = page.getByTestId("unsaved-dialog");
     await dialog.getByText("You have unsaved changes in 1 row").waitFor();
+    // Focus starts on the suggested answer.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Save & Switch");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
     expect(page.url()).toContain("tab=defense-room-dedis");
@@ -201,6 +203,39 @@ describe("order, selection and colours", () => {
     const after = await api(context, "/api/admin-logistics-dedis");
     expect(after.slice(0, 3).map((r) => r._id)).toEqual([before[1]._id, before[2]._id, before[0]._id]);
     expect(after.slice(3).map((r) => r._id)).toEqual(before.slice(3).map((r) => r._id));
+    await context.close();
+  });
+
+  it("moves a row and colours a cell with plain forms, without JavaScript", async () => {
+    const { page, context } = await signedIn("Rex Rider", { javaScriptEnabled: false });
+    const before = await api(context, "/api/admin-logistic-vaults");
+    await page.goto(`${PAGE}?tab=admin-logistic-vaults`);
+    const table = page.getByTestId("stock-table");
+    const rowOf = (id: string) => table.locator(`tr[data-row="${id}"]`);
+    // The first row of the tab cannot move up.
+    expect(await rowOf(before[0]._id).getByRole("button", { name: `Move ${before[0].item} up` }).isDisabled()).toBe(true);
+
+    await rowOf(before[1]._id).getByRole("button", { name: `Move ${before[1].item} up` }).click();
+    await page.getByText("Order saved successfully!").waitFor();
+    const after = await api(context, "/api/admin-logistic-vaults");
+    expect(after.slice(0, 2).map((r) => r._id)).toEqual([before[1]._id, before[0]._id]);
+    expect(after.slice(2).map((r) => r._id)).toEqual(before.slice(2).map((r) => r._id));
+    expect(await table.locator("tbody tr").first().getAttribute("data-row")).toBe(before[1]._id);
+
+    // The row's edit form carries a text colour for the whole row or one of its columns.
+    await rowOf(before[0]._id).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/edit=/);
+    const colourForm = table.locator(`tr[data-row-colour="${before[0]._id}"]`);
+    await colourForm.getByLabel("Text color").fill("#1c7ed6");
+    await colourForm.getByRole("combobox", { name: "Apply to" }).selectOption({ label: "Current Stock" });
+    await shot(page, "stock-nojs-colour");
+    await colourForm.getByRole("button", { name: "Save Color" }).click();
+    await page.getByText("Text color saved.").waitFor();
+    expect(page.url()).not.toContain("edit=");
+    const coloured = (await api(context, "/api/admin-logistic-vaults")).find((r) => r._id === before[0]._id)!;
+    expect(coloured.fieldColors).toMatchObject({ stock: "#1c7ed6" });
+    const cell = rowOf(before[0]._id).locator("td").nth(12); // after the item name and the 12 stock columns
+    expect(await cell.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(28, 126, 214)");
     await context.close();
   });
 
@@ -264,6 +299,7 @@ describe("order, selection and colours", () => {
     await dialog.getByText("Enter a direct link to the image (JPG, PNG, etc.)").waitFor();
     await dialog.getByText("The image will be updated for all items with that name across all tabs.").waitFor();
     expect(await dialog.locator("select option").first().textContent()).toBe("Select an item");
+    await shot(page, "stock-add-image");
     await dialog.getByRole("button", { name: "Add Image" }).click();
     await dialog.getByText("Please fill in both item name and image URL").waitFor();
 
@@ -434,7 +470,7 @@ describe("without JavaScript", () => {
     await toast(other.page, "Successfully saved 1 changes!").waitFor();
 
     // The form's save is refused, naming who changed the row; the typed values stay in the form.
-    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText(`${row.item} was changed by Tek Breeder at`).waitFor();
     const again = table.locator(`tr[data-row="${row._id}"]`);
     expect(await again.getByRole("textbox", { name: "Todo" }).inputValue()).toBe("Smelt twice");
@@ -442,7 +478,7 @@ describe("without JavaScript", () => {
     expect(await again.getByRole("textbox", { name: "Previous Stock" }).inputValue()).toBe("42");
 
     // Saved again on purpose: empty stays empty, text becomes 0, and the other officer's change is kept.
-    await again.getByRole("button", { name: "Save" }).click();
+    await again.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Successfully saved 1 changes!").waitFor();
     const saved = (await api(context, "/api/stock-2411-dedis")).find((r) => r._id === row._id)!;
     expect(saved.currentStock).toBeNull();

@@ -296,6 +296,58 @@ describe("order, colours and images", () => {
     expect((await load(rex, "?tab=admin-logistics-dedis")).allIds).toEqual([ids[0], ids[4], ids[2], ids[1], ids[3]]);
   });
 
+  it("moves a row one place up or down without JavaScript, and says when it cannot", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await addRow("defense-room-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, i));
+    const rex = await signedIn();
+    const back = `${PAGE}?tab=defense-room-dedis&q=Item&page=1`;
+    const move = (_id: string, direction: string) => rex.post(PAGE, { intent: "move", tab: "defense-room-dedis", _id, direction, redirectTo: back });
+    const order = async () => (await load(rex, "?tab=defense-room-dedis")).allIds;
+
+    const res = await move(ids[2], "up");
+    expect(location(res)).toBe(back);
+    expect(toastOf(rex)).toEqual({ type: "success", message: "Order saved successfully!" });
+    expect(await order()).toEqual([ids[0], ids[2], ids[1]]);
+
+    await move(ids[0], "down");
+    expect(await order()).toEqual([ids[2], ids[0], ids[1]]);
+
+    // At either end nothing changes.
+    await move(ids[2], "up");
+    expect(toastOf(rex)).toEqual({ type: "warning", message: "This row is already the first." });
+    await move(ids[1], "down");
+    expect(toastOf(rex)).toEqual({ type: "warning", message: "This row is already the last." });
+    await move(ids[1], "sideways");
+    expect(toastOf(rex)).toEqual({ type: "error", message: "Failed to save order" });
+    expect(await order()).toEqual([ids[2], ids[0], ids[1]]);
+  });
+
+  it("colours a whole row or one of its columns from the no-JavaScript row form", async () => {
+    const x = await addRow("defense-room-dedis", { item: "Cryopod", currentStock: 5, maxStock: 10, todo: null });
+    const rex = await signedIn();
+    const back = `${PAGE}?tab=defense-room-dedis&edit=${x}`;
+    const colour = (fields: Record<string, string>) =>
+      rex.post(PAGE, { intent: "colour", tab: "defense-room-dedis", _id: x, redirectTo: back, ...fields });
+
+    const res = await colour({ colour: "#2F9E44", target: "" });
+    expect(location(res)).toBe(`${PAGE}?tab=defense-room-dedis`);
+    expect(toastOf(rex)).toEqual({ type: "success", message: "Text color saved." });
+    expect((await stored(x)).text_color).toBe("#2f9e44");
+
+    await colour({ colour: "#E03131", target: "currentStock" });
+    expect(toastOf(rex)).toEqual({ type: "success", message: "Text color saved." });
+    expect((await stored(x)).field_colors).toEqual({ currentStock: "#e03131" });
+
+    // A column the tab does not have, or no colour: refused, nothing changed.
+    await colour({ colour: "#E03131", target: "nope" });
+    expect(toastOf(rex)).toEqual({ type: "error", message: "An error occurred while saving the text color." });
+    await colour({ colour: "green", target: "" });
+    expect(toastOf(rex)).toEqual({ type: "error", message: "An error occurred while saving the text color." });
+    const row = await stored(x);
+    expect(row.field_colors).toEqual({ currentStock: "#e03131" });
+    expect(row.text_color).toBe("#2f9e44");
+  });
+
   it("colours selected cells (fieldColors) and whole rows (textColor)", async () => {
     const x = await addRow("admin-logistic-vaults", { item: "Narcotic", counts: cells(12, [350]), target: 350, todo: null });
     const y = await addRow("admin-logistic-vaults", { item: "Stimulant", counts: cells(12), target: 350, todo: null }, 1);

@@ -139,7 +139,7 @@ describe("derived values", () => {
     expect(vaultCellState(350)).toBe("full");
     expect(vaultCellState(0)).toBe("empty");
     expect(vaultCellState(349)).toBe("partial");
-    expect(vaultCellState(null)).toBe("partial");
+    expect(vaultCellState(null)).toBeNull();
   });
 });
 

@@ -135,8 +135,8 @@ describe("order, movement, colours, images", () => {
     expect(nextEditableColumn(cols, 2, 1)).toBe(4); // % is skipped
   });
 
-  it("colours vault cells: exactly 350 green, 0 grey, anything else yellow; types default to Unknown", () => {
-    expect([350, 0, 349, 351, null].map(vaultCellState)).toEqual(["full", "empty", "partial", "partial", "partial"]);
+  it("colours vault cells: exactly 350 green, 0 grey, any other value yellow, no value none; types default to Unknown", () => {
+    expect([350, 0, 349, 351, null].map(vaultCellState)).toEqual(["full", "empty", "partial", "partial", null]);
     expect(typeLabel(null)).toBe("Unknown");
     expect(typeLabel("DPS")).toBe("DPS");
   });

@@ -58,6 +58,8 @@ export const TEXTS = {
   orderError: "Error saving order",
   selectFirst: "Please select a cell or row first by clicking on it or the row arrow",
   colourError: "An error occurred while saving the text color.",
+  colourSaved: "Text color saved.",
+  cannotMove: (direction: "up" | "down") => (direction === "up" ? "This row is already the first." : "This row is already the last."),
   cellsSelected: (n: number) => `${n} cells selected`,
   imageMissing: "Please fill in both item name and image URL",
   imageNotFound:

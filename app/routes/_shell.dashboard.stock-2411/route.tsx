@@ -537,6 +537,8 @@ function StockSheet({ data }: { data: Data }) {
               <StockTable
                 label={data.label}
                 tab={tab}
+                kind={kind}
+                order={data.allIds}
                 columns={columns}
                 rows={serverRows}
                 editing={data.editing}

@@ -271,11 +271,47 @@ export async function stockAction(request: Request, context: AppLoadContext) {
     }
   }
 
+  if (intent === "move") {
+    // Without JavaScript: one row moves one place up or down in the whole tab's order.
+    const _id = String(form.get("_id") ?? "");
+    const direction = form.get("direction");
+    const back = backTo(form, { edit: null });
+    if (!OBJECT_ID.test(_id) || (direction !== "up" && direction !== "down")) {
+      return redirectWithToast(back, { type: "error", message: TEXTS.orderFailed });
+    }
+    try {
+      const ids = (await host(context).get<StockRow[]>(path)).data.map((r) => r._id);
+      const at = ids.indexOf(_id);
+      const to = direction === "up" ? at - 1 : at + 1;
+      if (at < 0) return redirectWithToast(back, { type: "error", message: TEXTS.orderFailed });
+      if (to < 0 || to >= ids.length) return redirectWithToast(back, { type: "warning", message: TEXTS.cannotMove(direction) });
+      [ids[at], ids[to]] = [ids[to], ids[at]];
+      await host(context).send("POST", `${path}/order`, { ids });
+      return redirectWithToast(back, { type: "success", message: TEXTS.orderSaved });
+    } catch (error) {
+      console.error("stock: move failed", error);
+      return redirectWithToast(back, { type: "error", message: error instanceof HostError ? TEXTS.orderFailed : TEXTS.orderError });
+    }
+  }
+
   if (intent === "colour") {
     const colour = String(form.get("colour") ?? "");
-    const cells = colourCells.safeParse(parseJson(form.get("cells")));
-    const rows = z.array(z.string().regex(OBJECT_ID)).max(500).safeParse(parseJson(form.get("rows") ?? "[]"));
-    if (!isHexColour(colour) || !cells.success || !rows.success) return json({ intent: "colour", error: TEXTS.colourError }, 400);
+    const back = backTo(form, { edit: null });
+    const fail = (status: number) =>
+      fetchMode ? json({ intent: "colour", error: TEXTS.colourError }, status) : redirectWithToast(back, { type: "error", message: TEXTS.colourError });
+    // The grid sends its selection (cells by row, whole rows); the no-JavaScript row form sends one row and either a
+    // column of it or nothing (the whole row).
+    const rowForm = form.has("_id");
+    const target = String(form.get("target") ?? "");
+    const colourable = new Set(columnsFor(kind, { ready: true, unready: true }).map((c) => c.id));
+    const cells = colourCells.safeParse(
+      rowForm ? (target ? [{ _id: String(form.get("_id")), columns: [target] }] : []) : parseJson(form.get("cells")),
+    );
+    const rows = z
+      .array(z.string().regex(OBJECT_ID))
+      .max(500)
+      .safeParse(rowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
+    if (!isHexColour(colour) || !cells.success || !rows.success || (rowForm && target && !colourable.has(target))) return fail(400);
     try {
       // Selected cells colour their column of the row (fieldColors); a whole selected row gets the row's text colour.
       const byRow = new Map<string, { fieldColors?: Record<string, string>; textColor?: string }>();
@@ -286,10 +322,12 @@ export async function stockAction(request: Request, context: AppLoadContext) {
       }
       for (const id of rows.data) byRow.set(id, { ...byRow.get(id), textColor: colour });
       for (const [id, change] of byRow) await host(context).send("PATCH", `${path}/${id}`, change);
-      return json({ intent: "colour", ok: true, count: byRow.size });
+      return fetchMode
+        ? json({ intent: "colour", ok: true, count: byRow.size })
+        : redirectWithToast(back, { type: "success", message: TEXTS.colourSaved });
     } catch (error) {
       console.error("stock: colour failed", error);
-      return json({ intent: "colour", error: TEXTS.colourError }, 500);
+      return fail(error instanceof HostError ? error.status : 500);
     }
   }
 

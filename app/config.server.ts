@@ -1,5 +1,6 @@
 // One schema for the Worker's settings, checked on the first request. Every problem is reported at once, in words.
 import { z } from "zod";
+import { SERVER_IDS } from "./utils/server-rules";
 
 const snowflake = z.string().regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
 const list = (item: z.ZodString) =>
@@ -16,14 +17,12 @@ const flag = z.enum(["true", "false"], { message: 'must be "true" or "false"' })
 const url = z.string().url("must be an absolute URL");
 const milliseconds = (fallback: number) =>
   z.coerce.number({ message: "must be a number of milliseconds" }).int().min(100).max(30_000).default(fallback);
-/** The game servers the snapshot cron may track (the ones the server-stats screens know). */
-const TRACKABLE_SERVERS = ["2411", "2573", "2446"] as const;
 const trackedServers = z
   .string()
   .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
   .pipe(
     z
-      .array(z.enum(TRACKABLE_SERVERS, { errorMap: () => ({ message: `must list server ids among ${TRACKABLE_SERVERS.join(", ")}` }) }))
+      .array(z.enum(SERVER_IDS, { errorMap: () => ({ message: `must list server ids among ${SERVER_IDS.join(", ")}` }) }))
       .min(1, "must list at least one value"),
   );
 const seconds = (fallback: number) =>

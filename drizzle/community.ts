@@ -1,5 +1,6 @@
 // Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { SERVER_IDS } from "../app/utils/server-rules";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
 
 export const VOUCH_STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;
@@ -54,7 +55,7 @@ export const codes = sqliteTable("codes", {
   updatedAt: timestamp("updated_at").notNull().default(now),
 });
 
-export const TRIBELIST_SERVERS = ["2411", "2573", "2446"] as const;
+export const TRIBELIST_SERVERS = SERVER_IDS;
 export type TribelistServer = (typeof TRIBELIST_SERVERS)[number];
 
 export const tribelistEntries = sqliteTable(

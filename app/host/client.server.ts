@@ -27,6 +27,9 @@ export class HostError extends Error {
   }
 }
 
+/** The host's refusal, if that is what was thrown (else null). */
+export const hostErrorOf = (error: unknown): HostError | null => (error instanceof HostError ? error : null);
+
 export type HostDeps = {
   /** The in-process host API (worker/api), with the caller already resolved. */
   api: (request: Request) => Promise<Response>;

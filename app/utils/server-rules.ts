@@ -7,6 +7,13 @@ export const SERVER_IDS = ["2411", "2573", "2446"] as const;
 export type ServerId = (typeof SERVER_IDS)[number];
 export const isServerId = (v: unknown): v is ServerId => typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
 
+/** Each server's official name, as the game's server list shows it. */
+export const SERVER_NAMES: Record<ServerId, string> = {
+  "2411": "NA-PVP-TheCenter2411",
+  "2573": "NA-PVP-Astraeos2573",
+  "2446": "NA-PVP-Aberration2446",
+};
+
 /** The map each server runs (spec section 2). */
 export const MAP_NAMES: Record<ServerId, string> = {
   "2411": "TheCenter_WP",

@@ -46,8 +46,6 @@ export const EMPTY_ITEM_PREFIX = "Empty Item";
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColour = (v: unknown): v is string => typeof v === "string" && HEX_COLOUR.test(v);
 
-export const isVault = (kind: TabKind) => kind === "war-vault" || kind === "defense-vault" || kind === "admin-vault";
-
 /** The name field of a row: `dino` on dino tabs, `item` elsewhere. */
 export const nameField = (kind: TabKind) => (kind === "dinos" ? "dino" : "item");
 

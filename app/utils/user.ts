@@ -49,3 +49,15 @@ export function avatarUrl(user: { id: string; avatar?: string | null }, size = 6
   const ext = user.avatar.startsWith("a_") ? "gif" : "png";
   return `https://cdn.discordapp.com/avatars/${user.id}/${user.avatar}.${ext}?size=${size}`;
 }
+
+/**
+ * A stored avatar URL as a picture: Discord's default avatars (and none at all) become the local default images,
+ * chosen by the user id modulo 5 (spec section 3), so they show without reaching Discord.
+ */
+export function storedAvatarSrc(url: string | null | undefined, userId: string | null | undefined) {
+  const avatar = url?.trim();
+  if (!avatar) return defaultAvatarUrl(userId);
+  const embed = /^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/(\d)\.png/.exec(avatar);
+  if (embed) return `/avatars/default-${Number(embed[1]) % 5}.svg`;
+  return avatar;
+}

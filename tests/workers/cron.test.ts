@@ -184,6 +184,21 @@ describe("scheduled(): rosters", () => {
   });
 });
 
+describe("scheduled(): the audit trail", () => {
+  it("audits what changed, not every minute's look at an unchanged server", async () => {
+    world.rosters["2411"] = [hostPlayer(1, "2", "GC"), hostPlayer(2, "1", "")];
+    await runCron(hostEnv(), tick(3));
+    await runCron(hostEnv(), tick(2)); // nothing changed anywhere
+    expect(await count("select count(*) as n from server_snapshots")).toBe(6);
+    expect(await count("select count(*) as n from audit_log where action = 'snapshot'")).toBe(3);
+
+    world.rosters["2411"] = [hostPlayer(1, "2", "GC")]; // one left
+    await runCron(hostEnv(), tick(1));
+    expect(await count("select count(*) as n from server_snapshots")).toBe(9);
+    expect((await rows("select entity_id from audit_log where action = 'snapshot' order by id")).map((r) => r.entity_id).slice(3)).toEqual(["2411"]);
+  });
+});
+
 describe("scheduled(): overlapping runs", () => {
   it("two concurrent runs of the same minute record each server once and count each join once", async () => {
     const browser = await signedIn();

@@ -243,6 +243,11 @@ describe("saving through the page's action", () => {
     const empty = await rex.post(`${PAGE}?_data=${ROUTE}`, form({ ...same, item: " " }, same, "2"));
     expect(empty.status).toBe(400);
     expect((await empty.json<{ error: string }>()).error).toBe("Item Name is required.");
+    // Nor made longer than a name can be; nothing is saved.
+    const long = await rex.post(`${PAGE}?_data=${ROUTE}`, form({ ...same, item: "x".repeat(201) }, same, "2"));
+    expect(long.status).toBe(400);
+    expect((await long.json<{ error: string }>()).error).toBe("Item Name can be at most 200 characters.");
+    expect((await stored(x)).data.item).toBe("Polymer");
   });
 
   it("refuses a stale row form and hands back the typed values with the current version", async () => {

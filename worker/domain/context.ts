@@ -1,7 +1,7 @@
 // What every domain function gets: the database, the Worker's env, and who is acting (for the audit trail).
 // Domain functions are plain: the API handlers, ingestion and the cron all call them.
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { publish } from "../../party/live";
@@ -49,13 +49,19 @@ const auditInsert = (deps: Deps, e: AuditEntry) =>
   });
 
 /**
- * A batch statement that aborts the whole batch (json() of a non-JSON text raises) when the row no longer has the
- * version it was read with (or is gone): another write got in between the read and this batch, so nothing of it is
- * applied, not even its audit rows. Put it before the row's update.
+ * A batch statement that aborts the whole D1 batch unless `condition` holds when it runs: json() of a non-JSON text
+ * raises, and a failed statement rolls the batch back (SQLite has no RAISE outside triggers). Put it first.
+ */
+export function abortUnless(db: Db, condition: SQL, reason: string) {
+  return db.select({ ok: sql`json(case when ${condition} then '0' else ${reason} end)` }).from(sql`(select 1)`);
+}
+
+/**
+ * Aborts the batch when the row no longer has the version it was read with (or is gone): another write got in between
+ * the read and this batch, so nothing of it is applied, not even its audit rows. Put it before the row's update.
  */
 export function versionGuard(db: Db, table: SQLiteTable & { _id: SQLiteColumn; version: SQLiteColumn }, id: string, version: number) {
-  const current = sql`exists (select 1 from ${table} where ${table._id} = ${id} and ${table.version} = ${version})`;
-  return db.select({ ok: sql`json(case when ${current} then '0' else 'stale' end)` }).from(sql`(select 1)`);
+  return abortUnless(db, sql`exists (select 1 from ${table} where ${table._id} = ${id} and ${table.version} = ${version})`, "stale version");
 }
 
 /**

@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { LiveEvent } from "../../app/realtime/events";
 import { rosters, serverEvents, serverSnapshots, serverStatus, tribelistEntries, weeklyMembers } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
-import { commit } from "./context";
+import { abortUnless, commit } from "./context";
 import {
   LOG_LIMIT,
   LOG_WINDOW_DAYS,
@@ -434,29 +434,42 @@ export async function recordSnapshot(
       serverId,
       message: enemyOnlineMessage({ eosId: e.eosId, displayName: e.displayName, name: e.memberName, tribe: e.tribe }, serverId),
     }));
+  // The audit trail records changes and people's refreshes; a scheduled look that saw what was already stored (every
+  // minute, for every server) is only the snapshot row.
+  const changed =
+    !previous ||
+    previous.status !== status ||
+    previous.playerCount !== playerCount ||
+    previous.maxPlayers !== maxPlayers ||
+    previous.errorDetails !== errorDetails ||
+    previous.mapName !== mapName ||
+    newEvents.length > 0 ||
+    (roster !== null && !sameRoster(previousRoster, roster));
   try {
     await commit(
       deps,
       writes,
-      [
-        {
-          entity: roster ? "server_roster" : "server_status",
-          entityId: serverId,
-          action,
-          before,
-          after: {
-            status,
-            playerCount,
-            maxPlayers,
-            errorDetails,
-            rosterSize: roster ? roster.length : previousRoster.length,
-            joins,
-            leaves,
-            source: observation.source,
-            observedAt: at,
-          },
-        },
-      ],
+      !changed && action === "snapshot"
+        ? []
+        : [
+            {
+              entity: roster ? "server_roster" : "server_status",
+              entityId: serverId,
+              action,
+              before,
+              after: {
+                status,
+                playerCount,
+                maxPlayers,
+                errorDetails,
+                rosterSize: roster ? roster.length : previousRoster.length,
+                joins,
+                leaves,
+                source: observation.source,
+                observedAt: at,
+              },
+            },
+          ],
       [serverEvent(serverId, "eoserver_status_update"), ...eventsFor(newEvents).map((t) => serverEvent(serverId, t)), ...enemyAlerts],
     );
   } catch (error) {
@@ -480,17 +493,16 @@ async function changedSince(db: Db, serverId: string, lastUpdated: number | null
 }
 
 /**
- * The first statement of an exclusive batch: it fails (json() of a non-JSON text raises an error, and a failed
- * statement rolls the whole D1 batch back) unless the server's status is still the one we read and no snapshot of
- * this time exists. SQLite has no RAISE outside triggers; this is the plain-statement equivalent.
+ * The first statement of an exclusive batch: the whole batch rolls back unless the server's status is still the one
+ * we read and no snapshot of this time exists.
  */
-function unchangedSince(db: Db, serverId: string, lastUpdated: number | null, takenAt: number) {
-  const check = sql<string>`json(case
-    when (select last_updated from server_status where server_id = ${serverId}) is ${lastUpdated}
-      and not exists (select 1 from server_snapshots where server_id = ${serverId} and taken_at = ${takenAt})
-    then '{}' else 'concurrent snapshot: another writer recorded this server first' end)`;
-  return db.select({ check }).from(sql`(select 1)`);
-}
+const unchangedSince = (db: Db, serverId: string, lastUpdated: number | null, takenAt: number) =>
+  abortUnless(
+    db,
+    sql`(select last_updated from server_status where server_id = ${serverId}) is ${lastUpdated}
+      and not exists (select 1 from server_snapshots where server_id = ${serverId} and taken_at = ${takenAt})`,
+    "concurrent snapshot: another writer recorded this server first",
+  );
 
 /** What was last stored about a server: its status row and roster. The snapshot job reads ingested rosters here. */
 export async function storedState(db: Db, serverId: ServerId) {

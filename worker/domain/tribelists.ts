@@ -9,11 +9,7 @@ import { SNOWFLAKE } from "./discord";
 
 export const RANKS = ["Admin", "Owner"] as const;
 export const NATIONALITIES = ["Chinese", "English"] as const;
-export const SERVER_NAMES: Record<TribelistServer, string> = {
-  "2411": "NA-PVP-TheCenter2411",
-  "2573": "NA-PVP-Astraeos2573",
-  "2446": "NA-PVP-Aberration2446",
-};
+export { SERVER_NAMES } from "../../app/utils/server-rules";
 
 /** The collection path of a server's list: 2411 uses the bare path, the others are suffixed (spec part 1, section 7). */
 export const tribelistPath = (server: TribelistServer) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);

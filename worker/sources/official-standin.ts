@@ -1,13 +1,15 @@
 // A local stand-in for the public official server list, for development and tests where the real list cannot be
-// reached. It answers GET /__official/servers.json in the real list's shape (every field of
-// shared/fixtures/official-server-list.sample.json) and only when OFFICIAL_SERVER_LIST_STANDIN is "true", which
-// configuration refuses in production. Player counts follow a daily curve with a little noise, the same for the whole
-// of a minute, so a cron run and a page reload agree and the demo looks alive.
+// reached. It answers GET /__official/servers.json in the real list's shape (every field of the team's
+// ../shared/fixtures/official-server-list.sample.json, outside this repository) and only when
+// OFFICIAL_SERVER_LIST_STANDIN is "true", which configuration refuses in production. Player counts follow a daily
+// curve with a little noise, the same for the whole of a minute, so a cron run and a page reload agree and the demo
+// looks alive.
 import { Hono } from "hono";
 import { getConfig } from "../../app/config.server";
+import { MAX_PLAYERS, MINUTE_MS } from "../../app/utils/server-rules";
 import { STANDIN_PATH } from "./official-list";
 
-/** The sample list (fixtures/official-server-list.sample.json): the three tracked servers and five others. */
+/** The sample list (copied from that fixture): the three tracked servers and five others. */
 const SAMPLE = [
   { Name: "NA-PVP-TheCenter2411", SessionID: "6513270e269e0d37f2a74de452e6b438", IP: "203.0.113.10", Port: 7777, MapName: "TheCenter_WP", NumPlayers: 41, DayTime: "333:03", ClusterId: "PVPCrossplay", SessionIsPve: 0 },
   { Name: "NA-PVP-Astraeos2573", SessionID: "1818e811892f902bd23f0824128b2f33", IP: "203.0.113.11", Port: 7779, MapName: "Astraeos_WP", NumPlayers: 67, DayTime: "187:37", ClusterId: "PVPCrossplay", SessionIsPve: 0 },
@@ -19,8 +21,6 @@ const SAMPLE = [
   { Name: "NA-PVP-Ragnarok2650", SessionID: "4a23d5962217beaddbc496cb8e81973e", IP: "203.0.113.17", Port: 7791, MapName: "Ragnarok_WP", NumPlayers: 55, DayTime: "214:09", ClusterId: "PVPCrossplay", SessionIsPve: 0 },
 ] as const;
 
-const MAX_PLAYERS = 70;
-const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
 
 /** A small integer hash (xorshift-multiply), so the noise is the same for everyone during one minute. */
@@ -36,7 +36,7 @@ function hash(a: number, b: number) {
  * the evening UTC, about half at the quietest) plus up to 3 players of noise, within 0 and 70.
  */
 export function standinPlayers(base: number, index: number, now: number) {
-  const minute = Math.floor(now / MINUTE);
+  const minute = Math.floor(now / MINUTE_MS);
   const phase = ((minute % DAY_MINUTES) / DAY_MINUTES) * 2 * Math.PI;
   const curve = 0.75 + 0.25 * Math.sin(phase - Math.PI / 2 + index * 0.7);
   const noise = (hash(minute, index) % 7) - 3;
@@ -45,7 +45,7 @@ export function standinPlayers(base: number, index: number, now: number) {
 
 /** The whole list as the real one answers it, for the minute of `now`. */
 export function standinServerList(now: number) {
-  const minuteStart = Math.floor(now / MINUTE) * MINUTE;
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
   return SAMPLE.map((s, i) => ({
     Name: s.Name,
     SessionName: s.Name,

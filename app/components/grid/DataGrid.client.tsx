@@ -15,67 +15,21 @@ import {
 } from "@glideapps/glide-data-grid";
 import "@glideapps/glide-data-grid/dist/index.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useGridTheme } from "./theme";
 import type { CellValue, GridProps } from "./types";
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 38;
 const ICON_SIZE = 16;
 
-/**
- * A theme colour as the canvas needs it. The variables hold light-dark() pairs, which only CSS can resolve: a probe
- * element takes the colour and the browser answers the computed rgb().
- */
-function cssVar(name: string) {
-  const probe = document.createElement("span");
-  probe.style.color = `var(${name})`;
-  probe.style.display = "none";
-  document.body.appendChild(probe);
-  const color = getComputedStyle(probe).color;
-  probe.remove();
-  return color;
-}
-
-/** The grid's colours follow the page's theme (and its changes). */
-function useGridTheme(): Partial<Theme> {
-  const read = () => ({
-    accentColor: cssVar("--accent") || "#d9480f",
-    accentLight: "rgba(217, 72, 15, 0.12)",
-    textDark: cssVar("--text"),
-    textMedium: cssVar("--muted"),
-    textLight: cssVar("--muted"),
-    textHeader: cssVar("--muted"),
-    bgCell: cssVar("--panel"),
-    bgCellMedium: cssVar("--panel-2"),
-    bgHeader: cssVar("--panel"),
-    bgHeaderHasFocus: cssVar("--panel-2"),
-    bgHeaderHovered: cssVar("--panel-2"),
-    borderColor: cssVar("--border"),
-    horizontalBorderColor: cssVar("--border"),
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    baseFontStyle: "14px",
-    headerFontStyle: "600 13px",
-  });
-  const [theme, setTheme] = useState(read);
-  useEffect(() => {
-    const observer = new MutationObserver(() => setTheme(read()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    const media = window.matchMedia("(prefers-color-scheme: dark)");
-    const onMedia = () => setTheme(read());
-    media.addEventListener("change", onMedia);
-    return () => {
-      observer.disconnect();
-      media.removeEventListener("change", onMedia);
-    };
-  }, []);
-  return theme;
-}
+const GRID_SIZES: Partial<Theme> = { baseFontStyle: "14px", headerFontStyle: "600 13px" };
 
 const text = (v: CellValue) => (v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
 
 export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, label, maxHeight = 640 }: GridProps<T>) {
   const ref = useRef<DataEditorRef>(null);
   const data = useRef(rows);
-  const theme = useGridTheme();
+  const { theme } = useGridTheme(GRID_SIZES);
   const [selection, setSelection] = useState<GridSelection>({
     columns: CompactSelection.empty(),
     rows: CompactSelection.empty(),

@@ -18,9 +18,10 @@ import { CanvasTable, useHydrated } from "../grid/CanvasTable";
 import { Icon } from "../icons";
 import { useNotifications } from "../notifications/notifications";
 import { Pagination } from "../table/Pagination";
+import { PageSizeSelect } from "../table/TableToolbar";
 import { LIVE_EVENT_TYPES } from "../../realtime/events";
 import { LiveStatusBadge, useLiveEvent, useLiveRevalidate } from "../../realtime/live";
-import { PAGE_SIZES, withParams } from "../../utils/table";
+import { withParams } from "../../utils/table";
 import { Badge, EmptyState, ErrorBox, RelativeTime, SteamLink, useNow } from "./bits";
 import { PopulationChart } from "./PopulationChart";
 import {
@@ -455,23 +456,11 @@ function PageSizeForm({ size, keep }: { size: number; keep: Record<string, strin
   return (
     <Form method="get" className="page-size-form" preventScrollReset>
       {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-      <label className="page-size">
-        Show{" "}
-        <select
-          name="size"
-          defaultValue={String(size)}
-          key={size}
-          onChange={(e) => submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
-          data-testid="page-size"
-        >
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>{" "}
-        entries
-      </label>
+      <PageSizeSelect
+        size={size}
+        onChange={(form) => form && submit(form, { replace: true, preventScrollReset: true })}
+        testId="page-size"
+      />
       <noscript>
         <button className="button small" type="submit">
           Apply

@@ -4,6 +4,7 @@
 import {
   MAP_NAMES,
   POPULATION_RANGES,
+  SERVER_NAMES,
   statusClass,
   trimText,
   type PopulationPoint,
@@ -24,9 +25,9 @@ export type ServerInfo = {
 };
 
 export const SERVERS: Record<ServerId, ServerInfo> = {
-  "2411": { id: "2411", title: "2411 Server Stats", shortName: "TheCenter", fullName: "NA-PVP-TheCenter2411", mapName: MAP_NAMES["2411"] },
-  "2573": { id: "2573", title: "2573 Server Stats", shortName: "Astraeos", fullName: "NA-PVP-Astraeos2573", mapName: MAP_NAMES["2573"] },
-  "2446": { id: "2446", title: "2446 Server Stats", shortName: "Aberration", fullName: "NA-PVP-Aberration2446", mapName: MAP_NAMES["2446"] },
+  "2411": { id: "2411", title: "2411 Server Stats", shortName: "TheCenter", fullName: SERVER_NAMES["2411"], mapName: MAP_NAMES["2411"] },
+  "2573": { id: "2573", title: "2573 Server Stats", shortName: "Astraeos", fullName: SERVER_NAMES["2573"], mapName: MAP_NAMES["2573"] },
+  "2446": { id: "2446", title: "2446 Server Stats", shortName: "Aberration", fullName: SERVER_NAMES["2446"], mapName: MAP_NAMES["2446"] },
 };
 
 export const pagePath = (id: ServerId) => `/dashboard/server-stats-${id}`;

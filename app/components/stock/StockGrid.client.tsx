@@ -31,6 +31,7 @@ import {
   type StockRow,
 } from "./rules";
 import { vaultCellState } from "../../utils/stock-rules";
+import { useGridTheme } from "../grid/theme";
 
 export type SelectionSummary = {
   /** Cells in the selected ranges plus every cell of the selected rows. */
@@ -60,72 +61,13 @@ const HEADER_HEIGHT = 36;
 const IMAGE_SIZE = 24;
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
-/**
- * A theme colour as the canvas can use it. The page's variables hold light-dark(...) pairs, which a custom property
- * keeps unresolved, so each is resolved through a probe element's computed colour.
- */
-function cssVar(name: string) {
-  const probe = document.createElement("span");
-  probe.style.color = `var(${name})`;
-  probe.style.display = "none";
-  document.body.appendChild(probe);
-  const colour = getComputedStyle(probe).color;
-  probe.remove();
-  return colour;
-}
-const isDark = () => {
-  const root = document.documentElement;
-  if (root.classList.contains("theme-dark")) return true;
-  if (root.classList.contains("theme-light")) return false;
-  return window.matchMedia("(prefers-color-scheme: dark)").matches;
+/** The stock sheet's sizes on the page's theme. */
+const GRID_SIZES: Partial<Theme> = {
+  bgSearchResult: "rgba(240, 140, 0, 0.25)",
+  baseFontStyle: "13px",
+  headerFontStyle: "600 12px",
+  editorFontSize: "13px",
 };
-
-/** The grid's colours follow the page's theme (and its changes). */
-function useGridTheme() {
-  const read = () => {
-    const dark = isDark();
-    return {
-      dark,
-      theme: {
-        accentColor: cssVar("--accent") || "#d9480f",
-        accentLight: dark ? "rgba(255, 122, 61, 0.18)" : "rgba(217, 72, 15, 0.12)",
-        textDark: cssVar("--text"),
-        textMedium: cssVar("--muted"),
-        textLight: cssVar("--muted"),
-        textHeader: cssVar("--muted"),
-        textBubble: cssVar("--text"),
-        bgCell: cssVar("--panel"),
-        bgCellMedium: cssVar("--panel-2"),
-        bgHeader: cssVar("--panel-2"),
-        bgHeaderHasFocus: cssVar("--panel-2"),
-        bgHeaderHovered: cssVar("--border"),
-        bgBubble: cssVar("--panel-2"),
-        bgSearchResult: "rgba(240, 140, 0, 0.25)",
-        borderColor: cssVar("--border"),
-        horizontalBorderColor: cssVar("--border"),
-        drilldownBorder: cssVar("--border"),
-        linkColor: cssVar("--accent"),
-        fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-        baseFontStyle: "13px",
-        headerFontStyle: "600 12px",
-        editorFontSize: "13px",
-      } satisfies Partial<Theme>,
-    };
-  };
-  const [state, setState] = useState(read);
-  useEffect(() => {
-    const update = () => setState(read());
-    const observer = new MutationObserver(update);
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    const media = window.matchMedia("(prefers-color-scheme: dark)");
-    media.addEventListener("change", update);
-    return () => {
-      observer.disconnect();
-      media.removeEventListener("change", update);
-    };
-  }, []);
-  return state;
-}
 
 type Look = { text: string; bg?: string; fg?: string; image?: string; bold?: boolean };
 
@@ -162,7 +104,7 @@ const sameLook = (a: Look, b: Look) =>
 export default function StockGrid({ columns, rows, pending, conflicts, onEdit, onSelection, onRowMoved, selectionKey, label }: StockGridProps) {
   const ref = useRef<DataEditorRef>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const { theme, dark } = useGridTheme();
+  const { theme, dark } = useGridTheme(GRID_SIZES);
 
   // Everything getCellContent reads lives in refs, so its identity never changes and glide never repaints all cells.
   const state = useRef({ rows, columns, pending, conflicts, dark });

@@ -50,4 +50,3 @@ export function afterSave(pending: Pending, sent: ReadonlyMap<string, Record<str
 }
 
 /** Number of modified rows (the banner's figure). */
-export const modifiedRows = (pending: Pending) => pending.size;

@@ -230,11 +230,14 @@ export type PendingValue = number | string | null;
  * take numbers, empty stays empty and other text becomes 0; a name may not be empty; an empty todo or type is empty;
  * a type is matched to a known type whatever its case.
  */
+/** The longest item or dino name the sheet keeps. */
+export const MAX_NAME_LENGTH = 200;
+
 export function parseInput(column: Pick<StockColumn, "id" | "role">, input: string): PendingValue | undefined {
   const raw = input ?? "";
   if (column.role === "name") {
     const name = raw.trim();
-    return name === "" || name.length > 200 ? undefined : name;
+    return name === "" || name.length > MAX_NAME_LENGTH ? undefined : name;
   }
   if (column.role === "type") {
     const type = raw.trim();

@@ -47,17 +47,7 @@ export function TableToolbar({
           }}
         />
       </label>
-      <label className="page-size">
-        Show{" "}
-        <select name="size" defaultValue={String(size)} key={size} onChange={go}>
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>{" "}
-        entries
-      </label>
+      <PageSizeSelect size={size} onChange={go} />
       <noscript>
         <button className="button small" type="submit">
           Apply
@@ -65,5 +55,30 @@ export function TableToolbar({
       </noscript>
       {children}
     </Form>
+  );
+}
+
+/** "Show {25|50|100} entries" (spec): the page size field of a GET form; `onChange` applies it with JavaScript. */
+export function PageSizeSelect({
+  size,
+  onChange,
+  testId,
+}: {
+  size: number;
+  onChange: (form: HTMLFormElement | null) => void;
+  testId?: string;
+}) {
+  return (
+    <label className="page-size">
+      Show{" "}
+      <select name="size" defaultValue={String(size)} key={size} onChange={(e) => onChange(e.currentTarget.form)} data-testid={testId}>
+        {PAGE_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>{" "}
+      entries
+    </label>
   );
 }

@@ -5,15 +5,13 @@ import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
-import { host, HostError } from "../../host/client.server";
+import { host, hostErrorOf } from "../../host/client.server";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
 import { redirectWithToast } from "../../utils/toast.server";
-import { avatarSrc, PAGE_PATH, SEARCH_FIELDS, sortCodes, type Code, type CodeRow } from "./codes";
+import { storedAvatarSrc } from "../../utils/user";
+import { PAGE_PATH, SEARCH_FIELDS, sortCodes, type Code, type CodeRow } from "./codes";
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
-
-/** The host's refusal, if that is what was thrown. */
-export const asHostError = (error: unknown): HostError | null => (error instanceof HostError ? error : null);
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
@@ -32,13 +30,13 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
   } catch (error) {
     // Spec part 1 section 8: a failed load shows an empty table (and is logged).
     console.error("codes: load failed", error);
-    const refused = asHostError(error);
+    const refused = hostErrorOf(error);
     loadError = refused ? `Failed to load codes: HTTP error! status: ${refused.status}` : "Failed to load codes.";
   }
 
   const found = codes.filter((c) => matches(c, q, SEARCH_FIELDS));
   const page = paginate(found, requestedPage, size);
-  const rows: CodeRow[] = page.rows.map((c) => ({ ...c, avatarSrc: avatarSrc(c) }));
+  const rows: CodeRow[] = page.rows.map((c) => ({ ...c, avatarSrc: storedAvatarSrc(c.avatar, c.user) }));
 
   const editId = url.searchParams.get("edit");
   const editing = editId ? (codes.find((c) => c._id === editId) ?? null) : null;
@@ -95,7 +93,7 @@ export async function codesAction(request: Request, context: AppLoadContext) {
       return redirectWithToast(back, { type: "success", message: "Code updated successfully!" });
     } catch (error) {
       console.error("codes: update failed", error);
-      const message = asHostError(error) ? "Failed to update code. Please try again." : "An error occurred while updating the code.";
+      const message = hostErrorOf(error) ? "Failed to update code. Please try again." : "An error occurred while updating the code.";
       return redirectWithToast(back, { type: "error", message });
     }
   }
@@ -108,7 +106,7 @@ export async function codesAction(request: Request, context: AppLoadContext) {
       return redirectWithToast(back, { type: "success", message: "Code deleted successfully!" });
     } catch (error) {
       console.error("codes: delete failed", error);
-      const message = asHostError(error) ? "Failed to delete code. Please try again." : "An error occurred while deleting the code.";
+      const message = hostErrorOf(error) ? "Failed to delete code. Please try again." : "An error occurred while deleting the code.";
       return redirectWithToast(back, { type: "error", message });
     }
   }

@@ -1,6 +1,5 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
 // sections 3, 4, 5, 8, 9). Pure.
-import { defaultAvatarUrl } from "../../utils/user";
 
 /** A code as GET /api/codes answers it. */
 export type Code = {
@@ -48,18 +47,6 @@ export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
 
 /** Spec section 9: codes are sorted by id ascending. */
 export const sortCodes = (codes: Code[]) => [...codes].sort((a, b) => a.id - b.id);
-
-/**
- * The picture for a code: its avatar URL; Discord's default avatars (and none at all) become the local default
- * images, chosen by the user id modulo 5 (spec section 3), so they show without reaching Discord.
- */
-export function avatarSrc(code: Pick<Code, "avatar" | "user">) {
-  const avatar = code.avatar?.trim();
-  if (!avatar) return defaultAvatarUrl(code.user);
-  const embed = /^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/(\d)\.png/.exec(avatar);
-  if (embed) return `/avatars/default-${Number(embed[1]) % 5}.svg`;
-  return avatar;
-}
 
 /** The page's own URL with a modal opened or closed. */
 export const PAGE_PATH = "/dashboard/codes";

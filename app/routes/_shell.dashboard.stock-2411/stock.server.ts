@@ -13,6 +13,7 @@ import {
   DEFAULT_TAB,
   editableColumns,
   imageFormError,
+  MAX_NAME_LENGTH,
   itemNames,
   mergeOrder,
   PAGE_PATH,
@@ -228,7 +229,9 @@ export async function stockAction(request: Request, context: AppLoadContext) {
       if (raw === null) continue;
       const value = parseInput(column, String(raw));
       if (value === undefined) {
-        return json({ intent: "save-row", _id, values: { [column.id]: String(raw) }, error: `${column.title} is required.` }, 400);
+        // Only a name is ever refused: empty, or longer than a name can be.
+        const error = String(raw).trim() === "" ? `${column.title} is required.` : `${column.title} can be at most ${MAX_NAME_LENGTH} characters.`;
+        return json({ intent: "save-row", _id, values: { [column.id]: String(raw) }, error }, 400);
       }
       const was = form.get(`was:${column.id}`);
       if (was !== null && sameValue(parseInput(column, String(was)) ?? null, value)) continue;

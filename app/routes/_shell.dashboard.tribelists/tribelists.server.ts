@@ -5,13 +5,12 @@ import { json, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
-import { host, type HostError } from "../../host/client.server";
+import { host, hostErrorOf, type HostError } from "../../host/client.server";
 import { readCookie } from "../../utils/preferences";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
 import { redirectWithToast } from "../../utils/toast.server";
+import { storedAvatarSrc } from "../../utils/user";
 import type { Toast } from "../../utils/toast";
-import { avatarSrc } from "../_shell.dashboard.codes/codes";
-import { asHostError } from "../_shell.dashboard.codes/codes.server";
 import {
   countEntries,
   filterFrom,
@@ -47,7 +46,7 @@ function fingerprint(entries: Entry[]) {
 /** Spec part 1 section 8: "Failed to load tribelist-{server} data: HTTP error! status: {n}" (2411: the bare name). */
 function loadErrorMessage(server: Server, error: unknown) {
   const name = server === "2411" ? "tribelist" : `tribelist-${server}`;
-  const refused = asHostError(error);
+  const refused = hostErrorOf(error);
   if (refused) return `Failed to load ${name} data: HTTP error! status: ${refused.status}`;
   return `Failed to load ${name} data: ${error instanceof Error ? error.message : String(error)}`;
 }
@@ -92,7 +91,7 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
   }
   const rows: EntryRow[] = page.rows.map((e) => ({
     ...e,
-    avatar: avatarSrc({ avatar: e.discordId ? (known[e.discordId] ?? null) : null, user: e.discordId }),
+    avatar: storedAvatarSrc(e.discordId ? (known[e.discordId] ?? null) : null, e.discordId),
   }));
 
   const editId = url.searchParams.get("edit");
@@ -207,7 +206,7 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
       return done(back, live, { type: "success", message: `Updated entry: ${saved.name}.` });
     } catch (error) {
       console.error(`tribelists: ${intent} failed`, server, error);
-      const refused = asHostError(error);
+      const refused = hostErrorOf(error);
       if (refused?.status === 400) return fail(hostErrors(refused));
       if (refused?.status === 404) return fail({ form: "That entry no longer exists." }, 404);
       const verb = intent === "add" ? "add the entry" : "save the entry";
@@ -224,7 +223,7 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
     } catch (error) {
       console.error("tribelists: delete failed", server, error);
       const message =
-        asHostError(error)?.status === 404
+        hostErrorOf(error)?.status === 404
           ? "That entry was already removed."
           : "Could not remove the entry. Please try again.";
       return redirectWithToast(back, { type: "error", message });

@@ -1,15 +1,13 @@
 // The Tribelists page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Tribelists
 // page, sections 3, 4, 5, 8, 9). Pure.
 
-export const SERVERS = ["2411", "2573", "2446"] as const;
-export type Server = (typeof SERVERS)[number];
+import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../utils/server-rules";
+
+export const SERVERS = SERVER_IDS;
+export type Server = ServerId;
 export const DEFAULT_SERVER: Server = "2411";
 
-export const SERVER_NAMES: Record<Server, string> = {
-  "2411": "NA-PVP-TheCenter2411",
-  "2573": "NA-PVP-Astraeos2573",
-  "2446": "NA-PVP-Aberration2446",
-};
+export { SERVER_NAMES };
 export const tabLabel = (server: Server) => `${server} Tribelist`;
 
 /** Spec section 7: 2411 uses the bare path, the others are suffixed with the server id. */

@@ -5,20 +5,11 @@ import { json, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
-import { host } from "../../host/client.server";
+import { host, hostErrorOf } from "../../host/client.server";
 import { matches, pageSizeFrom, paginate, withParams, type Page } from "../../utils/table";
 import { redirectWithToast } from "../../utils/toast.server";
 import type { Toast } from "../../utils/toast";
 import { kickToast, PAGE_PATH, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type Vouch, type VouchRow } from "./vouches";
-
-/**
- * The host client is built by the Worker (worker/index.ts) from its own copy of client.server.ts, so its HostError is
- * not the class this bundle imports: `instanceof HostError` is false here. Recognise it by its shape instead.
- */
-function hostStatus(error: unknown): number | null {
-  const status = (error as { status?: unknown } | null)?.status;
-  return error instanceof Error && typeof status === "number" ? status : null;
-}
 
 type SearchAnswer = { rows: Vouch[]; total: number; page: number; pageCount: number; size: number };
 
@@ -29,7 +20,7 @@ async function searchPage(context: AppLoadContext, q: string, page: number, size
     const { data } = await host(context).get<SearchAnswer>(`/api/vouches/search?${params}`);
     return { ...data, stale: null as number | null };
   } catch (error) {
-    if (hostStatus(error) !== 404) throw error;
+    if (hostErrorOf(error)?.status !== 404) throw error;
   }
   const answer = await host(context).get<Vouch[]>("/api/vouches");
   const all = [...answer.data].sort((a, b) => a.id - b.id).filter((v) => matches(v, q, SEARCH_FIELDS));
@@ -54,7 +45,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
     stale = answer.stale;
   } catch (error) {
     // Spec sections 4 and 8: on this page a 401 is only logged, and a failed load shows an empty table.
-    if (hostStatus(error) === 401) console.error("vouches: the host answered 401", (error as Error).message);
+    if (hostErrorOf(error)?.status === 401) console.error("vouches: the host answered 401", (error as Error).message);
     else console.error("vouches: load failed", error);
   }
 
@@ -117,7 +108,7 @@ export async function vouchesAction(request: Request, context: AppLoadContext) {
       return back({ type: "success", message: TEXTS.deleted });
     } catch (error) {
       // The host said no (404, 5xx...) versus the call itself going wrong.
-      if (hostStatus(error) !== null) return back({ type: "error", message: TEXTS.deleteFailed });
+      if (hostErrorOf(error)) return back({ type: "error", message: TEXTS.deleteFailed });
       console.error("vouches: delete failed", error);
       return back({ type: "error", message: TEXTS.deleteError });
     }

@@ -39,8 +39,6 @@ export type VouchRow = {
   vouchedUsername: string | null;
 };
 
-export const STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;
-
 /** The columns a search looks in: every displayed one (spec section 5). The API does the same in SQL. */
 export const SEARCH_FIELDS: (keyof Vouch)[] = [
   "id",

@@ -91,6 +91,9 @@ describe("Codes with JavaScript", () => {
 
   it("edits a cell in place on the grid", async () => {
     const { page, context, errors } = await codesPage();
+    // Edit only once the page has settled: a revalidation landing mid-edit re-renders the grid under the editor.
+    await page.getByText("Live updates: Connected").waitFor();
+    await page.waitForLoadState("networkidle");
     await selectRow(page, 2);
     await page.getByRole("toolbar", { name: "Selected code" }).getByText("#3").waitFor();
     // From the ID column, two to the right is Code; Enter opens the editor.

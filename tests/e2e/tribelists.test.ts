@@ -170,6 +170,9 @@ describe("Tribelists with JavaScript", () => {
   it("edits a name in place on the grid", async () => {
     const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2446");
     const first = (await list(context, "2446"))[0];
+    // Edit only once the page has settled: a revalidation landing mid-edit re-renders the grid under the editor.
+    await page.getByText("Live updates: Connected").waitFor();
+    await page.waitForLoadState("networkidle");
     await selectRow(page, 0);
     await page.getByRole("toolbar", { name: "Selected entry" }).getByText(first.name).waitFor();
     await page.keyboard.press("Enter");

@@ -3,6 +3,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
+// The Worker reads getLoadContext from the server build (worker/index.ts).
+export { getLoadContext } from "./load-context";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

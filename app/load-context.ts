@@ -1,7 +1,11 @@
-// What every loader and action receives from the Worker (worker/index.ts builds it once per request).
-import type { Config } from "./config.server";
-import type { SessionState } from "./auth/session.server";
-import type { Host } from "./host/client.server";
+// What every loader and action receives. The Worker (worker/index.ts) resolves the platform once per request (settings,
+// session, caller, the in-process host API); getLoadContext, exported through app/entry.server.tsx so that it is part
+// of the Remix build, turns that into the loaders' context and builds the one host client.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { externalHost, type Config } from "../worker/platform/config";
+import type { SessionState } from "../worker/platform/session";
+import type { GetLoadContext } from "../worker/types";
+import { hostClient, type Host } from "./host/client.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -13,4 +17,16 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export {};
+export const getLoadContext: GetLoadContext = (platform): AppLoadContext => ({
+  cloudflare: { env: platform.env, ctx: platform.ctx },
+  config: platform.config,
+  auth: platform.auth,
+  host: hostClient({
+    api: platform.api,
+    origin: platform.origin,
+    env: platform.env,
+    ctx: platform.ctx,
+    external: externalHost(platform.config),
+    publish: platform.publish,
+  }),
+});

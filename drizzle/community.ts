@@ -1,6 +1,6 @@
 // Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { SERVER_IDS } from "../app/utils/server-rules";
+import { SERVER_IDS } from "../contract/servers";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
 
 export const VOUCH_STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;

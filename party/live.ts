@@ -1,7 +1,7 @@
 // The live room: one Durable Object that fans events out to every signed-in browser. It holds no business state.
 // Sockets are authenticated before they reach it (onBeforeConnect in worker/index.ts).
 import { getServerByName, Server, type Connection } from "partyserver";
-import { LIVE_ROOM, liveEventSchema, type LiveEvent } from "../app/realtime/events";
+import { LIVE_ROOM, liveEventSchema, type LiveEvent } from "../contract/events";
 
 export class Live extends Server<Env> {
   static options = { hibernate: true };

@@ -6,11 +6,12 @@
 // joins and leaves and publishes the live events. A source that fails marks its servers offline with the reason; it
 // never fails the run. The cron's snapshots are keyed (serverId, minute), so overlapping runs record each server once.
 // Finally, snapshots past SNAPSHOT_RETENTION_DAYS are pruned.
-import { externalHost, getConfig, type Config } from "../app/config.server";
-import { SYSTEM, database, type Actor, type Deps } from "./domain/context";
+import { externalHost, getConfig, type Config } from "./platform/config";
+import { SYSTEM, type Actor, type Deps } from "./domain/context";
+import { domainDeps } from "./platform/deps";
 import { OFFLINE_DETAILS, pruneSnapshots, recordSnapshot, storedState, type Observation, type SnapshotResult } from "./domain/servers";
 import { NO_DATA, floorToMinute, retentionCutoff, type RosterPlayer } from "./domain/servers-rules";
-import { MAP_NAMES, type ServerId } from "../app/utils/server-rules";
+import { MAP_NAMES, type ServerId } from "../contract/servers";
 import type { Fetcher } from "./sources/fetch-json";
 import { findOfficialServer, officialListSource, readOfficialList, type OfficialListRead } from "./sources/official-list";
 import { officialStandin } from "./sources/official-standin";
@@ -108,7 +109,7 @@ export type SnapshotRunOptions = {
  */
 export async function runSnapshots(env: Env, options: SnapshotRunOptions) {
   const config = getConfig(env);
-  const deps: Deps = { db: database(env), env, actor: options.actor ?? SYSTEM };
+  const deps = domainDeps(env, options.actor ?? SYSTEM);
   const fetcher = options.fetcher ?? ((request: Request) => fetch(request));
   const { at } = options;
 

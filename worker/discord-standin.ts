@@ -2,7 +2,8 @@
 // It answers in Discord's shapes (shared/reference/discord-openapi.json) and is mounted only when DISCORD_STANDIN is
 // "true", which configuration refuses when ENVIRONMENT is production.
 import { Hono } from "hono";
-import type { Config } from "../app/config.server";
+import type { Config } from "./platform/config";
+import { isDiscordId } from "../contract/ids";
 
 type StandinEnv = { Bindings: Env; Variables: { config: Config } };
 
@@ -138,7 +139,6 @@ discordStandin.get("/api/v10/users/@me/guilds", (c) => {
 // The bot's REST calls: user profiles (for avatars) and removing a guild member (kick). Both need `Authorization: Bot`.
 
 const botAuthorized = (header: string | undefined) => /^Bot \S+/.test(header ?? "");
-const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A small generator seeded by the user id, so every Discord id always answers the same plausible person. */
 function seeded(id: string) {
@@ -185,7 +185,7 @@ export function standinUser(id: string) {
 discordStandin.get("/api/v10/users/:userId", (c) => {
   if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
   const id = c.req.param("userId");
-  if (!SNOWFLAKE.test(id)) return c.json(discordError("Unknown User", 10013), 404);
+  if (!isDiscordId(id)) return c.json(discordError("Unknown User", 10013), 404);
   return c.json(standinUser(id));
 });
 
@@ -197,6 +197,6 @@ discordStandin.delete("/api/v10/guilds/:guildId/members/:userId", (c) => {
   if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
   if (!c.get("config").DISCORD_GUILD_IDS.includes(c.req.param("guildId"))) return c.json(discordError("Unknown Guild", 10004), 404);
   const userId = c.req.param("userId");
-  if (!SNOWFLAKE.test(userId) || userId.endsWith("9")) return c.json(discordError("Unknown Member", 10007), 404);
+  if (!isDiscordId(userId) || userId.endsWith("9")) return c.json(discordError("Unknown Member", 10007), 404);
   return c.body(null, 204);
 });

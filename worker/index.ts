@@ -4,27 +4,30 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
-import { clearSessionCookie, readSession, SESSION_COOKIE } from "../app/auth/session.server";
-import { ConfigError, configErrorPage, externalHost, getConfig } from "../app/config.server";
-import { hostClient } from "../app/host/client.server";
 import { publish } from "../party/live";
 import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
-import type { Caller, WorkerEnv } from "./types";
+import { ConfigError, configErrorPage, getConfig } from "./platform/config";
+import { clearSessionCookie, readSession, sessionCaller, SESSION_COOKIE } from "./platform/session";
+import type { GetLoadContext, WorkerEnv } from "./types";
 
 export { Live } from "../party/live";
 
+/** The Remix server build, whose entry also exports the app's getLoadContext (app/load-context.ts). */
+type AppBuild = ServerBuild & { entry: { module: { getLoadContext: GetLoadContext } } };
+
 /**
- * The Remix server build, loaded on the first page request: API, socket and cron paths never need it (and the API
- * tests run without a build). `remix vite:build` must have run before the Worker is bundled.
+ * The Remix app, loaded on the first page request: API, socket and cron paths never need it (and the API tests run
+ * without a build). `remix vite:build` must have run before the Worker is bundled.
  */
-let remix: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-const handleRemix = (request: Request, context: Parameters<ReturnType<typeof createRequestHandler>>[1]) => {
+let remix: Promise<{ handle: ReturnType<typeof createRequestHandler>; getLoadContext: GetLoadContext }> | undefined;
+const loadRemix = () =>
   // @ts-ignore - produced by `remix vite:build`
-  remix ??= import("../build/server/index.js").then((build) => createRequestHandler(build as unknown as ServerBuild));
-  return remix.then((handle) => handle(request, context));
-};
+  (remix ??= import("../build/server/index.js").then((build: AppBuild) => ({
+    handle: createRequestHandler(build),
+    getLoadContext: build.entry.module.getLoadContext,
+  })));
 
 export const app = new Hono<WorkerEnv>();
 
@@ -59,6 +62,8 @@ app.route("/__discord", discordStandin);
 app.use("*", async (c, next) => {
   const auth = await readSession(c.req.raw, c.env, c.get("config"));
   c.set("auth", auth);
+  const caller = sessionCaller(auth);
+  if (caller) c.set("caller", caller);
   await next();
   if (c.res.status === 101 || setsSessionCookie(c.res)) return;
   const cookie =
@@ -83,23 +88,21 @@ app.all("/parties/*", async (c) => {
 
 app.route("/", hostApi);
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const env = c.env;
   const ctx = c.executionCtx as ExecutionContext;
-  const auth = c.get("auth");
-  const caller: Caller | undefined =
-    auth.status === "ok"
-      ? { kind: "user", id: `user:${auth.user.id}`, name: auth.user.displayName || auth.user.username, userId: auth.user.id }
-      : undefined;
-  const host = hostClient({
-    api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
-    origin: new URL(c.req.url).origin,
+  const caller = c.get("caller");
+  const { handle, getLoadContext } = await loadRemix();
+  const context = getLoadContext({
     env,
     ctx,
-    external: externalHost(c.get("config")),
+    config: c.get("config"),
+    auth: c.get("auth"),
+    origin: new URL(c.req.url).origin,
+    api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
     publish: (event) => publish(env, event),
   });
-  return handleRemix(c.req.raw, { cloudflare: { env, ctx }, config: c.get("config"), auth, host });
+  return handle(c.req.raw, context);
 });
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

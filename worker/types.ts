@@ -1,5 +1,7 @@
-import type { SessionState } from "../app/auth/session.server";
-import type { Config } from "../app/config.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { LiveEvent } from "../contract/events";
+import type { Config } from "./platform/config";
+import type { SessionState } from "./platform/session";
 
 /** Who is calling the host API: a signed-in person, or an API token acting for the person who made it. */
 export type Caller =
@@ -11,3 +13,20 @@ export type WorkerEnv = {
   Bindings: Env;
   Variables: { config: Config; auth: SessionState; caller: Caller };
 };
+
+/** What the Worker resolves once per page request and hands to the Remix app. */
+export type Platform = {
+  env: Env;
+  ctx: ExecutionContext;
+  config: Config;
+  auth: SessionState;
+  /** This request's origin: in-process API calls carry it. */
+  origin: string;
+  /** The host API, called in-process as this request's caller (or anonymously, without a session). */
+  api: (request: Request) => Promise<Response>;
+  /** Tells every signed-in browser (used for writes that went to an external host). */
+  publish: (event: LiveEvent) => Promise<unknown>;
+};
+
+/** The Remix app's getLoadContext (app/load-context.ts), exported through its server entry. */
+export type GetLoadContext = (platform: Platform) => AppLoadContext;

@@ -3,8 +3,8 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { DiscordStrategy, type DiscordProfile } from "remix-auth-discord";
-import { discordUrls, isProduction, type Config } from "../config.server";
-import type { DiscordIdentity } from "./session.server";
+import { discordUrls, isProduction, type Config } from "../../worker/platform/config";
+import type { DiscordIdentity } from "../../worker/platform/session";
 
 export type SignInResult = DiscordIdentity & { guildIds: string[] };
 

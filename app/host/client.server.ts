@@ -3,8 +3,10 @@
 // GET answers at the edge: fresh for HOST_CACHE_TTL seconds, then served while revalidating in the background, and
 // served marked stale (with the time it was fetched) when the host is down or slower than HOST_TIMEOUT_MS.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { LiveEvent } from "../realtime/events";
-import { CACHEABLE, eventFor, readsAffectedBy, readsAffectedByEvent } from "./resources";
+import type { LiveEvent } from "../../contract/events";
+import { CACHEABLE, eventFor, readsAffectedBy } from "../../contract/resources";
+import type { ExternalHost } from "../../worker/platform/config";
+import { dropCached, edgeCache, hostCacheKey } from "../../worker/platform/host-cache";
 
 export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
 
@@ -37,13 +39,11 @@ export type HostDeps = {
   origin: string;
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil">;
-  external?: { url: string; token: string; ttlSeconds: number; swrSeconds: number; timeoutMs: number };
+  external?: ExternalHost;
   /** Lets the other signed-in browsers know about a write that went to an external host. */
   publish?: (event: LiveEvent) => Promise<unknown>;
 };
 
-/** The Workers Cache API's default cache (typed apart from the DOM's CacheStorage). */
-const edgeCache = () => (caches as unknown as { default: Cache }).default;
 const FETCHED_AT = "x-host-fetched-at";
 /** How long a last good answer is kept to fall back on while the host is down. */
 const KEEP_LAST_GOOD_SECONDS = 7 * 24 * 3600;
@@ -59,7 +59,7 @@ async function parse(res: Response) {
 
 export function hostClient(deps: HostDeps) {
   const ext = deps.external;
-  const cacheKey = (path: string) => new Request(`${ext!.url}${path}`);
+  const cacheKey = (path: string) => hostCacheKey(ext!, path);
 
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
     const init: RequestInit = {
@@ -123,21 +123,12 @@ export function hostClient(deps: HostDeps) {
     return data as T;
   }
 
-  async function drop(paths: string[]) {
-    if (!ext) return;
-    await Promise.all(paths.map((p) => edgeCache().delete(cacheKey(p))));
-  }
+  const drop = (paths: string[]) => dropCached(ext, paths);
 
-  return { get, send, dropForEvent: (event: LiveEvent) => drop(readsAffectedByEvent(event)) };
+  return { get, send };
 }
 
 export type Host = ReturnType<typeof hostClient>;
-
-/** Drops the cached answers a live event makes stale (called wherever this Worker publishes an event). */
-export async function dropCachedForEvent(external: HostDeps["external"], event: LiveEvent) {
-  if (!external) return;
-  await Promise.all(readsAffectedByEvent(event).map((p) => edgeCache().delete(new Request(`${external.url}${p}`))));
-}
 
 /** The host client for a loader or action. */
 export const host = (context: AppLoadContext): Host => context.host;

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { listSessions, requireUser, revokeSessions } from "../auth/session.server";
+import { listSessions, revokeSessions } from "../../worker/platform/session";
+import { requireUser } from "../auth/session.server";
 import { host, HostError } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
 import { displayNameOf } from "../utils/user";

@@ -4,7 +4,7 @@
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TAB_LABELS, TABS } from "../../app/components/servers/servers";
-import { statusClass } from "../../app/utils/server-rules";
+import { statusClass } from "../../contract/servers";
 import { BASE, launch, open, shot, signedIn, type Member } from "./browser";
 
 let browser: Browser;

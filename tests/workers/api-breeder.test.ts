@@ -3,6 +3,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { patchBreeder } from "../../worker/domain/breeder";
 import { database } from "../../worker/domain/context";
+import { domainDeps } from "../../worker/platform/deps";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -202,7 +203,7 @@ describe("PATCH /api/breeder-list/{id}", () => {
         }
         return batch(statements);
       }) as unknown as typeof db.batch;
-      return { db, env, actor: { id: MEMBER, name: "Rex Rider" } };
+      return { ...domainDeps(env, { id: MEMBER, name: "Rex Rider" }), db };
     }
 
     it("refuses a versioned PATCH as a conflict and writes nothing, not even an audit row", async () => {

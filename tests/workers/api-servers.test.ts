@@ -2,7 +2,7 @@
 // leaves, manual refresh, the join/leave logs and activity tabs, bulk event ingestion, auth, 400s and 404s.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { statusClass } from "../../app/utils/server-rules";
+import { statusClass } from "../../contract/servers";
 import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

@@ -2,6 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { database } from "../../worker/domain/context";
+import { domainDeps } from "../../worker/platform/deps";
 import { saveRows } from "../../worker/domain/stock";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
@@ -573,7 +574,7 @@ describe("a save racing another save", () => {
       }
       return realBatch(queries);
     }) as unknown as typeof db.batch;
-    return { db, env, actor: { id: "user:test", name: "Tester" } };
+    return { ...domainDeps(env, { id: "user:test", name: "Tester" }), db };
   }
 
   it("never overwrites the other save: a versioned save becomes a conflict, and nothing of ours is written", async () => {

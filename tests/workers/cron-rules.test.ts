@@ -1,7 +1,7 @@
 // The snapshot job's pure parts: reading the official list and a host's roster leniently, combining sources into an
 // observation, the population series, enemy alerts, retention.
 import { describe, expect, it } from "vitest";
-import { liveEventSchema } from "../../app/realtime/events";
+import { liveEventSchema } from "../../contract/events";
 import { toastForEvent } from "../../app/realtime/toasts";
 import { observe, type RosterRead } from "../../worker/cron";
 import {

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { database, SYSTEM } from "../../worker/domain/context";
+import { domainDeps } from "../../worker/platform/deps";
 import { recordSnapshot } from "../../worker/domain/servers";
 import { standinServerList } from "../../worker/sources/official-standin";
 import { Browser, listen, MEMBER, signedIn } from "./helpers";
@@ -152,7 +153,7 @@ describe("scheduled(): rosters", () => {
 
   it("reads the roster pushed through ingestion when no host is configured, without inventing joins", async () => {
     const db = database(env);
-    await recordSnapshot({ db, env, actor: SYSTEM }, "2446", {
+    await recordSnapshot({ ...domainDeps(env, SYSTEM), db }, "2446", {
       online: true,
       source: "ingest",
       roster: [hostPlayer(1, "2", "GC"), hostPlayer(2, "1", "")],
@@ -224,7 +225,7 @@ describe("scheduled(): overlapping runs", () => {
   });
 
   it("a writer that lost the race to the same server writes nothing, even at another time", async () => {
-    const deps = { db: database(env), env, actor: SYSTEM };
+    const deps = domainDeps(env, SYSTEM);
     const at = tick(1);
     const roster = [hostPlayer(1, "2", "GC"), hostPlayer(2, "-1", "RAID")];
     const results = await Promise.all([

@@ -1,6 +1,7 @@
 // The BFF's host client against a fake external host: edge caching, invalidation, and stale answers in an outage.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dropCachedForEvent, hostClient, HostError, type HostDeps } from "../../app/host/client.server";
+import { hostClient, HostError, type HostDeps } from "../../app/host/client.server";
+import { dropCachedForEvent } from "../../worker/platform/host-cache";
 
 const HOST = "http://fake-host.test";
 let mode: "up" | "down" | "slow" = "up";

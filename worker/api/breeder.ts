@@ -2,6 +2,7 @@
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
+import { objectIdSchema } from "../../contract/ids";
 import { z } from "zod";
 import {
   batchColourSchema,
@@ -13,7 +14,6 @@ import {
   deleteBreeder,
   imageSchema,
   listBreeders,
-  objectIdSchema,
   orderSchema,
   patchBreeder,
   roleSchema,

@@ -11,7 +11,6 @@ import {
   kickEverywhere,
   resolveAvatar,
   resolveAvatars,
-  SNOWFLAKE,
 } from "../domain/discord";
 import { ingestJoins, ingestLeaves, ingestVouches, joinBatch, leaveBatch, listJoinLog, listRemovedMembers, vouchBatch } from "../domain/members";
 import {
@@ -27,9 +26,9 @@ import {
 } from "../domain/tribelists";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
+import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
-const objectIdParam = z.object({ _id: z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id") });
-const snowflake = z.string().regex(SNOWFLAKE, "must be a Discord id (17 to 20 digits)");
+const objectIdParam = z.object({ _id: objectIdSchema });
 
 /** 400 in the shape of valid()'s answers, for rules that need the stored record (or the path) to check. */
 const fieldError = (c: Context, field: string, message: string) =>
@@ -102,12 +101,12 @@ communityApi
 // Kicks and avatars, through Discord's REST API with the bot token ------------------------------------------------
 
 communityApi
-  .post("/kick/:vouchedId", valid("param", z.object({ vouchedId: snowflake })), async (c) => {
+  .post("/kick/:vouchedId", valid("param", z.object({ vouchedId: discordIdSchema })), async (c) => {
     const { vouchedId } = c.req.valid("param");
     const outcome = await kickEverywhere(deps(c), discord(c), c.get("config").DISCORD_GUILD_IDS, vouchedId);
     return c.json(outcome);
   })
-  .get("/avatar/:discordId", valid("param", z.object({ discordId: snowflake })), async (c) => {
+  .get("/avatar/:discordId", valid("param", z.object({ discordId: discordIdSchema })), async (c) => {
     const { discordId } = c.req.valid("param");
     const avatar = await resolveAvatar(deps(c).db, discord(c), discordId);
     return c.json({ avatarURL: avatar.url, avatarHash: avatar.hash });
@@ -115,7 +114,7 @@ communityApi
   .get("/api/vouches/avatar-cache", async (c) => c.json(await avatarCacheMap(deps(c).db)))
   .post(
     "/api/vouches/avatars",
-    valid("json", z.object({ discordIds: z.array(snowflake).max(200, "holds at most 200 ids") })),
+    valid("json", z.object({ discordIds: z.array(discordIdSchema).max(200, "holds at most 200 ids") })),
     async (c) => {
       const { discordIds } = c.req.valid("json");
       const found = await resolveAvatars(deps(c).db, discord(c), discordIds);

@@ -2,8 +2,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { ZodError, ZodSchema } from "zod";
-import type { Actor, Deps } from "../domain/context";
-import { database } from "../domain/context";
+import type { Deps } from "../domain/context";
+import { domainDeps } from "../platform/deps";
 import type { WorkerEnv } from "../types";
 
 /** 400 with the first bad field named, and every problem listed. */
@@ -28,5 +28,5 @@ export const notFound = (c: Context, what: string, id: string) =>
 
 /** The domain's view of this request: database, env, and who is acting. */
 export function deps(c: Context<WorkerEnv>): Deps {
-  return { db: database(c.env), env: c.env, actor: c.get("caller") as Actor };
+  return domainDeps(c.env, c.get("caller"));
 }

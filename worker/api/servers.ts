@@ -16,7 +16,7 @@ import {
   serverStatusJson,
 } from "../domain/servers";
 import { parseTime } from "../domain/servers-rules";
-import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../app/utils/server-rules";
+import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../contract/servers";
 import { refreshServer } from "../cron";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";

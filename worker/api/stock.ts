@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { getRow, listHistory, listRows, reorder, saveRows, setColours, setImage, setOrder } from "../domain/stock";
 import { batchBody, colourBody, historyQuery, idParam, imageBody, orderBody, reorderBody, saveBody } from "../domain/stock-input";
-import { STOCK_TABS, TABS } from "../../app/utils/stock-rules";
+import { STOCK_TABS, TABS } from "../../contract/stock";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
 

@@ -4,9 +4,10 @@ import { z } from "zod";
 import { cardCache, deleteVouch, listVouches, markRemovePending, searchVouches, vouchStats } from "../domain/vouches";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
+import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
-const objectIdParam = z.object({ _id: z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id") });
-const discordIdParam = z.object({ vouchedId: z.string().regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)") });
+const objectIdParam = z.object({ _id: objectIdSchema });
+const discordIdParam = z.object({ vouchedId: discordIdSchema });
 
 export const vouchesApi = new Hono<WorkerEnv>()
   .get("/", async (c) => c.json(await listVouches(deps(c).db)))

@@ -6,6 +6,7 @@ import { breederSessionStats, claimSessions } from "../../drizzle/schema";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
+import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
 type SessionRow = typeof claimSessions.$inferSelect;
 type StatsRow = typeof breederSessionStats.$inferSelect;
@@ -57,7 +58,7 @@ export async function listSessionStats(db: Db) {
 
 // ---- Ingestion -----------------------------------------------------------------------------------------------------
 
-const discordId = z.string({ invalid_type_error: "must be a Discord id" }).regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
+const discordId = discordIdSchema;
 /** Epoch milliseconds, or an ISO date-time as JSON.stringify writes a Date. */
 const instant = z.union(
   [
@@ -94,7 +95,7 @@ export const claimSessionsIngestSchema = listBody(
   "sessions",
   z
     .object({
-      _id: z.string({ required_error: "is required" }).regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id"),
+      _id: objectIdSchema,
       dinoName: z.string({ required_error: "is required" }).trim().min(1, "is required").max(100),
       instructions: z.string().max(4000).nullable().default(null),
       max: count.nullable().default(null),
@@ -112,7 +113,7 @@ export const sessionStatsIngestSchema = listBody(
   "stats",
   z
     .object({
-      _id: z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id").optional(),
+      _id: objectIdSchema.optional(),
       breederId: discordId,
       totalCreatedSessions: count.default(0),
       totalSessions: count.default(0),

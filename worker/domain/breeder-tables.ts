@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { codesGiven, ffaRaising } from "../../drizzle/schema";
-import type { LiveEvent } from "../../app/realtime/events";
+import type { LiveEvent } from "../../contract/events";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 

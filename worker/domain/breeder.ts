@@ -4,9 +4,11 @@
 import { and, asc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
-import type { LiveEvent } from "../../app/realtime/events";
+import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId, versionGuard } from "./context";
+import { DAY_MS } from "../../contract/time";
+import { objectIdSchema } from "../../contract/ids";
 
 type BreederRow = typeof breederList.$inferSelect;
 type Value = string | number | null;
@@ -41,7 +43,6 @@ export const COLOURABLE_COLUMNS: readonly string[] = [...EDITABLE_COLUMNS, ...Ob
 
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * A sheet date to epoch ms at UTC midnight: m/d/yyyy (the sheet's format), m/d/yy, or yyyy-mm-dd (optionally with a
@@ -97,7 +98,6 @@ export type BreederJson = ReturnType<typeof breederJson>;
 
 // ---- Validation -----------------------------------------------------------------------------------------------
 
-export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character hex id");
 export const hexColour = z
   .string({ invalid_type_error: "must be a hex colour like #ff0000" })
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour like #ff0000");

@@ -1,18 +1,18 @@
-// What every domain function gets: the database, the Worker's env, and who is acting (for the audit trail).
-// Domain functions are plain: the API handlers, ingestion and the cron all call them.
+// What every domain function gets: the database, the Worker's env, who is acting (for the audit trail) and how to
+// announce a change. Domain functions are plain: the API handlers, ingestion and the cron all call them, with deps built
+// by the Worker (worker/platform/deps.ts).
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { publish } from "../../party/live";
-import { externalHost, getConfig } from "../../app/config.server";
-import { dropCachedForEvent } from "../../app/host/client.server";
-import type { LiveEvent } from "../../app/realtime/events";
+import type { LiveEvent } from "../../contract/events";
 import * as schema from "../../drizzle/schema";
 
 export type Db = DrizzleD1Database<typeof schema>;
 export type Actor = { id: string; name: string };
-export type Deps = { db: Db; env: Env; actor: Actor };
+/** Tells every signed-in browser about a committed change (and drops what it makes stale); never throws. */
+export type Announce = (event: LiveEvent) => Promise<void>;
+export type Deps = { db: Db; env: Env; actor: Actor; announce: Announce };
 
 export const SYSTEM: Actor = { id: "system:cron", name: "Scheduled snapshot" };
 
@@ -76,16 +76,6 @@ export async function commit(
 ) {
   const statements = [...writes, ...audit.map((e) => auditInsert(deps, e))] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
   const results = statements.length ? await deps.db.batch(statements) : [];
-  for (const event of events) await announce(deps.env, event);
+  for (const event of events) await deps.announce(event);
   return results;
-}
-
-/** Tells every signed-in browser, and drops the edge-cached answers the event makes stale. */
-export async function announce(env: Env, event: LiveEvent) {
-  try {
-    await publish(env, event);
-  } catch (error) {
-    console.error("publish failed", event.type, error);
-  }
-  await dropCachedForEvent(externalHost(getConfig(env)), event);
 }

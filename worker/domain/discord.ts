@@ -2,13 +2,13 @@
 // D1. The API's base URL comes from configuration: Discord itself, DISCORD_API_URL, or the local stand-in.
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { botToken, discordUrls, type Config } from "../../app/config.server";
+import { botToken, discordUrls, type Config } from "../platform/config";
 import { avatars, vouches } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { markRemovePending } from "./vouches";
+import { isDiscordId } from "../../contract/ids";
 
-export const SNOWFLAKE = /^\d{17,20}$/;
 export const CDN = "https://cdn.discordapp.com";
 /** A cached avatar is fetched again after a day. */
 export const AVATAR_TTL_MS = 24 * 3600 * 1000;
@@ -27,7 +27,7 @@ const UNKNOWN_USER = 10013;
 
 /** Discord's default avatar for a user: embed/avatars/{id mod 5}.png (spec: "id modulo 5"). */
 export function defaultAvatarUrl(userId: string) {
-  const index = SNOWFLAKE.test(userId) ? Number(BigInt(userId) % 5n) : 0;
+  const index = isDiscordId(userId) ? Number(BigInt(userId) % 5n) : 0;
   return `${CDN}/embed/avatars/${index}.png`;
 }
 

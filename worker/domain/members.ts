@@ -5,8 +5,9 @@ import { z } from "zod";
 import { joinLog, removedMembers, VOUCH_STATUSES, vouches, type VoucherInfo } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { SNOWFLAKE, snowflakeTime } from "./discord";
+import { snowflakeTime } from "./discord";
 import { formatVouchDate, parseVouchDate } from "./vouches";
+import { discordIdSchema } from "../../contract/ids";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -51,7 +52,7 @@ const instant = z.union(
   ],
   { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union" ? "must be epoch milliseconds or an ISO 8601 date-time" : ctx.defaultError }) },
 );
-const snowflake = z.string().regex(SNOWFLAKE, "must be a Discord id (17 to 20 digits)");
+const snowflake = discordIdSchema;
 const name = z.string().max(100, "is at most 100 characters").nullable().optional();
 const url = z.string().url("must be a URL").max(500).nullable().optional();
 

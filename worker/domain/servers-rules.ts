@@ -2,7 +2,8 @@
 // events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
 // ranges it shares with the screens are in app/utils/server-rules.ts. No database here, so every rule is unit-tested
 // in servers.test.ts and tests/workers/cron-rules.test.ts.
-import { MINUTE_MS, statusClass, trimText, type PopulationPoint, type StatusClass } from "../../app/utils/server-rules";
+import { statusClass, trimText, type PopulationPoint, type StatusClass } from "../../contract/servers";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../contract/time";
 
 /** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
 export const LOG_WINDOW_DAYS = 30;
@@ -77,8 +78,6 @@ export function parseTime(v: number | string): number | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Snapshots (the one-minute cron), enemy alerts, population history
 
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 /** The start of the minute: the cron's snapshots are keyed (serverId, minute), so overlapping runs write one. */
 export const floorToMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;

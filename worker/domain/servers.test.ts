@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { mergeWeeklyMember } from "./servers";
 import { diffRosters, eventsFor, parseTime, weeklyActivity, WEEK_MS } from "./servers-rules";
-import { isServerId, isTribeMember, statusClass } from "../../app/utils/server-rules";
+import { isServerId, isTribeMember, statusClass } from "../../contract/servers";
 
 describe("statusClass", () => {
   it.each([

@@ -5,7 +5,7 @@
 // statement and a limited number of statements per invocation, and a collector's batch can hold thousands of rows.
 import { and, asc, desc, eq, getTableColumns, gte, inArray, max, sql, type SQL, type Table } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { LiveEvent } from "../../app/realtime/events";
+import type { LiveEvent } from "../../contract/events";
 import { rosters, serverEvents, serverSnapshots, serverStatus, tribelistEntries, weeklyMembers } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { abortUnless, commit } from "./context";
@@ -34,9 +34,9 @@ import {
   isTribeMember,
   type PopulationRange,
   type ServerId,
-} from "../../app/utils/server-rules";
+} from "../../contract/servers";
+import { DAY_MS } from "../../contract/time";
 
-const DAY_MS = 24 * 3600 * 1000;
 /** What an offline observation says when its source gave no reason. */
 export const OFFLINE_DETAILS = "Server is offline or unreachable";
 

@@ -2,10 +2,10 @@
 // sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
 // them).
 import { z } from "zod";
-import { COUNT_COLUMNS, DINO_COLUMNS, HEX_COLOUR, parseStockNumber, reduceImageUrl, type Cell, type TabKind } from "../../app/utils/stock-rules";
+import { COUNT_COLUMNS, DINO_COLUMNS, HEX_COLOUR, parseStockNumber, reduceImageUrl, type Cell, type TabKind } from "../../contract/stock";
+import { objectIdSchema } from "../../contract/ids";
 
-export const OBJECT_ID = /^[0-9a-f]{24}$/;
-export const objectId = z.string().regex(OBJECT_ID, "must be a 24-character hex id");
+export const objectId = objectIdSchema;
 
 /** A typed cell: a number, text (non-numeric text becomes 0, empty text stays empty) or null. */
 export const numberCell = z

@@ -13,7 +13,7 @@ import {
   rowFigure,
   sumCells,
   vaultCellState,
-} from "../../app/utils/stock-rules";
+} from "../../contract/stock";
 
 describe("parseStockNumber", () => {
   it("takes numbers as they are", () => {

@@ -3,7 +3,7 @@
 // Saves carry an optional row version: a save based on an older version is refused and changes nothing.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
-import type { LiveEvent } from "../../app/realtime/events";
+import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
@@ -20,7 +20,7 @@ import {
   type Cell,
   type StockTab,
   type TabKind,
-} from "../../app/utils/stock-rules";
+} from "../../contract/stock";
 
 type StockRow = typeof stockItems.$inferSelect;
 export type StockRowJson = ReturnType<typeof rowJson>;

@@ -5,11 +5,11 @@ import { z } from "zod";
 import { TRIBELIST_SERVERS, tribelistEntries, type TribelistServer } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { SNOWFLAKE } from "./discord";
+import { discordIdSchema } from "../../contract/ids";
 
 export const RANKS = ["Admin", "Owner"] as const;
 export const NATIONALITIES = ["Chinese", "English"] as const;
-export { SERVER_NAMES } from "../../app/utils/server-rules";
+export { SERVER_NAMES } from "../../contract/servers";
 
 /** The collection path of a server's list: 2411 uses the bare path, the others are suffixed (spec part 1, section 7). */
 export const tribelistPath = (server: TribelistServer) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);
@@ -36,7 +36,7 @@ const fields = {
   username: z.preprocess(blankToNull, z.string().max(100, "is at most 100 characters").nullable().optional()),
   discordId: z.preprocess(
     (v) => (typeof v === "number" ? String(v) : blankToNull(v)),
-    z.string().regex(SNOWFLAKE, "must be a Discord id (17 to 20 digits)").nullable().optional(),
+    discordIdSchema.nullable().optional(),
   ),
   rank: choice(RANKS),
   nationality: choice(NATIONALITIES),

@@ -5,8 +5,9 @@
 // curve with a little noise, the same for the whole of a minute, so a cron run and a page reload agree and the demo
 // looks alive.
 import { Hono } from "hono";
-import { getConfig } from "../../app/config.server";
-import { MAX_PLAYERS, MINUTE_MS } from "../../app/utils/server-rules";
+import { getConfig } from "../platform/config";
+import { MAX_PLAYERS } from "../../contract/servers";
+import { MINUTE_MS } from "../../contract/time";
 import { STANDIN_PATH } from "./official-list";
 
 /** The sample list (copied from that fixture): the three tracked servers and five others. */

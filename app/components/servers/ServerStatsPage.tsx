@@ -19,7 +19,7 @@ import { Icon } from "../icons";
 import { useNotifications } from "../notifications/notifications";
 import { Pagination } from "../table/Pagination";
 import { PageSizeSelect } from "../table/TableToolbar";
-import { LIVE_EVENT_TYPES } from "../../realtime/events";
+import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveEvent, useLiveRevalidate } from "../../realtime/live";
 import { withParams } from "../../utils/table";
 import { Badge, EmptyState, ErrorBox, RelativeTime, SteamLink, useNow } from "./bits";
@@ -45,7 +45,7 @@ import {
   type Tab,
   type Tone,
 } from "./servers";
-import type { ServerId } from "../../utils/server-rules";
+import type { ServerId } from "../../../contract/servers";
 import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
 import type { loadServerStats } from "./stats.server";
 

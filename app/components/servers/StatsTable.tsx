@@ -2,7 +2,7 @@
 import type { GridColumnDef } from "../grid/types";
 import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
 import { isActivityTab, type StatsRow, type Tab, type Tone } from "./servers";
-import type { ServerId } from "../../utils/server-rules";
+import type { ServerId } from "../../../contract/servers";
 
 /** Badge colours on the canvas, readable on both themes (the HTML table uses the theme's badge classes). */
 export const TONE_COLORS: Record<Tone, { fg: string; bg: string }> = {

@@ -13,7 +13,7 @@ import {
   tabFrom,
   tabStorageKey,
 } from "./servers";
-import { statusClass } from "../../utils/server-rules";
+import { statusClass } from "../../../contract/servers";
 
 const NOW = Date.UTC(2026, 4, 1, 18, 0, 0);
 const S = 1000;

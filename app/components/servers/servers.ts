@@ -11,7 +11,7 @@ import {
   type PopulationRange,
   type ServerId,
   type StatusClass,
-} from "../../utils/server-rules";
+} from "../../../contract/servers";
 
 export type ServerInfo = {
   id: ServerId;

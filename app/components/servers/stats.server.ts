@@ -42,7 +42,7 @@ import {
   type LoadError,
   type Card,
 } from "./servers";
-import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../utils/server-rules";
+import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../../contract/servers";
 
 // ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
 

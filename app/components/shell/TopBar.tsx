@@ -1,6 +1,6 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { SessionUser } from "../../auth/session.server";
+import type { SessionUser } from "../../../worker/platform/session";
 import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
 import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "../../utils/user";
 import { Icon, type IconName } from "../icons";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Modal, ModalActions } from "../Modal";
 import { DEFAULT_TEXT_COLOUR, imageFormError, TEXTS } from "./rules";
-import { reduceImageUrl } from "../../utils/stock-rules";
+import { reduceImageUrl } from "../../../contract/stock";
 
 /**
  * Add Item Image: the item (a select of the tab's names, "Select an item"), the image URL (a URL field; a pasted

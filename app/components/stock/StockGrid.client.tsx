@@ -30,7 +30,7 @@ import {
   type StockColumn,
   type StockRow,
 } from "./rules";
-import { vaultCellState } from "../../utils/stock-rules";
+import { vaultCellState } from "../../../contract/stock";
 import { useGridTheme } from "../grid/theme";
 
 export type SelectionSummary = {

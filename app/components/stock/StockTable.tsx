@@ -5,7 +5,7 @@
 // save goes through the same version check as the grid's, and a text colour form for the row or one of its columns.
 import { Form, Link } from "@remix-run/react";
 import { cellText, DEFAULT_TEXT_COLOUR, editText, rowName, typeColour, type StockColumn, type StockRow } from "./rules";
-import { vaultCellState, type TabKind } from "../../utils/stock-rules";
+import { vaultCellState, type TabKind } from "../../../contract/stock";
 
 export type RowEditState = {
   /** The submitted values of a refused or invalid save, shown again in the form. */

@@ -5,7 +5,7 @@
 // - a refused row keeps its cells and takes the current version, so the next Save applies them again on purpose;
 // - a row that no longer exists has nothing left to save.
 import { sameValue, storedValue, type PendingValue, type StockRow } from "./rules";
-import type { TabKind } from "../../utils/stock-rules";
+import type { TabKind } from "../../../contract/stock";
 
 export type PendingRow = { version: number; base: StockRow; cells: Record<string, PendingValue> };
 export type Pending = ReadonlyMap<string, PendingRow>;

@@ -15,7 +15,7 @@ import {
   typeLabel,
   type StockRow,
 } from "./rules";
-import { parseStockNumber, reduceImageUrl, vaultCellState } from "../../utils/stock-rules";
+import { parseStockNumber, reduceImageUrl, vaultCellState } from "../../../contract/stock";
 
 const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
 const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({

@@ -15,7 +15,7 @@ import {
   type Cell,
   type StockTab,
   type TabKind,
-} from "../../utils/stock-rules";
+} from "../../../contract/stock";
 
 export const DEFAULT_TAB: StockTab = "war-room-vaults";
 

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { OBJECT_ID } from "../../../contract/ids";
 import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
@@ -11,7 +12,6 @@ import { redirectWithToast } from "../../utils/toast.server";
 import { storedAvatarSrc } from "../../utils/user";
 import { PAGE_PATH, SEARCH_FIELDS, sortCodes, type Code, type CodeRow } from "./codes";
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);

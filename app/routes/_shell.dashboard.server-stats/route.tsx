@@ -7,7 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
 import { GENERIC_PATH, pagePath, SERVERS } from "../../components/servers/servers";
-import { isServerId, SERVER_IDS, type ServerId } from "../../utils/server-rules";
+import { isServerId, SERVER_IDS, type ServerId } from "../../../contract/servers";
 import styles from "../../styles/server-stats.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Server Stats · ARK Tribe Dashboard" }];

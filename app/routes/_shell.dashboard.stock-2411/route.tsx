@@ -34,7 +34,7 @@ import {
   type Cell,
   type StockTab,
   type TabKind,
-} from "../../utils/stock-rules";
+} from "../../../contract/stock";
 import type { SelectionSummary } from "../../components/stock/StockGrid.client";
 import { StockTable, type RowEditState } from "../../components/stock/StockTable";
 import { useNotifications } from "../../components/notifications/notifications";

@@ -4,6 +4,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { OBJECT_ID } from "../../../contract/ids";
 import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import {
@@ -34,7 +35,7 @@ import {
   TABS,
   type Cell,
   type StockTab,
-} from "../../utils/stock-rules";
+} from "../../../contract/stock";
 import { host, HostError } from "../../host/client.server";
 import { readCookie, readPreferences } from "../../utils/preferences";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
@@ -45,7 +46,6 @@ type Snapshot = { _id: string; id: number; date: string; updatedBy: string | nul
 export type SaveConflict = { _id: string; message: string; current: StockRow };
 type BatchAnswer = { saved: string[]; conflicts: SaveConflict[]; failed: { _id: string; error: string; message: string }[] };
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 function dateLabel(iso: string, timeZone: string | undefined) {
   const zone = timeZone && isTimeZone(timeZone) ? timeZone : "UTC";

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { OBJECT_ID } from "../../../contract/ids";
 import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf, type HostError } from "../../host/client.server";
@@ -30,7 +31,6 @@ import {
   type Server,
 } from "./tribelists";
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 /** A short fingerprint of a list, so the browser can tell when it changed (for "Last updated"). */
 function fingerprint(entries: Entry[]) {

@@ -1,7 +1,7 @@
 // The Tribelists page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Tribelists
 // page, sections 3, 4, 5, 8, 9). Pure.
 
-import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../utils/server-rules";
+import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;

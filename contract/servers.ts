@@ -1,7 +1,8 @@
 // The server stats area's pure rules that both sides apply (spec part 2: "Server stats screens" and sections 3, 4 and
 // 9): the tracked servers, their maps and capacity, the status classes of a player, and the population chart's ranges.
 // The screens (app/components/servers/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
-// Imports nothing: the browser bundle includes this file, so no database or Worker types here.
+// The browser bundle includes this file, so no database or Worker types here.
+import { DAY_MS, MINUTE_MS } from "./time";
 
 export const SERVER_IDS = ["2411", "2573", "2446"] as const;
 export type ServerId = (typeof SERVER_IDS)[number];
@@ -57,8 +58,6 @@ export function statusClass(status: string | null | undefined, tribe?: string | 
 
 // ---- Population chart ----------------------------------------------------------------------------------------------
 
-export const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The chart's ranges: the span each shows and the bucket one point stands for. */
 export const POPULATION_RANGES = {

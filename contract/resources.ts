@@ -1,6 +1,6 @@
 // What the host client may cache, what a write makes stale, and which live event a write raises.
 // One table for the whole of section 7 of both specs, so caching and invalidation cannot drift apart.
-import type { LiveEvent } from "../realtime/events";
+import type { LiveEvent } from "./events";
 
 const SERVERS = ["2411", "2573", "2446"];
 const perServer = (base: string) => SERVERS.map((s) => `${base}/${s}`);

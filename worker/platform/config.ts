@@ -1,8 +1,9 @@
 // One schema for the Worker's settings, checked on the first request. Every problem is reported at once, in words.
 import { z } from "zod";
-import { SERVER_IDS } from "./utils/server-rules";
+import { discordIdSchema } from "../../contract/ids";
+import { SERVER_IDS } from "../../contract/servers";
 
-const snowflake = z.string().regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
+const snowflake = discordIdSchema;
 const list = (item: z.ZodString) =>
   z
     .string()
@@ -118,7 +119,10 @@ export const isProduction = (c: Config) => c.ENVIRONMENT === "production";
 /** The bot token for Discord's REST API. The stand-in accepts any; it is required in production. */
 export const botToken = (c: Config) => c.DISCORD_BOT_TOKEN ?? "standin-bot-token";
 
-export function externalHost(c: Config) {
+/** The tribe's existing backend the BFF reads instead of this Worker's own host API, when HOST_URL is set. */
+export type ExternalHost = { url: string; token: string; ttlSeconds: number; swrSeconds: number; timeoutMs: number };
+
+export function externalHost(c: Config): ExternalHost | undefined {
   if (!c.HOST_URL || !c.HOST_TOKEN) return undefined;
   return {
     url: c.HOST_URL.replace(/\/$/, ""),

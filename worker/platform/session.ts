@@ -1,0 +1,181 @@
+// Server-side sessions on D1. The cookie holds only a signed session id; the row holds who it is and until when.
+// The Worker resolves the session once per request (worker/index.ts); sign-in and Settings call the rest.
+// These tables belong to the platform (who is signed in here), not to the host API's data.
+import { createCookie } from "@remix-run/cloudflare";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../drizzle/schema";
+import type { Caller } from "../types";
+import type { Config } from "./config";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session's expiry slides forward at most this often, so that reads do not all become writes. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+export const SESSION_COOKIE = "__session";
+
+export type SessionUser = {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+};
+
+export type SessionState =
+  | { status: "none" }
+  | { status: "invalid" }
+  | { status: "ok"; sessionId: string; user: SessionUser; setCookie?: string };
+
+export const db = (d1: D1Database) => drizzle(d1, { schema });
+
+function sessionCookie(config: Config, requestUrl: string) {
+  const { hostname } = new URL(requestUrl);
+  const local = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+  return createCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: !local,
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: config.SESSION_SECRETS,
+  });
+}
+
+function randomId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+const toUser = (row: schema.SessionRow): SessionUser => ({
+  id: row.userId,
+  username: row.username,
+  displayName: row.globalName,
+  avatar: row.avatar,
+});
+
+/**
+ * Resolves the session a request carries: none (no cookie), invalid (tampered, unknown, expired or revoked) or ok.
+ * An ok session slides its expiry forward and, when it did, hands back a refreshed cookie to send.
+ */
+export async function readSession(request: Request, env: { DB: D1Database }, config: Config): Promise<SessionState> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.split(/;\s*/).some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return { status: "none" };
+  const cookie = sessionCookie(config, request.url);
+  const id = await cookie.parse(header).catch(() => null); // a mangled cookie is as good as none
+  if (typeof id !== "string" || !id) return { status: "invalid" };
+  const d = db(env.DB);
+  const row = await d.query.sessions.findFirst({ where: eq(schema.sessions.id, id) });
+  const now = Date.now();
+  if (!row) return { status: "invalid" };
+  if (row.expiresAt.getTime() <= now) {
+    await d.delete(schema.sessions).where(eq(schema.sessions.id, id));
+    return { status: "invalid" };
+  }
+  if (now - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { status: "ok", sessionId: id, user: toUser(row) };
+  await d
+    .update(schema.sessions)
+    .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
+    .where(eq(schema.sessions.id, id));
+  return { status: "ok", sessionId: id, user: toUser(row), setCookie: await cookie.serialize(id) };
+}
+
+export type DiscordIdentity = {
+  id: string;
+  username: string;
+  globalName: string | null;
+  avatar: string | null;
+};
+
+/** Records the sign-in and opens a session; answers the Set-Cookie header that carries it. */
+export async function createSession(
+  request: Request,
+  env: { DB: D1Database },
+  config: Config,
+  who: DiscordIdentity,
+): Promise<string> {
+  const d = db(env.DB);
+  const now = new Date();
+  const id = randomId();
+  await d.batch([
+    d
+      .insert(schema.users)
+      .values({ id: who.id, username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now })
+      .onConflictDoUpdate({
+        target: schema.users.id,
+        set: { username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now },
+      }),
+    d.insert(schema.sessions).values({
+      id,
+      userId: who.id,
+      username: who.username,
+      globalName: who.globalName,
+      avatar: who.avatar,
+      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    }),
+    // Housekeeping: expired sessions of anyone are dropped on each sign-in.
+    d.delete(schema.sessions).where(lt(schema.sessions.expiresAt, now)),
+  ]);
+  return sessionCookie(config, request.url).serialize(id);
+}
+
+/** Ends one session; answers the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request, env: { DB: D1Database }, config: Config, sessionId?: string) {
+  if (sessionId) await db(env.DB).delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+  return clearSessionCookie(request, config);
+}
+
+export function clearSessionCookie(request: Request, config: Config): Promise<string> {
+  return sessionCookie(config, request.url).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** A session's public handle: the browser never sees another session's id, which is what its cookie carries. */
+async function handleOf(sessionId: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sessionId));
+  return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function listSessions(env: { DB: D1Database }, userId: string) {
+  const rows = await db(env.DB)
+    .select()
+    .from(schema.sessions)
+    .where(and(eq(schema.sessions.userId, userId), gt(schema.sessions.expiresAt, new Date())));
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      handle: await handleOf(r.id),
+      userAgent: r.userAgent,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      expiresAt: r.expiresAt,
+    })),
+  );
+}
+
+/** Signs out one of the user's own sessions (by handle), or every one but the current. Answers how many ended. */
+export async function revokeSessions(
+  env: { DB: D1Database },
+  userId: string,
+  which: { handle: string } | { allBut: string },
+) {
+  let condition;
+  if ("handle" in which) {
+    const target = (await listSessions(env, userId)).find((s) => s.handle === which.handle);
+    if (!target) return 0;
+    condition = eq(schema.sessions.id, target.id);
+  } else {
+    condition = ne(schema.sessions.id, which.allBut);
+  }
+  const rows = await db(env.DB)
+    .delete(schema.sessions)
+    .where(and(eq(schema.sessions.userId, userId), condition))
+    .returning({ id: schema.sessions.id });
+  return rows.length;
+}
+
+/** The host API's caller for a signed-in session. */
+export const sessionCaller = (auth: SessionState): Caller | undefined =>
+  auth.status === "ok"
+    ? { kind: "user", id: `user:${auth.user.id}`, name: auth.user.displayName || auth.user.username, userId: auth.user.id }
+    : undefined;

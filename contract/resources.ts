@@ -1,19 +1,11 @@
 // What the host client may cache, what a write makes stale, and which live event a write raises.
 // One table for the whole of section 7 of both specs, so caching and invalidation cannot drift apart.
 import type { LiveEvent } from "./events";
+import { SERVER_IDS } from "./servers";
+import { STOCK_TABS, TABS } from "./stock";
+import { TRIBELIST_SERVERS, tribelistPath } from "./tribelists";
 
-const SERVERS = ["2411", "2573", "2446"];
-const perServer = (base: string) => SERVERS.map((s) => `${base}/${s}`);
-const STOCK = [
-  "stock-2411",
-  "stock-2411-dedis",
-  "stock-2411-dinos",
-  "admin-logistic-vaults",
-  "defense-room-vaults",
-  "defense-room-dedis",
-  "defense-room-dinos",
-  "admin-logistics-dedis",
-];
+const perServer = (base: string) => SERVER_IDS.map((s) => `${base}/${s}`);
 
 type Resource = { prefix: string; reads: string[]; event?: LiveEvent };
 
@@ -26,16 +18,16 @@ export const RESOURCES: Resource[] = [
   },
   { prefix: "/kick", reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/stats"], event: { type: "vouches_update" } },
   { prefix: "/api/codes", reads: ["/api/codes"], event: { type: "codes_update" } },
-  ...["/api/tribelist", "/api/tribelist-2573", "/api/tribelist-2446"].map((p) => ({
+  ...TRIBELIST_SERVERS.map(tribelistPath).map((p) => ({
     prefix: p,
     reads: [p],
     event: { type: "tribelist_updated" } as LiveEvent,
   })),
   { prefix: "/api/join-log", reads: ["/api/join-log"], event: { type: "joined_members_update" } },
   { prefix: "/api/removed-members", reads: ["/api/removed-members"], event: { type: "removed_members_update" } },
-  ...STOCK.map((s) => ({
-    prefix: `/api/${s}`,
-    reads: [`/api/${s}`, `/api/${s}/history`],
+  ...STOCK_TABS.map((tab) => TABS[tab].path).map((path) => ({
+    prefix: path,
+    reads: [path, `${path}/history`],
     event: { type: "stock_2411_update" } as LiveEvent,
   })),
   { prefix: "/api/breeder-list", reads: ["/api/breeder-list"], event: { type: "breeder_list_update" } },

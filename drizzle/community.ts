@@ -1,6 +1,6 @@
 // Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { SERVER_IDS } from "../contract/servers";
+import { TRIBELIST_SERVERS } from "../contract/tribelists";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
 
 export const VOUCH_STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;
@@ -55,8 +55,6 @@ export const codes = sqliteTable("codes", {
   updatedAt: timestamp("updated_at").notNull().default(now),
 });
 
-export const TRIBELIST_SERVERS = SERVER_IDS;
-export type TribelistServer = (typeof TRIBELIST_SERVERS)[number];
 
 export const tribelistEntries = sqliteTable(
   "tribelist_entries",

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { codeUpdate } from "../../worker/domain/codes";
 import { defaultAvatarUrl, isFresh, snowflakeTime, userAvatarUrl } from "../../worker/domain/discord";
 import { batchMessage, joinInput, vouchInput } from "../../worker/domain/members";
-import { entryCreate, entryJson, tribelistPath } from "../../worker/domain/tribelists";
+import { entryCreate, tribelistPath } from "../../contract/tribelists";
+import { entryJson } from "../../worker/domain/tribelists";
 
 describe("avatar URLs", () => {
   it("picks Discord's default avatar by id modulo 5, exactly, even beyond 2^53", () => {

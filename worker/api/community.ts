@@ -17,13 +17,10 @@ import {
   addEntry,
   clearEntries,
   deleteEntry,
-  entryCreate,
-  entryUpdate,
   listEntries,
-  TRIBELIST_SERVERS,
-  tribelistPath,
   updateEntry,
 } from "../domain/tribelists";
+import { entryCreate, entryUpdate, TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";

@@ -1,19 +1,10 @@
 // The tribelists of the three official servers. One table with a server column; each list is sorted by order
 // ascending with entries without an order last (then by name).
 import { and, asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
-import { TRIBELIST_SERVERS, tribelistEntries, type TribelistServer } from "../../drizzle/schema";
+import { tribelistEntries } from "../../drizzle/schema";
+import type { EntryCreate, EntryUpdate, TribelistServer } from "../../contract/tribelists";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { discordIdSchema } from "../../contract/ids";
-
-export const RANKS = ["Admin", "Owner"] as const;
-export const NATIONALITIES = ["Chinese", "English"] as const;
-export { SERVER_NAMES } from "../../contract/servers";
-
-/** The collection path of a server's list: 2411 uses the bare path, the others are suffixed (spec part 1, section 7). */
-export const tribelistPath = (server: TribelistServer) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);
-export { TRIBELIST_SERVERS };
 
 type EntryRow = typeof tribelistEntries.$inferSelect;
 
@@ -23,36 +14,6 @@ export function entryJson(row: EntryRow) {
   return { _id, name, username, discordId, rank, nationality, ...(order === null ? {} : { order }) };
 }
 export type EntryJson = ReturnType<typeof entryJson>;
-
-const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v);
-/** One of the options, matched case-insensitively and stored as written in the spec; empty means none. */
-const choice = <T extends readonly [string, ...string[]]>(options: T) =>
-  z.preprocess((v) => {
-    const s = blankToNull(v);
-    return typeof s === "string" ? (options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? s) : s;
-  }, z.enum(options, { errorMap: () => ({ message: `must be ${options.join(", ")} or empty` }) }).nullable().optional());
-
-const fields = {
-  username: z.preprocess(blankToNull, z.string().max(100, "is at most 100 characters").nullable().optional()),
-  discordId: z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : blankToNull(v)),
-    discordIdSchema.nullable().optional(),
-  ),
-  rank: choice(RANKS),
-  nationality: choice(NATIONALITIES),
-  order: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
-    z.number({ message: "must be a number" }).int("must be a whole number").min(0).max(1_000_000).nullable().optional(),
-  ),
-};
-const name = z.string({ message: "is required" }).trim().min(1, "is required").max(100, "is at most 100 characters");
-
-/** POST's body: name (required), discordId, rank, nationality; username and order optional. */
-export const entryCreate = z.object({ name, ...fields });
-/** PUT's body: the whole edited entry. Absent fields keep their value; _id may ride along but cannot change. */
-export const entryUpdate = z.object({ _id: z.string().optional(), name, ...fields });
-export type EntryCreate = z.output<typeof entryCreate>;
-export type EntryUpdate = z.output<typeof entryUpdate>;
 
 export async function listEntries(db: Db, server: TribelistServer) {
   const t = tribelistEntries;

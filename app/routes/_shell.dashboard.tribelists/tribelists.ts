@@ -2,6 +2,7 @@
 // page, sections 3, 4, 5, 8, 9). Pure.
 
 import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
+import { tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;
@@ -10,25 +11,13 @@ export const DEFAULT_SERVER: Server = "2411";
 export { SERVER_NAMES };
 export const tabLabel = (server: Server) => `${server} Tribelist`;
 
-/** Spec section 7: 2411 uses the bare path, the others are suffixed with the server id. */
-export const listPath = (server: Server) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);
+export const listPath = tribelistPath;
 
 export const isServer = (v: unknown): v is Server => typeof v === "string" && (SERVERS as readonly string[]).includes(v);
 export const serverFrom = (v: unknown): Server => (isServer(v) ? v : DEFAULT_SERVER);
 
-export const RANKS = ["Admin", "Owner"] as const;
-export const NATIONALITIES = ["Chinese", "English"] as const;
-
-/** An entry as the API answers it; order is present only when the entry has one. */
-export type Entry = {
-  _id: string;
-  name: string;
-  username: string | null;
-  discordId: string | null;
-  rank: string | null;
-  nationality: string | null;
-  order?: number | null;
-};
+export { NATIONALITIES, RANKS } from "../../../contract/tribelists";
+export type Entry = TribelistEntry;
 
 /** An entry and its place in the whole sorted list (the table's ID column). */
 export type Positioned = Entry & { position: number };

@@ -1,0 +1,54 @@
+// The tribelists of the three official servers (spec part 1: Tribelists page, sections 3, 7 and 9): their paths, the
+// ranks and nationalities an entry may have, and the bodies the API accepts. The host API validates with these
+// schemas; the page's forms validate with the same ones, in the browser and in the action.
+import { z } from "zod";
+import { discordIdSchema } from "./ids";
+import { SERVER_IDS, type ServerId } from "./servers";
+
+export const TRIBELIST_SERVERS = SERVER_IDS;
+export type TribelistServer = ServerId;
+
+/** The collection path of a server's list: 2411 uses the bare path, the others are suffixed (spec part 1, section 7). */
+export const tribelistPath = (server: TribelistServer) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);
+
+export const RANKS = ["Admin", "Owner"] as const;
+export const NATIONALITIES = ["Chinese", "English"] as const;
+
+/** An entry as the API answers it; order is present only when the entry has one. */
+export type TribelistEntry = {
+  _id: string;
+  name: string;
+  username: string | null;
+  discordId: string | null;
+  rank: string | null;
+  nationality: string | null;
+  order?: number | null;
+};
+
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v);
+/** One of the options, matched case-insensitively and stored as written in the spec; empty means none. */
+const choice = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.preprocess((v) => {
+    const s = blankToNull(v);
+    return typeof s === "string" ? (options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? s) : s;
+  }, z.enum(options, { errorMap: () => ({ message: `must be ${options.join(", ")} or empty` }) }).nullable().optional());
+
+const fields = {
+  username: z.preprocess(blankToNull, z.string().max(100, "is at most 100 characters").nullable().optional()),
+  discordId: z.preprocess((v) => (typeof v === "number" ? String(v) : blankToNull(v)), discordIdSchema.nullable().optional()),
+  rank: choice(RANKS),
+  nationality: choice(NATIONALITIES),
+  order: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
+    z.number({ message: "must be a number" }).int("must be a whole number").min(0).max(1_000_000).nullable().optional(),
+  ),
+};
+const name = z.string({ message: "is required" }).trim().min(1, "is required").max(100, "is at most 100 characters");
+
+/** POST's body: name (required), discordId, rank, nationality; username and order optional. */
+export const entryCreate = z.object({ name, ...fields });
+/** PUT's body: the whole edited entry. Absent fields keep their value; _id may ride along but cannot change. */
+export const entryUpdate = z.object({ _id: z.string().optional(), name, ...fields });
+export type EntryCreate = z.output<typeof entryCreate>;
+export type EntryUpdate = z.output<typeof entryUpdate>;
+

@@ -32,10 +32,6 @@ export const TABS: Record<StockTab, { label: string; path: string; kind: TabKind
   "admin-logistics-dedis": { label: "Admin Logistics Dedis", path: "/api/admin-logistics-dedis", kind: "dedis" },
 };
 
-/** Stock columns per vault kind (spec section 9): 18 for war room and defense, 12 for admin/logistics. */
-export const COUNT_COLUMNS: Partial<Record<TabKind, number>> = { "war-vault": 18, "defense-vault": 18, "admin-vault": 12 };
-/** Ready and unready columns of a dino row. */
-export const DINO_COLUMNS = 16;
 /** War room dedis without a target aim at 100. */
 export const DEFAULT_DEDIS_TARGET = 100;
 /** A vault cell holding exactly this many is full (shown green). */
@@ -46,12 +42,153 @@ export const EMPTY_ITEM_PREFIX = "Empty Item";
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColour = (v: unknown): v is string => typeof v === "string" && HEX_COLOUR.test(v);
 
+/** The longest item or dino name, todo and dino type the sheet keeps. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_TODO_LENGTH = 2000;
+export const MAX_TYPE_LENGTH = 40;
+export const DINO_TYPES = ["DPS", "Flyer", "Soaker", "Support", "Misc", "Water", "Random"] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Each kind of tab, in one table (spec sections 2, 3, 5 and 7): its stored fields, its columns in the spec's order,
+// and the figure a history snapshot records. Everything else is derived from it: the API's input schemas
+// (worker/domain/stock-input.ts), how a save merges into the stored row (worker/domain/stock.ts), the history figure in
+// SQL (ibid., pinned to derivedFields by tests/workers/stock-figure.test.ts), and the page's columns, stored fields
+// and pending-edit rules (app/components/stock/rules.ts).
+
+/** A stored field: a name, a number cell, a text, a dino type, an ISO date-time, or a list of number cells. */
+export type StockField =
+  | { key: string; type: "name" | "number" | "text" | "type" | "datetime" }
+  | { key: "counts" | "ready" | "unready"; type: "cells"; length: number };
+
+/**
+ * A column of the sheet: a stored field (editable) or a derived value. A list field stands for one column per cell,
+ * titled with `title` and the cell's number (1-18, R1-R16). `optional` columns show only while their toggle is on (the
+ * dino tabs' R1-R16 and U1-U16).
+ */
+export type SheetColumn = { key: string; title: string; width?: number; optional?: "ready" | "unready" };
+
+export type KindSpec = {
+  fields: readonly StockField[];
+  columns: readonly SheetColumn[];
+  /** The derived value a history snapshot records for each row (docs/api/stock.md). */
+  figure: "currentStock" | "stock" | "totalRaised";
+};
+
+const counts = (length: number): StockField => ({ key: "counts", type: "cells", length });
+const item: StockField = { key: "item", type: "name" };
+const todo: StockField = { key: "todo", type: "text" };
+const number = (key: string): StockField => ({ key, type: "number" });
+const column = (key: string, title: string, width?: number): SheetColumn => ({ key, title, ...(width ? { width } : {}) });
+
+export const KINDS: Record<TabKind, KindSpec> = {
+  "war-vault": {
+    fields: [item, counts(18), number("maxcount"), todo],
+    columns: [
+      column("item", "Item"),
+      column("counts", ""),
+      column("currentStock", "Current Stock"),
+      column("maxcount", "Max Stock"),
+      column("percentage", "%"),
+      column("prevStock", "Prev Stock"),
+      column("todo", "Todo"),
+    ],
+    figure: "currentStock",
+  },
+  "defense-vault": {
+    fields: [item, counts(18), number("maxStock"), todo],
+    columns: [
+      column("item", "Item"),
+      column("counts", ""),
+      column("currentStock", "Current Stock"),
+      column("maxStock", "Max Stock"),
+      column("percentage", "%"),
+      column("todo", "Todo"),
+    ],
+    figure: "currentStock",
+  },
+  "admin-vault": {
+    fields: [item, counts(12), number("target"), todo],
+    columns: [
+      column("item", "Item"),
+      column("counts", ""),
+      column("stock", "Current Stock"),
+      column("target", "Target"),
+      column("percentage", "%"),
+      column("todo", "Todo"),
+    ],
+    figure: "stock",
+  },
+  dedis: {
+    fields: [item, number("currentStock"), number("maxStock"), todo],
+    columns: [column("item", "Item"), column("currentStock", "Stock"), column("maxStock", "Target"), column("percentage", "%"), column("todo", "Todo")],
+    figure: "currentStock",
+  },
+  "war-dedis": {
+    fields: [item, number("currentStock"), number("previousStock"), number("target"), todo],
+    columns: [
+      column("item", "Item Name"),
+      column("currentStock", "Current Stock"),
+      column("previousStock", "Previous Stock", 118),
+      column("stockUsed", "Stock Used"),
+      column("target", "Target"),
+      column("percentage", "%"),
+      column("todo", "Todo"),
+    ],
+    figure: "currentStock",
+  },
+  dinos: {
+    fields: [
+      { key: "dino", type: "name" },
+      { key: "type", type: "type" },
+      { key: "ready", type: "cells", length: 16 },
+      { key: "unready", type: "cells", length: 16 },
+      number("target"),
+      { key: "lastSync", type: "datetime" },
+    ],
+    columns: [
+      column("dino", "Dino"),
+      column("type", "Type"),
+      { key: "ready", title: "R", optional: "ready" },
+      column("warReady", "War Ready", 92),
+      { key: "unready", title: "U", optional: "unready" },
+      column("notReady", "Not Ready", 92),
+      column("totalRaised", "Total Raised", 104),
+      column("target", "Target", 80),
+      column("percentage", "%"),
+      column("currentStock", "Current Stock"),
+      column("prevStock", "Prev Stock", 96),
+      column("different", "Different", 90),
+      column("needsRaised", "Needs Raised", 110),
+    ],
+    figure: "totalRaised",
+  },
+};
+
+/** The stored field of this key in a kind, if it is one. */
+export const fieldOfKind = (kind: TabKind, key: string) => KINDS[kind].fields.find((f) => f.key === key);
+
+/** How many cells a list field of this kind holds (0 when it is none). */
+export function cellsLength(kind: TabKind, key: string) {
+  const field = fieldOfKind(kind, key);
+  return field?.type === "cells" ? field.length : 0;
+}
+
+/** Stock columns per vault kind (spec section 9): 18 for war room and defense, 12 for admin/logistics. */
+export const COUNT_COLUMNS: Partial<Record<TabKind, number>> = Object.fromEntries(
+  (Object.keys(KINDS) as TabKind[]).filter((k) => cellsLength(k, "counts")).map((k) => [k, cellsLength(k, "counts")]),
+);
+/** Ready and unready columns of a dino row. */
+export const DINO_COLUMNS = cellsLength("dinos", "ready");
+
 /** The name field of a row: `dino` on dino tabs, `item` elsewhere. */
-export const nameField = (kind: TabKind) => (kind === "dinos" ? "dino" : "item");
+export const nameField = (kind: TabKind) => KINDS[kind].fields.find((f) => f.type === "name")!.key;
 
 /** The per-row figure a history snapshot records (docs/api/stock.md): `stock` on admin vaults, `totalRaised` on dinos. */
-export const figureKey = (kind: TabKind) =>
-  kind === "admin-vault" ? "stock" : kind === "dinos" ? "totalRaised" : "currentStock";
+export const figureKey = (kind: TabKind) => KINDS[kind].figure;
+
+/** A row's stored fields (of a stored row or an API row), in the table's order. */
+export const storedFields = (kind: TabKind, row: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(KINDS[kind].fields.map((f) => [f.key, row[f.key]]));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cells and derived columns (spec section 3 "Derived", section 5 numeric rules)
@@ -99,16 +236,6 @@ export const difference = (current: Cell, previous: Cell): Cell =>
 
 export const isEmptyItemName = (name: unknown) => typeof name === "string" && name.trim().startsWith(EMPTY_ITEM_PREFIX);
 
-/** The figure the history records for a row of this kind (the stored tab fields in, a number or empty out). */
-export function rowFigure(kind: TabKind, data: Record<string, unknown>): Cell {
-  const counts = COUNT_COLUMNS[kind];
-  if (counts) return sumCells(normalizeCells(data.counts, counts));
-  if (kind === "dinos") {
-    return sumCells(normalizeCells(data.ready, DINO_COLUMNS)) + sumCells(normalizeCells(data.unready, DINO_COLUMNS));
-  }
-  return cell(data.currentStock);
-}
-
 /** A stored text field: text as it is, empty as null, anything else as its string. */
 export const asText = (v: unknown) => (typeof v === "string" ? v : v === null || v === undefined ? null : String(v));
 
@@ -120,19 +247,19 @@ export const asText = (v: unknown) => (typeof v === "string" ? v : v === null ||
 export function derivedFields(kind: TabKind, data: Record<string, unknown>, prevStock: Cell) {
   switch (kind) {
     case "war-vault": {
-      const counts = normalizeCells(data.counts, 18);
+      const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
       const currentStock = sumCells(counts);
       const maxcount = cell(data.maxcount);
       return { item: asText(data.item) ?? "", counts, maxcount, todo: asText(data.todo), currentStock, percentage: percentage(currentStock, maxcount), prevStock };
     }
     case "defense-vault": {
-      const counts = normalizeCells(data.counts, 18);
+      const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
       const currentStock = sumCells(counts);
       const maxStock = cell(data.maxStock);
       return { item: asText(data.item) ?? "", counts, currentStock, maxStock, todo: asText(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
     }
     case "admin-vault": {
-      const counts = normalizeCells(data.counts, 12);
+      const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
       const stock = sumCells(counts);
       const target = cell(data.target);
       return { item: asText(data.item) ?? "", counts, stock, currentStock: stock, target, todo: asText(data.todo), percentage: percentage(stock, target), prevStock };

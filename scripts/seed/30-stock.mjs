@@ -1,6 +1,6 @@
 // The 2411 stock sheet: every tab's rows (ARK items, dedis and dinos), and ~20 history snapshots per tab over the last
 // five weeks whose newest one is the current state (so Prev Stock and the Version History have something to show).
-// Figures follow app/utils/stock-rules.ts: vault stock = sum of the stock columns, dinos = ready + unready.
+// Figures follow contract/stock.ts: vault stock = sum of the stock columns, dinos = ready + unready.
 import { DAY, insert, objectId } from "./lib.mjs";
 
 const HOUR = 3600 * 1000;

@@ -1,6 +1,6 @@
 // The host API's own pure rules of the server stats area (spec part 2, sections 3, 4 and 9): roster diffs, live
 // events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
-// ranges it shares with the screens are in app/utils/server-rules.ts. No database here, so every rule is unit-tested
+// ranges it shares with the screens are in contract/servers.ts. No database here, so every rule is unit-tested
 // in servers.test.ts and tests/workers/cron-rules.test.ts.
 import { statusClass, trimText, type PopulationPoint, type StatusClass } from "../../contract/servers";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../contract/time";

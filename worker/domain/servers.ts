@@ -194,7 +194,7 @@ export const joinJson = (r: EventRow) => ({ ...entryBase(r), joinTime: r.eventTi
 export const leaveJson = (r: EventRow) => ({ ...entryBase(r), leaveTime: r.eventTime });
 export const activityJson = (r: EventRow) => ({ ...entryBase(r), eventType: r.eventType, eventTime: r.eventTime });
 
-// The status classes in SQL, mirroring statusClass() (app/utils/server-rules.ts); a test checks both agree on every code.
+// The status classes in SQL, mirroring statusClass() (contract/servers.ts); a test checks both agree on every code.
 const statusText = sql`trim(coalesce(${serverEvents.status}, ''))`;
 const tribeText = sql`trim(coalesce(${serverEvents.tribe}, ''))`;
 const tribemember = sql`(${statusText} = '2' or ${tribeText} = ${TRIBE_TAG})`;

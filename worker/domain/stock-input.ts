@@ -2,7 +2,18 @@
 // sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
 // them).
 import { z } from "zod";
-import { COUNT_COLUMNS, DINO_COLUMNS, HEX_COLOUR, parseStockNumber, reduceImageUrl, type Cell, type TabKind } from "../../contract/stock";
+import {
+  HEX_COLOUR,
+  KINDS,
+  MAX_NAME_LENGTH,
+  MAX_TODO_LENGTH,
+  MAX_TYPE_LENGTH,
+  parseStockNumber,
+  reduceImageUrl,
+  type Cell,
+  type StockField,
+  type TabKind,
+} from "../../contract/stock";
 import { objectIdSchema } from "../../contract/ids";
 
 export const objectId = objectIdSchema;
@@ -19,34 +30,37 @@ export const cells = (n: number) =>
     .max(n, `has at most ${n} columns`)
     .transform((list): Cell[] => Array.from({ length: n }, (_, i) => list[i] ?? null));
 
-const name = z.string().trim().min(1, "is required").max(200, "is at most 200 characters");
+const name = z.string().trim().min(1, "is required").max(MAX_NAME_LENGTH, `is at most ${MAX_NAME_LENGTH} characters`);
 const todo = z
-  .union([z.string().max(2000, "is at most 2000 characters"), z.number(), z.null()])
+  .union([z.string().max(MAX_TODO_LENGTH, `is at most ${MAX_TODO_LENGTH} characters`), z.number(), z.null()])
   .transform((v) => (v === null || String(v).trim() === "" ? null : String(v).trim()));
 const dinoType = z
-  .union([z.string().trim().max(40, "is at most 40 characters"), z.null()])
+  .union([z.string().trim().max(MAX_TYPE_LENGTH, `is at most ${MAX_TYPE_LENGTH} characters`), z.null()])
   .transform((v) => (v ? v : null));
 const lastSync = z
   .union([z.number().int().nonnegative(), z.string().datetime({ offset: true, message: "must be an ISO date-time" }), z.null()])
   .transform((v) => (v === null ? null : new Date(v).toISOString()));
 
-/** The editable fields of each kind of tab (section 7's save bodies, less the derived figures). */
-function fieldsOf(kind: TabKind) {
-  switch (kind) {
-    case "war-vault":
-      return { item: name, maxcount: numberCell, todo, counts: cells(COUNT_COLUMNS[kind]!) };
-    case "defense-vault":
-      return { item: name, maxStock: numberCell, todo, counts: cells(COUNT_COLUMNS[kind]!) };
-    case "admin-vault":
-      return { item: name, target: numberCell, todo, counts: cells(COUNT_COLUMNS[kind]!) };
-    case "dedis":
-      return { item: name, currentStock: numberCell, maxStock: numberCell, todo };
-    case "war-dedis":
-      return { item: name, currentStock: numberCell, previousStock: numberCell, target: numberCell, todo };
-    case "dinos":
-      return { dino: name, type: dinoType, target: numberCell, ready: cells(DINO_COLUMNS), unready: cells(DINO_COLUMNS), lastSync };
+/** The schema of each type of stored field (contract/stock.ts). */
+const fieldSchema = (field: StockField): z.ZodTypeAny => {
+  switch (field.type) {
+    case "name":
+      return name;
+    case "number":
+      return numberCell;
+    case "text":
+      return todo;
+    case "type":
+      return dinoType;
+    case "datetime":
+      return lastSync;
+    case "cells":
+      return cells(field.length);
   }
-}
+};
+
+/** The editable fields of each kind of tab (section 7's save bodies, less the derived figures). */
+const fieldsOf = (kind: TabKind) => Object.fromEntries(KINDS[kind].fields.map((f) => [f.key, fieldSchema(f)]));
 
 export const editableFields = (kind: TabKind) => Object.keys(fieldsOf(kind));
 

@@ -8,13 +8,12 @@ import type { AuditEntry, Db, Deps } from "./context";
 import { commit, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
 import {
-  COUNT_COLUMNS,
   derivedFields,
   figureKey,
   isEmptyItemName,
+  KINDS,
   nameField,
   normalizeCells,
-  DINO_COLUMNS,
   STOCK_TABS,
   TABS,
   type Cell,
@@ -96,13 +95,13 @@ export async function listHistory(db: Db, tab: StockTab, limit = 100) {
   return rows.map((h) => ({ _id: String(h.id), id: h.id, date: h.date.toISOString(), updatedBy: h.updatedBy, items: h.items }));
 }
 
-// The history figure of each kind, in SQL, so the snapshot is taken inside the save's batch from the rows as saved.
-// It matches rowFigure() in app/utils/stock-rules.ts (the stored cells are always normalized numbers or null).
+// The history figure of each kind, in SQL, so the snapshot is taken inside the save's batch from the rows as saved:
+// the sum of the kind's cell lists when it has any (the stored cells are always normalized numbers or null), else the
+// stored field the figure is named after. tests/workers/stock-figure.test.ts pins it to the figure derivedFields() answers.
 const sumOfCells = (path: string) => `(select coalesce(sum(value), 0) from json_each("data", '$.${path}'))`;
-function figureSql(kind: TabKind) {
-  if (COUNT_COLUMNS[kind]) return sumOfCells("counts");
-  if (kind === "dinos") return `${sumOfCells("ready")} + ${sumOfCells("unready")}`;
-  return `json_extract("data", '$.currentStock')`;
+export function figureSql(kind: TabKind) {
+  const lists = KINDS[kind].fields.filter((f) => f.type === "cells").map((f) => sumOfCells(f.key));
+  return lists.length ? lists.join(" + ") : `json_extract("data", '$.${figureKey(kind)}')`;
 }
 
 /** A history snapshot of the whole tab: every row's current figure, in row order. */
@@ -120,12 +119,7 @@ const stockEvent = (tab: StockTab, message: string): LiveEvent => ({ type: "stoc
 /** The stored tab fields after a save: what is sent replaces what is stored; cell lists keep their length. */
 function mergeFields(kind: TabKind, data: Record<string, unknown>, fields: Record<string, unknown>) {
   const next = { ...data, ...fields };
-  const counts = COUNT_COLUMNS[kind];
-  if (counts) next.counts = normalizeCells(next.counts, counts);
-  if (kind === "dinos") {
-    next.ready = normalizeCells(next.ready, DINO_COLUMNS);
-    next.unready = normalizeCells(next.unready, DINO_COLUMNS);
-  }
+  for (const field of KINDS[kind].fields) if (field.type === "cells") next[field.key] = normalizeCells(next[field.key], field.length);
   return next;
 }
 

@@ -1,6 +1,6 @@
 // The server stats screens' constants and rules (spec part 2: "Server stats screens", sections 3, 4, 5, 8 and 9),
 // shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested. The servers, status
-// classes and chart ranges the host API applies too live in app/utils/server-rules.ts.
+// classes and chart ranges the host API applies too live in contract/servers.ts.
 import {
   MAP_NAMES,
   POPULATION_RANGES,
@@ -72,7 +72,7 @@ export const TAB_SOURCES: Record<Tab, { path: (id: ServerId) => string; noun: st
 
 // ---- Status classes ------------------------------------------------------------------------------------------------
 
-/** The five summary classes (statusClass() in app/utils/server-rules.ts); "other" is a raw code that belongs to none. */
+/** The five summary classes (statusClass() in contract/servers.ts); "other" is a raw code that belongs to none. */
 export type StatusFilter = Exclude<StatusClass, "other">;
 export const STATUS_FILTERS: readonly StatusFilter[] = ["tribemembers", "friendlys", "neutral", "enemies", "unknowns"];
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {

@@ -1,4 +1,4 @@
-// The stock sheet's pure rules: numeric cells, columns per tab, pending edits and their save payloads, order merging,
+// The stock page's pure rules: typed input, columns per tab, pending edits and their save payloads, order merging,
 // Tab movement, colours and the image form's checks.
 import { describe, expect, it } from "vitest";
 import { afterSave, EMPTY_PENDING, withEdit } from "./pending";
@@ -15,7 +15,6 @@ import {
   typeLabel,
   type StockRow,
 } from "./rules";
-import { parseStockNumber, reduceImageUrl, vaultCellState } from "../../../contract/stock";
 
 const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
 const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({
@@ -38,17 +37,7 @@ const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({
   ...over,
 });
 
-describe("numeric cells (spec section 5)", () => {
-  it("takes numbers, keeps empty input empty and turns other text into 0", () => {
-    expect(parseStockNumber("42")).toBe(42);
-    expect(parseStockNumber(" 7.5 ")).toBe(7.5);
-    expect(parseStockNumber("1,250")).toBe(1250);
-    expect(parseStockNumber("")).toBeNull();
-    expect(parseStockNumber("   ")).toBeNull();
-    expect(parseStockNumber("lots")).toBe(0);
-    expect(parseStockNumber(null)).toBeNull();
-  });
-
+describe("typed input per column (spec section 5)", () => {
   it("parses per column: names may not be empty, todo and type may", () => {
     const [item] = columnsFor("war-vault");
     expect(parseInput(item, "  Element ")).toBe("Element");
@@ -135,15 +124,12 @@ describe("order, movement, colours, images", () => {
     expect(nextEditableColumn(cols, 2, 1)).toBe(4); // % is skipped
   });
 
-  it("colours vault cells: exactly 350 green, 0 grey, any other value yellow, no value none; types default to Unknown", () => {
-    expect([350, 0, 349, 351, null].map(vaultCellState)).toEqual(["full", "empty", "partial", "partial", null]);
+  it("types default to Unknown", () => {
     expect(typeLabel(null)).toBe("Unknown");
     expect(typeLabel("DPS")).toBe("DPS");
   });
 
-  it("reduces a pasted wiki link and checks the image form", () => {
-    expect(reduceImageUrl("see https://ark.wiki.gg/images/thumb/a/ab/Rex.png/120px-Rex.png?v=1 here")).toBe("https://ark.wiki.gg/images/a/ab/Rex.png");
-    expect(reduceImageUrl(" https://cdn.example/rex.jpg ")).toBe("https://cdn.example/rex.jpg");
+  it("checks the image form", () => {
     expect(imageFormError("", "https://x", ["Rex"])).toBe("Please fill in both item name and image URL");
     expect(imageFormError("rex", "https://x", ["Rex"])).toBe(
       "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",

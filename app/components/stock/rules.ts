@@ -1,21 +1,29 @@
 // The 2411 stock sheet as the page needs it (spec part 2: "2411 Stock screen", sections 3, 4, 5, 8 and 9): the page's
 // paths and remembered tab, each tab's columns and which of them are editable, pending edits and their save payload,
 // the dino type colours, the image form's checks and every text the screen shows. Pure: the loader, the action, the
-// grid and the HTML table share it. The rules the host API applies too (tabs, typed cells, derived columns, vault
-// colours, the wiki-link reduction) live in app/utils/stock-rules.ts.
+// grid and the HTML table share it. The rules the host API applies too (tabs, each kind's fields and columns, typed
+// cells, derived columns, vault colours, the wiki-link reduction) live in contract/stock.ts.
 import {
   asText,
   cell,
-  COUNT_COLUMNS,
+  cellsLength,
   derivedFields,
-  DINO_COLUMNS,
+  DINO_TYPES,
+  fieldOfKind,
+  KINDS,
+  MAX_NAME_LENGTH,
+  MAX_TODO_LENGTH,
+  MAX_TYPE_LENGTH,
   nameField,
   normalizeCells,
   parseStockNumber,
+  storedFields,
   type Cell,
   type StockTab,
   type TabKind,
 } from "../../../contract/stock";
+
+export { DINO_TYPES, MAX_NAME_LENGTH };
 
 export const DEFAULT_TAB: StockTab = "war-room-vaults";
 
@@ -76,24 +84,6 @@ export const TEXTS = {
 // ---------------------------------------------------------------------------------------------------------------
 // Rows
 
-/** The stored (editable) fields of a row of this kind, read back from the API's row. */
-export function storedFields(kind: TabKind, row: Record<string, unknown>): Record<string, unknown> {
-  switch (kind) {
-    case "war-vault":
-      return { item: row.item, counts: row.counts, maxcount: row.maxcount, todo: row.todo };
-    case "defense-vault":
-      return { item: row.item, counts: row.counts, maxStock: row.maxStock, todo: row.todo };
-    case "admin-vault":
-      return { item: row.item, counts: row.counts, target: row.target, todo: row.todo };
-    case "dedis":
-      return { item: row.item, currentStock: row.currentStock, maxStock: row.maxStock, todo: row.todo };
-    case "war-dedis":
-      return { item: row.item, currentStock: row.currentStock, previousStock: row.previousStock, target: row.target, todo: row.todo };
-    case "dinos":
-      return { dino: row.dino, type: row.type, ready: row.ready, unready: row.unready, target: row.target, lastSync: row.lastSync };
-  }
-}
-
 /** The name of a row: the dino on dino tabs, the item elsewhere. */
 export const rowName = (kind: TabKind, row: Record<string, unknown>) => String(row[nameField(kind)] ?? "");
 
@@ -116,101 +106,39 @@ const listCell = (list: string, i: number) => (row: Record<string, unknown>) => 
   const values = row[list];
   return Array.isArray(values) ? cell(values[i]) : null;
 };
-const numberOf = (key: string) => (row: Record<string, unknown>) => cell(row[key]);
-const textOf = (key: string) => (row: Record<string, unknown>) => asText(row[key]);
 
-const nameColumn = (id: string, title: string): StockColumn => ({ id, title, width: 210, role: "name", editable: true, value: textOf(id) });
-const numberColumn = (id: string, title: string, editable = false, width = 104): StockColumn => ({
-  id,
-  title,
-  width,
-  role: "number",
-  editable,
-  value: numberOf(id),
-});
-const percentColumn: StockColumn = { id: "percentage", title: "%", width: 64, role: "percent", editable: false, value: numberOf("percentage") };
-const todoColumn: StockColumn = { id: "todo", title: "Todo", width: 200, role: "text", editable: true, value: textOf("todo") };
-const countColumns = (n: number): StockColumn[] =>
-  Array.from({ length: n }, (_, i) => ({
-    id: `count${i + 1}`,
-    title: String(i + 1),
-    width: 56,
-    role: "count" as const,
-    editable: true,
-    value: listCell("counts", i),
-  }));
-const dinoColumns = (list: "ready" | "unready", prefix: "R" | "U"): StockColumn[] =>
-  Array.from({ length: DINO_COLUMNS }, (_, i) => ({
-    id: `${list}${i + 1}`,
-    title: `${prefix}${i + 1}`,
-    width: 52,
-    role: "number" as const,
-    editable: true,
-    value: listCell(list, i),
-  }));
+/** Widths by role; a column of the table may set its own. */
+const WIDTHS: Record<ColumnRole, number> = { name: 210, count: 56, type: 96, percent: 64, text: 200, number: 104, history: 104 };
+const DINO_CELL_WIDTH = 52;
 
 export type ColumnOptions = { ready?: boolean; unready?: boolean };
 
-/** The columns of a tab, in the spec's order; the dino tabs' R1-R16 and U1-U16 only when their toggle is on. */
+/** The columns of a tab, in the spec's order (contract/stock.ts); the dino tabs' R1-R16 and U1-U16 only when their toggle is on. */
 export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockColumn[] {
-  switch (kind) {
-    case "war-vault":
-      return [
-        nameColumn("item", "Item"),
-        ...countColumns(18),
-        numberColumn("currentStock", "Current Stock"),
-        numberColumn("maxcount", "Max Stock", true),
-        percentColumn,
-        numberColumn("prevStock", "Prev Stock"),
-        todoColumn,
-      ];
-    case "defense-vault":
-      return [
-        nameColumn("item", "Item"),
-        ...countColumns(18),
-        numberColumn("currentStock", "Current Stock"),
-        numberColumn("maxStock", "Max Stock", true),
-        percentColumn,
-        todoColumn,
-      ];
-    case "admin-vault":
-      return [
-        nameColumn("item", "Item"),
-        ...countColumns(12),
-        numberColumn("stock", "Current Stock"),
-        numberColumn("target", "Target", true),
-        percentColumn,
-        todoColumn,
-      ];
-    case "dedis":
-      return [nameColumn("item", "Item"), numberColumn("currentStock", "Stock", true), numberColumn("maxStock", "Target", true), percentColumn, todoColumn];
-    case "war-dedis":
-      return [
-        nameColumn("item", "Item Name"),
-        numberColumn("currentStock", "Current Stock", true),
-        numberColumn("previousStock", "Previous Stock", true, 118),
-        numberColumn("stockUsed", "Stock Used"),
-        numberColumn("target", "Target", true),
-        percentColumn,
-        todoColumn,
-      ];
-    case "dinos":
-      return [
-        nameColumn("dino", "Dino"),
-        { id: "type", title: "Type", width: 96, role: "type", editable: true, value: (row) => typeLabel(asText(row.type)) },
-        ...(options.ready ? dinoColumns("ready", "R") : []),
-        numberColumn("warReady", "War Ready", false, 92),
-        ...(options.unready ? dinoColumns("unready", "U") : []),
-        numberColumn("notReady", "Not Ready", false, 92),
-        numberColumn("totalRaised", "Total Raised", false, 104),
-        numberColumn("target", "Target", true, 80),
-        percentColumn,
-        numberColumn("currentStock", "Current Stock"),
-        numberColumn("prevStock", "Prev Stock", false, 96),
-        numberColumn("different", "Different", false, 90),
-        numberColumn("needsRaised", "Needs Raised", false, 110),
-      ];
-  }
+  return KINDS[kind].columns.flatMap((c): StockColumn[] => {
+    if (c.optional && !options[c.optional]) return [];
+    const field = fieldOfKind(kind, c.key);
+    if (field?.type === "cells") {
+      const isCount = field.key === "counts";
+      return Array.from({ length: field.length }, (_, i) => ({
+        id: `${isCount ? "count" : field.key}${i + 1}`,
+        title: `${c.title}${i + 1}`,
+        width: c.width ?? (isCount ? WIDTHS.count : DINO_CELL_WIDTH),
+        role: isCount ? ("count" as const) : ("number" as const),
+        editable: true,
+        value: listCell(field.key, i),
+      }));
+    }
+    const role: ColumnRole =
+      field?.type === "name" ? "name" : field?.type === "type" ? "type" : field?.type === "text" ? "text" : c.key === "percentage" ? "percent" : "number";
+    const value =
+      role === "type"
+        ? (row: Record<string, unknown>) => typeLabel(asText(row[c.key]))
+        : role === "name" || role === "text"
+          ? (row: Record<string, unknown>) => asText(row[c.key])
+          : (row: Record<string, unknown>) => cell(row[c.key]);
+    return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, editable: field !== undefined, value }];
+  });
 }
 
 /** The editable columns of a kind with every optional column included (the no-JavaScript edit form's fields). */
@@ -230,9 +158,6 @@ export type PendingValue = number | string | null;
  * take numbers, empty stays empty and other text becomes 0; a name may not be empty; an empty todo or type is empty;
  * a type is matched to a known type whatever its case.
  */
-/** The longest item or dino name the sheet keeps. */
-export const MAX_NAME_LENGTH = 200;
-
 export function parseInput(column: Pick<StockColumn, "id" | "role">, input: string): PendingValue | undefined {
   const raw = input ?? "";
   if (column.role === "name") {
@@ -243,11 +168,11 @@ export function parseInput(column: Pick<StockColumn, "id" | "role">, input: stri
     const type = raw.trim();
     if (type === "" || type.toLowerCase() === "unknown") return null;
     const known = DINO_TYPES.find((t) => t.toLowerCase() === type.toLowerCase());
-    return known ?? type.slice(0, 40);
+    return known ?? type.slice(0, MAX_TYPE_LENGTH);
   }
   if (column.role === "text") {
     const value = raw.trim();
-    return value === "" ? null : value.slice(0, 2000);
+    return value === "" ? null : value.slice(0, MAX_TODO_LENGTH);
   }
   return parseStockNumber(raw);
 }
@@ -273,8 +198,7 @@ export function applyCells(kind: TabKind, row: Record<string, unknown>, cells: R
       fields[field] = value;
       continue;
     }
-    const size = field === "counts" ? (COUNT_COLUMNS[kind] ?? 0) : DINO_COLUMNS;
-    lists[field] ??= normalizeCells(fields[field], size);
+    lists[field] ??= normalizeCells(fields[field], cellsLength(kind, field));
     lists[field][index] = typeof value === "number" ? value : null;
   }
   return { ...fields, ...lists };
@@ -304,9 +228,8 @@ export function savePayload(kind: TabKind, row: Record<string, unknown>, cells: 
 export const sameValue = (a: PendingValue, b: PendingValue) => a === b || ((a === null || a === "") && (b === null || b === ""));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dino type colours (spec section 3; vault cell colours are in app/utils/stock-rules.ts)
+// Dino type colours (spec section 3; vault cell colours are in contract/stock.ts)
 
-export const DINO_TYPES = ["DPS", "Flyer", "Soaker", "Support", "Misc", "Water", "Random"] as const;
 export type DinoType = (typeof DINO_TYPES)[number] | "Unknown";
 
 /** Distinct colours per dino type (readable on light and dark panels); Unknown is the default label. */

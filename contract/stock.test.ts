@@ -1,8 +1,8 @@
-// The stock sheet's pure rules: typed cells, derived columns, wiki links, and the save bodies' schemas.
+// The stock sheet's pure rules: typed cells, derived columns, the history figure, vault colours and wiki links.
 import { describe, expect, it } from "vitest";
-import { batchBody, colourBody, imageBody, saveBody } from "./stock-input";
 import {
   derivedFields,
+  figureKey,
   difference,
   isEmptyItemName,
   needsRaised,
@@ -10,10 +10,10 @@ import {
   parseStockNumber,
   percentage,
   reduceImageUrl,
-  rowFigure,
   sumCells,
   vaultCellState,
-} from "../../contract/stock";
+  type TabKind,
+} from "./stock";
 
 describe("parseStockNumber", () => {
   it("takes numbers as they are", () => {
@@ -125,11 +125,12 @@ describe("derived values", () => {
   });
 
   it("the history figure is the current stock, the admin stock or the total raised", () => {
-    expect(rowFigure("war-vault", { counts: [1, 2, 3] })).toBe(6);
-    expect(rowFigure("admin-vault", { counts: Array(13).fill(1) })).toBe(12);
-    expect(rowFigure("dedis", { currentStock: 7 })).toBe(7);
-    expect(rowFigure("war-dedis", {})).toBeNull();
-    expect(rowFigure("dinos", { ready: [1, 1], unready: [2] })).toBe(4);
+    const figure = (kind: TabKind, data: Record<string, unknown>) => derivedFields(kind, data, null)[figureKey(kind)];
+    expect(figure("war-vault", { counts: [1, 2, 3] })).toBe(6);
+    expect(figure("admin-vault", { counts: Array(13).fill(1) })).toBe(12);
+    expect(figure("dedis", { currentStock: 7 })).toBe(7);
+    expect(figure("war-dedis", {})).toBeNull();
+    expect(figure("dinos", { ready: [1, 1], unready: [2] })).toBe(4);
   });
 
   it("empty items and vault cell states", () => {
@@ -139,6 +140,7 @@ describe("derived values", () => {
     expect(vaultCellState(350)).toBe("full");
     expect(vaultCellState(0)).toBe("empty");
     expect(vaultCellState(349)).toBe("partial");
+    expect(vaultCellState(351)).toBe("partial");
     expect(vaultCellState(null)).toBeNull();
   });
 });
@@ -159,55 +161,5 @@ describe("reduceImageUrl", () => {
     expect(reduceImageUrl("  https://cdn.example.com/element.png?x=1 ")).toBe("https://cdn.example.com/element.png?x=1");
     expect(reduceImageUrl("https://ark.wiki.gg/images/Element.jpg")).toBe("https://ark.wiki.gg/images/Element.jpg");
     expect(reduceImageUrl("not a url")).toBe("not a url");
-  });
-});
-
-describe("save bodies", () => {
-  it("parse typed cells and pad the count columns", () => {
-    const parsed = saveBody("war-vault").parse({
-      item: " Element ",
-      maxcount: "1,400",
-      todo: "",
-      counts: [350, "350", "", "abc"],
-      displayName: "Rex Rider",
-      isEmpty: false,
-      currentStock: 9999,
-      version: 3,
-    });
-    expect(parsed.fields).toEqual({ item: "Element", maxcount: 1400, todo: null, counts: [350, 350, null, 0, ...Array(14).fill(null)] });
-    expect(parsed).toMatchObject({ version: 3, displayName: "Rex Rider" });
-    expect(parsed.fields).not.toHaveProperty("currentStock");
-  });
-
-  it("refuse too many columns, a blank name, or a body without fields", () => {
-    const tooMany = saveBody("admin-vault").safeParse({ counts: Array(13).fill(1) });
-    expect(tooMany.success).toBe(false);
-    expect(tooMany.error?.issues[0].path).toEqual(["counts"]);
-    expect(saveBody("dinos").safeParse({ dino: "  " }).error?.issues[0].path).toEqual(["dino"]);
-    expect(saveBody("dedis").safeParse({ displayName: "x" }).success).toBe(false);
-    expect(saveBody("dedis").safeParse({ maxStock: true }).error?.issues[0].path).toEqual(["maxStock"]);
-  });
-
-  it("a batch refuses the same row twice", () => {
-    const id = "a".repeat(24);
-    const result = batchBody("dedis").safeParse({ rows: [{ _id: id, currentStock: 1 }, { _id: id, currentStock: 2 }] });
-    expect(result.error?.issues[0]).toMatchObject({ path: ["rows", 1, "_id"], message: "appears twice" });
-  });
-
-  it("colours: #rrggbb only, nested or in the old dotted form", () => {
-    expect(colourBody.parse({ "fieldColors.count1": "#FF0000" })).toEqual({ fieldColors: { count1: "#ff0000" } });
-    expect(colourBody.parse({ fieldColors: { item: null }, textColor: "#00ff00" })).toEqual({ fieldColors: { item: null }, textColor: "#00ff00" });
-    expect(colourBody.safeParse({ textColor: "red" }).success).toBe(false);
-    expect(colourBody.safeParse({ fieldColors: { item: "#fff" } }).success).toBe(false);
-    expect(colourBody.safeParse({}).success).toBe(false);
-  });
-
-  it("image URLs must be http(s) after the wiki reduction", () => {
-    expect(imageBody.parse({ imageUrl: "x https://ark.wiki.gg/images/d/d7/Element.png/revision" })).toEqual({
-      imageUrl: "https://ark.wiki.gg/images/d/d7/Element.png",
-      updateAllMatching: false,
-    });
-    expect(imageBody.safeParse({ imageUrl: "javascript:alert(1)" }).success).toBe(false);
-    expect(imageBody.safeParse({ imageUrl: "" }).success).toBe(false);
   });
 });

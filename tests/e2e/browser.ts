@@ -1,7 +1,20 @@
-// Shared browser set-up for the e2e tests: Debian's chromium, a fresh context per test, console errors collected.
-import { mkdirSync } from "node:fs";
+// Shared browser set-up for the e2e tests: Debian's chromium, a fresh context per test, a signed-in session written
+// straight into the server's database, and per test: every context closed and every console error checked, whatever
+// the outcome.
+//
+// Every test file calls setupBrowser() once at the top. Then, in a test:
+//   const { page, context } = await signedIn({ who: "Tek Breeder", path: "/dashboard/codes" });   // a fresh session
+//   const { page } = await open();                                 // a fresh context, signed out
+//   allowConsoleErrors(/Failed to load resource/);                 // errors this test provokes on purpose
+// After each test all its contexts are closed, and a console error (or uncaught page error) nobody allowed fails it.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createCookie } from "@remix-run/cloudflare";
+import { drizzle } from "drizzle-orm/d1";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
-import { E2E_PORT } from "./global-setup";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { sessions, users } from "../../drizzle/auth";
+import { DEMO_USERS } from "../../worker/discord-standin";
+import { E2E_PORT, E2E_STATE } from "./global-setup";
 
 export const BASE = `http://localhost:${E2E_PORT}`;
 export const SCREENSHOTS = "tests/e2e/screenshots";
@@ -23,30 +36,85 @@ export function launch(): Promise<Browser> {
   });
 }
 
+// ---- The per-file browser and the per-test bookkeeping ------------------------------------------------------------
+
+let current: Browser | undefined;
+type Tracked = { context: BrowserContext; errors: string[] };
+let tracked: Tracked[] = [];
+let allowed: RegExp[] = [];
+
+/** The file's browser (launched by setupBrowser's beforeAll). */
+export function browser(): Browser {
+  if (!current) throw new Error("setupBrowser() was not called in this test file");
+  return current;
+}
+
+/**
+ * Registers the file's hooks: one chromium for the file; after EACH test (passed, failed or timed out) every context
+ * the test opened is closed, and the console errors they logged that the test did not allow fail it.
+ */
+export function setupBrowser() {
+  beforeAll(async () => {
+    current = await launch();
+  });
+  afterEach(async () => {
+    const done = tracked;
+    const allow = allowed;
+    tracked = [];
+    allowed = [];
+    const unexpected = done.flatMap((t) => t.errors.filter((e) => !allow.some((re) => re.test(e))));
+    await Promise.all(done.map((t) => t.context.close().catch(() => undefined)));
+    expect(unexpected, "console errors nobody expected").toEqual([]);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+    const proxy = platform;
+    platform = undefined;
+    if (proxy) await (await proxy).dispose();
+  });
+}
+
+/** Console errors the running test provokes on purpose (matched against each error's text). */
+export function allowConsoleErrors(...patterns: RegExp[]) {
+  allowed.push(...patterns);
+}
+
+/** A bare context of the file's browser, closed after the test (for request-only use, e.g. anonymous calls). */
+export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser().newContext({ baseURL: BASE, ...options });
+  const entry: Tracked = { context, errors: [] };
+  tracked.push(entry);
+  const watch = (page: Page) => {
+    page.on("console", (m) => {
+      if (m.type() === "error") entry.errors.push(`${m.text()} (${m.location().url || page.url()})`);
+    });
+    page.on("pageerror", (e) => entry.errors.push(`uncaught: ${e.message} (${page.url()})`));
+  };
+  context.on("page", watch);
+  return context;
+}
+
 export type Session = { context: BrowserContext; page: Page; errors: string[] };
 
-export async function open(
-  browser: Browser,
-  { showChangelog, ...options }: BrowserContextOptions & { showChangelog?: boolean } = {},
-): Promise<Session> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 }, ...options });
+/** A fresh context and page, signed out. The What's New dialog counts as seen unless showChangelog is set. */
+export async function open({ showChangelog, ...options }: BrowserContextOptions & { showChangelog?: boolean } = {}): Promise<Session> {
+  const context = await newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Nothing outside this machine is reachable: answer external requests (Discord's CDN, video pages) locally.
   await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>outside</title>" }));
   // The What's New dialog opens once per browser after sign-in; tests of other screens start with it seen.
   if (!showChangelog) {
     await context.addInitScript(() => {
+      if (location.protocol !== "http:") return; // about:blank has no local storage
       localStorage.setItem("changelog-last-seen", "1.1.0");
       localStorage.setItem("changelog-dismissed", "1.1.0");
     });
   }
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
+  return { context, page, errors: tracked.find((t) => t.context === context)!.errors };
 }
+
+// ---- Signing in -------------------------------------------------------------------------------------------------
 
 /** The stand-in's demo users: three tribe members and one outsider. */
 export type Member = "Rex Rider" | "Tek Breeder" | "vaultkeeper";
@@ -60,25 +128,113 @@ export async function signIn(page: Page, who: DemoUser) {
   await page.getByRole("button", { name: new RegExp(who) }).click();
 }
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+// The e2e server runs with .dev.vars.example's settings (global-setup.ts): its first SESSION_SECRETS signs cookies.
+const SESSION_SECRETS = (() => {
+  const line = readFileSync(".dev.vars.example", "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("SESSION_SECRETS="));
+  if (!line) throw new Error(".dev.vars.example has no SESSION_SECRETS");
+  return line.slice("SESSION_SECRETS=".length).trim().split(",").map((s) => s.trim());
+})();
+// The same cookie as app/auth/session.server.ts makes (on localhost: not Secure).
+const sessionCookie = createCookie("__session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: SESSION_SECRETS });
+
+type PlatformProxy = { env: { DB: D1Database }; dispose: () => Promise<void> };
+let platform: Promise<PlatformProxy> | undefined;
 
 /**
- * A fresh context signed in as a tribe member (What's New already seen unless asked for), in the theme given by its
- * cookie, on `path` when one is given (else on the dashboard, where sign-in lands).
+ * The e2e server's local D1 (the same files its `wrangler dev --persist-to` uses), opened from this process through
+ * wrangler's platform proxy: once per test file, disposed after the file. The proxy gets a configuration with only
+ * wrangler.toml's D1 binding (the Durable Object binding would only warn that its class lives elsewhere).
  */
-export async function signedIn(
-  browser: Browser,
-  {
-    who = "Rex Rider",
-    theme,
-    path,
-    ...options
-  }: Parameters<typeof open>[1] & { who?: Member; theme?: "light" | "dark"; path?: string } = {},
-): Promise<Session> {
-  const session = await open(browser, options);
-  if (theme) await session.context.addCookies([{ name: "vite-ui-theme", value: theme, url: BASE }]);
-  await signIn(session.page, who);
-  await session.page.waitForURL("**/dashboard");
-  if (path) await session.page.goto(path);
+async function database(): Promise<D1Database> {
+  platform ??= import("wrangler").then(({ getPlatformProxy, unstable_readConfig }) => {
+    const config = unstable_readConfig({ config: "wrangler.toml" });
+    const d1 = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
+    if (!d1) throw new Error("wrangler.toml has no D1 binding DB");
+    const configPath = `${E2E_STATE}/sessions.wrangler.json`;
+    writeFileSync(configPath, JSON.stringify({ name: "e2e-sessions", compatibility_date: config.compatibility_date, d1_databases: [d1] }));
+    return getPlatformProxy({ configPath, persist: { path: `${E2E_STATE}/v3` }, envFiles: [], remoteBindings: false }) as unknown as Promise<PlatformProxy>;
+  });
+  return (await platform).env.DB;
+}
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Writes a new session for a demo member into the server's database, as a sign-in through Discord would, and answers
+ * the `__session` cookie's value that carries it. Each call is a separate session, so signing out (or signing out the
+ * other sessions) in one test cannot touch another's.
+ */
+export async function createSession(who: Member, userAgent = "e2e session fixture"): Promise<string> {
+  const user = DEMO_USERS.find((u) => (u.global_name ?? u.username) === who);
+  if (!user?.member) throw new Error(`${who} is not a tribe member of the Discord stand-in`);
+  const db = drizzle(await database() as never);
+  const now = new Date();
+  const id = `e2e-${crypto.randomUUID()}`;
+  await db.batch([
+    db
+      .insert(users)
+      .values({ id: user.id, username: user.username, globalName: user.global_name, avatar: user.avatar, createdAt: now, lastSignInAt: now })
+      .onConflictDoNothing(),
+    db.insert(sessions).values({
+      id,
+      userId: user.id,
+      username: user.username,
+      globalName: user.global_name,
+      avatar: user.avatar,
+      userAgent,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    }),
+  ]);
+  const header = await sessionCookie.serialize(id);
+  return header.slice("__session=".length, header.indexOf(";"));
+}
+
+/**
+ * A fresh context with a fresh session of a tribe member (What's New already seen unless asked for), in the theme
+ * given by its cookie, on `path` (the dashboard when none is given).
+ */
+export async function signedIn({
+  who = "Rex Rider",
+  theme,
+  path = "/dashboard",
+  ...options
+}: Parameters<typeof open>[0] & { who?: Member; theme?: "light" | "dark"; path?: string } = {}): Promise<Session> {
+  const session = await open(options);
+  const value = await createSession(who, options.userAgent);
+  await session.context.addCookies([
+    { name: "__session", value, url: BASE, httpOnly: true, sameSite: "Lax" },
+    ...(theme ? [{ name: "vite-ui-theme", value: theme, url: BASE }] : []),
+  ]);
+  await session.page.goto(path);
   return session;
+}
+
+// ---- Waiting on conditions --------------------------------------------------------------------------------------
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+
+/** The page's live socket is up (the badge only shows once the page has hydrated). */
+export const connected = (page: Page) => page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
+
+/** A toast with this text is shown. */
+export const toastShown = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+
+/**
+ * Every finite CSS animation and transition has finished and two frames have been painted since (canvas grids paint
+ * on the next animation frame): the moment for a screenshot. Endless animations (spinners) are left running.
+ */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** A string no demo row and no other test's data contains: tests create data with it and search for it. */
+export function marker(prefix = "e2e"): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

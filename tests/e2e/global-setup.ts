@@ -1,24 +1,31 @@
 // Starts the product as `npm start` does (production build, wrangler dev, local D1 with migrations), on its own port
 // and database, with the settings of .dev.vars.example; stops it afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { createWriteStream, rmSync } from "node:fs";
 
 /** E2E_PORT lets several runs share a machine; each gets its own database. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
-const STATE = `.wrangler/e2e-state-${E2E_PORT}`;
+/** The server's local state (D1, Durable Objects): the tests write sessions into its database (browser.ts). */
+export const E2E_STATE = `.wrangler/e2e-state-${E2E_PORT}`;
 
 let server: ChildProcess | undefined;
 
 export default async function setup() {
-  rmSync(STATE, { recursive: true, force: true });
+  rmSync(E2E_STATE, { recursive: true, force: true });
   server = spawn("node", ["scripts/start.mjs"], {
-    env: { ...process.env, SKIP_BUILD: "1", PORT: String(E2E_PORT), PERSIST_DIR: STATE, ENV_FILE: ".dev.vars.example" },
+    env: { ...process.env, SKIP_BUILD: "1", PORT: String(E2E_PORT), PERSIST_DIR: E2E_STATE, ENV_FILE: ".dev.vars.example" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let log = "";
   server.stdout!.on("data", (d) => (log += d));
   server.stderr!.on("data", (d) => (log += d));
+  // E2E_SERVER_LOG=<file> keeps the server's whole output, for a failure that needs its side of the story.
+  if (process.env.E2E_SERVER_LOG) {
+    const file = createWriteStream(process.env.E2E_SERVER_LOG);
+    server.stdout!.pipe(file);
+    server.stderr!.pipe(file);
+  }
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
@@ -28,7 +35,7 @@ export default async function setup() {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 300)); // the pause between two tries of the condition above
   }
   teardown();
   throw new Error(`the server did not answer within 90 s:\n${log}`);

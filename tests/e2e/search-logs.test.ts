@@ -1,36 +1,33 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, open, shot, signIn } from "./browser";
+// The global search (as you type, and a results page without JavaScript) and the Logs page. Tests search for rows
+// they made themselves, named with a marker no other row has.
+import { describe, expect, it } from "vitest";
+import { connected, marker, setupBrowser, shot, signedIn } from "./browser";
+import { createCodes, createEntries, ingestJoins, ingestLeaves, snowflake } from "./data";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+setupBrowser();
 
 describe("global search", () => {
   it("finds a member as you type; a click navigates and clears the box", async () => {
-    const { page, context, errors } = await open(browser);
-    await signIn(page, "Rex Rider");
-    await page.waitForURL("**/dashboard");
+    const { page, context } = await signedIn();
+    // Rows of this test's own in three lists, and a Discord join.
+    const m = marker("find");
+    await createCodes(context.request, [{ username: `${m} code` }]);
+    await createEntries(context.request, "2573", [{ name: `${m} entry` }]);
+    const joinHit = { id: snowflake(), displayName: `${m} joiner` };
+    await ingestJoins(context.request, [{ ...joinHit, joinedAt: Date.now() - 60_000, inviteCode: "e2e" }]);
+    await connected(page);
     const box = page.getByTestId("global-search");
-    await box.fill("a");
+    await box.fill(m);
     const first = page.locator(".search-panel .search-results button").first();
     await first.waitFor();
     const tab = await first.locator(".badge").innerText();
     expect(["Vouches", "Tribelists", "Join Log", "Leave Log", "Codes"]).toContain(tab);
     await shot(page, "search-dropdown");
-    const count = await page.locator(".search-panel .search-results button").count();
-    expect(count).toBeGreaterThan(1);
+    await expect.poll(() => page.locator(".search-panel .search-results button").count()).toBeGreaterThan(2);
+    const tabs = await page.locator(".search-panel .search-results button .badge").allInnerTexts();
+    expect(tabs).toEqual(expect.arrayContaining(["Codes", "Tribelists", "Join Log"]));
     // Go to a join log hit: it lands on the Logs page, searched for that member.
     await box.fill("");
-    const joinHit = await (async () => {
-      const res = await context.request.get("/api/join-log");
-      const [member] = await res.json();
-      return member as { id: string; displayName: string };
-    })();
     await box.fill(joinHit.id);
     const hit = page.locator(".search-panel .search-results button", { hasText: "Join Log" }).first();
     await hit.click();
@@ -39,27 +36,34 @@ describe("global search", () => {
     await page.locator("tbody tr", { hasText: joinHit.id }).first().waitFor();
     expect(await box.inputValue()).toBe("");
     expect(await page.locator("h1").innerText()).toBe("Logs");
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("shows a results page without JavaScript", async () => {
-    const { page, context } = await open(browser, { javaScriptEnabled: false });
-    await signIn(page, "Rex Rider");
-    await page.waitForURL("**/dashboard");
-    await page.getByTestId("global-search").fill("rex");
+    const { page, context } = await signedIn({ javaScriptEnabled: false });
+    const m = marker("rex");
+    await createCodes(context.request, [{ username: `${m} one` }, { username: `${m} two` }]);
+    await page.getByTestId("global-search").fill(m);
     await page.getByTestId("global-search").press("Enter");
-    await page.waitForURL("**/dashboard/search?q=rex");
-    expect(await page.locator("main .search-results li").count()).toBeGreaterThan(0);
+    await page.waitForURL(`**/dashboard/search?q=${m}`);
+    expect(await page.locator("main .search-results li").count()).toBe(2);
     await shot(page, "search-results-nojs");
-    await context.close();
   });
 });
 
 describe("logs", () => {
   it("switches tabs, searches and pages without JavaScript", async () => {
-    const { page, context } = await open(browser, { javaScriptEnabled: false });
-    await signIn(page, "Rex Rider");
+    const { page, context } = await signedIn({ javaScriptEnabled: false });
+    // Enough entries of this test's own for a full first page of joins and two pages of 50 leaves.
+    const m = marker("log");
+    const now = Date.now();
+    await ingestJoins(
+      context.request,
+      Array.from({ length: 26 }, (_, i) => ({ id: snowflake(), displayName: `${m} joiner ${i}`, joinedAt: now - (i + 1) * 60_000 })),
+    );
+    await ingestLeaves(
+      context.request,
+      Array.from({ length: 51 }, (_, i) => ({ id: snowflake(), displayName: `${m} leaver ${i}`, leftAt: now - (i + 1) * 60_000, leaveReason: "Left" })),
+    );
     await page.goto("/dashboard/logs");
     expect(await page.locator("thead").innerText()).toContain("Invite Code");
     expect(await page.locator("tbody tr").count()).toBe(25);
@@ -78,18 +82,14 @@ describe("logs", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL("**q=zzzz-no-such-member**");
     expect(await page.getByText("No leave log entries found.").isVisible()).toBe(true);
-    await context.close();
   });
 
   it("remembers the active tab with JavaScript", async () => {
-    const { page, context } = await open(browser);
-    await signIn(page, "Rex Rider");
-    await page.waitForURL("**/dashboard");
+    const { page } = await signedIn();
     await page.goto("/dashboard/logs?tab=leave-log");
     await page.getByText("Leave Reason").waitFor();
     await page.goto("/dashboard/logs");
     await page.waitForURL("**/dashboard/logs?tab=leave-log");
     await shot(page, "logs-leave");
-    await context.close();
   });
 });

@@ -1,18 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, open, shot, signIn } from "./browser";
+// The shell: signing in through Discord (the stand-in's real OAuth flow), the greeting, theme and sidebar, Settings,
+// signing out, and the outsider turned away. Tests about the shell rather than signing in start from a fresh session
+// of their own (browser.ts), so that signing out in one cannot sign out another.
+import { describe, expect, it } from "vitest";
+import { connected, open, setupBrowser, shot, signedIn, signIn } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+setupBrowser();
 
 describe("with JavaScript", () => {
   it("signs in through Discord, greets the member and connects live updates", async () => {
-    const { page, errors, context } = await open(browser);
+    const { page } = await open();
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "ARK Tribe Dashboard" }).isVisible()).resolves.toBe(true);
     await shot(page, "01-landing");
@@ -23,15 +19,13 @@ describe("with JavaScript", () => {
     await page.waitForURL("**/dashboard");
     const greeting = await page.getByTestId("greeting").innerText();
     expect(greeting).toMatch(/^Good (Morning|Afternoon|Evening), Rex Rider\n\w+day, \w+ \d{1,2}, \d{4}$/);
-    await page.getByText("Live updates: Connected").waitFor();
+    await connected(page);
     expect(await page.getByText("Dev Build").isVisible()).toBe(true);
     await shot(page, "03-dashboard");
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("greets by the browser's own clock", async () => {
-    const { page, context } = await open(browser, { timezoneId: "Asia/Tokyo" });
+    const { page } = await open({ timezoneId: "Asia/Tokyo" });
     await signIn(page, "vaultkeeper");
     await page.waitForURL("**/dashboard");
     const hour = Number(
@@ -39,18 +33,21 @@ describe("with JavaScript", () => {
     );
     const expected = hour < 12 ? "Good Morning" : hour < 17 ? "Good Afternoon" : "Good Evening";
     expect(await page.getByTestId("greeting").innerText()).toContain(`${expected}, vaultkeeper`);
-    await context.close();
   });
 
   it("keeps the theme and the sidebar across a reload", async () => {
-    const { page, errors, context } = await open(browser);
-    await signIn(page, "Tek Breeder");
-    await page.waitForURL("**/dashboard");
+    const { page } = await signedIn({ who: "Tek Breeder" });
+    await connected(page);
+    // Both choices are saved by a POST to /preferences (its cookie is what the reload renders from).
+    const saved = () => page.waitForResponse((r) => new URL(r.url()).pathname === "/preferences" && r.request().method() === "POST");
+    const themeSaved = saved();
     await page.getByTestId("theme-dark").click();
     await page.waitForFunction(() => document.documentElement.className === "theme-dark");
+    await themeSaved;
+    const sidebarSaved = saved();
     await page.getByTestId("sidebar-toggle").click();
     await page.locator('#sidebar[data-collapsed="true"]').waitFor();
-    await page.waitForLoadState("networkidle");
+    await sidebarSaved;
     await page.reload();
     expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
     expect(await page.evaluate(() => localStorage.getItem("vite-ui-theme"))).toBe("dark");
@@ -62,26 +59,20 @@ describe("with JavaScript", () => {
     await expect.poll(() => page.locator("#sidebar").evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
     await page.getByTestId("theme-system").click();
     await page.waitForFunction(() => document.documentElement.className === "theme-system");
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("shows the account and active sessions on Settings", async () => {
-    const { page, context } = await open(browser);
-    await signIn(page, "Rex Rider");
-    await page.waitForURL("**/dashboard");
+    const { page } = await signedIn();
     await page.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL("**/settings");
     expect(await page.locator(".account code").innerText()).toBe("300000000000000001");
     expect(await page.getByText("This session").isVisible()).toBe(true);
     await shot(page, "05-settings");
-    await context.close();
   });
 
   it("collapses the sidebar on a narrow screen and closes the overlay on a click outside", async () => {
-    const { page, context } = await open(browser, { viewport: { width: 390, height: 800 } });
-    await signIn(page, "Rex Rider");
-    await page.waitForURL("**/dashboard");
+    const { page } = await signedIn({ viewport: { width: 390, height: 800 } });
+    await connected(page);
     const width = () => page.locator("#sidebar").evaluate((el) => el.getBoundingClientRect().width);
     await expect.poll(width).toBe(70);
     await page.getByTestId("sidebar-toggle").click();
@@ -91,13 +82,11 @@ describe("with JavaScript", () => {
     await page.mouse.click(350, 400);
     await page.locator('#sidebar[data-mobile-open="false"]').waitFor();
     await expect.poll(width).toBe(70);
-    await context.close();
   });
 
   it("signs out from the avatar menu", async () => {
-    const { page, context } = await open(browser);
-    await signIn(page, "Rex Rider");
-    await page.waitForURL("**/dashboard");
+    const { page } = await signedIn();
+    await connected(page);
     await page.getByTestId("avatar-menu").click();
     expect(await page.getByText("ID: 300000000000000001").isVisible()).toBe(true);
     await shot(page, "07-avatar-menu");
@@ -106,11 +95,10 @@ describe("with JavaScript", () => {
     await page.goto("/dashboard");
     await page.waitForURL("**/login?reason=unauthenticated");
     expect(await page.getByText("You are not authenticated. Please log in.").isVisible()).toBe(true);
-    await context.close();
   });
 
   it("turns away someone outside the tribe's Discord", async () => {
-    const { page, context } = await open(browser);
+    const { page } = await open();
     await signIn(page, "Wandering Outsider");
     await page.waitForURL("**/not-authorized");
     expect(await page.getByText("You are not authorized").isVisible()).toBe(true);
@@ -118,13 +106,12 @@ describe("with JavaScript", () => {
     await shot(page, "08-not-authorized");
     // The page leaves for the configured external page after five seconds.
     await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });
-    await context.close();
   });
 });
 
 describe("without JavaScript", () => {
   it("signs in, switches theme, collapses the sidebar and signs out with plain forms", async () => {
-    const { page, context } = await open(browser, { javaScriptEnabled: false });
+    const { page } = await open({ javaScriptEnabled: false });
     await signIn(page, "Rex Rider");
     await page.waitForURL("**/dashboard");
     expect(await page.getByTestId("greeting").innerText()).toMatch(/Good (Morning|Afternoon|Evening), Rex Rider/);
@@ -145,6 +132,5 @@ describe("without JavaScript", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/settings");
     await page.waitForURL("**/login?reason=unauthenticated&redirectTo=%2Fsettings");
-    await context.close();
   });
 });

@@ -1,23 +1,16 @@
-// The Tribelists page in chromium over the demo data (three lists of 20 to 60 entries): with JavaScript (tabs
-// remembered, filters from the summary card, inline add and edit rows, delete in a modal, live updates from another
-// browser) and without (tabs, filters, add, edit, delete and clear through forms and confirmation steps).
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, open, shot, signedIn, type Session } from "./browser";
+// The Tribelists page in chromium (three lists): with JavaScript (tabs remembered, filters from the summary card,
+// inline add and edit rows, delete in a modal, live updates from another browser) and without (tabs, filters, add,
+// edit, delete and clear through forms and confirmation steps). Tests add the entries they look at, named with a
+// marker no other entry has, and compare counts with the list as the host answers it at that moment.
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { connected, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./data";
 
-type Entry = { _id: string; name: string; discordId: string | null; rank: string | null; nationality: string | null; order?: number };
-const PATHS: Record<string, string> = { "2411": "/api/tribelist", "2573": "/api/tribelist-2573", "2446": "/api/tribelist-2446" };
+setupBrowser();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const tribelists = (options: Parameters<typeof open>[1] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> =>
-  signedIn(browser, { ...options, who: "Tek Breeder", theme, path });
+const tribelists = (options: Parameters<typeof open>[0] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> =>
+  signedIn({ ...options, who: "Tek Breeder", theme, path });
 
 async function list(context: BrowserContext, server: string): Promise<Entry[]> {
   const res = await context.request.get(PATHS[server]);
@@ -27,7 +20,7 @@ async function list(context: BrowserContext, server: string): Promise<Entry[]> {
 
 const summary = (page: Page) => page.locator(".pagination-bar .muted").innerText();
 const count = async (page: Page, which: string) => Number(await page.getByTestId(`count-${which}`).innerText());
-const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+const toast = toastShown;
 const heading = (page: Page) => page.getByTestId("tribelist-summary").getByRole("heading").innerText();
 
 async function selectRow(page: Page, row: number) {
@@ -39,7 +32,7 @@ async function selectRow(page: Page, row: number) {
 
 describe("Tribelists with JavaScript", () => {
   it("opens on 2411 with its summary card, switches tabs and remembers the tab", async () => {
-    const { page, context, errors } = await tribelists();
+    const { page, context } = await tribelists();
     await page.getByTestId("canvas-grid").waitFor();
     expect(await page.getByRole("heading", { name: "Tribelists", level: 1 }).isVisible()).toBe(true);
     expect(await heading(page)).toBe("NA-PVP-TheCenter2411");
@@ -72,14 +65,20 @@ describe("Tribelists with JavaScript", () => {
     await page.getByRole("link", { name: "2411 Tribelist" }).click();
     await expect.poll(() => heading(page)).toBe("NA-PVP-TheCenter2411");
     expect(await page.evaluate(() => localStorage.getItem("tribelist-active-tab"))).toBe("2411");
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("filters the table by a count of the summary card, and Clear Filter resets it", async () => {
-    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2411");
+    const { page, context } = await tribelists({}, "/dashboard/tribelists?tab=2411");
+    // At least one Chinese entry and one Admin to filter for.
+    const m = marker("filter");
+    await createEntries(context.request, "2411", [
+      { name: `Filter ${m} A`, nationality: "Chinese" },
+      { name: `Filter ${m} B`, rank: "Admin", nationality: "English" },
+    ]);
+    await page.reload();
     await page.getByTestId("canvas-grid").waitFor();
     const total = await count(page, "total");
+    expect(total).toBe((await list(context, "2411")).length);
     const chinese = await count(page, "chinese");
     expect(chinese).toBeGreaterThan(0);
     await page.getByRole("link", { name: /^Chinese:/ }).click();
@@ -91,20 +90,21 @@ describe("Tribelists with JavaScript", () => {
     const admins = await count(page, "admins");
     await page.getByRole("link", { name: /^Admins:/ }).click();
     await page.waitForURL(/filter=admins/);
-    await expect.poll(() => summary(page)).toBe(`Showing 1 to ${admins} of ${admins} entries`);
+    expect(admins).toBeGreaterThan(0);
+    await expect.poll(() => summary(page)).toBe(`Showing 1 to ${Math.min(admins, 25)} of ${admins} entries`);
 
     await page.getByRole("link", { name: "Clear Filter" }).click();
     await page.waitForURL((url) => !url.search.includes("filter="));
     await expect.poll(() => summary(page)).toBe(`Showing 1 to ${Math.min(total, 25)} of ${total} entries`);
     expect(await page.getByRole("link", { name: "Clear Filter" }).count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("adds an entry in the inline row, edits it in its row and deletes it after the modal", async () => {
-    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2411");
+    const { page, context } = await tribelists({}, "/dashboard/tribelists?tab=2411");
     await page.getByTestId("canvas-grid").waitFor();
     const total = await count(page, "total");
+    const name = `E2E Warden ${marker("")}`;
+    const discordId = snowflake();
 
     await page.getByRole("button", { name: "Add Entry" }).click();
     const add = page.getByTestId("entry-add");
@@ -112,67 +112,65 @@ describe("Tribelists with JavaScript", () => {
     expect(await addButton.isDisabled()).toBe(true); // no name yet
     await add.getByLabel("Name").fill("   ");
     expect(await addButton.isDisabled()).toBe(true);
-    await add.getByLabel("Name").fill("E2E Warden");
-    await add.getByLabel("Discord ID").fill("700000000000000777");
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Discord ID").fill(discordId);
     await add.getByLabel("Rank").selectOption("Admin");
     await add.getByLabel("Nationality").selectOption("English");
     await shot(page, "tribelists-add-row");
     await addButton.click();
-    await toast(page, "Added entry: E2E Warden.");
+    await toast(page, `Added entry: ${name}.`);
     await add.waitFor({ state: "detached" });
     await expect.poll(() => count(page, "total")).toBe(total + 1);
-    expect(await page.getByTestId("toast").filter({ hasText: "Added entry: E2E Warden." }).count()).toBe(1);
-    const added = (await list(context, "2411")).find((e) => e.name === "E2E Warden");
-    expect(added).toMatchObject({ discordId: "700000000000000777", rank: "Admin", nationality: "English" });
+    expect(await page.getByTestId("toast").filter({ hasText: `Added entry: ${name}.` }).count()).toBe(1);
+    const added = (await list(context, "2411")).find((e) => e.name === name);
+    expect(added).toMatchObject({ discordId, rank: "Admin", nationality: "English" });
 
-    await page.getByPlaceholder("Search tribelist entries...").fill("E2E Warden");
-    await page.waitForURL(/q=E2E\+Warden/);
+    await page.getByPlaceholder("Search tribelist entries...").fill(name);
+    await page.waitForURL((url) => url.searchParams.get("q") === name);
     await expect.poll(() => summary(page)).toBe("Showing 1 to 1 of 1 entries");
     await selectRow(page, 0);
     const bar = page.getByRole("toolbar", { name: "Selected entry" });
-    await bar.getByText("E2E Warden").waitFor();
+    await bar.getByText(name).waitFor();
     await bar.getByRole("button", { name: "Edit" }).click();
     const edit = page.getByTestId("entry-edit");
-    expect(await edit.getByLabel("Name").inputValue()).toBe("E2E Warden");
+    expect(await edit.getByLabel("Name").inputValue()).toBe(name);
     // Cancel discards the copy.
     await edit.getByLabel("Name").fill("Never Saved");
     await edit.getByRole("button", { name: "Cancel" }).click();
     await edit.waitFor({ state: "detached" });
     await bar.getByRole("button", { name: "Edit" }).click();
-    expect(await edit.getByLabel("Name").inputValue()).toBe("E2E Warden");
+    expect(await edit.getByLabel("Name").inputValue()).toBe(name);
     await edit.getByLabel("Name").fill("");
     expect(await edit.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
-    await edit.getByLabel("Name").fill("E2E Warden Two");
+    await edit.getByLabel("Name").fill(`${name} Two`);
     await edit.getByLabel("Nationality").selectOption("Chinese");
     await edit.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Updated entry: E2E Warden Two.");
+    await toast(page, `Updated entry: ${name} Two.`);
     await edit.waitFor({ state: "detached" });
-    expect((await list(context, "2411")).find((e) => e._id === added!._id)).toMatchObject({ name: "E2E Warden Two", nationality: "Chinese", rank: "Admin" });
+    expect((await list(context, "2411")).find((e) => e._id === added!._id)).toMatchObject({ name: `${name} Two`, nationality: "Chinese", rank: "Admin" });
 
-    await page.getByPlaceholder("Search tribelist entries...").fill("E2E Warden Two");
-    await page.waitForURL(/q=E2E\+Warden\+Two/);
+    await page.getByPlaceholder("Search tribelist entries...").fill(`${name} Two`);
+    await page.waitForURL((url) => url.searchParams.get("q") === `${name} Two`);
     await expect.poll(() => summary(page)).toBe("Showing 1 to 1 of 1 entries");
     await selectRow(page, 0);
-    await bar.getByText("E2E Warden Two").waitFor();
+    await bar.getByText(`${name} Two`).waitFor();
     await bar.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Entry" });
     await dialog.getByText("Are you sure you want to delete this entry?").waitFor();
     await shot(page, "tribelists-delete-modal");
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Removed entry: E2E Warden Two.");
+    await toast(page, `Removed entry: ${name} Two.`);
     await page.getByTestId("tribelist-empty").filter({ hasText: "No entries" }).waitFor();
-    expect(await count(page, "total")).toBe(total);
+    await expect.poll(() => count(page, "total")).toBe(total);
     expect((await list(context, "2411")).map((e) => e._id)).not.toContain(added!._id);
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("edits a name in place on the grid", async () => {
-    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2446");
-    const first = (await list(context, "2446"))[0];
-    // Edit only once the page has settled: a revalidation landing mid-edit re-renders the grid under the editor.
-    await page.getByText("Live updates: Connected").waitFor();
-    await page.waitForLoadState("networkidle");
+    const { page, context } = await tribelists();
+    const [first] = await createEntries(context.request, "2446", [{ name: `Inplace ${marker("")}` }]);
+    await page.goto(`/dashboard/tribelists?tab=2446&q=${encodeURIComponent(first.name)}`);
+    await connected(page);
+    await expect.poll(() => summary(page)).toBe("Showing 1 to 1 of 1 entries");
     await selectRow(page, 0);
     await page.getByRole("toolbar", { name: "Selected entry" }).getByText(first.name).waitFor();
     await page.keyboard.press("Enter");
@@ -181,43 +179,48 @@ describe("Tribelists with JavaScript", () => {
     await editor.fill(`${first.name} (edited)`);
     await page.keyboard.press("Enter");
     await toast(page, `Updated entry: ${first.name} (edited).`);
-    await expect.poll(async () => (await list(context, "2446"))[0].name).toBe(`${first.name} (edited)`);
-    expect(errors).toEqual([]);
-    await context.close();
+    await expect.poll(async () => (await list(context, "2446")).find((e) => e._id === first._id)?.name).toBe(`${first.name} (edited)`);
   });
 
   it("shows an entry added in another browser without a reload", async () => {
     const a = await tribelists({}, "/dashboard/tribelists?tab=2573");
     const b = await tribelists({}, "/dashboard/tribelists?tab=2573");
-    await a.page.getByTestId("live-status").filter({ hasText: "Connected" }).waitFor();
+    await connected(a.page);
     const before = await count(a.page, "total");
-    const res = await b.context.request.post(PATHS["2573"], { data: { name: "Live Newcomer", nationality: "Chinese" } });
+    const name = `Live Newcomer ${marker("")}`;
+    const res = await b.context.request.post(PATHS["2573"], { data: { name, nationality: "Chinese" } });
     expect(res.status()).toBe(201);
-    await toast(a.page, "Added entry: Live Newcomer.");
+    await toast(a.page, `Added entry: ${name}.`);
     await expect.poll(() => count(a.page, "total")).toBe(before + 1);
-    await a.page.getByPlaceholder("Search tribelist entries...").fill("Live Newcomer");
+    await a.page.getByPlaceholder("Search tribelist entries...").fill(name);
     await expect.poll(() => summary(a.page)).toBe("Showing 1 to 1 of 1 entries");
-    expect(a.errors).toEqual([]);
-    await a.context.close();
-    await b.context.close();
   });
 
   it("looks right in the dark theme", async () => {
-    const { page, context, errors } = await tribelists({}, "/dashboard/tribelists?tab=2411", "dark");
+    const { page, context } = await tribelists({}, "/dashboard/tribelists?tab=2411", "dark");
+    const m = marker("dark");
+    const [, second] = await createEntries(context.request, "2411", [
+      { name: `Dark ${m} One`, rank: "Admin", nationality: "English" },
+      { name: `Dark ${m} Two`, nationality: "Chinese" },
+    ]);
+    await page.goto(`/dashboard/tribelists?tab=2411&q=${m}`);
     expect(await page.evaluate(() => document.documentElement.className)).toBe("theme-dark");
     await page.getByTestId("canvas-grid").waitFor();
+    await expect.poll(() => summary(page)).toBe("Showing 1 to 2 of 2 entries");
     await page.getByRole("button", { name: "Add Entry" }).click();
     await selectRow(page, 1);
-    await page.waitForTimeout(300);
+    await page.getByRole("toolbar", { name: "Selected entry" }).getByText(second.name).waitFor();
+    await settled(page);
     await shot(page, "tribelists-dark");
-    expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe("Tribelists without JavaScript", () => {
   it("switches tabs and filters through links", async () => {
     const { page, context } = await tribelists({ javaScriptEnabled: false }, "/dashboard/tribelists?tab=2411");
+    // An English entry to filter for.
+    await createEntries(context.request, "2411", [{ name: `English ${marker("")}`, nationality: "English" }]);
+    await page.reload();
     const table = page.getByTestId("tribelist-table");
     expect(await table.locator("thead th").allInnerTexts()).toEqual(["ID", "Name", "Discord ID", "Avatar", "Rank", "Nationality", "Actions"]);
     const center = await list(context, "2411");
@@ -237,50 +240,56 @@ describe("Tribelists without JavaScript", () => {
     await page.getByRole("link", { name: "2446 Tribelist" }).click();
     await page.waitForURL(/tab=2446/);
     expect(await heading(page)).toBe("NA-PVP-Aberration2446");
-    await context.close();
   });
 
   it("adds, edits and deletes entries, and clears the list after the confirmation step", async () => {
     const { page, context } = await tribelists({ javaScriptEnabled: false }, "/dashboard/tribelists?tab=2446");
+    // Entries of this test's own on 2446 (Clear All empties the list) and on 2411 (which Clear All must not touch).
+    const name = `NoJS Scout ${marker("")}`;
+    await createEntries(context.request, "2446", [{ name: `${name} Bystander` }]);
+    const [other] = await createEntries(context.request, "2411", [{ name: `${name} Elsewhere` }]);
+    await page.reload();
     const table = page.getByTestId("tribelist-table");
     const total = await count(page, "total");
 
     await page.getByRole("link", { name: "Add Entry" }).click();
     await page.waitForURL(/add=1/);
     const addRow = page.getByTestId("add-row");
-    await addRow.getByLabel("Name").fill("NoJS Scout");
-    await addRow.getByLabel("Discord ID").fill("700000000000000888");
+    await addRow.getByLabel("Name").fill(name);
+    await addRow.getByLabel("Discord ID").fill(snowflake());
     await addRow.getByLabel("Nationality").selectOption("Chinese");
     await shot(page, "tribelists-nojs-add");
     await addRow.getByRole("button", { name: "Add" }).click();
-    await page.getByText("Added entry: NoJS Scout.").waitFor();
+    await page.getByText(`Added entry: ${name}.`).waitFor();
     expect(page.url()).not.toContain("add=1");
     expect(await count(page, "total")).toBe(total + 1);
 
-    await page.getByPlaceholder("Search tribelist entries...").fill("NoJS Scout");
+    // Searched for the new entry's name (the bystander's name starts with it: a search matches a part of a name).
+    await page.getByPlaceholder("Search tribelist entries...").fill(name);
     await page.getByPlaceholder("Search tribelist entries...").press("Enter");
-    await page.waitForURL(/q=NoJS/);
-    expect(await table.locator("tbody td.entry-name").allInnerTexts()).toEqual(["NoJS Scout"]);
+    await page.waitForURL((url) => url.searchParams.get("q") === name);
+    expect(await table.locator("tbody td.entry-name").allInnerTexts()).toEqual([`${name} Bystander`, name].sort());
 
-    await page.getByRole("link", { name: "Edit NoJS Scout" }).click();
+    await page.getByRole("link", { name: `Edit ${name}`, exact: true }).click();
     await page.waitForURL(/edit=/);
     const editRow = page.getByTestId("edit-row");
-    expect(await editRow.getByLabel("Name").inputValue()).toBe("NoJS Scout");
-    await editRow.getByLabel("Name").fill("NoJS Scout II");
+    expect(await editRow.getByLabel("Name").inputValue()).toBe(name);
+    await editRow.getByLabel("Name").fill(`${name} II`);
     await editRow.getByLabel("Rank").selectOption("Owner");
     await shot(page, "tribelists-nojs-edit");
     await editRow.getByRole("button", { name: "Save" }).click();
-    await page.getByText("Updated entry: NoJS Scout II.").waitFor();
-    expect(await table.locator("tbody td.entry-name").allInnerTexts()).toEqual(["NoJS Scout II"]);
-    expect(await table.locator("tbody td:nth-child(5)").innerText()).toBe("Owner");
+    await page.getByText(`Updated entry: ${name} II.`).waitFor();
+    const edited = table.locator("tbody tr", { has: page.locator("td.entry-name", { hasText: `${name} II` }) });
+    expect(await edited.locator("td.entry-name").innerText()).toBe(`${name} II`);
+    expect(await edited.locator("td:nth-child(5)").innerText()).toBe("Owner");
 
-    await page.getByRole("link", { name: "Delete NoJS Scout II" }).click();
+    await page.getByRole("link", { name: `Delete ${name} II`, exact: true }).click();
     await page.waitForURL(/confirm=delete/);
     const dialog = page.getByRole("dialog", { name: "Delete Entry" });
     expect(await dialog.getByText("Are you sure you want to delete this entry?").isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await page.getByText("Removed entry: NoJS Scout II.").waitFor();
-    expect(await page.getByTestId("tribelist-empty").innerText()).toBe("No entries");
+    await page.getByText(`Removed entry: ${name} II.`).waitFor();
+    expect(await table.locator("tbody td.entry-name").allInnerTexts()).toEqual([`${name} Bystander`]);
     expect(await count(page, "total")).toBe(total);
 
     await page.getByRole("link", { name: "Clear All" }).click();
@@ -297,7 +306,6 @@ describe("Tribelists without JavaScript", () => {
     await page.getByText(`Cleared the 2446 tribelist (${total} entries).`).waitFor();
     expect(await count(page, "total")).toBe(0);
     expect(await list(context, "2446")).toEqual([]);
-    expect((await list(context, "2411")).length).toBeGreaterThan(0);
-    await context.close();
+    expect((await list(context, "2411")).map((e) => e._id)).toContain(other._id);
   });
 });

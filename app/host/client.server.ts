@@ -12,25 +12,26 @@ export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; 
 
 const HOST_ERROR = Symbol.for("ark-tribe-dashboard.HostError");
 
-/**
- * The host's refusal (or absence). The Worker and the Remix build each bundle this module, so `instanceof` is
- * answered by a shared symbol rather than by class identity.
- */
+/** One problem the API found in a body, path or query (worker/api/http.ts validationError). */
+export type HostIssue = { field: string; message: string };
+
+/** The host's refusal (or absence). */
 export class HostError extends Error {
   readonly [HOST_ERROR] = true;
-  static [Symbol.hasInstance](value: unknown) {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[HOST_ERROR] === true;
-  }
   constructor(
     readonly status: number,
-    readonly body: { error?: string; message?: string; field?: string } | null,
+    readonly body: { error?: string; message?: string; field?: string; issues?: HostIssue[] } | null,
   ) {
     super(body?.message ?? `Host answered ${status}`);
   }
 }
 
-/** The host's refusal, if that is what was thrown (else null). */
-export const hostErrorOf = (error: unknown): HostError | null => (error instanceof HostError ? error : null);
+/**
+ * The host's refusal, if that is what was thrown (else null): the one way to recognise one. The Worker and the Remix
+ * build each bundle this module, so the answer rests on a shared symbol rather than on class identity.
+ */
+export const hostErrorOf = (error: unknown): HostError | null =>
+  typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[HOST_ERROR] === true ? (error as HostError) : null;
 
 export type HostDeps = {
   /** The in-process host API (worker/api), with the caller already resolved. */
@@ -103,8 +104,8 @@ export function hostClient(deps: HostDeps) {
       return { data: (await fetchAndCache(path)) as T, stale: false };
     } catch (error) {
       // A 4xx is the host's real answer; a 5xx, a timeout or a network failure falls back on the last good answer.
-      if (error instanceof HostError && error.status < 500) throw error;
-      if (!cached) throw error instanceof HostError ? error : new HostError(503, { message: "The host is unreachable." });
+      if ((hostErrorOf(error)?.status ?? 500) < 500) throw error;
+      if (!cached) throw hostErrorOf(error) ?? new HostError(503, { message: "The host is unreachable." });
       console.warn("host unavailable, serving the last good answer", path, error);
       return { data: (await cached.json()) as T, stale: true, asOf: fetchedAt };
     }

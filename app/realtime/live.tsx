@@ -1,5 +1,5 @@
 // The browser's side of the live room: one reconnecting socket per tab, shared by every route through context.
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import PartySocket from "partysocket";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "../../contract/events";
@@ -67,17 +67,28 @@ export function useLiveEvent(types: readonly LiveEventType[], onEvent: (event: L
   );
 }
 
-/** Reloads the open page's data when an event it shows arrives, or after the socket reconnects. */
+/**
+ * Reloads the open page's data when an event it shows arrives, or after the socket reconnects; but not while a write
+ * of this browser is on its way (a form or a fetcher submitting). Remix reloads every loader once that write's action
+ * has answered, and that reload reads everything committed before the event arrived, so the page is reloaded once:
+ * by Remix after its own write (whose event usually arrives while the action is still answering), by the event after
+ * anyone else's.
+ */
 export function useLiveRevalidate(types: readonly LiveEventType[]) {
   const { subscribe } = useLive();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const writing = useRef(false);
+  writing.current = navigation.state === "submitting" || fetchers.some((f) => f.state === "submitting");
   const key = types.join(",");
   useEffect(
     () =>
       subscribe((e) => {
-        if (e.type === "reconnected" || key.split(",").includes(e.type)) revalidate.current();
+        if (e.type !== "reconnected" && !key.split(",").includes(e.type)) return;
+        if (!writing.current) revalidate.current();
       }),
     [subscribe, key],
   );

@@ -1,11 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { tokenCreate } from "../../contract/tokens";
 import { listSessions, revokeSessions } from "../../worker/platform/session";
 import { requireUser } from "../auth/session.server";
-import { host, HostError } from "../host/client.server";
+import { host, hostErrorOf } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
+import type { FieldErrors } from "../utils/action";
+import { hostFieldErrors } from "../utils/action.server";
+import { apiWording, errorsOf, firstError, lastResultOf, parseForm } from "../utils/forms";
 import { displayNameOf } from "../utils/user";
+
+/** The Create token form: the API's body (contract/tokens.ts), checked in the browser and in the action, in the API's words. */
+const parseToken = (payload: FormData | URLSearchParams) => parseForm(payload, tokenCreate, apiWording);
 
 export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];
 
@@ -57,7 +66,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "create-token" || intent === "revoke-token") {
     try {
       if (intent === "create-token") {
-        const created = await host(context).send<ApiToken & { token: string }>("POST", "/api/tokens", { name: form.get("name") ?? "" });
+        const submission = parseToken(form);
+        if (submission.status !== "success") {
+          const errors = errorsOf(submission.error);
+          return json({ section: "tokens", ok: false, message: firstError(errors) ?? "", errors }, 400);
+        }
+        const created = await host(context).send<ApiToken & { token: string }>("POST", "/api/tokens", submission.value);
         return json({
           section: "tokens",
           ok: true,
@@ -69,8 +83,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await host(context).send("DELETE", `/api/tokens/${encodeURIComponent(id)}`);
       return json({ section: "tokens", ok: true, message: "Token revoked." });
     } catch (error) {
-      if (error instanceof HostError) return json({ section: "tokens", ok: false, message: error.message }, error.status);
-      throw error;
+      const refused = hostErrorOf(error);
+      if (!refused) throw error;
+      const errors = hostFieldErrors(error, ["name"], apiWording) ?? undefined;
+      return json({ section: "tokens", ok: false, message: refused.message, errors }, refused.status);
     }
   }
   return json({ section: "sessions", ok: false, message: "Unknown action." }, 400);
@@ -112,6 +128,13 @@ export default function Settings() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
+  const refused = result && "errors" in result ? (result.errors as FieldErrors | undefined) : undefined;
+  const [tokenForm, tokenFields] = useForm({
+    id: "create-token",
+    lastResult: useMemo(() => lastResultOf(refused), [refused]),
+    onValidate: ({ formData }) => parseToken(formData),
+  });
+  const nameError = tokenFields.name.errors?.[0];
   return (
     <>
       <div className="page-header">
@@ -188,16 +211,21 @@ export default function Settings() {
             For the Discord bot, game-server collectors and scripts: send one as <code>Authorization: Bearer …</code>.
             A token acts with your name in the audit trail. See docs/api.md.
           </p>
-          {result?.section === "tokens" ? <Result result={result} /> : null}
+          {result?.section === "tokens" && !nameError ? <Result result={result} /> : null}
+          {nameError ? (
+            <p className="notice" role="status" id={tokenFields.name.errorId}>
+              {nameError}
+            </p>
+          ) : null}
           {result && "token" in result && typeof result.token === "string" ? (
             <p className="token-once">
               <code data-testid="new-token">{result.token}</code>
             </p>
           ) : null}
-          <Form method="post" className="inline-form">
+          <Form method="post" className="inline-form" {...getFormProps(tokenForm)}>
             <label>
               <span className="sr-only">Token name</span>
-              <input name="name" placeholder="Name, e.g. Discord bot" maxLength={60} required />
+              <input {...getInputProps(tokenFields.name, { type: "text" })} placeholder="Name, e.g. Discord bot" maxLength={60} required />
             </label>
             <button className="button" name="intent" value="create-token" disabled={busy}>
               Create token

@@ -12,6 +12,7 @@ import { NotificationsProvider, useNotifications } from "../components/notificat
 import { LiveProvider, useLiveEvent } from "../realtime/live";
 import { LIVE_EVENT_TYPES } from "../../contract/events";
 import { toastForEvent } from "../realtime/toasts";
+import { FETCHER_FIELDS } from "../utils/action";
 import { readToast } from "../utils/toast.server";
 import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/preferences";
 import { localClock } from "../utils/user";
@@ -19,7 +20,8 @@ import { localClock } from "../utils/user";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireUser(request, context.auth);
   const prefs = readPreferences(request);
-  const { toast, clear } = readToast(request);
+  // The flash toast of the last action is read and cleared here, and only here.
+  const { toast, clear } = await readToast(request, context);
   return json(
     {
       user,
@@ -110,7 +112,7 @@ function useSidebar(saved: boolean) {
     if (mobile) return setMobileOpen((open) => !open);
     const next = String(!desktopCollapsed);
     localStorage.setItem(SIDEBAR_KEY, next);
-    fetcher.submit({ intent: "sidebar", collapsed: next }, { method: "post", action: "/preferences" });
+    fetcher.submit({ intent: "sidebar", collapsed: next, ...FETCHER_FIELDS }, { method: "post", action: "/preferences" });
   }, [mobile, desktopCollapsed, fetcher]);
 
   return { ref, desktopCollapsed, mobileOpen, collapsed: mobile ? !mobileOpen : desktopCollapsed, toggle };

@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { safeRedirect } from "../auth/redirect";
+import { isFetcher } from "../utils/action.server";
 import { isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     return json({ error: "Unknown preference." }, { status: 400 });
   }
+  // A fetcher (the sidebar's toggle) stays on its page; a form comes back to the page it was on.
+  if (isFetcher(form)) return json({ toast: null }, { headers: { "Set-Cookie": cookie } });
   return redirect(safeRedirect(form.get("redirectTo"), "/dashboard"), { headers: { "Set-Cookie": cookie } });
 }
 

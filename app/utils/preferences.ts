@@ -1,4 +1,7 @@
 // Display preferences that live in cookies, so the server renders them on first paint and they work without JavaScript.
+import { readCookie } from "./cookies";
+
+export { readCookie };
 
 export const THEME_KEY = "vite-ui-theme";
 export const SIDEBAR_KEY = "sidebar-collapsed";
@@ -11,21 +14,6 @@ export const isTheme = (v: unknown): v is Theme => typeof v === "string" && (THE
 export const SIDEBAR_WIDTH = 240;
 export const SIDEBAR_COLLAPSED_WIDTH = 70;
 export const MOBILE_BREAKPOINT = 768;
-
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(/;\s*/)) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
 
 export function readPreferences(request: Request) {
   const header = request.headers.get("Cookie");

@@ -1,6 +1,6 @@
 // The community area's pure rules: avatar URLs, snowflake times, event wording, input normalisation.
 import { describe, expect, it } from "vitest";
-import { codeUpdate } from "../../worker/domain/codes";
+import { codeUpdate } from "../../contract/codes";
 import { defaultAvatarUrl, isFresh, snowflakeTime, userAvatarUrl } from "../../worker/domain/discord";
 import { batchMessage, joinInput, vouchInput } from "../../worker/domain/members";
 import { entryCreate, tribelistPath } from "../../contract/tribelists";

@@ -2,9 +2,8 @@
 // paging, the edit and delete states of the URL, and the spec's toasts after every write.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, location, routeOutboundToSelf, signedIn } from "./helpers";
+import { Browser, dataPath, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
-const ROUTE = "routes/_shell.dashboard.codes";
 const hex = (n: number) => n.toString(16).padStart(24, "0");
 
 let outbound: MockInstance;
@@ -47,16 +46,9 @@ type Loaded = {
 };
 
 async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(`/dashboard/codes?${search}${search ? "&" : ""}_data=${encodeURIComponent(ROUTE)}`);
+  const res = await browser.fetch(dataPath(`/dashboard/codes?${search}`));
   expect(res.status).toBe(200);
   return res.json<Loaded>();
-}
-
-function toastOf(browser: Browser) {
-  const raw = browser.cookies.get("__toast");
-  if (!raw) return null;
-  browser.cookies.delete("__toast");
-  return JSON.parse(decodeURIComponent(escape(atob(raw))));
 }
 
 const stored = (id: number) => env.DB.prepare("select * from codes where id = ?").bind(id).first<Record<string, unknown>>();
@@ -131,7 +123,7 @@ describe("the Codes action", () => {
     const res = await browser.post("/dashboard/codes", edit({ code: "ABC-9", location: "  ", completed: "Yes", server: "anything at all" }));
     expect(res.status).toBe(302);
     expect(location(res)).toBe("/dashboard/codes?q=member");
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Code updated successfully!" });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Code updated successfully!" });
     expect(await stored(2)).toMatchObject({ code: "ABC-9", location: null, completed: 1, server: "anything at all", username: "member2" });
     expect(await stored(1)).toMatchObject({ code: "1001" });
   });
@@ -140,11 +132,11 @@ describe("the Codes action", () => {
     await seed([1, 2]);
     const browser = await signedIn();
     await browser.post("/dashboard/codes", edit({ _id: hex(5), id: "5" }));
-    expect(toastOf(browser)).toEqual({ type: "error", message: "Failed to update code. Please try again." });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to update code. Please try again." });
     await browser.post("/dashboard/codes", edit({ id: "1", code: "changed" })); // the id cannot change
-    expect(toastOf(browser)).toEqual({ type: "error", message: "Failed to update code. Please try again." });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to update code. Please try again." });
     await browser.post("/dashboard/codes", edit({ code: "x".repeat(501) }));
-    expect(toastOf(browser)).toEqual({ type: "error", message: "Failed to update code. Please try again." });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to update code. Please try again." });
     expect(await stored(2)).toMatchObject({ code: "1002" });
   });
 
@@ -153,10 +145,10 @@ describe("the Codes action", () => {
     const browser = await signedIn();
     const res = await browser.post("/dashboard/codes", { intent: "delete", _id: hex(3), redirectTo: `/dashboard/codes?confirm=delete&id=${hex(3)}&page=1` });
     expect(location(res)).toBe("/dashboard/codes?page=1");
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Code deleted successfully!" });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Code deleted successfully!" });
     expect(await stored(3)).toBeNull();
     await browser.post("/dashboard/codes", { intent: "delete", _id: hex(3) });
-    expect(toastOf(browser)).toEqual({ type: "error", message: "Failed to delete code. Please try again." });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to delete code. Please try again." });
     expect((await load(browser)).page.rows.map((r) => r.id)).toEqual([1, 2]);
   });
 

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { lastMonths, shortMonthLabel } from "../../app/utils/stats";
-import { Browser, MEMBER, routeOutboundToSelf } from "./helpers";
+import { Browser, dataPath, MEMBER, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => outbound.mockRestore());
 
-const DATA = "/dashboard?_data=routes%2F_shell.dashboard._index";
+const DATA = dataPath("/dashboard");
 const A = "400000000000000011"; // "rexhunter"
 const B = "400000000000000012"; // "argentavis"
 const C = "400000000000000013"; // "dodo"

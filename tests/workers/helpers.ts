@@ -1,6 +1,12 @@
 // Drives the Worker the way a browser would: cookies carried between requests, redirects read one at a time.
 import { env, SELF } from "cloudflare:test";
 import { vi } from "vitest";
+import { TOAST_COOKIE, toastCookie } from "../../app/utils/toast.server";
+import { isToast, type Toast } from "../../app/utils/toast";
+import { getConfig } from "../../worker/platform/config";
+
+/** What a page's fetchers add to their fields (app/utils/action.ts): the action answers them with JSON. */
+export { FETCHER_FIELDS } from "../../app/utils/action";
 
 export const ORIGIN = "http://localhost";
 export const MEMBER = "300000000000000001";
@@ -72,6 +78,38 @@ export class Browser {
     const callback = new URL(location(consent));
     return this.fetch(callback.pathname + callback.search);
   }
+}
+
+/**
+ * The id of the route module a page's path is served by, as Remix names it: /dashboard is
+ * routes/_shell.dashboard._index, /dashboard/codes is routes/_shell.dashboard.codes, /settings is routes/_shell.settings.
+ */
+export function routeIdOf(path: string) {
+  const { pathname } = new URL(path, ORIGIN);
+  return pathname === "/dashboard" ? "routes/_shell.dashboard._index" : `routes/_shell${pathname.replace(/\//g, ".")}`;
+}
+
+/**
+ * A page's path asking for one route's data only, as Remix's router in the browser asks for it: a GET answers the
+ * loader's data, a POST the action's answer as a fetcher (or a form driven by JavaScript) gets it.
+ */
+export function dataPath(path: string, route = routeIdOf(path)) {
+  const url = new URL(path, ORIGIN);
+  url.searchParams.set("_data", route);
+  return url.pathname + url.search;
+}
+
+/**
+ * The toast the browser holds for the next page (the flash cookie an action set), read as the shell reads it, and
+ * dropped as the shell drops it: null when there is none.
+ */
+export async function toastOf(browser: Browser): Promise<Toast | null> {
+  const raw = browser.cookies.get(TOAST_COOKIE);
+  if (!raw) return null;
+  browser.cookies.delete(TOAST_COOKIE);
+  const value = await toastCookie(getConfig(env).SESSION_SECRETS).parse(`${TOAST_COOKIE}=${raw}`);
+  if (!isToast(value)) throw new Error(`the toast cookie holds no toast: ${raw}`);
+  return value;
 }
 
 export function location(response: Response) {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "
 import { TEXTS } from "../../app/components/servers/servers";
 import { cardLabel, emptyState, failureReason, loadError } from "../../app/components/servers/stats.server";
 import { HostError } from "../../app/host/client.server";
-import { memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { dataPath, FETCHER_FIELDS, memberWithToken, ORIGIN, routeOutboundToSelf, toastOf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -66,8 +66,7 @@ async function member() {
   const roster = (server: string, body: Record<string, unknown>) => ingest(`/api/ingest/servers/${server}/roster`, body);
   const events = (server: string, list: Record<string, unknown>[]) => ingest(`/api/ingest/servers/${server}/events`, { events: list });
   async function load(server: string, search = "") {
-    const sep = search ? "&" : "?";
-    const res = await browser.fetch(`/dashboard/server-stats-${server}${search}${sep}_data=routes/_shell.dashboard.server-stats-${server}`);
+    const res = await browser.fetch(dataPath(`/dashboard/server-stats-${server}${search}`));
     expect(res.status).toBe(200);
     return res.json<Data>();
   }
@@ -326,8 +325,7 @@ describe("Manual Refresh", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/server-stats-2411?filter=enemies&size=50");
-    const raw = browser.cookies.get("__toast")!;
-    expect(JSON.parse(decodeURIComponent(escape(atob(raw))))).toEqual({
+    expect(await toastOf(browser)).toEqual({
       type: "success",
       message: "Manual refresh triggered! Server data will be updated shortly.",
     });
@@ -336,12 +334,9 @@ describe("Manual Refresh", () => {
 
   it("answers a fetcher with JSON, and never redirects off the page", async () => {
     const { browser } = await member();
-    const res = await browser.post("/dashboard/server-stats-2573?_data=routes/_shell.dashboard.server-stats-2573", {
-      intent: "refresh",
-      js: "1",
-    });
+    const res = await browser.post(dataPath("/dashboard/server-stats-2573"), { intent: "refresh", ...FETCHER_FIELDS });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, message: "Manual refresh triggered! Server data will be updated shortly." });
+    expect(await res.json()).toEqual({ toast: { type: "success", message: "Manual refresh triggered! Server data will be updated shortly." } });
 
     const away = await browser.post("/dashboard/server-stats-2573", { intent: "refresh", redirectTo: "https://evil.example/x" });
     expect(away.headers.get("Location")).toBe("/dashboard/server-stats-2573");

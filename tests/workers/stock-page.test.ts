@@ -3,10 +3,9 @@
 // parsing, order, colours and images.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn } from "./helpers";
+import { Browser, dataPath, FETCHER_FIELDS, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
 const PAGE = "/dashboard/stock-2411";
-const ROUTE = "routes/_shell.dashboard.stock-2411";
 const SECOND = "300000000000000002"; // Tek Breeder
 
 let outbound: MockInstance;
@@ -63,22 +62,15 @@ type Data = {
 };
 
 async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(`${PAGE}${search}${search ? "&" : "?"}_data=${ROUTE}`);
+  const res = await browser.fetch(dataPath(`${PAGE}${search}`));
   expect(res.status).toBe(200);
   return res.json<Data>();
 }
 
 /** The page's action as a fetcher calls it (JSON back). */
 async function act(browser: Browser, fields: Record<string, string>) {
-  const res = await browser.post(`${PAGE}?_data=${ROUTE}`, fields);
+  const res = await browser.post(dataPath(PAGE), { ...fields, ...FETCHER_FIELDS });
   return { status: res.status, body: await res.json<Record<string, unknown>>() };
-}
-
-function toastOf(browser: Browser) {
-  const raw = browser.cookies.get("__toast");
-  if (!raw) return null;
-  browser.cookies.delete("__toast");
-  return JSON.parse(decodeURIComponent(escape(atob(raw)))) as { type: string; message: string };
 }
 
 const vault = (item: string, counts: (number | null)[], maxcount: number | null, todo: string | null = null) => ({
@@ -106,7 +98,7 @@ describe("the Stock loader", () => {
     // The newest snapshot is the current state: only the older one is a past version.
     expect(data.history.map((h) => h.updatedBy)).toEqual(["Tek Breeder"]);
 
-    const dinos = await browser.fetch(`${PAGE}?tab=war-room-dinos&_data=${ROUTE}`);
+    const dinos = await browser.fetch(dataPath(`${PAGE}?tab=war-room-dinos`));
     expect(dinos.headers.get("Set-Cookie")).toContain("stock-2411-tab=war-room-dinos");
     expect((await load(browser)).tab).toBe("war-room-dinos"); // no ?tab=: the remembered one
     expect((await load(browser, "?tab=nonsense")).tab).toBe("war-room-dinos");
@@ -170,7 +162,6 @@ describe("saving through the page's action", () => {
     const first = await act(tek, {
       intent: "save",
       tab: "war-room-vaults",
-      mode: "fetch",
       rows: JSON.stringify([{ _id: x, version: version(seenByTek, x), fields: { counts: cells(18, [350, 350, 200]) } }]),
     });
     expect(first.body).toMatchObject({ saved: [x], conflicts: [], failed: [] });
@@ -179,7 +170,6 @@ describe("saving through the page's action", () => {
     const second = await act(rex, {
       intent: "save",
       tab: "war-room-vaults",
-      mode: "fetch",
       rows: JSON.stringify([
         { _id: x, version: version(seenByRex, x), fields: { counts: cells(18, [1, 350]) } },
         { _id: y, version: version(seenByRex, y), fields: { todo: "Craft 50" } },
@@ -199,7 +189,6 @@ describe("saving through the page's action", () => {
     const third = await act(rex, {
       intent: "save",
       tab: "war-room-vaults",
-      mode: "fetch",
       rows: JSON.stringify([{ _id: x, version: 2, fields: { counts: cells(18, [1, 350, 200]) } }]),
     });
     expect(third.body).toMatchObject({ saved: [x], conflicts: [] });
@@ -209,7 +198,7 @@ describe("saving through the page's action", () => {
   it("records the username as the editor when there is no display name", async () => {
     const x = await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null });
     const keeper = await signedIn(MEMBER_NO_DISPLAY_NAME);
-    await act(keeper, { intent: "save", tab: "defense-room-dedis", mode: "fetch", rows: JSON.stringify([{ _id: x, version: 1, fields: { currentStock: 5 } }]) });
+    await act(keeper, { intent: "save", tab: "defense-room-dedis", rows: JSON.stringify([{ _id: x, version: 1, fields: { currentStock: 5 } }]) });
     expect((await stored(x)).updated_by).toBe("vaultkeeper");
   });
 
@@ -229,7 +218,7 @@ describe("saving through the page's action", () => {
     const res = await rex.post(PAGE, form({ item: "Polymer", currentStock: "", previousStock: "1,250", target: "lots", todo: "Farm" }, was));
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`${PAGE}?tab=war-room-dedis`);
-    expect(toastOf(rex)).toEqual({ type: "success", message: "Successfully saved 1 changes!" });
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Successfully saved 1 changes!" });
     const row = await stored(x);
     expect(row.data).toMatchObject({ item: "Polymer", currentStock: null, previousStock: 1250, target: 0, todo: "Farm" });
     expect(row.updated_by).toBe("Rex Rider");
@@ -237,14 +226,14 @@ describe("saving through the page's action", () => {
     // Nothing changed: nothing saved.
     const same = { item: "Polymer", currentStock: "", previousStock: "1250", target: "0", todo: "Farm" };
     await rex.post(PAGE, form(same, same, "2"));
-    expect(toastOf(rex)).toEqual({ type: "warning", message: "No changes to save" });
+    expect(await toastOf(rex)).toEqual({ type: "warning", message: "No changes to save" });
 
     // A name may not be emptied.
-    const empty = await rex.post(`${PAGE}?_data=${ROUTE}`, form({ ...same, item: " " }, same, "2"));
+    const empty = await rex.post(dataPath(PAGE), form({ ...same, item: " " }, same, "2"));
     expect(empty.status).toBe(400);
     expect((await empty.json<{ error: string }>()).error).toBe("Item Name is required.");
     // Nor made longer than a name can be; nothing is saved.
-    const long = await rex.post(`${PAGE}?_data=${ROUTE}`, form({ ...same, item: "x".repeat(201) }, same, "2"));
+    const long = await rex.post(dataPath(PAGE), form({ ...same, item: "x".repeat(201) }, same, "2"));
     expect(long.status).toBe(400);
     expect((await long.json<{ error: string }>()).error).toBe("Item Name can be at most 200 characters.");
     expect((await stored(x)).data.item).toBe("Polymer");
@@ -254,8 +243,8 @@ describe("saving through the page's action", () => {
     const x = await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null });
     const rex = await signedIn();
     const tek = await signedIn(SECOND);
-    await act(tek, { intent: "save", tab: "defense-room-dedis", mode: "fetch", rows: JSON.stringify([{ _id: x, version: 1, fields: { maxStock: 50 } }]) });
-    const res = await rex.post(`${PAGE}?_data=${ROUTE}`, {
+    await act(tek, { intent: "save", tab: "defense-room-dedis", rows: JSON.stringify([{ _id: x, version: 1, fields: { maxStock: 50 } }]) });
+    const res = await rex.post(dataPath(PAGE), {
       intent: "save-row",
       tab: "defense-room-dedis",
       _id: x,
@@ -296,7 +285,7 @@ describe("order, colours and images", () => {
     for (let i = 0; i < 5; i++) ids.push(await addRow("admin-logistics-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, i));
     const rex = await signedIn();
     // A search showed rows 1, 3 and 4; they were dragged into the order 4, 1, 3.
-    const res = await act(rex, { intent: "order", tab: "admin-logistics-dedis", mode: "fetch", ids: JSON.stringify([ids[4], ids[1], ids[3]]) });
+    const res = await act(rex, { intent: "order", tab: "admin-logistics-dedis", ids: JSON.stringify([ids[4], ids[1], ids[3]]) });
     expect(res.body).toMatchObject({ ok: true, message: "Order saved successfully!" });
     expect((await load(rex, "?tab=admin-logistics-dedis")).allIds).toEqual([ids[0], ids[4], ids[2], ids[1], ids[3]]);
   });
@@ -311,7 +300,7 @@ describe("order, colours and images", () => {
 
     const res = await move(ids[2], "up");
     expect(location(res)).toBe(back);
-    expect(toastOf(rex)).toEqual({ type: "success", message: "Order saved successfully!" });
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Order saved successfully!" });
     expect(await order()).toEqual([ids[0], ids[2], ids[1]]);
 
     await move(ids[0], "down");
@@ -319,11 +308,11 @@ describe("order, colours and images", () => {
 
     // At either end nothing changes.
     await move(ids[2], "up");
-    expect(toastOf(rex)).toEqual({ type: "warning", message: "This row is already the first." });
+    expect(await toastOf(rex)).toEqual({ type: "warning", message: "This row is already the first." });
     await move(ids[1], "down");
-    expect(toastOf(rex)).toEqual({ type: "warning", message: "This row is already the last." });
+    expect(await toastOf(rex)).toEqual({ type: "warning", message: "This row is already the last." });
     await move(ids[1], "sideways");
-    expect(toastOf(rex)).toEqual({ type: "error", message: "Failed to save order" });
+    expect(await toastOf(rex)).toEqual({ type: "error", message: "Failed to save order" });
     expect(await order()).toEqual([ids[2], ids[0], ids[1]]);
   });
 
@@ -336,18 +325,18 @@ describe("order, colours and images", () => {
 
     const res = await colour({ colour: "#2F9E44", target: "" });
     expect(location(res)).toBe(`${PAGE}?tab=defense-room-dedis`);
-    expect(toastOf(rex)).toEqual({ type: "success", message: "Text color saved." });
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Text color saved." });
     expect((await stored(x)).text_color).toBe("#2f9e44");
 
     await colour({ colour: "#E03131", target: "currentStock" });
-    expect(toastOf(rex)).toEqual({ type: "success", message: "Text color saved." });
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Text color saved." });
     expect((await stored(x)).field_colors).toEqual({ currentStock: "#e03131" });
 
     // A column the tab does not have, or no colour: refused, nothing changed.
     await colour({ colour: "#E03131", target: "nope" });
-    expect(toastOf(rex)).toEqual({ type: "error", message: "An error occurred while saving the text color." });
+    expect(await toastOf(rex)).toEqual({ type: "error", message: "An error occurred while saving the text color." });
     await colour({ colour: "green", target: "" });
-    expect(toastOf(rex)).toEqual({ type: "error", message: "An error occurred while saving the text color." });
+    expect(await toastOf(rex)).toEqual({ type: "error", message: "An error occurred while saving the text color." });
     const row = await stored(x);
     expect(row.field_colors).toEqual({ currentStock: "#e03131" });
     expect(row.text_color).toBe("#2f9e44");
@@ -360,7 +349,6 @@ describe("order, colours and images", () => {
     const res = await act(rex, {
       intent: "colour",
       tab: "admin-logistic-vaults",
-      mode: "fetch",
       colour: "#C2255C",
       cells: JSON.stringify([{ _id: x, columns: ["count1", "stock"] }]),
       rows: JSON.stringify([y]),
@@ -368,7 +356,7 @@ describe("order, colours and images", () => {
     expect(res.body).toMatchObject({ ok: true, count: 2 });
     expect((await stored(x)).field_colors).toEqual({ count1: "#c2255c", stock: "#c2255c" });
     expect((await stored(y)).text_color).toBe("#c2255c");
-    const bad = await act(rex, { intent: "colour", tab: "admin-logistic-vaults", mode: "fetch", colour: "red", cells: "[]", rows: "[]" });
+    const bad = await act(rex, { intent: "colour", tab: "admin-logistic-vaults", colour: "red", cells: "[]", rows: "[]" });
     expect(bad.body.error).toBe("An error occurred while saving the text color.");
   });
 
@@ -377,7 +365,7 @@ describe("order, colours and images", () => {
     await addRow("defense-room-dedis", { item: "Metal Ingot", currentStock: 1, maxStock: 10, todo: null });
     await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null }, 1);
     const rex = await signedIn();
-    const image = (fields: Record<string, string>) => act(rex, { intent: "image", tab: "war-room-dedis", mode: "fetch", ...fields });
+    const image = (fields: Record<string, string>) => act(rex, { intent: "image", tab: "war-room-dedis", ...fields });
 
     expect((await image({ itemName: "", imageUrl: "https://x.example/a.png" })).body.error).toBe("Please fill in both item name and image URL");
     expect((await image({ itemName: "Crystal", imageUrl: "https://x.example/a.png" })).body.error).toBe(
@@ -401,6 +389,6 @@ describe("order, colours and images", () => {
     // Without JavaScript a success comes back as a redirect with the toast.
     const res = await rex.post(PAGE, { intent: "image", tab: "war-room-dedis", itemName: "Metal Ingot", imageUrl: "https://x.example/b.png", redirectTo: `${PAGE}?tab=war-room-dedis&dialog=image` });
     expect(location(res)).toBe(`${PAGE}?tab=war-room-dedis`);
-    expect(toastOf(rex)).toEqual({ type: "success", message: "Image added successfully for Metal Ingot!" });
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Image added successfully for Metal Ingot!" });
   });
 });

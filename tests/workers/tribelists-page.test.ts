@@ -10,9 +10,8 @@ import {
   sortEntries,
   type Entry,
 } from "../../app/routes/_shell.dashboard.tribelists/tribelists";
-import { Browser, location, routeOutboundToSelf, signedIn } from "./helpers";
+import { Browser, dataPath, FETCHER_FIELDS, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
-const ROUTE = "routes/_shell.dashboard.tribelists";
 const hex = (n: number) => n.toString(16).padStart(24, "0");
 
 let outbound: MockInstance;
@@ -55,16 +54,9 @@ type Loaded = {
 };
 
 async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(`/dashboard/tribelists?${search}${search ? "&" : ""}_data=${encodeURIComponent(ROUTE)}`);
+  const res = await browser.fetch(dataPath(`/dashboard/tribelists?${search}`));
   expect(res.status).toBe(200);
   return { res, data: await res.json<Loaded>() };
-}
-
-function toastOf(browser: Browser) {
-  const raw = browser.cookies.get("__toast");
-  if (!raw) return null;
-  browser.cookies.delete("__toast");
-  return JSON.parse(decodeURIComponent(escape(atob(raw))));
 }
 
 const rows = async (server: string) =>
@@ -185,8 +177,10 @@ describe("the Tribelists loader", () => {
 });
 
 describe("the Tribelists action", () => {
-  const post = (browser: Browser, fields: Record<string, string>, data = false) =>
-    browser.post(`/dashboard/tribelists?tab=${fields.tab ?? "2411"}${data ? `&_data=${encodeURIComponent(ROUTE)}` : ""}`, fields);
+  const post = (browser: Browser, fields: Record<string, string>, data = false) => {
+    const path = `/dashboard/tribelists?tab=${fields.tab ?? "2411"}`;
+    return browser.post(data ? dataPath(path) : path, fields);
+  };
 
   it("refuses an empty name with a clear message and adds nothing", async () => {
     const browser = await signedIn();
@@ -223,18 +217,19 @@ describe("the Tribelists action", () => {
     });
     expect(res.status).toBe(302);
     expect(location(res)).toBe("/dashboard/tribelists?tab=2446&q=frost");
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Added entry: Frost Warden." });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Added entry: Frost Warden." });
     expect(await rows("2446")).toEqual([
       { name: "Frost Warden", discordId: "700000000000000001", rank: "Admin", nationality: "English", username: null, order: null },
     ]);
     expect(await rows("2411")).toEqual([]);
   });
 
-  it("leaves the toast to the live event when the browser says its socket is connected", async () => {
+  it("answers a fetcher with the toast as data, marked as announced so the live event can bring it instead", async () => {
     const browser = await signedIn();
-    const res = await post(browser, { intent: "add", tab: "2411", name: "Quiet", discordId: "", rank: "", nationality: "", live: "1" });
-    expect(res.status).toBe(302);
-    expect(toastOf(browser)).toBeNull();
+    const res = await post(browser, { intent: "add", tab: "2411", name: "Quiet", discordId: "", rank: "", nationality: "", ...FETCHER_FIELDS }, true);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ toast: { type: "success", message: "Added entry: Quiet." }, announced: true });
+    expect(await toastOf(browser)).toBeNull();
     expect((await rows("2411")).map((r) => r.name)).toEqual(["Quiet"]);
   });
 
@@ -255,7 +250,7 @@ describe("the Tribelists action", () => {
       redirectTo: `/dashboard/tribelists?edit=${hex(2)}`,
     });
     expect(location(res)).toBe("/dashboard/tribelists");
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Updated entry: Bravo Two." });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Updated entry: Bravo Two." });
     const saved = (await rows("2411")).find((r) => r.name === "Bravo Two");
     expect(saved).toEqual({ name: "Bravo Two", discordId: null, rank: "Owner", nationality: "Chinese", username: "bravo_b", order: 2 });
 
@@ -272,10 +267,10 @@ describe("the Tribelists action", () => {
     const browser = await signedIn();
     const res = await post(browser, { intent: "delete", tab: "2411", _id: hex(3), redirectTo: `/dashboard/tribelists?confirm=delete&id=${hex(3)}&page=1` });
     expect(location(res)).toBe("/dashboard/tribelists?page=1");
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Removed entry: alpha." });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Removed entry: alpha." });
     expect((await rows("2411")).map((r) => r.name)).not.toContain("alpha");
     await post(browser, { intent: "delete", tab: "2411", _id: hex(3) });
-    expect(toastOf(browser)).toEqual({ type: "error", message: "That entry was already removed." });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "That entry was already removed." });
   });
 
   it("clears only the current tab's list", async () => {
@@ -284,11 +279,11 @@ describe("the Tribelists action", () => {
     const browser = await signedIn();
     const res = await post(browser, { intent: "clear", tab: "2411", redirectTo: "/dashboard/tribelists?confirm=clear" });
     expect(location(res)).toBe("/dashboard/tribelists");
-    expect(toastOf(browser)).toEqual({ type: "warning", message: "Cleared the 2411 tribelist (5 entries)." });
+    expect(await toastOf(browser)).toEqual({ type: "warning", message: "Cleared the 2411 tribelist (5 entries)." });
     expect(await rows("2411")).toEqual([]);
     expect((await rows("2573")).map((r) => r.name)).toEqual(["Stays"]);
     await post(browser, { intent: "clear", tab: "2411" });
-    expect(toastOf(browser)).toEqual({ type: "warning", message: "The 2411 tribelist is already empty." });
+    expect(await toastOf(browser)).toEqual({ type: "warning", message: "The 2411 tribelist is already empty." });
   });
 
   it("never redirects off the page", async () => {

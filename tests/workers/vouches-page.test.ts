@@ -1,11 +1,21 @@
 // The Vouches page's loader and action, through the Worker as a browser (or a fetcher) calls them.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, hexId, location, routeOutboundToSelf, seedVouches, signedIn, type VouchSeed } from "./helpers";
+import {
+  Browser,
+  dataPath,
+  FETCHER_FIELDS,
+  hexId,
+  location,
+  routeOutboundToSelf,
+  seedVouches,
+  signedIn,
+  toastOf,
+  type VouchSeed,
+} from "./helpers";
 
 const PAGE = "/dashboard/vouches";
 const SLOW = 20_000; // the first render of the build in a fresh isolate can take seconds on a busy machine
-const ROUTE = "routes/_shell.dashboard.vouches";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -26,19 +36,9 @@ type LoaderData = {
 };
 
 async function load(browser: Browser, search = "") {
-  const sep = search ? "&" : "?";
-  const res = await browser.fetch(`${PAGE}${search}${sep}_data=${ROUTE}`);
+  const res = await browser.fetch(dataPath(`${PAGE}${search}`));
   expect(res.status).toBe(200);
   return res.json<LoaderData>();
-}
-
-/** The toast the next page will show (the flash cookie the action set). */
-function toastOf(browser: Browser) {
-  const raw = browser.cookies.get("__toast");
-  if (!raw) return null;
-  const toast = JSON.parse(decodeURIComponent(escape(atob(raw)))) as { type: string; message: string };
-  browser.cookies.delete("__toast");
-  return toast;
 }
 
 const statusOf = async (id: number) =>
@@ -157,7 +157,7 @@ describe("the Vouches action", () => {
     const res = await browser.post(PAGE, { intent: "delete", _id: hex(27), redirectTo: `${PAGE}?size=25&page=2&confirm=delete&id=${hex(27)}` });
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`${PAGE}?size=25&page=2`);
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
     const data = await load(browser, "?page=2");
     expect(data.page.rows.map((r) => r.id)).toEqual([26, 28, 29, 30]);
     expect(data.page.total).toBe(29);
@@ -167,7 +167,7 @@ describe("the Vouches action", () => {
     const browser = await signedIn();
     const res = await browser.post(PAGE, { intent: "delete", _id: hex(5), redirectTo: PAGE });
     expect(location(res)).toBe(PAGE);
-    expect(toastOf(browser)).toEqual({ type: "error", message: "Failed to delete vouch. Please try again." });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to delete vouch. Please try again." });
   });
 
   it("kicks a user: the toast counts the guilds, and every vouch of the user becomes Remove Pending", async () => {
@@ -179,7 +179,7 @@ describe("the Vouches action", () => {
     const browser = await signedIn();
     const res = await browser.post(PAGE, { intent: "kick", vouchedId: "500000000000000011", redirectTo: `${PAGE}?q=5000` });
     expect(location(res)).toBe(`${PAGE}?q=5000`);
-    expect(toastOf(browser)).toEqual({ type: "success", message: "1 kicked, 0 failed." });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "1 kicked, 0 failed." });
     expect([await statusOf(1), await statusOf(2), await statusOf(3)]).toEqual(["Remove Pending", "Complete", "Remove Pending"]);
   });
 
@@ -187,16 +187,16 @@ describe("the Vouches action", () => {
     await seed([{ id: 1, vouched: "500000000000000019", status: "Complete" }]); // the stand-in does not know ids ending in 9
     const browser = await signedIn();
     await browser.post(PAGE, { intent: "kick", vouchedId: "500000000000000019", redirectTo: PAGE });
-    expect(toastOf(browser)).toEqual({ type: "warning", message: "0 kicked, 1 failed." });
+    expect(await toastOf(browser)).toEqual({ type: "warning", message: "0 kicked, 1 failed." });
     expect(await statusOf(1)).toBe("Complete");
   });
 
   it("refuses a kick without a vouched id, and reports the host's refusal", async () => {
     const browser = await signedIn();
     await browser.post(PAGE, { intent: "kick", vouchedId: "", redirectTo: PAGE });
-    expect(toastOf(browser)).toEqual({ type: "error", message: "No vouched user ID to kick" });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "No vouched user ID to kick" });
     await browser.post(PAGE, { intent: "kick", vouchedId: "12345", redirectTo: PAGE });
-    expect(toastOf(browser)).toEqual({ type: "error", message: "Failed to kick user: vouchedId: must be a Discord id (17 to 20 digits)" });
+    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to kick user: vouchedId: must be a Discord id (17 to 20 digits)" });
   });
 
   it("fetches a missing avatar and shows it", async () => {
@@ -207,7 +207,7 @@ describe("the Vouches action", () => {
     const browser = await signedIn();
     const res = await browser.post(PAGE, { intent: "fetch-avatar", _id: hex(1), redirectTo: `${PAGE}?page=1` });
     expect(location(res)).toBe(`${PAGE}?page=1`);
-    expect(toastOf(browser)).toBeNull();
+    expect(await toastOf(browser)).toBeNull();
     const rows = (await load(browser)).page.rows;
     expect(rows[0].avatarSrc).toMatch(/^https:\/\/cdn\.discordapp\.com\//);
     expect(rows[1].avatarSrc).toBe(rows[0].avatarSrc); // stored on every vouch of that user
@@ -225,21 +225,15 @@ describe("the Vouches action", () => {
   it("answers the page's fetchers with the toast as data, and JavaScript forms with a replacing redirect", async () => {
     await seed([{ id: 1, vouched: "500000000000000011" }, { id: 2 }]);
     const browser = await signedIn();
-    const fetcher = await browser.fetch(`${PAGE}?_data=${ROUTE}`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "kick", vouchedId: "500000000000000011", via: "fetcher", redirectTo: PAGE }),
-    });
+    const fetcher = await browser.post(dataPath(PAGE), { intent: "kick", vouchedId: "500000000000000011", ...FETCHER_FIELDS, redirectTo: PAGE });
     expect(fetcher.status).toBe(200);
     expect(await fetcher.json()).toEqual({ toast: { type: "success", message: "1 kicked, 0 failed." } });
     expect(browser.cookies.has("__toast")).toBe(false);
     expect(await statusOf(1)).toBe("Remove Pending");
 
-    const form = await browser.fetch(`${PAGE}?_data=${ROUTE}`, {
-      method: "POST",
-      body: new URLSearchParams({ intent: "delete", _id: hex(2), redirectTo: `${PAGE}?q=x&confirm=delete&id=${hex(2)}` }),
-    });
+    const form = await browser.post(dataPath(PAGE), { intent: "delete", _id: hex(2), redirectTo: `${PAGE}?q=x&confirm=delete&id=${hex(2)}` });
     expect(form.headers.get("X-Remix-Redirect")).toBe(`${PAGE}?q=x`);
     expect(form.headers.get("X-Remix-Replace")).toBe("true");
-    expect(toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
   });
 });

@@ -2,7 +2,8 @@
 // tribelists, the Discord join log and removed members, the Discord bot's ingestion, kicks and avatars.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { codeFields, codeUpdate, createCode, deleteCode, findCode, listCodes, updateCode } from "../domain/codes";
+import { createCode, deleteCode, findCode, listCodes, updateCode } from "../domain/codes";
+import { codeFields, codeUpdate } from "../../contract/codes";
 import {
   avatarCacheMap,
   discordClient,

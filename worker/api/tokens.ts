@@ -1,9 +1,9 @@
 // API tokens, managed by signed-in people (a token cannot mint or see tokens).
 import { Hono } from "hono";
-import { z } from "zod";
 import { createToken, listTokens, revokeToken } from "../domain/tokens";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
+import { tokenCreate } from "../../contract/tokens";
 
 export const tokensApi = new Hono<WorkerEnv>()
   .use("*", async (c, next) => {
@@ -13,7 +13,7 @@ export const tokensApi = new Hono<WorkerEnv>()
     await next();
   })
   .get("/", async (c) => c.json(await listTokens(deps(c).db, c.get("caller").userId)))
-  .post("/", valid("json", z.object({ name: z.string().trim().min(1, "is required").max(60, "is at most 60 characters") })), async (c) => {
+  .post("/", valid("json", tokenCreate), async (c) => {
     const created = await createToken(deps(c), c.get("caller").userId, c.req.valid("json").name);
     return c.json(created, 201);
   })

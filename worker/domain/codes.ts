@@ -1,6 +1,6 @@
 // Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { CodeFields } from "../../contract/codes";
 import { codes } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
@@ -13,34 +13,6 @@ export function codeJson(row: CodeRow): CodeJson {
   const { updatedAt: _u, ...rest } = row;
   return rest;
 }
-
-const text = z.string().max(500, "is at most 500 characters").nullable().optional();
-/** Completed is a boolean; forms and old clients may send "true"/"false" or the displayed "Yes"/"No". */
-const completed = z
-  .union([
-    z.boolean(),
-    z.enum(["true", "false", "Yes", "No", "yes", "no"]).transform((v) => v === "true" || v.toLowerCase() === "yes"),
-  ], { errorMap: () => ({ message: "must be true or false" }) })
-  .optional();
-
-/** The editable fields. Absent fields keep their value on PUT; null clears one. */
-export const codeFields = z.object({
-  username: text,
-  code: text,
-  server: text,
-  avatar: text,
-  completed,
-  mainserver: text,
-  location: text,
-  user: text,
-});
-
-/** PUT's body: the full code object as the list gave it; _id and id may ride along but cannot change. */
-export const codeUpdate = codeFields.extend({
-  _id: z.string().optional(),
-  id: z.union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional(),
-});
-export type CodeFields = z.output<typeof codeFields>;
 
 export async function listCodes(db: Db) {
   return (await db.select().from(codes).orderBy(asc(codes.id))).map(codeJson);

@@ -21,6 +21,7 @@ import { Pagination } from "../table/Pagination";
 import { PageSizeSelect } from "../table/TableToolbar";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveEvent, useLiveRevalidate } from "../../realtime/live";
+import { FETCHER_FIELD, type Answer } from "../../utils/action";
 import { withParams } from "../../utils/table";
 import { Badge, EmptyState, ErrorBox, RelativeTime, SteamLink, useNow } from "./bits";
 import { PopulationChart } from "./PopulationChart";
@@ -321,7 +322,7 @@ function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerStat
   );
 }
 
-type RefreshAnswer = { ok: boolean; message: string };
+type RefreshAnswer = Answer;
 type Phase = "idle" | "posting" | "waiting" | "refetching";
 
 /**
@@ -345,7 +346,7 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
     }
     if (phase !== "posting") return;
     const answer = fetcher.data;
-    if (answer) notify({ type: answer.ok ? "success" : "error", message: answer.message });
+    if (answer?.toast) notify(answer.toast);
     setPhase("waiting");
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -373,7 +374,7 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
     <fetcher.Form method="post" action={pagePath(id)} className="refresh-form" preventScrollReset>
       <input type="hidden" name="intent" value="refresh" />
       <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
       <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid="manual-refresh">
         <Icon name="server" size={14} /> {busy ? TEXTS.refreshing : TEXTS.refresh}
       </button>

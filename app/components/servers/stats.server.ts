@@ -4,12 +4,11 @@
 // action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
-import { host, HostError } from "../../host/client.server";
+import { host, hostErrorOf } from "../../host/client.server";
+import { backTo, reply } from "../../utils/action.server";
 import { readCookie, readPreferences } from "../../utils/preferences";
-import { pageSizeFrom, paginate, withParams, type Page } from "../../utils/table";
-import { redirectWithToast } from "../../utils/toast.server";
+import { pageSizeFrom, paginate, type Page } from "../../utils/table";
 import {
   countByStatus,
   eventTone,
@@ -211,7 +210,8 @@ export function emptyState(args: {
 
 /** Spec section 8: the host's error message, else 'HTTP {status}: {statusText}'. */
 export function failureReason(error: unknown) {
-  if (error instanceof HostError) return error.body?.message ?? error.body?.error ?? httpMessage(error.status);
+  const refused = hostErrorOf(error);
+  if (refused) return refused.body?.message ?? refused.body?.error ?? httpMessage(refused.status);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -233,7 +233,7 @@ async function loadPopulation(context: AppLoadContext, id: ServerId, range: Rang
     return { range, points, peak: given ?? peakOf(points), maxPlayers: data.maxPlayers || MAX_PLAYERS };
   } catch (error) {
     // Until the host has population history (or for a server it has none for), the chart says so.
-    if (!(error instanceof HostError && error.status === 404)) console.error("server stats: population load failed", id, error);
+    if (hostErrorOf(error)?.status !== 404) console.error("server stats: population load failed", id, error);
     return null;
   }
 }
@@ -353,14 +353,9 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
 export async function serverStatsAction(request: Request, context: AppLoadContext, id: ServerId) {
   requireUser(request, context.auth);
   const form = await request.formData();
-  const path = pagePath(id);
-  const target = safeRedirect(form.get("redirectTo"), path);
-  const back = withParams(target === path || target.startsWith(`${path}?`) ? target : path, { _data: null, index: null });
-  const viaFetcher = form.get("js") === "1";
-  if (form.get("intent") !== "refresh") {
-    const message = "Unknown action.";
-    return viaFetcher ? json({ ok: false, message }, { status: 400 }) : redirectWithToast(back, { type: "error", message });
-  }
+  const io = { request, context, form };
+  const back = backTo(form, pagePath(id));
+  if (form.get("intent") !== "refresh") return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });
   let ok: boolean;
   let message: string;
   try {
@@ -372,8 +367,7 @@ export async function serverStatsAction(request: Request, context: AppLoadContex
     ok = false;
     message = TEXTS.refreshFailed(failureReason(error));
   }
-  if (viaFetcher) return json({ ok, message });
-  return redirectWithToast(back, { type: ok ? "success" : "error", message });
+  return reply(io, back, { type: ok ? "success" : "error", message });
 }
 
 export type ServerStatsData = Awaited<ReturnType<typeof loadServerStats>>;

@@ -6,7 +6,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { loginPath } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import { Icon, type IconName } from "../../components/icons";
-import { HostError } from "../../host/client.server";
+import { hostErrorOf } from "../../host/client.server";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import styles from "../../styles/dashboard.css?url";
 import { readPreferences } from "../../utils/preferences";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return await loadDashboard(context, readPreferences(request).timeZone);
   } catch (error) {
     // Spec part 1 section 4: a 401 on the dashboard's calls signs the user out.
-    if (error instanceof HostError && error.status === 401) throw redirect(loginPath("expired"));
+    if (hostErrorOf(error)?.status === 401) throw redirect(loginPath("expired"));
     throw error;
   }
 }

@@ -2,15 +2,14 @@
 // them and come back with the spec's toasts (part 1 section 8).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { OBJECT_ID } from "../../../contract/ids";
-import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
-import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
-import { redirectWithToast } from "../../utils/toast.server";
+import { backTo, reply } from "../../utils/action.server";
+import { errorsOf, parseForm } from "../../utils/forms";
+import { matches, pageSizeFrom, paginate } from "../../utils/table";
 import { storedAvatarSrc } from "../../utils/user";
-import { PAGE_PATH, SEARCH_FIELDS, sortCodes, type Code, type CodeRow } from "./codes";
+import { codeForm, codeWording, PAGE_PATH, SEARCH_FIELDS, sortCodes, TEXTS, type Code, type CodeRow } from "./codes";
 
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
@@ -55,59 +54,38 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
   });
 }
 
-/** Back to the page the form was on, with any modal closed. Only this page's own URLs are accepted. */
-function backTo(form: FormData) {
-  const target = safeRedirect(form.get("redirectTo"), PAGE_PATH);
-  const path = target.startsWith(PAGE_PATH) ? target : PAGE_PATH;
-  return withParams(path, { edit: null, confirm: null, id: null });
-}
-
-/** The Edit Code form: every field free text (spec section 5); empty text clears a field; completed is Yes/No. */
-const text = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null), z.string().nullable());
-export const codeForm = z.object({
-  _id: z.string().regex(OBJECT_ID),
-  id: z.coerce.number().int().optional(),
-  username: text,
-  code: text,
-  server: text,
-  avatar: text,
-  mainserver: text,
-  location: text,
-  user: text,
-  completed: z.enum(["Yes", "No", "true", "false"]).transform((v) => v === "Yes" || v === "true"),
-});
-
 export async function codesAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await request.formData();
+  const io = { request, context, form };
   const intent = form.get("intent");
-  const back = backTo(form);
+  const back = backTo(form, PAGE_PATH, { close: ["edit", "confirm", "id"] });
 
   if (intent === "update") {
-    const parsed = codeForm.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return redirectWithToast(back, { type: "error", message: "Failed to update code. Please try again." });
-    const { _id, ...fields } = parsed.data;
+    const submission = parseForm(form, codeForm, codeWording);
+    if (submission.status !== "success") {
+      return reply(io, back, { type: "error", message: TEXTS.updateFailed }, { status: 400, data: { errors: errorsOf(submission.error) } });
+    }
+    const { _id, ...fields } = submission.value;
     try {
       // Spec section 7: the body is the full code object.
       await host(context).send("PUT", `/api/codes/${_id}`, { _id, ...fields });
-      return redirectWithToast(back, { type: "success", message: "Code updated successfully!" });
+      return reply(io, back, { type: "success", message: TEXTS.updated });
     } catch (error) {
       console.error("codes: update failed", error);
-      const message = hostErrorOf(error) ? "Failed to update code. Please try again." : "An error occurred while updating the code.";
-      return redirectWithToast(back, { type: "error", message });
+      return reply(io, back, { type: "error", message: hostErrorOf(error) ? TEXTS.updateFailed : TEXTS.updateError });
     }
   }
 
   if (intent === "delete") {
     const _id = String(form.get("_id") ?? "");
-    if (!OBJECT_ID.test(_id)) return redirectWithToast(back, { type: "error", message: "Failed to delete code. Please try again." });
+    if (!OBJECT_ID.test(_id)) return reply(io, back, { type: "error", message: TEXTS.deleteFailed });
     try {
       await host(context).send("DELETE", `/api/codes/${_id}`);
-      return redirectWithToast(back, { type: "success", message: "Code deleted successfully!" });
+      return reply(io, back, { type: "success", message: TEXTS.deleted });
     } catch (error) {
       console.error("codes: delete failed", error);
-      const message = hostErrorOf(error) ? "Failed to delete code. Please try again." : "An error occurred while deleting the code.";
-      return redirectWithToast(back, { type: "error", message });
+      return reply(io, back, { type: "error", message: hostErrorOf(error) ? TEXTS.deleteFailed : TEXTS.deleteError });
     }
   }
 

@@ -1,5 +1,9 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
 // sections 3, 4, 5, 8, 9). Pure.
+import { z } from "zod";
+import { codeCompleted, codeText, codeUpdate } from "../../../contract/codes";
+import { objectIdSchema } from "../../../contract/ids";
+import { labelled } from "../../utils/forms";
 
 /** A code as GET /api/codes answers it. */
 export type Code = {
@@ -50,3 +54,37 @@ export const sortCodes = (codes: Code[]) => [...codes].sort((a, b) => a.id - b.i
 
 /** The page's own URL with a modal opened or closed. */
 export const PAGE_PATH = "/dashboard/codes";
+
+/** Spec section 8: what the page says after a write. */
+export const TEXTS = {
+  updated: "Code updated successfully!",
+  updateFailed: "Failed to update code. Please try again.",
+  updateError: "An error occurred while updating the code.",
+  deleted: "Code deleted successfully!",
+  deleteFailed: "Failed to delete code. Please try again.",
+  deleteError: "An error occurred while deleting the code.",
+} as const;
+
+/** Spec section 5: empty text clears a field (the API takes null for that). */
+const text = z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v), codeText);
+
+/**
+ * The Edit Code form and the grid's in-place edits, checked in the browser and in the action: the whole code (spec
+ * section 7: PUT carries the full code object), every field free text within the API's rules (contract/codes.ts),
+ * completed Yes or No.
+ */
+export const codeForm = z.object({
+  _id: objectIdSchema,
+  id: codeUpdate.shape.id,
+  username: text,
+  code: text,
+  server: text,
+  avatar: text,
+  mainserver: text,
+  location: text,
+  user: text,
+  completed: codeCompleted,
+});
+
+/** "Code is at most 500 characters." */
+export const codeWording = labelled({ ...Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, f.label])), completed: "Completed", id: "ID" });

@@ -2,18 +2,22 @@
 // Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
+import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { FETCHER_FIELDS, useAnswerToast } from "../../utils/action";
+import { parseForm } from "../../utils/forms";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/codes.css?url";
-import { completedLabel, TEXT_FIELDS, type Code, type CodeRow } from "./codes";
+import { codeForm, codeWording, completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
 
 export const meta: MetaFunction = () => [{ title: "Codes · ARK Tribe Dashboard" }];
@@ -68,8 +72,11 @@ export default function CodesPage() {
   const deleting = useModalState<Code>(data.deleting);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  // In-place edits from the grid go through a fetcher; the row shows the new value while it is on its way.
+  // In-place edits from the grid go through a fetcher, checked first by the form's schema; the row shows the new value
+  // while it is on its way, and the answer's toast once it lands.
   const fetcher = useFetcher();
+  const { notify } = useNotifications();
+  useAnswerToast(fetcher.data);
   const pending = fetcher.formData?.get("intent") === "update" ? fetcher.formData : undefined;
   const rows = useMemo(() => {
     if (!pending) return data.page.rows;
@@ -87,9 +94,13 @@ export default function CodesPage() {
       if (!field) return;
       const text = value === null ? "" : String(value);
       if ((row[field.name] ?? "") === text) return;
-      fetcher.submit(codeFields({ ...row, [field.name]: text }, closeHref), { method: "post", preventScrollReset: true });
+      const fields = { ...codeFields({ ...row, [field.name]: text }, closeHref), ...FETCHER_FIELDS };
+      if (parseForm(new URLSearchParams(fields), codeForm, codeWording).status !== "success") {
+        return notify({ type: "error", message: TEXTS.updateFailed });
+      }
+      fetcher.submit(fields, { method: "post", preventScrollReset: true });
     },
-    [fetcher, closeHref],
+    [fetcher, closeHref, notify],
   );
 
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
@@ -247,7 +258,10 @@ function CodesTable({ rows, here }: { rows: CodeRow[]; here: string }) {
   );
 }
 
-/** The Edit Code modal: every field is free text (spec section 5); Completed is Yes or No. */
+/**
+ * The Edit Code modal: every field is free text (spec section 5); Completed is Yes or No. The form's schema checks it
+ * in the browser before it is sent, and again in the action.
+ */
 function EditCodeModal({
   code,
   redirectTo,
@@ -261,9 +275,15 @@ function EditCodeModal({
 }) {
   const hidden = codeFields(code, redirectTo);
   const busy = useSubmitting("update");
+  const [form, fields] = useForm({
+    id: `edit-code-${code._id}`,
+    defaultValue: hidden,
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, codeForm, codeWording),
+  });
   return (
     <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">
-      <Form method="post" preventScrollReset className="modal-form">
+      <Form method="post" preventScrollReset className="modal-form" {...getFormProps(form)}>
         {["intent", "_id", "id", "redirectTo"].map((name) => (
           <input key={name} type="hidden" name={name} value={hidden[name]} />
         ))}
@@ -272,12 +292,17 @@ function EditCodeModal({
           {TEXT_FIELDS.map((f, i) => (
             <label key={f.name}>
               <span>{f.label}</span>
-              <input name={f.name} type="text" defaultValue={code[f.name] ?? ""} autoFocus={i === 0} autoComplete="off" />
+              <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
+              {fields[f.name].errors ? (
+                <span className="form-error" id={fields[f.name].errorId} role="alert">
+                  {fields[f.name].errors?.[0]}
+                </span>
+              ) : null}
             </label>
           ))}
           <label>
             <span>Completed</span>
-            <select name="completed" defaultValue={completedLabel(code.completed)}>
+            <select {...getSelectProps(fields.completed)}>
               <option value="Yes">Yes</option>
               <option value="No">No</option>
             </select>

@@ -42,6 +42,7 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { Icon } from "../../components/icons";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { FETCHER_FIELDS } from "../../utils/action";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
 import { loadStock, stockAction, type SaveResult } from "./stock.server";
@@ -176,7 +177,7 @@ function StockSheet({ data }: { data: Data }) {
         fields: savePayload(kind, serverRef.current.get(id) ?? p.base, p.cells),
       }));
       sent.current = { cells: new Map([...current].map(([id, p]) => [id, p.cells])), then };
-      saveFetcher.submit({ intent: "save", tab, mode: "fetch", rows: JSON.stringify(payload) }, { method: "post", action: `${PAGE_PATH}?tab=${tab}` });
+      saveFetcher.submit({ intent: "save", tab, ...FETCHER_FIELDS, rows: JSON.stringify(payload) }, { method: "post", action: `${PAGE_PATH}?tab=${tab}` });
     },
     [kind, notify, saveFetcher, tab],
   );
@@ -241,7 +242,7 @@ function StockSheet({ data }: { data: Data }) {
   const orderSent = useRef(false);
   const saveOrder = () => {
     orderSent.current = true;
-    orderFetcher.submit({ intent: "order", tab, mode: "fetch", ids: JSON.stringify(displayIds) }, { method: "post", action: `${PAGE_PATH}?tab=${tab}` });
+    orderFetcher.submit({ intent: "order", tab, ...FETCHER_FIELDS, ids: JSON.stringify(displayIds) }, { method: "post", action: `${PAGE_PATH}?tab=${tab}` });
   };
   useEffect(() => {
     if (orderFetcher.state !== "idle" || !orderFetcher.data || !orderSent.current) return;
@@ -274,7 +275,7 @@ function StockSheet({ data }: { data: Data }) {
       {
         intent: "colour",
         tab,
-        mode: "fetch",
+        ...FETCHER_FIELDS,
         colour,
         cells: JSON.stringify([...byRow].map(([_id, cols]) => ({ _id, columns: cols }))),
         rows: JSON.stringify(selection.rows),
@@ -581,7 +582,7 @@ function StockSheet({ data }: { data: Data }) {
           imageSent.current = true;
           setImageError(null);
           imageFetcher.submit(
-            { intent: "image", tab, mode: "fetch", itemName: values.itemName, imageUrl: values.imageUrl, updateAllMatching: String(values.updateAllMatching) },
+            { intent: "image", tab, ...FETCHER_FIELDS, itemName: values.itemName, imageUrl: values.imageUrl, updateAllMatching: String(values.updateAllMatching) },
             { method: "post", action: `${PAGE_PATH}?tab=${tab}` },
           );
         }}

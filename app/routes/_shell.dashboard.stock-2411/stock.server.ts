@@ -5,8 +5,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { OBJECT_ID } from "../../../contract/ids";
-import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
+import { rowForm, rowWording } from "../../components/stock/row-form";
 import {
   cellText,
   columnsFor,
@@ -14,7 +14,6 @@ import {
   DEFAULT_TAB,
   editableColumns,
   imageFormError,
-  MAX_NAME_LENGTH,
   itemNames,
   mergeOrder,
   PAGE_PATH,
@@ -36,10 +35,11 @@ import {
   type Cell,
   type StockTab,
 } from "../../../contract/stock";
-import { host, HostError } from "../../host/client.server";
+import { host, hostErrorOf } from "../../host/client.server";
+import { backTo, isFetcher, reply } from "../../utils/action.server";
+import { errorsOf, parseForm } from "../../utils/forms";
 import { readCookie, readPreferences } from "../../utils/preferences";
-import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
-import { redirectWithToast } from "../../utils/toast.server";
+import { matches, pageSizeFrom, paginate } from "../../utils/table";
 import { displayNameOf, isTimeZone } from "../../utils/user";
 
 type Snapshot = { _id: string; id: number; date: string; updatedBy: string | null; items: Record<string, unknown>[] };
@@ -152,12 +152,6 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   );
 }
 
-/** Back to the page the form was on. Only this page's own URLs are accepted. */
-function backTo(form: FormData, changes: Record<string, string | null> = {}) {
-  const target = safeRedirect(form.get("redirectTo"), PAGE_PATH);
-  return withParams(target.startsWith(PAGE_PATH) ? target : PAGE_PATH, changes);
-}
-
 const tabField = z.string().refine(isStockTab, "is not a stock tab");
 const gridRows = z
   .array(z.object({ _id: z.string().regex(OBJECT_ID), version: z.number().int().positive(), fields: z.record(z.unknown()) }))
@@ -188,12 +182,13 @@ async function saveBatch(context: AppLoadContext, tab: StockTab, rows: z.infer<t
 export async function stockAction(request: Request, context: AppLoadContext) {
   const { user } = requireUser(request, context.auth);
   const form = await request.formData();
+  const io = { request, context, form };
   const intent = form.get("intent");
   const tabParsed = tabField.safeParse(form.get("tab"));
   if (!tabParsed.success) return json({ intent, error: "Unknown tab." }, 400);
   const tab = tabParsed.data as StockTab;
   const { path, kind } = TABS[tab];
-  const fetchMode = form.get("mode") === "fetch";
+  const fetcher = isFetcher(form);
   // Spec section 6: the user's displayName (or username) is sent as the editor's name.
   const displayName = displayNameOf(user);
 
@@ -210,16 +205,22 @@ export async function stockAction(request: Request, context: AppLoadContext) {
       });
     } catch (error) {
       console.error("stock: save failed", error);
-      return json<SaveResult>({ intent: "save", error: TEXTS.failed }, error instanceof HostError ? error.status : 500);
+      return json<SaveResult>({ intent: "save", error: TEXTS.failed }, hostErrorOf(error)?.status ?? 500);
     }
   }
 
   if (intent === "save-row") {
     // The no-JavaScript row form: every editable field of the tab, typed text parsed by the sheet's rules.
     const _id = String(form.get("_id") ?? "");
-    const version = Number(form.get("version"));
-    const back = backTo(form, { edit: null });
-    if (!OBJECT_ID.test(_id) || !Number.isInteger(version) || version < 1) return redirectWithToast(back, { type: "error", message: TEXTS.failed });
+    const back = backTo(form, PAGE_PATH, { close: ["edit"] });
+    const submission = parseForm(form, rowForm(kind), rowWording(kind));
+    if (submission.status !== "success") {
+      const { _id: badId, version: badVersion, ...cellErrors } = errorsOf(submission.error);
+      if (badId || badVersion) return reply(io, back, { type: "error", message: TEXTS.failed });
+      const [column, error] = Object.entries(cellErrors)[0] ?? ["", TEXTS.failed];
+      return json({ intent: "save-row", _id, values: { [column]: String(form.get(column) ?? "") }, error }, 400);
+    }
+    const version = Number(submission.value.version);
     // Only the cells the user changed are saved (each input carries the value it was rendered with as was:<column>),
     // so a refused save offered again cannot put back values another officer has changed since.
     const submitted: Record<string, string> = {};
@@ -227,22 +228,17 @@ export async function stockAction(request: Request, context: AppLoadContext) {
     for (const column of editableColumns(kind)) {
       const raw = form.get(column.id);
       if (raw === null) continue;
-      const value = parseInput(column, String(raw));
-      if (value === undefined) {
-        // Only a name is ever refused: empty, or longer than a name can be.
-        const error = String(raw).trim() === "" ? `${column.title} is required.` : `${column.title} can be at most ${MAX_NAME_LENGTH} characters.`;
-        return json({ intent: "save-row", _id, values: { [column.id]: String(raw) }, error }, 400);
-      }
+      const value = parseInput(column, String(raw)) ?? null; // the form's schema has refused what parseInput would
       const was = form.get(`was:${column.id}`);
       if (was !== null && sameValue(parseInput(column, String(was)) ?? null, value)) continue;
       submitted[column.id] = String(raw);
       cells[column.id] = value;
     }
-    if (Object.keys(cells).length === 0) return redirectWithToast(back, { type: "warning", message: TEXTS.noChanges });
+    if (Object.keys(cells).length === 0) return reply(io, back, { type: "warning", message: TEXTS.noChanges });
     try {
       // The row as it is now, so list cells the form did not carry keep their values.
       const current = (await host(context).get<StockRow[]>(path)).data.find((r) => r._id === _id);
-      if (!current) return redirectWithToast(back, { type: "error", message: TEXTS.failed });
+      if (!current) return reply(io, back, { type: "error", message: TEXTS.failed });
       const answer = await saveBatch(context, tab, [{ _id, version, fields: savePayload(kind, current, cells) }], displayName);
       const [conflict] = answer.conflicts;
       if (conflict) {
@@ -252,11 +248,11 @@ export async function stockAction(request: Request, context: AppLoadContext) {
           409,
         );
       }
-      if (answer.saved.length === 0) return redirectWithToast(back, { type: "error", message: TEXTS.failed });
-      return redirectWithToast(back, { type: "success", message: TEXTS.saved(answer.saved.length) });
+      if (answer.saved.length === 0) return reply(io, back, { type: "error", message: TEXTS.failed });
+      return reply(io, back, { type: "success", message: TEXTS.saved(answer.saved.length) });
     } catch (error) {
       console.error("stock: row save failed", error);
-      return redirectWithToast(back, { type: "error", message: TEXTS.failed });
+      return reply(io, back, { type: "error", message: TEXTS.failed });
     }
   }
 
@@ -270,7 +266,7 @@ export async function stockAction(request: Request, context: AppLoadContext) {
       return json({ intent: "order", ok: true, message: TEXTS.orderSaved });
     } catch (error) {
       console.error("stock: order failed", error);
-      return json({ intent: "order", error: error instanceof HostError ? TEXTS.orderFailed : TEXTS.orderError }, 500);
+      return json({ intent: "order", error: hostErrorOf(error) ? TEXTS.orderFailed : TEXTS.orderError }, 500);
     }
   }
 
@@ -278,30 +274,30 @@ export async function stockAction(request: Request, context: AppLoadContext) {
     // Without JavaScript: one row moves one place up or down in the whole tab's order.
     const _id = String(form.get("_id") ?? "");
     const direction = form.get("direction");
-    const back = backTo(form, { edit: null });
+    const back = backTo(form, PAGE_PATH, { close: ["edit"] });
     if (!OBJECT_ID.test(_id) || (direction !== "up" && direction !== "down")) {
-      return redirectWithToast(back, { type: "error", message: TEXTS.orderFailed });
+      return reply(io, back, { type: "error", message: TEXTS.orderFailed });
     }
     try {
       const ids = (await host(context).get<StockRow[]>(path)).data.map((r) => r._id);
       const at = ids.indexOf(_id);
       const to = direction === "up" ? at - 1 : at + 1;
-      if (at < 0) return redirectWithToast(back, { type: "error", message: TEXTS.orderFailed });
-      if (to < 0 || to >= ids.length) return redirectWithToast(back, { type: "warning", message: TEXTS.cannotMove(direction) });
+      if (at < 0) return reply(io, back, { type: "error", message: TEXTS.orderFailed });
+      if (to < 0 || to >= ids.length) return reply(io, back, { type: "warning", message: TEXTS.cannotMove(direction) });
       [ids[at], ids[to]] = [ids[to], ids[at]];
       await host(context).send("POST", `${path}/order`, { ids });
-      return redirectWithToast(back, { type: "success", message: TEXTS.orderSaved });
+      return reply(io, back, { type: "success", message: TEXTS.orderSaved });
     } catch (error) {
       console.error("stock: move failed", error);
-      return redirectWithToast(back, { type: "error", message: error instanceof HostError ? TEXTS.orderFailed : TEXTS.orderError });
+      return reply(io, back, { type: "error", message: hostErrorOf(error) ? TEXTS.orderFailed : TEXTS.orderError });
     }
   }
 
   if (intent === "colour") {
     const colour = String(form.get("colour") ?? "");
-    const back = backTo(form, { edit: null });
+    const back = backTo(form, PAGE_PATH, { close: ["edit"] });
     const fail = (status: number) =>
-      fetchMode ? json({ intent: "colour", error: TEXTS.colourError }, status) : redirectWithToast(back, { type: "error", message: TEXTS.colourError });
+      reply(io, back, { type: "error", message: TEXTS.colourError }, { status, data: { intent: "colour", error: TEXTS.colourError } });
     // The grid sends its selection (cells by row, whole rows); the no-JavaScript row form sends one row and either a
     // column of it or nothing (the whole row).
     const rowForm = form.has("_id");
@@ -325,12 +321,10 @@ export async function stockAction(request: Request, context: AppLoadContext) {
       }
       for (const id of rows.data) byRow.set(id, { ...byRow.get(id), textColor: colour });
       for (const [id, change] of byRow) await host(context).send("PATCH", `${path}/${id}`, change);
-      return fetchMode
-        ? json({ intent: "colour", ok: true, count: byRow.size })
-        : redirectWithToast(back, { type: "success", message: TEXTS.colourSaved });
+      return reply(io, back, { type: "success", message: TEXTS.colourSaved }, { data: { intent: "colour", ok: true, count: byRow.size } });
     } catch (error) {
       console.error("stock: colour failed", error);
-      return fail(error instanceof HostError ? error.status : 500);
+      return fail(hostErrorOf(error)?.status ?? 500);
     }
   }
 
@@ -338,11 +332,10 @@ export async function stockAction(request: Request, context: AppLoadContext) {
     const itemName = String(form.get("itemName") ?? "");
     const imageUrl = reduceImageUrl(String(form.get("imageUrl") ?? ""));
     const updateAllMatching = form.get("updateAllMatching") === "on" || form.get("updateAllMatching") === "true";
-    const back = backTo(form, { dialog: null });
+    const back = backTo(form, PAGE_PATH, { close: ["dialog"] });
+    // A refusal stays in the dialog (with the typed values, for the page rendered without JavaScript).
     const fail = (message: string, status = 400) =>
-      fetchMode
-        ? json({ intent: "image", error: message }, status)
-        : json({ intent: "image", error: message, values: { itemName, imageUrl, updateAllMatching } }, status);
+      json({ intent: "image", toast: { type: "error", message }, error: message, ...(fetcher ? {} : { values: { itemName, imageUrl, updateAllMatching } }) }, status);
     try {
       const rows = (await host(context).get<StockRow[]>(path)).data;
       const invalid = imageFormError(itemName, imageUrl, itemNames(kind, rows));
@@ -353,10 +346,11 @@ export async function stockAction(request: Request, context: AppLoadContext) {
         updateAllMatching,
       });
       const message = updateAllMatching ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName) : TEXTS.imageAdded(itemName);
-      return fetchMode ? json({ intent: "image", ok: true, message }) : redirectWithToast(back, { type: "success", message });
+      return reply(io, back, { type: "success", message }, { data: { intent: "image", ok: true, message } });
     } catch (error) {
       console.error("stock: image failed", error);
-      if (error instanceof HostError) return fail(TEXTS.imageFailed(itemName, error.body?.message ?? error.message), error.status);
+      const refused = hostErrorOf(error);
+      if (refused) return fail(TEXTS.imageFailed(itemName, refused.body?.message ?? refused.message), refused.status);
       return fail(TEXTS.imageError, 500);
     }
   }

@@ -4,6 +4,7 @@
 // ?confirm=delete&id=<_id>, ?confirm=clear). With it: a canvas grid (name and Discord ID edit in place), the add and edit
 // rows as inline panels above it, modals for confirmations, and live reloads on the tribelist events.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
@@ -13,17 +14,21 @@ import { ConfirmModal, useModalState } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
-import { LiveStatusBadge, useLiveRevalidate, useLiveStatus } from "../../realtime/live";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { FETCHER_FIELDS, useAnswerToast, type Answer, type FieldErrors } from "../../utils/action";
+import { errorsOf, firstError, lastResultOf } from "../../utils/forms";
 import { withParams } from "../../utils/table";
 import codesStyles from "../../styles/codes.css?url";
 import styles from "../../styles/tribelists.css?url";
 import {
   FILTER_LABELS,
   FILTERS,
+  FORM_FIELDS,
   isServer,
   LAST_UPDATED_KEY,
   NATIONALITIES,
   PAGE_PATH,
+  parseEntry,
   RANKS,
   SERVERS,
   TAB_KEY,
@@ -33,7 +38,7 @@ import {
   type Positioned,
   type Server,
 } from "./tribelists";
-import { loadTribelist, tribelistAction, type FormErrors, type FormFailure } from "./tribelists.server";
+import { loadTribelist, tribelistAction, type FormFailure } from "./tribelists.server";
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -67,7 +72,6 @@ const valuesOf = (e?: Partial<Positioned> | null): Values => ({
   rank: e?.rank ?? "",
   nationality: e?.nationality ?? "",
 });
-const firstError = (errors: FormErrors) => Object.values(errors).find(Boolean) ?? "The entry was not saved.";
 const isFailure = (d: unknown): d is FormFailure => typeof d === "object" && d !== null && "errors" in d;
 
 export default function TribelistsPage() {
@@ -80,7 +84,6 @@ export default function TribelistsPage() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { notify } = useNotifications();
-  const live = useLiveStatus() === "connected" ? "1" : "";
   const here = location.pathname + location.search;
   const base = withParams(here, { edit: null, add: null, confirm: null, id: null });
   const server = data.server as Server;
@@ -99,8 +102,10 @@ export default function TribelistsPage() {
     setSelectedId(null);
   }, [server]);
 
-  // In-place edits of a name or a Discord ID on the canvas: the whole entry goes to the same action.
+  // In-place edits of a name or a Discord ID on the canvas: the whole entry goes to the same action, checked first by
+  // the edit form's schema.
   const cellFetcher = useFetcher<typeof action>({ key: "tribelist-cell" });
+  useAnswerToast(cellFetcher.data);
   const pending = cellFetcher.formData;
   const rows = useMemo(() => {
     if (!pending) return data.page.rows;
@@ -110,21 +115,17 @@ export default function TribelistsPage() {
         : r,
     );
   }, [data.page.rows, pending]);
-  useEffect(() => {
-    if (isFailure(cellFetcher.data)) notify({ type: "error", message: firstError(cellFetcher.data.errors) });
-  }, [cellFetcher.data, notify]);
   const onEdit = useCallback(
     (row: EntryRow, columnId: string, value: string | number | null) => {
       if (columnId !== "name" && columnId !== "discordId") return;
       const text = value === null ? "" : String(value).trim();
       if ((row[columnId] ?? "") === text) return;
-      if (columnId === "name" && !text) return notify({ type: "error", message: "Name is required." });
-      cellFetcher.submit(
-        { ...entryFields(row, server, base, live), [columnId]: text },
-        { method: "post", preventScrollReset: true },
-      );
+      const fields = { ...entryFields(row, server, base), ...FETCHER_FIELDS, [columnId]: text };
+      const checked = parseEntry("update", new URLSearchParams(fields));
+      if (checked.status !== "success") return notify({ type: "error", message: firstError(errorsOf(checked.error)) ?? "The entry was not saved." });
+      cellFetcher.submit(fields, { method: "post", preventScrollReset: true });
     },
-    [cellFetcher, server, base, live, notify],
+    [cellFetcher, server, base, notify],
   );
 
   // The 250 ms transition when the search or the filter changes (spec section 9); the CSS runs it on first paint too.
@@ -151,6 +152,17 @@ export default function TribelistsPage() {
     if (data.editing) navigate(base, { replace: true, preventScrollReset: true });
   };
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
+
+  // Delete and Clear All with JavaScript: a fetcher sends the confirmation's fields, and the modal closes at once.
+  const writer = useFetcher<Answer>();
+  useAnswerToast(writer.data);
+  const confirmWith = (fields: Record<string, string>, modal: { onClose?: () => void }) => () => {
+    writer.submit({ ...fields, ...FETCHER_FIELDS }, { method: "post", preventScrollReset: true });
+    if (modal.onClose) modal.onClose();
+    else navigate(base, { replace: true, preventScrollReset: true });
+  };
+  const deleteFields = deleting.value ? { intent: "delete", _id: deleting.value._id, tab: server, redirectTo: base } : null;
+  const clearFields = { intent: "clear", tab: server, redirectTo: base };
 
   const tabHref = (s: Server) => withParams(PAGE_PATH + location.search, { tab: s, filter: null, page: null, edit: null, add: null, confirm: null, id: null });
   const filterHref = (f: Filter | null) => withParams(base, { filter: f, page: null });
@@ -250,7 +262,6 @@ export default function TribelistsPage() {
                   mode="add"
                   server={server}
                   redirectTo={base}
-                  live={live}
                   initial={failure?.intent === "add" ? (failure.values as Values) : valuesOf(null)}
                   onClose={closeAdd}
                 />
@@ -262,7 +273,6 @@ export default function TribelistsPage() {
                   entry={editTarget}
                   server={server}
                   redirectTo={base}
-                  live={live}
                   initial={valuesOf(editTarget)}
                   onClose={closeEdit}
                 />
@@ -325,13 +335,14 @@ export default function TribelistsPage() {
         <Pagination page={data.page} />
       </section>
 
-      {deleting.value ? (
+      {deleting.value && deleteFields ? (
         <ConfirmModal
           title="Delete Entry"
           question="Are you sure you want to delete this entry?"
           detail={deleting.value.name}
           confirmLabel="Delete"
-          fields={{ intent: "delete", _id: deleting.value._id, tab: server, redirectTo: base, live }}
+          fields={deleteFields}
+          onConfirm={confirmWith(deleteFields, deleting)}
           onClose={deleting.onClose}
           closeHref={base}
         />
@@ -342,7 +353,8 @@ export default function TribelistsPage() {
           question="Are you sure you want to clear all entries from the current tribelist?"
           detail={`${tabLabel(server)} (${data.serverName}): ${data.counts.total} ${data.counts.total === 1 ? "entry" : "entries"}`}
           confirmLabel="Clear All"
-          fields={{ intent: "clear", tab: server, redirectTo: base, live }}
+          fields={clearFields}
+          onConfirm={confirmWith(clearFields, clearing)}
           onClose={clearing.onClose}
           closeHref={base}
         />
@@ -351,14 +363,13 @@ export default function TribelistsPage() {
   );
 }
 
-/** The hidden fields of an edit: the whole entry (spec section 7), the list, where to come back, the live flag. */
-function entryFields(entry: Positioned, server: Server, redirectTo: string, live: string): Record<string, string> {
+/** The fields of an edit: the whole entry (spec section 7), the list, where to come back. */
+function entryFields(entry: Positioned, server: Server, redirectTo: string): Record<string, string> {
   return {
     intent: "update",
     _id: entry._id,
     tab: server,
     redirectTo,
-    live,
     username: entry.username ?? "",
     order: typeof entry.order === "number" ? String(entry.order) : "",
     ...valuesOf(entry),
@@ -419,7 +430,7 @@ function NationalitySelect(props: React.SelectHTMLAttributes<HTMLSelectElement>)
   );
 }
 
-function Errors({ errors }: { errors: FormErrors | undefined }) {
+function Errors({ errors }: { errors: FieldErrors | undefined }) {
   const list = Object.values(errors ?? {}).filter(Boolean);
   if (!list.length) return null;
   return (
@@ -430,15 +441,15 @@ function Errors({ errors }: { errors: FormErrors | undefined }) {
 }
 
 /**
- * The add row and the edit rows with JavaScript: a form above the grid holding a copy of the values (spec section 4).
- * Add and Save are disabled while busy or while the name is empty (section 5); a success clears and closes it.
+ * The add row and the edit rows with JavaScript: a form above the grid holding a copy of the values (spec section 4),
+ * checked by the same schema as the action's before it is sent. Add and Save are disabled while busy or while the
+ * name is empty (section 5); a refusal stays open with its messages (and a toast); a success closes it.
  */
 function EntryPanel({
   mode,
   entry,
   server,
   redirectTo,
-  live,
   initial,
   onClose,
 }: {
@@ -446,19 +457,18 @@ function EntryPanel({
   entry?: Positioned;
   server: Server;
   redirectTo: string;
-  live: string;
   initial: Values;
   onClose: () => void;
 }) {
   const fetcher = useFetcher<typeof action>({ key: `tribelist-${mode}` });
   const { notify } = useNotifications();
-  const [values, setValues] = useState<Values>(initial);
-  const set = (k: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const intent = mode === "add" ? "add" : "update";
   const busy = fetcher.state !== "idle";
+  useAnswerToast(fetcher.data);
 
-  // When a submission ends: a refusal stays open with its message (and a toast); a success closes the row.
+  // When this panel's submission ends: a refusal stays open with the server's messages; a success closes the row.
   const started = useRef<{ data: unknown } | null>(null);
-  const [errors, setErrors] = useState<FormErrors>();
+  const [refusal, setRefusal] = useState<FormFailure | null>(null);
   useEffect(() => {
     if (busy) {
       started.current ??= { data: fetcher.data };
@@ -467,50 +477,65 @@ function EntryPanel({
     if (!started.current) return;
     const before = started.current.data;
     started.current = null;
-    if (fetcher.data !== before && isFailure(fetcher.data)) {
-      setErrors(fetcher.data.errors);
-      notify({ type: "error", message: firstError(fetcher.data.errors) });
-    } else {
-      onClose();
-    }
+    if (fetcher.data !== before && isFailure(fetcher.data)) setRefusal(fetcher.data);
+    else onClose();
   }, [busy]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const hidden = entry ? entryFields(entry, server, redirectTo, live) : { intent: "add", tab: server, redirectTo, live };
+  const [form, fields] = useForm({
+    id: `tribelist-${mode}-form`,
+    defaultValue: initial,
+    lastResult: useMemo(() => lastResultOf(refusal?.errors), [refusal]),
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseEntry(intent, formData),
+  });
+  const errors: FieldErrors = {
+    form: form.errors?.[0],
+    ...Object.fromEntries(FORM_FIELDS.map((k) => [k, fields[k].errors?.[0]])),
+  };
+
+  const hidden = entry ? { ...entryFields(entry, server, redirectTo), ...FETCHER_FIELDS } : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
   const label = mode === "add" ? "New entry" : `Edit entry #${entry?.position}`;
   return (
-    <fetcher.Form method="post" preventScrollReset className={`entry-panel entry-panel-${mode}`} aria-label={label} data-testid={`entry-${mode}`}>
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      className={`entry-panel entry-panel-${mode}`}
+      aria-label={label}
+      data-testid={`entry-${mode}`}
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        // Refused in the browser: the messages show in the form, and the first as a toast, as a refusal by the action does.
+        if (!event.defaultPrevented) return;
+        const checked = parseEntry(intent, new FormData(event.currentTarget));
+        const message = checked.status === "success" ? null : firstError(errorsOf(checked.error));
+        if (message) notify({ type: "error", message });
+      }}
+    >
       {Object.entries(hidden)
-        .filter(([k]) => !(k in values))
+        .filter(([k]) => !(k in initial))
         .map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
       <span className="entry-panel-title">{label}</span>
       <label>
         <span>Name</span>
-        <input name="name" value={values.name} onChange={set("name")} placeholder="Name" autoFocus autoComplete="off" aria-invalid={!!errors?.name} />
+        <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
       </label>
       <label>
         <span>Discord ID</span>
-        <input
-          name="discordId"
-          value={values.discordId}
-          onChange={set("discordId")}
-          placeholder="Discord ID"
-          inputMode="numeric"
-          autoComplete="off"
-          aria-invalid={!!errors?.discordId}
-        />
+        <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
       </label>
       <label>
         <span>Rank</span>
-        <RankSelect name="rank" value={values.rank} onChange={set("rank")} />
+        <RankSelect {...getSelectProps(fields.rank)} />
       </label>
       <label>
         <span>Nationality</span>
-        <NationalitySelect name="nationality" value={values.nationality} onChange={set("nationality")} />
+        <NationalitySelect {...getSelectProps(fields.nationality)} />
       </label>
       <div className="entry-panel-actions">
-        <button type="submit" className="button small primary" disabled={busy || !values.name.trim()}>
+        <button type="submit" className="button small primary" disabled={busy || !String(fields.name.value ?? "").trim()}>
           <Icon name={mode === "add" ? "plus" : "check"} size={15} /> {mode === "add" ? "Add" : "Save"}
         </button>
         <button type="button" className="button small" onClick={onClose}>
@@ -636,10 +661,10 @@ function FormRow({
   redirectTo: string;
   cancelHref: string;
   values: Values;
-  errors: FormErrors | undefined;
+  errors: FieldErrors | undefined;
 }) {
   const formId = entry ? `tribelist-edit-${entry._id}` : "tribelist-add";
-  const hidden = entry ? entryFields(entry, server, redirectTo, "") : { intent: "add", tab: server, redirectTo };
+  const hidden = entry ? entryFields(entry, server, redirectTo) : { intent: "add", tab: server, redirectTo };
   return (
     <>
       <tr className={`form-row ${entry ? "edit-row" : "add-row"}`} data-testid={entry ? "edit-row" : "add-row"}>

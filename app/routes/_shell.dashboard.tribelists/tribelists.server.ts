@@ -1,26 +1,27 @@
 // The Tribelists page's server flow: read one server's list through the host client, count, filter, search and page
 // it; add, edit, delete and clear entries, answering with a redirect and a toast (or the form's errors).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json, redirect } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
-import { safeRedirect } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
-import { host, hostErrorOf, type HostError } from "../../host/client.server";
+import { host, hostErrorOf } from "../../host/client.server";
+import type { FieldErrors } from "../../utils/action";
+import { backTo, hostFieldErrors, refuse, reply } from "../../utils/action.server";
+import { errorsOf } from "../../utils/forms";
 import { readCookie } from "../../utils/preferences";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
-import { redirectWithToast } from "../../utils/toast.server";
 import { storedAvatarSrc } from "../../utils/user";
 import type { Toast } from "../../utils/toast";
 import {
   countEntries,
+  entryWording,
   filterFrom,
+  FORM_FIELDS,
   inFilter,
   isServer,
   listPath,
-  NATIONALITIES,
   PAGE_PATH,
-  RANKS,
+  parseEntry,
   SEARCH_FIELDS,
   SERVER_NAMES,
   serverFrom,
@@ -28,6 +29,7 @@ import {
   TAB_COOKIE,
   type Entry,
   type EntryRow,
+  type FormField,
   type Server,
 } from "./tribelists";
 
@@ -133,100 +135,61 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 
-const LABELS: Record<string, string> = { name: "Name", discordId: "Discord ID", rank: "Rank", nationality: "Nationality" };
-
-const optional = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-const choice = (options: readonly string[], label: string) =>
-  z.preprocess(optional, z.string().refine((v) => v === "" || options.includes(v), `${label} must be ${options.join(", ")} or none.`));
-
-/** The add and edit rows' fields (spec section 3). The name is required (spec section 5 disables Add/Save without it). */
-export const entryForm = z.object({
-  name: z.preprocess(optional, z.string().min(1, "Name is required.").max(100, "Name is at most 100 characters.")),
-  discordId: z.preprocess(optional, z.string().regex(/^(\d{17,20})?$/, "Discord ID must be 17 to 20 digits, or empty.")),
-  rank: choice(RANKS, "Rank"),
-  nationality: choice(NATIONALITIES, "Nationality"),
-});
-
-export type FormErrors = Partial<Record<"name" | "discordId" | "rank" | "nationality" | "form", string>>;
-export type FormFailure = { intent: "add" | "update"; _id?: string; errors: FormErrors; values: Record<string, string> };
-
-/** Back to the page the form was on, with the add row, edit row and confirmations closed. Only this page's URLs. */
-function backTo(form: FormData, server: Server) {
-  const target = safeRedirect(form.get("redirectTo"), "");
-  const path = target.startsWith(PAGE_PATH) ? target : withParams(PAGE_PATH, { tab: server });
-  return withParams(path, { edit: null, add: null, confirm: null, id: null });
-}
-
-/**
- * A success: with the live socket connected (the form says so), the live event raises the same toast in every browser,
- * this one included, so the redirect carries none; without it (no JavaScript), the redirect carries it.
- */
-const done = (to: string, live: boolean, toast: Toast) => (live ? redirect(to) : redirectWithToast(to, toast));
-
-/** The host's refusal as a form error: "discordId: must be ..." becomes "Discord ID must be ...". */
-function hostErrors(error: HostError): FormErrors {
-  const field = error.body?.field;
-  const reason = (error.body?.message ?? "").replace(/^[\w.]+:\s*/, "");
-  if (field && field in LABELS) return { [field]: `${LABELS[field]} ${reason}.`.replace(/\.\.$/, ".") };
-  return { form: error.body?.message ?? `The host refused the entry (${error.status}).` };
-}
+/** A refused add or edit: the form's errors and what was typed, to show the form again (with or without JavaScript). */
+export type FormFailure = { intent: "add" | "update"; _id?: string; errors: FieldErrors; values: Record<FormField, string> };
 
 export async function tribelistAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await request.formData();
+  const io = { request, context, form };
   const intent = String(form.get("intent") ?? "");
   const server = serverFrom(form.get("tab"));
   const path = listPath(server);
-  const back = backTo(form, server);
-  const live = form.get("live") === "1";
-  const values = Object.fromEntries(
-    ["name", "discordId", "rank", "nationality"].map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]),
-  );
+  const back = backTo(form, PAGE_PATH, { close: ["edit", "add", "confirm", "id"], fallback: withParams(PAGE_PATH, { tab: server }) });
+  // A success: its live event raises the same toast in every browser, this one included (see Answer.announced).
+  const done = (toast: Toast) => reply(io, back, toast, { announced: true });
+  const fail = (toast: Toast) => reply(io, back, toast);
+  const values = Object.fromEntries(FORM_FIELDS.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""])) as FormFailure["values"];
 
   if (intent === "add" || intent === "update") {
     const _id = intent === "update" ? String(form.get("_id") ?? "") : undefined;
-    const fail = (errors: FormErrors, status = 400) => json<FormFailure>({ intent, _id, errors, values }, { status });
-    if (_id !== undefined && !OBJECT_ID.test(_id)) return fail({ form: "That entry does not exist." }, 404);
-    const parsed = entryForm.safeParse(values);
-    if (!parsed.success) {
-      const errors: FormErrors = {};
-      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof FormErrors] ??= issue.message;
-      return fail(errors);
-    }
-    const body = parsed.data;
+    const refused = (errors: FieldErrors, status = 400) => refuse(errors, { status, data: { intent, _id, values } });
+    if (_id !== undefined && !OBJECT_ID.test(_id)) return refused({ form: "That entry does not exist." }, 404);
+    const submission = parseEntry(intent, form);
+    if (submission.status !== "success") return refused(errorsOf(submission.error));
     try {
       if (intent === "add") {
-        const added = await host(context).send<Entry>("POST", path, body);
-        return done(back, live, { type: "success", message: `Added entry: ${added.name}.` });
+        const added = await host(context).send<Entry>("POST", path, submission.value);
+        return done({ type: "success", message: `Added entry: ${added.name}.` });
       }
       // Spec section 7: PUT carries the whole edited entry (username and order ride along unchanged).
-      const order = String(form.get("order") ?? "").trim();
-      const whole = { _id, ...body, username: optional(form.get("username")) || null, order: order === "" ? null : Number(order) };
-      const saved = await host(context).send<Entry>("PUT", `${path}/${_id}`, whole);
-      return done(back, live, { type: "success", message: `Updated entry: ${saved.name}.` });
+      const saved = await host(context).send<Entry>("PUT", `${path}/${_id}`, { ...submission.value, _id });
+      return done({ type: "success", message: `Updated entry: ${saved.name}.` });
     } catch (error) {
       console.error(`tribelists: ${intent} failed`, server, error);
-      const refused = hostErrorOf(error);
-      if (refused?.status === 400) return fail(hostErrors(refused));
-      if (refused?.status === 404) return fail({ form: "That entry no longer exists." }, 404);
+      const host400 = hostFieldErrors(error, FORM_FIELDS, entryWording);
+      if (host400) return refused(host400);
+      const status = hostErrorOf(error)?.status;
+      if (status === 400) return refused({ form: hostErrorOf(error)?.body?.message ?? "The host refused the entry (400)." });
+      if (status === 404) return refused({ form: "That entry no longer exists." }, 404);
       const verb = intent === "add" ? "add the entry" : "save the entry";
-      return fail({ form: `Could not ${verb}. Please try again.` }, refused && refused.status >= 400 ? refused.status : 500);
+      return refused({ form: `Could not ${verb}. Please try again.` }, status && status >= 400 ? status : 500);
     }
   }
 
   if (intent === "delete") {
     const _id = String(form.get("_id") ?? "");
     try {
-      if (!OBJECT_ID.test(_id)) return redirectWithToast(back, { type: "error", message: "That entry was already removed." });
+      if (!OBJECT_ID.test(_id)) return fail({ type: "error", message: "That entry was already removed." });
       const answer = await host(context).send<{ message?: string }>("DELETE", `${path}/${_id}`);
-      return done(back, live, { type: "success", message: answer?.message ?? `Removed entry: ${_id}.` });
+      return done({ type: "success", message: answer?.message ?? `Removed entry: ${_id}.` });
     } catch (error) {
       console.error("tribelists: delete failed", server, error);
       const message =
         hostErrorOf(error)?.status === 404
           ? "That entry was already removed."
           : "Could not remove the entry. Please try again.";
-      return redirectWithToast(back, { type: "error", message });
+      return fail({ type: "error", message });
     }
   }
 
@@ -234,11 +197,11 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
     try {
       const answer = await host(context).send<{ deleted?: number }>("DELETE", path);
       const deleted = answer?.deleted ?? 0;
-      if (deleted === 0) return redirectWithToast(back, { type: "warning", message: `The ${server} tribelist is already empty.` });
-      return done(back, live, { type: "warning", message: `Cleared the ${server} tribelist (${deleted} entries).` });
+      if (deleted === 0) return fail({ type: "warning", message: `The ${server} tribelist is already empty.` });
+      return done({ type: "warning", message: `Cleared the ${server} tribelist (${deleted} entries).` });
     } catch (error) {
       console.error("tribelists: clear failed", server, error);
-      return redirectWithToast(back, { type: "error", message: `Could not clear the ${server} tribelist. Please try again.` });
+      return fail({ type: "error", message: `Could not clear the ${server} tribelist. Please try again.` });
     }
   }
 

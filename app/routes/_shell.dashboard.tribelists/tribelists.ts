@@ -2,7 +2,8 @@
 // page, sections 3, 4, 5, 8, 9). Pure.
 
 import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
-import { tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
+import { entryCreate, entryUpdate, NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
+import { labelled, parseForm } from "../../utils/forms";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;
@@ -16,7 +17,7 @@ export const listPath = tribelistPath;
 export const isServer = (v: unknown): v is Server => typeof v === "string" && (SERVERS as readonly string[]).includes(v);
 export const serverFrom = (v: unknown): Server => (isServer(v) ? v : DEFAULT_SERVER);
 
-export { NATIONALITIES, RANKS } from "../../../contract/tribelists";
+export { NATIONALITIES, RANKS };
 export type Entry = TribelistEntry;
 
 /** An entry and its place in the whole sorted list (the table's ID column). */
@@ -78,3 +79,26 @@ export const LAST_UPDATED_KEY = "tribelist-last-updated";
 export const TAB_COOKIE = "tribelist-tab";
 
 export const PAGE_PATH = "/dashboard/tribelists";
+
+// ---- The add row and the edit rows (spec sections 3, 5 and 7) ----------------------------------------------------------
+
+/** The fields a person types or picks. */
+export const FORM_FIELDS = ["name", "discordId", "rank", "nationality"] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+
+/** The page's words for the API's rules: "Name is required.", "Discord ID must be 17 to 20 digits, or empty.". */
+export const entryWording = labelled(
+  { name: "Name", discordId: "Discord ID", rank: "Rank", nationality: "Nationality", username: "Username", order: "Order" },
+  {
+    discordId: "Discord ID must be 17 to 20 digits, or empty.",
+    rank: `Rank must be ${RANKS.join(", ")} or none.`,
+    nationality: `Nationality must be ${NATIONALITIES.join(", ")} or none.`,
+  },
+);
+
+/**
+ * An add form or an edit form, read by the body the API takes (contract/tribelists.ts: POST's entryCreate, PUT's
+ * entryUpdate, which carries the whole edited entry), in the browser before it is sent and again in the action.
+ */
+export const parseEntry = (intent: "add" | "update", payload: FormData | URLSearchParams) =>
+  parseForm(payload, intent === "add" ? entryCreate : entryUpdate, entryWording);

@@ -5,7 +5,7 @@
 // live reloads on vouches_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
@@ -14,11 +14,12 @@ import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { FETCHER_FIELDS, useAnswerToast, type Answer } from "../../utils/action";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
 import { AvatarCell, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
-import { optimisticRows, PAGE_PATH, statusTone, TEXTS, type VouchRow } from "./vouches";
-import { loadVouches, vouchesAction, type ActionAnswer } from "./vouches.server";
+import { checkVouchAction, optimisticRows, PAGE_PATH, statusTone, TEXTS, type VouchRow } from "./vouches";
+import { loadVouches, vouchesAction } from "./vouches.server";
 
 export const meta: MetaFunction = () => [{ title: "Vouches · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -64,14 +65,14 @@ export default function VouchesPage() {
   const here = withParams(location.pathname + location.search, { confirm: null, id: null });
   const cancelHref = here;
 
-  // One fetcher per kind of write. Each answers its toast as data (see vouches.server.ts); while a write is on its way
+  // One fetcher per kind of write. Each answers its toast as data (app/utils/action.ts); while a write is on its way
   // the rows already show its outcome: a deleted vouch is gone, a kicked user's vouches are Remove Pending.
-  const deleter = useFetcher<ActionAnswer>();
-  const kicker = useFetcher<ActionAnswer>();
-  const avatars = useFetcher<ActionAnswer>();
-  useToastOf(deleter.data);
-  useToastOf(kicker.data);
-  useToastOf(avatars.data);
+  const deleter = useFetcher<Answer>();
+  const kicker = useFetcher<Answer>();
+  const avatars = useFetcher<Answer>();
+  useAnswerToast(deleter.data);
+  useAnswerToast(kicker.data);
+  useAnswerToast(avatars.data);
   const pending = useMemo(() => {
     const value = (f: { formData?: FormData }, name: string) => (f.formData ? [String(f.formData.get(name))] : []);
     return {
@@ -83,7 +84,7 @@ export default function VouchesPage() {
   const rows = useMemo(() => optimisticRows(data.page.rows, pending), [data.page.rows, pending]);
 
   const post = (fetcher: typeof deleter, fields: Record<string, string>) =>
-    fetcher.submit({ ...fields, via: "fetcher", redirectTo: here }, { method: "post", action: PAGE_PATH, preventScrollReset: true });
+    fetcher.submit({ ...fields, ...FETCHER_FIELDS, redirectTo: here }, { method: "post", action: PAGE_PATH, preventScrollReset: true });
   const send = (fields: Record<string, string>) => post(fields.intent === "delete" ? deleter : kicker, fields);
   const fetchAvatar = (row: VouchRow) => post(avatars, { intent: "fetch-avatar", _id: row._id });
   const navigate = useNavigate();
@@ -93,7 +94,9 @@ export default function VouchesPage() {
   const [asking, setAsking] = useState<Asking | null>(null);
 
   const askKick = (row: VouchRow) => {
-    if (!row.vouched) return notify({ type: "error", message: TEXTS.noKickId });
+    // The action's own check, before asking: a row without a vouched id cannot be kicked.
+    const checked = checkVouchAction(new URLSearchParams({ intent: "kick", vouchedId: row.vouched ?? "" }));
+    if ("refusal" in checked) return notify(checked.refusal);
     setAsking({ kind: "kick", row });
   };
   const confirm = () => {
@@ -226,12 +229,4 @@ function VouchConfirm({
       {...rest}
     />
   );
-}
-
-/** Shows the toast a fetcher's write answered, once per answer. */
-function useToastOf(answer: ActionAnswer | undefined) {
-  const { notify } = useNotifications();
-  useEffect(() => {
-    if (answer?.toast) notify(answer.toast);
-  }, [answer, notify]);
 }

@@ -1,15 +1,23 @@
 // The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
 // avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json, redirect } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { safeRedirect } from "../../auth/redirect";
+import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
-import { matches, pageSizeFrom, paginate, withParams, type Page } from "../../utils/table";
-import { redirectWithToast } from "../../utils/toast.server";
+import { backTo, reply } from "../../utils/action.server";
+import { matches, pageSizeFrom, paginate, type Page } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
-import { kickToast, PAGE_PATH, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type Vouch, type VouchRow } from "./vouches";
+import {
+  checkVouchAction,
+  kickToast,
+  PAGE_PATH,
+  SEARCH_FIELDS,
+  TEXTS,
+  toRow,
+  type KickAnswer,
+  type Vouch,
+  type VouchRow,
+} from "./vouches";
 
 type SearchAnswer = { rows: Vouch[]; total: number; page: number; pageCount: number; size: number };
 
@@ -61,46 +69,18 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   return json({ q, size, page, confirm, stale });
 }
 
-const objectId = z.string().regex(/^[0-9a-f]{24}$/i, "must be a vouch id");
-const actionForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), _id: objectId }),
-  z.object({ intent: z.literal("kick"), vouchedId: z.string().trim().default("") }),
-  z.object({ intent: z.literal("fetch-avatar"), _id: objectId }),
-]);
-
-/** Back to the page the form was on (its search, size and page), with any confirmation step closed. */
-function backTo(form: FormData) {
-  const target = safeRedirect(form.get("redirectTo"), PAGE_PATH);
-  const path = target === PAGE_PATH || target.startsWith(`${PAGE_PATH}?`) ? target : PAGE_PATH;
-  return withParams(path, { confirm: null, id: null, index: null, _data: null });
-}
-
-/** What the page's fetchers get back (they ask with via=fetcher): the toast itself; Remix then reloads the data. */
-export type ActionAnswer = { toast: Toast | null };
-
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
 export async function vouchesAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await request.formData();
-  const to = backTo(form);
-  // Forms (no JavaScript) get a redirect with the toast in a flash cookie. The page's fetchers get the toast as data:
-  // a flash cookie would race with the live event's reload, which can swallow it.
-  const viaFetcher = form.get("via") === "fetcher";
-  const back = (toast: Toast | null) =>
-    viaFetcher
-      ? json<ActionAnswer>({ toast })
-      : toast
-        ? redirectWithToast(to, toast, { headers: { "X-Remix-Replace": "true" } })
-        : redirect(to, { headers: { "X-Remix-Replace": "true" } });
-  const parsed = actionForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const intent = form.get("intent");
-    if (intent === "delete") return back({ type: "error", message: TEXTS.deleteFailed });
-    if (intent === "fetch-avatar") return back({ type: "error", message: TEXTS.avatarFailed("unknown vouch") });
-    return back({ type: "error", message: "Unknown action." });
-  }
-  const input = parsed.data;
+  const to = backTo(form, PAGE_PATH, { close: ["confirm", "id"] });
+  // Forms get a redirect back with the toast in the flash cookie (replacing the confirmation's history entry when
+  // JavaScript drives the form); the page's fetchers get the toast as data.
+  const back = (toast: Toast | null) => reply({ request, context, form }, to, toast, { replace: true });
+  const checked = checkVouchAction(form);
+  if ("refusal" in checked) return back(checked.refusal);
+  const input = checked.value;
 
   if (input.intent === "delete") {
     try {
@@ -115,10 +95,6 @@ export async function vouchesAction(request: Request, context: AppLoadContext) {
   }
 
   if (input.intent === "kick") {
-    if (!input.vouchedId) return back({ type: "error", message: TEXTS.noKickId });
-    if (!/^\d{1,25}$/.test(input.vouchedId)) {
-      return back({ type: "error", message: TEXTS.kickFailed("vouchedId must be a Discord id") });
-    }
     try {
       // The host marks every vouch of the user Remove Pending once a kick succeeds (docs/api/community.md).
       const answer = await host(context).send<KickAnswer>("POST", `/kick/${input.vouchedId}`);

@@ -1,0 +1,81 @@
+// The action convention, server side (the browser side is action.ts), used by every page's action: where a write
+// comes back to, how it answers a form and a fetcher, and what the host's validation answer says about a form's fields.
+import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { safeRedirect } from "../auth/redirect";
+import { hostErrorOf, type HostIssue } from "../host/client.server";
+import { FETCHER_FIELD, type Answer, type FieldErrors } from "./action";
+import { apiWording, firstError, type Wording } from "./forms";
+import { withParams } from "./table";
+import type { Toast } from "./toast";
+import { toastSetCookie } from "./toast.server";
+
+/**
+ * Back to the page the form was on: its redirectTo when that is this page (its query state, such as tab, page, size
+ * or q, kept), else `fallback` (the page itself). The URL states a write ends (`close`: a modal, a confirmation, an edit
+ * row) are closed, and Remix's own parameters dropped. Nothing else is accepted: a write never leaves its page.
+ */
+export function backTo(form: FormData, page: string, options: { close?: readonly string[]; fallback?: string } = {}) {
+  const target = safeRedirect(form.get("redirectTo"), "");
+  const onPage = target === page || target.startsWith(`${page}?`) || target.startsWith(`${page}#`);
+  const closed = Object.fromEntries((options.close ?? []).map((k) => [k, null]));
+  return withParams(onPage ? target : (options.fallback ?? page), { ...closed, _data: null, index: null });
+}
+
+/** Whether one of the page's fetchers sent the form (JavaScript is on): it is answered with JSON. */
+export const isFetcher = (form: FormData) => form.get(FETCHER_FIELD) === "1";
+
+type Io = { request: Request; context: Pick<AppLoadContext, "config">; form: FormData };
+
+/**
+ * The answer to a write, told by a toast. A fetcher gets JSON: the toast, and whatever else the page reads (`data`).
+ * A form is sent back to the page (`to`) with the toast in the flash cookie; `replace` replaces the history entry when
+ * JavaScript drives the form. `announced`: the write's live event carries the same words (see Answer).
+ */
+export async function reply(
+  { request, context, form }: Io,
+  to: string,
+  toast: Toast | null,
+  options: { status?: number; data?: Record<string, unknown>; announced?: boolean; replace?: boolean } = {},
+) {
+  if (isFetcher(form)) {
+    const body: Answer & Record<string, unknown> = { ...options.data, toast };
+    if (options.announced) body.announced = true;
+    return json(body, { status: options.status ?? 200 });
+  }
+  const headers = new Headers();
+  if (options.replace) headers.set("X-Remix-Replace", "true");
+  if (toast) headers.append("Set-Cookie", await toastSetCookie(context, request, toast));
+  return redirect(to, { headers });
+}
+
+/**
+ * A form refused for its fields: 400 (or `status`) with the errors by field, the same for a fetcher (which also shows
+ * the first as a toast) and for the page rendered without JavaScript (which shows them in the form).
+ */
+export function refuse(errors: FieldErrors, options: { status?: number; data?: Record<string, unknown> } = {}) {
+  const first = firstError(errors);
+  const toast: Toast | null = first ? { type: "error", message: first } : null;
+  return json({ ...options.data, toast, errors }, { status: options.status ?? 400 });
+}
+
+/** The problems the host's validation answer lists (400 `{ error: "validation", message, field, issues }`), else null. */
+export function hostIssues(error: unknown): HostIssue[] | null {
+  const refused = hostErrorOf(error);
+  if (refused?.status !== 400 || refused.body?.error !== "validation") return null;
+  return refused.body.issues ?? [];
+}
+
+/**
+ * The host's validation answer as a form's errors: a field the form has, in the page's words; any other under "form",
+ * in the API's. Null when the host refused for another reason.
+ */
+export function hostFieldErrors(error: unknown, fields: readonly string[], wording: Wording): FieldErrors | null {
+  const issues = hostIssues(error);
+  if (!issues) return null;
+  const errors: FieldErrors = {};
+  for (const { field, message } of issues) {
+    if (fields.includes(field)) errors[field] ??= wording(field, message);
+    else errors.form ??= apiWording(field, message);
+  }
+  return errors;
+}

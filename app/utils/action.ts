@@ -1,0 +1,43 @@
+// The action convention, browser side (the server side is action.server.ts). A page's write is sent either by a form
+// (JavaScript off, or a navigation) and answered by a redirect back to the page with a flash toast, or by one of the
+// page's fetchers, which says so with FETCHER_FIELD and is answered with JSON: the toast, and a refused form's errors.
+import { useEffect, useRef } from "react";
+import { useNotifications } from "../components/notifications/notifications";
+import { useLiveStatus } from "../realtime/live";
+import { isToast, type Toast } from "./toast";
+
+/** The field a page's fetchers send (JavaScript is on): the action answers JSON instead of redirecting. */
+export const FETCHER_FIELD = "fetcher";
+/** FETCHER_FIELD as fields to spread into a fetcher's submission. */
+export const FETCHER_FIELDS = { [FETCHER_FIELD]: "1" } as const;
+
+/** A form's problems by field name ("form" for the form as a whole), one message each, in the page's words. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What an action answers a fetcher. Pages may add their own fields. */
+export type Answer = {
+  toast: Toast | null;
+  /**
+   * The write's live event tells every signed-in browser, this one included, in the same words: with the socket
+   * connected the toast is left to it, so it shows once.
+   */
+  announced?: true;
+  /** A refused form's errors. */
+  errors?: FieldErrors;
+};
+
+export const isAnswer = (v: unknown): v is Answer =>
+  typeof v === "object" && v !== null && "toast" in v && ((v as Answer).toast === null || isToast((v as Answer).toast));
+
+/** Shows the toast of a fetcher's answer, once per answer (an announced one only when the live socket is down). */
+export function useAnswerToast(answer: unknown) {
+  const { notify } = useNotifications();
+  const live = useLiveStatus();
+  const status = useRef(live);
+  status.current = live;
+  useEffect(() => {
+    if (!isAnswer(answer) || !answer.toast) return;
+    if (answer.announced && status.current === "connected") return;
+    notify(answer.toast);
+  }, [answer, notify]);
+}

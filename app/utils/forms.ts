@@ -1,0 +1,58 @@
+// Forms checked by one schema in the browser (conform's useForm onValidate) and in the action (the same parse), so a
+// form works the same with JavaScript off. The rules (lengths, patterns, choices) come from the schema, which mirrors
+// the API's body in contract/; the page only words the messages. Pure: server and browser.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ZodIssue, ZodTypeAny } from "zod";
+import type { FieldErrors } from "./action";
+
+/** How a page words a rule's message for one of its fields: the contract says "is required", a page "Name is required.". */
+export type Wording = (field: string, message: string) => string;
+
+/** The API's own words (worker/api/http.ts): "name: is required". */
+export const apiWording: Wording = (field, message) => `${field}: ${message}`;
+
+/** "<Label> <message>." for each field, or the page's own sentence for the fields that have one. */
+export function labelled(labels: Readonly<Record<string, string>>, sentences: Readonly<Record<string, string>> = {}): Wording {
+  return (field, message) => sentences[field] ?? `${labels[field] ?? field} ${message}.`;
+}
+
+/**
+ * A submitted form read by its schema, each field's first problem in the page's words (a problem of the form as a
+ * whole under ""). Conform's coercion is off: texts reach the schema as typed, and the contract decides what a blank is.
+ */
+export function parseForm<S extends ZodTypeAny>(payload: FormData | URLSearchParams, schema: S, wording: Wording) {
+  return parseWithZod(payload, {
+    schema,
+    disableAutoCoercion: true,
+    formatError: (issues: ZodIssue[]) => {
+      const field = issues[0].path.length ? String(issues[0].path[0]) : "";
+      return [field ? wording(field, issues[0].message) : issues[0].message];
+    },
+  });
+}
+
+/** A parse's errors as one message per field ("form" for the form as a whole). */
+export function errorsOf(error: Record<string, string[] | null> | null | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.[0]) errors[name === "" ? "form" : name] = messages[0];
+  return errors;
+}
+
+/** The first of a form's errors, or null. */
+export const firstError = (errors: FieldErrors | undefined) => Object.values(errors ?? {}).find(Boolean) ?? null;
+
+/**
+ * An action's refusal as conform's last result, so the form shows the server's messages where it shows its own. Pass
+ * the same object until the next refusal (conform reports each new one).
+ */
+export function lastResultOf(errors: FieldErrors | undefined): SubmissionResult<string[]> | undefined {
+  if (!errors) return undefined;
+  const names = Object.keys(errors).map((name) => (name === "form" ? "" : name));
+  return {
+    status: "error",
+    error: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name === "form" ? "" : name, message ? [message] : null])),
+    // The fields the server refused are checked again as they change, so a corrected one loses its message.
+    state: { validated: Object.fromEntries(names.map((name) => [name, true])) },
+  };
+}

@@ -1,0 +1,34 @@
+// Member codes (spec part 1: Codes page, sections 5 and 7): the bodies the API accepts. The host API validates with
+// these schemas; the Codes page's Edit Code form and in-place edits validate with the same ones, in the browser and in
+// the action (app/routes/_shell.dashboard.codes/codes.ts).
+import { z } from "zod";
+
+/** Every field of a code is free text, up to 500 characters; null clears it. */
+export const codeText = z.string().max(500, "is at most 500 characters").nullable().optional();
+
+/** Completed is a boolean; forms and old clients may send "true"/"false" or the displayed "Yes"/"No". */
+export const codeCompleted = z
+  .union([
+    z.boolean(),
+    z.enum(["true", "false", "Yes", "No", "yes", "no"]).transform((v) => v === "true" || v.toLowerCase() === "yes"),
+  ], { errorMap: () => ({ message: "must be true or false" }) })
+  .optional();
+
+/** The editable fields. Absent fields keep their value on PUT; null clears one. */
+export const codeFields = z.object({
+  username: codeText,
+  code: codeText,
+  server: codeText,
+  avatar: codeText,
+  completed: codeCompleted,
+  mainserver: codeText,
+  location: codeText,
+  user: codeText,
+});
+
+/** PUT's body: the full code object as the list gave it; _id and id may ride along but cannot change. */
+export const codeUpdate = codeFields.extend({
+  _id: z.string().optional(),
+  id: z.union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional(),
+});
+export type CodeFields = z.output<typeof codeFields>;

@@ -1,7 +1,7 @@
 // The Codes page in chromium: with JavaScript (canvas grid, Edit Code modal, delete confirmation, in-place edit, live
 // updates from another browser) and without (HTML table, forms, URL states). Every test creates the codes it looks
 // at, each with a marker no other row has, and searches for that marker: the rows it asserts on are its own.
-import type { BrowserContext, Page, WebSocketRoute } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { connected, marker, open, setupBrowser, settled, shot, signedIn, toastShown, type Session } from "./browser";
 import { createCodes, type Code } from "./data";
@@ -30,38 +30,6 @@ async function selectRow(page: Page, row: number) {
   await grid.waitFor();
   const box = (await grid.boundingBox())!;
   await page.mouse.click(box.x + 80, box.y + 38 + 36 * row + 18);
-}
-
-/**
- * Routes the page's live-room socket through the test, so that its messages can be held back for a moment.
- *
- * Why: a product bug. An in-place edit saves through a fetcher whose action answers with a redirect carrying the
- * "Code updated successfully!" flash cookie. The save also announces codes_update in the live room, and the page
- * revalidates on it (useLiveRevalidate). When that message arrives before the action's answer (it is published
- * before the action answers), the revalidation starts while the fetcher is still submitting; Remix's router then
- * drops the fetcher's redirect ("a new navigation was kicked off after our action started"), and the revalidation's
- * requests, sent before the flash cookie was set, do not carry it: no toast (it shows on some later page load
- * instead). About one in six in-place edits here. Holding the live messages until the toast is shown orders the two
- * as a fast network would, so that this test checks the in-place edit itself; drop it once the product is fixed.
- */
-async function holdableLiveRoom(page: Page) {
-  let held: (string | Buffer)[] | null = null;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/parties\//, (ws) => {
-    sockets.push(ws);
-    const server = ws.connectToServer(); // page-to-server messages pass on by themselves
-    server.onMessage((message) => (held ? held.push(message) : ws.send(message)));
-  });
-  return {
-    hold: () => {
-      held ??= [];
-    },
-    release: () => {
-      const queue = held ?? [];
-      held = null;
-      for (const message of queue) for (const ws of sockets) ws.send(message);
-    },
-  };
 }
 
 /** The grid shows exactly `n` rows (the search has been applied). */
@@ -137,7 +105,6 @@ describe("Codes with JavaScript", () => {
     const { page, context } = await codesPage();
     const m = marker("inplace");
     const [mine] = await createCodes(context.request, [{ username: `inplace ${m}`, code: "0000" }]);
-    const live = await holdableLiveRoom(page);
     await page.goto(`/dashboard/codes?q=${m}`);
     await connected(page);
     await showsRows(page, 1);
@@ -150,13 +117,17 @@ describe("Codes with JavaScript", () => {
     const editor = page.locator("#portal textarea, #portal input").first();
     await editor.waitFor();
     await editor.fill(`INPLACE-${m}`);
-    // Product bug (see holdableLiveRoom): the save's own live event, arriving while the save is on its way, can swallow
-    // the toast. The live room's messages wait until the toast is shown, then arrive.
-    live.hold();
+    // The save's own live event arrives while the save is on its way: it must neither swallow the save's toast nor
+    // reload the page's data a second time (app/realtime/live.tsx).
+    const reloads: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && new URL(r.url()).searchParams.get("_data") === "routes/_shell.dashboard.codes") reloads.push(r.url());
+    });
     await page.keyboard.press("Enter");
     await toastShown(page, "Code updated successfully!");
-    live.release();
     await toastShown(page, "Codes updated! (live)");
+    await page.waitForLoadState("networkidle");
+    expect(reloads).toHaveLength(1);
     await expect.poll(async () => (await codeById(context, mine._id))?.code).toBe(`INPLACE-${m}`);
   });
 

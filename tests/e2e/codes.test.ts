@@ -28,6 +28,7 @@ const summary = (page: Page) => page.locator(".pagination-bar .muted").innerText
 async function selectRow(page: Page, row: number) {
   const grid = page.getByTestId("canvas-grid");
   await grid.waitFor();
+  await settled(page); // the results fade in (spec section 9): click where the row is, not where it was
   const box = (await grid.boundingBox())!;
   await page.mouse.click(box.x + 80, box.y + 38 + 36 * row + 18);
 }

@@ -188,14 +188,7 @@ export default function Settings() {
                 <td>{when(s.lastSeenAt)}</td>
                 <td>{when(s.expiresAt)}</td>
                 <td className="actions">
-                  {s.current ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="session" value={s.handle} />
-                      <button className="button small" name="intent" value="revoke" disabled={busy}>
-                        Sign out
-                      </button>
-                    </Form>
-                  )}
+                  {s.current ? null : <RowAction intent="revoke" field="session" value={s.handle} label="Sign out" busy={busy} />}
                 </td>
               </tr>
             ))}
@@ -256,12 +249,7 @@ export default function Settings() {
                     <td>{when(new Date(t.createdAt).toISOString())}</td>
                     <td>{t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}</td>
                     <td className="actions">
-                      <Form method="post">
-                        <input type="hidden" name="tokenId" value={t.id} />
-                        <button className="button small" name="intent" value="revoke-token" disabled={busy}>
-                          Revoke
-                        </button>
-                      </Form>
+                      <RowAction intent="revoke-token" field="tokenId" value={t.id} label="Revoke" busy={busy} />
                     </td>
                   </tr>
                 ))}
@@ -271,6 +259,18 @@ export default function Settings() {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** A row's own button: a form posting the row's id under `field` with the intent. */
+function RowAction({ intent, field, value, label, busy }: { intent: string; field: string; value: string; label: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name={field} value={value} />
+      <button className="button small" name="intent" value={intent} disabled={busy}>
+        {label}
+      </button>
+    </Form>
   );
 }
 

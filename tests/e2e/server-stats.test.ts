@@ -3,7 +3,7 @@
 // filters and paging by URL, forms). Screenshots of every tab of 2411 in both themes and the other playerlists.
 import type { APIRequestContext, Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TAB_LABELS, TABS } from "../../app/components/servers/servers";
+import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
 import { statusClass } from "../../contract/servers";
 import { BASE, launch, open, shot, signedIn, type Member } from "./browser";
 

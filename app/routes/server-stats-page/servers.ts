@@ -2,6 +2,7 @@
 // shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested. The servers, status
 // classes and chart ranges the host API applies too live in app/utils/server-rules.ts.
 import {
+  isServerId,
   MAP_NAMES,
   POPULATION_RANGES,
   SERVER_NAMES,
@@ -32,6 +33,11 @@ export const SERVERS: Record<ServerId, ServerInfo> = {
 
 export const pagePath = (id: ServerId) => `/dashboard/server-stats-${id}`;
 export const GENERIC_PATH = "/dashboard/server-stats";
+/** The server of a stats page's path (/dashboard/server-stats-2573: 2573); null for any other path. */
+export function serverOfPath(pathname: string): ServerId | null {
+  const id = /^\/dashboard\/server-stats-(\d+)\/?$/.exec(pathname)?.[1];
+  return isServerId(id) ? id : null;
+}
 
 // ---- Tabs ----------------------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table.
-import type { GridColumnDef } from "../grid/types";
+import type { GridColumnDef } from "../../components/grid/types";
 import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
 import { isActivityTab, type StatsRow, type Tab, type Tone } from "./servers";
 import type { ServerId } from "../../../contract/servers";

@@ -5,7 +5,7 @@ import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/lin
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { withParams } from "../../utils/table";
-import { CHART_THEME, useElementWidth } from "../charts/chart";
+import { CHART_THEME, useElementWidth } from "../../components/charts/chart";
 import { RANGE_LABELS, RANGE_MS, RANGES, TEXTS, type Population, type Range } from "./servers";
 
 export const CHART_HEIGHT = 260;

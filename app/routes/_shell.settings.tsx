@@ -5,6 +5,7 @@ import { listSessions, revokeSessions } from "../../worker/platform/session";
 import { requireUser } from "../auth/session.server";
 import { host, HostError } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
+import { formatUtcDateTime } from "../utils/dates";
 import { displayNameOf } from "../utils/user";
 
 export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];
@@ -104,8 +105,7 @@ function describeDevice(ua: string | null) {
   return `${browser} on ${os}`;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const when = (iso: string) => formatUtcDateTime(iso);
 
 export default function Settings() {
   const { user, sessions, tokens } = useLoaderData<typeof loader>();

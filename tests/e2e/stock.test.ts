@@ -3,6 +3,7 @@
 // officers editing one tab at once (live update, version check, no lost edit), and the no-JavaScript tables and forms.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STOCK_GRID } from "../../app/components/grid/geometry";
 import { launch, open, shot, signIn } from "./browser";
 
 let browser: Browser;
@@ -38,9 +39,8 @@ async function openGrid(page: Page, query: string) {
   await page.getByText("Live updates: Connected").waitFor();
 }
 
-const ROW_MARKER = 44;
-const HEADER = 36;
-const ROW_HEIGHT = 34;
+// The sheet's geometry, as the grid draws it.
+const { rowMarkerWidth: ROW_MARKER, headerHeight: HEADER, rowHeight: ROW_HEIGHT } = STOCK_GRID;
 
 /** The centre of a cell on the canvas (columns by their widths, left of any horizontal scroll). */
 async function cellPoint(page: Page, widths: number[], col: number, row: number) {

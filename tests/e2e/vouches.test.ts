@@ -3,6 +3,7 @@
 // compare with what they read first, so their order does not matter.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowMiddle, TABLE_GRID } from "../../app/components/grid/geometry";
 import { launch, open, shot, signIn } from "./browser";
 
 let browser: Browser;
@@ -15,8 +16,6 @@ afterAll(async () => {
 
 const PAGE = "/dashboard/vouches";
 const GRID = '[data-testid="canvas-grid"]';
-const HEADER_HEIGHT = 38;
-const ROW_HEIGHT = 36;
 const COLUMNS = ["ID", "2411", "2573", "2446", "Avatar", "Status", "Vouched ID", "Vouched Date", "Voucher ID", "Voucher Username", "Vouched Username", "Actions"];
 
 async function openVouches(page: Page, who: "Rex Rider" | "Tek Breeder" = "Rex Rider", search = "") {
@@ -66,7 +65,7 @@ async function gridHeaders(page: Page) {
 
 /** Selects a row by clicking its ID cell on the canvas (row 0 is the first visible row). */
 async function selectRow(page: Page, row: number) {
-  await page.locator(GRID).click({ position: { x: 110, y: 1 + HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2 } });
+  await page.locator(GRID).click({ position: { x: 110, y: 1 + rowMiddle(TABLE_GRID, row) } });
 }
 
 /** The HTML table's rows (no JavaScript), as cell texts. */

@@ -12,19 +12,22 @@ import {
   useFetcher,
   useLoaderData,
   useLocation,
-  useNavigate,
   useNavigation,
   useRevalidator,
   useSubmit,
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
+import { CanvasTable } from "../../components/grid/CanvasTable";
+import { gridHeight, TABLE_GRID } from "../../components/grid/geometry";
 import { Icon } from "../../components/icons";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { PageSizeSelect } from "../../components/table/TableToolbar";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveEvent, useLiveRevalidate } from "../../realtime/live";
+import { formatDate } from "../../utils/dates";
+import { useHydrated } from "../../utils/hydrated";
+import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import { Badge, EmptyState, ErrorBox, RelativeTime, SteamLink, useNow } from "./bits";
 import { PopulationChart } from "./PopulationChart";
@@ -56,8 +59,8 @@ import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
 import { loadServerStats, serverStatsAction } from "./stats.server";
 import styles from "../../styles/server-stats.css?url";
 
-/** Tall enough for a page of 25 rows without scrolling inside the grid (header 38 px, rows 36 px). */
-const GRID_MAX_HEIGHT = 38 + 25 * 36 + 2;
+/** Tall enough for a page of 25 rows without scrolling inside the grid. */
+const GRID_MAX_HEIGHT = gridHeight(TABLE_GRID, 25);
 
 /** The server of this request's page; any other path is not one of these pages. */
 function serverOf(request: Request): ServerId {
@@ -94,7 +97,9 @@ export default function ServerStatsPage() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
 
-  useRememberedTab(id, tab, data.hasTabParam, here);
+  // Spec section 2: the active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
+  // it is one of the seven keys (a filter or page of another tab does not carry over).
+  useRememberedTab({ storageKey: tabStorageKey(id), tab, hasTabParam: data.hasTabParam, isTab, here, reset: ["filter", "page"] });
   useServerLive(id, tab);
   useEffect(() => {
     if (data.state?.lastUpdated) localStorage.setItem(lastUpdatedStorageKey(id), String(data.state.lastUpdated));
@@ -159,7 +164,7 @@ export default function ServerStatsPage() {
 
       {data.staleAsOf ? (
         <p className="notice small">
-          The host is not answering: showing data as of {new Date(data.staleAsOf).toLocaleString("en-US", { timeZone: data.timeZone })}.
+          The host is not answering: showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.
         </p>
       ) : null}
 
@@ -491,23 +496,6 @@ function PageSizeForm({ size, keep }: { size: number; keep: Record<string, strin
       </noscript>
     </Form>
   );
-}
-
-/**
- * Spec section 2: the active tab is kept in local storage under server_stats_{id}_active_tab and restored only when it
- * is one of the seven keys. The loader also remembers it in a cookie, so the server renders it on first paint.
- */
-function useRememberedTab(id: ServerId, tab: Tab, hasTabParam: boolean, here: string) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const key = tabStorageKey(id);
-    const saved = localStorage.getItem(key);
-    if (!hasTabParam && isTab(saved) && saved !== tab) {
-      navigate(withParams(here, { tab: saved, filter: null, page: null }), { replace: true, preventScrollReset: true });
-      return;
-    }
-    localStorage.setItem(key, tab);
-  }, [id, tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /**

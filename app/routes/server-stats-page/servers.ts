@@ -13,6 +13,7 @@ import {
   type ServerId,
   type StatusClass,
 } from "../../../contract/servers";
+import { formatDateTime } from "../../utils/dates";
 
 export type ServerInfo = {
   id: ServerId;
@@ -259,24 +260,7 @@ export function peakOf(points: PopulationPoint[]): { t: number; players: number 
   return best;
 }
 
-// ---- Time formatting -----------------------------------------------------------------------------------------------
-
-/** A time zone the runtime knows, else UTC (the `tz` cookie comes from the browser). */
-export function safeTimeZone(tz: string | null | undefined) {
-  if (!tz) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return tz;
-  } catch {
-    return "UTC";
-  }
-}
-
-/** "May 1, 2026, 6:00 PM" in the viewer's zone: the same text on the server and in the browser. */
-export function formatDateTime(at: number | null | undefined, timeZone: string) {
-  if (at === null || at === undefined || !Number.isFinite(at)) return null;
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
-}
+// ---- Time formatting (the formats themselves are app/utils/dates.ts) ----------------------------------------------
 
 /** Last Ark Launch is free text (ISO 8601 by convention): a date-time is formatted, anything else shown as given. */
 export function formatLaunch(value: string | null | undefined, timeZone: string) {

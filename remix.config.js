@@ -1,10 +1,26 @@
 // The Remix options, in one place. vite.config.ts passes this object to the Remix Vite plugin (the classic compiler
 // that used to read this file is deprecated); nothing here is silently ignored.
+import { SERVER_IDS } from "./contract/servers";
+
+/**
+ * One route module serves the three servers' stats pages (/dashboard/server-stats-2411, -2573 and -2446): the flat-routes
+ * convention skips its folder, and routes() below maps it once per server, each with its own route id, under the
+ * routes/_shell layout like the pages beside it. The module reads its server from the URL.
+ */
+const SERVER_STATS = "routes/server-stats-page";
+
 /** @type {Partial<import("@remix-run/dev").VitePluginConfig>} */
 export default {
   appDirectory: "app",
   buildDirectory: "build",
-  ignoredRouteFiles: ["**/*.css", "**/*.test.{ts,tsx}", "**/*.server.test.ts"],
+  ignoredRouteFiles: ["**/*.css", "**/*.test.{ts,tsx}", "**/*.server.test.ts", SERVER_STATS],
+  routes: (defineRoutes) => {
+    const routes = defineRoutes((route) => {
+      for (const id of SERVER_IDS) route(`dashboard/server-stats-${id}`, `${SERVER_STATS}/route.tsx`, { id: `server-stats-${id}` });
+    });
+    for (const route of Object.values(routes)) route.parentId = "routes/_shell";
+    return routes;
+  },
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

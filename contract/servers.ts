@@ -1,6 +1,6 @@
 // The server stats area's pure rules that both sides apply (spec part 2: "Server stats screens" and sections 3, 4 and
 // 9): the tracked servers, their maps and capacity, the status classes of a player, and the population chart's ranges.
-// The screens (app/components/servers/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
+// The screens (app/routes/server-stats-page/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
 // The browser bundle includes this file, so no database or Worker types here.
 import { DAY_MS, MINUTE_MS } from "./time";
 

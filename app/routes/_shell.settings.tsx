@@ -11,6 +11,7 @@ import { Avatar } from "../components/shell/TopBar";
 import type { FieldErrors } from "../utils/action";
 import { hostFieldErrors } from "../utils/action.server";
 import { apiWording, errorsOf, firstError, lastResultOf, parseForm } from "../utils/forms";
+import { formatUtcDateTime } from "../utils/dates";
 import { displayNameOf } from "../utils/user";
 
 /** The Create token form: the API's body (contract/tokens.ts), checked in the browser and in the action, in the API's words. */
@@ -120,8 +121,7 @@ function describeDevice(ua: string | null) {
   return `${browser} on ${os}`;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+const when = (iso: string) => formatUtcDateTime(iso);
 
 export default function Settings() {
   const { user, sessions, tokens } = useLoaderData<typeof loader>();

@@ -1,4 +1,5 @@
 // Dashboard arithmetic (spec part 1 section 9). Pure: server and browser.
+import { formatDate } from "./dates";
 
 /**
  * Month change percent = (this - last) / last, rounded to a whole percent. Last month 0 and this month above 0 gives
@@ -22,7 +23,7 @@ export function lastMonths(at: Date, n = 9): string[] {
 /** "Mar 26": short month and year, for chart labels. */
 export function shortMonthLabel(key: string) {
   const [y, m] = key.split("-").map(Number);
-  const month = new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-US", { month: "short", timeZone: "UTC" });
+  const month = formatDate(Date.UTC(y, m - 1, 1), "shortMonth", "UTC");
   return `${month} ${String(y).slice(2)}`;
 }
 

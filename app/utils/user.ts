@@ -1,4 +1,5 @@
 // How a person is shown: greeting, name, avatar. Pure and shared by server and browser.
+import { formatDate, hourIn, timeZoneOr } from "./dates";
 
 export type Greeting = "Good Morning" | "Good Afternoon" | "Good Evening";
 
@@ -15,25 +16,8 @@ export function displayNameOf(user: { displayName?: string | null; username?: st
 
 /** The hour and the long date at an instant in a time zone (the browser's own when known, else UTC). */
 export function localClock(at: Date, timeZone?: string) {
-  const zone = timeZone && isTimeZone(timeZone) ? timeZone : "UTC";
-  const hour = Number(new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: zone }).format(at));
-  const date = new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: zone,
-  }).format(at);
-  return { hour, date };
-}
-
-export function isTimeZone(zone: string) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  const zone = timeZoneOr(timeZone);
+  return { hour: hourIn(at, zone), date: formatDate(at, "longDate", zone) };
 }
 
 /** Spec part 1: without an avatar, the default avatar is chosen by id modulo 5. */

@@ -5,7 +5,7 @@
 // ingest join events of their own first.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { TAB_LABELS, TABS } from "../../app/components/servers/servers";
+import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
 import { statusClass } from "../../contract/servers";
 import { BASE, connected, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
 import { eosId, ingestServerEvents, type ServerEvent } from "./data";

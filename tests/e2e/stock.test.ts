@@ -6,6 +6,7 @@
 // before, and the order and colours it changes.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { STOCK_GRID } from "../../app/components/grid/geometry";
 import { allowConsoleErrors, connected, open, settled, setupBrowser, shot, signedIn as signedInAs, type Member } from "./browser";
 
 setupBrowser();
@@ -28,9 +29,8 @@ async function openGrid(page: Page, query: string) {
   await connected(page);
 }
 
-const ROW_MARKER = 44;
-const HEADER = 36;
-const ROW_HEIGHT = 34;
+// The sheet's geometry, as the grid draws it.
+const { rowMarkerWidth: ROW_MARKER, headerHeight: HEADER, rowHeight: ROW_HEIGHT } = STOCK_GRID;
 
 /** The centre of a cell on the canvas (columns by their widths, left of any horizontal scroll). */
 async function cellPoint(page: Page, widths: number[], col: number, row: number) {

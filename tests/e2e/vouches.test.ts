@@ -3,6 +3,7 @@
 // no other row has, and searches for it; totals over all vouches are compared with a count read at the test's start.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { rowMiddle, TABLE_GRID } from "../../app/components/grid/geometry";
 import { connected, marker, settled, setupBrowser, shot, signedIn, toastShown, type Member } from "./browser";
 import { createVouches, snowflake, vouchTotal } from "./data";
 
@@ -10,8 +11,6 @@ setupBrowser();
 
 const PAGE = "/dashboard/vouches";
 const GRID = '[data-testid="canvas-grid"]';
-const HEADER_HEIGHT = 38;
-const ROW_HEIGHT = 36;
 const COLUMNS = ["ID", "2411", "2573", "2446", "Avatar", "Status", "Vouched ID", "Vouched Date", "Voucher ID", "Voucher Username", "Vouched Username", "Actions"];
 
 /** A fresh signed-in session, on the dashboard: the test opens the Vouches page once it has made its data. */
@@ -56,7 +55,7 @@ async function gridHeaders(page: Page) {
 
 /** Selects a row by clicking its ID cell on the canvas (row 0 is the first visible row). */
 async function selectRow(page: Page, row: number) {
-  await page.locator(GRID).click({ position: { x: 110, y: 1 + HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2 } });
+  await page.locator(GRID).click({ position: { x: 110, y: 1 + rowMiddle(TABLE_GRID, row) } });
 }
 
 /** The HTML table's rows (no JavaScript), as cell texts. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { liveEventSchema } from "../../contract/events";
 import { toastForEvent } from "../../app/realtime/toasts";
-import { observe, type RosterRead } from "../../worker/cron";
+import { observe, type RosterRead } from "../../worker/jobs/snapshot";
 import {
   enemyOnlineMessage,
   floorToMinute,

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { database, SYSTEM } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
-import { recordSnapshot } from "../../worker/domain/servers";
+import { recordSnapshot } from "../../worker/domain/servers/snapshots";
 import { standinServerList } from "../../worker/sources/official-standin";
 import { Browser, listen, MEMBER, signedIn } from "./helpers";
 import {

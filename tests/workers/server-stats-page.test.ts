@@ -2,8 +2,8 @@
 // ingested through the host API: tabs, status classes, counts, filters, paging, empty states, Manual Refresh.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { TEXTS } from "../../app/components/servers/servers";
-import { cardLabel, emptyState, failureReason, loadError } from "../../app/components/servers/stats.server";
+import { TEXTS } from "../../app/routes/server-stats-page/servers";
+import { cardLabel, emptyState, failureReason, loadError } from "../../app/routes/server-stats-page/stats.server";
 import { HostError } from "../../app/host/client.server";
 import { dataPath, FETCHER_FIELDS, memberWithToken, ORIGIN, routeOutboundToSelf, toastOf } from "./helpers";
 
@@ -66,7 +66,7 @@ async function member() {
   const roster = (server: string, body: Record<string, unknown>) => ingest(`/api/ingest/servers/${server}/roster`, body);
   const events = (server: string, list: Record<string, unknown>[]) => ingest(`/api/ingest/servers/${server}/events`, { events: list });
   async function load(server: string, search = "") {
-    const res = await browser.fetch(dataPath(`/dashboard/server-stats-${server}${search}`));
+    const res = await browser.fetch(dataPath(`/dashboard/server-stats-${server}${search}`, `server-stats-${server}`));
     expect(res.status).toBe(200);
     return res.json<Data>();
   }
@@ -308,9 +308,23 @@ describe("pages that do not exist", () => {
   });
 
   it("sends a visitor without a session to sign in", async () => {
-    const res = await SELF.fetch(new URL("/dashboard/server-stats-2411", ORIGIN), { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toContain("/login");
+    for (const path of ["/dashboard/server-stats-2411", "/dashboard/server-stats-2573", "/dashboard/server-stats-2446", "/dashboard/server-stats"]) {
+      const res = await SELF.fetch(new URL(path, ORIGIN), { redirect: "manual" });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toContain("/login");
+    }
+  });
+
+  it("serves each server's page from the one route module, titled by the server in its URL", async () => {
+    const { browser } = await member();
+    for (const id of ["2411", "2573", "2446"]) {
+      const html = await (await browser.fetch(`/dashboard/server-stats-${id}`)).text();
+      expect(html).toContain(`<title>${id} Server Stats · ARK Tribe Dashboard</title>`);
+      expect(html).toContain(`data-server="${id}"`);
+    }
+    const generic = await browser.fetch("/dashboard/server-stats?tab=2573");
+    expect(generic.status).toBe(200);
+    expect(await generic.text()).toContain("<title>Server Stats · ARK Tribe Dashboard</title>");
   });
 });
 
@@ -334,7 +348,7 @@ describe("Manual Refresh", () => {
 
   it("answers a fetcher with JSON, and never redirects off the page", async () => {
     const { browser } = await member();
-    const res = await browser.post(dataPath("/dashboard/server-stats-2573"), { intent: "refresh", ...FETCHER_FIELDS });
+    const res = await browser.post(dataPath("/dashboard/server-stats-2573", "server-stats-2573"), { intent: "refresh", ...FETCHER_FIELDS });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ toast: { type: "success", message: "Manual refresh triggered! Server data will be updated shortly." } });
 

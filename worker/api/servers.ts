@@ -4,20 +4,14 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import {
-  ingestEvents,
-  ingestWeeklyMembers,
-  listActivity,
-  listLog,
-  listWeeklyMembers,
-  populationJson,
-  recordSnapshot,
-  refreshWeeklyMembers,
-  serverStatusJson,
-} from "../domain/servers";
+import { ingestEvents, listActivity, listLog } from "../domain/servers/events";
+import { populationJson } from "../domain/servers/population";
+import { recordSnapshot } from "../domain/servers/snapshots";
+import { serverStatusJson } from "../domain/servers/status";
+import { ingestWeeklyMembers, listWeeklyMembers, refreshWeeklyMembers } from "../domain/servers/weekly-members";
 import { parseTime } from "../domain/servers-rules";
 import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../contract/servers";
-import { refreshServer } from "../cron";
+import { refreshServer } from "../jobs/snapshot";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";

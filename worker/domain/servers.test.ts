@@ -1,6 +1,6 @@
 // Pure rules of the server stats area: status classes, the tribemember flag, roster diffs, live events, weekly activity.
 import { describe, expect, it } from "vitest";
-import { mergeWeeklyMember } from "./servers";
+import { mergeWeeklyMember } from "./servers/weekly-members";
 import { diffRosters, eventsFor, parseTime, weeklyActivity, WEEK_MS } from "./servers-rules";
 import { isServerId, isTribeMember, statusClass } from "../../contract/servers";
 

@@ -1,4 +1,5 @@
 // The changelog shown in the "What's New" modal (spec part 1: version 1.1.0, 2025-07-18). Pure data and helpers.
+import { formatDate } from "../../utils/dates";
 
 export type ChangeType = "feature" | "improvement" | "fix" | "breaking";
 
@@ -124,7 +125,4 @@ export function shouldAutoOpen(lastSeen: string | null, dismissed: string | null
 }
 
 /** "July 18, 2025", the same on server and browser. */
-export const formatChangelogDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+export const formatChangelogDate = (iso: string) => formatDate(`${iso}T00:00:00Z`, "date", "UTC");

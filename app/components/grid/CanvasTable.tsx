@@ -1,15 +1,10 @@
 // A table that is an accessible HTML table on the server and before hydration, and a canvas grid after it.
 // Both call the same Remix actions.
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
+import { useHydrated } from "../../utils/hydrated";
 import type { GridProps } from "./types";
 
 const DataGrid = lazy(() => import("./DataGrid.client")) as unknown as ComponentType<GridProps<unknown>>;
-
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function CanvasTable<T>({ fallback, ...props }: GridProps<T> & { fallback: React.ReactNode }) {
   const hydrated = useHydrated();

@@ -15,12 +15,9 @@ import {
 } from "@glideapps/glide-data-grid";
 import "@glideapps/glide-data-grid/dist/index.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { CELL_ICON_SIZE as ICON_SIZE, editorSize, gridHeight, TABLE_GRID } from "./geometry";
 import { useGridTheme } from "./theme";
 import type { CellValue, GridProps } from "./types";
-
-const ROW_HEIGHT = 36;
-const HEADER_HEIGHT = 38;
-const ICON_SIZE = 16;
 
 const GRID_SIZES: Partial<Theme> = { baseFontStyle: "14px", headerFontStyle: "600 13px" };
 
@@ -137,7 +134,7 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
     [columns, onEdit],
   );
 
-  const height = Math.min(maxHeight, HEADER_HEIGHT + Math.max(rowCount, 1) * ROW_HEIGHT + 2);
+  const height = Math.min(maxHeight, gridHeight(TABLE_GRID, rowCount));
 
   return (
     <div className="grid-frame" role="region" aria-label={label} data-testid="canvas-grid">
@@ -148,10 +145,7 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
         getCellContent={getCellContent}
         drawCell={columns.some((c) => c.icon) ? drawCell : undefined}
         onCellEdited={onEdit ? onCellEdited : undefined}
-        rowHeight={ROW_HEIGHT}
-        headerHeight={HEADER_HEIGHT}
-        width="100%"
-        height={height}
+        {...editorSize(TABLE_GRID, height)}
         theme={theme}
         smoothScrollX
         smoothScrollY

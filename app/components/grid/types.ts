@@ -15,6 +15,11 @@ export type GridColumnDef<T> = {
   icon?: (row: T) => string | null;
   /** Text and background colour for a badge or a highlighted cell. */
   colors?: (row: T) => { fg?: string; bg?: string } | undefined;
+  /** The HTML table's cell (HtmlTable); the value as text when omitted. */
+  render?: (row: T) => React.ReactNode;
+  /** The HTML table's class of the column's cells, and of its header cell. */
+  className?: string;
+  headerClassName?: string;
 };
 
 export type GridProps<T> = {

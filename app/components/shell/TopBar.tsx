@@ -1,6 +1,7 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { SessionUser } from "../../../worker/platform/session";
+import { runtimeTimeZone } from "../../utils/dates";
 import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
 import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "../../utils/user";
 import { Icon, type IconName } from "../icons";
@@ -93,7 +94,7 @@ function ThemeToggle({ theme, here }: { theme: Theme; here: string }) {
 function Greeting({ user, serverClock }: { user: SessionUser; serverClock: { hour: number; date: string } }) {
   const [clock, setClock] = useState(serverClock);
   useEffect(() => {
-    const tick = () => setClock(localClock(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+    const tick = () => setClock(localClock(new Date(), runtimeTimeZone()));
     tick();
     const timer = setInterval(tick, 60_000);
     return () => clearInterval(timer);

@@ -1,6 +1,7 @@
 // The canvas grid after hydration, the HTML table before it (and while the grid's code loads, under the spec's
 // "Loading summary..." spinner). glide-data-grid is loaded only by this page, only in the browser.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "../../utils/hydrated";
 import type { StockGridProps } from "./StockGrid.client";
 import { TEXTS } from "./rules";
 
@@ -9,12 +10,6 @@ const StockGrid = lazy(loadGrid);
 // In the browser the grid's code starts loading with the page's own modules, not after hydration: it is the largest
 // piece of the first paint (measured by bench/stock-paint.mjs).
 if (typeof document !== "undefined") void loadGrid();
-
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function LazyStockGrid({ fallback, ...props }: StockGridProps & { fallback: React.ReactNode }) {
   const hydrated = useHydrated();

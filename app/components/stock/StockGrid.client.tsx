@@ -31,6 +31,7 @@ import {
   type StockRow,
 } from "./rules";
 import { vaultCellState } from "../../../contract/stock";
+import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
 
 export type SelectionSummary = {
@@ -56,9 +57,6 @@ export type StockGridProps = {
   label: string;
 };
 
-const ROW_HEIGHT = 34;
-const HEADER_HEIGHT = 36;
-const IMAGE_SIZE = 24;
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
 /** The stock sheet's sizes on the page's theme. */
@@ -365,7 +363,7 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
 
   const height = Math.min(
     typeof window === "undefined" ? 640 : Math.max(320, window.innerHeight - 260),
-    HEADER_HEIGHT + Math.max(rowCount, 1) * ROW_HEIGHT + 16,
+    gridHeight(STOCK_GRID, rowCount),
   );
 
   return (
@@ -383,14 +381,11 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
         rangeSelect="multi-rect"
         rowSelect="multi"
         columnSelect="none"
-        rowMarkers={{ kind: "both", width: 44 }}
+        rowMarkers={{ kind: "both", width: STOCK_GRID.rowMarkerWidth }}
         onRowMoved={onRowMoved}
         freezeColumns={1}
         drawCell={drawCell}
-        rowHeight={ROW_HEIGHT}
-        headerHeight={HEADER_HEIGHT}
-        width="100%"
-        height={height}
+        {...editorSize(STOCK_GRID, height)}
         theme={theme}
         smoothScrollX
         smoothScrollY

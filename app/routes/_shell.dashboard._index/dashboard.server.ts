@@ -1,6 +1,7 @@
 // The dashboard's data: two host calls (the counts and the card cache), never the whole vouch list.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, type HostAnswer } from "../../host/client.server";
+import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../utils/stats";
 import { defaultAvatarUrl } from "../../utils/user";
 
@@ -87,15 +88,6 @@ export function staleSince(answers: HostAnswer<unknown>[]): number | null {
   return times.length ? Math.min(...times) : null;
 }
 
-export function formatAsOf(ms: number, timeZone: string | undefined) {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
-  try {
-    return new Intl.DateTimeFormat("en-US", { ...options, timeZone: timeZone || "UTC" }).format(new Date(ms));
-  } catch {
-    return new Intl.DateTimeFormat("en-US", { ...options, timeZone: "UTC" }).format(new Date(ms));
-  }
-}
-
 export async function loadDashboard(context: AppLoadContext, timeZone: string | undefined, now = new Date()) {
   const api = host(context);
   const [stats, cards] = await Promise.all([
@@ -105,6 +97,6 @@ export async function loadDashboard(context: AppLoadContext, timeZone: string | 
   const since = staleSince([stats, cards]);
   return {
     ...shapeDashboard(stats.data, cards.data, now),
-    asOf: since == null ? null : formatAsOf(since, timeZone),
+    asOf: since == null ? null : formatDateTime(since, timeZoneOr(timeZone)),
   };
 }

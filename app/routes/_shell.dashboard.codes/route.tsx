@@ -5,7 +5,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
-import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
+import { CanvasTable } from "../../components/grid/CanvasTable";
+import { HtmlTable } from "../../components/grid/HtmlTable";
+import { TONE_COLORS } from "../../components/grid/theme";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
@@ -15,6 +17,8 @@ import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS, useAnswerToast } from "../../utils/action";
 import { parseForm } from "../../utils/forms";
+import { formatUtcMinute } from "../../utils/dates";
+import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/codes.css?url";
 import { codeForm, codeWording, completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
@@ -26,15 +30,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadCodes(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => codesAction(request, context);
 
-const COMPLETED_COLORS = {
-  Yes: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
-  No: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
-};
+const COMPLETED_COLORS = { Yes: TONE_COLORS.green, No: TONE_COLORS.grey };
 
+/** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 const COLUMNS: GridColumnDef<CodeRow>[] = [
   { id: "id", title: "ID", width: 64, kind: "number", value: (r) => r.id },
   { id: "username", title: "Username", width: 150, editable: true, value: (r) => r.username },
-  { id: "code", title: "Code", width: 84, editable: true, value: (r) => r.code },
+  { id: "code", title: "Code", width: 84, editable: true, value: (r) => r.code, render: (r) => <code>{r.code}</code> },
   { id: "server", title: "Server", width: 84, editable: true, value: (r) => r.server },
   { id: "avatar", title: "User Avatar", width: 100, kind: "image", value: (r) => r.avatarSrc },
   {
@@ -44,11 +46,12 @@ const COLUMNS: GridColumnDef<CodeRow>[] = [
     kind: "badge",
     value: (r) => completedLabel(r.completed),
     colors: (r) => COMPLETED_COLORS[completedLabel(r.completed)],
+    render: (r) => <span className={`badge ${r.completed ? "green" : "grey"}`}>{completedLabel(r.completed)}</span>,
   },
   { id: "mainserver", title: "Main Server", width: 110, editable: true, value: (r) => r.mainserver },
   { id: "location", title: "Location", width: 170, editable: true, value: (r) => r.location },
-  { id: "user", title: "User ID", width: 180, editable: true, value: (r) => r.user },
-  { id: "actions", title: "Actions", width: 110, value: () => "Edit · Delete" },
+  { id: "user", title: "User ID", width: 180, editable: true, value: (r) => r.user, className: "mono" },
+  { id: "actions", title: "Actions", width: 110, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
 ];
 
 /** The form fields of a whole code (spec section 7: PUT carries the full code object). */
@@ -120,7 +123,7 @@ export default function CodesPage() {
 
       {data.stale ? (
         <p className="notice" role="status">
-          The host is not answering: showing the codes as of {new Date(data.stale.asOf).toISOString().slice(0, 16).replace("T", " ")} UTC.
+          The host is not answering: showing the codes as of {formatUtcMinute(data.stale.asOf)} UTC.
         </p>
       ) : null}
       {data.loadError ? (
@@ -193,68 +196,38 @@ export default function CodesPage() {
 /** The server-rendered table (also the grid's fallback while it loads). Actions are links to the modal states. */
 function CodesTable({ rows, here }: { rows: CodeRow[]; here: string }) {
   return (
-    <div className="table-scroll">
-      <table className="table codes-table" data-testid="codes-table">
-        <caption className="sr-only">Codes</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Username</th>
-            <th scope="col">Code</th>
-            <th scope="col">Server</th>
-            <th scope="col">User Avatar</th>
-            <th scope="col">Completed</th>
-            <th scope="col">Main Server</th>
-            <th scope="col">Location</th>
-            <th scope="col">User ID</th>
-            <th scope="col" className="actions">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r._id}>
-              <td>{r.id}</td>
-              <td>{r.username}</td>
-              <td>
-                <code>{r.code}</code>
-              </td>
-              <td>{r.server}</td>
-              <td>
-                <img className="avatar" src={r.avatarSrc} width={28} height={28} alt="" loading="lazy" />
-              </td>
-              <td>
-                <span className={`badge ${r.completed ? "green" : "grey"}`}>{completedLabel(r.completed)}</span>
-              </td>
-              <td>{r.mainserver}</td>
-              <td>{r.location}</td>
-              <td className="mono">{r.user}</td>
-              <td className="actions">
-                <Link
-                  className="button small"
-                  to={withParams(here, { edit: r._id, confirm: null, id: null })}
-                  preventScrollReset
-                  aria-label={`Edit code ${r.id}`}
-                  title="Edit"
-                >
-                  <Icon name="edit" size={15} />
-                </Link>{" "}
-                <Link
-                  className="button small danger"
-                  to={withParams(here, { confirm: "delete", id: r._id, edit: null })}
-                  preventScrollReset
-                  aria-label={`Delete code ${r.id}`}
-                  title="Delete"
-                >
-                  <Icon name="trash" size={15} />
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HtmlTable
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => r._id}
+      caption="Codes"
+      className="table codes-table"
+      testId="codes-table"
+      cells={{
+        actions: (r) => (
+          <>
+            <Link
+              className="button small"
+              to={withParams(here, { edit: r._id, confirm: null, id: null })}
+              preventScrollReset
+              aria-label={`Edit code ${r.id}`}
+              title="Edit"
+            >
+              <Icon name="edit" size={15} />
+            </Link>{" "}
+            <Link
+              className="button small danger"
+              to={withParams(here, { confirm: "delete", id: r._id, edit: null })}
+              preventScrollReset
+              aria-label={`Delete code ${r.id}`}
+              title="Delete"
+            >
+              <Icon name="trash" size={15} />
+            </Link>
+          </>
+        ),
+      }}
+    />
   );
 }
 

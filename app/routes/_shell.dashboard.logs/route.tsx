@@ -7,6 +7,7 @@ import { requireUser } from "../../auth/session.server";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { useLiveRevalidate } from "../../realtime/live";
+import { formatDateTime } from "../../utils/dates";
 import { defaultAvatarUrl } from "../../utils/user";
 import { loadLogs, type JoinEntry, type LeaveEntry } from "./logs.server";
 
@@ -18,8 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const TAB_KEY = "logs-active-tab";
-const dateTime = (ms: number | null) =>
-  ms ? new Date(ms).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) : "-";
+const dateTime = (ms: number | null) => (ms ? formatDateTime(ms, "UTC") : "-");
 
 function Avatar({ url, id }: { url?: string | null; id?: string | null }) {
   if (!id && !url) return <>-</>;

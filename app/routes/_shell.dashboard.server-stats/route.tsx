@@ -6,7 +6,7 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
-import { GENERIC_PATH, pagePath, SERVERS } from "../../components/servers/servers";
+import { GENERIC_PATH, pagePath, SERVERS } from "../server-stats-page/servers";
 import { isServerId, SERVER_IDS, type ServerId } from "../../../contract/servers";
 import styles from "../../styles/server-stats.css?url";
 

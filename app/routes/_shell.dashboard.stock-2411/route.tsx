@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
-import { LazyStockGrid, useHydrated } from "../../components/stock/LazyStockGrid";
+import { LazyStockGrid } from "../../components/stock/LazyStockGrid";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending } from "../../components/stock/pending";
 import {
   columnsFor,
@@ -43,6 +43,8 @@ import { TableToolbar } from "../../components/table/TableToolbar";
 import { Icon } from "../../components/icons";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS } from "../../utils/action";
+import { useHydrated } from "../../utils/hydrated";
+import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
 import { loadStock, stockAction, type SaveResult } from "./stock.server";
@@ -105,7 +107,7 @@ function StockSheet({ data }: { data: Data }) {
   const here = location.pathname + location.search;
   const closeHref = withParams(here, { edit: null, dialog: null });
 
-  useRememberedTab(tab, data.hasTabParam, here);
+  useRememberedTab({ storageKey: TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab: isStockTab, here });
   useHideBrokenImages(data.page.rows);
 
   const columns = useMemo(
@@ -598,22 +600,6 @@ function StockSheet({ data }: { data: Data }) {
       />
     </>
   );
-}
-
-/**
- * The active tab is remembered in local storage (spec) and in a cookie the loader sets, so the server renders it on
- * first paint. Opened without ?tab= and with another tab remembered here, the page switches to it.
- */
-function useRememberedTab(tab: StockTab, hasTabParam: boolean, here: string) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const saved = localStorage.getItem(TAB_STORAGE_KEY);
-    if (!hasTabParam && isStockTab(saved) && saved !== tab) {
-      navigate(withParams(here, { tab: saved }), { replace: true, preventScrollReset: true });
-      return;
-    }
-    localStorage.setItem(TAB_STORAGE_KEY, tab);
-  }, [tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /** Spec: broken item images are hidden (the server-rendered table's pictures, once the page runs JavaScript). */

@@ -37,34 +37,25 @@ import {
 } from "../../../contract/stock";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, isFetcher, reply } from "../../utils/action.server";
+import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { errorsOf, parseForm } from "../../utils/forms";
-import { readCookie, readPreferences } from "../../utils/preferences";
+import { readPreferences } from "../../utils/preferences";
+import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
-import { displayNameOf, isTimeZone } from "../../utils/user";
+import { displayNameOf } from "../../utils/user";
 
 type Snapshot = { _id: string; id: number; date: string; updatedBy: string | null; items: Record<string, unknown>[] };
 export type SaveConflict = { _id: string; message: string; current: StockRow };
 type BatchAnswer = { saved: string[]; conflicts: SaveConflict[]; failed: { _id: string; error: string; message: string }[] };
 
 
-function dateLabel(iso: string, timeZone: string | undefined) {
-  const zone = timeZone && isTimeZone(timeZone) ? timeZone : "UTC";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(new Date(iso));
-}
-
-/** The tab asked for (?tab=), else the one remembered in the cookie, else War Room Vaults (spec: default). */
-export function tabOf(request: Request): { tab: StockTab; fromParam: boolean } {
-  const url = new URL(request.url);
-  const param = url.searchParams.get("tab");
-  if (isStockTab(param)) return { tab: param, fromParam: true };
-  const saved = readCookie(request.headers.get("Cookie"), TAB_COOKIE);
-  return { tab: isStockTab(saved) ? saved : DEFAULT_TAB, fromParam: false };
-}
+const dateLabel = (iso: string, timeZone: string | undefined) => formatDateTime(iso, timeZoneOr(timeZone));
 
 export async function loadStock(request: Request, context: AppLoadContext) {
   const { user } = requireUser(request, context.auth);
   const url = new URL(request.url);
-  const { tab, fromParam } = tabOf(request);
+  // The tab asked for (?tab=), else the one remembered in the cookie, else War Room Vaults (spec: default).
+  const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: TAB_COOKIE, path: PAGE_PATH, isTab: isStockTab, fallback: DEFAULT_TAB });
   const { path, kind, label } = TABS[tab];
   const timeZone = readPreferences(request).timeZone;
   const ready = url.searchParams.get("ready") === "1";
@@ -125,14 +116,12 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const editId = url.searchParams.get("edit");
   const editing = editId && page.rows.some((r) => r._id === editId) ? editId : null;
 
-  const headers = new Headers();
-  if (fromParam) headers.append("Set-Cookie", `${TAB_COOKIE}=${tab}; Path=${PAGE_PATH}; Max-Age=31536000; SameSite=Lax`);
   return json(
     {
       tab,
       label,
       kind,
-      hasTabParam: fromParam,
+      hasTabParam,
       q,
       size,
       ready,

@@ -7,7 +7,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
+import { CanvasTable } from "../../components/grid/CanvasTable";
+import { HtmlTable } from "../../components/grid/HtmlTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, useModalState } from "../../components/Modal";
@@ -16,7 +17,10 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS, useAnswerToast, type Answer, type FieldErrors } from "../../utils/action";
+import { formatInBrowser, formatUtcDateTime } from "../../utils/dates";
 import { errorsOf, firstError, lastResultOf } from "../../utils/forms";
+import { useHydrated } from "../../utils/hydrated";
+import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import codesStyles from "../../styles/codes.css?url";
 import styles from "../../styles/tribelists.css?url";
@@ -55,14 +59,23 @@ const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
   Admin: { fg: "#1c7ed6", bg: "rgba(28, 126, 214, 0.14)" },
 };
 
+/** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 const COLUMNS: GridColumnDef<EntryRow>[] = [
   { id: "position", title: "ID", width: 64, kind: "number", value: (r) => r.position },
-  { id: "name", title: "Name", width: 220, editable: true, value: (r) => r.name },
-  { id: "discordId", title: "Discord ID", width: 200, editable: true, value: (r) => r.discordId },
+  { id: "name", title: "Name", width: 220, editable: true, value: (r) => r.name, className: "entry-name" },
+  { id: "discordId", title: "Discord ID", width: 200, editable: true, value: (r) => r.discordId, className: "mono" },
   { id: "avatar", title: "Avatar", width: 80, kind: "image", value: (r) => r.avatar },
-  { id: "rank", title: "Rank", width: 100, kind: "badge", value: (r) => r.rank, colors: (r) => (r.rank ? RANK_COLORS[r.rank] : undefined) },
+  {
+    id: "rank",
+    title: "Rank",
+    width: 100,
+    kind: "badge",
+    value: (r) => r.rank,
+    colors: (r) => (r.rank ? RANK_COLORS[r.rank] : undefined),
+    render: (r) => (r.rank ? <span className={`badge ${r.rank === "Owner" ? "yellow" : "blue"}`}>{r.rank}</span> : null),
+  },
   { id: "nationality", title: "Nationality", width: 120, value: (r) => r.nationality },
-  { id: "actions", title: "Actions", width: 120, value: () => "Edit · Delete" },
+  { id: "actions", title: "Actions", width: 120, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
 ];
 
 type Values = { name: string; discordId: string; rank: string; nationality: string };
@@ -88,7 +101,7 @@ export default function TribelistsPage() {
   const base = withParams(here, { edit: null, add: null, confirm: null, id: null });
   const server = data.server as Server;
 
-  useRememberedTab(server, data.hasTabParam, here);
+  useRememberedTab({ storageKey: TAB_KEY, tab: server, hasTabParam: data.hasTabParam, isTab: isServer, here });
   const lastUpdated = useLastUpdated(server, data.signature, data.fetchedAt);
 
   const [adding, setAdding] = useState(false);
@@ -566,23 +579,15 @@ function EntriesTable({
   failure: FormFailure | null;
 }) {
   return (
-    <div className="table-scroll">
-      <table className="table tribelist-table" data-testid="tribelist-table">
-        <caption className="sr-only">{tabLabel(server)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Discord ID</th>
-            <th scope="col">Avatar</th>
-            <th scope="col">Rank</th>
-            <th scope="col">Nationality</th>
-            <th scope="col" className="actions">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <HtmlTable
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => r._id}
+      caption={tabLabel(server)}
+      className="table tribelist-table"
+      testId="tribelist-table"
+      leading={
+        <>
           {addOpen ? (
             <FormRow
               server={server}
@@ -594,56 +599,49 @@ function EntriesTable({
           ) : null}
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={7} className="empty-state" data-testid="tribelist-empty">
+              <td colSpan={COLUMNS.length} className="empty-state" data-testid="tribelist-empty">
                 No entries
               </td>
             </tr>
           ) : null}
-          {rows.map((r) =>
-            r._id === editId ? (
-              <FormRow
-                key={r._id}
-                entry={r}
-                server={server}
-                redirectTo={base}
-                cancelHref={base}
-                values={failure?.intent === "update" && failure._id === r._id ? (failure.values as Values) : valuesOf(r)}
-                errors={failure?.intent === "update" && failure._id === r._id ? failure.errors : undefined}
-              />
-            ) : (
-              <tr key={r._id}>
-                <td>{r.position}</td>
-                <td className="entry-name">{r.name}</td>
-                <td className="mono">{r.discordId}</td>
-                <td>
-                  <img className="avatar" src={r.avatar} width={28} height={28} alt="" loading="lazy" />
-                </td>
-                <td>{r.rank ? <span className={`badge ${r.rank === "Owner" ? "yellow" : "blue"}`}>{r.rank}</span> : null}</td>
-                <td>{r.nationality}</td>
-                <td className="actions">
-                  <Link
-                    className="button small"
-                    to={withParams(here, { edit: r._id, add: null, confirm: null, id: null })}
-                    preventScrollReset
-                    aria-label={`Edit ${r.name}`}
-                  >
-                    <Icon name="edit" size={15} /> Edit
-                  </Link>{" "}
-                  <Link
-                    className="button small danger"
-                    to={withParams(here, { confirm: "delete", id: r._id, edit: null, add: null })}
-                    preventScrollReset
-                    aria-label={`Delete ${r.name}`}
-                  >
-                    <Icon name="trash" size={15} /> Delete
-                  </Link>
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      renderRow={(r) =>
+        r._id === editId ? (
+          <FormRow
+            key={r._id}
+            entry={r}
+            server={server}
+            redirectTo={base}
+            cancelHref={base}
+            values={failure?.intent === "update" && failure._id === r._id ? (failure.values as Values) : valuesOf(r)}
+            errors={failure?.intent === "update" && failure._id === r._id ? failure.errors : undefined}
+          />
+        ) : undefined
+      }
+      cells={{
+        actions: (r) => (
+          <>
+            <Link
+              className="button small"
+              to={withParams(here, { edit: r._id, add: null, confirm: null, id: null })}
+              preventScrollReset
+              aria-label={`Edit ${r.name}`}
+            >
+              <Icon name="edit" size={15} /> Edit
+            </Link>{" "}
+            <Link
+              className="button small danger"
+              to={withParams(here, { confirm: "delete", id: r._id, edit: null, add: null })}
+              preventScrollReset
+              aria-label={`Delete ${r.name}`}
+            >
+              <Icon name="trash" size={15} /> Delete
+            </Link>
+          </>
+        ),
+      }}
+    />
   );
 }
 
@@ -700,7 +698,7 @@ function FormRow({
       </tr>
       {errors && Object.keys(errors).length ? (
         <tr className="form-errors">
-          <td colSpan={7}>
+          <td colSpan={COLUMNS.length}>
             <Errors errors={errors} />
           </td>
         </tr>
@@ -711,30 +709,13 @@ function FormRow({
 
 /** "Last updated": the server renders it in UTC; the browser shows its own time. */
 function LastUpdated({ at }: { at: number }) {
-  const utc = `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at)} UTC`;
-  const [text, setText] = useState(utc);
-  useEffect(() => setText(new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at)), [at]);
+  const [text, setText] = useState(() => formatUtcDateTime(at));
+  useEffect(() => setText(formatInBrowser(at, "dateTime")), [at]);
   return (
     <time dateTime={new Date(at).toISOString()} data-testid="last-updated">
       {text}
     </time>
   );
-}
-
-/**
- * The active tab is remembered in local storage (spec: default 2411), and in a cookie the loader sets so the server
- * renders it on first paint. Opened without ?tab= and with another tab remembered locally, the page switches to it.
- */
-function useRememberedTab(server: Server, hasTabParam: boolean, here: string) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const saved = localStorage.getItem(TAB_KEY);
-    if (!hasTabParam && isServer(saved) && saved !== server) {
-      navigate(withParams(here, { tab: saved }), { replace: true, preventScrollReset: true });
-      return;
-    }
-    localStorage.setItem(TAB_KEY, server);
-  }, [server, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /**

@@ -8,12 +8,13 @@ import { host, hostErrorOf } from "../../host/client.server";
 import type { FieldErrors } from "../../utils/action";
 import { backTo, hostFieldErrors, refuse, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
-import { readCookie } from "../../utils/preferences";
+import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
 import { storedAvatarSrc } from "../../utils/user";
 import type { Toast } from "../../utils/toast";
 import {
   countEntries,
+  DEFAULT_SERVER,
   entryWording,
   filterFrom,
   FORM_FIELDS,
@@ -56,9 +57,8 @@ function loadErrorMessage(server: Server, error: unknown) {
 export async function loadTribelist(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const tabParam = url.searchParams.get("tab");
-  const savedTab = readCookie(request.headers.get("Cookie"), TAB_COOKIE);
-  const server = isServer(tabParam) ? tabParam : serverFrom(savedTab);
+  const remembered = readRememberedTab(request, { cookie: TAB_COOKIE, path: PAGE_PATH, isTab: isServer, fallback: DEFAULT_SERVER });
+  const server = remembered.tab;
   const filter = filterFrom(url.searchParams.get("filter"));
   const q = url.searchParams.get("q")?.trim() ?? "";
   const size = pageSizeFrom(url.searchParams.get("size"));
@@ -101,16 +101,11 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
   const confirmId = url.searchParams.get("id");
   const byId = (id: string | null) => (id ? (positioned.find((e) => e._id === id) ?? null) : null);
 
-  const headers = new Headers();
-  if (isServer(tabParam) && tabParam !== savedTab) {
-    headers.append("Set-Cookie", `${TAB_COOKIE}=${tabParam}; Path=${PAGE_PATH}; Max-Age=31536000; SameSite=Lax`);
-  }
-
   return json(
     {
       server,
       serverName: SERVER_NAMES[server],
-      hasTabParam: isServer(tabParam),
+      hasTabParam: remembered.hasTabParam,
       q,
       filter,
       size,
@@ -129,7 +124,7 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
       signature: fingerprint(entries),
       loadError,
     },
-    { headers },
+    { headers: remembered.headers },
   );
 }
 

@@ -1,6 +1,10 @@
-// The vouches as an accessible HTML table: what the server renders, what shows before hydration and without
-// JavaScript. Delete and Kick lead to the server-rendered confirmation step; the avatar fetch is a form button.
+// The vouches' columns, shared by the canvas grid and the accessible HTML table (what the server renders, what shows
+// before hydration and without JavaScript). Delete and Kick lead to the server-rendered confirmation step; the avatar
+// fetch is a form button.
 import { Form, Link } from "@remix-run/react";
+import { HtmlTable } from "../../components/grid/HtmlTable";
+import { TONE_COLORS } from "../../components/grid/theme";
+import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
 import { withParams } from "../../utils/table";
 import { PAGE_PATH, statusTone, type VouchRow } from "./vouches";
@@ -56,99 +60,80 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge ${statusTone(status)}`}>{status}</span>;
 }
 
+/** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
+export const COLUMNS: GridColumnDef<VouchRow>[] = [
+  { id: "id", title: "ID", width: 70, kind: "number", value: (r) => r.id },
+  { id: "igName", title: "2411", width: 140, value: (r) => r.igName, render: (r) => <Cell value={r.igName} /> },
+  { id: "igNameServer2", title: "2573", width: 140, value: (r) => r.igNameServer2, render: (r) => <Cell value={r.igNameServer2} /> },
+  { id: "igNameServer3", title: "2446", width: 140, value: (r) => r.igNameServer3, render: (r) => <Cell value={r.igNameServer3} /> },
+  { id: "avatar", title: "Avatar", width: 64, kind: "image", value: (r) => r.avatarSrc },
+  {
+    id: "status",
+    title: "Status",
+    width: 130,
+    kind: "badge",
+    value: (r) => r.status,
+    colors: (r) => TONE_COLORS[statusTone(r.status)],
+    render: (r) => <StatusBadge status={r.status} />,
+  },
+  { id: "vouched", title: "Vouched ID", width: 180, value: (r) => r.vouched, render: (r) => <Cell value={r.vouched} mono /> },
+  { id: "vouchedAt", title: "Vouched Date", width: 115, value: (r) => r.vouchedAt, render: (r) => <Cell value={r.vouchedAt} /> },
+  { id: "vouchedBy", title: "Voucher ID", width: 180, value: (r) => r.vouchedBy, render: (r) => <Cell value={r.vouchedBy} mono /> },
+  {
+    id: "vouchedByUsername",
+    title: "Voucher Username",
+    width: 150,
+    value: (r) => r.vouchedByUsername,
+    render: (r) => <Cell value={r.vouchedByUsername} />,
+  },
+  { id: "vouchedUsername", title: "Vouched Username", width: 150, value: (r) => r.vouchedUsername, render: (r) => <Cell value={r.vouchedUsername} /> },
+  { id: "actions", title: "Actions", width: 120, value: () => "Delete · Kick", className: "actions", headerClassName: "actions" },
+];
+
 export function VouchesTable({ rows, here }: { rows: VouchRow[]; here: string }) {
   return (
-    <div className="table-scroll">
-      <table className="table vouches-table">
-        <caption className="sr-only">Vouches</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">2411</th>
-            <th scope="col">2573</th>
-            <th scope="col">2446</th>
-            <th scope="col">Avatar</th>
-            <th scope="col">Status</th>
-            <th scope="col">Vouched ID</th>
-            <th scope="col">Vouched Date</th>
-            <th scope="col">Voucher ID</th>
-            <th scope="col">Voucher Username</th>
-            <th scope="col">Vouched Username</th>
-            <th scope="col" className="actions">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r._id} data-vouch-id={r.id}>
-              <td>{r.id}</td>
-              <td>
-                <Cell value={r.igName} />
-              </td>
-              <td>
-                <Cell value={r.igNameServer2} />
-              </td>
-              <td>
-                <Cell value={r.igNameServer3} />
-              </td>
-              <td>
-                <AvatarCell row={r} redirectTo={here} />
-              </td>
-              <td>
-                <StatusBadge status={r.status} />
-              </td>
-              <td>
-                <Cell value={r.vouched} mono />
-              </td>
-              <td>
-                <Cell value={r.vouchedAt} />
-              </td>
-              <td>
-                <Cell value={r.vouchedBy} mono />
-              </td>
-              <td>
-                <Cell value={r.vouchedByUsername} />
-              </td>
-              <td>
-                <Cell value={r.vouchedUsername} />
-              </td>
-              <td className="actions">
-                <div className="vouches-row-actions">
-                  <Link
-                    className="button small danger"
-                    to={withParams(here, { confirm: "delete", id: r._id })}
-                    preventScrollReset
-                    aria-label={`Delete vouch ${r.id}`}
-                  >
-                    <Icon name="trash" size={14} /> Delete
-                  </Link>
-                  {r.vouched ? (
-                    <Link
-                      className="button small"
-                      to={withParams(here, { confirm: "kick", id: r._id })}
-                      preventScrollReset
-                      aria-label={`Kick user of vouch ${r.id}`}
-                    >
-                      <Icon name="kick" size={14} /> Kick
-                    </Link>
-                  ) : (
-                    // No vouched id: the server answers "No vouched user ID to kick".
-                    <Form method="post" action={PAGE_PATH} preventScrollReset>
-                      <input type="hidden" name="intent" value="kick" />
-                      <input type="hidden" name="vouchedId" value="" />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <button type="submit" className="button small" aria-label={`Kick user of vouch ${r.id}`}>
-                        <Icon name="kick" size={14} /> Kick
-                      </button>
-                    </Form>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HtmlTable
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(r) => r._id}
+      caption="Vouches"
+      className="table vouches-table"
+      rowProps={(r) => ({ "data-vouch-id": r.id })}
+      cells={{
+        avatar: (r) => <AvatarCell row={r} redirectTo={here} />,
+        actions: (r) => (
+          <div className="vouches-row-actions">
+            <Link
+              className="button small danger"
+              to={withParams(here, { confirm: "delete", id: r._id })}
+              preventScrollReset
+              aria-label={`Delete vouch ${r.id}`}
+            >
+              <Icon name="trash" size={14} /> Delete
+            </Link>
+            {r.vouched ? (
+              <Link
+                className="button small"
+                to={withParams(here, { confirm: "kick", id: r._id })}
+                preventScrollReset
+                aria-label={`Kick user of vouch ${r.id}`}
+              >
+                <Icon name="kick" size={14} /> Kick
+              </Link>
+            ) : (
+              // No vouched id: the server answers "No vouched user ID to kick".
+              <Form method="post" action={PAGE_PATH} preventScrollReset>
+                <input type="hidden" name="intent" value="kick" />
+                <input type="hidden" name="vouchedId" value="" />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button type="submit" className="button small" aria-label={`Kick user of vouch ${r.id}`}>
+                  <Icon name="kick" size={14} /> Kick
+                </button>
+              </Form>
+            )}
+          </div>
+        ),
+      }}
+    />
   );
 }

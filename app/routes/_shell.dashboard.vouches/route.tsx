@@ -6,8 +6,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { CanvasTable, useHydrated } from "../../components/grid/CanvasTable";
-import type { GridColumnDef } from "../../components/grid/types";
+import { CanvasTable } from "../../components/grid/CanvasTable";
 import { Icon } from "../../components/icons";
 import { ConfirmModal } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -15,10 +14,12 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS, useAnswerToast, type Answer } from "../../utils/action";
+import { formatDate } from "../../utils/dates";
+import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
-import { AvatarCell, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
-import { checkVouchAction, optimisticRows, PAGE_PATH, statusTone, TEXTS, type VouchRow } from "./vouches";
+import { AvatarCell, COLUMNS, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
+import { checkVouchAction, optimisticRows, PAGE_PATH, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
 
 export const meta: MetaFunction = () => [{ title: "Vouches · ARK Tribe Dashboard" }];
@@ -27,27 +28,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadVouches(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => vouchesAction(request, context);
 
-/** Badge colours on the canvas, readable on both themes (the HTML table uses the theme's badge classes). */
-const TONES = {
-  green: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
-  red: { fg: "#e03131", bg: "rgba(224, 49, 49, 0.14)" },
-  grey: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
-};
-
-const COLUMNS: GridColumnDef<VouchRow>[] = [
-  { id: "id", title: "ID", width: 70, kind: "number", value: (r) => r.id },
-  { id: "igName", title: "2411", width: 140, value: (r) => r.igName },
-  { id: "igNameServer2", title: "2573", width: 140, value: (r) => r.igNameServer2 },
-  { id: "igNameServer3", title: "2446", width: 140, value: (r) => r.igNameServer3 },
-  { id: "avatar", title: "Avatar", width: 64, kind: "image", value: (r) => r.avatarSrc },
-  { id: "status", title: "Status", width: 130, kind: "badge", value: (r) => r.status, colors: (r) => TONES[statusTone(r.status)] },
-  { id: "vouched", title: "Vouched ID", width: 180, value: (r) => r.vouched },
-  { id: "vouchedAt", title: "Vouched Date", width: 115, value: (r) => r.vouchedAt },
-  { id: "vouchedBy", title: "Voucher ID", width: 180, value: (r) => r.vouchedBy },
-  { id: "vouchedByUsername", title: "Voucher Username", width: 150, value: (r) => r.vouchedByUsername },
-  { id: "vouchedUsername", title: "Vouched Username", width: 150, value: (r) => r.vouchedUsername },
-  { id: "actions", title: "Actions", width: 120, value: () => "Delete · Kick" },
-];
 const rowKey = (r: VouchRow) => r._id;
 
 /** "Vouch #12 · rexhunter, vouched 3/4/2026 by rexrider" under a confirmation's question. */
@@ -131,7 +111,7 @@ export default function VouchesPage() {
 
       {data.stale ? (
         <p className="notice small">
-          The host is not answering: showing vouches as of {new Date(data.stale).toLocaleString("en-US", { timeZone: "UTC" })} UTC.
+          The host is not answering: showing vouches as of {formatDate(data.stale, "numericDateTime", "UTC")} UTC.
         </p>
       ) : null}
 

@@ -7,13 +7,15 @@ import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
-import { readCookie, readPreferences } from "../../utils/preferences";
+import { formatDateTime, timeZoneOr } from "../../utils/dates";
+import { readPreferences } from "../../utils/preferences";
+import { readRememberedTab } from "../../utils/remembered-tab";
 import { pageSizeFrom, paginate, type Page } from "../../utils/table";
 import {
   countByStatus,
+  DEFAULT_TAB,
   eventTone,
   filterFor,
-  formatDateTime,
   formatLaunch,
   httpMessage,
   inFilter,
@@ -23,12 +25,10 @@ import {
   peakOf,
   platformOf,
   rangeFrom,
-  safeTimeZone,
   SERVERS,
   statusBadge,
   TAB_LABELS,
   TAB_SOURCES,
-  tabFrom,
   tabStorageKey,
   TEXTS,
   type Filter,
@@ -242,15 +242,13 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   requireUser(request, context.auth);
   const url = new URL(request.url);
   const server = SERVERS[id];
-  const cookieName = tabStorageKey(id);
-  const tabParam = url.searchParams.get("tab");
-  const savedTab = readCookie(request.headers.get("Cookie"), cookieName);
-  const tab = isTab(tabParam) ? tabParam : tabFrom(savedTab);
+  // Spec section 5: the remembered tab is used only when it is one of the seven keys, else playerlist.
+  const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: tabStorageKey(id), path: pagePath(id), isTab, fallback: DEFAULT_TAB });
   const filter = filterFor(tab, url.searchParams.get("filter"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const pageNumber = Number(url.searchParams.get("page") ?? 1);
   const range = rangeFrom(url.searchParams.get("range"));
-  const timeZone = safeTimeZone(readPreferences(request).timeZone);
+  const timeZone = timeZoneOr(readPreferences(request).timeZone);
   const now = Date.now();
   const source = TAB_SOURCES[tab];
 
@@ -319,16 +317,11 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
           lastUpdated: newest,
         };
 
-  const headers = new Headers();
-  if (isTab(tabParam) && tabParam !== savedTab) {
-    headers.append("Set-Cookie", `${cookieName}=${tabParam}; Path=${pagePath(id)}; Max-Age=31536000; SameSite=Lax`);
-  }
-
   return json(
     {
       server,
       tab,
-      hasTabParam: isTab(tabParam),
+      hasTabParam,
       filter,
       size,
       range,

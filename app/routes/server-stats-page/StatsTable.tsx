@@ -1,19 +1,12 @@
 // The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table.
-import type { GridColumnDef } from "../grid/types";
+import { HtmlTable } from "../../components/grid/HtmlTable";
+import { TONE_COLORS } from "../../components/grid/theme";
+import type { GridColumnDef } from "../../components/grid/types";
 import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
-import { isActivityTab, type StatsRow, type Tab, type Tone } from "./servers";
+import { isActivityTab, type StatsRow, type Tab } from "./servers";
 import type { ServerId } from "../../../contract/servers";
 
-/** Badge colours on the canvas, readable on both themes (the HTML table uses the theme's badge classes). */
-export const TONE_COLORS: Record<Tone, { fg: string; bg: string }> = {
-  green: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
-  blue: { fg: "#1c7ed6", bg: "rgba(28, 126, 214, 0.16)" },
-  grey: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
-  red: { fg: "#e03131", bg: "rgba(224, 49, 49, 0.14)" },
-  yellow: { fg: "#f08c00", bg: "rgba(240, 140, 0, 0.16)" },
-};
-
-type Column = GridColumnDef<StatsRow> & { render: (row: StatsRow) => React.ReactNode; className?: string };
+type Column = GridColumnDef<StatsRow> & { render: (row: StatsRow) => React.ReactNode };
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "-" : v);
 const plain = (v: string | number | null | undefined) => {
@@ -119,30 +112,14 @@ export const hasSteamColumn = (tab: Tab, server: ServerId) => columnsFor(tab, se
 /** The accessible HTML table: what the server renders, what shows before hydration and without JavaScript. */
 export function StatsTable({ rows, columns, caption }: { rows: StatsRow[]; columns: Column[]; caption: string }) {
   return (
-    <div className="table-scroll">
-      <table className="table stats-table" data-testid="stats-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.id} scope="col">
-                {c.title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} data-eos-id={r.eosId}>
-              {columns.map((c) => (
-                <td key={c.id} className={c.className}>
-                  {c.render(r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HtmlTable
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.key}
+      caption={caption}
+      className="table stats-table"
+      testId="stats-table"
+      rowProps={(r) => ({ "data-eos-id": r.eosId })}
+    />
   );
 }

@@ -9,6 +9,7 @@ import {
   peakOf,
   platformOf,
   relativeTime,
+  serverOfPath,
   statusBadge,
   tabFrom,
   tabStorageKey,
@@ -160,5 +161,16 @@ describe("tabs, platforms, launches and peaks", () => {
       players: 9,
     });
     expect(peakOf([{ t: 1, players: null }])).toBeNull();
+  });
+});
+
+describe("serverOfPath", () => {
+  it("reads the server of a stats page from its path (one route module serves the three)", () => {
+    expect(serverOfPath("/dashboard/server-stats-2411")).toBe("2411");
+    expect(serverOfPath("/dashboard/server-stats-2573/")).toBe("2573");
+    expect(serverOfPath("/dashboard/server-stats-2446")).toBe("2446");
+    expect(serverOfPath("/dashboard/server-stats-9999")).toBeNull();
+    expect(serverOfPath("/dashboard/server-stats")).toBeNull();
+    expect(serverOfPath("/dashboard/server-stats-2411/x")).toBeNull();
   });
 });

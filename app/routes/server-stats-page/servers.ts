@@ -2,6 +2,7 @@
 // shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested. The servers, status
 // classes and chart ranges the host API applies too live in contract/servers.ts.
 import {
+  isServerId,
   MAP_NAMES,
   POPULATION_RANGES,
   SERVER_NAMES,
@@ -12,6 +13,7 @@ import {
   type ServerId,
   type StatusClass,
 } from "../../../contract/servers";
+import { formatDateTime } from "../../utils/dates";
 
 export type ServerInfo = {
   id: ServerId;
@@ -32,6 +34,11 @@ export const SERVERS: Record<ServerId, ServerInfo> = {
 
 export const pagePath = (id: ServerId) => `/dashboard/server-stats-${id}`;
 export const GENERIC_PATH = "/dashboard/server-stats";
+/** The server of a stats page's path (/dashboard/server-stats-2573: 2573); null for any other path. */
+export function serverOfPath(pathname: string): ServerId | null {
+  const id = /^\/dashboard\/server-stats-(\d+)\/?$/.exec(pathname)?.[1];
+  return isServerId(id) ? id : null;
+}
 
 // ---- Tabs ----------------------------------------------------------------------------------------------------------
 
@@ -253,24 +260,7 @@ export function peakOf(points: PopulationPoint[]): { t: number; players: number 
   return best;
 }
 
-// ---- Time formatting -----------------------------------------------------------------------------------------------
-
-/** A time zone the runtime knows, else UTC (the `tz` cookie comes from the browser). */
-export function safeTimeZone(tz: string | null | undefined) {
-  if (!tz) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return tz;
-  } catch {
-    return "UTC";
-  }
-}
-
-/** "May 1, 2026, 6:00 PM" in the viewer's zone: the same text on the server and in the browser. */
-export function formatDateTime(at: number | null | undefined, timeZone: string) {
-  if (at === null || at === undefined || !Number.isFinite(at)) return null;
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(at);
-}
+// ---- Time formatting (the formats themselves are app/utils/dates.ts) ----------------------------------------------
 
 /** Last Ark Launch is free text (ISO 8601 by convention): a date-time is formatted, anything else shown as given. */
 export function formatLaunch(value: string | null | undefined, timeZone: string) {

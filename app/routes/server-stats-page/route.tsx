@@ -2,26 +2,33 @@
 // the playerlist's status panel with Manual Refresh and its population chart. Tab, filter, page size, page and chart
 // range live in the URL, so everything works without JavaScript; with it, the tables are canvas grids that the live
 // room keeps current, and the tab is remembered in local storage under the spec's per-server key.
+//
+// One route module for the three servers: remix.config.js maps it at /dashboard/server-stats-2411, -2573 and -2446
+// (route ids server-stats-2411, ...), and the module reads its server from the URL.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Form,
   Link,
   useFetcher,
   useLoaderData,
   useLocation,
-  useNavigate,
   useNavigation,
   useRevalidator,
   useSubmit,
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CanvasTable, useHydrated } from "../grid/CanvasTable";
-import { Icon } from "../icons";
-import { useNotifications } from "../notifications/notifications";
-import { Pagination } from "../table/Pagination";
-import { PageSizeSelect } from "../table/TableToolbar";
+import { CanvasTable } from "../../components/grid/CanvasTable";
+import { gridHeight, TABLE_GRID } from "../../components/grid/geometry";
+import { Icon } from "../../components/icons";
+import { useNotifications } from "../../components/notifications/notifications";
+import { Pagination } from "../../components/table/Pagination";
+import { PageSizeSelect } from "../../components/table/TableToolbar";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveEvent, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELD, type Answer } from "../../utils/action";
+import { formatDate } from "../../utils/dates";
+import { useHydrated } from "../../utils/hydrated";
+import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import { Badge, EmptyState, ErrorBox, RelativeTime, SteamLink, useNow } from "./bits";
 import { PopulationChart } from "./PopulationChart";
@@ -32,6 +39,8 @@ import {
   isTab,
   lastUpdatedStorageKey,
   pagePath,
+  SERVERS,
+  serverOfPath,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   TAB_LABELS,
@@ -48,10 +57,27 @@ import {
 } from "./servers";
 import type { ServerId } from "../../../contract/servers";
 import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
-import type { loadServerStats } from "./stats.server";
+import { loadServerStats, serverStatsAction } from "./stats.server";
+import styles from "../../styles/server-stats.css?url";
 
-/** Tall enough for a page of 25 rows without scrolling inside the grid (header 38 px, rows 36 px). */
-const GRID_MAX_HEIGHT = 38 + 25 * 36 + 2;
+/** Tall enough for a page of 25 rows without scrolling inside the grid. */
+const GRID_MAX_HEIGHT = gridHeight(TABLE_GRID, 25);
+
+/** The server of this request's page; any other path is not one of these pages. */
+function serverOf(request: Request): ServerId {
+  const id = serverOfPath(new URL(request.url).pathname);
+  if (!id) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export const meta: MetaFunction = ({ location }) => {
+  const id = serverOfPath(location.pathname);
+  return [{ title: `${id ? SERVERS[id].title : "Server Stats"} · ARK Tribe Dashboard` }];
+};
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadServerStats(request, context, serverOf(request));
+export const action = ({ request, context }: ActionFunctionArgs) => serverStatsAction(request, context, serverOf(request));
 
 const STATUS_TONES: Record<(typeof STATUS_FILTERS)[number], Tone> = {
   tribemembers: "green",
@@ -61,8 +87,8 @@ const STATUS_TONES: Record<(typeof STATUS_FILTERS)[number], Tone> = {
   unknowns: "yellow",
 };
 
-export function ServerStatsPage() {
-  const data = useLoaderData<typeof loadServerStats>();
+export default function ServerStatsPage() {
+  const data = useLoaderData<typeof loader>();
   const id = data.server.id as ServerId;
   const tab = data.tab as Tab;
   const filter = data.filter as Filter | null;
@@ -72,7 +98,9 @@ export function ServerStatsPage() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
 
-  useRememberedTab(id, tab, data.hasTabParam, here);
+  // Spec section 2: the active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
+  // it is one of the seven keys (a filter or page of another tab does not carry over).
+  useRememberedTab({ storageKey: tabStorageKey(id), tab, hasTabParam: data.hasTabParam, isTab, here, reset: ["filter", "page"] });
   useServerLive(id, tab);
   useEffect(() => {
     if (data.state?.lastUpdated) localStorage.setItem(lastUpdatedStorageKey(id), String(data.state.lastUpdated));
@@ -137,7 +165,7 @@ export function ServerStatsPage() {
 
       {data.staleAsOf ? (
         <p className="notice small">
-          The host is not answering: showing data as of {new Date(data.staleAsOf).toLocaleString("en-US", { timeZone: data.timeZone })}.
+          The host is not answering: showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.
         </p>
       ) : null}
 
@@ -286,7 +314,7 @@ function SummaryBadges({
 
 /** The playerlist panel (spec section 2): title, Online/Offline, Manual Refresh, map, players, Last Updated, errors. */
 function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerState | null; now: number; here: string }) {
-  const data = useLoaderData<typeof loadServerStats>();
+  const data = useLoaderData<typeof loader>();
   const online = !!state?.online;
   return (
     <section className="card server-panel" aria-labelledby={`server-${id}`} data-testid="server-panel">
@@ -469,23 +497,6 @@ function PageSizeForm({ size, keep }: { size: number; keep: Record<string, strin
       </noscript>
     </Form>
   );
-}
-
-/**
- * Spec section 2: the active tab is kept in local storage under server_stats_{id}_active_tab and restored only when it
- * is one of the seven keys. The loader also remembers it in a cookie, so the server renders it on first paint.
- */
-function useRememberedTab(id: ServerId, tab: Tab, hasTabParam: boolean, here: string) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const key = tabStorageKey(id);
-    const saved = localStorage.getItem(key);
-    if (!hasTabParam && isTab(saved) && saved !== tab) {
-      navigate(withParams(here, { tab: saved, filter: null, page: null }), { replace: true, preventScrollReset: true });
-      return;
-    }
-    localStorage.setItem(key, tab);
-  }, [id, tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 /**

@@ -4,8 +4,9 @@
 import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
+import { dateFormatter, hourIn, weekdayDay } from "../../utils/dates";
 import { withParams } from "../../utils/table";
-import { CHART_THEME, useElementWidth } from "../charts/chart";
+import { CHART_THEME, useElementWidth } from "../../components/charts/chart";
 import { RANGE_LABELS, RANGE_MS, RANGES, TEXTS, type Population, type Range } from "./servers";
 
 export const CHART_HEIGHT = 260;
@@ -15,10 +16,9 @@ type Series = { id: string; data: { x: number; y: number | null }[] };
 
 /** Whole hours between two times whose hour in the zone passes the test: the axis ticks. */
 function hourTicks(from: number, to: number, timeZone: string, keep: (hour: number) => boolean) {
-  const hourOf = new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone });
   const ticks: number[] = [];
   for (let t = Math.ceil(from / HOUR) * HOUR; t <= to; t += HOUR) {
-    if (keep(Number(hourOf.format(t)))) ticks.push(t);
+    if (keep(hourIn(t, timeZone))) ticks.push(t);
   }
   return ticks;
 }
@@ -42,11 +42,8 @@ export function PopulationChart({
 
   const formats = useMemo(
     () => ({
-      tick:
-        range === "24h"
-          ? new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone })
-          : dayLabel(timeZone),
-      full: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }),
+      tick: range === "24h" ? dateFormatter("clock", timeZone) : { format: (t: number) => weekdayDay(t, timeZone) },
+      full: dateFormatter("dateTime", timeZone),
     }),
     [range, timeZone],
   );
@@ -145,17 +142,6 @@ export function PopulationChart({
       )}
     </section>
   );
-}
-
-/** "Mon 16": the weekday and the day of the month in the viewer's zone. */
-function dayLabel(timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", timeZone });
-  return {
-    format: (t: number) => {
-      const p = Object.fromEntries(parts.formatToParts(t).map((x) => [x.type, x.value]));
-      return `${p.weekday} ${p.day}`;
-    },
-  };
 }
 
 const gridValues = (top: number) => {

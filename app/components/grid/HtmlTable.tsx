@@ -1,0 +1,77 @@
+// The accessible HTML table a canvas grid stands in for: what the server renders, what shows before hydration and
+// without JavaScript. Its header and cells come from the same column list as the grid, so the titles are written once.
+import type { CellValue, GridColumnDef } from "./types";
+
+/** A cell as text when its column says nothing else: empty for no value, Yes/No for a flag; an image as an avatar. */
+function plainCell<T>(column: GridColumnDef<T>, row: T): React.ReactNode {
+  const value: CellValue = column.value(row);
+  if (column.kind === "image") {
+    return <img className="avatar" src={value == null ? undefined : String(value)} width={28} height={28} alt="" loading="lazy" />;
+  }
+  if (value === null || value === undefined) return null;
+  return typeof value === "boolean" ? (value ? "Yes" : "No") : value;
+}
+
+export function HtmlTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  className,
+  testId,
+  cells,
+  rowProps,
+  leading,
+  renderRow,
+}: {
+  columns: GridColumnDef<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** The table's name for screen readers. */
+  caption: string;
+  className: string;
+  testId?: string;
+  /** Cells that need the page's state (links back to this URL, forms): by column id, over the column's own render. */
+  cells?: Partial<Record<string, (row: T) => React.ReactNode>>;
+  /** Attributes of a row (data attributes that tests and scripts read). */
+  rowProps?: (row: T) => Record<`data-${string}`, string | number>;
+  /** Rows before the data rows: an add form, an empty state. */
+  leading?: React.ReactNode;
+  /** A row drawn another way (an edit form, with its own key), or undefined for the usual cells. */
+  renderRow?: (row: T) => React.ReactNode | undefined;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className={className} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id} scope="col" className={c.headerClassName}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {leading}
+          {rows.map(
+            (r) =>
+              renderRow?.(r) ?? (
+                <tr key={rowKey(r)} {...rowProps?.(r)}>
+                  {columns.map((c) => {
+                    const render = cells?.[c.id] ?? c.render;
+                    return (
+                      <td key={c.id} className={c.className}>
+                        {render ? render(r) : plainCell(c, r)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// The pages' date formats and the one time-zone guard.
+import { describe, expect, it } from "vitest";
+import {
+  DATE_FORMATS,
+  dateFormatter,
+  formatDate,
+  formatDateTime,
+  formatUtcDateTime,
+  formatUtcMinute,
+  hourIn,
+  timeZoneOr,
+  weekdayDay,
+  type DateFormat,
+} from "./dates";
+
+const AT = Date.UTC(2026, 4, 1, 18, 0, 0); // Friday, May 1, 2026, 18:00 UTC
+
+describe("timeZoneOr", () => {
+  it("keeps a zone the runtime knows", () => {
+    expect(timeZoneOr("Asia/Tokyo")).toBe("Asia/Tokyo");
+    expect(timeZoneOr("America/New_York")).toBe("America/New_York");
+    expect(timeZoneOr("UTC")).toBe("UTC");
+  });
+
+  it("falls back to UTC, or the fallback given, for anything else", () => {
+    expect(timeZoneOr("Not/AZone")).toBe("UTC");
+    expect(timeZoneOr("")).toBe("UTC");
+    expect(timeZoneOr(null)).toBe("UTC");
+    expect(timeZoneOr(undefined)).toBe("UTC");
+    expect(timeZoneOr("<script>", "Europe/Berlin")).toBe("Europe/Berlin");
+  });
+});
+
+describe("formats", () => {
+  it.each([
+    ["dateTime", "UTC", "May 1, 2026, 6:00 PM"],
+    ["dateTime", "America/New_York", "May 1, 2026, 2:00 PM"],
+    ["numericDateTime", "UTC", "5/1/2026, 6:00:00 PM"],
+    ["numericDateTime", "Asia/Tokyo", "5/2/2026, 3:00:00 AM"],
+    ["longDate", "UTC", "Friday, May 1, 2026"],
+    ["longDate", "Asia/Tokyo", "Saturday, May 2, 2026"],
+    ["date", "UTC", "May 1, 2026"],
+    ["shortMonth", "UTC", "May"],
+    ["hour", "UTC", "18"],
+    ["hour", "Asia/Tokyo", "03"],
+    ["clock", "UTC", "18:00"],
+    ["clock", "Asia/Kolkata", "23:30"],
+  ] as [DateFormat, string, string][])("%s in %s reads %j", (format, zone, text) => {
+    expect(formatDate(AT, format, zone)).toBe(text);
+  });
+
+  it("reads numericDateTime as Date#toLocaleString does (the notices used it)", () => {
+    for (const zone of ["UTC", "Asia/Tokyo", "America/Los_Angeles"]) {
+      expect(formatDate(AT, "numericDateTime", zone)).toBe(new Date(AT).toLocaleString("en-US", { timeZone: zone }));
+    }
+  });
+
+  it("takes epoch ms, a Date or an ISO string, in UTC unless told", () => {
+    expect(formatDateTime(AT)).toBe("May 1, 2026, 6:00 PM");
+    expect(formatDateTime(new Date(AT))).toBe("May 1, 2026, 6:00 PM");
+    expect(formatDateTime("2026-05-01T18:00:00Z")).toBe("May 1, 2026, 6:00 PM");
+    expect(formatDateTime("2026-05-01T18:00:00.000Z", "America/New_York")).toBe("May 1, 2026, 2:00 PM");
+  });
+
+  it("gives null for no time", () => {
+    expect(formatDateTime(null)).toBeNull();
+    expect(formatDateTime(undefined)).toBeNull();
+    expect(formatDateTime("")).toBeNull();
+    expect(formatDateTime(NaN)).toBeNull();
+    expect(formatDate("yesterday", "date")).toBeNull();
+  });
+
+  it("writes the UTC stamps, the weekday and day, and the hour", () => {
+    expect(formatUtcDateTime(AT)).toBe("May 1, 2026, 6:00 PM UTC");
+    expect(formatUtcMinute(AT + 59_999)).toBe("2026-05-01 18:00");
+    expect(weekdayDay(AT, "UTC")).toBe("Fri 1");
+    expect(weekdayDay(AT, "Asia/Tokyo")).toBe("Sat 2");
+    expect(hourIn(AT, "UTC")).toBe(18);
+    expect(hourIn(AT, "Asia/Tokyo")).toBe(3);
+    expect(hourIn(Date.UTC(2026, 4, 1, 0, 30), "UTC")).toBe(0);
+  });
+
+  it("builds each formatter once per zone", () => {
+    expect(dateFormatter("dateTime", "UTC")).toBe(dateFormatter("dateTime", "UTC"));
+    expect(dateFormatter("dateTime", "UTC")).not.toBe(dateFormatter("dateTime", "Asia/Tokyo"));
+    expect(Object.keys(DATE_FORMATS)).toHaveLength(8);
+  });
+});

@@ -33,6 +33,11 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 18, label }: { name: IconName; size?: number; label?: string }) {
+  return <SvgPath d={PATHS[name]} size={size} label={label} />;
+}
+
+/** One stroked 24x24 path as an icon: decorative unless it has a label. */
+export function SvgPath({ d, size, label, className }: { d: string; size: number; label?: string; className?: string }) {
   return (
     <svg
       width={size}
@@ -46,8 +51,9 @@ export function Icon({ name, size = 18, label }: { name: IconName; size?: number
       aria-hidden={label ? undefined : true}
       role={label ? "img" : undefined}
       aria-label={label}
+      className={className}
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

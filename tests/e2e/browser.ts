@@ -13,6 +13,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { sessions, users } from "../../drizzle/auth";
+import { rowMiddle, TABLE_GRID } from "../../app/components/grid/geometry";
 import { DEMO_USERS } from "../../worker/discord-standin";
 import { E2E_PORT, E2E_STATE } from "./global-setup";
 
@@ -221,6 +222,18 @@ export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCR
 export const connected = (page: Page) => page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
 
 /** A toast with this text is shown. */
+/**
+ * Clicks a row of a table grid (codes, tribelists, vouches, server stats) `x` pixels from its left edge: the row (0 is
+ * the first in view) becomes the selected one. Waits for the grid and for the page's animations first, so the click
+ * lands where the row is drawn.
+ */
+export async function clickGridRow(page: Page, row: number, x: number) {
+  const grid = page.getByTestId("canvas-grid");
+  await grid.waitFor();
+  await settled(page);
+  await grid.click({ position: { x, y: 1 + rowMiddle(TABLE_GRID, row) } });
+}
+
 export const toastShown = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 
 /**

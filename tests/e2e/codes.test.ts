@@ -3,7 +3,7 @@
 // at, each with a marker no other row has, and searches for that marker: the rows it asserts on are its own.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { connected, marker, open, setupBrowser, settled, shot, signedIn, toastShown, type Session } from "./browser";
+import { clickGridRow, connected, marker, open, setupBrowser, settled, shot, signedIn, toastShown, type Session } from "./browser";
 import { createCodes, type Code } from "./data";
 
 setupBrowser();
@@ -25,13 +25,7 @@ async function codeById(context: BrowserContext, _id: string): Promise<Code | un
 const summary = (page: Page) => page.locator(".pagination-bar .muted").innerText();
 
 /** Clicks the grid's row (0-based, on this page) in its first data column: the row becomes the selected one. */
-async function selectRow(page: Page, row: number) {
-  const grid = page.getByTestId("canvas-grid");
-  await grid.waitFor();
-  await settled(page); // the results fade in (spec section 9): click where the row is, not where it was
-  const box = (await grid.boundingBox())!;
-  await page.mouse.click(box.x + 80, box.y + 38 + 36 * row + 18);
-}
+const selectRow = (page: Page, row: number) => clickGridRow(page, row, 80);
 
 /** The grid shows exactly `n` rows (the search has been applied). */
 const showsRows = (page: Page, n: number) => expect.poll(() => summary(page)).toBe(`Showing 1 to ${n} of ${n} entries`);

@@ -4,7 +4,7 @@
 // marker no other entry has, and compare counts with the list as the host answers it at that moment.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { connected, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { clickGridRow, connected, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./data";
 
 setupBrowser();
@@ -23,13 +23,7 @@ const count = async (page: Page, which: string) => Number(await page.getByTestId
 const toast = toastShown;
 const heading = (page: Page) => page.getByTestId("tribelist-summary").getByRole("heading").innerText();
 
-async function selectRow(page: Page, row: number) {
-  const grid = page.getByTestId("canvas-grid");
-  await grid.waitFor();
-  await settled(page); // the results fade in (spec section 9): click where the row is, not where it was
-  const box = (await grid.boundingBox())!;
-  await page.mouse.click(box.x + 160, box.y + 38 + 36 * row + 18);
-}
+const selectRow = (page: Page, row: number) => clickGridRow(page, row, 160);
 
 describe("Tribelists with JavaScript", () => {
   it("opens on 2411 with its summary card, switches tabs and remembers the tab", async () => {

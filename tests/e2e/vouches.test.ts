@@ -3,8 +3,7 @@
 // no other row has, and searches for it; totals over all vouches are compared with a count read at the test's start.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { rowMiddle, TABLE_GRID } from "../../app/components/grid/geometry";
-import { connected, marker, settled, setupBrowser, shot, signedIn, toastShown, type Member } from "./browser";
+import { clickGridRow, connected, marker, settled, setupBrowser, shot, signedIn, toastShown, type Member } from "./browser";
 import { createVouches, snowflake, vouchTotal } from "./data";
 
 setupBrowser();
@@ -54,9 +53,7 @@ async function gridHeaders(page: Page) {
 }
 
 /** Selects a row by clicking its ID cell on the canvas (row 0 is the first visible row). */
-async function selectRow(page: Page, row: number) {
-  await page.locator(GRID).click({ position: { x: 110, y: 1 + rowMiddle(TABLE_GRID, row) } });
-}
+const selectRow = (page: Page, row: number) => clickGridRow(page, row, 110);
 
 /** The HTML table's rows (no JavaScript), as cell texts. */
 async function tableRows(page: Page): Promise<Record<string, string>[]> {

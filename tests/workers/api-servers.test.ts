@@ -3,16 +3,13 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { statusClass } from "../../contract/servers";
+import { clearTables } from "./cron-fixtures";
 import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(
-    ["server_status", "rosters", "server_events", "server_snapshots", "weekly_members", "audit_log", "api_tokens"].map((t) =>
-      env.DB.prepare(`delete from ${t}`),
-    ),
-  );
+  await clearTables();
 });
 afterEach(() => outbound.mockRestore());
 

@@ -1,9 +1,9 @@
 // Shared by the cron tests: local copies of the official server list and of an upstream host's rosters, served to the
 // Worker's outbound fetch; running scheduled() as the runtime does; environments with the snapshot settings.
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi, type MockInstance } from "vitest";
 import worker from "../../worker/index";
-import { ORIGIN } from "./helpers";
+import { Browser, MEMBER, ORIGIN } from "./helpers";
 
 export const OFFICIAL_URL = "https://official.test/servers.json";
 export const HOST_URL = "https://host.test";
@@ -136,5 +136,25 @@ export const rows = async <T = Record<string, any>>(query: string, ...bind: unkn
 export const count = async (query: string, ...bind: unknown[]) =>
   (await env.DB.prepare(query).bind(...bind).first<{ n: number }>())!.n;
 
-export const TABLES = ["server_status", "rosters", "server_events", "server_snapshots", "audit_log", "api_tokens", "tribelist_entries"];
+export const TABLES = ["server_status", "rosters", "server_events", "server_snapshots", "weekly_members", "audit_log", "api_tokens", "tribelist_entries"];
 export const clearTables = () => env.DB.batch(TABLES.map((t) => env.DB.prepare(`delete from ${t}`)));
+
+/**
+ * The hooks of a file that runs the snapshot job: the Remix build loaded once (the first sign-in takes seconds), then
+ * for every test a fresh fake outside world and empty server tables. `outbound` is the current test's fetch spy.
+ */
+export function useSnapshotWorld() {
+  const state: { outbound: MockInstance } = { outbound: undefined as unknown as MockInstance };
+  beforeAll(async () => {
+    const spy = fakeOutside();
+    await new Browser().signIn(MEMBER);
+    spy.mockRestore();
+  }, 30_000);
+  beforeEach(async () => {
+    world.reset();
+    state.outbound = fakeOutside();
+    await clearTables();
+  });
+  afterEach(() => state.outbound.mockRestore());
+  return state;
+}

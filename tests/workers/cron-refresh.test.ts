@@ -1,22 +1,11 @@
 // Manual Refresh (POST /api/eoserver-refresh/{serverId}) runs the cron's snapshot job for one server, now, as the
 // caller: the same sources, the same diff and events, a failing source marking the server offline.
 import { SELF } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN } from "./helpers";
-import { call, clearTables, count, eos, fakeOutside, hostEnv, hostPlayer, listEnv, rows, world } from "./cron-fixtures";
+import { describe, expect, it } from "vitest";
+import { listen, memberWithToken, ORIGIN } from "./helpers";
+import { call, count, eos, hostEnv, hostPlayer, listEnv, rows, useSnapshotWorld, world } from "./cron-fixtures";
 
-let outbound: MockInstance;
-beforeAll(async () => {
-  const spy = fakeOutside();
-  await new Browser().signIn(MEMBER); // loads the Remix build once
-  spy.mockRestore();
-}, 30_000);
-beforeEach(async () => {
-  world.reset();
-  outbound = fakeOutside();
-  await clearTables();
-});
-afterEach(() => outbound.mockRestore());
+useSnapshotWorld();
 
 const MESSAGE = { message: "Manual refresh triggered! Server data will be updated shortly." };
 

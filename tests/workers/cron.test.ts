@@ -2,15 +2,14 @@
 // official server list and of an upstream host's rosters. Snapshots stored per minute, rosters diffed into joins and
 // leaves, events published, overlapping runs, failing sources, retention, the official list stand-in.
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { describe, expect, it } from "vitest";
 import { database, SYSTEM } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { recordSnapshot } from "../../worker/domain/servers/snapshots";
 import { standinServerList } from "../../worker/sources/official-standin";
-import { Browser, listen, MEMBER, signedIn } from "./helpers";
+import { listen, signedIn } from "./helpers";
 import {
   call,
-  clearTables,
   count,
   DAY,
   envWith,
@@ -24,21 +23,10 @@ import {
   runCron,
   world,
   fakeOutside,
+  useSnapshotWorld,
 } from "./cron-fixtures";
 
-let outbound: MockInstance;
-// The first sign-in loads the Remix build, which takes seconds: do it once before the timed tests.
-beforeAll(async () => {
-  const spy = fakeOutside();
-  await new Browser().signIn(MEMBER);
-  spy.mockRestore();
-}, 30_000);
-beforeEach(async () => {
-  world.reset();
-  outbound = fakeOutside();
-  await clearTables();
-});
-afterEach(() => outbound.mockRestore());
+const hooks = useSnapshotWorld();
 
 /** A minute boundary a little in the past, plus some seconds: the cron's scheduled time. */
 const tick = (minutesAgo: number) => Math.floor(Date.now() / MINUTE) * MINUTE - minutesAgo * MINUTE + 17_000;
@@ -283,10 +271,10 @@ describe("scheduled(): failing sources", () => {
   });
 
   it("a roster host that never answers times out", async () => {
-    outbound.mockRestore();
-    outbound = fakeOutside();
-    const real = outbound.getMockImplementation()!;
-    outbound.mockImplementation((input, init) => {
+    hooks.outbound.mockRestore();
+    hooks.outbound = fakeOutside();
+    const real = hooks.outbound.getMockImplementation()!;
+    hooks.outbound.mockImplementation((input, init) => {
       const request = new Request(input as RequestInfo, init);
       if (request.url.startsWith("https://host.test/api/eoserver-status/2446")) {
         return new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));

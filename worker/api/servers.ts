@@ -14,6 +14,7 @@ import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } fr
 import { refreshServer } from "../jobs/snapshot";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";
+import type { Db } from "../domain/context";
 import { deps, notFound, valid } from "./http";
 
 const serverParam = z.object({ serverId: z.string().regex(/^\d{1,10}$/, "must be a server id such as 2411") });
@@ -167,24 +168,6 @@ export const serversApi = new Hono<WorkerEnv>()
   .get("/api/eoserver-population/:serverId", valid("param", serverParam), knownServer, valid("query", populationQuery), async (c) =>
     c.json(await populationJson(deps(c).db, serverOf(c.req.valid("param")), c.req.valid("query").range)),
   )
-  .get("/api/joinlog/:serverId", valid("param", serverParam), knownServer, async (c) =>
-    c.json(await listLog(deps(c).db, serverOf(c.req.valid("param")), "join")),
-  )
-  .get("/api/leavelog/:serverId", valid("param", serverParam), knownServer, async (c) =>
-    c.json(await listLog(deps(c).db, serverOf(c.req.valid("param")), "leave")),
-  )
-  .get("/api/tribemembers/:serverId", valid("param", serverParam), knownServer, async (c) =>
-    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "tribemembers")),
-  )
-  .get("/api/unknowns/:serverId", valid("param", serverParam), knownServer, async (c) =>
-    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "unknowns")),
-  )
-  .get("/api/enemies/:serverId", valid("param", serverParam), knownServer, async (c) =>
-    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "enemies")),
-  )
-  .get("/api/friendlys/:serverId", valid("param", serverParam), knownServer, async (c) =>
-    c.json(await listActivity(deps(c).db, serverOf(c.req.valid("param")), "friendlys")),
-  )
   .get("/api/weeklymembers", async (c) => c.json(await listWeeklyMembers(deps(c).db)))
   .post("/api/weeklymembers-refresh", async (c) => c.json(await refreshWeeklyMembers(deps(c))))
   .post("/api/ingest/servers/:serverId/roster", valid("param", serverParam), knownServer, valid("json", rosterBody), async (c) => {
@@ -215,3 +198,17 @@ export const serversApi = new Hono<WorkerEnv>()
   )
   // The local official server list (development only; 404 unless OFFICIAL_SERVER_LIST_STANDIN is "true").
   .route("/", officialStandin);
+
+/** The per-server lists: the join and leave logs and the four activity tabs (spec section 7). */
+const SERVER_LISTS: Record<string, (db: Db, serverId: ServerId) => Promise<unknown>> = {
+  joinlog: (db, serverId) => listLog(db, serverId, "join"),
+  leavelog: (db, serverId) => listLog(db, serverId, "leave"),
+  ...Object.fromEntries(
+    (["tribemembers", "unknowns", "enemies", "friendlys"] as const).map((kind) => [kind, (db: Db, serverId: ServerId) => listActivity(db, serverId, kind)]),
+  ),
+};
+for (const [name, read] of Object.entries(SERVER_LISTS)) {
+  serversApi.get(`/api/${name}/:serverId`, valid("param", serverParam), knownServer, async (c) =>
+    c.json(await read(deps(c).db, serverOf(c.req.valid("param")))),
+  );
+}

@@ -13,6 +13,7 @@ import { readPreferences } from "../../utils/preferences";
 import { defaultAvatarUrl } from "../../utils/user";
 import { loadDashboard, type Trend } from "./dashboard.server";
 import { VouchesChart } from "./VouchesChart";
+import { StaleNotice } from "../../components/HostNotice";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -42,9 +43,7 @@ export default function Dashboard() {
         <LiveStatusBadge />
       </div>
       {data.asOf ? (
-        <p className="notice" role="status" data-testid="stale-note">
-          The host is not answering: these numbers are the last known ones, data as of {data.asOf}.
-        </p>
+        <StaleNotice testId="stale-note">these numbers are the last known ones, data as of {data.asOf}.</StaleNotice>
       ) : null}
 
       <section className="stat-cards" aria-label="Vouch totals">

@@ -23,6 +23,7 @@ import { withParams } from "../../utils/table";
 import styles from "../../styles/codes.css?url";
 import { codeForm, codeWording, completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
+import { LoadError, StaleNotice } from "../../components/HostNotice";
 
 export const meta: MetaFunction = () => [{ title: "Codes · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -122,15 +123,9 @@ export default function CodesPage() {
       </div>
 
       {data.stale ? (
-        <p className="notice" role="status">
-          The host is not answering: showing the codes as of {formatUtcMinute(data.stale.asOf)} UTC.
-        </p>
+        <StaleNotice>showing the codes as of {formatUtcMinute(data.stale.asOf)} UTC.</StaleNotice>
       ) : null}
-      {data.loadError ? (
-        <p className="notice error-notice" role="alert">
-          {data.loadError}
-        </p>
-      ) : null}
+      <LoadError message={data.loadError} />
 
       <section className="card codes-card">
         <TableToolbar q={data.q} size={data.size} placeholder="Search codes..." />

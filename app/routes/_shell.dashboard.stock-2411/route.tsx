@@ -490,26 +490,24 @@ function StockSheet({ data }: { data: Data }) {
           ) : null}
           {isDinos ? (
             <>
-              <Link
-                className={`button small toggle${data.ready ? " on" : ""}`}
-                role="button"
-                aria-pressed={data.ready}
-                to={toggleHref("ready", data.ready)}
-                preventScrollReset
-                replace
-              >
-                Ready Details (R1-R16)
-              </Link>
-              <Link
-                className={`button small toggle${data.unready ? " on" : ""}`}
-                role="button"
-                aria-pressed={data.unready}
-                to={toggleHref("unready", data.unready)}
-                preventScrollReset
-                replace
-              >
-                Unready Details (U1-U16)
-              </Link>
+              {(
+                [
+                  ["ready", data.ready, "Ready Details (R1-R16)"],
+                  ["unready", data.unready, "Unready Details (U1-U16)"],
+                ] as const
+              ).map(([key, on, label]) => (
+                <Link
+                  key={key}
+                  className={`button small toggle${on ? " on" : ""}`}
+                  role="button"
+                  aria-pressed={on}
+                  to={toggleHref(key, on)}
+                  preventScrollReset
+                  replace
+                >
+                  {label}
+                </Link>
+              ))}
             </>
           ) : null}
           {selection.count > 1 ? (

@@ -43,6 +43,7 @@ import {
   type Server,
 } from "./tribelists";
 import { loadTribelist, tribelistAction, type FormFailure } from "./tribelists.server";
+import { LoadError } from "../../components/HostNotice";
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -250,11 +251,7 @@ export default function TribelistsPage() {
         </div>
       </section>
 
-      {data.loadError ? (
-        <p className="notice error-notice" role="alert">
-          {data.loadError}
-        </p>
-      ) : null}
+      <LoadError message={data.loadError} />
 
       <section className="card tribelist-card">
         <TableToolbar q={data.q} size={data.size} placeholder="Search tribelist entries..." keep={["tab", "filter"]}>

@@ -21,6 +21,7 @@ import styles from "../../styles/vouches.css?url";
 import { AvatarCell, COLUMNS, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
 import { checkVouchAction, optimisticRows, PAGE_PATH, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
+import { StaleNotice } from "../../components/HostNotice";
 
 export const meta: MetaFunction = () => [{ title: "Vouches · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -110,9 +111,7 @@ export default function VouchesPage() {
       </div>
 
       {data.stale ? (
-        <p className="notice small">
-          The host is not answering: showing vouches as of {formatDate(data.stale, "numericDateTime", "UTC")} UTC.
-        </p>
+        <StaleNotice>showing vouches as of {formatDate(data.stale, "numericDateTime", "UTC")} UTC.</StaleNotice>
       ) : null}
 
       <section className="card vouches-card">

@@ -2,6 +2,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { relativeTime, type PlatformKind, type Tone } from "./servers";
+import { SvgPath } from "../../components/icons";
+import { CELL_ICON_SIZE } from "../../components/grid/geometry";
 
 export function Badge({ tone, children, testId }: { tone: Tone; children: React.ReactNode; testId?: string }) {
   return (
@@ -31,22 +33,7 @@ export function PlatformCell({ kind, label }: { kind: PlatformKind; label: strin
   if (kind === "none") return <span className="muted">-</span>;
   return (
     <span className="platform" data-platform={kind}>
-      {platformIcon(kind) ? (
-        <svg
-          width={16}
-          height={16}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden
-          className={`platform-icon platform-${kind}`}
-        >
-          <path d={platformIcon(kind)!} />
-        </svg>
-      ) : null}
+      {platformIcon(kind) ? <SvgPath d={platformIcon(kind)!} size={CELL_ICON_SIZE} className={`platform-icon platform-${kind}`} /> : null}
       {label}
     </span>
   );

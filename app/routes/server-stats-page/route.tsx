@@ -59,6 +59,7 @@ import type { ServerId } from "../../../contract/servers";
 import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
 import { loadServerStats, serverStatsAction } from "./stats.server";
 import styles from "../../styles/server-stats.css?url";
+import { StaleNotice } from "../../components/HostNotice";
 
 /** Tall enough for a page of 25 rows without scrolling inside the grid. */
 const GRID_MAX_HEIGHT = gridHeight(TABLE_GRID, 25);
@@ -164,9 +165,7 @@ export default function ServerStatsPage() {
       </nav>
 
       {data.staleAsOf ? (
-        <p className="notice small">
-          The host is not answering: showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.
-        </p>
+        <StaleNotice>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>
       ) : null}
 
       {tab === "playerlist" ? (
@@ -302,11 +301,7 @@ function SummaryBadges({
             <span className="filter-count">{i.count}</span>
           </Link>
         ))}
-        {active ? (
-          <Link to={clearHref} className="button small" preventScrollReset replace data-testid="clear-filter">
-            <Icon name="x" size={14} /> Clear Filter
-          </Link>
-        ) : null}
+        {active ? <ClearFilter href={clearHref} /> : null}
       </div>
     </div>
   );
@@ -453,11 +448,7 @@ function ActivityCard({
                 <span className="filter-count">{counts[f] ?? 0}</span>
               </Link>
             ))}
-            {filter ? (
-              <Link to={clearHref} className="button small" preventScrollReset replace data-testid="clear-filter">
-                <Icon name="x" size={14} /> Clear Filter
-              </Link>
-            ) : null}
+            {filter ? <ClearFilter href={clearHref} /> : null}
           </div>
         ) : null}
       </div>
@@ -520,4 +511,13 @@ function useServerLive(id: ServerId, tab: Tab) {
   );
   useLiveEvent(types, onEvent);
   useLiveRevalidate([]);
+}
+
+/** Spec section 4: the button that drops the active filter. */
+function ClearFilter({ href }: { href: string }) {
+  return (
+    <Link to={href} className="button small" preventScrollReset replace data-testid="clear-filter">
+      <Icon name="x" size={14} /> Clear Filter
+    </Link>
+  );
 }

@@ -5,6 +5,7 @@ import { database } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { saveRows } from "../../worker/domain/stock";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -26,28 +27,7 @@ const BASES: Record<string, string> = {
   "admin-logistics-dedis": "/api/admin-logistics-dedis",
 };
 
-let nextId = 1;
-const id = () => (nextId++).toString(16).padStart(24, "0");
 const UNKNOWN = "f".repeat(24);
-const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
-
-type RowOptions = { order?: number; version?: number; updatedBy?: string; imageUrl?: string; fieldColors?: Record<string, string> };
-async function addRow(tab: string, data: Record<string, unknown>, o: RowOptions = {}) {
-  const _id = id();
-  const name = (data.item ?? data.dino) as string;
-  await env.DB.prepare(
-    `insert into stock_items (_id, tab, "order", image_url, is_empty, field_colors, data, version, updated_at, updated_by)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(_id, tab, o.order ?? 0, o.imageUrl ?? null, name.startsWith("Empty Item") ? 1 : 0, JSON.stringify(o.fieldColors ?? {}), JSON.stringify(data), o.version ?? 1, Date.UTC(2026, 0, 2, 3, 4, 5), o.updatedBy ?? "Seeder")
-    .run();
-  return _id;
-}
-async function addSnapshot(tab: string, date: number, updatedBy: string, items: Record<string, unknown>[]) {
-  await env.DB.prepare("insert into stock_history (tab, date, updated_by, items) values (?, ?, ?, ?)")
-    .bind(tab, date, updatedBy, JSON.stringify(items))
-    .run();
-}
 
 const count = async (table: string, where = "1 = 1") =>
   (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`).first<number>("n")) ?? 0;
@@ -71,12 +51,6 @@ beforeEach(async () => {
   api = await client();
 });
 
-const vault = (item: string, counts: (number | null)[], maxcount: number | null, todo: string | null = null) => ({
-  item,
-  counts: cells(18, counts),
-  maxcount,
-  todo,
-});
 
 describe("reading a tab", () => {
   it("needs a session or an API token", async () => {
@@ -120,7 +94,7 @@ describe("reading a tab", () => {
       fieldColors: { count1: "#ff0000" },
       textColor: null,
       version: 1,
-      updatedAt: "2026-01-02T03:04:05.000Z",
+      updatedAt: "2026-01-02T03:04:05.001Z", // the fixture saves rows in their order, a millisecond apart
       updatedBy: "Seeder",
     });
     expect(rows[1].counts).toEqual(cells(18, [350, 350, 200]));

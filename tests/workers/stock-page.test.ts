@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { Browser, dataPath, FETCHER_FIELDS, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 
 const PAGE = "/dashboard/stock-2411";
 const SECOND = "300000000000000002"; // Tek Breeder
@@ -14,28 +15,6 @@ beforeEach(async () => {
   await env.DB.batch(["stock_items", "stock_history", "item_images", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)));
 });
 afterEach(() => outbound.mockRestore());
-
-let nextId = 1;
-const hex = () => (nextId++).toString(16).padStart(24, "0");
-const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
-
-async function addRow(tab: string, data: Record<string, unknown>, order = 0, extra: { version?: number; updatedBy?: string } = {}) {
-  const _id = hex();
-  const name = String(data.item ?? data.dino);
-  await env.DB.prepare(
-    `insert into stock_items (_id, tab, "order", image_url, is_empty, field_colors, data, version, updated_at, updated_by)
-     values (?, ?, ?, null, ?, '{}', ?, ?, ?, ?)`,
-  )
-    .bind(_id, tab, order, name.startsWith("Empty Item") ? 1 : 0, JSON.stringify(data), extra.version ?? 1, Date.UTC(2026, 0, 2, 3, 4, 5) + order, extra.updatedBy ?? "Seeder")
-    .run();
-  return _id;
-}
-
-async function addSnapshot(tab: string, date: number, updatedBy: string, items: Record<string, unknown>[]) {
-  await env.DB.prepare("insert into stock_history (tab, date, updated_by, items) values (?, ?, ?, ?)")
-    .bind(tab, date, updatedBy, JSON.stringify(items))
-    .run();
-}
 
 const stored = async (id: string) => {
   const row = await env.DB.prepare("select * from stock_items where _id = ?").bind(id).first<Record<string, unknown>>();
@@ -73,17 +52,11 @@ async function act(browser: Browser, fields: Record<string, string>) {
   return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
-const vault = (item: string, counts: (number | null)[], maxcount: number | null, todo: string | null = null) => ({
-  item,
-  counts: cells(18, counts),
-  maxcount,
-  todo,
-});
 
 describe("the Stock loader", () => {
   it("shows War Room Vaults by default with its derived values, 100 rows a page, and remembers the tab asked for", async () => {
-    const element = await addRow("war-room-vaults", vault("Element", [350, 350, 0, 120], 1400), 0);
-    await addRow("war-room-vaults", vault("Empty Item 1", [], null), 1);
+    const element = await addRow("war-room-vaults", vault("Element", [350, 350, 0, 120], 1400), { order: 0 });
+    await addRow("war-room-vaults", vault("Empty Item 1", [], null), { order: 1 });
     await addSnapshot("war-room-vaults", Date.UTC(2026, 0, 1), "Tek Breeder", [{ itemId: element, currentStock: 700 }]);
     await addSnapshot("war-room-vaults", Date.UTC(2026, 0, 2), "Rex Rider", [{ itemId: element, currentStock: 820 }]);
     const browser = await signedIn();
@@ -105,12 +78,12 @@ describe("the Stock loader", () => {
   });
 
   it("derives dino and dedis figures, searches every column, pages and shows a past version per row", async () => {
-    const rex = await addRow("war-room-dinos", { dino: "Rex", type: "Soaker", ready: cells(16, [3, 4]), unready: cells(16, [2]), target: 20 }, 0);
-    await addRow("war-room-dinos", { dino: "Dodo", type: null, ready: cells(16), unready: cells(16), target: 0 }, 1);
+    const rex = await addRow("war-room-dinos", { dino: "Rex", type: "Soaker", ready: cells(16, [3, 4]), unready: cells(16, [2]), target: 20 }, { order: 0 });
+    await addRow("war-room-dinos", { dino: "Dodo", type: null, ready: cells(16), unready: cells(16), target: 0 }, { order: 1 });
     await addSnapshot("war-room-dinos", Date.UTC(2026, 0, 1), "A", [{ itemId: rex, totalRaised: 4 }]);
     await addSnapshot("war-room-dinos", Date.UTC(2026, 0, 2), "B", [{ itemId: rex, totalRaised: 6 }]);
     await addSnapshot("war-room-dinos", Date.UTC(2026, 0, 3), "C", [{ itemId: rex, totalRaised: 9 }]);
-    const dedis = await addRow("war-room-dedis", { item: "Polymer", currentStock: 80, previousStock: 120, target: null, todo: null }, 0);
+    const dedis = await addRow("war-room-dedis", { item: "Polymer", currentStock: 80, previousStock: 120, target: null, todo: null }, { order: 0 });
     const browser = await signedIn();
 
     const data = await load(browser, "?tab=war-room-dinos");
@@ -138,7 +111,7 @@ describe("the Stock loader", () => {
   });
 
   it("pages with sizes 25, 50 and 100 (default 100)", async () => {
-    for (let i = 0; i < 60; i++) await addRow("defense-room-dedis", { item: `Item ${String(i).padStart(2, "0")}`, currentStock: i, maxStock: 100, todo: null }, i);
+    for (let i = 0; i < 60; i++) await addRow("defense-room-dedis", { item: `Item ${String(i).padStart(2, "0")}`, currentStock: i, maxStock: 100, todo: null }, { order: i });
     const browser = await signedIn();
     expect((await load(browser, "?tab=defense-room-dedis")).page).toMatchObject({ total: 60, from: 1, to: 60, pageCount: 1 });
     const second = await load(browser, "?tab=defense-room-dedis&size=25&page=2");
@@ -150,8 +123,8 @@ describe("the Stock loader", () => {
 
 describe("saving through the page's action", () => {
   it("refuses a row another officer saved since it was loaded, naming who and when, and saves the others", async () => {
-    const x = await addRow("war-room-vaults", vault("Element", [350, 350], 700), 0);
-    const y = await addRow("war-room-vaults", vault("Polymer", [100], 350), 1);
+    const x = await addRow("war-room-vaults", vault("Element", [350, 350], 700), { order: 0 });
+    const y = await addRow("war-room-vaults", vault("Polymer", [100], 350), { order: 1 });
     const rex = await signedIn(MEMBER);
     const tek = await signedIn(SECOND);
     const seenByRex = await load(rex);
@@ -282,7 +255,7 @@ describe("saving through the page's action", () => {
 describe("order, colours and images", () => {
   it("saves a reordered page into its slots of the whole tab", async () => {
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await addRow("admin-logistics-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, i));
+    for (let i = 0; i < 5; i++) ids.push(await addRow("admin-logistics-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, { order: i }));
     const rex = await signedIn();
     // A search showed rows 1, 3 and 4; they were dragged into the order 4, 1, 3.
     const res = await act(rex, { intent: "order", tab: "admin-logistics-dedis", ids: JSON.stringify([ids[4], ids[1], ids[3]]) });
@@ -292,7 +265,7 @@ describe("order, colours and images", () => {
 
   it("moves a row one place up or down without JavaScript, and says when it cannot", async () => {
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await addRow("defense-room-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, i));
+    for (let i = 0; i < 3; i++) ids.push(await addRow("defense-room-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, { order: i }));
     const rex = await signedIn();
     const back = `${PAGE}?tab=defense-room-dedis&q=Item&page=1`;
     const move = (_id: string, direction: string) => rex.post(PAGE, { intent: "move", tab: "defense-room-dedis", _id, direction, redirectTo: back });
@@ -344,7 +317,7 @@ describe("order, colours and images", () => {
 
   it("colours selected cells (fieldColors) and whole rows (textColor)", async () => {
     const x = await addRow("admin-logistic-vaults", { item: "Narcotic", counts: cells(12, [350]), target: 350, todo: null });
-    const y = await addRow("admin-logistic-vaults", { item: "Stimulant", counts: cells(12), target: 350, todo: null }, 1);
+    const y = await addRow("admin-logistic-vaults", { item: "Stimulant", counts: cells(12), target: 350, todo: null }, { order: 1 });
     const rex = await signedIn();
     const res = await act(rex, {
       intent: "colour",
@@ -363,7 +336,7 @@ describe("order, colours and images", () => {
   it("checks the Add Item Image form, reduces a pasted wiki link and updates every tab on request", async () => {
     await addRow("war-room-dedis", { item: "Metal Ingot", currentStock: 1, previousStock: null, target: 100, todo: null });
     await addRow("defense-room-dedis", { item: "Metal Ingot", currentStock: 1, maxStock: 10, todo: null });
-    await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null }, 1);
+    await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null }, { order: 1 });
     const rex = await signedIn();
     const image = (fields: Record<string, string>) => act(rex, { intent: "image", tab: "war-room-dedis", ...fields });
 

@@ -4,7 +4,6 @@ import { z } from "zod";
 
 /** A record id: 24 lowercase hex characters. */
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
-export const isObjectId = (v: unknown): v is string => typeof v === "string" && OBJECT_ID.test(v);
 export const objectIdSchema = z.string({ required_error: "is required" }).regex(OBJECT_ID, "must be a 24-character hex id");
 
 /** A Discord id (snowflake): 17 to 20 digits. */

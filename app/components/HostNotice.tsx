@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 
 /** The page shows the host's last good answer: the host is down or slower than HOST_TIMEOUT_MS. */
-export function StaleNotice({ children, testId }: { children: ReactNode; testId?: string }) {
+export function StaleNotice({ children, testId, small }: { children: ReactNode; testId?: string; small?: boolean }) {
   return (
-    <p className="notice" role="status" data-testid={testId}>
+    <p className={small ? "notice small" : "notice"} role="status" data-testid={testId}>
       The host is not answering: {children}
     </p>
   );

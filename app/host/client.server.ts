@@ -27,8 +27,9 @@ export class HostError extends Error {
 }
 
 /**
- * The host's refusal, if that is what was thrown (else null): the one way to recognise one. The Worker and the Remix
- * build each bundle this module, so the answer rests on a shared symbol rather than on class identity.
+ * The host's refusal, if that is what was thrown (else null): the one way to recognise one. Code that loads its own copy
+ * of this module (the Worker tests beside the Remix build) still recognises it: the answer rests on a shared symbol
+ * rather than on class identity.
  */
 export const hostErrorOf = (error: unknown): HostError | null =>
   typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[HOST_ERROR] === true ? (error as HostError) : null;

@@ -68,14 +68,17 @@ export function useLiveEvent(types: readonly LiveEventType[], onEvent: (event: L
 }
 
 /**
- * Reloads the open page's data when an event it shows arrives, or after the socket reconnects; but not while a write
+ * Reloads the open page's data when an event it shows arrives (of those, the ones `accepts` takes), or after the socket
+ * reconnects; but not while a write
  * of this browser is on its way (a form or a fetcher submitting). Remix reloads every loader once that write's action
  * has answered, and that reload reads everything committed before the event arrived, so the page is reloaded once:
  * by Remix after its own write (whose event usually arrives while the action is still answering), by the event after
  * anyone else's.
  */
-export function useLiveRevalidate(types: readonly LiveEventType[]) {
+export function useLiveRevalidate(types: readonly LiveEventType[], accepts: (event: LiveEvent) => boolean = () => true) {
   const { subscribe } = useLive();
+  const accept = useRef(accepts);
+  accept.current = accepts;
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -87,7 +90,7 @@ export function useLiveRevalidate(types: readonly LiveEventType[]) {
   useEffect(
     () =>
       subscribe((e) => {
-        if (e.type !== "reconnected" && !key.split(",").includes(e.type)) return;
+        if (e.type !== "reconnected" && !(key.split(",").includes(e.type) && accept.current(e))) return;
         if (!writing.current) revalidate.current();
       }),
     [subscribe, key],

@@ -4,8 +4,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { tokenCreate } from "../../contract/tokens";
-import { listSessions, revokeSessions } from "../../worker/platform/session";
-import { requireUser } from "../auth/session.server";
+import { listSessions, requireUser, revokeSessions } from "../auth/session.server";
 import { host, hostErrorOf } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
 import type { FieldErrors } from "../utils/action";
@@ -131,6 +130,8 @@ export default function Settings() {
   const refused = result && "errors" in result ? (result.errors as FieldErrors | undefined) : undefined;
   const [tokenForm, tokenFields] = useForm({
     id: "create-token",
+    // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
+    defaultNoValidate: false,
     lastResult: useMemo(() => lastResultOf(refused), [refused]),
     onValidate: ({ formData }) => parseToken(formData),
   });

@@ -4,7 +4,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { authenticator, isMember } from "../auth/discord.server";
 import { redirectToCookie } from "../auth/flow.server";
 import { loginPath, safeRedirect } from "../auth/redirect";
-import { createSession } from "../../worker/platform/session";
+import { createSession } from "../auth/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth, flowStorage } = authenticator(request, context.config);

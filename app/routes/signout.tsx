@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
-import { destroySession } from "../../worker/platform/session";
+import { destroySession } from "../auth/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · ARK Tribe Dashboard" }];
 

@@ -90,6 +90,13 @@ describe("the host's validation answer", () => {
     });
   });
 
+  it("still says what is wrong when an external host sends no list of issues", () => {
+    const named = new HostError(400, { error: "validation", message: "name: is required", field: "name" });
+    expect(hostFieldErrors(named, ["name"], wording)).toEqual({ name: "Name is required." });
+    const unnamed = new HostError(400, { error: "validation", message: "The entry is not valid." });
+    expect(hostFieldErrors(unnamed, ["name"], wording)).toEqual({ form: "The entry is not valid." });
+  });
+
   it("is not there when the host refused for another reason", () => {
     expect(hostFieldErrors(new HostError(404, { error: "not_found", message: "No entry." }), ["name"], wording)).toBeNull();
     expect(hostFieldErrors(new HostError(400, { error: "bad_request" }), ["name"], wording)).toBeNull();

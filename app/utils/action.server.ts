@@ -58,11 +58,18 @@ export function refuse(errors: FieldErrors, options: { status?: number; data?: R
   return json({ ...options.data, toast, errors }, { status: options.status ?? 400 });
 }
 
-/** The problems the host's validation answer lists (400 `{ error: "validation", message, field, issues }`), else null. */
+/**
+ * The problems the host's validation answer lists (400 `{ error: "validation", message, field, issues }`), else null.
+ * An answer without `issues` counts as one problem: its field (if any) and message.
+ */
 export function hostIssues(error: unknown): HostIssue[] | null {
   const refused = hostErrorOf(error);
   if (refused?.status !== 400 || refused.body?.error !== "validation") return null;
-  return refused.body.issues ?? [];
+  if (refused.body.issues?.length) return refused.body.issues;
+  // A host that names only one field (or none) still says what is wrong; its message may lead with the field's name.
+  const field = refused.body.field ?? "";
+  const message = refused.body.message ?? "is not valid";
+  return [{ field, message: field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message }];
 }
 
 /**
@@ -75,7 +82,7 @@ export function hostFieldErrors(error: unknown, fields: readonly string[], wordi
   const errors: FieldErrors = {};
   for (const { field, message } of issues) {
     if (fields.includes(field)) errors[field] ??= wording(field, message);
-    else errors.form ??= apiWording(field, message);
+    else errors.form ??= field ? apiWording(field, message) : message;
   }
   return errors;
 }

@@ -1,16 +1,15 @@
 // One-shot messages from an action to the next page ("flash"), carried in a short-lived signed cookie so they show
 // with JavaScript off too. The shell's loader (app/routes/_shell.tsx) is the one place that reads and clears it.
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { secureCookieFor } from "../../worker/platform/session";
 import { readCookie } from "./cookies";
 import { isToast, type Toast } from "./toast";
 
 export const TOAST_COOKIE = "__toast";
 
 /** The flash cookie, signed with the session secrets (like the session's, worker/platform/session.ts). */
-export function toastCookie(secrets: string[], requestUrl?: string) {
-  const hostname = requestUrl ? new URL(requestUrl).hostname : "localhost";
-  const local = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
-  return createCookie(TOAST_COOKIE, { httpOnly: true, sameSite: "lax", secure: !local, path: "/", maxAge: 60, secrets });
+export function toastCookie(secrets: string[], requestUrl = "http://localhost/") {
+  return createCookie(TOAST_COOKIE, { httpOnly: true, sameSite: "lax", secure: secureCookieFor(requestUrl), path: "/", maxAge: 60, secrets });
 }
 
 type Context = Pick<AppLoadContext, "config">;
@@ -26,17 +25,4 @@ export async function readToast(request: Request, context: Context): Promise<{ t
   const cookie = toastCookie(context.config.SESSION_SECRETS, request.url);
   const value = await cookie.parse(header).catch(() => null);
   return { toast: isToast(value) ? value : null, clear: await cookie.serialize("", { maxAge: 0, expires: new Date(0) }) };
-}
-
-/** Redirects and shows a toast on the page it lands on. */
-export async function redirectWithToast(
-  context: Context,
-  request: Request,
-  to: string,
-  toast: Toast,
-  init?: { headers?: HeadersInit },
-) {
-  const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await toastSetCookie(context, request, toast));
-  return redirect(to, { headers });
 }

@@ -1,5 +1,5 @@
-// Shared browser set-up for the e2e tests: Debian's chromium, a fresh context per test, a signed-in session written
-// straight into the server's database, and per test: every context closed and every console error checked, whatever
+// Shared browser set-up for the e2e tests: Debian's chromium, a fresh context per test, a signed-in session of its own
+// (from the pool the global setup wrote into the server's database, sessions.ts), and per test: every context closed and every console error checked, whatever
 // the outcome.
 //
 // Every test file calls setupBrowser() once at the top. Then, in a test:
@@ -7,15 +7,13 @@
 //   const { page } = await open();                                 // a fresh context, signed out
 //   allowConsoleErrors(/Failed to load resource/);                 // errors this test provokes on purpose
 // After each test all its contexts are closed, and a console error (or uncaught page error) nobody allowed fails it.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createCookie } from "@remix-run/cloudflare";
-import { drizzle } from "drizzle-orm/d1";
+import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { sessions, users } from "../../drizzle/auth";
 import { rowMiddle, TABLE_GRID } from "../../app/components/grid/geometry";
-import { DEMO_USERS } from "../../worker/discord-standin";
-import { E2E_PORT, E2E_STATE } from "./global-setup";
+import { sessionCookie as sessionCookieOf } from "../../worker/platform/session";
+import { E2E_PORT } from "./env";
+import { readSessionPool, SESSION_CLAIMS } from "./sessions";
 
 export const BASE = `http://localhost:${E2E_PORT}`;
 export const SCREENSHOTS = "tests/e2e/screenshots";
@@ -70,9 +68,6 @@ export function setupBrowser() {
   afterAll(async () => {
     await current?.close();
     current = undefined;
-    const proxy = platform;
-    platform = undefined;
-    if (proxy) await (await proxy).dispose();
   });
 }
 
@@ -137,62 +132,30 @@ const SESSION_SECRETS = (() => {
   if (!line) throw new Error(".dev.vars.example has no SESSION_SECRETS");
   return line.slice("SESSION_SECRETS=".length).trim().split(",").map((s) => s.trim());
 })();
-// The same cookie as app/auth/session.server.ts makes (on localhost: not Secure).
-const sessionCookie = createCookie("__session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: SESSION_SECRETS });
-
-type PlatformProxy = { env: { DB: D1Database }; dispose: () => Promise<void> };
-let platform: Promise<PlatformProxy> | undefined;
+// The session cookie, as the server makes it for this origin.
+const sessionCookie = sessionCookieOf({ SESSION_SECRETS }, BASE);
 
 /**
- * The e2e server's local D1 (the same files its `wrangler dev --persist-to` uses), opened from this process through
- * wrangler's platform proxy: once per test file, disposed after the file. The proxy gets a configuration with only
- * wrangler.toml's D1 binding (the Durable Object binding would only warn that its class lives elsewhere).
+ * A session of a demo member for this test alone: the next unclaimed one of the pool that the global setup wrote into
+ * the server's database before any test ran (sessions.ts), claimed by creating its claim file (atomic across the test
+ * files' processes). No test process writes the server's database, so no test's page waits on another's write.
+ * Answers the `__session` cookie's value that carries it.
  */
-async function database(): Promise<D1Database> {
-  platform ??= import("wrangler").then(({ getPlatformProxy, unstable_readConfig }) => {
-    const config = unstable_readConfig({ config: "wrangler.toml" });
-    const d1 = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
-    if (!d1) throw new Error("wrangler.toml has no D1 binding DB");
-    const configPath = `${E2E_STATE}/sessions.wrangler.json`;
-    writeFileSync(configPath, JSON.stringify({ name: "e2e-sessions", compatibility_date: config.compatibility_date, d1_databases: [d1] }));
-    return getPlatformProxy({ configPath, persist: { path: `${E2E_STATE}/v3` }, envFiles: [], remoteBindings: false }) as unknown as Promise<PlatformProxy>;
-  });
-  return (await platform).env.DB;
+export async function createSession(who: Member): Promise<string> {
+  const pool = readSessionPool()[who];
+  if (!pool) throw new Error(`${who} is not a tribe member of the Discord stand-in`);
+  for (; nextClaim[who] < pool.length; nextClaim[who]++) {
+    try {
+      closeSync(openSync(`${SESSION_CLAIMS}/${pool[nextClaim[who]]}`, "wx"));
+    } catch {
+      continue; // claimed by another test
+    }
+    const header = await sessionCookie.serialize(pool[nextClaim[who]++]);
+    return header.slice("__session=".length, header.indexOf(";"));
+  }
+  throw new Error(`the session pool of ${who} is used up: raise SESSIONS_PER_MEMBER in tests/e2e/sessions.ts`);
 }
-
-const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-/**
- * Writes a new session for a demo member into the server's database, as a sign-in through Discord would, and answers
- * the `__session` cookie's value that carries it. Each call is a separate session, so signing out (or signing out the
- * other sessions) in one test cannot touch another's.
- */
-export async function createSession(who: Member, userAgent = "e2e session fixture"): Promise<string> {
-  const user = DEMO_USERS.find((u) => (u.global_name ?? u.username) === who);
-  if (!user?.member) throw new Error(`${who} is not a tribe member of the Discord stand-in`);
-  const db = drizzle(await database() as never);
-  const now = new Date();
-  const id = `e2e-${crypto.randomUUID()}`;
-  await db.batch([
-    db
-      .insert(users)
-      .values({ id: user.id, username: user.username, globalName: user.global_name, avatar: user.avatar, createdAt: now, lastSignInAt: now })
-      .onConflictDoNothing(),
-    db.insert(sessions).values({
-      id,
-      userId: user.id,
-      username: user.username,
-      globalName: user.global_name,
-      avatar: user.avatar,
-      userAgent,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    }),
-  ]);
-  const header = await sessionCookie.serialize(id);
-  return header.slice("__session=".length, header.indexOf(";"));
-}
+const nextClaim: Record<Member, number> = { "Rex Rider": 0, "Tek Breeder": 0, vaultkeeper: 0 };
 
 /**
  * A fresh context with a fresh session of a tribe member (What's New already seen unless asked for), in the theme
@@ -205,7 +168,7 @@ export async function signedIn({
   ...options
 }: Parameters<typeof open>[0] & { who?: Member; theme?: "light" | "dark"; path?: string } = {}): Promise<Session> {
   const session = await open(options);
-  const value = await createSession(who, options.userAgent);
+  const value = await createSession(who);
   await session.context.addCookies([
     { name: "__session", value, url: BASE, httpOnly: true, sameSite: "Lax" },
     ...(theme ? [{ name: "vite-ui-theme", value: theme, url: BASE }] : []),
@@ -221,7 +184,6 @@ export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCR
 /** The page's live socket is up (the badge only shows once the page has hydrated). */
 export const connected = (page: Page) => page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
 
-/** A toast with this text is shown. */
 /**
  * Clicks a row of a table grid (codes, tribelists, vouches, server stats) `x` pixels from its left edge: the row (0 is
  * the first in view) becomes the selected one. Waits for the grid and for the page's animations first, so the click
@@ -234,6 +196,7 @@ export async function clickGridRow(page: Page, row: number, x: number) {
   await grid.click({ position: { x, y: 1 + rowMiddle(TABLE_GRID, row) } });
 }
 
+/** A toast with this text is shown. */
 export const toastShown = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 
 /**

@@ -2,11 +2,9 @@
 // and database, with the settings of .dev.vars.example; stops it afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, rmSync } from "node:fs";
+import { E2E_PORT, E2E_STATE } from "./env";
+import { writeSessionPool } from "./sessions";
 
-/** E2E_PORT lets several runs share a machine; each gets its own database. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
-/** The server's local state (D1, Durable Objects): the tests write sessions into its database (browser.ts). */
-export const E2E_STATE = `.wrangler/e2e-state-${E2E_PORT}`;
 
 let server: ChildProcess | undefined;
 
@@ -31,7 +29,10 @@ export default async function setup() {
     if (server.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
     try {
       const res = await fetch(`http://localhost:${E2E_PORT}/`);
-      if (res.ok) return teardown;
+      if (res.ok) {
+        await writeSessionPool();
+        return teardown;
+      }
     } catch {
       // not listening yet
     }

@@ -159,3 +159,20 @@ describe("the Codes action", () => {
     expect(location(res)).toBe("/dashboard/codes");
   });
 });
+
+describe("the flash toast", () => {
+  it("shows a toast only from a cookie the server signed: a forged one is ignored and cleared", async () => {
+    const browser = await signedIn();
+    const forged = btoa(JSON.stringify({ type: "success", message: "Forged!" }));
+    browser.cookies.set("__toast", forged);
+    const res = await browser.fetch(dataPath("/dashboard/codes", "routes/_shell"));
+    expect(res.status).toBe(200);
+    expect((await res.json<{ toast: unknown }>()).toast).toBeNull();
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__toast=;"))).toBe(true);
+
+    await seed([1]);
+    await browser.post("/dashboard/codes", { intent: "delete", _id: hex(1), redirectTo: "/dashboard/codes" });
+    const signed = await browser.fetch(dataPath("/dashboard/codes", "routes/_shell"));
+    expect((await signed.json<{ toast: unknown }>()).toast).toEqual({ type: "success", message: "Code deleted successfully!" });
+  });
+});

@@ -8,12 +8,13 @@ import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId, versionGuard } from "./context";
 import { DAY_MS } from "../../contract/time";
-import { objectIdSchema } from "../../contract/ids";
+import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
+import { SERVER_IDS } from "../../contract/servers";
 
 type BreederRow = typeof breederList.$inferSelect;
 type Value = string | number | null;
 
-export const BREEDER_SERVERS = ["2411", "2573", "2446"] as const;
+export const BREEDER_SERVERS = SERVER_IDS;
 export const NUMERIC_COLUMNS = [
   "Curent # of 0/0's",
   "Dmg",
@@ -104,7 +105,7 @@ export const hexColour = z
 export const snowflake = z
   .string({ required_error: "is required", invalid_type_error: "must be a Discord id (17 to 20 digits)" })
   .trim()
-  .regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
+  .regex(DISCORD_ID, "must be a Discord id (17 to 20 digits)");
 const httpUrl = z
   .string({ required_error: "is required", invalid_type_error: "must be a URL" })
   .trim()

@@ -8,10 +8,11 @@ import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { markRemovePending } from "./vouches";
 import { isDiscordId } from "../../contract/ids";
+import { DAY_MS } from "../../contract/time";
 
 export const CDN = "https://cdn.discordapp.com";
 /** A cached avatar is fetched again after a day. */
-export const AVATAR_TTL_MS = 24 * 3600 * 1000;
+export const AVATAR_TTL_MS = DAY_MS;
 /** How long one call to Discord may take before it counts as a failure. */
 const TIMEOUT_MS = 5000;
 /** A 429 that asks to wait at most this long is retried once; a longer one is a failure. */

@@ -9,7 +9,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../contract/time";
 export const LOG_WINDOW_DAYS = 30;
 export const LOG_LIMIT = 2000;
 /** Weekly members: a join or leave within this many days makes a member active. */
-export const WEEK_MS = 7 * 24 * 3600 * 1000;
+export const WEEK_MS = 7 * DAY_MS;
 
 export const NO_DATA = "No data received yet";
 

@@ -6,9 +6,9 @@ import { database, type Actor, type Announce, type Deps } from "../domain/contex
 import { externalHost, getConfig } from "./config";
 import { dropCachedForEvent } from "./host-cache";
 
-/** Tells every signed-in browser, and drops the edge-cached answers the event makes stale. A failed publish never
- * undoes a committed write; it is logged. */
-export const announcer =
+/** Tells every signed-in browser, and drops the edge-cached answers the event makes stale. Never throws: a failure
+ * never undoes a committed write; it is logged. */
+const announcer =
   (env: Env): Announce =>
   async (event: LiveEvent) => {
     try {
@@ -16,7 +16,11 @@ export const announcer =
     } catch (error) {
       console.error("publish failed", event.type, error);
     }
-    await dropCachedForEvent(externalHost(getConfig(env)), event);
+    try {
+      await dropCachedForEvent(externalHost(getConfig(env)), event);
+    } catch (error) {
+      console.error("dropping cached answers failed", event.type, error);
+    }
   };
 
 export const domainDeps = (env: Env, actor: Actor): Deps => ({ db: database(env), env, actor, announce: announcer(env) });

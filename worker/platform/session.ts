@@ -27,13 +27,17 @@ export type SessionState =
 
 export const db = (d1: D1Database) => drizzle(d1, { schema });
 
-function sessionCookie(config: Config, requestUrl: string) {
+/** Cookies are Secure except on this machine (http://localhost during development and the tests). */
+export function secureCookieFor(requestUrl: string) {
   const { hostname } = new URL(requestUrl);
-  const local = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+  return !(hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
+}
+
+export function sessionCookie(config: Pick<Config, "SESSION_SECRETS">, requestUrl: string) {
   return createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
-    secure: !local,
+    secure: secureCookieFor(requestUrl),
     path: "/",
     maxAge: SESSION_TTL_MS / 1000,
     secrets: config.SESSION_SECRETS,

@@ -245,6 +245,8 @@ function EditCodeModal({
   const busy = useSubmitting("update");
   const [form, fields] = useForm({
     id: `edit-code-${code._id}`,
+    // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
+    defaultNoValidate: false,
     defaultValue: hidden,
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, codeForm, codeWording),

@@ -493,6 +493,8 @@ function EntryPanel({
 
   const [form, fields] = useForm({
     id: `tribelist-${mode}-form`,
+    // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
+    defaultNoValidate: false,
     defaultValue: initial,
     lastResult: useMemo(() => lastResultOf(refusal?.errors), [refusal]),
     shouldRevalidate: "onInput",

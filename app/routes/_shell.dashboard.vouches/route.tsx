@@ -111,7 +111,7 @@ export default function VouchesPage() {
       </div>
 
       {data.stale ? (
-        <StaleNotice>showing vouches as of {formatDate(data.stale, "numericDateTime", "UTC")} UTC.</StaleNotice>
+        <StaleNotice small>showing vouches as of {formatDate(data.stale, "numericDateTime", "UTC")} UTC.</StaleNotice>
       ) : null}
 
       <section className="card vouches-card">

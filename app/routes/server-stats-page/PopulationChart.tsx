@@ -8,16 +8,16 @@ import { dateFormatter, hourIn, weekdayDay } from "../../utils/dates";
 import { withParams } from "../../utils/table";
 import { CHART_THEME, useElementWidth } from "../../components/charts/chart";
 import { RANGE_LABELS, RANGE_MS, RANGES, TEXTS, type Population, type Range } from "./servers";
+import { HOUR_MS } from "../../../contract/time";
 
 export const CHART_HEIGHT = 260;
-const HOUR = 3600 * 1000;
 
 type Series = { id: string; data: { x: number; y: number | null }[] };
 
 /** Whole hours between two times whose hour in the zone passes the test: the axis ticks. */
 function hourTicks(from: number, to: number, timeZone: string, keep: (hour: number) => boolean) {
   const ticks: number[] = [];
-  for (let t = Math.ceil(from / HOUR) * HOUR; t <= to; t += HOUR) {
+  for (let t = Math.ceil(from / HOUR_MS) * HOUR_MS; t <= to; t += HOUR_MS) {
     if (keep(hourIn(t, timeZone))) ticks.push(t);
   }
   return ticks;

@@ -16,7 +16,7 @@ import {
   useRevalidator,
   useSubmit,
 } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { gridHeight, TABLE_GRID } from "../../components/grid/geometry";
 import { Icon } from "../../components/icons";
@@ -24,7 +24,7 @@ import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { PageSizeSelect } from "../../components/table/TableToolbar";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
-import { LiveStatusBadge, useLiveEvent, useLiveRevalidate } from "../../realtime/live";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELD, type Answer } from "../../utils/action";
 import { formatDate } from "../../utils/dates";
 import { useHydrated } from "../../utils/hydrated";
@@ -165,7 +165,7 @@ export default function ServerStatsPage() {
       </nav>
 
       {data.staleAsOf ? (
-        <StaleNotice>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>
+        <StaleNotice small>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>
       ) : null}
 
       {tab === "playerlist" ? (
@@ -495,22 +495,11 @@ function PageSizeForm({ size, keep }: { size: number; keep: Record<string, strin
  * on the playerlist, an enemy coming online); and after the socket reconnects, since events may have been missed.
  */
 function useServerLive(id: ServerId, tab: Tab) {
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
   const types = useMemo(() => {
     const wanted: string[] = [TAB_SOURCES[tab].event, ...(tab === "playerlist" ? ["enemy_online"] : [])];
     return LIVE_EVENT_TYPES.filter((t) => wanted.includes(t));
   }, [tab]);
-  const onEvent = useCallback(
-    (event: { type: string }) => {
-      const serverId = (event as { serverId?: unknown }).serverId;
-      if (serverId === undefined || String(serverId) === id) revalidate.current();
-    },
-    [id],
-  );
-  useLiveEvent(types, onEvent);
-  useLiveRevalidate([]);
+  useLiveRevalidate(types, (event) => !("serverId" in event) || event.serverId === id);
 }
 
 /** Spec section 4: the button that drops the active filter. */

@@ -42,6 +42,7 @@ import {
   type Card,
 } from "./servers";
 import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../../contract/servers";
+import { DAY_MS } from "../../../contract/time";
 
 // ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
 
@@ -304,7 +305,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   const page = paginate(filtered, pageNumber, size);
   const pageRows: StatsRow[] = page.rows.map(({ timeMs: _t, ...r }) => r as StatsRow);
 
-  const since = now - 24 * 3600 * 1000;
+  const since = now - DAY_MS;
   const newest = rows.reduce<number | null>((m, r) => (r.timeMs != null && (m === null || r.timeMs > m) ? r.timeMs : m), null);
   const card: Card | null =
     tab === "playerlist"

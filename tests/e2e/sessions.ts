@@ -1,0 +1,73 @@
+// The browser tests' sessions: before any test runs, the global setup writes a pool of sessions for each demo member
+// into the server's database (through wrangler's platform proxy, on the same files its `wrangler dev --persist-to`
+// uses), while the server is idle. Tests then claim them one each (browser.ts createSession), so no test process
+// writes the database while pages are loading: two processes writing one SQLite file can make the server's own reads
+// fail for a moment.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { drizzle } from "drizzle-orm/d1";
+import { sessions, users } from "../../drizzle/auth";
+import { DEMO_USERS } from "../../worker/discord-standin";
+import { SESSION_TTL_MS } from "../../worker/platform/session";
+import type { Member } from "./browser";
+import { E2E_STATE } from "./env";
+
+/** Enough for every signed-in context the suite opens for one member. */
+const SESSIONS_PER_MEMBER = 120;
+const POOL_FILE = `${E2E_STATE}/session-pool.json`;
+/** Where each claimed session leaves a file named after it. */
+export const SESSION_CLAIMS = `${E2E_STATE}/session-claims`;
+
+export type SessionPool = Record<Member, string[]>;
+
+/** The members of the Discord stand-in's guild, by the name the tests use. */
+const MEMBERS = DEMO_USERS.filter((u) => u.member);
+
+export async function writeSessionPool() {
+  const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
+  const config = unstable_readConfig({ config: "wrangler.toml" });
+  const d1 = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
+  if (!d1) throw new Error("wrangler.toml has no D1 binding DB");
+  // Only the D1 binding: the Durable Object binding would only warn that its class lives elsewhere.
+  const configPath = `${E2E_STATE}/sessions.wrangler.json`;
+  writeFileSync(configPath, JSON.stringify({ name: "e2e-sessions", compatibility_date: config.compatibility_date, d1_databases: [d1] }));
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: `${E2E_STATE}/v3` }, envFiles: [], remoteBindings: false });
+  try {
+    const db = drizzle(proxy.env.DB as never);
+    const now = new Date();
+    const pool = {} as SessionPool;
+    const statements = [];
+    for (const user of MEMBERS) {
+      const who = (user.global_name ?? user.username) as Member;
+      pool[who] = Array.from({ length: SESSIONS_PER_MEMBER }, () => `e2e-${crypto.randomUUID()}`);
+      statements.push(
+        db
+          .insert(users)
+          .values({ id: user.id, username: user.username, globalName: user.global_name, avatar: user.avatar, createdAt: now, lastSignInAt: now })
+          .onConflictDoNothing(),
+      );
+      for (const id of pool[who]) {
+        statements.push(
+          db.insert(sessions).values({
+            id,
+            userId: user.id,
+            username: user.username,
+            globalName: user.global_name,
+            avatar: user.avatar,
+            userAgent: "e2e session fixture",
+            createdAt: now,
+            lastSeenAt: now,
+            expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+          }),
+        );
+      }
+    }
+    await db.batch(statements as never);
+    mkdirSync(SESSION_CLAIMS, { recursive: true });
+    writeFileSync(POOL_FILE, JSON.stringify(pool));
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+let cached: SessionPool | undefined;
+export const readSessionPool = (): SessionPool => (cached ??= JSON.parse(readFileSync(POOL_FILE, "utf8")) as SessionPool);

@@ -1,18 +1,12 @@
 // Weekly members inside workerd with the real D1 and live room: the list, bulk ingestion (upsert on eosId) and the
 // refresh that recomputes activity from the last 7 days of joins and leaves.
 import { env, SELF } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { clearTables } from "./cron-fixtures";
-import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { eos, useServerTables } from "./cron-fixtures";
+import { Browser, MEMBER, ORIGIN } from "./helpers";
 
-let outbound: MockInstance;
-beforeEach(async () => {
-  outbound = routeOutboundToSelf();
-  await clearTables();
-});
-afterEach(() => outbound.mockRestore());
+useServerTables();
 
-const eos = (n: number) => n.toString(16).padStart(32, "0");
 const DAY = 24 * 3600 * 1000;
 
 async function session() {

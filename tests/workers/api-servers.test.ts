@@ -1,31 +1,18 @@
 // The servers API inside workerd with the real D1 and live room: status, roster ingestion and its derived joins and
 // leaves, manual refresh, the join/leave logs and activity tabs, bulk event ingestion, auth, 400s and 404s.
 import { env, SELF } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { describe, expect, it } from "vitest";
 import { statusClass } from "../../contract/servers";
-import { clearTables } from "./cron-fixtures";
-import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { eos, hostPlayer, useServerTables } from "./cron-fixtures";
+import { Browser, MEMBER, ORIGIN } from "./helpers";
 
-let outbound: MockInstance;
-beforeEach(async () => {
-  outbound = routeOutboundToSelf();
-  await clearTables();
-});
-afterEach(() => outbound.mockRestore());
+useServerTables();
 
-const eos = (n: number) => n.toString(16).padStart(32, "0");
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 type Player = { eosId: string; displayName: string; name: string; status: string; tribe: string; platform: string; lastArkLaunch?: string; steamProfileLink?: string };
-const player = (n: number, status: string, tribe = "", platform = "xbl"): Player => ({
-  eosId: eos(n),
-  displayName: `Survivor${n}`,
-  name: `Member${n}`,
-  status,
-  tribe,
-  platform,
-});
+const player = (n: number, status: string, tribe = "", platform = "xbl"): Player => hostPlayer(n, status, tribe, platform);
 
 /** A signed-in member with an API token (the collectors' credential) and a socket on the live room. */
 async function session() {

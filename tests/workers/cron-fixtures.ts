@@ -3,7 +3,7 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, vi, type MockInstance } from "vitest";
 import worker from "../../worker/index";
-import { Browser, MEMBER, ORIGIN } from "./helpers";
+import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 export const OFFICIAL_URL = "https://official.test/servers.json";
 export const HOST_URL = "https://host.test";
@@ -157,4 +157,14 @@ export function useSnapshotWorld() {
   });
   afterEach(() => state.outbound.mockRestore());
   return state;
+}
+
+/** The hooks of a file that calls the servers API: empty server tables, and outbound calls to this origin answered by the Worker. */
+export function useServerTables() {
+  let outbound: MockInstance | undefined;
+  beforeEach(async () => {
+    outbound = routeOutboundToSelf();
+    await clearTables();
+  });
+  afterEach(() => outbound?.mockRestore());
 }

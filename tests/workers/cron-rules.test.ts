@@ -14,8 +14,8 @@ import {
 } from "../../worker/domain/servers-rules";
 import { findOfficialServer, lenientCount, parseOfficialList, type OfficialListRead } from "../../worker/sources/official-list";
 import { parseHostPlayers } from "../../worker/sources/roster-host";
+import { eos } from "./cron-fixtures";
 
-const eos = (n: number) => n.toString(16).padStart(32, "0");
 const player = (n: number, status = "0", tribe = "") => ({ eosId: eos(n), displayName: `D${n}`, name: `N${n}`, status, tribe, platform: "steam" });
 
 describe("the official list", () => {

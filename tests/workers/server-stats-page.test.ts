@@ -6,6 +6,7 @@ import { TEXTS } from "../../app/routes/server-stats-page/servers";
 import { cardLabel, emptyState, failureReason, loadError } from "../../app/routes/server-stats-page/stats.server";
 import { HostError } from "../../app/host/client.server";
 import { dataPath, FETCHER_FIELDS, memberWithToken, ORIGIN, routeOutboundToSelf, toastOf } from "./helpers";
+import { eos } from "./cron-fixtures";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -16,7 +17,6 @@ beforeEach(async () => {
 });
 afterEach(() => outbound.mockRestore());
 
-const eos = (n: number) => n.toString(16).padStart(32, "0");
 const MINUTE = 60_000;
 
 type Row = {

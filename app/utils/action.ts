@@ -1,9 +1,7 @@
-// The action convention, browser side (the server side is action.server.ts). A page's write is sent either by a form
+// The action convention's shapes, for the action (action.server.ts), the page (use-answer-toast.ts) and the tests.
+// Pure: no React here. A page's write is sent either by a form
 // (JavaScript off, or a navigation) and answered by a redirect back to the page with a flash toast, or by one of the
 // page's fetchers, which says so with FETCHER_FIELD and is answered with JSON: the toast, and a refused form's errors.
-import { useEffect, useRef } from "react";
-import { useNotifications } from "../components/notifications/notifications";
-import { useLiveStatus } from "../realtime/live";
 import { isToast, type Toast } from "./toast";
 
 /** The field a page's fetchers send (JavaScript is on): the action answers JSON instead of redirecting. */
@@ -28,16 +26,3 @@ export type Answer = {
 
 export const isAnswer = (v: unknown): v is Answer =>
   typeof v === "object" && v !== null && "toast" in v && ((v as Answer).toast === null || isToast((v as Answer).toast));
-
-/** Shows the toast of a fetcher's answer, once per answer (an announced one only when the live socket is down). */
-export function useAnswerToast(answer: unknown) {
-  const { notify } = useNotifications();
-  const live = useLiveStatus();
-  const status = useRef(live);
-  status.current = live;
-  useEffect(() => {
-    if (!isAnswer(answer) || !answer.toast) return;
-    if (answer.announced && status.current === "connected") return;
-    notify(answer.toast);
-  }, [answer, notify]);
-}

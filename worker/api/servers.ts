@@ -9,7 +9,7 @@ import { populationJson } from "../domain/servers/population";
 import { recordSnapshot } from "../domain/servers/snapshots";
 import { serverStatusJson } from "../domain/servers/status";
 import { ingestWeeklyMembers, listWeeklyMembers, refreshWeeklyMembers } from "../domain/servers/weekly-members";
-import { parseTime } from "../domain/servers-rules";
+import { ACTIVITY_CLASSES, parseTime } from "../domain/servers-rules";
 import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../contract/servers";
 import { refreshServer } from "../jobs/snapshot";
 import { officialStandin } from "../sources/official-standin";
@@ -204,7 +204,7 @@ const SERVER_LISTS: Record<string, (db: Db, serverId: ServerId) => Promise<unkno
   joinlog: (db, serverId) => listLog(db, serverId, "join"),
   leavelog: (db, serverId) => listLog(db, serverId, "leave"),
   ...Object.fromEntries(
-    (["tribemembers", "unknowns", "enemies", "friendlys"] as const).map((kind) => [kind, (db: Db, serverId: ServerId) => listActivity(db, serverId, kind)]),
+    ACTIVITY_CLASSES.map((kind) => [kind, (db: Db, serverId: ServerId) => listActivity(db, serverId, kind)]),
   ),
 };
 for (const [name, read] of Object.entries(SERVER_LISTS)) {

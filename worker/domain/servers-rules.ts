@@ -2,7 +2,7 @@
 // events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
 // ranges it shares with the screens are in contract/servers.ts. No database here, so every rule is unit-tested
 // in servers.test.ts and tests/workers/cron-rules.test.ts.
-import { statusClass, trimText, type PopulationPoint, type StatusClass } from "../../contract/servers";
+import { statusClass, trimText, type PopulationPoint } from "../../contract/servers";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../contract/time";
 
 /** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
@@ -16,8 +16,6 @@ export const NO_DATA = "No data received yet";
 /** The classes with an activity endpoint and a live event of their own. */
 export const ACTIVITY_CLASSES = ["tribemembers", "unknowns", "enemies", "friendlys"] as const;
 export type ActivityClass = (typeof ACTIVITY_CLASSES)[number];
-
-export const isActivityClass = (c: StatusClass): c is ActivityClass => (ACTIVITY_CLASSES as readonly string[]).includes(c);
 
 export type RosterPlayer = {
   eosId: string;

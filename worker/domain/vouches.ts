@@ -1,5 +1,5 @@
 // Vouches: one member vouching for another. The dashboard's card cache is computed here from the rows.
-import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { vouches } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
@@ -116,11 +116,6 @@ export async function cardCache(db: Db, at = new Date()) {
       totalCount: s.totalCount,
     })),
   };
-}
-
-export async function vouchesOf(db: Db, vouchedIds: string[]) {
-  if (vouchedIds.length === 0) return [];
-  return db.select().from(vouches).where(inArray(vouches.vouched, vouchedIds));
 }
 
 /**

@@ -4,13 +4,12 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { codesGiven, ffaRaising } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
+import { CODE_STATUSES, FFA_STATUSES } from "../../contract/breeder";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 
 export const BREEDER_EVENT: LiveEvent = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
 
-export const FFA_STATUSES = ["In Progress", "Completed", "Cancelled"] as const;
-export const CODE_STATUSES = ["Active", "Used", "Expired", "Revoked"] as const;
 
 type FfaRow = typeof ffaRaising.$inferSelect;
 type CodeRow = typeof codesGiven.$inferSelect;
@@ -57,7 +56,7 @@ const ffaFields = {
   breeder: text(100),
   creature: text(100),
   server: text(40),
-  status: status("In Progress"),
+  status: status(FFA_STATUSES[0]),
   startDate: text(40),
   expectedCompletion: text(40),
   notes: text(2000),
@@ -67,7 +66,7 @@ const codeFields = {
   code: text(100),
   server: text(40),
   dateGiven: text(40),
-  status: status("Active"),
+  status: status(CODE_STATUSES[0]),
   notes: text(2000),
 };
 
@@ -170,12 +169,12 @@ export const ffaRaisings = sideTable<FfaRow>({
   table: ffaRaising,
   entity: "ffa_raising",
   json: ffaJson,
-  defaults: { status: "In Progress" },
+  defaults: { status: FFA_STATUSES[0] },
 });
 
 export const codesGivenTo = sideTable<CodeRow>({
   table: codesGiven,
   entity: "codes_given",
   json: codeJson,
-  defaults: { status: "Active" },
+  defaults: { status: CODE_STATUSES[0] },
 });

@@ -6,10 +6,9 @@ import {
   breederCreateSchema,
   breederJson,
   breederPatchSchema,
-  daysSince,
-  parseSheetDate,
   planPatch,
 } from "./breeder";
+import { daysSince, parseSheetDate } from "../../contract/breeder";
 import { claimSessionsIngestSchema, compareStats, sessionStatsIngestSchema } from "./breeder-sessions";
 import { codePatchSchema, ffaCreateSchema, ffaPatchSchema } from "./breeder-tables";
 

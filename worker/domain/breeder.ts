@@ -7,73 +7,23 @@ import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId, versionGuard } from "./context";
-import { DAY_MS } from "../../contract/time";
 import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
-import { SERVER_IDS } from "../../contract/servers";
+import {
+  BREEDER_SERVERS,
+  COLOURABLE_COLUMNS,
+  DATE_COLUMNS,
+  daysSince,
+  EDITABLE_COLUMNS,
+  NUMERIC_COLUMNS,
+  TEXT_COLUMNS,
+  VALUE_COLUMNS,
+} from "../../contract/breeder";
 
 type BreederRow = typeof breederList.$inferSelect;
 type Value = string | number | null;
 
-export const BREEDER_SERVERS = SERVER_IDS;
-export const NUMERIC_COLUMNS = [
-  "Curent # of 0/0's",
-  "Dmg",
-  "Food",
-  "HP",
-  "Mut Dmg",
-  "Mut Food",
-  "Mut Hp",
-  "Mut Oxy",
-  "Mut Stam",
-  "Mut Weight",
-  "Oxy",
-  "Priority",
-  "Stam",
-  "Weight",
-] as const;
-export const DATE_COLUMNS = ["Last Claims", "Last Mut"] as const;
-export const TEXT_COLUMNS = ["Breeder", "Location", "notes"] as const;
-/** The columns kept in the row's `values` JSON. */
-export const VALUE_COLUMNS = [...NUMERIC_COLUMNS, ...DATE_COLUMNS, ...TEXT_COLUMNS, "Negative"] as const;
-/** Computed columns and the date column each counts from. */
-export const DAYS_SINCE_COLUMNS = { "Days since": "Last Claims", "Days sincetwo": "Last Mut" } as const;
-/** Columns a PATCH may change. */
-export const EDITABLE_COLUMNS = ["Dino", "Server", ...VALUE_COLUMNS] as const;
-/** Columns a cell colour may be given to: every shown column. */
-export const COLOURABLE_COLUMNS: readonly string[] = [...EDITABLE_COLUMNS, ...Object.keys(DAYS_SINCE_COLUMNS)];
-
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
-
-/**
- * A sheet date to epoch ms at UTC midnight: m/d/yyyy (the sheet's format), m/d/yy, or yyyy-mm-dd (optionally with a
- * time). Null when blank or not a real calendar date.
- */
-export function parseSheetDate(text: unknown): number | null {
-  if (typeof text !== "string") return null;
-  const s = text.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s);
-  if (match) {
-    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (match[3].length === 2) y += 2000;
-  } else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s))) {
-    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  } else {
-    return null;
-  }
-  const ms = Date.UTC(y, m - 1, d);
-  const check = new Date(ms);
-  return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d ? ms : null;
-}
-
-/** Whole days from the date to today (UTC), 0 when the date is in the future, null when it is not a valid date. */
-export function daysSince(text: unknown, now: Date = new Date()): number | null {
-  const at = parseSheetDate(text);
-  if (at === null) return null;
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.max(0, Math.round((today - at) / DAY_MS));
-}
 
 /** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */
 export function breederJson(row: BreederRow, now: Date = new Date()) {

@@ -1,0 +1,141 @@
+// The breeder area's pure rules (spec part 2: "Breeder page (breeder-stats)" and sections 3 to 9), in one place for the
+// host API and the pages: the tabs, the breeder list's columns in the spec's order with their kinds and groups, the
+// side tables' statuses, the sheet dates and their "days since", and the stat colours. Imports nothing, so the browser
+// bundle can include it.
+import { SERVER_IDS } from "./servers";
+import { DAY_MS } from "./time";
+
+export const BREEDER_PATH = "/dashboard/breeder-stats";
+
+/** The five tabs, in the spec's order; the active one is remembered locally (default breeder-list). */
+export const BREEDER_TABS = ["breeder-list", "ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"] as const;
+export type BreederTab = (typeof BREEDER_TABS)[number];
+export const isBreederTab = (v: unknown): v is BreederTab => typeof v === "string" && (BREEDER_TABS as readonly string[]).includes(v);
+export const BREEDER_TAB_LABELS: Record<BreederTab, string> = {
+  "breeder-list": "Breeder List",
+  "ffa-raising": "FFA Raising",
+  "codes-given-to": "Codes Given To",
+  "claim-sessions": "Claim Sessions",
+  "breeder-statistics": "Breeder Statistics",
+};
+export const DEFAULT_BREEDER_TAB: BreederTab = "breeder-list";
+/** Local storage key of the active tab. */
+export const BREEDER_TAB_STORAGE_KEY = "breeder-active-tab";
+
+/** The side tables' statuses; the first is each table's default (spec section 4). Any other text is kept as typed. */
+export const FFA_STATUSES = ["In Progress", "Completed", "Cancelled"] as const;
+export const CODE_STATUSES = ["Active", "Used", "Expired", "Revoked"] as const;
+
+export const BREEDER_SERVERS = SERVER_IDS;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The breeder list's columns (section 3 "Breeder list row")
+
+export const ZERO_COLUMN = "Curent # of 0/0's";
+/** "Base Stats Details": shown by default, after the 0/0 column. */
+export const STAT_COLUMNS = ["HP", "Stam", "Oxy", "Food", "Weight", "Dmg"] as const;
+/** "Mut Details": hidden by default, after the base stats. */
+export const MUT_COLUMNS = ["Mut Hp", "Mut Stam", "Mut Oxy", "Mut Food", "Mut Weight", "Mut Dmg"] as const;
+export const NUMERIC_COLUMNS = [ZERO_COLUMN, ...STAT_COLUMNS, ...MUT_COLUMNS, "Priority"] as const;
+export const DATE_COLUMNS = ["Last Claims", "Last Mut"] as const;
+export const TEXT_COLUMNS = ["Breeder", "Location", "notes"] as const;
+/** The columns kept in the row's `values` JSON. */
+export const VALUE_COLUMNS = [...NUMERIC_COLUMNS, ...DATE_COLUMNS, ...TEXT_COLUMNS, "Negative"] as const;
+/** Computed columns and the date column each counts from. */
+export const DAYS_SINCE_COLUMNS = { "Days since": "Last Claims", "Days sincetwo": "Last Mut" } as const;
+/** Columns a PATCH may change. */
+export const EDITABLE_COLUMNS = ["Dino", "Server", ...VALUE_COLUMNS] as const;
+/** Columns a cell colour may be given to: every shown column. */
+export const COLOURABLE_COLUMNS: readonly string[] = [...EDITABLE_COLUMNS, ...Object.keys(DAYS_SINCE_COLUMNS)];
+export const NEGATIVE_VALUES = ["TRUE", "FALSE"] as const;
+
+export type BreederColumnKind = "name" | "text" | "number" | "server" | "boolean" | "date" | "days";
+export type BreederColumn = { key: string; title: string; kind: BreederColumnKind; width?: number; group?: "base" | "mut" };
+
+const col = (key: string, kind: BreederColumnKind, width?: number, title = key): BreederColumn => ({ key, title, kind, ...(width ? { width } : {}) });
+
+/**
+ * Every column in the order of section 2's dino table: Dino, Breeder, Location, Server, the 0/0 count, the base stats
+ * (toggle "Base Stats Details"), the mutations (toggle "Mut Details"), Negative, Priority, Last Claims, Days since,
+ * Last Mut, Days sincetwo and notes.
+ */
+export const BREEDER_COLUMNS: readonly BreederColumn[] = [
+  col("Dino", "name", 200),
+  col("Breeder", "text", 130),
+  col("Location", "text", 180),
+  col("Server", "server", 80),
+  col(ZERO_COLUMN, "number", 110, "Curent # of 0/0's"),
+  ...STAT_COLUMNS.map((k) => ({ ...col(k, "number", 70), group: "base" as const })),
+  ...MUT_COLUMNS.map((k) => ({ ...col(k, "number", 88), group: "mut" as const })),
+  col("Negative", "boolean", 90),
+  col("Priority", "number", 80),
+  col("Last Claims", "date", 110),
+  col("Days since", "days", 92),
+  col("Last Mut", "date", 110),
+  col("Days sincetwo", "days", 112),
+  col("notes", "text", 240, "Notes"),
+];
+
+/** The stats whose cells are coloured by value (section 5). */
+export const COLOURED_STATS: readonly string[] = ["HP", "Stam", "Weight", "Dmg"];
+/** Colour thresholds (section 9): at or below LOW red, at MID grey, at or above HIGH green, blended between. */
+export const STAT_LOW = 30;
+export const STAT_MID = 40;
+export const STAT_HIGH = 60;
+/** Days since at or above this is shown red (section 9). */
+export const DAYS_SINCE_ALERT = 10;
+
+const RED = [224, 49, 49] as const;
+const GREY = [134, 142, 150] as const;
+const GREEN = [47, 158, 68] as const;
+const mix = (a: readonly number[], b: readonly number[], t: number) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
+const hex = (rgb: number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+
+/** A stat cell's colour: <=30 red, >=60 green, 40 grey, blended between; none for an empty cell. */
+export function statColour(value: unknown): string | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  if (value <= STAT_LOW) return hex([...RED]);
+  if (value >= STAT_HIGH) return hex([...GREEN]);
+  if (value <= STAT_MID) return hex(mix(RED, GREY, (value - STAT_LOW) / (STAT_MID - STAT_LOW)));
+  return hex(mix(GREY, GREEN, (value - STAT_MID) / (STAT_HIGH - STAT_MID)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sheet dates
+
+/**
+ * A sheet date to epoch ms at UTC midnight: m/d/yyyy (the sheet's format), m/d/yy, or yyyy-mm-dd (optionally with a
+ * time). Null when blank or not a real calendar date.
+ */
+export function parseSheetDate(text: unknown): number | null {
+  if (typeof text !== "string") return null;
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s);
+  if (match) {
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3].length === 2) y += 2000;
+  } else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    return null;
+  }
+  const ms = Date.UTC(y, m - 1, d);
+  const check = new Date(ms);
+  return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d ? ms : null;
+}
+
+/** Whole days from the date to today (UTC), 0 when the date is in the future, null when it is not a valid date. */
+export function daysSince(text: unknown, now: Date = new Date()): number | null {
+  const at = parseSheetDate(text);
+  if (at === null) return null;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.round((today - at) / DAY_MS));
+}
+
+/** Leaderboard durations (section 9): milliseconds as hh:mm:ss (hours may pass 99). */
+export function hhmmss(ms: unknown): string {
+  const total = typeof ms === "number" && Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) : 0;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}

@@ -4,7 +4,8 @@
 // last cell (a form cannot wrap a <tr>) that posts to the page's action with the row's version, so the no-JavaScript
 // save goes through the same version check as the grid's, and a text colour form for the row or one of its columns.
 import { Form, Link } from "@remix-run/react";
-import { cellText, DEFAULT_TEXT_COLOUR, editText, rowName, typeColour, type StockColumn, type StockRow } from "./rules";
+import { cellText, editText, rowName, typeColour, type StockColumn, type StockRow } from "./rules";
+import { DEFAULT_TEXT_COLOUR } from "../sheet/rules";
 import { vaultCellState, type TabKind } from "../../../contract/stock";
 
 export type RowEditState = {

@@ -2,11 +2,12 @@
 // Tab movement, colours and the image form's checks.
 import { describe, expect, it } from "vitest";
 import { afterSave, EMPTY_PENDING, withEdit } from "./pending";
+import { imageFormError } from "../sheet/rules";
 import {
   columnsFor,
+  IMAGE_TEXTS,
   displayRow,
   editableColumns,
-  imageFormError,
   mergeOrder,
   moveItem,
   nextEditableColumn,
@@ -130,10 +131,10 @@ describe("order, movement, colours, images", () => {
   });
 
   it("checks the image form", () => {
-    expect(imageFormError("", "https://x", ["Rex"])).toBe("Please fill in both item name and image URL");
-    expect(imageFormError("rex", "https://x", ["Rex"])).toBe(
+    expect(imageFormError(IMAGE_TEXTS, "", "https://x", ["Rex"])).toBe("Please fill in both item name and image URL");
+    expect(imageFormError(IMAGE_TEXTS, "rex", "https://x", ["Rex"])).toBe(
       "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
     );
-    expect(imageFormError("Rex", "https://x", ["Rex"])).toBeNull();
+    expect(imageFormError(IMAGE_TEXTS, "Rex", "https://x", ["Rex"])).toBeNull();
   });
 });

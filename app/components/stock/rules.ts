@@ -22,6 +22,7 @@ import {
   type StockTab,
   type TabKind,
 } from "../../../contract/stock";
+import type { ImageFormTexts } from "../sheet/rules";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 
@@ -34,8 +35,6 @@ export const TAB_COOKIE = "stock-2411-tab";
 /** Spec section 9: stock page sizes 25/50/100, default 100. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** Spec section 9: the colour picker starts from black. */
-export const DEFAULT_TEXT_COLOUR = "#000000";
 
 /** A row as GET {base} answers it: the common fields, the tab's fields and its derived columns. */
 export type StockRow = {
@@ -68,18 +67,23 @@ export const TEXTS = {
   colourError: "An error occurred while saving the text color.",
   colourSaved: "Text color saved.",
   cannotMove: (direction: "up" | "down") => (direction === "up" ? "This row is already the first." : "This row is already the last."),
-  cellsSelected: (n: number) => `${n} cells selected`,
-  imageMissing: "Please fill in both item name and image URL",
-  imageNotFound:
-    "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
-  imageHint: "Enter a direct link to the image (JPG, PNG, etc.)",
-  imageUpdateAll: "Update all items with this name",
-  imageUpdateAllNote: "The image will be updated for all items with that name across all tabs.",
   imageAdded: (item: string) => `Image added successfully for ${item}!`,
   imageUpdatedAll: (n: number, name: string) => `Image updated successfully for ${n} items with name ${name} across all tabs!`,
   imageFailed: (item: string, error: string) => `Failed to add image for ${item}: ${error}`,
   imageError: "An error occurred while adding the image",
 } as const;
+
+/** The Add Item Image form's words and checks (spec sections 2 and 5). */
+export const IMAGE_TEXTS: ImageFormTexts = {
+  title: "Add Item Image",
+  nameLabel: "Item name",
+  namePlaceholder: "Select an item",
+  hint: "Enter a direct link to the image (JPG, PNG, etc.)",
+  updateAll: "Update all items with this name",
+  updateAllNote: "The image will be updated for all items with that name across all tabs.",
+  missing: "Please fill in both item name and image URL",
+  notFound: "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rows
@@ -249,13 +253,6 @@ export const typeColour = (label: string) => DINO_TYPE_COLOURS[label as DinoType
 
 // ---------------------------------------------------------------------------------------------------------------
 // Images (spec section 5)
-
-/** The Add Item Image form's own checks (spec section 5), before anything is sent. */
-export function imageFormError(itemName: string, imageUrl: string, names: readonly string[]): string | null {
-  if (!itemName.trim() || !imageUrl.trim()) return TEXTS.imageMissing;
-  if (!names.includes(itemName)) return TEXTS.imageNotFound;
-  return null;
-}
 
 /** Distinct item (or dino) names of a tab, sorted, for the image form's select. */
 export function itemNames(kind: TabKind, rows: Record<string, unknown>[]) {

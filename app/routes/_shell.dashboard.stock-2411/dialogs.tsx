@@ -1,6 +1,7 @@
 // Which of the stock screen's dialogs is open: the Add Item Image form (from state with JavaScript, from ?dialog=image
 // without it), the Text Color Picker and the Unsaved Changes question.
-import { AddImageDialog, ColorPickerDialog, UnsavedChangesDialog } from "../../components/stock/Dialogs";
+import { IMAGE_TEXTS } from "../../components/stock/rules";
+import { AddImageDialog, ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 
 type Values = { itemName: string; imageUrl: string; updateAllMatching: boolean };
 
@@ -45,6 +46,7 @@ export function Dialogs({
     const scripted = dialog === "image";
     return (
       <AddImageDialog
+        texts={IMAGE_TEXTS}
         names={names}
         hidden={{ intent: "image", tab, redirectTo: closeHref }}
         busy={imageBusy}

@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
+import { cellsSelected } from "../../components/sheet/rules";
 import { LazyStockGrid } from "../../components/stock/LazyStockGrid";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending } from "../../components/stock/pending";
 import {
@@ -512,7 +513,7 @@ function StockSheet({ data }: { data: Data }) {
           ) : null}
           {selection.count > 1 ? (
             <span className="stock-selected" data-testid="cells-selected">
-              {TEXTS.cellsSelected(selection.count)}
+              {cellsSelected(selection.count)}
             </span>
           ) : null}
         </div>

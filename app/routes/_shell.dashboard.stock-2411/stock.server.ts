@@ -13,7 +13,7 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_TAB,
   editableColumns,
-  imageFormError,
+  IMAGE_TEXTS,
   itemNames,
   mergeOrder,
   PAGE_PATH,
@@ -35,6 +35,7 @@ import {
   type Cell,
   type StockTab,
 } from "../../../contract/stock";
+import { imageFormError } from "../../components/sheet/rules";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, isFetcher, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
@@ -327,7 +328,7 @@ export async function stockAction(request: Request, context: AppLoadContext) {
       json({ intent: "image", toast: { type: "error", message }, error: message, ...(fetcher ? {} : { values: { itemName, imageUrl, updateAllMatching } }) }, status);
     try {
       const rows = (await host(context).get<StockRow[]>(path)).data;
-      const invalid = imageFormError(itemName, imageUrl, itemNames(kind, rows));
+      const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, itemNames(kind, rows));
       if (invalid) return fail(invalid);
       const row = rows.find((r) => rowName(kind, r) === itemName)!;
       const answer = await host(context).send<{ updatedCount: number; itemName: string }>("PUT", `${path}/${row._id}/image`, {

@@ -1,17 +1,18 @@
-// The stock screen's dialogs (spec part 2, "2411 Stock screen"): Add Item Image, Text Color Picker and Unsaved
-// Changes. Each is the app's Modal (rendered open by the server, so the Add Item Image form works without JavaScript,
-// opened by ?dialog=image; reopened with showModal() after hydration) in the stock page's variant.
+// The sheet's dialogs (spec part 2: the stock screen's and the breeder page's): the image form (Add Item Image, Add Dino
+// Image), Text Color Picker and Unsaved Changes. Each is the app's Modal (rendered open by the server, so the image form
+// works without JavaScript, opened by ?dialog=image; reopened with showModal() after hydration) in the sheet's variant.
 import { useState } from "react";
 import { Modal, ModalActions } from "../Modal";
-import { DEFAULT_TEXT_COLOUR, imageFormError, TEXTS } from "./rules";
 import { reduceImageUrl } from "../../../contract/stock";
+import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
 
 /**
- * Add Item Image: the item (a select of the tab's names, "Select an item"), the image URL (a URL field; a pasted
- * wiki link is reduced to its PNG) and the update-all flag with its note. Without JavaScript the form posts to the
- * page's action; with it, `onSubmit` receives the checked values (the route sends them through a fetcher).
+ * The image form: the name (a select of the sheet's names), the image URL (a URL field; a pasted wiki link is reduced to
+ * its PNG) and the update-all flag with its note. Without JavaScript the form posts to the page's action; with it,
+ * `onSubmit` receives the checked values (the route sends them through a fetcher).
  */
 export function AddImageDialog({
+  texts,
   names,
   hidden,
   busy,
@@ -21,6 +22,7 @@ export function AddImageDialog({
   closeHref,
   onSubmit,
 }: {
+  texts: ImageFormTexts;
   names: readonly string[];
   hidden: Record<string, string>;
   busy: boolean;
@@ -37,7 +39,7 @@ export function AddImageDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error ?? null;
   return (
-    <Modal title="Add Item Image" onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
+    <Modal title={texts.title} onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
       <form
         method="post"
         className="stock-form"
@@ -46,7 +48,7 @@ export function AddImageDialog({
           if (!onSubmit) return;
           e.preventDefault();
           const reduced = reduceImageUrl(imageUrl);
-          const invalid = imageFormError(itemName, reduced, names);
+          const invalid = imageFormError(texts, itemName, reduced, names);
           setProblem(invalid);
           if (invalid) return;
           onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
@@ -56,9 +58,9 @@ export function AddImageDialog({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <label>
-          <span>Item name</span>
+          <span>{texts.nameLabel}</span>
           <select name="itemName" value={itemName} onChange={(e) => setItemName(e.target.value)} required={!onSubmit} autoFocus>
-            <option value="">Select an item</option>
+            <option value="">{texts.namePlaceholder}</option>
             {names.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -86,14 +88,14 @@ export function AddImageDialog({
             }}
           />
           <small id="image-url-hint" className="muted">
-            {TEXTS.imageHint}
+            {texts.hint}
           </small>
         </label>
         <label className="checkbox">
           <input type="checkbox" name="updateAllMatching" checked={updateAll} onChange={(e) => setUpdateAll(e.target.checked)} />
-          <span>{TEXTS.imageUpdateAll}</span>
+          <span>{texts.updateAll}</span>
         </label>
-        <p className="muted small stock-note">{TEXTS.imageUpdateAllNote}</p>
+        {texts.updateAllNote ? <p className="muted small stock-note">{texts.updateAllNote}</p> : null}
         {shown ? (
           <p className="stock-form-error" role="alert">
             {shown}
@@ -128,7 +130,7 @@ export function ColorPickerDialog({
         }}
       >
         <p className="muted small">
-          {count === 1 ? "1 cell selected" : TEXTS.cellsSelected(count)}: the text colour applies to each of them.
+          {count === 1 ? "1 cell selected" : cellsSelected(count)}: the text colour applies to each of them.
         </p>
         <label className="colour-field">
           <span>Text color</span>

@@ -27,3 +27,115 @@ export function imageFormError(texts: Pick<ImageFormTexts, "missing" | "notFound
   return null;
 }
 
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rows, columns and cells of any sheet
+
+/** What a sheet row carries whatever the sheet: its id and version, colours and picture. */
+export type SheetRow = {
+  _id: string;
+  version: number;
+  textColor?: string | null;
+  fieldColors?: Record<string, string> | null;
+  imageUrl?: string | null;
+  [field: string]: unknown;
+};
+
+/** A value typed into a cell, before it is saved. */
+export type PendingValue = number | string | null;
+export type CellValue = number | string | null;
+
+/** How a cell is edited: typed text (parsed by the sheet), or one of a list (a TRUE/FALSE or status select). */
+export type CellEditor = { kind: "text"; list?: string } | { kind: "number" } | { kind: "select"; options: readonly string[] };
+
+/** A column of a sheet: what the engine needs to show, edit, colour and save it. */
+export type SheetColumn = {
+  /** The column key: fieldColors key, pending-edit key and form field name. */
+  id: string;
+  title: string;
+  width: number;
+  editable: boolean;
+  editor?: CellEditor;
+  align?: "left" | "right";
+  /** A column of the sheet's names (the first): frozen, bold-free, and the row's picture drawn before the text. */
+  name?: boolean;
+  /** The cell's value in a (display) row. */
+  value: (row: SheetRow) => CellValue;
+  /** The cell's text (numbers as they are, empty as nothing, unless the column says otherwise). */
+  text?: (value: CellValue) => string;
+  /** The text an editor starts from, when it is not the value itself (a dino type shown as "Unknown" starts empty). */
+  editValue?: (row: SheetRow) => string;
+  /** False for a column that cannot take a text colour (a history figure). */
+  colourable?: boolean;
+};
+
+/** A cell's text. */
+export const cellTextOf = (column: Pick<SheetColumn, "text">, value: CellValue): string =>
+  column.text ? column.text(value) : value === null || value === undefined ? "" : String(value);
+
+/** The text a column's editor starts from (the raw value, no % sign). */
+export const editText = (value: CellValue) => (value === null || value === undefined ? "" : String(value));
+
+/** The text a cell's editor starts from. */
+export const editStart = (column: Pick<SheetColumn, "editValue" | "value">, row: SheetRow) =>
+  column.editValue ? column.editValue(row) : editText(column.value(row));
+
+export const sameValue = (a: PendingValue, b: PendingValue) => a === b || ((a === null || a === "") && (b === null || b === ""));
+
+/** Moves an item of a list from one index to another (the stock sheet's row drag and drop). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}
+
+/** Swaps two items of a list (the breeder list's drag: a row dropped onto another swaps their order). */
+export function swapItems<T>(list: readonly T[], a: number, b: number): T[] {
+  const next = [...list];
+  if (a < 0 || b < 0 || a >= next.length || b >= next.length) return next;
+  [next[a], next[b]] = [next[b], next[a]];
+  return next;
+}
+
+/**
+ * The whole sheet's new order from a reordered subset (a page or a search result): the subset's rows keep the slots
+ * they occupied in the sheet and take them in their new sequence; every other row stays where it is.
+ */
+export function mergeOrder(allIds: readonly string[], reordered: readonly string[]): string[] {
+  const moving = new Set(reordered);
+  const queue = reordered.filter((id) => allIds.includes(id));
+  let next = 0;
+  return allIds.map((id) => (moving.has(id) ? queue[next++] : id));
+}
+
+/** The next editable column (Tab / Shift+Tab), wrapping around the row's editable columns. */
+export function nextEditableColumn(columns: readonly Pick<SheetColumn, "editable">[], from: number, step: 1 | -1): number {
+  const n = columns.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (((from + step * k) % n) + n) % n;
+    if (columns[i]?.editable) return i;
+  }
+  return from;
+}
+
+/** The words a sheet shows for its saves (spec section 8; the stock sheet's and the breeder list's differ). */
+export type SheetTexts = {
+  pending: (row: string, field: string) => string;
+  noChanges: string;
+  saved: (n: number) => string;
+  partial: (saved: number, failed: number) => string;
+  failed: string;
+  orderSaved: string;
+  orderFailed: string;
+  orderError: string;
+  selectFirst: string;
+  colourError: string;
+  colourSaved: string;
+  cannotMove: (direction: "up" | "down") => string;
+};
+
+/** The answer of a sheet's save: what was saved, and per refused row the message naming who changed it and when. */
+export type SaveResult =
+  | { intent: "save"; saved: string[]; conflicts: { _id: string; message: string; version: number }[]; failed: string[] }
+  | { intent: "save"; error: string };

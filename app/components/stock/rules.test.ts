@@ -1,18 +1,16 @@
 // The stock page's pure rules: typed input, columns per tab, pending edits and their save payloads, order merging,
 // Tab movement, colours and the image form's checks.
 import { describe, expect, it } from "vitest";
-import { afterSave, EMPTY_PENDING, withEdit } from "./pending";
-import { imageFormError } from "../sheet/rules";
+import { afterSave, EMPTY_PENDING, withEdit as withSheetEdit } from "../sheet/pending";
+import { imageFormError, mergeOrder, moveItem, nextEditableColumn, swapItems, type PendingValue } from "../sheet/rules";
 import {
   columnsFor,
   IMAGE_TEXTS,
   displayRow,
   editableColumns,
-  mergeOrder,
-  moveItem,
-  nextEditableColumn,
   parseInput,
   savePayload,
+  storedValue,
   typeLabel,
   type StockRow,
 } from "./rules";
@@ -75,6 +73,10 @@ describe("columns (spec section 2) and editable columns (section 5)", () => {
   });
 });
 
+/** A stock edit through the sheet engine's pending rules, compared with the tab's stored values. */
+const withEdit = (pending: Parameters<typeof withSheetEdit>[0], kind: Parameters<typeof storedValue>[0], row: StockRow, column: string, value: PendingValue) =>
+  withSheetEdit(pending, (r, c) => storedValue(kind, r, c), row, column, value);
+
 describe("pending edits", () => {
   it("shows a pending edit with its derived values and drops an edit back to the stored value", () => {
     const row = vaultRow();
@@ -115,6 +117,7 @@ describe("pending edits", () => {
 describe("order, movement, colours, images", () => {
   it("moves rows and merges a reordered subset into the whole tab", () => {
     expect(moveItem(["a", "b", "c", "d"], 0, 2)).toEqual(["b", "c", "a", "d"]);
+    expect(swapItems(["a", "b", "c", "d"], 0, 2)).toEqual(["c", "b", "a", "d"]);
     expect(mergeOrder(["a", "b", "c", "d", "e"], ["e", "b", "d"])).toEqual(["a", "e", "c", "b", "d"]);
   });
 

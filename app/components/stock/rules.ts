@@ -22,7 +22,7 @@ import {
   type StockTab,
   type TabKind,
 } from "../../../contract/stock";
-import type { ImageFormTexts } from "../sheet/rules";
+import { type CellValue, type ImageFormTexts, type PendingValue, type SheetColumn } from "../sheet/rules";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 
@@ -95,16 +95,20 @@ export const rowName = (kind: TabKind, row: Record<string, unknown>) => String(r
 // Columns (spec section 2 "Columns", section 5 "Editable columns")
 
 export type ColumnRole = "name" | "count" | "type" | "percent" | "text" | "number" | "history";
-export type StockColumn = {
-  /** The column key: fieldColors key, pending-edit key and form field name (count1, ready3, maxcount, ...). */
-  id: string;
-  title: string;
-  width: number;
-  role: ColumnRole;
-  editable: boolean;
-  /** The cell's value in a (display) row. */
-  value: (row: Record<string, unknown>) => Cell | string;
-};
+/** A stock column: a sheet column (its id is the fieldColors key, pending-edit key and form field name: count1, ready3,
+ * maxcount, ...) with the role that decides its parsing, width and colours. */
+export type StockColumn = SheetColumn & { role: ColumnRole };
+
+/** What a column of a role looks like to the sheet engine. */
+const roleLook = (role: ColumnRole): Pick<SheetColumn, "align" | "name" | "text" | "colourable" | "editor"> => ({
+  align: role === "name" || role === "text" || role === "type" ? "left" : "right",
+  ...(role === "count" || role === "number" ? { editor: { kind: "number" as const } } : {}),
+  // A type is typed with the known types offered (the page's datalist); "Unknown" starts empty.
+  ...(role === "type" ? { editor: { kind: "text" as const, list: "dino-types" } } : {}),
+  ...(role === "name" ? { name: true } : {}),
+  ...(role === "percent" ? { text: (v: CellValue) => (v === null || v === undefined ? "" : `${v}%`) } : {}),
+  ...(role === "history" ? { colourable: false } : {}),
+});
 
 const listCell = (list: string, i: number) => (row: Record<string, unknown>) => {
   const values = row[list];
@@ -129,6 +133,7 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
         title: `${c.title}${i + 1}`,
         width: c.width ?? (isCount ? WIDTHS.count : DINO_CELL_WIDTH),
         role: isCount ? ("count" as const) : ("number" as const),
+        ...roleLook(isCount ? "count" : "number"),
         editable: true,
         value: listCell(field.key, i),
       }));
@@ -141,7 +146,8 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
         : role === "name" || role === "text"
           ? (row: Record<string, unknown>) => asText(row[c.key])
           : (row: Record<string, unknown>) => cell(row[c.key]);
-    return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, editable: field !== undefined, value }];
+    const editValue = role === "type" ? (row: Record<string, unknown>) => asText(row[c.key]) ?? "" : undefined;
+    return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, ...roleLook(role), ...(editValue ? { editValue } : {}), editable: field !== undefined, value }];
   });
 }
 
@@ -155,7 +161,6 @@ export function fieldOf(columnId: string): { field: string; index?: number } {
   return { field: columnId };
 }
 
-export type PendingValue = number | string | null;
 
 /**
  * What a typed text becomes in a column (spec section 5), or `undefined` when the column refuses it: numeric cells
@@ -229,7 +234,6 @@ export function savePayload(kind: TabKind, row: Record<string, unknown>, cells: 
   return body;
 }
 
-export const sameValue = (a: PendingValue, b: PendingValue) => a === b || ((a === null || a === "") && (b === null || b === ""));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dino type colours (spec section 3; vault cell colours are in contract/stock.ts)
@@ -257,46 +261,4 @@ export const typeColour = (label: string) => DINO_TYPE_COLOURS[label as DinoType
 /** Distinct item (or dino) names of a tab, sorted, for the image form's select. */
 export function itemNames(kind: TabKind, rows: Record<string, unknown>[]) {
   return [...new Set(rows.map((r) => rowName(kind, r)).filter((n) => n.trim() !== ""))].sort((a, b) => a.localeCompare(b));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Display
-
-/** A cell's text: numbers as they are, percentages with %, empty as nothing. */
-export function cellText(column: Pick<StockColumn, "role">, value: Cell | string): string {
-  if (value === null || value === undefined) return "";
-  if (column.role === "percent") return `${value}%`;
-  return String(value);
-}
-
-/** The text a column's editor starts from (the raw value, no % sign). */
-export const editText = (value: Cell | string) => (value === null || value === undefined ? "" : String(value));
-
-/** Moves an item of a list from one index to another (row drag and drop). */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [moved] = next.splice(from, 1);
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
-  return next;
-}
-
-/**
- * The whole tab's new order from a reordered subset (a page or a search result): the subset's rows keep the slots
- * they occupied in the tab and take them in their new sequence; every other row stays where it is.
- */
-export function mergeOrder(allIds: readonly string[], reordered: readonly string[]): string[] {
-  const moving = new Set(reordered);
-  const queue = reordered.filter((id) => allIds.includes(id));
-  let next = 0;
-  return allIds.map((id) => (moving.has(id) ? queue[next++] : id));
-}
-
-/** The next editable column (Tab / Shift+Tab), wrapping around the row's editable columns. */
-export function nextEditableColumn(columns: readonly Pick<StockColumn, "editable">[], from: number, step: 1 | -1): number {
-  const n = columns.length;
-  for (let k = 1; k <= n; k++) {
-    const i = (((from + step * k) % n) + n) % n;
-    if (columns[i]?.editable) return i;
-  }
-  return from;
 }

@@ -1,28 +1,147 @@
-// The Breeder List tab's server flow (spec part 2: "Breeder page", sections 3-9). STUB: the sheet-engine version
-// replaces this file; the route calls only the three exports below.
+// The Breeder List tab's server flow (spec part 2: "Breeder page", sections 3-9): read the list through the host client
+// and shape one page of it (search over every field, the server filter, the column toggles, 100 rows a page); save what
+// the sheet changes through the host's breeder calls: one PATCH per modified row with its version, the order with PUT
+// .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
-import { host } from "../../host/client.server";
-import { matches, paginate } from "../../utils/table";
+import { BREEDER_PATH, COLOURABLE_COLUMNS } from "../../../contract/breeder";
+import { requireUser } from "../../auth/session.server";
+import { cellTextOf } from "../../components/sheet/rules";
+import { isSheetIntent, sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
+import { host, hostErrorOf } from "../../host/client.server";
+import { formatDateTime, timeZoneOr } from "../../utils/dates";
+import { readPreferences } from "../../utils/preferences";
+import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import {
+  breederPayload,
+  breederRefusal,
+  colourFailed,
+  editableListColumns,
+  isBreederServer,
+  LIST_PAGE_SIZE,
+  LIST_TEXTS,
+  listColumns,
+  parseBreederInput,
+  summaryOf,
+  type BreederRow,
+} from "./breeder-list";
 
-export type BreederRow = { _id: string; Dino: string; [column: string]: unknown };
+const LIST = "/api/breeder-list";
 
-/** The Breeder List tab's data for one page view (url carries q, page, server filter and toggles). */
-export async function loadBreederList(context: AppLoadContext, url: URL) {
+/** The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit). */
+export async function loadBreederList(context: AppLoadContext, url: URL, request?: Request) {
+  const params = url.searchParams;
+  let failed = false;
   const rows = await host(context)
-    .get<BreederRow[]>("/api/breeder-list")
+    .get<BreederRow[]>(LIST)
     .then((a) => a.data)
-    .catch(() => [] as BreederRow[]);
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const found = q ? rows.filter((r) => matches(r, q, Object.keys(r) as (keyof BreederRow)[])) : rows;
-  return { page: paginate(found, Number(url.searchParams.get("page") ?? 1), 100) };
+    .catch((error) => {
+      // Spec section 8 only logs a failed load; here the tab says so too.
+      console.warn("breeder: list load failed", error);
+      failed = true;
+      return [] as BreederRow[];
+    });
+  const toggles = { base: params.get("base") !== "0", mut: params.get("mut") === "1" };
+  const server = params.get("server");
+  const filter = isBreederServer(server) ? server : null;
+  const q = params.get("q")?.trim() ?? "";
+  const size = pageSizeFrom(params.get("size"), LIST_PAGE_SIZE);
+  const columns = listColumns({ base: true, mut: true });
+  const found = rows.filter(
+    (r) => (!filter || r.Server === filter) && (!q || matches(r, q, columns.map((c) => (row: BreederRow) => cellTextOf(c, c.value(row))))),
+  );
+  const page = paginate(found, Number(params.get("page") ?? 1), size);
+  const summary = summaryOf(rows);
+  const timeZone = request ? readPreferences(request).timeZone : undefined;
+  const editId = params.get("edit");
+  return {
+    failed,
+    q,
+    size,
+    filter,
+    toggles,
+    page,
+    allIds: rows.map((r) => r._id),
+    summary: {
+      ...summary,
+      lastUpdatedText: summary.lastUpdated ? formatDateTime(summary.lastUpdated, timeZoneOr(timeZone)) : null,
+    },
+    editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,
+  };
 }
 export type BreederListData = Awaited<ReturnType<typeof loadBreederList>>;
 
-/** The intents the Breeder List tab's forms and fetchers post. */
-export const LIST_INTENTS = ["save", "save-row", "order", "move", "colour"] as const;
-export const isListIntent = (v: unknown) => typeof v === "string" && (LIST_INTENTS as readonly string[]).includes(v);
+/** The intents the Breeder List tab's forms and fetchers post: the sheet engine's. */
+export const isListIntent = isSheetIntent;
 
-export async function breederListAction(_request: Request, _context: AppLoadContext, form: FormData) {
-  return json({ intent: form.get("intent"), error: "Not built yet." }, 400);
+/** How the host stores what the breeder sheet changes. */
+function breederStore(context: AppLoadContext): SheetStore {
+  let known: BreederRow[] = [];
+  const rows = async () => (known = (await host(context).get<BreederRow[]>(LIST)).data);
+  return {
+    path: BREEDER_PATH,
+    texts: LIST_TEXTS,
+    editable: editableListColumns(),
+    colourable: new Set(COLOURABLE_COLUMNS),
+    parse: parseBreederInput,
+    refusal: breederRefusal,
+    rows,
+    payload: breederPayload,
+    // One PATCH per modified row (spec section 7), each with the version it was edited at.
+    saveRows: async (save) => {
+      const answer: SaveAnswer = { saved: [], conflicts: [], failed: [] };
+      await Promise.all(
+        save.map(async (row) => {
+          try {
+            await host(context).send("PATCH", `${LIST}/${row._id}`, { ...row.fields, version: row.version });
+            answer.saved.push(row._id);
+          } catch (error) {
+            const refused = hostErrorOf(error);
+            const current = (refused?.body as { current?: BreederRow } | null)?.current;
+            if (refused?.status === 409 && current) {
+              answer.conflicts.push({
+                _id: row._id,
+                message: `${current.Dino}: changed by someone else at ${formatDateTime(current.lastUpdated, "UTC")} UTC (now version ${current.version}).`,
+                current,
+              });
+            } else {
+              console.warn("breeder: row not saved", row._id, error);
+              answer.failed.push({ _id: row._id });
+            }
+          }
+        }),
+      );
+      return answer;
+    },
+    // Every row whose place changed gets its new index (spec: PUT {id}/order with the index).
+    saveOrder: async (ids) => {
+      const orderOf = new Map(known.map((r) => [r._id, r.order]));
+      const moved = ids.map((id, index) => ({ id, index })).filter(({ id, index }) => orderOf.get(id) !== index);
+      for (let i = 0; i < moved.length; i += 10) {
+        await Promise.all(moved.slice(i, i + 10).map(({ id, index }) => host(context).send("PUT", `${LIST}/${id}/order`, { order: index })));
+      }
+    },
+    // Cell colours in one batch-color call; whole rows take the row's text colour.
+    saveColours: async (change) => {
+      const cells: { rowId: string; columnKey: string }[] = [];
+      let colour: string | undefined;
+      for (const [rowId, body] of change) {
+        for (const [columnKey, c] of Object.entries(body.fieldColors ?? {})) {
+          cells.push({ rowId, columnKey });
+          colour = c;
+        }
+      }
+      if (cells.length) await host(context).send("POST", `${LIST}/batch-color`, { cells, color: colour });
+      for (const [rowId, body] of change) if (body.textColor) await host(context).send("PATCH", `${LIST}/${rowId}`, { textColor: body.textColor });
+    },
+    colourFailed: (error) => {
+      const refused = hostErrorOf(error);
+      return refused ? colourFailed(refused.status, refused.body?.message ?? "", true) : LIST_TEXTS.colourError;
+    },
+  };
 }
+
+export async function breederListAction(request: Request, context: AppLoadContext, form: FormData) {
+  requireUser(request, context.auth);
+  return sheetAction({ request, context, form }, breederStore(context));
+}
+

@@ -7,6 +7,7 @@ type Values = { itemName: string; imageUrl: string; updateAllMatching: boolean }
 
 export function Dialogs({
   dialog,
+  picking,
   serverDialog,
   hydrated,
   names,
@@ -24,7 +25,9 @@ export function Dialogs({
   onSaveAndSwitch,
   onDiscardAndSwitch,
 }: {
-  dialog: null | "colour" | "image" | { switchTo: string };
+  dialog: null | "image" | { switchTo: string };
+  /** The colour picker is open (the sheet's selection has a colour to take). */
+  picking: boolean;
   serverDialog: "image" | null;
   hydrated: boolean;
   names: string[];
@@ -58,7 +61,7 @@ export function Dialogs({
       />
     );
   }
-  if (dialog === "colour") return <ColorPickerDialog count={selectionCount} busy={colourBusy} onSave={onSaveColour} onClose={onClose} />;
+  if (picking) return <ColorPickerDialog count={selectionCount} busy={colourBusy} onSave={onSaveColour} onClose={onClose} />;
   if (dialog && typeof dialog === "object") {
     return (
       <UnsavedChangesDialog

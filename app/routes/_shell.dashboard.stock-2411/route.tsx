@@ -9,35 +9,28 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
-import { cellsSelected } from "../../components/sheet/rules";
-import { LazyStockGrid } from "../../components/stock/LazyStockGrid";
-import { afterSave, EMPTY_PENDING, withEdit, type Pending } from "../../components/stock/pending";
+import { LazySheetGrid } from "../../components/sheet/LazySheetGrid";
+import type { CellLook } from "../../components/sheet/SheetGrid.client";
+import { ConflictNotice, UnsavedBanner } from "../../components/sheet/SheetBars";
+import { SheetTable, useHideBrokenImages, type HtmlCell, type RowEditState } from "../../components/sheet/SheetTable";
+import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
+import { useSheet } from "../../components/sheet/use-sheet";
 import {
   columnsFor,
   DINO_TYPES,
   displayRow,
-  moveItem,
   PAGE_PATH,
   parseInput,
   rowName,
   savePayload,
+  storedValue,
   TAB_STORAGE_KEY,
   TEXTS,
-  type PendingValue,
+  typeColour,
   type StockColumn,
   type StockRow,
 } from "../../components/stock/rules";
-import {
-  figureKey,
-  STOCK_TABS,
-  TABS,
-  isStockTab,
-  type Cell,
-  type StockTab,
-  type TabKind,
-} from "../../../contract/stock";
-import type { SelectionSummary } from "../../components/stock/StockGrid.client";
-import { StockTable, type RowEditState } from "../../components/stock/StockTable";
+import { figureKey, STOCK_TABS, TABS, isStockTab, vaultCellState, type Cell, type StockTab, type TabKind } from "../../../contract/stock";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
@@ -48,7 +41,7 @@ import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
-import { loadStock, stockAction, type SaveResult } from "./stock.server";
+import { loadStock, stockAction } from "./stock.server";
 
 export const meta: MetaFunction = () => [{ title: "2411 Stock · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -65,8 +58,6 @@ type ActionData = {
   conflict?: string;
   error?: string;
 } & Record<string, unknown>;
-
-const NO_SELECTION: SelectionSummary = { count: 0, cells: [], rows: [] };
 
 export default function StockPage() {
   const data = useLoaderData<typeof loader>();
@@ -85,6 +76,8 @@ function withHistoryColumn(kind: TabKind, columns: StockColumn[], view: Data["hi
     title: `Stock at ${view.label}`,
     width: 176,
     role: "history",
+    align: "right",
+    colourable: false,
     editable: false,
     value: (row) => figures[String(row._id)] ?? null,
   };
@@ -92,6 +85,48 @@ function withHistoryColumn(kind: TabKind, columns: StockColumn[], view: Data["hi
   const at = columns.findIndex((c) => c.id === key || (key === "currentStock" && c.id === "currentStock"));
   const index = at >= 0 ? at + 1 : columns.length;
   return [...columns.slice(0, index), column, ...columns.slice(index)];
+}
+
+/** The stock sheet's own colours: vault fill, dino type (kept over a saved text colour), a past snapshot's figure. */
+function stockLook(column: SheetColumn, row: SheetRow, dark: boolean): CellLook | undefined {
+  const { role } = column as StockColumn;
+  const alpha = dark ? 0.32 : 0.22;
+  if (role === "count") {
+    const value = column.value(row);
+    const state = vaultCellState(typeof value === "number" ? value : null);
+    if (state === "full") return { bg: `rgba(47, 158, 68, ${alpha})` };
+    if (state === "empty") return { bg: `rgba(134, 142, 150, ${alpha + 0.08})` };
+    if (state === "partial") return { bg: `rgba(240, 140, 0, ${alpha})` };
+  }
+  if (role === "type") {
+    const colour = typeColour(String(column.value(row)));
+    return { fg: colour, bg: `${colour}${dark ? "33" : "22"}`, fixed: true };
+  }
+  if (role === "history") return { bg: dark ? "rgba(28, 126, 214, 0.22)" : "rgba(28, 126, 214, 0.1)" };
+  return undefined;
+}
+
+/** The same in the HTML table: vault fill classes and the dino type badge. */
+function stockHtml(column: SheetColumn, row: SheetRow): HtmlCell | undefined {
+  const { role } = column as StockColumn;
+  if (role === "count") {
+    const value = column.value(row);
+    const state = vaultCellState(typeof value === "number" ? value : null);
+    return state ? { className: `vault-${state}` } : undefined;
+  }
+  if (role === "type") {
+    const text = String(column.value(row));
+    const c = typeColour(text);
+    return {
+      className: "col-type",
+      content: (
+        <span className="stock-type" style={{ color: c, borderColor: c }} data-type={text}>
+          {text}
+        </span>
+      ),
+    };
+  }
+  return undefined;
 }
 
 function StockSheet({ data }: { data: Data }) {
@@ -116,184 +151,20 @@ function StockSheet({ data }: { data: Data }) {
     [kind, data.ready, data.unready, data.historyView],
   );
 
-  // ---- pending edits --------------------------------------------------------------------------------------------
-  const [pending, setPending] = useState<Pending>(EMPTY_PENDING);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
-  const [conflicts, setConflicts] = useState<ReadonlyMap<string, string>>(new Map());
-  const serverById = useMemo(() => new Map(serverRows.map((r) => [r._id, r])), [serverRows]);
-  const serverRef = useRef(serverById);
-  serverRef.current = serverById;
-
-  const onEdit = useCallback(
-    (display: StockRow, column: StockColumn, text: string) => {
-      const row = serverRef.current.get(display._id);
-      if (!row) return;
-      const value = parseInput(column, text);
-      if (value === undefined) return;
-      const { pending: next, changed } = withEdit(pendingRef.current, kind, row, column.id, value);
-      if (!changed) return;
-      pendingRef.current = next;
-      setPending(next);
-      notify({ type: "warning", message: TEXTS.pending(rowName(kind, display) || "Row", column.title) });
-    },
-    [kind, notify],
-  );
-
-  // ---- order (drag and drop) ------------------------------------------------------------------------------------
-  const [order, setOrder] = useState<string[] | null>(null);
-  const serverIds = serverRows.map((r) => r._id);
-  const displayIds = useMemo(() => {
-    if (!order) return serverIds;
-    const known = new Set(serverIds);
-    const kept = order.filter((id) => known.has(id));
-    return [...kept, ...serverIds.filter((id) => !kept.includes(id))];
-  }, [order, serverIds.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps
-  const orderChanged = order !== null && displayIds.join(",") !== serverIds.join(",");
-  const displayIdsRef = useRef(displayIds);
-  displayIdsRef.current = displayIds;
-  const onRowMoved = useCallback((from: number, to: number) => {
-    if (from === to) return;
-    setOrder(moveItem(displayIdsRef.current, from, to));
-  }, []);
-
-  const rows = useMemo(
-    () => displayIds.map((id) => displayRow(kind, serverById.get(id)!, pending.get(id)?.cells)),
-    [displayIds, serverById, pending, kind],
-  );
-
-  // ---- save -----------------------------------------------------------------------------------------------------
-  const saveFetcher = useFetcher<SaveResult>();
-  const sent = useRef<{ cells: Map<string, Record<string, PendingValue>>; then?: () => void } | null>(null);
-  const saving = saveFetcher.state !== "idle";
-  const save = useCallback(
-    (then?: () => void) => {
-      const current = pendingRef.current;
-      if (current.size === 0) {
-        notify({ type: "warning", message: TEXTS.noChanges });
-        return;
-      }
-      if (sent.current) return; // one save at a time
-      const payload = [...current].map(([id, p]) => ({
-        _id: id,
-        version: p.version,
-        fields: savePayload(kind, serverRef.current.get(id) ?? p.base, p.cells),
-      }));
-      sent.current = { cells: new Map([...current].map(([id, p]) => [id, p.cells])), then };
-      saveFetcher.submit({ intent: "save", tab, ...FETCHER_FIELDS, rows: JSON.stringify(payload) }, { method: "post", action: `${PAGE_PATH}?tab=${tab}` });
-    },
-    [kind, notify, saveFetcher, tab],
-  );
-
-  useEffect(() => {
-    const result = saveFetcher.data;
-    if (saveFetcher.state !== "idle" || !result || !sent.current) return;
-    const request = sent.current;
-    sent.current = null;
-    if ("error" in result) {
-      console.warn("stock: save failed", result.error);
-      notify({ type: "error", message: TEXTS.failed });
-      return;
-    }
-    const failures = result.conflicts.length + result.failed.length;
-    const next = afterSave(pendingRef.current, request.cells, result);
-    pendingRef.current = next;
-    setPending(next);
-    setConflicts((old) => {
-      const map = new Map(old);
-      for (const id of result.saved) map.delete(id);
-      for (const id of result.failed) map.delete(id);
-      for (const c of result.conflicts) map.set(c._id, c.message);
-      return map;
-    });
-    if (failures > 0) console.warn("stock: rows not saved", { conflicts: result.conflicts, failed: result.failed });
-    if (failures === 0) notify({ type: "success", message: TEXTS.saved(result.saved.length) });
-    else if (result.saved.length === 0) notify({ type: "error", message: TEXTS.failed });
-    else notify({ type: "warning", message: TEXTS.partial(result.saved.length, failures) });
-    if (failures === 0) request.then?.();
-  }, [saveFetcher.state, saveFetcher.data, notify]);
-
-  const discard = () => {
-    pendingRef.current = EMPTY_PENDING;
-    setPending(EMPTY_PENDING);
-    setConflicts(new Map());
-  };
-
-  // Ctrl+S (Cmd+S) saves; leaving the page with pending edits asks first.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
-        e.preventDefault();
-        save();
-      }
-    };
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (pendingRef.current.size === 0) return;
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    window.addEventListener("keydown", onKey);
-    window.addEventListener("beforeunload", onUnload);
-    return () => {
-      window.removeEventListener("keydown", onKey);
-      window.removeEventListener("beforeunload", onUnload);
-    };
-  }, [save]);
-
-  // ---- order save -----------------------------------------------------------------------------------------------
-  const orderFetcher = useFetcher<{ ok?: boolean; error?: string; message?: string }>();
-  const orderSent = useRef(false);
-  const saveOrder = () => {
-    orderSent.current = true;
-    orderFetcher.submit({ intent: "order", tab, ...FETCHER_FIELDS, ids: JSON.stringify(displayIds) }, { method: "post", action: `${PAGE_PATH}?tab=${tab}` });
-  };
-  useEffect(() => {
-    if (orderFetcher.state !== "idle" || !orderFetcher.data || !orderSent.current) return;
-    orderSent.current = false;
-    if (orderFetcher.data.ok) {
-      setOrder(null);
-      notify({ type: "success", message: TEXTS.orderSaved });
-    } else notify({ type: "error", message: orderFetcher.data.error ?? TEXTS.orderFailed });
-  }, [orderFetcher.state, orderFetcher.data, notify]);
-
-  // ---- selection and colours ------------------------------------------------------------------------------------
-  const [selection, setSelection] = useState<SelectionSummary>(NO_SELECTION);
-  const [selectionKey, setSelectionKey] = useState(0);
-  const [dialog, setDialog] = useState<null | "colour" | "image" | { switchTo: string }>(null);
-  const colourFetcher = useFetcher<{ ok?: boolean; error?: string }>();
-  const colourSent = useRef(false);
-  const openColourPicker = () => {
-    if (selection.count === 0) return notify({ type: "warning", message: TEXTS.selectFirst });
-    setDialog("colour");
-  };
-  const saveColour = (colour: string) => {
-    const colourable = new Set(columns.filter((c) => c.role !== "history").map((c) => c.id));
-    const byRow = new Map<string, string[]>();
-    for (const c of selection.cells) {
-      if (!colourable.has(c.columnId)) continue;
-      byRow.set(c.rowId, [...(byRow.get(c.rowId) ?? []), c.columnId]);
-    }
-    colourSent.current = true;
-    colourFetcher.submit(
-      {
-        intent: "colour",
-        tab,
-        ...FETCHER_FIELDS,
-        colour,
-        cells: JSON.stringify([...byRow].map(([_id, cols]) => ({ _id, columns: cols }))),
-        rows: JSON.stringify(selection.rows),
-      },
-      { method: "post", action: `${PAGE_PATH}?tab=${tab}` },
-    );
-  };
-  useEffect(() => {
-    if (colourFetcher.state !== "idle" || !colourFetcher.data || !colourSent.current) return;
-    colourSent.current = false;
-    if (colourFetcher.data.ok) {
-      setDialog(null);
-      setSelectionKey((k) => k + 1);
-    } else notify({ type: "error", message: TEXTS.colourError });
-  }, [colourFetcher.state, colourFetcher.data, notify]);
+  const sheet = useSheet<StockRow>({
+    rows: serverRows,
+    columns,
+    action: `${PAGE_PATH}?tab=${tab}`,
+    fields: useMemo(() => ({ tab }), [tab]),
+    texts: TEXTS,
+    rowName: useCallback((row: SheetRow) => rowName(kind, row), [kind]),
+    stored: useCallback((row: SheetRow, columnId: string) => storedValue(kind, row, columnId), [kind]),
+    parse: useCallback((column: SheetColumn, text: string) => parseInput(column as StockColumn, text), []),
+    display: useCallback((row: StockRow, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells), [kind]),
+    payload: useCallback((row: StockRow, cells: Record<string, PendingValue>) => savePayload(kind, row, cells), [kind]),
+    reorder: "move",
+  });
+  const [dialog, setDialog] = useState<null | "image" | { switchTo: string }>(null);
 
   // ---- images ---------------------------------------------------------------------------------------------------
   const imageFetcher = useFetcher<{ ok?: boolean; error?: string; message?: string }>();
@@ -320,7 +191,7 @@ function StockSheet({ data }: { data: Data }) {
   const tabHref = (t: StockTab) =>
     withParams(PAGE_PATH, { tab: t, size: data.size === 100 ? null : data.size });
   const onTabClick = (e: React.MouseEvent, href: string) => {
-    if (pendingRef.current.size === 0) return;
+    if (sheet.pendingRows === 0) return;
     e.preventDefault();
     setDialog({ switchTo: href });
   };
@@ -336,9 +207,6 @@ function StockSheet({ data }: { data: Data }) {
   const imageAction = actionData?.intent === "image" ? actionData : undefined;
 
   const isDinos = kind === "dinos";
-  const conflictList = useMemo(() => [...conflicts].filter(([id]) => pending.has(id)), [conflicts, pending]);
-  const conflictIds = useMemo(() => new Set(conflictList.map(([id]) => id)), [conflictList]);
-  const pendingCells = useMemo(() => new Map([...pending].map(([id, p]) => [id, p.cells])), [pending]);
 
   return (
     <>
@@ -440,33 +308,8 @@ function StockSheet({ data }: { data: Data }) {
         )}
       </section>
 
-      {pending.size > 0 ? (
-        <div className="stock-banner" role="status" data-testid="unsaved-banner">
-          <span>
-            <Icon name="edit" size={16} /> Unsaved changes: <strong>{pending.size}</strong> modified {pending.size === 1 ? "row" : "rows"}
-          </span>
-          <button type="button" className="button small" onClick={discard} disabled={saving}>
-            Discard
-          </button>
-          <button type="button" className="button small primary" onClick={() => save()} disabled={saving}>
-            {saving ? "Saving..." : "Save"}
-          </button>
-        </div>
-      ) : null}
-
-      {conflictList.length > 0 ? (
-        <div className="notice stock-conflicts" role="alert" data-testid="stock-conflicts">
-          <p>
-            <strong>Not saved:</strong> these rows were changed by someone else since you edited them. Your values are still
-            pending: check them and press Save to apply them again.
-          </p>
-          <ul>
-            {conflictList.map(([id, message]) => (
-              <li key={id}>{message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <UnsavedBanner sheet={sheet} />
+      <ConflictNotice sheet={sheet} />
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Stock tools">
@@ -480,13 +323,13 @@ function StockSheet({ data }: { data: Data }) {
             </Link>
           )}
           {hydrated ? (
-            <button type="button" className="button small" onClick={openColourPicker}>
+            <button type="button" className="button small" onClick={sheet.openColourPicker}>
               <span className="swatch" aria-hidden /> Color Picker
             </button>
           ) : null}
-          {hydrated && orderChanged ? (
-            <button type="button" className="button small primary" onClick={saveOrder} disabled={orderFetcher.state !== "idle"}>
-              {orderFetcher.state !== "idle" ? "Saving..." : "Save Order"}
+          {hydrated && sheet.orderChanged ? (
+            <button type="button" className="button small primary" onClick={sheet.saveOrder} disabled={sheet.orderBusy}>
+              {sheet.orderBusy ? "Saving..." : "Save Order"}
             </button>
           ) : null}
           {isDinos ? (
@@ -511,9 +354,9 @@ function StockSheet({ data }: { data: Data }) {
               ))}
             </>
           ) : null}
-          {selection.count > 1 ? (
+          {sheet.selection.count > 1 ? (
             <span className="stock-selected" data-testid="cells-selected">
-              {cellsSelected(selection.count)}
+              {cellsSelected(sheet.selection.count)}
             </span>
           ) : null}
         </div>
@@ -525,21 +368,17 @@ function StockSheet({ data }: { data: Data }) {
             {data.q ? "No stock items match your search." : "No stock items yet."}
           </p>
         ) : (
-          <LazyStockGrid
-            columns={columns}
-            rows={rows}
-            pending={pendingCells}
-            conflicts={conflictIds}
-            onEdit={onEdit}
-            onSelection={setSelection}
-            onRowMoved={onRowMoved}
-            selectionKey={selectionKey}
+          <LazySheetGrid
+            {...sheet.grid}
             label={data.label}
+            look={stockLook}
+            loading={TEXTS.loading}
             fallback={
-              <StockTable
+              <SheetTable
                 label={data.label}
-                tab={tab}
-                kind={kind}
+                hidden={{ tab }}
+                rowName={(row) => rowName(kind, row)}
+                look={stockHtml}
                 order={data.allIds}
                 columns={columns}
                 rows={serverRows}
@@ -568,17 +407,19 @@ function StockSheet({ data }: { data: Data }) {
         names={data.itemNames}
         tab={tab}
         closeHref={closeHref}
-        selectionCount={selection.count}
-        pendingRows={pending.size}
-        colourBusy={colourFetcher.state !== "idle"}
+        picking={sheet.picking}
+        selectionCount={sheet.selection.count}
+        pendingRows={sheet.pendingRows}
+        colourBusy={sheet.colourBusy}
         imageBusy={imageFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "image")}
         imageError={imageError ?? imageAction?.error ?? null}
         imageInitial={imageAction?.values as { itemName?: string; imageUrl?: string; updateAllMatching?: boolean } | undefined}
         onClose={() => {
           setDialog(null);
+          sheet.closePicker();
           setImageError(null);
         }}
-        onSaveColour={saveColour}
+        onSaveColour={sheet.saveColour}
         onAddImage={(values) => {
           imageSent.current = true;
           setImageError(null);
@@ -589,28 +430,14 @@ function StockSheet({ data }: { data: Data }) {
         }}
         onSaveAndSwitch={(href) => {
           setDialog(null);
-          save(() => navigate(href));
+          sheet.save(() => navigate(href));
         }}
         onDiscardAndSwitch={(href) => {
           setDialog(null);
-          discard();
+          sheet.discard();
           navigate(href);
         }}
       />
     </>
   );
-}
-
-/** Spec: broken item images are hidden (the server-rendered table's pictures, once the page runs JavaScript). */
-function useHideBrokenImages(dependency: unknown) {
-  useEffect(() => {
-    const hide = (img: HTMLImageElement) => {
-      img.hidden = true;
-    };
-    const images = [...document.querySelectorAll<HTMLImageElement>("img.stock-thumb")];
-    for (const img of images) {
-      if (img.complete && img.naturalWidth === 0) hide(img);
-      else img.addEventListener("error", () => hide(img), { once: true });
-    }
-  }, [dependency]);
 }

@@ -4,50 +4,43 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
-import { rowForm, rowWording } from "../../components/stock/row-form";
+import { cellTextOf, imageFormError } from "../../components/sheet/rules";
+import { isSheetIntent, sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import {
-  cellText,
   columnsFor,
   DEFAULT_PAGE_SIZE,
   DEFAULT_TAB,
   editableColumns,
   IMAGE_TEXTS,
   itemNames,
-  mergeOrder,
+  MAX_NAME_LENGTH,
   PAGE_PATH,
   parseInput,
   rowName,
-  sameValue,
   savePayload,
   TAB_COOKIE,
   TEXTS,
-  type PendingValue,
+  type StockColumn,
   type StockRow,
 } from "../../components/stock/rules";
 import {
   figureKey,
-  isHexColour,
   isStockTab,
   reduceImageUrl,
   TABS,
   type Cell,
   type StockTab,
 } from "../../../contract/stock";
-import { imageFormError } from "../../components/sheet/rules";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, isFetcher, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { errorsOf, parseForm } from "../../utils/forms";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
 import { displayNameOf } from "../../utils/user";
 
 type Snapshot = { _id: string; id: number; date: string; updatedBy: string | null; items: Record<string, unknown>[] };
-export type SaveConflict = { _id: string; message: string; current: StockRow };
-type BatchAnswer = { saved: string[]; conflicts: SaveConflict[]; failed: { _id: string; error: string; message: string }[] };
 
 
 const dateLabel = (iso: string, timeZone: string | undefined) => formatDateTime(iso, timeZoneOr(timeZone));
@@ -85,7 +78,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
 
   // Search: every displayed column (spec: a case-insensitive substring).
   const columns = columnsFor(kind, { ready, unready });
-  const found = q ? rows.filter((r) => matches(r, q, columns.map((c) => (row: StockRow) => cellText(c, c.value(row))))) : rows;
+  const found = q ? rows.filter((r) => matches(r, q, columns.map((c) => (row: StockRow) => cellTextOf(c, c.value(row))))) : rows;
   const page = paginate(found, requestedPage, size);
 
   // Version History: the snapshots before the current one (the newest records the current state).
@@ -143,30 +136,32 @@ export async function loadStock(request: Request, context: AppLoadContext) {
 }
 
 const tabField = z.string().refine(isStockTab, "is not a stock tab");
-const gridRows = z
-  .array(z.object({ _id: z.string().regex(OBJECT_ID), version: z.number().int().positive(), fields: z.record(z.unknown()) }))
-  .min(1)
-  .max(500);
-const colourCells = z.array(z.object({ _id: z.string().regex(OBJECT_ID), columns: z.array(z.string().regex(/^[A-Za-z0-9_ -]{1,40}$/)).max(200) })).max(500);
 
-const parseJson = (value: FormDataEntryValue | null) => {
-  try {
-    return JSON.parse(String(value ?? ""));
-  } catch {
-    return undefined;
-  }
-};
-
-/** The save answer for the grid: what was saved, and per refused row the message naming who changed it and when. */
-export type SaveResult =
-  | { intent: "save"; saved: string[]; conflicts: { _id: string; message: string; version: number }[]; failed: string[] }
-  | { intent: "save"; error: string };
-
-async function saveBatch(context: AppLoadContext, tab: StockTab, rows: z.infer<typeof gridRows>, displayName: string) {
-  return host(context).send<BatchAnswer>("POST", `${TABS[tab].path}/batch`, {
-    displayName,
-    rows: rows.map((r) => ({ ...r.fields, _id: r._id, version: r.version })),
-  });
+/** How a stock tab's host stores what the sheet changes (docs/api/stock.md): a batch save, the order, PATCH colours. */
+function stockStore(context: AppLoadContext, tab: StockTab, displayName: string): SheetStore {
+  const { path, kind } = TABS[tab];
+  const rows = async () => (await host(context).get<StockRow[]>(path)).data;
+  const columns = columnsFor(kind, { ready: true, unready: true });
+  return {
+    path: PAGE_PATH,
+    texts: TEXTS,
+    editable: editableColumns(kind),
+    colourable: new Set(columns.map((c) => c.id)),
+    parse: (column, text) => parseInput(column as StockColumn, text),
+    refusal: (_column, raw) => (raw.trim() === "" ? "is required" : `can be at most ${MAX_NAME_LENGTH} characters`),
+    rows,
+    payload: (row, cells) => savePayload(kind, row, cells),
+    // Spec section 6: the user's displayName (or username) is sent as the editor's name.
+    saveRows: (save) =>
+      host(context).send<SaveAnswer>("POST", `${path}/batch`, {
+        displayName,
+        rows: save.map((r) => ({ ...r.fields, _id: r._id, version: r.version })),
+      }),
+    saveOrder: async (ids) => void (await host(context).send("POST", `${path}/order`, { ids })),
+    saveColours: async (change) => {
+      for (const [id, body] of change) await host(context).send("PATCH", `${path}/${id}`, body);
+    },
+  };
 }
 
 export async function stockAction(request: Request, context: AppLoadContext) {
@@ -179,144 +174,8 @@ export async function stockAction(request: Request, context: AppLoadContext) {
   const tab = tabParsed.data as StockTab;
   const { path, kind } = TABS[tab];
   const fetcher = isFetcher(form);
-  // Spec section 6: the user's displayName (or username) is sent as the editor's name.
-  const displayName = displayNameOf(user);
 
-  if (intent === "save") {
-    const rows = gridRows.safeParse(parseJson(form.get("rows")));
-    if (!rows.success) return json<SaveResult>({ intent: "save", error: TEXTS.failed }, 400);
-    try {
-      const answer = await saveBatch(context, tab, rows.data, displayName);
-      return json<SaveResult>({
-        intent: "save",
-        saved: answer.saved,
-        conflicts: answer.conflicts.map((c) => ({ _id: c._id, message: c.message, version: c.current.version })),
-        failed: answer.failed.map((f) => f._id),
-      });
-    } catch (error) {
-      console.error("stock: save failed", error);
-      return json<SaveResult>({ intent: "save", error: TEXTS.failed }, hostErrorOf(error)?.status ?? 500);
-    }
-  }
-
-  if (intent === "save-row") {
-    // The no-JavaScript row form: every editable field of the tab, typed text parsed by the sheet's rules.
-    const _id = String(form.get("_id") ?? "");
-    const back = backTo(form, PAGE_PATH, { close: ["edit"] });
-    const submission = parseForm(form, rowForm(kind), rowWording(kind));
-    if (submission.status !== "success") {
-      const { _id: badId, version: badVersion, ...cellErrors } = errorsOf(submission.error);
-      if (badId || badVersion) return reply(io, back, { type: "error", message: TEXTS.failed });
-      const [column, error] = Object.entries(cellErrors)[0] ?? ["", TEXTS.failed];
-      return json({ intent: "save-row", _id, values: { [column]: String(form.get(column) ?? "") }, error }, 400);
-    }
-    const version = Number(submission.value.version);
-    // Only the cells the user changed are saved (each input carries the value it was rendered with as was:<column>),
-    // so a refused save offered again cannot put back values another officer has changed since.
-    const submitted: Record<string, string> = {};
-    const cells: Record<string, PendingValue> = {};
-    for (const column of editableColumns(kind)) {
-      const raw = form.get(column.id);
-      if (raw === null) continue;
-      const value = parseInput(column, String(raw)) ?? null; // the form's schema has refused what parseInput would
-      const was = form.get(`was:${column.id}`);
-      if (was !== null && sameValue(parseInput(column, String(was)) ?? null, value)) continue;
-      submitted[column.id] = String(raw);
-      cells[column.id] = value;
-    }
-    if (Object.keys(cells).length === 0) return reply(io, back, { type: "warning", message: TEXTS.noChanges });
-    try {
-      // The row as it is now, so list cells the form did not carry keep their values.
-      const current = (await host(context).get<StockRow[]>(path)).data.find((r) => r._id === _id);
-      if (!current) return reply(io, back, { type: "error", message: TEXTS.failed });
-      const answer = await saveBatch(context, tab, [{ _id, version, fields: savePayload(kind, current, cells) }], displayName);
-      const [conflict] = answer.conflicts;
-      if (conflict) {
-        // Refused: the edit stays in the form, now based on the current version, for the user to apply again.
-        return json(
-          { intent: "save-row", _id, values: submitted, version: conflict.current.version, conflict: conflict.message },
-          409,
-        );
-      }
-      if (answer.saved.length === 0) return reply(io, back, { type: "error", message: TEXTS.failed });
-      return reply(io, back, { type: "success", message: TEXTS.saved(answer.saved.length) });
-    } catch (error) {
-      console.error("stock: row save failed", error);
-      return reply(io, back, { type: "error", message: TEXTS.failed });
-    }
-  }
-
-  if (intent === "order") {
-    const ids = z.array(z.string().regex(OBJECT_ID)).min(1).max(1000).safeParse(parseJson(form.get("ids")));
-    if (!ids.success) return json({ intent: "order", error: TEXTS.orderFailed }, 400);
-    try {
-      // The page (or search result) was reordered: its rows take their slots in the whole tab in the new sequence.
-      const current = (await host(context).get<StockRow[]>(path)).data.map((r) => r._id);
-      await host(context).send("POST", `${path}/order`, { ids: mergeOrder(current, ids.data) });
-      return json({ intent: "order", ok: true, message: TEXTS.orderSaved });
-    } catch (error) {
-      console.error("stock: order failed", error);
-      return json({ intent: "order", error: hostErrorOf(error) ? TEXTS.orderFailed : TEXTS.orderError }, 500);
-    }
-  }
-
-  if (intent === "move") {
-    // Without JavaScript: one row moves one place up or down in the whole tab's order.
-    const _id = String(form.get("_id") ?? "");
-    const direction = form.get("direction");
-    const back = backTo(form, PAGE_PATH, { close: ["edit"] });
-    if (!OBJECT_ID.test(_id) || (direction !== "up" && direction !== "down")) {
-      return reply(io, back, { type: "error", message: TEXTS.orderFailed });
-    }
-    try {
-      const ids = (await host(context).get<StockRow[]>(path)).data.map((r) => r._id);
-      const at = ids.indexOf(_id);
-      const to = direction === "up" ? at - 1 : at + 1;
-      if (at < 0) return reply(io, back, { type: "error", message: TEXTS.orderFailed });
-      if (to < 0 || to >= ids.length) return reply(io, back, { type: "warning", message: TEXTS.cannotMove(direction) });
-      [ids[at], ids[to]] = [ids[to], ids[at]];
-      await host(context).send("POST", `${path}/order`, { ids });
-      return reply(io, back, { type: "success", message: TEXTS.orderSaved });
-    } catch (error) {
-      console.error("stock: move failed", error);
-      return reply(io, back, { type: "error", message: hostErrorOf(error) ? TEXTS.orderFailed : TEXTS.orderError });
-    }
-  }
-
-  if (intent === "colour") {
-    const colour = String(form.get("colour") ?? "");
-    const back = backTo(form, PAGE_PATH, { close: ["edit"] });
-    const fail = (status: number) =>
-      reply(io, back, { type: "error", message: TEXTS.colourError }, { status, data: { intent: "colour", error: TEXTS.colourError } });
-    // The grid sends its selection (cells by row, whole rows); the no-JavaScript row form sends one row and either a
-    // column of it or nothing (the whole row).
-    const rowForm = form.has("_id");
-    const target = String(form.get("target") ?? "");
-    const colourable = new Set(columnsFor(kind, { ready: true, unready: true }).map((c) => c.id));
-    const cells = colourCells.safeParse(
-      rowForm ? (target ? [{ _id: String(form.get("_id")), columns: [target] }] : []) : parseJson(form.get("cells")),
-    );
-    const rows = z
-      .array(z.string().regex(OBJECT_ID))
-      .max(500)
-      .safeParse(rowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
-    if (!isHexColour(colour) || !cells.success || !rows.success || (rowForm && target && !colourable.has(target))) return fail(400);
-    try {
-      // Selected cells colour their column of the row (fieldColors); a whole selected row gets the row's text colour.
-      const byRow = new Map<string, { fieldColors?: Record<string, string>; textColor?: string }>();
-      for (const c of cells.data) {
-        const change = byRow.get(c._id) ?? {};
-        change.fieldColors = { ...change.fieldColors, ...Object.fromEntries(c.columns.map((col) => [col, colour])) };
-        byRow.set(c._id, change);
-      }
-      for (const id of rows.data) byRow.set(id, { ...byRow.get(id), textColor: colour });
-      for (const [id, change] of byRow) await host(context).send("PATCH", `${path}/${id}`, change);
-      return reply(io, back, { type: "success", message: TEXTS.colourSaved }, { data: { intent: "colour", ok: true, count: byRow.size } });
-    } catch (error) {
-      console.error("stock: colour failed", error);
-      return fail(hostErrorOf(error)?.status ?? 500);
-    }
-  }
+  if (isSheetIntent(intent)) return sheetAction(io, stockStore(context, tab, displayNameOf(user)));
 
   if (intent === "image") {
     const itemName = String(form.get("itemName") ?? "");

@@ -1,10 +1,13 @@
-// The stock sheet on canvas (glide-data-grid), loaded only in the browser after hydration.
+// A sheet on canvas (glide-data-grid), loaded only in the browser after hydration: the engine under 2411 Stock and the
+// breeder list. The sheet's own colours come from its `look`; pending and refused edits, saved text colours, pictures
+// and editors are the engine's.
 // - Rows, columns and pending edits live in refs read by a stable getCellContent; when new rows arrive (an edit, a
 //   live update from another officer, a save) only the cells whose text or colours changed are repainted
 //   (updateCells), and cells changed by someone else flash briefly.
 // - A click opens the cell's editor (a drag selects a range, Ctrl/Shift+click adds to the selection instead); Enter
 //   commits, Escape cancels, a click outside commits, Tab / Shift+Tab commit and open the next / previous editable
-//   column of the row, wrapping around.
+//   column of the row, wrapping around. A column with a select editor (TRUE/FALSE, a status) opens a select instead, and
+//   a choice commits at once.
 // - Cell selection: click, drag a range, Ctrl adds ranges; the row marker selects whole rows; its handle drags a row.
 import {
   CompactSelection,
@@ -21,16 +24,7 @@ import {
 } from "@glideapps/glide-data-grid";
 import "@glideapps/glide-data-grid/dist/index.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  cellText,
-  editText,
-  nextEditableColumn,
-  typeColour,
-  type PendingValue,
-  type StockColumn,
-  type StockRow,
-} from "./rules";
-import { vaultCellState } from "../../../contract/stock";
+import { cellTextOf, editStart, nextEditableColumn, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
 import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
 
@@ -41,20 +35,26 @@ export type SelectionSummary = {
   rows: string[];
 };
 
-export type StockGridProps = {
-  columns: StockColumn[];
+/** A sheet's own colours for a cell (vault fill, dino type, stat colour); `fixed` keeps the text colour over a saved one. */
+export type CellLook = { bg?: string; fg?: string; fixed?: boolean };
+export type SheetLook = (column: SheetColumn, row: SheetRow, dark: boolean) => CellLook | undefined;
+
+export type SheetGridProps = {
+  columns: SheetColumn[];
   /** Display rows: the server's rows in display order with pending edits applied. */
-  rows: StockRow[];
+  rows: SheetRow[];
   /** Pending cells per row id. */
   pending: ReadonlyMap<string, Record<string, PendingValue>>;
   /** Rows whose last save was refused. */
   conflicts: ReadonlySet<string>;
-  onEdit: (row: StockRow, column: StockColumn, text: string) => void;
+  onEdit: (row: SheetRow, column: SheetColumn, text: string) => void;
   onSelection: (selection: SelectionSummary) => void;
   onRowMoved: (from: number, to: number) => void;
   /** Changing it clears the selection (after a colour was saved, after a tab switch). */
   selectionKey: number;
   label: string;
+  look?: SheetLook;
+  testId?: string;
 };
 
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
@@ -69,43 +69,77 @@ const GRID_SIZES: Partial<Theme> = {
 
 type Look = { text: string; bg?: string; fg?: string; image?: string; bold?: boolean };
 
-/** A cell's text and colours: vault fill state, dino type, pending and refused edits, the saved text colours. */
-function lookOf(column: StockColumn, row: StockRow, pending: Record<string, PendingValue> | undefined, conflict: boolean, dark: boolean): Look {
-  const value = column.value(row);
-  const look: Look = { text: cellText(column, value) };
-  const alpha = dark ? 0.32 : 0.22;
-  if (column.role === "count") {
-    const state = vaultCellState(typeof value === "number" ? value : null);
-    if (state === "full") look.bg = `rgba(47, 158, 68, ${alpha})`;
-    else if (state === "empty") look.bg = `rgba(134, 142, 150, ${alpha + 0.08})`;
-    else if (state === "partial") look.bg = `rgba(240, 140, 0, ${alpha})`;
-  }
-  if (column.role === "type") {
-    const colour = typeColour(look.text);
-    look.fg = colour;
-    look.bg = `${colour}${dark ? "33" : "22"}`;
-  }
-  if (column.role === "history") look.bg = dark ? "rgba(28, 126, 214, 0.22)" : "rgba(28, 126, 214, 0.1)";
+/** A cell's text and colours: the sheet's own look, pending and refused edits, the saved text colours. */
+function lookOf(
+  sheetLook: SheetLook | undefined,
+  column: SheetColumn,
+  row: SheetRow,
+  pending: Record<string, PendingValue> | undefined,
+  conflict: boolean,
+  dark: boolean,
+): Look {
+  const own = sheetLook?.(column, row, dark);
+  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: own?.fg };
   const saved = row.fieldColors?.[column.id] ?? row.textColor ?? undefined;
-  if (saved && column.role !== "type") look.fg = saved;
+  if (saved && !own?.fixed) look.fg = saved;
   if (pending && column.id in pending) {
     look.bg = conflict ? "rgba(224, 49, 49, 0.35)" : "rgba(250, 176, 5, 0.62)";
     look.bold = true;
   }
-  if (column.role === "name" && row.imageUrl) look.image = row.imageUrl;
+  if (column.name && row.imageUrl) look.image = row.imageUrl;
   return look;
 }
 
 const sameLook = (a: Look, b: Look) =>
   a.text === b.text && a.bg === b.bg && a.fg === b.fg && a.image === b.image && a.bold === b.bold;
 
-export default function StockGrid({ columns, rows, pending, conflicts, onEdit, onSelection, onRowMoved, selectionKey, label }: StockGridProps) {
+/** A select in place of the text editor: a choice commits at once, Escape leaves the value as it was. */
+function selectEditor(options: readonly string[], title: string) {
+  function SelectEditor({ value, onFinishedEditing }: { value: GridCell; onFinishedEditing: (v?: GridCell, movement?: readonly [-1 | 0 | 1, -1 | 0 | 1]) => void }) {
+    const current = value.kind === GridCellKind.Text ? value.data : "";
+    const list = current === "" || options.includes(current) ? options : [current, ...options];
+    return (
+      <select
+        className="sheet-select-editor"
+        aria-label={title}
+        autoFocus
+        defaultValue={current}
+        onChange={(e) => onFinishedEditing({ ...value, data: e.target.value } as GridCell, [0, 0])}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") onFinishedEditing(undefined, [0, 0]);
+        }}
+      >
+        {current === "" ? <option value="">—</option> : null}
+        {list.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return SelectEditor;
+}
+
+export default function SheetGrid({
+  columns,
+  rows,
+  pending,
+  conflicts,
+  onEdit,
+  onSelection,
+  onRowMoved,
+  selectionKey,
+  label,
+  look: sheetLook,
+  testId = "stock-grid",
+}: SheetGridProps) {
   const ref = useRef<DataEditorRef>(null);
   const frame = useRef<HTMLDivElement>(null);
   const { theme, dark } = useGridTheme(GRID_SIZES);
 
   // Everything getCellContent reads lives in refs, so its identity never changes and glide never repaints all cells.
-  const state = useRef({ rows, columns, pending, conflicts, dark });
+  const state = useRef({ rows, columns, pending, conflicts, dark, sheetLook });
   const looks = useRef<Look[][]>([]);
   const flashes = useRef(new Map<string, number>());
   const [rowCount, setRowCount] = useState(rows.length);
@@ -118,13 +152,13 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
 
   const computeLooks = () => {
     const s = state.current;
-    return s.rows.map((row) => s.columns.map((col) => lookOf(col, row, s.pending.get(row._id), s.conflicts.has(row._id), s.dark)));
+    return s.rows.map((row) => s.columns.map((col) => lookOf(s.sheetLook, col, row, s.pending.get(row._id), s.conflicts.has(row._id), s.dark)));
   };
 
   // New data: repaint only the cells that look different; a changed value nobody here is editing flashes.
   useEffect(() => {
     const previous = state.current;
-    state.current = { rows, columns, pending, conflicts, dark };
+    state.current = { rows, columns, pending, conflicts, dark, sheetLook };
     const before = looks.current;
     const after = computeLooks();
     looks.current = after;
@@ -170,19 +204,19 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
   const gridColumns = useMemo<GridColumn[]>(() => columns.map((c) => ({ id: c.id, title: c.title, width: c.width })), [columns]);
 
   const getCellContent = useCallback(([c, r]: Item): GridCell => {
-    const { rows, columns, pending, conflicts, dark } = state.current;
+    const { rows, columns, pending, conflicts, dark, sheetLook } = state.current;
     const col = columns[c];
     const row = rows[r];
     if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
-    const look = looks.current[r]?.[c] ?? lookOf(col, row, pending.get(row._id), conflicts.has(row._id), dark);
+    const look = looks.current[r]?.[c] ?? lookOf(sheetLook, col, row, pending.get(row._id), conflicts.has(row._id), dark);
     const flashed = flashes.current.get(`${row._id}:${col.id}`);
     const cell = {
       kind: GridCellKind.Text,
-      data: editText(col.value(row)),
+      data: editStart(col, row),
       displayData: look.text,
       allowOverlay: col.editable,
       readonly: !col.editable,
-      contentAlign: col.role === "name" || col.role === "text" || col.role === "type" ? undefined : "right",
+      contentAlign: col.align === "right" ? "right" : undefined,
       // Only the colours this cell sets: an undefined key would blank the theme's own.
       themeOverride:
         look.bg || look.fg || look.bold
@@ -245,11 +279,20 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
     [onSelection, summarize],
   );
 
-  // The editor opens on the selected cell: remember which one, for Tab's move.
+  // The editor opens on the selected cell: remember which one, for Tab's move. A select column gets its select.
+  const selectEditors = useMemo(
+    () =>
+      new Map(
+        columns.flatMap((c) => (c.editor?.kind === "select" ? [[c.id, selectEditor(c.editor.options, c.title)] as const] : [])),
+      ),
+    [columns],
+  );
   const provideEditor = useCallback(() => {
-    editingCell.current = selectionRef.current.current?.cell ?? null;
-    return undefined;
-  }, []);
+    const cell = selectionRef.current.current?.cell ?? null;
+    editingCell.current = cell;
+    const column = cell ? state.current.columns[cell[0]] : undefined;
+    return column ? selectEditors.get(column.id) : undefined;
+  }, [selectEditors]);
 
   /**
    * Opens the editor of the selected cell as Enter does. Deferred a frame: the grid moves its focus to the canvas
@@ -337,7 +380,7 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
   const drawCell = useCallback<DrawCellCallback>((args, drawContent) => {
     if (!painted.current) {
       painted.current = true;
-      performance.mark("stock-grid-paint");
+      performance.mark(`${testId}-paint`);
       window.setTimeout(() => {
         if (frame.current) frame.current.dataset.painted = "true";
       }, 0);
@@ -359,7 +402,7 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
     drawContent();
     rect.x = x;
     rect.width = width;
-  }, []);
+  }, [testId]);
 
   const height = Math.min(
     typeof window === "undefined" ? 640 : Math.max(320, window.innerHeight - 260),
@@ -367,7 +410,7 @@ export default function StockGrid({ columns, rows, pending, conflicts, onEdit, o
   );
 
   return (
-    <div className="stock-grid-frame" ref={frame} role="region" aria-label={label} data-testid="stock-grid">
+    <div className="stock-grid-frame" ref={frame} role="region" aria-label={label} data-testid={testId}>
       <DataEditor
         ref={ref}
         columns={gridColumns}

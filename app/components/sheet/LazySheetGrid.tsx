@@ -1,17 +1,16 @@
-// The canvas grid after hydration, the HTML table before it (and while the grid's code loads, under the spec's
-// "Loading summary..." spinner). glide-data-grid is loaded only by this page, only in the browser.
+// A sheet's canvas grid after hydration, its HTML table before it (and while the grid's code loads, under a spinner).
+// glide-data-grid is loaded only by the sheet pages, only in the browser.
 import { lazy, Suspense } from "react";
 import { useHydrated } from "../../utils/hydrated";
-import type { StockGridProps } from "./StockGrid.client";
-import { TEXTS } from "./rules";
+import type { SheetGridProps } from "./SheetGrid.client";
 
-const loadGrid = () => import("./StockGrid.client");
-const StockGrid = lazy(loadGrid);
+const loadGrid = () => import("./SheetGrid.client");
+const SheetGrid = lazy(loadGrid);
 // In the browser the grid's code starts loading with the page's own modules, not after hydration: it is the largest
 // piece of the first paint (measured by bench/stock-paint.mjs).
 if (typeof document !== "undefined") void loadGrid();
 
-export function LazyStockGrid({ fallback, ...props }: StockGridProps & { fallback: React.ReactNode }) {
+export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {
   const hydrated = useHydrated();
   if (!hydrated) return <>{fallback}</>;
   return (
@@ -19,13 +18,13 @@ export function LazyStockGrid({ fallback, ...props }: StockGridProps & { fallbac
       fallback={
         <>
           <p className="stock-loading" role="status">
-            <span className="spinner" aria-hidden /> {TEXTS.loading}
+            <span className="spinner" aria-hidden /> {loading}
           </p>
           {fallback}
         </>
       }
     >
-      <StockGrid {...props} />
+      <SheetGrid {...props} />
     </Suspense>
   );
 }

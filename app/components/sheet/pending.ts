@@ -1,24 +1,26 @@
-// Pending edits of the stock sheet (spec part 2 section 4: a commit is held as pending until Save), kept per row with
+// Pending edits of a sheet (spec part 2 section 4: a commit is held as pending until Save), kept per row with
 // the version the row had when it was first edited. Pure functions, so the rules of "no lost edits" are unit-tested:
 // - an edit back to the stored value is no longer pending;
 // - after a save, a saved row drops only the cells that were sent (an edit made while saving stays pending);
 // - a refused row keeps its cells and takes the current version, so the next Save applies them again on purpose;
 // - a row that no longer exists has nothing left to save.
-import { sameValue, storedValue, type PendingValue, type StockRow } from "./rules";
-import type { TabKind } from "../../../contract/stock";
+import { sameValue, type PendingValue, type SheetRow } from "./rules";
 
-export type PendingRow = { version: number; base: StockRow; cells: Record<string, PendingValue> };
+export type PendingRow = { version: number; base: SheetRow; cells: Record<string, PendingValue> };
 export type Pending = ReadonlyMap<string, PendingRow>;
 
 export const EMPTY_PENDING: Pending = new Map();
 
+/** A row's stored value of a column (before any pending edit), for comparing an edit against it. */
+export type StoredValue = (row: SheetRow, columnId: string) => PendingValue;
+
 /** The pending state after one committed cell edit; `changed` is false when nothing moved. */
-export function withEdit(pending: Pending, kind: TabKind, row: StockRow, columnId: string, value: PendingValue) {
+export function withEdit(pending: Pending, stored: StoredValue, row: SheetRow, columnId: string, value: PendingValue) {
   const entry = pending.get(row._id) ?? { version: row.version, base: row, cells: {} };
-  const before = columnId in entry.cells ? entry.cells[columnId] : storedValue(kind, row, columnId);
+  const before = columnId in entry.cells ? entry.cells[columnId] : stored(row, columnId);
   if (sameValue(before, value)) return { pending, changed: false };
   const cells = { ...entry.cells };
-  if (sameValue(storedValue(kind, row, columnId), value)) delete cells[columnId];
+  if (sameValue(stored(row, columnId), value)) delete cells[columnId];
   else cells[columnId] = value;
   const next = new Map(pending);
   if (Object.keys(cells).length === 0) next.delete(row._id);
@@ -48,5 +50,3 @@ export function afterSave(pending: Pending, sent: ReadonlyMap<string, Record<str
   for (const id of outcome.failed) next.delete(id);
   return next;
 }
-
-/** Number of modified rows (the banner's figure). */

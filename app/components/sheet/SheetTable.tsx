@@ -1,0 +1,282 @@
+// A sheet as an accessible HTML table: what the server renders, what shows without JavaScript, and the grid's fallback
+// while it loads (2411 Stock, the breeder list). Each row has an Edit link (?edit=<id>) and Move up / Move down buttons
+// (the grid's drag reorder without JavaScript); the row being edited shows inputs (or selects) for the sheet's editable
+// columns, bound to a form in the last cell (a form cannot wrap a <tr>) that posts to the page's action with the row's
+// version, so the no-JavaScript save goes through the same version check as the grid's, and a text colour form for the
+// row or one of its columns.
+import { Form, Link } from "@remix-run/react";
+import { useEffect, type CSSProperties, type ReactNode } from "react";
+import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type SheetColumn, type SheetRow } from "./rules";
+
+/** A sheet's own rendering of a view cell: a class (vault fill), a style (stat colour) or content (a badge, an icon). */
+export type HtmlCell = { className?: string; style?: CSSProperties; content?: ReactNode };
+export type HtmlLook = (column: SheetColumn, row: SheetRow) => HtmlCell | undefined;
+
+export type RowEditState = {
+  /** The submitted values of a refused or invalid save, shown again in the form. */
+  values?: Record<string, string>;
+  /** The version to save against after a refusal (the row's current one). */
+  version?: number;
+  message?: string;
+};
+
+export function SheetTable({
+  label,
+  hidden,
+  columns,
+  rows,
+  editing,
+  editState,
+  editHref,
+  closeHref,
+  busy,
+  rowName,
+  order,
+  look,
+  testId = "stock-table",
+}: {
+  label: string;
+  /** The form fields every form of the sheet posts (the stock tab, the breeder page's tab). */
+  hidden: Record<string, string>;
+  rowName: (row: SheetRow) => string;
+  /** The ids of the whole sheet in order: the first row cannot move up, the last cannot move down. */
+  order: string[];
+  columns: SheetColumn[];
+  rows: SheetRow[];
+  look?: HtmlLook;
+  testId?: string;
+  editing: string | null;
+  editState?: RowEditState;
+  editHref: (id: string) => string;
+  closeHref: string;
+  busy?: boolean;
+}) {
+  return (
+    <div className="table-scroll stock-table-scroll">
+      <table className="table stock-table" data-testid={testId}>
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.id} scope="col" className={c.align === "right" ? "col-number" : undefined}>
+                {c.title}
+              </th>
+            ))}
+            <th scope="col" className="actions">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) =>
+            row._id === editing ? (
+              <EditRow key={row._id} hidden={hidden} row={row} columns={columns} state={editState} closeHref={closeHref} busy={busy} />
+            ) : (
+              <tr key={row._id} data-row={row._id}>
+                {columns.map((c) => (
+                  <ViewCell key={c.id} column={c} row={row} look={look?.(c, row)} />
+                ))}
+                <td className="actions">
+                  <div className="stock-row-actions">
+                    <Link className="button small" to={editHref(row._id)} preventScrollReset aria-label={`Edit ${rowName(row)}`}>
+                      Edit
+                    </Link>
+                    <Form method="post" preventScrollReset className="stock-move">
+                      <input type="hidden" name="intent" value="move" />
+                      <Hidden fields={hidden} />
+                      <input type="hidden" name="_id" value={row._id} />
+                      <input type="hidden" name="redirectTo" value={closeHref} />
+                      <button
+                        type="submit"
+                        name="direction"
+                        value="up"
+                        className="button small icon"
+                        disabled={busy || order[0] === row._id}
+                        aria-label={`Move ${rowName(row)} up`}
+                        title="Move up"
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="submit"
+                        name="direction"
+                        value="down"
+                        className="button small icon"
+                        disabled={busy || order.at(-1) === row._id}
+                        aria-label={`Move ${rowName(row)} down`}
+                        title="Move down"
+                      >
+                        ↓
+                      </button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Hidden({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+function ViewCell({ column, row, look }: { column: SheetColumn; row: SheetRow; look?: HtmlCell }) {
+  const text = cellTextOf(column, column.value(row));
+  const colour = row.fieldColors?.[column.id] ?? row.textColor ?? undefined;
+  const style: CSSProperties | undefined = colour || look?.style ? { ...(colour ? { color: colour } : {}), ...look?.style } : undefined;
+  const align = column.align === "right" ? "col-number" : "";
+  if (column.name) {
+    return (
+      <th scope="row" className={`col-name ${look?.className ?? ""}`.trim()} style={style}>
+        {look?.content ?? (
+          <span className="stock-name">
+            {row.imageUrl ? <img className="stock-thumb" src={row.imageUrl} alt="" loading="lazy" /> : null}
+            <span>{text}</span>
+          </span>
+        )}
+      </th>
+    );
+  }
+  return (
+    <td className={`${align} ${look?.className ?? ""}`.trim() || undefined} style={style}>
+      {look?.content ?? text}
+    </td>
+  );
+}
+
+function EditRow({
+  hidden,
+  row,
+  columns,
+  state,
+  closeHref,
+  busy,
+}: {
+  hidden: Record<string, string>;
+  row: SheetRow;
+  columns: SheetColumn[];
+  state?: RowEditState;
+  closeHref: string;
+  busy?: boolean;
+}) {
+  const formId = `stock-edit-${row._id}`;
+  return (
+    <>
+      <tr className="editing" data-row={row._id}>
+        {columns.map((c) => {
+          if (!c.editable) {
+            return (
+              <td key={c.id} className={c.align === "right" ? "col-number" : undefined}>
+                {cellTextOf(c, c.value(row))}
+              </td>
+            );
+          }
+          const was = editStart(c, row);
+          const shown = state?.values?.[c.id] ?? was;
+          const Cell = c.name ? "th" : "td";
+          const editor = c.editor ?? { kind: "text" as const };
+          return (
+            <Cell key={c.id} className={c.name ? "col-name" : undefined} {...(c.name ? { scope: "row" } : {})}>
+              <input type="hidden" name={`was:${c.id}`} value={was} form={formId} />
+              {editor.kind === "select" ? (
+                <select className="stock-input" name={c.id} defaultValue={shown} form={formId} aria-label={c.title}>
+                  {shown === "" ? <option value="">—</option> : null}
+                  {(shown === "" || editor.options.includes(shown) ? editor.options : [shown, ...editor.options]).map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  className={`stock-input ${c.align === "right" ? "" : "wide"}`}
+                  name={c.id}
+                  defaultValue={shown}
+                  form={formId}
+                  aria-label={c.title}
+                  inputMode={editor.kind === "number" ? "decimal" : undefined}
+                  list={editor.kind === "text" ? editor.list : undefined}
+                  autoComplete="off"
+                />
+              )}
+            </Cell>
+          );
+        })}
+        <td className="actions">
+          <Form method="post" id={formId} preventScrollReset className="stock-row-form">
+            <input type="hidden" name="intent" value="save-row" />
+            <Hidden fields={hidden} />
+            <input type="hidden" name="_id" value={row._id} />
+            <input type="hidden" name="version" value={String(state?.version ?? row.version)} />
+            <input type="hidden" name="redirectTo" value={closeHref} />
+            <button type="submit" className="button small primary" disabled={busy}>
+              Save
+            </button>
+            <Link className="button small" to={closeHref} preventScrollReset replace>
+              Cancel
+            </Link>
+          </Form>
+          {state?.message ? (
+            <p className="stock-form-error" role="alert">
+              {state.message}
+            </p>
+          ) : null}
+        </td>
+      </tr>
+      <tr className="editing editing-colour" data-row-colour={row._id}>
+        <td colSpan={columns.length + 1}>
+          <Form method="post" preventScrollReset className="stock-colour-form">
+            <input type="hidden" name="intent" value="colour" />
+            <Hidden fields={hidden} />
+            <input type="hidden" name="_id" value={row._id} />
+            <input type="hidden" name="redirectTo" value={closeHref} />
+            <label>
+              Text color
+              <input type="color" name="colour" defaultValue={row.textColor ?? DEFAULT_TEXT_COLOUR} />
+            </label>
+            <label>
+              Apply to
+              <select name="target" defaultValue="">
+                <option value="">Whole row</option>
+                {columns
+                  .filter((c) => c.colourable !== false)
+                  .map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.title}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <button type="submit" className="button small" disabled={busy}>
+              Save Color
+            </button>
+          </Form>
+        </td>
+      </tr>
+    </>
+  );
+}
+
+/** Spec: broken item and dino images are hidden (the server-rendered table's pictures, once the page runs JavaScript). */
+export function useHideBrokenImages(dependency: unknown) {
+  useEffect(() => {
+    const hide = (img: HTMLImageElement) => {
+      img.hidden = true;
+    };
+    const images = [...document.querySelectorAll<HTMLImageElement>("img.stock-thumb")];
+    for (const img of images) {
+      if (img.complete && img.naturalWidth === 0) hide(img);
+      else img.addEventListener("error", () => hide(img), { once: true });
+    }
+  }, [dependency]);
+}

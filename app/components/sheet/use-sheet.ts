@@ -1,0 +1,248 @@
+// The sheet engine's state in the browser, for any sheet (2411 Stock, the breeder list): pending edits per row with
+// their versions (saved together, refused rows kept with the message naming who changed them), the row order changed
+// by drag and drop (a move on the stock sheet, a swap on the breeder list) until Save Order, the cell and row
+// selection and the text colour saved for it, Ctrl+S, and the guard against leaving with unsaved edits. The page
+// configures it with its columns, its rows' rules and its words; the fetchers post to the page's own action, whose
+// intents (save, order, colour) app/components/sheet/sheet-action.server.ts answers.
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNotifications } from "../notifications/notifications";
+import { FETCHER_FIELDS } from "../../utils/action";
+import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";
+import { moveItem, swapItems, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
+import type { SelectionSummary } from "./SheetGrid.client";
+
+export type SheetConfig<R extends SheetRow> = {
+  /** The server's rows of the view, in order. */
+  rows: R[];
+  columns: SheetColumn[];
+  /** The page action the fetchers post to, and the fields every post carries (the stock tab). */
+  action: string;
+  fields: Record<string, string>;
+  texts: SheetTexts;
+  rowName: (row: SheetRow) => string;
+  stored: StoredValue;
+  /** A typed text as the column keeps it, or undefined when the column refuses it. */
+  parse: (column: SheetColumn, text: string) => PendingValue | undefined;
+  /** The row as the sheet shows it with its pending cells applied (derived columns recomputed). */
+  display: (row: R, cells: Record<string, PendingValue> | undefined) => R;
+  /** What a save sends for a row's pending cells. */
+  payload: (row: R, cells: Record<string, PendingValue>) => Record<string, unknown>;
+  /** What dropping a dragged row does: insert it there (stock) or swap it with the row dropped on (breeder list). */
+  reorder: "move" | "swap";
+};
+
+const NO_SELECTION: SelectionSummary = { count: 0, cells: [], rows: [] };
+
+export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
+  const { rows: serverRows, columns, action, fields, texts, rowName, stored, parse, display, payload, reorder } = config;
+  const { notify } = useNotifications();
+  const post = useCallback(
+    (fetcher: { submit: (data: Record<string, string>, options: { method: "post"; action: string }) => void }, data: Record<string, string>) =>
+      fetcher.submit({ ...fields, ...FETCHER_FIELDS, ...data }, { method: "post", action }),
+    [fields, action],
+  );
+
+  // ---- pending edits --------------------------------------------------------------------------------------------
+  const [pending, setPending] = useState<Pending>(EMPTY_PENDING);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const [conflicts, setConflicts] = useState<ReadonlyMap<string, string>>(new Map());
+  const serverById = useMemo(() => new Map(serverRows.map((r) => [r._id, r])), [serverRows]);
+  const serverRef = useRef(serverById);
+  serverRef.current = serverById;
+
+  const onEdit = useCallback(
+    (shown: SheetRow, column: SheetColumn, text: string) => {
+      const row = serverRef.current.get(shown._id);
+      if (!row) return;
+      const value = parse(column, text);
+      if (value === undefined) return;
+      const { pending: next, changed } = withEdit(pendingRef.current, stored, row, column.id, value);
+      if (!changed) return;
+      pendingRef.current = next;
+      setPending(next);
+      notify({ type: "warning", message: texts.pending(rowName(shown) || "Row", column.title) });
+    },
+    [parse, stored, notify, texts, rowName],
+  );
+
+  // ---- order (drag and drop) ------------------------------------------------------------------------------------
+  const [order, setOrder] = useState<string[] | null>(null);
+  const serverIds = serverRows.map((r) => r._id);
+  const displayIds = useMemo(() => {
+    if (!order) return serverIds;
+    const known = new Set(serverIds);
+    const kept = order.filter((id) => known.has(id));
+    return [...kept, ...serverIds.filter((id) => !kept.includes(id))];
+  }, [order, serverIds.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps
+  const orderChanged = order !== null && displayIds.join(",") !== serverIds.join(",");
+  const displayIdsRef = useRef(displayIds);
+  displayIdsRef.current = displayIds;
+  const onRowMoved = useCallback(
+    (from: number, to: number) => {
+      if (from === to) return;
+      setOrder((reorder === "swap" ? swapItems : moveItem)(displayIdsRef.current, from, to));
+    },
+    [reorder],
+  );
+
+  const rows = useMemo(
+    () => displayIds.map((id) => display(serverById.get(id)!, pending.get(id)?.cells)),
+    [displayIds, serverById, pending, display],
+  );
+
+  // ---- save -----------------------------------------------------------------------------------------------------
+  const saveFetcher = useFetcher<SaveResult>();
+  const sent = useRef<{ cells: Map<string, Record<string, PendingValue>>; then?: () => void } | null>(null);
+  const saving = saveFetcher.state !== "idle";
+  const save = useCallback(
+    (then?: () => void) => {
+      const current = pendingRef.current;
+      if (current.size === 0) {
+        notify({ type: "warning", message: texts.noChanges });
+        return;
+      }
+      if (sent.current) return; // one save at a time
+      const body = [...current].map(([id, p]) => ({
+        _id: id,
+        version: p.version,
+        fields: payload((serverRef.current.get(id) ?? p.base) as R, p.cells),
+      }));
+      sent.current = { cells: new Map([...current].map(([id, p]) => [id, p.cells])), then };
+      post(saveFetcher, { intent: "save", rows: JSON.stringify(body) });
+    },
+    [notify, texts, payload, post, saveFetcher],
+  );
+
+  useEffect(() => {
+    const result = saveFetcher.data;
+    if (saveFetcher.state !== "idle" || !result || !sent.current) return;
+    const request = sent.current;
+    sent.current = null;
+    if ("error" in result) {
+      console.warn("sheet: save failed", result.error);
+      notify({ type: "error", message: result.error || texts.failed });
+      return;
+    }
+    const failures = result.conflicts.length + result.failed.length;
+    const next = afterSave(pendingRef.current, request.cells, result);
+    pendingRef.current = next;
+    setPending(next);
+    setConflicts((old) => {
+      const map = new Map(old);
+      for (const id of result.saved) map.delete(id);
+      for (const id of result.failed) map.delete(id);
+      for (const c of result.conflicts) map.set(c._id, c.message);
+      return map;
+    });
+    if (failures > 0) console.warn("sheet: rows not saved", { conflicts: result.conflicts, failed: result.failed });
+    if (failures === 0) notify({ type: "success", message: texts.saved(result.saved.length) });
+    else if (result.saved.length === 0) notify({ type: "error", message: texts.failed });
+    else notify({ type: "warning", message: texts.partial(result.saved.length, failures) });
+    if (failures === 0) request.then?.();
+  }, [saveFetcher.state, saveFetcher.data, notify, texts]);
+
+  const discard = useCallback(() => {
+    pendingRef.current = EMPTY_PENDING;
+    setPending(EMPTY_PENDING);
+    setConflicts(new Map());
+  }, []);
+
+  // Ctrl+S (Cmd+S) saves; leaving the page with pending edits asks first.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
+        e.preventDefault();
+        save();
+      }
+    };
+    const onUnload = (e: BeforeUnloadEvent) => {
+      if (pendingRef.current.size === 0) return;
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("keydown", onKey);
+    window.addEventListener("beforeunload", onUnload);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("beforeunload", onUnload);
+    };
+  }, [save]);
+
+  // ---- order save -----------------------------------------------------------------------------------------------
+  const orderFetcher = useFetcher<{ ok?: boolean; error?: string; message?: string }>();
+  const orderSent = useRef(false);
+  const saveOrder = () => {
+    orderSent.current = true;
+    post(orderFetcher, { intent: "order", ids: JSON.stringify(displayIds) });
+  };
+  const discardOrder = () => setOrder(null);
+  useEffect(() => {
+    if (orderFetcher.state !== "idle" || !orderFetcher.data || !orderSent.current) return;
+    orderSent.current = false;
+    if (orderFetcher.data.ok) {
+      setOrder(null);
+      notify({ type: "success", message: texts.orderSaved });
+    } else notify({ type: "error", message: orderFetcher.data.error ?? texts.orderFailed });
+  }, [orderFetcher.state, orderFetcher.data, notify, texts]);
+
+  // ---- selection and colours ------------------------------------------------------------------------------------
+  const [selection, setSelection] = useState<SelectionSummary>(NO_SELECTION);
+  const [selectionKey, setSelectionKey] = useState(0);
+  const [picking, setPicking] = useState(false);
+  const colourFetcher = useFetcher<{ ok?: boolean; error?: string }>();
+  const colourSent = useRef(false);
+  const openColourPicker = () => {
+    if (selection.count === 0) return notify({ type: "warning", message: texts.selectFirst });
+    setPicking(true);
+  };
+  const saveColour = (colour: string) => {
+    const colourable = new Set(columns.filter((c) => c.colourable !== false).map((c) => c.id));
+    const byRow = new Map<string, string[]>();
+    for (const c of selection.cells) {
+      if (!colourable.has(c.columnId)) continue;
+      byRow.set(c.rowId, [...(byRow.get(c.rowId) ?? []), c.columnId]);
+    }
+    colourSent.current = true;
+    post(colourFetcher, {
+      intent: "colour",
+      colour,
+      cells: JSON.stringify([...byRow].map(([_id, cols]) => ({ _id, columns: cols }))),
+      rows: JSON.stringify(selection.rows),
+    });
+  };
+  useEffect(() => {
+    if (colourFetcher.state !== "idle" || !colourFetcher.data || !colourSent.current) return;
+    colourSent.current = false;
+    if (colourFetcher.data.ok) {
+      setPicking(false);
+      setSelectionKey((k) => k + 1);
+    } else notify({ type: "error", message: colourFetcher.data.error ?? texts.colourError });
+  }, [colourFetcher.state, colourFetcher.data, notify, texts]);
+
+  const conflictList = useMemo(() => [...conflicts].filter(([id]) => pending.has(id)), [conflicts, pending]);
+  const conflictIds = useMemo(() => new Set(conflictList.map(([id]) => id)), [conflictList]);
+  const pendingCells = useMemo(() => new Map([...pending].map(([id, p]) => [id, p.cells])), [pending]);
+
+  return {
+    /** What the grid takes. */
+    grid: { columns, rows, pending: pendingCells, conflicts: conflictIds, onEdit, onSelection: setSelection, onRowMoved, selectionKey },
+    pendingRows: pending.size,
+    conflictList,
+    save,
+    saving,
+    discard,
+    orderChanged,
+    saveOrder,
+    discardOrder,
+    orderBusy: orderFetcher.state !== "idle",
+    selection,
+    picking,
+    closePicker: () => setPicking(false),
+    openColourPicker,
+    saveColour,
+    colourBusy: colourFetcher.state !== "idle",
+  };
+}
+export type Sheet = ReturnType<typeof useSheet>;

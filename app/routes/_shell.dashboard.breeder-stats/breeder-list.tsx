@@ -1,10 +1,234 @@
-// The Breeder List tab (spec part 2: "Breeder page"). STUB: the sheet-engine version replaces this file.
+// The Breeder List tab (spec part 2: "Breeder page", sections 3-9) on the sheet engine: the summary card "Good Comms
+// Breed Lines" with the server filter, the column toggles, and the sheet itself. Click a cell to edit it (a number, a
+// text, a TRUE/FALSE or server select); edits stay pending, highlighted, until Save sends one PATCH per row; colours
+// save at once; dragging a row onto another swaps them until Save Order; Discard reloads. Without JavaScript: the HTML
+// table with per-row edit forms, Move up / Move down and the colour form, and links for the filter and toggles.
+import { Link, useActionData, useBlocker, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useMemo } from "react";
+import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
+import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
+import { LazySheetGrid } from "../../components/sheet/LazySheetGrid";
+import type { CellLook } from "../../components/sheet/SheetGrid.client";
+import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
+import { SheetTable, useHideBrokenImages, type HtmlCell, type RowEditState } from "../../components/sheet/SheetTable";
+import { cellsSelected, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
+import { useSheet } from "../../components/sheet/use-sheet";
+import { Pagination } from "../../components/table/Pagination";
+import { LiveStatusBadge } from "../../realtime/live";
+import { useHydrated } from "../../utils/hydrated";
+import { withParams } from "../../utils/table";
+import {
+  breederPayload,
+  displayBreeder,
+  LIST_TEXTS,
+  listColumns,
+  parseBreederInput,
+  rowName,
+  storedBreederValue,
+  type BreederRow,
+} from "./breeder-list";
 import type { BreederListData } from "./breeder-list.server";
 
+const FIELDS = { tab: "breeder-list" };
+
+/** A stat's colour and a stale "days since" (red at 10 or more), the same on canvas and in the table. */
+function breederColour(column: SheetColumn, row: SheetRow): string | null {
+  const value = column.value(row);
+  if (COLOURED_STATS.includes(column.id)) return statColour(value);
+  if ((column.id === "Days since" || column.id === "Days sincetwo") && typeof value === "number" && value >= DAYS_SINCE_ALERT) return "#e03131";
+  return null;
+}
+
+const breederLook = (column: SheetColumn, row: SheetRow, dark: boolean): CellLook | undefined => {
+  const colour = breederColour(column, row);
+  return colour ? { fg: colour, bg: `${colour}${dark ? "2e" : "1a"}`, fixed: true } : undefined;
+};
+
+const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined => {
+  const colour = breederColour(column, row);
+  return colour ? { className: "stat-cell", style: { color: colour, backgroundColor: `${colour}1a` } } : undefined;
+};
+
+type ActionData = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
+
 export function BreederListTab({ data }: { data: BreederListData }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const actionData = useActionData() as ActionData | undefined;
+  const here = location.pathname + location.search;
+  const closeHref = withParams(here, { edit: null, dialog: null });
+  const serverRows = data.page.rows as BreederRow[];
+  useHideBrokenImages(serverRows);
+
+  const columns = useMemo(() => listColumns(data.toggles), [data.toggles]);
+  const sheet = useSheet<BreederRow>({
+    rows: serverRows,
+    columns,
+    action: `${BREEDER_PATH}?tab=breeder-list`,
+    fields: FIELDS,
+    texts: LIST_TEXTS,
+    rowName,
+    stored: storedBreederValue,
+    parse: parseBreederInput,
+    display: useCallback((row: BreederRow, cells: Parameters<typeof displayBreeder>[1]) => displayBreeder(row, cells), []),
+    payload: breederPayload,
+    reorder: "swap",
+  });
+  // Spec section 4: Discard reloads from the server.
+  const reload = () => revalidator.revalidate();
+  // Leaving the tab or the page with pending edits asks first (Save & Switch, Discard Changes, Cancel).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      sheet.pendingRows > 0 &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        new URLSearchParams(currentLocation.search).get("tab") !== new URLSearchParams(nextLocation.search).get("tab")),
+  );
+
+  const filterHref = (server: string | null) => withParams(here, { server, page: null, edit: null });
+  const toggleHref = (key: "base" | "mut", on: boolean) =>
+    withParams(here, key === "base" ? { base: on ? "0" : null, edit: null } : { mut: on ? null : "1", edit: null });
+  const editState: RowEditState | undefined =
+    actionData?.intent === "save-row" && actionData._id === data.editing
+      ? { values: actionData.values, version: actionData.version, message: actionData.conflict ?? actionData.error }
+      : undefined;
+  const { summary } = data;
+
   return (
-    <section className="card" data-testid="breeder-list">
-      {data.page.total === 0 ? <p className="empty-state">No breeders found</p> : <p>{data.page.total} breeders</p>}
-    </section>
+    <>
+      <section className="card breeder-summary" aria-label={LIST_TEXTS.title} data-testid="breeder-summary">
+        <div className="breeder-summary-head">
+          <h2>{LIST_TEXTS.title}</h2>
+          <LiveStatusBadge />
+        </div>
+        <dl className="stock-stats">
+          <div>
+            <dt>Total Breeders</dt>
+            <dd data-testid="total-breeders">{summary.breeders}</dd>
+          </div>
+          <div>
+            <dt>Last Updated</dt>
+            <dd>{summary.lastUpdated ? <time dateTime={summary.lastUpdated}>{summary.lastUpdatedText}</time> : "—"}</dd>
+          </div>
+          <div>
+            <dt>Total 0/0&apos;s</dt>
+            <dd data-testid="total-zeros">{summary.total}</dd>
+          </div>
+        </dl>
+        <div className="server-summary" role="group" aria-label="Server Summary">
+          <span className="muted small">Server Summary</span>
+          {BREEDER_SERVERS.map((id) => {
+            const active = data.filter === id;
+            return (
+              <Link
+                key={id}
+                to={filterHref(active ? null : id)}
+                className={`button small toggle${active ? " on" : ""}`}
+                aria-pressed={active}
+                role="button"
+                preventScrollReset
+                replace
+                data-testid={`server-${id}`}
+              >
+                {id} <strong>{summary.servers[id]}</strong>
+              </Link>
+            );
+          })}
+          {data.filter ? (
+            <Link to={filterHref(null)} className="button small" preventScrollReset replace>
+              Clear Filter
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      <UnsavedBanner sheet={sheet} onDiscard={reload} />
+      <OrderBanner sheet={sheet} onDiscard={reload} />
+      <ConflictNotice sheet={sheet} />
+
+      <section className="card stock-card">
+        <div className="stock-toolbar" role="toolbar" aria-label="Breeder list tools">
+          {(
+            [
+              ["base", data.toggles.base, "Base Stats Details"],
+              ["mut", data.toggles.mut, "Mut Details"],
+            ] as const
+          ).map(([key, on, label]) => (
+            <Link key={key} className={`button small toggle${on ? " on" : ""}`} role="button" aria-pressed={on} to={toggleHref(key, on)} preventScrollReset replace>
+              {label}
+            </Link>
+          ))}
+          {hydrated ? (
+            <button type="button" className="button small" onClick={sheet.openColourPicker}>
+              <span className="swatch" aria-hidden /> Color Picker
+            </button>
+          ) : null}
+          {sheet.selection.count > 1 ? (
+            <span className="stock-selected" data-testid="cells-selected">
+              {cellsSelected(sheet.selection.count)}
+            </span>
+          ) : null}
+        </div>
+        {!data.toggles.mut ? <p className="muted small mut-summary">{LIST_TEXTS.mutHidden}</p> : null}
+        {data.failed ? (
+          <p className="notice" role="alert">
+            The breeder list could not be loaded. <Link to={here}>Retry</Link>
+          </p>
+        ) : null}
+
+        {data.page.total === 0 ? (
+          <p className="empty-state" data-testid="breeder-empty">
+            {LIST_TEXTS.empty}
+          </p>
+        ) : (
+          <LazySheetGrid
+            {...sheet.grid}
+            label={LIST_TEXTS.title}
+            look={breederLook}
+            loading={LIST_TEXTS.loading}
+            testId="breeder-grid"
+            fallback={
+              <SheetTable
+                label={LIST_TEXTS.title}
+                hidden={FIELDS}
+                rowName={rowName}
+                look={breederHtml}
+                order={data.allIds}
+                columns={columns}
+                rows={serverRows}
+                editing={data.editing}
+                editState={editState}
+                editHref={(id) => withParams(here, { edit: id, dialog: null })}
+                closeHref={closeHref}
+                busy={navigation.state === "submitting"}
+                testId="breeder-table"
+              />
+            }
+          />
+        )}
+        <Pagination page={data.page} />
+      </section>
+
+      {sheet.picking ? (
+        <ColorPickerDialog
+          count={sheet.selection.count}
+          busy={sheet.colourBusy}
+          onSave={sheet.saveColour}
+          onClose={sheet.closePicker}
+        />
+      ) : null}
+      {blocker.state === "blocked" ? (
+        <UnsavedChangesDialog
+          rows={sheet.pendingRows}
+          onSave={() => sheet.save(() => blocker.proceed())}
+          onDiscard={() => {
+            sheet.discard();
+            blocker.proceed();
+          }}
+          onCancel={() => blocker.reset()}
+        />
+      ) : null}
+    </>
   );
 }

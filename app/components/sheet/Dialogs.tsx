@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Modal, ModalActions } from "../Modal";
 import { reduceImageUrl } from "../../../contract/stock";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
+import "../../styles/sheet-dialogs.css";
 
 /**
  * The image form: the name (a select of the sheet's names), the image URL (a URL field; a pasted wiki link is reduced to

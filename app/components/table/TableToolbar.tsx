@@ -12,11 +12,15 @@ export function TableToolbar({
   size,
   placeholder,
   keep = [],
+  param = "q",
   children,
 }: {
   q: string;
-  size: number;
+  /** The page size; without it the toolbar has no page size field (a second search of the same table). */
+  size?: number;
   placeholder: string;
+  /** The search's parameter in the URL (a page with two searches names the second). */
+  param?: string;
   /** Other search parameters to carry along (a tab, a filter). */
   keep?: string[];
   children?: React.ReactNode;
@@ -37,7 +41,7 @@ export function TableToolbar({
         <span className="sr-only">{placeholder}</span>
         <input
           type="search"
-          name="q"
+          name={param}
           value={value}
           placeholder={placeholder}
           onChange={(e) => {
@@ -47,7 +51,7 @@ export function TableToolbar({
           }}
         />
       </label>
-      <PageSizeSelect size={size} onChange={go} />
+      {size === undefined ? null : <PageSizeSelect size={size} onChange={go} />}
       <noscript>
         <button className="button small" type="submit">
           Apply

@@ -1,0 +1,60 @@
+// A dino's icon (spec part 2: "Dino Name (with its icon)"; "broken dino images are hidden"): the row's image when it
+// has one, else, or once that image fails to load, an icon drawn from the name: the species' initials on a colour
+// derived from the name (the same name always gets the same colour). Nothing is downloaded for the generated icon.
+import { useEffect, useRef, useState } from "react";
+
+/** "Rex" → "RE", "Rock Drake" → "RD", "Tek Stryder" → "TS"; "?" for no name. */
+export function dinoInitials(name: string) {
+  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
+  return (words[0][0] + words[words.length - 1][0]).toUpperCase();
+}
+
+/** A hue from the name (FNV-1a), so each species keeps its colour everywhere. */
+export function dinoHue(name: string) {
+  let h = 0x811c9dc5;
+  for (const ch of name.trim().toLowerCase()) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % 360;
+}
+
+export function DinoIcon({ name, imageUrl, size = 28 }: { name: string; imageUrl?: string | null; size?: number }) {
+  const [broken, setBroken] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => setBroken(false), [imageUrl]);
+  // An image that failed before the page ran JavaScript has no error event left to fire.
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0) setBroken(true);
+  }, [imageUrl]);
+  const box = { width: size, height: size };
+  if (imageUrl && !broken) {
+    return (
+      <img
+        ref={img}
+        className="dino-icon"
+        src={imageUrl}
+        style={box}
+        width={size}
+        height={size}
+        alt=""
+        loading="lazy"
+        onError={() => setBroken(true)}
+        data-testid="dino-image"
+      />
+    );
+  }
+  return (
+    <span
+      className="dino-icon generated"
+      style={{ ...box, fontSize: Math.max(9, Math.round(size * 0.4)), background: `hsl(${dinoHue(name)} 55% 40%)` }}
+      aria-hidden
+      data-testid="dino-generated"
+    >
+      {dinoInitials(name)}
+    </span>
+  );
+}

@@ -1,0 +1,166 @@
+// The Breeder page's server flow (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9): the loader reads the
+// active tab only (the Breeder List through its own module), the dino names of the two dialogs, and the dialog the URL
+// opens; the action dispatches by intent: the Breeder List's to its module, then the image and role mapping dialogs
+// and the side tables' edits.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import { DEFAULT_BREEDER_TAB, isBreederTab } from "../../../contract/breeder";
+import { reduceImageUrl } from "../../../contract/stock";
+import { requireUser } from "../../auth/session.server";
+import { imageFormError } from "../../components/sheet/rules";
+import { host, hostErrorOf } from "../../host/client.server";
+import { backTo, hostIssues, reply } from "../../utils/action.server";
+import { timeZoneOr } from "../../utils/dates";
+import { readPreferences } from "../../utils/preferences";
+import { readRememberedTab } from "../../utils/remembered-tab";
+import { pageSizeFrom } from "../../utils/table";
+import { breederListAction, isListIntent, loadBreederList } from "./breeder-list.server";
+import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
+import { loadClaims, loadStats } from "./sessions.server";
+import { loadSideTable, sideTableAction } from "./side-tables.server";
+
+/** The breeder list as the dialogs and the claim sessions' icons need it. */
+type ListRow = { _id: string; Dino: string; imageUrl?: string | null };
+
+const listRows = (context: AppLoadContext) =>
+  host(context)
+    .get<ListRow[]>("/api/breeder-list")
+    .then((a) => a.data);
+
+/** The dino names of the dialogs' select: every name once, sorted (spec section 5). */
+export const dinoNames = (rows: readonly ListRow[]) =>
+  [...new Set(rows.map((r) => r.Dino).filter((d) => typeof d === "string" && d.trim() !== ""))].sort((a, b) => a.localeCompare(b));
+
+export async function loadBreederPage(request: Request, context: AppLoadContext) {
+  requireUser(request, context.auth);
+  const url = new URL(request.url);
+  // The tab asked for (?tab=), else the one the cookie remembers, else Breeder List (spec: default breeder-list).
+  const { tab, hasTabParam, headers } = readRememberedTab(request, {
+    cookie: TAB_COOKIE,
+    path: PAGE_PATH,
+    isTab: isBreederTab,
+    fallback: DEFAULT_BREEDER_TAB,
+  });
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const size = pageSizeFrom(url.searchParams.get("size"));
+  const timeZone = timeZoneOr(readPreferences(request).timeZone);
+
+  const rows = listRows(context).catch((error) => {
+    console.warn("breeder: list failed", error);
+    return [] as ListRow[];
+  });
+  const [list, ffa, codes, claims, stats] = await Promise.all([
+    tab === "breeder-list" ? loadBreederList(context, url) : null,
+    tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
+    tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
+    tab === "claim-sessions"
+      ? rows.then((r) => {
+          const images = new Map<string, string>();
+          for (const row of r) if (row.imageUrl && !images.has(row.Dino)) images.set(row.Dino, row.imageUrl);
+          return loadClaims(context, url, q, timeZone, images);
+        })
+      : null,
+    tab === "breeder-statistics" ? loadStats(context, url, q) : null,
+  ]);
+  const dialogParam = url.searchParams.get("dialog");
+  return json(
+    {
+      tab,
+      hasTabParam,
+      q,
+      size,
+      dinos: dinoNames(await rows),
+      dialog: isDialog(dialogParam) ? dialogParam : null,
+      list,
+      ffa,
+      codes,
+      claims,
+      stats,
+    },
+    { headers },
+  );
+}
+
+type Io = { request: Request; context: AppLoadContext; form: FormData };
+
+export async function breederAction(request: Request, context: AppLoadContext) {
+  requireUser(request, context.auth);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (isListIntent(intent)) return breederListAction(request, context, form);
+  const io = { request, context, form };
+  if (intent === "image") return imageAction(io);
+  if (intent === "mapping") return mappingAction(io);
+  const side = sideTableOfIntent(intent);
+  if (side) return sideTableAction(io, side, form);
+  const message = `Unknown action: ${typeof intent === "string" && intent ? `"${intent.slice(0, 40)}"` : "no intent"}.`;
+  return json({ intent, error: message, toast: { type: "error" as const, message } }, 400);
+}
+
+/** The first row of a dino (the list's order), the one the image and role calls name. */
+async function firstRowOf(context: AppLoadContext, dino: string) {
+  const rows = await listRows(context);
+  return { names: dinoNames(rows), row: rows.find((r) => r.Dino === dino) };
+}
+
+/** The reason the host gave, in the form's words ("Image URL must be a URL"), else its message. */
+function hostReason(error: unknown, labels: Record<string, string>) {
+  const issue = hostIssues(error)?.[0];
+  if (issue) return `${labels[issue.field] ?? issue.field} ${issue.message}`;
+  const refused = hostErrorOf(error);
+  return refused ? (refused.body?.message ?? refused.message) : null;
+}
+
+/** Add Dino Image: PUT /api/breeder-list/{id}/image on the first row of that dino. */
+async function imageAction(io: Io) {
+  const { form, context } = io;
+  const itemName = String(form.get("itemName") ?? "");
+  const imageUrl = reduceImageUrl(String(form.get("imageUrl") ?? "")).trim();
+  const updateAllMatching = form.get("updateAllMatching") === "on" || form.get("updateAllMatching") === "true";
+  const back = backTo(form, PAGE_PATH, { close: ["dialog"] });
+  // A refusal stays in the dialog, with the typed values (the page rendered without JavaScript draws them again).
+  const fail = (message: string, status = 400) =>
+    json(
+      { intent: "image", toast: { type: "error" as const, message }, error: message, values: { itemName, imageUrl, updateAllMatching } },
+      status,
+    );
+  try {
+    const { names, row } = await firstRowOf(context, itemName);
+    const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, names);
+    if (invalid || !row) return fail(invalid ?? IMAGE_TEXTS.notFound);
+    const answer = await host(context).send<{ updatedCount: number; itemName: string }>("PUT", `/api/breeder-list/${row._id}/image`, {
+      imageUrl,
+      updateAllMatching,
+    });
+    const message = updateAllMatching ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName) : TEXTS.imageAdded(itemName);
+    return reply(io, back, { type: "success", message }, { data: { intent: "image", ok: true, message } });
+  } catch (error) {
+    console.warn("breeder: image failed", error);
+    const reason = hostReason(error, { imageUrl: "Image URL", updateAllMatching: "Update all" });
+    if (reason) return fail(TEXTS.imageFailed(itemName, reason), hostErrorOf(error)?.status ?? 400);
+    return fail(TEXTS.imageError, 500);
+  }
+}
+
+/** Add Discord Role Mapping: PUT /api/breeder-list/{id}/role on the first row of that dino (the host maps them all). */
+async function mappingAction(io: Io) {
+  const { form, context } = io;
+  const itemName = String(form.get("itemName") ?? "");
+  const roleId = String(form.get("roleId") ?? "").trim();
+  const back = backTo(form, PAGE_PATH, { close: ["dialog"] });
+  const fail = (message: string, status = 400) =>
+    json({ intent: "mapping", toast: { type: "error" as const, message }, error: message, values: { itemName, roleId } }, status);
+  try {
+    const { names, row } = await firstRowOf(context, itemName);
+    const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names);
+    if (invalid || !row) return fail(invalid ?? MAPPING_TEXTS.notFound);
+    await host(context).send("PUT", `/api/breeder-list/${row._id}/role`, { roleId });
+    const message = TEXTS.mappingSaved(itemName);
+    return reply(io, back, { type: "success", message }, { data: { intent: "mapping", ok: true, message } });
+  } catch (error) {
+    console.warn("breeder: role mapping failed", error);
+    const reason = hostReason(error, { roleId: "Role ID" });
+    if (reason) return fail(TEXTS.mappingFailed(itemName, reason), hostErrorOf(error)?.status ?? 400);
+    return fail(TEXTS.mappingError, 500);
+  }
+}

@@ -1,0 +1,226 @@
+// The Breeder page's words and pure rules (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9), for its
+// loader and action (breeder.server.ts) and its tabs: the dialogs' texts, the side tables' columns, the claim
+// sessions' summary and filters, the rows the host answers. Pure: server and browser.
+import { BREEDER_PATH, CODE_STATUSES, FFA_STATUSES } from "../../../contract/breeder";
+import type { ImageFormTexts } from "../../components/sheet/rules";
+import type { InlineColumn } from "../../components/table/InlineEditTable";
+
+export const PAGE_PATH = BREEDER_PATH;
+/** The cookie that lets the server render the remembered tab on first paint (local storage holds the spec's key). */
+export const TAB_COOKIE = "breeder-tab";
+
+export const TEXTS = {
+  title: "Breeder",
+  search: "Search breeder entries...",
+  claimSearch: "Search claim sessions...",
+  ffaEmpty: "No FFA raisings found",
+  codesEmpty: "No codes given found",
+  claimsEmpty: "No claim sessions found.",
+  statsEmpty: "No breeder statistics found.",
+  // Load failures the old app only logged are shown (spec section 8, and the page's rule that failures are shown).
+  ffaFailed: "Failed to fetch FFA raisings",
+  codesFailed: "Failed to fetch codes given",
+  claimsFailed: "Failed to fetch claim sessions",
+  statsFailed: "Failed to fetch breeder statistics",
+  /** The side tables' saves (spec: saved at once); the same words as the live event they raise. */
+  updated: "A breeder entry was updated! Live update received.",
+  noChanges: "No changes to save",
+  saveFailed: (what: string) => `Failed to save ${what}. Please try again.`,
+  imageAdded: (dino: string) => `Image added successfully for ${dino}!`,
+  imageUpdatedAll: (n: number, dino: string) => `Image updated successfully for ${n} ${n === 1 ? "entry" : "entries"} with name ${dino}!`,
+  imageFailed: (dino: string, reason: string) => `Failed to add image for ${dino}: ${reason}`,
+  imageError: "An error occurred while adding the image",
+  mappingSaved: (dino: string) => `Discord role mapping saved for ${dino}!`,
+  mappingFailed: (dino: string, reason: string) => `Failed to add role mapping for ${dino}: ${reason}`,
+  mappingError: "An error occurred while adding the role mapping",
+} as const;
+
+/** Add Dino Image (spec: dino name select, image URL, "Update all entries with the same dino name"). */
+export const IMAGE_TEXTS: ImageFormTexts = {
+  title: "Add Dino Image",
+  nameLabel: "Dino name",
+  namePlaceholder: "Select a dino",
+  hint: "Enter a direct link to the image (JPG, PNG, etc.)",
+  updateAll: "Update all entries with the same dino name",
+  missing: "Please fill in both item name and image URL",
+  notFound: "Item not found. Please make sure you select a valid dino from the dropdown.",
+};
+
+/** Add Discord Role Mapping (spec: dino name select, role id text). */
+export const MAPPING_TEXTS = {
+  title: "Add Discord Role Mapping",
+  nameLabel: "Dino name",
+  namePlaceholder: "Select a dino",
+  roleLabel: "Discord role ID",
+  roleHint: "The role's id: 17 to 20 digits (Discord: Server Settings, Roles, Copy Role ID).",
+  missing: "Please fill in both item name and role ID",
+  notFound: "Item not found. Please make sure you select a valid dino from the dropdown.",
+} as const;
+
+export const DIALOGS = ["image", "mapping"] as const;
+export type BreederDialog = (typeof DIALOGS)[number];
+export const isDialog = (v: unknown): v is BreederDialog => typeof v === "string" && (DIALOGS as readonly string[]).includes(v);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rows the host answers (spec section 3)
+
+export type FfaRaising = {
+  _id: string;
+  breeder: string | null;
+  creature: string | null;
+  server: string | null;
+  status: string | null;
+  startDate: string | null;
+  expectedCompletion: string | null;
+  notes: string | null;
+};
+export type CodeGiven = {
+  _id: string;
+  breeder: string | null;
+  code: string | null;
+  server: string | null;
+  dateGiven: string | null;
+  status: string | null;
+  notes: string | null;
+};
+export type ClaimSession = {
+  _id: string;
+  dinoName: string;
+  instructions: string | null;
+  max: number | null;
+  claims: string[];
+  completed: string[];
+  ended: boolean;
+  breederId: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+export type SessionStats = {
+  _id: string;
+  breederId: string;
+  totalCreatedSessions: number;
+  totalSessions: number;
+  totalClaims: number;
+  averageSessionDuration: number;
+  totalCompletions: number;
+  averageCompletionRate: number;
+  totalEndedSessions: number;
+  totalRemovals?: number;
+  totalCancellations?: number;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The two side tables: FFA Raising and Codes Given To (spec: inline editing, each change saved at once)
+
+export const FFA_COLUMNS: readonly InlineColumn[] = [
+  { key: "breeder", title: "Breeder" },
+  { key: "creature", title: "Creature" },
+  { key: "server", title: "Server", width: "6rem" },
+  { key: "status", title: "Status", options: FFA_STATUSES, width: "9rem" },
+  { key: "startDate", title: "Start Date", width: "8rem" },
+  { key: "expectedCompletion", title: "Expected Completion", width: "9rem" },
+  { key: "notes", title: "Notes", wide: true },
+];
+
+export const CODE_COLUMNS: readonly InlineColumn[] = [
+  { key: "breeder", title: "Breeder" },
+  { key: "code", title: "Code" },
+  { key: "server", title: "Server", width: "6rem" },
+  { key: "dateGiven", title: "Date Given", width: "8rem" },
+  { key: "status", title: "Status", options: CODE_STATUSES, width: "8rem" },
+  { key: "notes", title: "Notes", wide: true },
+];
+
+/** Each side table: its tab, the intent its edits post, the host's path, its columns and its words. */
+export const SIDE_TABLES = {
+  ffa: {
+    tab: "ffa-raising",
+    intent: "ffa",
+    path: "/api/ffa-raising",
+    columns: FFA_COLUMNS,
+    what: "the FFA raising",
+    empty: TEXTS.ffaEmpty,
+    failed: TEXTS.ffaFailed,
+  },
+  codes: {
+    tab: "codes-given-to",
+    intent: "code",
+    path: "/api/codes-given-to",
+    columns: CODE_COLUMNS,
+    what: "the code given",
+    empty: TEXTS.codesEmpty,
+    failed: TEXTS.codesFailed,
+  },
+} as const;
+export type SideTable = keyof typeof SIDE_TABLES;
+export const sideTableOfIntent = (intent: unknown): SideTable | null =>
+  intent === SIDE_TABLES.ffa.intent ? "ffa" : intent === SIDE_TABLES.codes.intent ? "codes" : null;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Claim sessions: the summary cards and their filters
+
+/**
+ * The summary cards, each a filter (?filter=): "Claims Today" shows the sessions created today that have at least one
+ * claim (the card counts the claims), "Completed Today" those created today with at least one completion (the card
+ * counts the completions), "Most Participants Todays" today's session (or sessions, on a tie) with the most claimers
+ * (the card shows that number). "Today" is the viewer's calendar day in their time zone.
+ */
+export const CLAIM_FILTERS = ["claims-today", "completed-today", "most-participants"] as const;
+export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
+export const isClaimFilter = (v: unknown): v is ClaimFilter => typeof v === "string" && (CLAIM_FILTERS as readonly string[]).includes(v);
+export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
+  "claims-today": "Claims Today",
+  "completed-today": "Completed Today",
+  "most-participants": "Most Participants Todays",
+};
+
+/** The calendar day (yyyy-mm-dd) of an instant in a time zone. */
+export function dayKey(at: number, timeZone: string) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+export type ClaimSummary = { claimsToday: number; completedToday: number; mostParticipants: number };
+
+/** The cards' figures and which sessions each filter keeps. */
+export function claimSummary(sessions: readonly ClaimSession[], now: number, timeZone: string) {
+  const today = dayKey(now, timeZone);
+  const todays = sessions.filter((s) => dayKey(s.createdAt, timeZone) === today);
+  const mostParticipants = todays.reduce((m, s) => Math.max(m, s.claims.length), 0);
+  const summary: ClaimSummary = {
+    claimsToday: todays.reduce((n, s) => n + s.claims.length, 0),
+    completedToday: todays.reduce((n, s) => n + s.completed.length, 0),
+    mostParticipants,
+  };
+  const keep: Record<ClaimFilter, (s: ClaimSession) => boolean> = {
+    "claims-today": (s) => s.claims.length > 0,
+    "completed-today": (s) => s.completed.length > 0,
+    "most-participants": (s) => mostParticipants > 0 && s.claims.length === mostParticipants,
+  };
+  const filter = (f: ClaimFilter | null) => (f ? todays.filter(keep[f]) : [...sessions]);
+  return { summary, filter };
+}
+
+/** A session's searchable texts: every column as shown (Ended as Yes/No, dates as shown). */
+export function claimTexts(s: ClaimSession, date: (ms: number) => string) {
+  return [
+    s.dinoName,
+    s.instructions,
+    s.max,
+    s.claims.length,
+    s.completed.length,
+    s.ended ? "Yes" : "No",
+    s.breederId,
+    date(s.createdAt),
+    date(s.updatedAt),
+  ];
+}
+
+/** Removals (or, from an older bot, cancellations). */
+export const removalsOf = (s: SessionStats) => s.totalRemovals ?? s.totalCancellations ?? 0;
+
+/** Avg. Completion Rate as a percentage: the bot sends either a fraction (0.667) or a percentage (66.7). */
+export function completionRate(rate: number) {
+  if (!Number.isFinite(rate) || rate <= 0) return "0%";
+  const pct = rate <= 1 ? rate * 100 : rate;
+  return `${Number(pct.toFixed(1))}%`;
+}

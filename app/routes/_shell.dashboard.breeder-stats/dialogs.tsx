@@ -1,0 +1,184 @@
+// The Breeder page's two dialogs (spec part 2: "Modals"): Add Dino Image (the sheet's image form with the breeder's
+// words) and Add Discord Role Mapping. Without JavaScript, ?dialog=image or ?dialog=mapping opens the one the server
+// renders; its form posts to the page's action, which redirects back with a toast or draws the dialog again with the
+// message and the typed values. With JavaScript, the header's buttons open them; they post through a fetcher
+// ("Adding..." while busy); success closes the dialog with a toast and the page's data reloads.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Modal, ModalActions } from "../../components/Modal";
+import { AddImageDialog } from "../../components/sheet/Dialogs";
+import { imageFormError } from "../../components/sheet/rules";
+import { FETCHER_FIELDS, type Answer } from "../../utils/action";
+import { useAnswerToast } from "../../utils/use-answer-toast";
+import { IMAGE_TEXTS, MAPPING_TEXTS, PAGE_PATH, type BreederDialog } from "./breeder";
+
+type DialogAnswer = Answer & { intent?: string; ok?: boolean; error?: string; values?: Record<string, unknown> };
+
+export function BreederDialogs({
+  open,
+  serverDialog,
+  hydrated,
+  names,
+  closeHref,
+  actionData,
+  onClose,
+}: {
+  /** The dialog opened with JavaScript (the header's buttons). */
+  open: BreederDialog | null;
+  /** The dialog the URL opens (?dialog=), drawn by the server. */
+  serverDialog: BreederDialog | null;
+  hydrated: boolean;
+  names: string[];
+  /** The page without ?dialog=. */
+  closeHref: string;
+  /** A refused form's answer (the page rendered after a post without JavaScript). */
+  actionData?: DialogAnswer;
+  onClose: () => void;
+}) {
+  const image = useFetcher<DialogAnswer>({ key: "breeder-image" });
+  const mapping = useFetcher<DialogAnswer>({ key: "breeder-mapping" });
+  useAnswerToast(image.data);
+  useAnswerToast(mapping.data);
+  const [errors, setErrors] = useState<Partial<Record<BreederDialog, string | null>>>({});
+  const sent = useRef<BreederDialog | null>(null);
+
+  // A fetcher's answer: success closes the dialog (its toast is shown, and Remix reloads the page's data); a refusal
+  // stays in the dialog.
+  const settle = (kind: BreederDialog, answer: DialogAnswer | undefined) => {
+    if (!answer || sent.current !== kind) return;
+    sent.current = null;
+    setErrors((e) => ({ ...e, [kind]: answer.ok ? null : (answer.error ?? null) }));
+    if (answer.ok) onClose();
+  };
+  useEffect(() => {
+    if (image.state === "idle") settle("image", image.data);
+  }, [image.state, image.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (mapping.state === "idle") settle("mapping", mapping.data);
+  }, [mapping.state, mapping.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = (kind: BreederDialog, fields: Record<string, string>) => {
+    sent.current = kind;
+    const fetcher = kind === "image" ? image : mapping;
+    fetcher.submit({ intent: kind, ...fields, ...FETCHER_FIELDS }, { method: "post", action: PAGE_PATH });
+  };
+
+  const shown = open ?? (!hydrated ? serverDialog : null);
+  if (!shown) return null;
+  const scripted = open !== null;
+  const refused = actionData?.intent === shown ? actionData : undefined;
+  const close = () => {
+    setErrors((e) => ({ ...e, [shown]: null }));
+    onClose();
+  };
+
+  if (shown === "image") {
+    const values = refused?.values as { itemName?: string; imageUrl?: string; updateAllMatching?: boolean } | undefined;
+    return (
+      <AddImageDialog
+        texts={IMAGE_TEXTS}
+        names={names}
+        hidden={{ intent: "image", redirectTo: closeHref }}
+        busy={image.state !== "idle"}
+        error={scripted ? errors.image : refused?.error}
+        initial={values}
+        onClose={scripted ? close : undefined}
+        closeHref={closeHref}
+        onSubmit={
+          scripted
+            ? (v) => submit("image", { itemName: v.itemName, imageUrl: v.imageUrl, updateAllMatching: String(v.updateAllMatching) })
+            : undefined
+        }
+      />
+    );
+  }
+  const values = refused?.values as { itemName?: string; roleId?: string } | undefined;
+  return (
+    <MappingDialog
+      names={names}
+      closeHref={closeHref}
+      busy={mapping.state !== "idle"}
+      error={scripted ? errors.mapping : refused?.error}
+      initial={values}
+      onClose={scripted ? close : undefined}
+      onSubmit={scripted ? (v) => submit("mapping", v) : undefined}
+    />
+  );
+}
+
+/** Add Discord Role Mapping: the dino (a select of the breeder list's names) and the Discord role id. */
+function MappingDialog({
+  names,
+  closeHref,
+  busy,
+  error,
+  initial,
+  onClose,
+  onSubmit,
+}: {
+  names: readonly string[];
+  closeHref: string;
+  busy: boolean;
+  error?: string | null;
+  initial?: { itemName?: string; roleId?: string };
+  onClose?: () => void;
+  onSubmit?: (values: { itemName: string; roleId: string }) => void;
+}) {
+  const [itemName, setItemName] = useState(initial?.itemName ?? "");
+  const [roleId, setRoleId] = useState(initial?.roleId ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = problem ?? error ?? null;
+  return (
+    <Modal title={MAPPING_TEXTS.title} onClose={onClose} closeHref={closeHref} testId="add-mapping-dialog" className="stock-dialog">
+      <form
+        method="post"
+        className="stock-form"
+        noValidate={!!onSubmit}
+        onSubmit={(e) => {
+          if (!onSubmit) return;
+          e.preventDefault();
+          const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names);
+          setProblem(invalid);
+          if (!invalid) onSubmit({ itemName, roleId: roleId.trim() });
+        }}
+      >
+        <input type="hidden" name="intent" value="mapping" />
+        <input type="hidden" name="redirectTo" value={closeHref} />
+        <label>
+          <span>{MAPPING_TEXTS.nameLabel}</span>
+          <select name="itemName" value={itemName} onChange={(e) => setItemName(e.target.value)} required={!onSubmit} autoFocus>
+            <option value="">{MAPPING_TEXTS.namePlaceholder}</option>
+            {names.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{MAPPING_TEXTS.roleLabel}</span>
+          <input
+            type="text"
+            name="roleId"
+            value={roleId}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="123456789012345678"
+            required={!onSubmit}
+            aria-describedby="role-id-hint"
+            onChange={(e) => setRoleId(e.target.value)}
+          />
+          <small id="role-id-hint" className="muted">
+            {MAPPING_TEXTS.roleHint}
+          </small>
+        </label>
+        {shown ? (
+          <p className="stock-form-error" role="alert">
+            {shown}
+          </p>
+        ) : null}
+        <ModalActions className="stock-dialog-actions" submit={{ label: "Add Mapping", busy, busyLabel: "Adding..." }} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+// Breeder (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9): five tabs (Breeder List, FFA Raising, Codes
+// Given To, Claim Sessions, Breeder Statistics) under one search, the tab in the URL and remembered, the Add Mapping
+// and Add Image dialogs, and live reloads when the breeder list or a breeder table changes. Everything works without
+// JavaScript (links, GET forms, ?dialog= and ?edit= states); the server flow is in breeder.server.ts.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { BREEDER_TAB_LABELS, BREEDER_TAB_STORAGE_KEY, BREEDER_TABS, isBreederTab, type BreederTab } from "../../../contract/breeder";
+import { Icon } from "../../components/icons";
+import { TableToolbar } from "../../components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { useHydrated } from "../../utils/hydrated";
+import { useRememberedTab } from "../../utils/remembered-tab";
+import { withParams } from "../../utils/table";
+import styles from "../../styles/breeder.css?url";
+import { PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
+import { BreederListTab } from "./breeder-list";
+import { breederAction, loadBreederPage } from "./breeder.server";
+import { ClaimsTab } from "./claims";
+import { CodesGivenTab } from "./codes-given";
+import { BreederDialogs } from "./dialogs";
+import { FfaTab } from "./ffa";
+import { LeaderboardTab } from "./leaderboard";
+
+export const meta: MetaFunction = () => [{ title: "Breeder · ARK Tribe Dashboard" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadBreederPage(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => breederAction(request, context);
+
+/** A tab's parameters: switching tabs keeps the search, and drops the old tab's page, filter, edit row and dialog. */
+const TAB_STATE = ["page", "filter", "cq", "edit", "dialog"] as const;
+
+export default function BreederPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Parameters<typeof BreederDialogs>[0]["actionData"];
+  const tab = data.tab as BreederTab;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  // Spec section 4: breeder_list_update and breeder_update reload the page (their toasts come from the shell).
+  useLiveRevalidate(["breeder_list_update", "breeder_update"]);
+  useRememberedTab({ storageKey: BREEDER_TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab: isBreederTab, here, reset: TAB_STATE });
+
+  const [dialog, setDialog] = useState<BreederDialog | null>(null);
+  // Opened by the URL (?dialog=) before the page ran JavaScript: keep it open.
+  useEffect(() => {
+    if (data.dialog) setDialog(data.dialog);
+  }, [data.dialog]);
+  const closeHref = withParams(here, { dialog: null });
+  const navigate = useNavigate();
+  const closeDialog = () => {
+    setDialog(null);
+    if (new URLSearchParams(location.search).has("dialog")) navigate(closeHref, { replace: true, preventScrollReset: true });
+  };
+
+  const tabHref = (t: BreederTab) => withParams(PAGE_PATH, { tab: t, q: data.q || null, size: data.size === 25 ? null : data.size });
+  const opener = (kind: BreederDialog, label: string, icon: "plus" | "edit") =>
+    hydrated ? (
+      <button type="button" className="button small" onClick={() => setDialog(kind)}>
+        <Icon name={icon} size={15} /> {label}
+      </button>
+    ) : (
+      <Link className="button small" to={withParams(here, { dialog: kind, edit: null })} preventScrollReset>
+        {label}
+      </Link>
+    );
+
+  return (
+    <div className="breeder-page">
+      <div className="page-header">
+        <h1>{TEXTS.title}</h1>
+        <div className="breeder-actions">
+          <LiveStatusBadge />
+          {opener("mapping", "Add Mapping", "plus")}
+          {opener("image", "Add Image", "plus")}
+        </div>
+      </div>
+
+      <TableToolbar
+        q={data.q}
+        size={tab === "breeder-list" ? undefined : data.size}
+        placeholder={TEXTS.search}
+        keep={["tab", "filter", "cq"]}
+      />
+
+      <nav className="tabs breeder-tabs" aria-label="Breeder tabs">
+        {BREEDER_TABS.map((t) => (
+          <Link key={t} to={tabHref(t)} className={`tab${t === tab ? " active" : ""}`} aria-current={t === tab ? "page" : undefined} preventScrollReset>
+            {BREEDER_TAB_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+
+      {data.list ? <BreederListTab data={data.list as Parameters<typeof BreederListTab>[0]["data"]} /> : null}
+      {data.ffa ? <FfaTab data={data.ffa as Parameters<typeof FfaTab>[0]["data"]} /> : null}
+      {data.codes ? <CodesGivenTab data={data.codes as Parameters<typeof CodesGivenTab>[0]["data"]} /> : null}
+      {data.claims ? <ClaimsTab data={data.claims as Parameters<typeof ClaimsTab>[0]["data"]} /> : null}
+      {data.stats ? <LeaderboardTab data={data.stats as Parameters<typeof LeaderboardTab>[0]["data"]} /> : null}
+
+      <BreederDialogs
+        open={dialog}
+        serverDialog={data.dialog}
+        hydrated={hydrated}
+        names={data.dinos}
+        closeHref={closeHref}
+        actionData={actionData}
+        onClose={closeDialog}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The Claim Sessions and Breeder Statistics tabs' server flow (spec part 2: "Breeder page", sections 3, 7, 8 and 9):
+// the bot's claim sessions with the summary cards' filters and two searches, and the leaderboard ranked by total
+// sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { hhmmss } from "../../../contract/breeder";
+import { host } from "../../host/client.server";
+import { formatDateTime } from "../../utils/dates";
+import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { storedAvatarSrc } from "../../utils/user";
+import {
+  claimSummary,
+  claimTexts,
+  completionRate,
+  isClaimFilter,
+  removalsOf,
+  type ClaimSession,
+  type SessionStats,
+} from "./breeder";
+
+/** Avatars of the given Discord ids (the default avatar for an unknown one). */
+async function avatarsOf(context: AppLoadContext, ids: (string | null)[]) {
+  const known = await host(context)
+    .get<Record<string, string>>("/api/vouches/avatar-cache")
+    .then((a) => a.data)
+    .catch(() => ({}) as Record<string, string>);
+  return (id: string | null) => storedAvatarSrc(id ? known[id] : null, id);
+}
+
+/** The claim sessions tab: cards, filter (?filter=), shared search (q), its own search (cq), 25/50/100 to a page. */
+export async function loadClaims(
+  context: AppLoadContext,
+  url: URL,
+  q: string,
+  timeZone: string,
+  images: ReadonlyMap<string, string>,
+) {
+  const size = pageSizeFrom(url.searchParams.get("size"));
+  const cq = url.searchParams.get("cq")?.trim() ?? "";
+  const filterParam = url.searchParams.get("filter");
+  const filter = isClaimFilter(filterParam) ? filterParam : null;
+  let sessions: ClaimSession[] = [];
+  let failed = false;
+  try {
+    sessions = (await host(context).get<ClaimSession[]>("/api/breeder-claim-sessions")).data;
+  } catch (error) {
+    console.warn("breeder: claim sessions failed", error);
+    failed = true;
+  }
+  const date = (ms: number) => formatDateTime(ms, timeZone);
+  const { summary, filter: keep } = claimSummary(sessions, Date.now(), timeZone);
+  const found = keep(filter).filter((s) => {
+    const texts = claimTexts(s, date);
+    return matches(texts, q, texts.map((_, i) => i)) && matches(texts, cq, texts.map((_, i) => i));
+  });
+  const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
+  const avatar = await avatarsOf(context, page.rows.map((s) => s.breederId));
+  return {
+    failed,
+    filter,
+    cq,
+    summary,
+    total: sessions.length,
+    page: {
+      ...page,
+      rows: page.rows.map((s) => ({
+        _id: s._id,
+        dinoName: s.dinoName,
+        imageUrl: images.get(s.dinoName) ?? null,
+        instructions: s.instructions,
+        max: s.max,
+        claims: s.claims.length,
+        completed: s.completed.length,
+        ended: s.ended,
+        breederId: s.breederId,
+        avatar: s.breederId ? avatar(s.breederId) : null,
+        createdAt: date(s.createdAt),
+        updatedAt: date(s.updatedAt),
+      })),
+    },
+  };
+}
+export type ClaimsData = Awaited<ReturnType<typeof loadClaims>>;
+
+/** The leaderboard: ranked by total sessions (the host's order, kept stable), searched, 25/50/100 to a page. */
+export async function loadStats(context: AppLoadContext, url: URL, q: string) {
+  const size = pageSizeFrom(url.searchParams.get("size"));
+  let stats: SessionStats[] = [];
+  let failed = false;
+  try {
+    stats = (await host(context).get<SessionStats[]>("/api/breeder-session-stats")).data;
+  } catch (error) {
+    console.warn("breeder: session stats failed", error);
+    failed = true;
+  }
+  // Spec section 7: sorted by totalSessions descending. The rank is the place in the whole list, not on the page.
+  const ranked = [...stats]
+    .sort((a, b) => b.totalSessions - a.totalSessions)
+    .map((s, i) => ({
+      rank: i + 1,
+      _id: s._id,
+      breederId: s.breederId,
+      createdSessions: s.totalCreatedSessions,
+      totalSessions: s.totalSessions,
+      totalClaims: s.totalClaims,
+      duration: hhmmss(s.averageSessionDuration),
+      completions: s.totalCompletions,
+      completionRate: completionRate(s.averageCompletionRate),
+      endedSessions: s.totalEndedSessions,
+      removals: removalsOf(s),
+    }));
+  const shown = ["rank", "breederId", "createdSessions", "totalSessions", "totalClaims", "duration", "completions", "completionRate", "endedSessions", "removals"] as const;
+  const found = q ? ranked.filter((r) => matches(r, q, [...shown])) : ranked;
+  const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
+  const avatar = await avatarsOf(context, page.rows.map((r) => r.breederId));
+  return { failed, total: stats.length, page: { ...page, rows: page.rows.map((r) => ({ ...r, avatar: avatar(r.breederId) })) } };
+}
+export type StatsData = Awaited<ReturnType<typeof loadStats>>;

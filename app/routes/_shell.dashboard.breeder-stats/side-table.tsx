@@ -1,0 +1,37 @@
+// One side table tab (FFA Raising, Codes Given To): its title with the count, the inline-edit table, pagination, and
+// the host's failure shown in place (spec section 8 only logged it).
+import { useActionData } from "@remix-run/react";
+import { InlineEditTable, type InlineRefusal, type InlineRow } from "../../components/table/InlineEditTable";
+import { Pagination } from "../../components/table/Pagination";
+import { PAGE_PATH, SIDE_TABLES, type SideTable } from "./breeder";
+import type { SideTableData } from "./side-tables.server";
+
+export function SideTableTab({ data, title, caption }: { data: SideTableData; title: string; caption: string }) {
+  const table = SIDE_TABLES[data.which as SideTable];
+  const answer = useActionData<InlineRefusal & { intent?: string }>();
+  const refusal = answer?.intent === table.intent && answer._id ? answer : undefined;
+  return (
+    <section className="card breeder-card" data-testid={`${table.tab}-tab`}>
+      <div className="card-header">
+        <h2>{title}</h2>
+      </div>
+      {data.failed ? (
+        <p className="notice error" role="alert">
+          {table.failed}
+        </p>
+      ) : null}
+      <InlineEditTable
+        rows={data.page.rows as unknown as InlineRow[]}
+        columns={table.columns}
+        intent={table.intent}
+        action={PAGE_PATH}
+        caption={caption}
+        empty={table.empty}
+        testId={`${table.tab}-table`}
+        editing={data.editing}
+        refusal={refusal}
+      />
+      <Pagination page={data.page} />
+    </section>
+  );
+}

@@ -14,7 +14,8 @@ import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/breeder.css?url";
 import { PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
-import { BreederListTab } from "./breeder-list";
+// The tab's component (breeder-list.tsx), not the pure rules beside it (breeder-list.ts), which "./breeder-list" names.
+import { BreederListTab } from "./breeder-list.tsx";
 import { breederAction, loadBreederPage } from "./breeder.server";
 import { ClaimsTab } from "./claims";
 import { CodesGivenTab } from "./codes-given";

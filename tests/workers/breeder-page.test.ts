@@ -1,0 +1,407 @@
+// The Breeder page's loader and action inside workerd, through the Worker as a browser (or a fetcher) reaches them:
+// the tabs and their remembered choice, the side tables' search, paging and edits, the claim sessions' cards, filters
+// and two searches, the leaderboard's ranks, the two dialogs, and the host's refusals in the page's words.
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { Browser, dataPath, FETCHER_FIELDS, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+
+const PAGE = "/dashboard/breeder-stats";
+const UPDATED = "A breeder entry was updated! Live update received.";
+const BREEDER = "300000000000000002";
+const OTHER = "300000000000000004";
+const CLAIMERS = ["500000000000000001", "500000000000000002", "500000000000000003", "500000000000000004"];
+
+let outbound: MockInstance;
+beforeEach(async () => {
+  outbound = routeOutboundToSelf();
+  await env.DB.batch(
+    ["breeder_list", "role_mappings", "ffa_raising", "codes_given", "claim_sessions", "breeder_session_stats", "audit_log"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
+  );
+});
+afterEach(() => outbound.mockRestore());
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+async function create<T = Record<string, unknown>>(browser: Browser, path: string, body: unknown): Promise<T> {
+  const res = await browser.fetch(path, json("POST", body));
+  if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json<T>();
+}
+
+type Page<R> = { rows: R[]; page: number; pageCount: number; total: number; size: number };
+type Data = {
+  tab: string;
+  hasTabParam: boolean;
+  q: string;
+  size: number;
+  dinos: string[];
+  dialog: string | null;
+  list: { page: Page<Record<string, unknown>> } | null;
+  ffa: { failed: boolean; total: number; page: Page<Record<string, unknown>>; editing: string | null } | null;
+  codes: { failed: boolean; total: number; page: Page<Record<string, unknown>>; editing: string | null } | null;
+  claims: {
+    failed: boolean;
+    filter: string | null;
+    cq: string;
+    summary: { claimsToday: number; completedToday: number; mostParticipants: number };
+    page: Page<Record<string, unknown>>;
+  } | null;
+  stats: { failed: boolean; page: Page<Record<string, unknown>> } | null;
+};
+
+async function load(browser: Browser, search = "") {
+  const res = await browser.fetch(dataPath(`${PAGE}${search}`));
+  expect(res.status).toBe(200);
+  return res.json<Data>();
+}
+
+/** The page's action as a fetcher calls it (JSON back). */
+async function act(browser: Browser, fields: Record<string, string>) {
+  const res = await browser.post(dataPath(PAGE), { ...fields, ...FETCHER_FIELDS });
+  return { status: res.status, body: await res.json<Record<string, unknown>>() };
+}
+
+/** Runs `body` while the table is missing, so the host's call fails. */
+async function withoutTable(table: string, body: () => Promise<void>) {
+  await env.DB.prepare(`alter table ${table} rename to ${table}_away`).run();
+  try {
+    await body();
+  } finally {
+    await env.DB.prepare(`alter table ${table}_away rename to ${table}`).run();
+  }
+}
+
+const ffaRows = async () => (await env.DB.prepare("select * from ffa_raising order by _id").all<Record<string, unknown>>()).results;
+const breederRows = async () =>
+  (await env.DB.prepare('select _id, dino, image_url, role_id from breeder_list order by "order"').all<Record<string, unknown>>()).results;
+
+describe("the Breeder loader", () => {
+  it("sends a signed-out visitor to the login page, and refuses the action too", async () => {
+    const res = await new Browser().fetch(PAGE);
+    expect(res.status).toBe(302);
+    expect(location(res)).toMatch(/^\/login/);
+    const post = await new Browser().post(PAGE, { intent: "image", itemName: "Rex", imageUrl: "https://x.example/r.png" });
+    expect(post.status).toBe(302);
+    expect(location(post)).toMatch(/^\/login/);
+  });
+
+  it("opens Breeder List by default, remembers a tab asked for, and lists each dino once, sorted, for the dialogs", async () => {
+    const rex = await signedIn();
+    for (const Dino of ["Rex", "Giganotosaurus", "Rex", "Argentavis"]) await create(rex, "/api/breeder-list", { Dino });
+    const first = await load(rex);
+    expect(first.tab).toBe("breeder-list");
+    expect(first.list?.page.total).toBe(4);
+    expect(first.ffa).toBeNull();
+    expect(first.dinos).toEqual(["Argentavis", "Giganotosaurus", "Rex"]);
+
+    const asked = await load(rex, "?tab=claim-sessions");
+    expect(asked).toMatchObject({ tab: "claim-sessions", hasTabParam: true, list: null });
+    expect(rex.cookies.get("breeder-tab")).toBe("claim-sessions");
+    const again = await load(rex);
+    expect(again).toMatchObject({ tab: "claim-sessions", hasTabParam: false });
+    expect((await load(rex, "?tab=nonsense")).tab).toBe("claim-sessions");
+    expect((await load(rex, "?dialog=mapping")).dialog).toBe("mapping");
+    expect((await load(rex, "?dialog=other")).dialog).toBeNull();
+
+    // The page itself renders (with the search and the five tabs).
+    const html = await (await rex.fetch(`${PAGE}?tab=ffa-raising`)).text();
+    for (const text of ["Breeder", "Search breeder entries...", "Add Mapping", "Add Image", "FFA Raising", "Codes Given To", "Claim Sessions", "Breeder Statistics"]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it("pages and searches FFA raisings (every column, any case), and says when there are none or the host failed", async () => {
+    const rex = await signedIn();
+    expect((await load(rex, "?tab=ffa-raising")).ffa).toMatchObject({ failed: false, total: 0, page: { total: 0 } });
+    for (let i = 1; i <= 30; i++) {
+      await create(rex, "/api/ffa-raising", { breeder: `Breeder ${i}`, creature: i % 3 === 0 ? "Rex" : "Therizino", server: "2411", notes: i === 7 ? "Imprint at NIGHT" : null });
+    }
+    const data = await load(rex, "?tab=ffa-raising");
+    expect(data.ffa!.page).toMatchObject({ total: 30, pageCount: 2, size: 25 });
+    expect(data.ffa!.page.rows.every((r) => r.status === "In Progress" && r.server === "2411")).toBe(true);
+    expect((await load(rex, "?tab=ffa-raising&page=2")).ffa!.page.rows).toHaveLength(5);
+    expect((await load(rex, "?tab=ffa-raising&size=50")).ffa!.page.rows).toHaveLength(30);
+    expect((await load(rex, "?tab=ffa-raising&q=rex")).ffa!.page.total).toBe(10);
+    expect((await load(rex, "?tab=ffa-raising&q=night")).ffa!.page.rows.map((r) => r.breeder)).toEqual(["Breeder 7"]);
+    expect((await load(rex, "?tab=ffa-raising&q=in progress")).ffa!.page.total).toBe(30);
+    const id = data.ffa!.page.rows[2]._id as string;
+    expect((await load(rex, `?tab=ffa-raising&edit=${id}`)).ffa!.editing).toBe(id);
+    expect((await load(rex, "?tab=ffa-raising&edit=ffffffffffffffffffffffff")).ffa!.editing).toBeNull();
+    await withoutTable("ffa_raising", async () => {
+      expect((await load(rex, "?tab=ffa-raising")).ffa).toMatchObject({ failed: true, total: 0 });
+    });
+  });
+
+  it("lists codes given to breeders, searched by the shared search", async () => {
+    const rex = await signedIn();
+    await create(rex, "/api/codes-given-to", { breeder: "TekBreeder", code: "GC-4411", server: "2573" });
+    await create(rex, "/api/codes-given-to", { breeder: "Rider", code: "GC-9000", server: "2446", status: "Used" });
+    const data = await load(rex, "?tab=codes-given-to");
+    expect(data.codes!.page.rows.map((r) => [r.code, r.status])).toEqual([
+      ["GC-4411", "Active"],
+      ["GC-9000", "Used"],
+    ]);
+    expect((await load(rex, "?tab=codes-given-to&q=USED")).codes!.page.total).toBe(1);
+    expect((await load(rex, "?tab=codes-given-to&q=nothing like it")).codes!.page.total).toBe(0);
+  });
+
+  it("shows claim sessions with their counts, the cards' figures, each filter, and both searches", async () => {
+    const rex = await signedIn();
+    const now = Date.now();
+    const id = (n: number) => n.toString(16).padStart(24, "0");
+    const session = (n: number, over: Record<string, unknown>) => ({
+      _id: id(n),
+      dinoName: "Rex",
+      instructions: "Bring a cryopod",
+      max: 5,
+      claims: [],
+      completed: [],
+      ended: false,
+      breederId: BREEDER,
+      createdAt: now - n * 1000,
+      ...over,
+    });
+    await create(rex, "/api/breeder-list", { Dino: "Rex" });
+    await create(rex, "/api/ingest/breeder/claim-sessions", [
+      session(1, { claims: CLAIMERS.slice(0, 3), completed: CLAIMERS.slice(0, 1) }),
+      session(2, { dinoName: "Giganotosaurus", claims: CLAIMERS.slice(0, 3), ended: true, instructions: "Meet at Red Ob" }),
+      session(3, { dinoName: "Therizinosaurus", claims: CLAIMERS.slice(0, 1), completed: CLAIMERS.slice(0, 1), breederId: OTHER }),
+      session(4, { dinoName: "Argentavis" }),
+      // Two days ago: not today's.
+      session(5, { claims: CLAIMERS, completed: CLAIMERS, createdAt: now - 2 * 86_400_000 }),
+    ]);
+    const data = await load(rex, "?tab=claim-sessions");
+    expect(data.claims!.summary).toEqual({ claimsToday: 7, completedToday: 2, mostParticipants: 3 });
+    expect(data.claims!.page.total).toBe(5);
+    expect(data.claims!.page.rows[0]).toMatchObject({ dinoName: "Rex", claims: 3, completed: 1, ended: false, max: 5, breederId: BREEDER });
+    expect(data.claims!.page.rows[0].avatar).toBe(`/avatars/default-${Number(BigInt(BREEDER) % 5n)}.svg`);
+    expect(data.claims!.page.rows[1]).toMatchObject({ dinoName: "Giganotosaurus", ended: true });
+
+    const names = async (search: string) => (await load(rex, `?tab=claim-sessions&${search}`)).claims!.page.rows.map((r) => r.dinoName);
+    expect(await names("filter=claims-today")).toEqual(["Rex", "Giganotosaurus", "Therizinosaurus"]);
+    expect(await names("filter=completed-today")).toEqual(["Rex", "Therizinosaurus"]);
+    expect(await names("filter=most-participants")).toEqual(["Rex", "Giganotosaurus"]);
+    expect((await load(rex, "?tab=claim-sessions&filter=bogus")).claims!.filter).toBeNull();
+    // The shared search and the tab's own: both apply.
+    expect(await names("q=red ob")).toEqual(["Giganotosaurus"]);
+    expect(await names(`cq=${OTHER}`)).toEqual(["Therizinosaurus"]);
+    expect(await names("q=rex&cq=yes")).toEqual([]);
+    expect(await names("cq=YES")).toEqual(["Giganotosaurus"]);
+    expect(await names("filter=claims-today&cq=rex")).toEqual(["Rex"]);
+    expect((await load(rex, "?tab=claim-sessions&size=25&page=9")).claims!.page.page).toBe(1);
+
+    await withoutTable("claim_sessions", async () => {
+      const failed = await load(rex, "?tab=claim-sessions");
+      expect(failed.claims).toMatchObject({ failed: true, page: { total: 0 } });
+    });
+  });
+
+  it("ranks the leaderboard by total sessions over the whole list, with hh:mm:ss and a percentage", async () => {
+    const rex = await signedIn();
+    expect((await load(rex, "?tab=breeder-statistics")).stats).toMatchObject({ failed: false, page: { total: 0 } });
+    const stat = (n: number, totalSessions: number, over: Record<string, unknown> = {}) => ({
+      breederId: `3000000000000001${String(n).padStart(2, "0")}`,
+      totalCreatedSessions: totalSessions + 1,
+      totalSessions,
+      totalClaims: totalSessions * 3,
+      averageSessionDuration: 3_723_000,
+      totalCompletions: totalSessions * 2,
+      averageCompletionRate: 66.7,
+      totalEndedSessions: totalSessions,
+      ...over,
+    });
+    await create(rex, "/api/ingest/breeder/session-stats", [
+      stat(1, 4, { totalCancellations: 2 }),
+      stat(2, 40, { averageCompletionRate: 0.5 }),
+      stat(3, 12, { totalRemovals: 1 }),
+      ...Array.from({ length: 27 }, (_, i) => stat(10 + i, 1)),
+    ]);
+    const data = await load(rex, "?tab=breeder-statistics");
+    const [first, second, third] = data.stats!.page.rows;
+    expect(first).toMatchObject({ rank: 1, breederId: stat(2, 0).breederId, totalSessions: 40, duration: "01:02:03", completionRate: "50%" });
+    expect(second).toMatchObject({ rank: 2, totalSessions: 12, removals: 1, completionRate: "66.7%" });
+    expect(third).toMatchObject({ rank: 3, totalSessions: 4, removals: 2, createdSessions: 5, totalClaims: 12, completions: 8, endedSessions: 4 });
+    expect(data.stats!.page).toMatchObject({ total: 30, pageCount: 2 });
+    expect((await load(rex, "?tab=breeder-statistics&page=2")).stats!.page.rows[0].rank).toBe(26);
+    // A search keeps each breeder's place on the whole board.
+    const found = await load(rex, `?tab=breeder-statistics&q=${stat(1, 0).breederId}`);
+    expect(found.stats!.page.rows.map((r) => r.rank)).toEqual([3]);
+    await withoutTable("breeder_session_stats", async () => {
+      expect((await load(rex, "?tab=breeder-statistics")).stats).toMatchObject({ failed: true });
+    });
+  });
+});
+
+describe("the Breeder action: dialogs", () => {
+  async function seed(browser: Browser) {
+    const rex = await create<{ _id: string }>(browser, "/api/breeder-list", { Dino: "Rex" });
+    const rex2 = await create<{ _id: string }>(browser, "/api/breeder-list", { Dino: "Rex" });
+    const giga = await create<{ _id: string }>(browser, "/api/breeder-list", { Dino: "Giganotosaurus" });
+    return { rex: rex._id, rex2: rex2._id, giga: giga._id };
+  }
+
+  it("adds a dino image to the first row of that dino, or to all of them, and refuses what the spec refuses", async () => {
+    const rex = await signedIn();
+    const ids = await seed(rex);
+    const image = (fields: Record<string, string>) => act(rex, { intent: "image", ...fields });
+
+    const missing = await image({ itemName: "Rex", imageUrl: "  " });
+    expect(missing).toMatchObject({ status: 400, body: { error: "Please fill in both item name and image URL" } });
+    const unknown = await image({ itemName: "Raptor", imageUrl: "https://x.example/raptor.png" });
+    expect(unknown.body.error).toBe("Item not found. Please make sure you select a valid dino from the dropdown.");
+    const badUrl = await image({ itemName: "Rex", imageUrl: "ftp://x.example/rex.png" });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body.error).toBe("Failed to add image for Rex: Image URL must be an http or https URL");
+    expect((await breederRows()).every((r) => r.image_url === null)).toBe(true);
+
+    const one = await image({ itemName: "Rex", imageUrl: "https://x.example/rex.png", updateAllMatching: "false" });
+    expect(one.body).toMatchObject({ ok: true, message: "Image added successfully for Rex!", toast: { type: "success" } });
+    expect((await breederRows()).map((r) => [r._id, r.image_url])).toEqual([
+      [ids.rex, "https://x.example/rex.png"],
+      [ids.rex2, null],
+      [ids.giga, null],
+    ]);
+    const all = await image({ itemName: "Rex", imageUrl: "https://x.example/rex2.png", updateAllMatching: "true" });
+    expect(all.body.message).toBe("Image updated successfully for 2 entries with name Rex!");
+    expect((await breederRows()).map((r) => r.image_url)).toEqual(["https://x.example/rex2.png", "https://x.example/rex2.png", null]);
+
+    // Without JavaScript: a success redirects back (the dialog closed) with the toast; a refusal draws the dialog again.
+    const res = await rex.post(`${PAGE}?tab=ffa-raising&dialog=image`, {
+      intent: "image",
+      itemName: "Giganotosaurus",
+      imageUrl: "https://x.example/giga.png",
+      updateAllMatching: "on",
+      redirectTo: `${PAGE}?tab=ffa-raising&dialog=image`,
+    });
+    expect(location(res)).toBe(`${PAGE}?tab=ffa-raising`);
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Image updated successfully for 1 entry with name Giganotosaurus!" });
+    const refused = await rex.post(dataPath(`${PAGE}?dialog=image`), { intent: "image", itemName: "", imageUrl: "https://x.example/a.png" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      intent: "image",
+      error: "Please fill in both item name and image URL",
+      values: { itemName: "", imageUrl: "https://x.example/a.png", updateAllMatching: false },
+    });
+    const page = await rex.post(`${PAGE}?dialog=image`, { intent: "image", itemName: "Raptor", imageUrl: "https://x.example/a.png" });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Add Dino Image");
+    expect(html).toContain("Item not found. Please make sure you select a valid dino from the dropdown.");
+  });
+
+  it("maps a dino to a Discord role, and shows the host's refusal of an id that is not a Discord id", async () => {
+    const rex = await signedIn();
+    await seed(rex);
+    const mapping = (fields: Record<string, string>) => act(rex, { intent: "mapping", ...fields });
+    expect((await mapping({ itemName: "", roleId: "123456789012345678" })).body.error).toBe("Please fill in both item name and role ID");
+    expect((await mapping({ itemName: "Rex", roleId: " " })).body.error).toBe("Please fill in both item name and role ID");
+    expect((await mapping({ itemName: "Raptor", roleId: "123456789012345678" })).body.error).toBe(
+      "Item not found. Please make sure you select a valid dino from the dropdown.",
+    );
+    const bad = await mapping({ itemName: "Rex", roleId: "12345" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Failed to add role mapping for Rex: Role ID must be a Discord id (17 to 20 digits)");
+    expect((await breederRows()).every((r) => r.role_id === null)).toBe(true);
+
+    const ok = await mapping({ itemName: "Rex", roleId: " 123456789012345678 " });
+    expect(ok.body).toMatchObject({ ok: true, message: "Discord role mapping saved for Rex!" });
+    expect((await breederRows()).map((r) => r.role_id)).toEqual(["123456789012345678", "123456789012345678", null]);
+    const mapped = await env.DB.prepare("select dino, role_id from role_mappings").all();
+    expect(mapped.results).toEqual([{ dino: "Rex", role_id: "123456789012345678" }]);
+
+    const res = await rex.post(PAGE, { intent: "mapping", itemName: "Giganotosaurus", roleId: "223456789012345678", redirectTo: `${PAGE}?dialog=mapping` });
+    expect(location(res)).toBe(PAGE);
+    expect(await toastOf(rex)).toEqual({ type: "success", message: "Discord role mapping saved for Giganotosaurus!" });
+  });
+
+  it("answers an unknown intent with 400 and says so", async () => {
+    const rex = await signedIn();
+    const res = await act(rex, { intent: "explode" });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Unknown action: "explode".' } });
+    expect((await act(rex, {})).body.error).toBe("Unknown action: no intent.");
+  });
+});
+
+describe("the Breeder action: side tables", () => {
+  it("saves one FFA field at once from a cell, keeps other statuses, and refuses what the host refuses", async () => {
+    const rex = await signedIn();
+    const row = await create<{ _id: string }>(rex, "/api/ffa-raising", { breeder: "Tek", creature: "Rex", server: "2411" });
+    const edit = (fields: Record<string, string>) => act(rex, { intent: "ffa", _id: row._id, ...fields });
+
+    const status = await edit({ status: "Completed", "was:status": "In Progress" });
+    expect(status).toMatchObject({ status: 200, body: { ok: true, toast: { type: "success", message: UPDATED }, announced: true } });
+    const notes = await edit({ notes: "imprint 100%", "was:notes": "" });
+    expect(notes.body.ok).toBe(true);
+    const custom = await edit({ status: "On hold", "was:status": "Completed" });
+    expect(custom.body.ok).toBe(true);
+    expect(await ffaRows()).toMatchObject([{ status: "On hold", notes: "imprint 100%", breeder: "Tek" }]);
+    expect((await load(rex, "?tab=ffa-raising")).ffa!.page.rows[0]).toMatchObject({ status: "On hold", notes: "imprint 100%" });
+
+    // Nothing changed: nothing sent.
+    const same = await edit({ notes: "imprint 100%", "was:notes": "imprint 100%" });
+    expect(same.body).toMatchObject({ ok: true, toast: { type: "warning", message: "No changes to save" } });
+
+    const long = await edit({ notes: "x".repeat(2001), "was:notes": "imprint 100%" });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ error: "Notes is at most 2000 characters.", toast: { type: "error", message: "Notes is at most 2000 characters." } });
+    expect((await ffaRows())[0].notes).toBe("imprint 100%");
+
+    const gone = await act(rex, { intent: "ffa", _id: "ffffffffffffffffffffffff", notes: "x" });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe("Failed to save the FFA raising. Please try again. It no longer exists.");
+    const badId = await act(rex, { intent: "ffa", _id: "1; drop table", notes: "x" });
+    expect(badId).toMatchObject({ status: 400, body: { error: 'No such entry: "1; drop table" is not an entry id.' } });
+    const noField = await act(rex, { intent: "ffa", _id: row._id, color: "red" });
+    expect(noField.status).toBe(400);
+    expect(noField.body.error).toMatch(/^Nothing to save: the form names none of breeder, creature/);
+
+    // A signed-out post changes nothing.
+    const anonymous = await new Browser().post(dataPath(PAGE), { intent: "ffa", _id: row._id, notes: "hacked", ...FETCHER_FIELDS });
+    expect(anonymous.headers.get("X-Remix-Redirect")).toMatch(/^\/login/);
+    expect((await ffaRows())[0].notes).toBe("imprint 100%");
+  });
+
+  it("saves the changed fields of a no-JavaScript row form, and draws a refused one again with what was typed", async () => {
+    const rex = await signedIn();
+    const row = await create<{ _id: string }>(rex, "/api/codes-given-to", { breeder: "Tek", code: "GC-1", server: "2411" });
+    const back = `${PAGE}?tab=codes-given-to&q=tek&edit=${row._id}`;
+    const form = (over: Record<string, string>) => ({
+      intent: "code",
+      _id: row._id,
+      redirectTo: back,
+      breeder: "Tek",
+      "was:breeder": "Tek",
+      code: "GC-1",
+      "was:code": "GC-1",
+      server: "2411",
+      "was:server": "2411",
+      dateGiven: "",
+      "was:dateGiven": "",
+      status: "Active",
+      "was:status": "Active",
+      notes: "",
+      "was:notes": "",
+      ...over,
+    });
+    const res = await rex.post(back, form({ status: "Revoked", dateGiven: "3/2/2026" }));
+    expect(location(res)).toBe(`${PAGE}?tab=codes-given-to&q=tek`);
+    expect(await toastOf(rex)).toEqual({ type: "success", message: UPDATED });
+    const stored = await env.DB.prepare("select * from codes_given").first<Record<string, unknown>>();
+    expect(stored).toMatchObject({ status: "Revoked", date_given: "3/2/2026", code: "GC-1" });
+    const audit = await env.DB.prepare("select count(*) as n from audit_log where entity = 'codes_given' and action = 'update'").first<{ n: number }>();
+    expect(audit!.n).toBe(2); // one PATCH per changed field
+
+    const refused = await rex.post(back, form({ code: "c".repeat(101), "was:status": "Revoked", status: "Revoked" }));
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Code is at most 100 characters.");
+    expect(html).toContain("c".repeat(101));
+    expect((await env.DB.prepare("select code from codes_given").first<{ code: string }>())!.code).toBe("GC-1");
+  });
+});

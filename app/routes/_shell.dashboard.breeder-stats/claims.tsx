@@ -89,7 +89,7 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
                 <td>
                   <span className="dino-name">
                     <DinoIcon name={s.dinoName} imageUrl={s.imageUrl} />
-                    <span>{s.dinoName}</span>
+                    <span className="dino-label">{s.dinoName}</span>
                   </span>
                 </td>
                 <td className="wide">{s.instructions ?? "-"}</td>

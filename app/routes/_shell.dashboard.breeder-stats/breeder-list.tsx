@@ -26,7 +26,7 @@ import {
   rowName,
   storedBreederValue,
   type BreederRow,
-} from "./breeder-list";
+} from "./list-rules";
 import type { BreederListData } from "./breeder-list.server";
 
 const FIELDS = { tab: "breeder-list" };

@@ -50,7 +50,7 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
     return [] as ListRow[];
   });
   const [list, ffa, codes, claims, stats] = await Promise.all([
-    tab === "breeder-list" ? loadBreederList(context, url) : null,
+    tab === "breeder-list" ? loadBreederList(context, url, request) : null,
     tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
     tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
     tab === "claim-sessions"

@@ -136,7 +136,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             );
           })}
           {data.filter ? (
-            <Link to={filterHref(null)} className="button small" preventScrollReset replace>
+            <Link to={filterHref(null)} className="button small" role="button" preventScrollReset replace>
               Clear Filter
             </Link>
           ) : null}

@@ -178,3 +178,22 @@ describe("the breeder list without JavaScript", () => {
     await shot(page, "breeder-list-nojs-light");
   });
 });
+
+describe("the breeder list's look", () => {
+  it("colours stats and stale days, in light and dark, wide and narrow", async () => {
+    const tag = marker("brd");
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [1440, 390]) {
+        const { page, context } = await signedIn({ who: "Tek Breeder", theme, viewport: { width, height: 900 }, path: "/dashboard" });
+        if (theme === "light" && width === 1440) {
+          await createLines(context.request, tag, [
+            { Server: "2411", HP: 25, Stam: 35, Weight: 45, Dmg: 65, "Curent # of 0/0's": 4, "Last Claims": "1/2/2024", Breeder: "Mira", Location: "Main base" },
+            { Server: "2573", HP: 60, Stam: 40, Weight: 30, Dmg: 50, "Curent # of 0/0's": 2, "Last Claims": "not a date", Negative: "TRUE" },
+          ]);
+        }
+        await openGrid(page, tag);
+        await shot(page, `breeder-list-${theme}-${width}`);
+      }
+    }
+  });
+});

@@ -1,4 +1,4 @@
-// The breeder area: ~40 "Good Comms" breed lines across 2411/2573/2446 with stats, mutation counts and claim dates;
+// The breeder area: ~130 x scale "Good Comms" breed lines across 2411/2573/2446 with stats, mutation counts and claim dates;
 // FFA raisings (~20 x scale), codes given to breeders (~30 x scale), claim sessions over the last 60 days
 // (~150 x scale) run by the tribe's breeders, and per-breeder session statistics computed from those sessions.
 import { DAY, insert, objectId, SERVERS } from "./lib.mjs";
@@ -83,7 +83,9 @@ export default function seed({ r, scale, now, people }) {
     const servers = sample(r, SERVERS, r.pick([1, 2, 2, 3, 3]));
     for (const server of servers) lines.push({ dino, focus, server });
   }
-  const rows = lines.slice(0, 40).map(({ dino, focus, server }, order) => {
+  // About 130 lines at scale 1 (two pages of the sheet's 100), 13,000 at --scale 100: a species keeps several lines.
+  const count = Math.max(20, Math.round(130 * scale));
+  const rows = Array.from({ length: count }, (_, i) => lines[i % lines.length]).map(({ dino, focus, server }, order) => {
     const file = DINOS.find((d) => d[0] === dino)[1];
     const stats = statsFor(r, focus);
     const muts = (base) => (r.chance(0.15) ? 0 : r.int(0, base));

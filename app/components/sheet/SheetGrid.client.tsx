@@ -36,7 +36,9 @@ export type SelectionSummary = {
 };
 
 /** A sheet's own colours for a cell (vault fill, dino type, stat colour); `fixed` keeps the text colour over a saved one. */
-export type CellLook = { bg?: string; fg?: string; fixed?: boolean };
+export type CellLook = { bg?: string; fg?: string; fixed?: boolean; badge?: Badge };
+/** A generated icon drawn before a name that has no picture (or whose picture does not load): initials on a colour. */
+export type Badge = { text: string; colour: string };
 export type SheetLook = (column: SheetColumn, row: SheetRow, dark: boolean) => CellLook | undefined;
 
 export type SheetGridProps = {
@@ -67,7 +69,7 @@ const GRID_SIZES: Partial<Theme> = {
   editorFontSize: "13px",
 };
 
-type Look = { text: string; bg?: string; fg?: string; image?: string; bold?: boolean };
+type Look = { text: string; bg?: string; fg?: string; image?: string; badge?: Badge; bold?: boolean };
 
 /** A cell's text and colours: the sheet's own look, pending and refused edits, the saved text colours. */
 function lookOf(
@@ -79,7 +81,7 @@ function lookOf(
   dark: boolean,
 ): Look {
   const own = sheetLook?.(column, row, dark);
-  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: own?.fg };
+  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: own?.fg, badge: own?.badge };
   const saved = row.fieldColors?.[column.id] ?? row.textColor ?? undefined;
   if (saved && !own?.fixed) look.fg = saved;
   if (pending && column.id in pending) {
@@ -91,7 +93,22 @@ function lookOf(
 }
 
 const sameLook = (a: Look, b: Look) =>
-  a.text === b.text && a.bg === b.bg && a.fg === b.fg && a.image === b.image && a.bold === b.bold;
+  a.text === b.text && a.bg === b.bg && a.fg === b.fg && a.image === b.image && a.bold === b.bold && a.badge?.text === b.badge?.text;
+
+/** The generated icon: a rounded square of the colour with the initials in white. */
+function drawBadge(ctx: CanvasRenderingContext2D, badge: Badge, x: number, y: number, size: number) {
+  ctx.save();
+  ctx.fillStyle = badge.colour;
+  ctx.beginPath();
+  ctx.roundRect(x, y, size, size, 5);
+  ctx.fill();
+  ctx.fillStyle = "#ffffff";
+  ctx.font = `700 ${Math.round(size * 0.42)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(badge.text, x + size / 2, y + size / 2 + 0.5);
+  ctx.restore();
+}
 
 /** A select in place of the text editor: a choice commits at once, Escape leaves the value as it was. */
 function selectEditor(options: readonly string[], title: string) {
@@ -228,6 +245,7 @@ export default function SheetGrid({
           : undefined,
       lastUpdated: flashed,
       stockImage: look.image,
+      stockBadge: look.badge,
     } as GridCell;
     return cell;
   }, []);
@@ -385,17 +403,19 @@ export default function SheetGrid({
         if (frame.current) frame.current.dataset.painted = "true";
       }, 0);
     }
-    const url = (args.cell as { stockImage?: string }).stockImage;
-    if (!url) return drawContent();
-    // The item's picture left of its name; a picture that fails to load is simply not drawn (spec: broken images
-    // are hidden).
-    const image = args.imageLoader.loadOrGetImage(url, args.col, args.row);
-    if (!image) return drawContent();
+    const { stockImage: url, stockBadge: badge } = args.cell as { stockImage?: string; stockBadge?: Badge };
+    if (!url && !badge) return drawContent();
+    // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
+    // hidden), and the sheet's generated icon (if it has one) stands in for it.
+    const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
+    if (!image && !badge) return drawContent();
     const { ctx, rect } = args;
-    const w = "width" in image ? image.width : IMAGE_SIZE;
-    const h = "height" in image ? image.height : IMAGE_SIZE;
-    const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
-    ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
+    if (image) {
+      const w = "width" in image ? image.width : IMAGE_SIZE;
+      const h = "height" in image ? image.height : IMAGE_SIZE;
+      const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
+      ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
+    } else if (badge) drawBadge(ctx, badge, rect.x + 6, rect.y + (rect.height - IMAGE_SIZE) / 2, IMAGE_SIZE);
     const { x, width } = rect;
     rect.x = x + IMAGE_SIZE + 8;
     rect.width = width - IMAGE_SIZE - 8;

@@ -23,7 +23,7 @@ import {
   parseBreederInput,
   summaryOf,
   type BreederRow,
-} from "./breeder-list";
+} from "./list-rules";
 
 const LIST = "/api/breeder-list";
 

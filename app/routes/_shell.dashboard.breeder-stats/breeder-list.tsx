@@ -6,6 +6,7 @@
 import { Link, useActionData, useBlocker, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
+import { DinoIcon, dinoHue, dinoInitials } from "../../components/DinoIcon";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 import { LazySheetGrid } from "../../components/sheet/LazySheetGrid";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
@@ -26,7 +27,7 @@ import {
   rowName,
   storedBreederValue,
   type BreederRow,
-} from "./breeder-list";
+} from "./list-rules";
 import type { BreederListData } from "./breeder-list.server";
 
 const FIELDS = { tab: "breeder-list" };
@@ -40,11 +41,25 @@ function breederColour(column: SheetColumn, row: SheetRow): string | null {
 }
 
 const breederLook = (column: SheetColumn, row: SheetRow, dark: boolean): CellLook | undefined => {
+  if (column.name) {
+    const name = rowName(row);
+    return { badge: { text: dinoInitials(name), colour: `hsl(${dinoHue(name)} 55% 40%)` } };
+  }
   const colour = breederColour(column, row);
   return colour ? { fg: colour, bg: `${colour}${dark ? "2e" : "1a"}`, fixed: true } : undefined;
 };
 
 const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined => {
+  if (column.name) {
+    return {
+      content: (
+        <span className="stock-name">
+          <DinoIcon name={rowName(row)} imageUrl={row.imageUrl} size={24} />
+          <span>{rowName(row)}</span>
+        </span>
+      ),
+    };
+  }
   const colour = breederColour(column, row);
   return colour ? { className: "stat-cell", style: { color: colour, backgroundColor: `${colour}1a` } } : undefined;
 };
@@ -136,7 +151,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             );
           })}
           {data.filter ? (
-            <Link to={filterHref(null)} className="button small" preventScrollReset replace>
+            <Link to={filterHref(null)} className="button small" role="button" preventScrollReset replace>
               Clear Filter
             </Link>
           ) : null}

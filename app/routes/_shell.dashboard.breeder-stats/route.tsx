@@ -13,6 +13,7 @@ import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/breeder.css?url";
+import sheetStyles from "../../styles/stock.css?url";
 import { PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
 // The tab's component (breeder-list.tsx), not the pure rules beside it (breeder-list.ts), which "./breeder-list" names.
 import { BreederListTab } from "./breeder-list.tsx";
@@ -24,7 +25,11 @@ import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
 
 export const meta: MetaFunction = () => [{ title: "Breeder · ARK Tribe Dashboard" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+// The breeder list is a sheet: the sheet's styles are the stock sheet's.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: sheetStyles },
+  { rel: "stylesheet", href: styles },
+];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadBreederPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => breederAction(request, context);
@@ -72,7 +77,7 @@ export default function BreederPage() {
       <div className="page-header">
         <h1>{TEXTS.title}</h1>
         <div className="breeder-actions">
-          <LiveStatusBadge />
+          {tab === "breeder-list" ? null : <LiveStatusBadge />}
           {opener("mapping", "Add Mapping", "plus")}
           {opener("image", "Add Image", "plus")}
         </div>

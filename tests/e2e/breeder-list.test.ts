@@ -1,0 +1,199 @@
+// The Breeder List tab in a real browser, on the sheet engine it shares with 2411 Stock: edits pending until Save (one
+// PATCH per row), the server select, a row colour, dragging a row onto another to swap them and Save Order, a second
+// breeder seeing the saved change live, and the same edits without JavaScript (row form, Move up/down, colour form,
+// the server filter and the column toggles). Each test creates its own breed lines under a marker and searches for it,
+// so the rows on screen are exactly its own, in its own order.
+import type { APIRequestContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { STOCK_GRID } from "../../app/components/grid/geometry";
+import { allowConsoleErrors, connected, marker, setupBrowser, shot, signedIn, toastShown } from "./browser";
+
+setupBrowser();
+
+const PAGE = "/dashboard/breeder-stats";
+const VIEWPORT = { width: 1440, height: 1000 };
+
+type Row = Record<string, unknown> & { _id: string; version: number; order: number; Dino: string; textColor: string | null };
+
+/** Breed lines named `${tag} A`, `${tag} B`, ... at the end of the list. */
+async function createLines(request: APIRequestContext, tag: string, lines: Record<string, unknown>[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [i, line] of lines.entries()) {
+    const res = await request.post("/api/breeder-list", { data: { Dino: `${tag} ${String.fromCharCode(65 + i)}`, ...line } });
+    expect(res.status()).toBe(201);
+    rows.push(await res.json());
+  }
+  return rows;
+}
+
+const listed = async (request: APIRequestContext, tag: string) =>
+  ((await (await request.get("/api/breeder-list")).json()) as Row[]).filter((r) => r.Dino.startsWith(tag));
+
+// The grid's geometry and the default columns' widths (contract/breeder.ts): Dino, Breeder, Location, Server, 0/0, HP...
+const { rowMarkerWidth: ROW_MARKER, headerHeight: HEADER, rowHeight: ROW_HEIGHT } = STOCK_GRID;
+const WIDTHS = [200, 130, 180, 80, 110, 70];
+const COL = { Breeder: 1, Server: 3, HP: 5 };
+
+async function openGrid(page: Page, tag: string) {
+  await page.goto(`${PAGE}?tab=breeder-list&q=${encodeURIComponent(tag)}`);
+  await page.locator("[data-testid=breeder-grid][data-painted=true]").waitFor();
+  await connected(page);
+}
+
+async function cellPoint(page: Page, col: number, row: number) {
+  const box = (await page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
+  return { x: box.x + ROW_MARKER + WIDTHS.slice(0, col).reduce((a, b) => a + b, 0) + WIDTHS[col] / 2, y: box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2 };
+}
+
+/** Types into a cell as a person does: click, type, Enter. (A person's pace: see tests/e2e/stock.test.ts editCell.) */
+async function typeInto(page: Page, col: number, row: number, value: string) {
+  await page.waitForTimeout(250);
+  const { x, y } = await cellPoint(page, col, row);
+  await page.mouse.click(x, y);
+  const editor = page.locator("#portal textarea");
+  await editor.waitFor();
+  await editor.fill(value);
+  await page.keyboard.press("Enter");
+  await editor.waitFor({ state: "detached" });
+}
+
+const gridText = async (page: Page, col: number, row: number) => (await page.getByTestId(`glide-cell-${col + 1}-${row}`).textContent())?.trim() ?? "";
+
+describe("the breeder list on the sheet engine, with JavaScript", () => {
+  it("holds edits as pending, saves one PATCH per row, and a second breeder sees them live", async () => {
+    const tag = marker("brd");
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
+    const [a, b] = await createLines(context.request, tag, [{ HP: 40, Server: "2411" }, { HP: 20, Server: "2446" }]);
+    const other = await signedIn({ who: "Rex Rider", viewport: VIEWPORT, path: "/dashboard" });
+    await openGrid(other.page, tag);
+    await openGrid(page, tag);
+
+    await typeInto(page, COL.HP, 0, "65");
+    await toastShown(page, `${a.Dino}: HP changed (pending save)`);
+    await typeInto(page, COL.Breeder, 1, "Mira");
+    // The server column is a select: a choice commits at once.
+    await page.waitForTimeout(250);
+    const server = await cellPoint(page, COL.Server, 1);
+    await page.mouse.click(server.x, server.y);
+    await page.locator("#portal select").selectOption("2573");
+    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("2 modified rows");
+    // Nothing is stored before Save.
+    expect((await listed(context.request, tag)).find((r) => r._id === a._id)!.HP).toBe(40);
+    await shot(page, "breeder-list-pending-light");
+
+    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await toastShown(page, "Successfully saved 2 changes!");
+    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+    const after = new Map((await listed(context.request, tag)).map((r) => [r._id, r]));
+    expect(after.get(a._id)).toMatchObject({ HP: 65, version: a.version + 1 });
+    expect(after.get(b._id)).toMatchObject({ Breeder: "Mira", Server: "2573", version: b.version + 1 });
+
+    // The other breeder's grid repaints the saved cells.
+    await expect.poll(() => gridText(other.page, COL.HP, 0)).toBe("65");
+    await expect.poll(() => gridText(other.page, COL.Breeder, 1)).toBe("Mira");
+  });
+
+  it("swaps two rows by dragging one onto the other, and saves the order", async () => {
+    const tag = marker("brd");
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
+    const [a, b, c] = await createLines(context.request, tag, [{}, {}, {}]);
+    await openGrid(page, tag);
+    const box = (await page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
+    const y = (row: number) => box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2;
+    await page.mouse.move(box.x + 5, y(0));
+    await page.mouse.down();
+    await page.mouse.move(box.x + 5, y(1), { steps: 4 });
+    await page.mouse.move(box.x + 5, y(2) + 4, { steps: 6 });
+    await page.mouse.up();
+    await page.getByTestId("order-banner").waitFor();
+    await page.getByTestId("order-banner").getByRole("button", { name: "Save Order" }).click();
+    await toastShown(page, "Order saved successfully!");
+    await page.getByTestId("order-banner").waitFor({ state: "detached" });
+    const after = (await listed(context.request, tag)).map((r) => r._id);
+    expect(after).toEqual([c._id, b._id, a._id]);
+  });
+
+  it("colours a whole row from its marker with the colour picker", async () => {
+    const tag = marker("brd");
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
+    const [a] = await createLines(context.request, tag, [{}, {}]);
+    await openGrid(page, tag);
+    await page.getByRole("button", { name: "Color Picker" }).click();
+    await toastShown(page, "Please select a cell or row first by clicking on it or the row arrow");
+    const box = (await page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
+    await page.mouse.click(box.x + ROW_MARKER / 2, box.y + HEADER + ROW_HEIGHT / 2);
+    await page.getByRole("button", { name: "Color Picker" }).click();
+    const dialog = page.getByTestId("color-dialog");
+    await dialog.locator("input[type=color]").fill("#1c7ed6");
+    await dialog.getByRole("button", { name: "Save Color" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(async () => (await listed(context.request, tag)).find((r) => r._id === a._id)!.textColor).toBe("#1c7ed6");
+  });
+});
+
+describe("the breeder list without JavaScript", () => {
+  it("edits a row through its form, moves it, colours it, filters by server and toggles the columns", async () => {
+    const tag = marker("brd");
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, javaScriptEnabled: false, path: "/dashboard" });
+    const [a, b] = await createLines(context.request, tag, [{ Server: "2411", "Curent # of 0/0's": 3 }, { Server: "2573", "Last Claims": "1/1/2020" }]);
+    await page.goto(`${PAGE}?tab=breeder-list&q=${tag}`);
+    const table = page.getByTestId("breeder-table");
+    const rowOf = (id: string) => table.locator(`tr[data-row="${id}"]`);
+    // Days since an old claim is shown in red; an empty date shows '-'.
+    await expect.poll(() => rowOf(b._id).locator("td.stat-cell").count()).toBeGreaterThan(0);
+
+    await rowOf(a._id).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/edit=/);
+    allowConsoleErrors(/status of 400/); // the refused form answers 400 with its message
+    await rowOf(a._id).getByLabel("HP", { exact: true }).fill("abc");
+    await rowOf(a._id).getByRole("button", { name: "Save" }).click();
+    await page.getByText("HP must be a number.").waitFor();
+    await rowOf(a._id).getByLabel("HP", { exact: true }).fill("72");
+    await rowOf(a._id).getByLabel("Negative").selectOption("TRUE");
+    await rowOf(a._id).getByRole("button", { name: "Save" }).click();
+    await page.getByText("Successfully saved 1 change!").waitFor();
+    expect((await listed(context.request, tag))[0]).toMatchObject({ HP: 72, Negative: "TRUE" });
+
+    await rowOf(b._id).getByRole("button", { name: `Move ${b.Dino} up` }).click();
+    await page.getByText("Order saved successfully!").waitFor();
+    expect((await listed(context.request, tag)).map((r) => r._id)).toEqual([b._id, a._id]);
+
+    await rowOf(a._id).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/edit=/);
+    const colour = table.locator(`tr[data-row-colour="${a._id}"]`);
+    await colour.getByLabel("Text color").fill("#c2255c");
+    await colour.getByLabel("Apply to").selectOption({ label: "HP" });
+    await colour.getByRole("button", { name: "Save Color" }).click();
+    await page.getByText("Text color saved.").waitFor();
+    expect((await listed(context.request, tag)).find((r) => r._id === a._id)!.fieldColors).toMatchObject({ HP: "#c2255c" });
+
+    // The server filter and Clear Filter; Mut Details shows the mutation columns.
+    await page.getByTestId("server-2573").click();
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    await page.getByRole("button", { name: "Clear Filter" }).click();
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
+    expect(await table.getByRole("columnheader", { name: "Mut Hp" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Mut Details" }).click();
+    await table.getByRole("columnheader", { name: "Mut Hp" }).waitFor();
+    await shot(page, "breeder-list-nojs-light");
+  });
+});
+
+describe("the breeder list's look", () => {
+  it("colours stats and stale days, in light and dark, wide and narrow", async () => {
+    const tag = marker("brd");
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [1440, 390]) {
+        const { page, context } = await signedIn({ who: "Tek Breeder", theme, viewport: { width, height: 900 }, path: "/dashboard" });
+        if (theme === "light" && width === 1440) {
+          await createLines(context.request, tag, [
+            { Server: "2411", HP: 25, Stam: 35, Weight: 45, Dmg: 65, "Curent # of 0/0's": 4, "Last Claims": "1/2/2024", Breeder: "Mira", Location: "Main base" },
+            { Server: "2573", HP: 60, Stam: 40, Weight: 30, Dmg: 50, "Curent # of 0/0's": 2, "Last Claims": "not a date", Negative: "TRUE" },
+          ]);
+        }
+        await openGrid(page, tag);
+        await shot(page, `breeder-list-${theme}-${width}`);
+      }
+    }
+  });
+});

@@ -15,8 +15,7 @@ import { withParams } from "../../utils/table";
 import styles from "../../styles/breeder.css?url";
 import sheetStyles from "../../styles/stock.css?url";
 import { PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
-// The tab's component (breeder-list.tsx), not the pure rules beside it (breeder-list.ts), which "./breeder-list" names.
-import { BreederListTab } from "./breeder-list.tsx";
+import { BreederListTab } from "./breeder-list";
 import { breederAction, loadBreederPage } from "./breeder.server";
 import { ClaimsTab } from "./claims";
 import { CodesGivenTab } from "./codes-given";

@@ -114,7 +114,7 @@ export function InlineEditTable({
                   ),
                 )}
                 <td className="actions">
-                  <Link className="button small" to={withParams(here, { edit: row._id })} preventScrollReset aria-label={`Edit row ${row._id}`}>
+                  <Link className="button small" to={withParams(here, { edit: row._id })} preventScrollReset aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}>
                     Edit
                   </Link>
                 </td>

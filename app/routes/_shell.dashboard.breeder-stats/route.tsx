@@ -59,7 +59,8 @@ export default function BreederPage() {
     if (new URLSearchParams(location.search).has("dialog")) navigate(closeHref, { replace: true, preventScrollReset: true });
   };
 
-  const tabHref = (t: BreederTab) => withParams(PAGE_PATH, { tab: t, q: data.q || null, size: data.size === 25 ? null : data.size });
+  // The tabs' page sizes have different defaults (the list 100, the others 25): a tab opens at its own.
+  const tabHref = (t: BreederTab) => withParams(PAGE_PATH, { tab: t, q: data.q || null });
   const opener = (kind: BreederDialog, label: string, icon: "plus" | "edit") =>
     hydrated ? (
       <button type="button" className="button small" onClick={() => setDialog(kind)}>
@@ -84,9 +85,9 @@ export default function BreederPage() {
 
       <TableToolbar
         q={data.q}
-        size={tab === "breeder-list" ? undefined : data.size}
+        size={data.list ? (data.list as { size: number }).size : data.size}
         placeholder={TEXTS.search}
-        keep={["tab", "filter", "cq"]}
+        keep={["tab", "filter", "cq", "server", "base", "mut"]}
       />
 
       <nav className="tabs breeder-tabs" aria-label="Breeder tabs">

@@ -143,7 +143,8 @@ describe("the Breeder loader", () => {
     await create(rex, "/api/codes-given-to", { breeder: "TekBreeder", code: "GC-4411", server: "2573" });
     await create(rex, "/api/codes-given-to", { breeder: "Rider", code: "GC-9000", server: "2446", status: "Used" });
     const data = await load(rex, "?tab=codes-given-to");
-    expect(data.codes!.page.rows.map((r) => [r.code, r.status])).toEqual([
+    // Rows come in the order they were added (ids start with the second they were made in).
+    expect(data.codes!.page.rows.map((r) => [r.code, r.status]).sort()).toEqual([
       ["GC-4411", "Active"],
       ["GC-9000", "Used"],
     ]);

@@ -62,12 +62,12 @@ export default function ServerStats() {
             aria-current={id === tab ? "page" : undefined}
             preventScrollReset
           >
-            {id} Playerlist
+            {`${id} Playerlist`}
           </Link>
         ))}
       </nav>
       <section className="card placeholder-card" data-testid="placeholder">
-        <h2>{tab} Playerlist</h2>
+        <h2>{`${tab} Playerlist`}</h2>
         <p className="muted">
           The live playerlist of {server.shortName} ({server.fullName}) is on its own page, with its join and leave logs
           and the tribemember, unknown, enemy and friendly activity.
@@ -101,9 +101,7 @@ function ServerCard({ overview, now }: { overview: Overview; now: number }) {
         <dl className="server-card-facts">
           <div>
             <dt className="muted">Players</dt>
-            <dd data-testid="player-count">
-              {state.playerCount}/{state.maxPlayers}
-            </dd>
+            <dd data-testid="player-count">{`${state.playerCount}/${state.maxPlayers}`}</dd>
           </div>
           <div>
             <dt className="muted">Map</dt>

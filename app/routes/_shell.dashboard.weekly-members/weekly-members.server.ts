@@ -105,8 +105,10 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
   for (const m of members) counts[activityOf(m)]++;
   const inTab = members.filter((m) => activityOf(m) === tab);
   // The ID column numbers the rows of the whole searched tab, in the host's order (active first, latest first).
-  const rows = inTab.map((m) => weeklyRow(m, 0, timeZone)).filter((r) => matches(r, q, SEARCHED));
-  rows.forEach((r, i) => (r.id = i + 1));
+  const rows = inTab
+    .map((m, i) => weeklyRow(m, i, timeZone))
+    .filter((r) => matches(r, q, SEARCHED))
+    .map((r, i) => ({ ...r, id: i + 1 }));
   const page = paginate(rows, pageNumber, size);
 
   return json(

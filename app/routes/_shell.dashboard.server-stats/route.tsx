@@ -121,8 +121,8 @@ function ServerCard({ overview, now }: { overview: Overview; now: number }) {
         </div>
       )}
       {state && !online && state.errorDetails ? <p className="server-card-detail small">{state.errorDetails}</p> : null}
-      <Link to={pagePath(id)} className="button small">
-        <Icon name="server" size={14} /> Open {info.title}
+      <Link to={pagePath(id)} className="button small" aria-label={`View ${id} stats`} data-testid="server-card-link">
+        <Icon name="server" size={14} /> View stats
       </Link>
     </article>
   );

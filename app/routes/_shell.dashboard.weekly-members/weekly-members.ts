@@ -1,12 +1,13 @@
 // The Weekly Members page's constants and texts (spec part 2: "Weekly Members page", sections 3, 7, 8 and 9), shared
 // by the loader, the action and the page. Pure.
+import { WEEKLY_ACTIVITY, type WeeklyActivity } from "../../../contract/servers";
 import type { StatsRow, Tone } from "../server-stats-page/servers";
 
 export const PAGE_PATH = "/dashboard/weekly-members";
 
 /** The two tabs: members active this week and the others (the API's eventType values). */
-export const TABS = ["active", "inactive"] as const;
-export type Tab = (typeof TABS)[number];
+export const TABS = WEEKLY_ACTIVITY;
+export type Tab = WeeklyActivity;
 export const DEFAULT_TAB: Tab = "active";
 export const isTab = (v: unknown): v is Tab => typeof v === "string" && (TABS as readonly string[]).includes(v);
 export const TAB_LABELS: Record<Tab, string> = { active: "Active Members", inactive: "Inactive Members" };

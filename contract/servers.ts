@@ -56,6 +56,15 @@ export function statusClass(status: string | null | undefined, tribe?: string | 
   return "other";
 }
 
+// ---- Weekly members ------------------------------------------------------------------------------------------------
+
+/**
+ * Spec part 2 section 3: a weekly member's eventType, active this week or not. The API stores and accepts these; the
+ * Weekly Members page has a tab for each.
+ */
+export const WEEKLY_ACTIVITY = ["active", "inactive"] as const;
+export type WeeklyActivity = (typeof WEEKLY_ACTIVITY)[number];
+
 // ---- Population chart ----------------------------------------------------------------------------------------------
 
 

@@ -1,6 +1,7 @@
 // Spec part 2 server stats: status, rosters, join and leave events, snapshots, weekly members.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, epochMs, now, timestamp } from "./columns";
+import { WEEKLY_ACTIVITY } from "../contract/servers";
 
 export const serverStatus = sqliteTable("server_status", {
   serverId: text("server_id").primaryKey(),
@@ -77,7 +78,7 @@ export const weeklyMembers = sqliteTable("weekly_members", {
   isTribeMember: bool("is_tribe_member").notNull().default(false),
   tribe: text("tribe"),
   platform: text("platform"),
-  eventType: text("event_type", { enum: ["active", "inactive"] }).notNull(),
+  eventType: text("event_type", { enum: WEEKLY_ACTIVITY }).notNull(),
   eventTime: epochMs("event_time"),
   lastArkLaunch: text("last_ark_launch"),
   steamProfileLink: text("steam_profile_link"),

@@ -28,6 +28,7 @@ const PATHS = {
   up: "M12 19V5M5 12l7-7 7 7",
   down: "M12 5v14M19 12l-7 7-7-7",
   minus: "M5 12h14",
+  refresh: "M21 12a9 9 0 01-15.4 6.4L3 16M3 12a9 9 0 0115.4-6.4L21 8M21 3v5h-5M3 21v-5h5",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -111,3 +111,21 @@ export async function ingestServerEvents(request: APIRequestContext, serverId: s
   const answer = await ok<{ inserted: number }>(request.post(`/api/ingest/servers/${serverId}/events`, { data: { events } }));
   expect(answer.inserted).toBe(events.length);
 }
+
+export type WeeklyMember = {
+  eosId: string;
+  displayName?: string;
+  memberName?: string;
+  isActiveThisWeek?: boolean;
+  isTribeMember?: boolean;
+  tribe?: string | null;
+  platform?: string | null;
+  eventTime?: number | null;
+  lastArkLaunch?: string | null;
+  steamProfileLink?: string | null;
+};
+
+/** Weekly members through the collectors' ingestion call (an upsert on eosId; announces weeklymembers_update). */
+export async function ingestWeeklyMembers(request: APIRequestContext, members: WeeklyMember[]) {
+  await ok(request.post("/api/ingest/weekly-members", { data: { members } }));
+}

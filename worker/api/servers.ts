@@ -10,7 +10,7 @@ import { recordSnapshot } from "../domain/servers/snapshots";
 import { serverStatusJson } from "../domain/servers/status";
 import { ingestWeeklyMembers, listWeeklyMembers, refreshWeeklyMembers } from "../domain/servers/weekly-members";
 import { ACTIVITY_CLASSES, parseTime } from "../domain/servers-rules";
-import { isServerId, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../contract/servers";
+import { isServerId, POPULATION_RANGES, WEEKLY_ACTIVITY, type PopulationRange, type ServerId } from "../../contract/servers";
 import { refreshServer } from "../jobs/snapshot";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";
@@ -126,7 +126,7 @@ const weeklyBody = z
             isTribeMember: z.boolean().optional(),
             tribe: text(60).nullish(),
             platform: text(20).nullish(),
-            eventType: z.enum(["active", "inactive"], { errorMap: () => ({ message: "must be active or inactive" }) }).optional(),
+            eventType: z.enum(WEEKLY_ACTIVITY, { errorMap: () => ({ message: "must be active or inactive" }) }).optional(),
             eventTime: time.nullish(),
             lastArkLaunch: text(40).nullish(),
             steamProfileLink: steamLink.optional(),

@@ -12,6 +12,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: "/dashboard/server-stats-2411", label: "2411 Server Stats", icon: "server" },
       { to: "/dashboard/server-stats-2573", label: "2573 Server Stats", icon: "server" },
       { to: "/dashboard/server-stats-2446", label: "2446 Server Stats", icon: "server" },
+      { to: "/dashboard/weekly-members", label: "Weekly Members", icon: "calendar" },
     ],
   },
   {
@@ -23,6 +24,12 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: "/dashboard/logs", label: "Logs", icon: "log" },
     ],
   },
-  { label: "Stock", items: [{ to: "/dashboard/stock-2411", label: "2411 Stock", icon: "box" }] },
+  {
+    label: "Stock",
+    items: [
+      { to: "/dashboard/stock-2411", label: "2411 Stock", icon: "box" },
+      { to: "/dashboard/breeder-stats", label: "Breeder", icon: "egg" },
+    ],
+  },
   { label: "Settings", items: [{ to: "/settings", label: "Settings", icon: "settings" }] },
 ];

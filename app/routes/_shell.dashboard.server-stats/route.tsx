@@ -1,32 +1,58 @@
-// The generic Server Stats page (spec part 2 section 2): tabs 2411 Playerlist, 2573 Playerlist and 2446 Playerlist,
-// each placeholder text only. The placeholder says where the live playerlist is and links to that server's page.
-// The tab lives in the URL (?tab=2573), so it works without JavaScript.
+// The generic Server Stats page (spec part 2 section 2): a live overview of the three servers (status, players n/70,
+// map, last update, a link to each server's page), read in parallel through the host client and reloaded on
+// eoserver_status_update; below it the tabs 2411 Playerlist, 2573 Playerlist and 2446 Playerlist, each placeholder text
+// that points to that server's page. The tab lives in the URL (?tab=2573), so it works without JavaScript.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
-import { GENERIC_PATH, pagePath, SERVERS } from "../server-stats-page/servers";
+import { host } from "../../host/client.server";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { Badge, RelativeTime, useNow } from "../server-stats-page/bits";
+import { GENERIC_PATH, pagePath, SERVERS, TAB_SOURCES, TEXTS, type ServerState } from "../server-stats-page/servers";
+import { failureReason, serverStateOf } from "../server-stats-page/stats.server";
 import { isServerId, SERVER_IDS, type ServerId } from "../../../contract/servers";
 import styles from "../../styles/server-stats.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Server Stats · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+type Overview = { id: ServerId; state: ServerState | null; error: string | null };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   const tab = new URL(request.url).searchParams.get("tab");
-  return json({ tab: isServerId(tab) ? tab : ("2411" as ServerId) });
+  const servers = await Promise.all(
+    SERVER_IDS.map(async (id): Promise<Overview> => {
+      try {
+        const { data } = await host(context).get<unknown>(TAB_SOURCES.playerlist.path(id));
+        return { id, state: serverStateOf(id, data), error: null };
+      } catch (error) {
+        console.error("server stats overview: status load failed", id, error);
+        return { id, state: null, error: failureReason(error) };
+      }
+    }),
+  );
+  return json({ tab: isServerId(tab) ? tab : ("2411" as ServerId), servers, now: Date.now() });
 }
 
 export default function ServerStats() {
-  const { tab } = useLoaderData<typeof loader>();
+  const { tab, servers, now: serverNow } = useLoaderData<typeof loader>();
+  useLiveRevalidate(["eoserver_status_update"]);
+  const now = useNow(serverNow);
   const server = SERVERS[tab];
   return (
     <div className="server-stats generic-stats">
       <div className="page-header">
         <h1>Server Stats</h1>
+        <LiveStatusBadge />
       </div>
+      <section className="server-overview" aria-label="Servers" data-testid="server-overview">
+        {servers.map((s) => (
+          <ServerCard key={s.id} overview={s as Overview} now={now} />
+        ))}
+      </section>
       <nav className="tabs" aria-label="Server Stats tabs">
         {SERVER_IDS.map((id) => (
           <Link
@@ -36,12 +62,12 @@ export default function ServerStats() {
             aria-current={id === tab ? "page" : undefined}
             preventScrollReset
           >
-            {id} Playerlist
+            {`${id} Playerlist`}
           </Link>
         ))}
       </nav>
       <section className="card placeholder-card" data-testid="placeholder">
-        <h2>{tab} Playerlist</h2>
+        <h2>{`${tab} Playerlist`}</h2>
         <p className="muted">
           The live playerlist of {server.shortName} ({server.fullName}) is on its own page, with its join and leave logs
           and the tribemember, unknown, enemy and friendly activity.
@@ -51,5 +77,53 @@ export default function ServerStats() {
         </Link>
       </section>
     </div>
+  );
+}
+
+/** One server at a glance: its name, Online/Offline, players n/70, map, last update and a link to its page. */
+function ServerCard({ overview, now }: { overview: Overview; now: number }) {
+  const { id, state, error } = overview;
+  const info = SERVERS[id];
+  const online = !!state?.online;
+  return (
+    <article className="card server-card" aria-labelledby={`overview-${id}`} data-testid={`server-card-${id}`}>
+      <div className="server-card-head">
+        <h2 id={`overview-${id}`}>
+          {id} <span className="muted">{info.shortName}</span>
+        </h2>
+        {state ? (
+          <Badge tone={online ? "green" : "red"} testId="server-status">
+            {online ? "Online" : "Offline"}
+          </Badge>
+        ) : null}
+      </div>
+      {state ? (
+        <dl className="server-card-facts">
+          <div>
+            <dt className="muted">Players</dt>
+            <dd data-testid="player-count">{`${state.playerCount}/${state.maxPlayers}`}</dd>
+          </div>
+          <div>
+            <dt className="muted">Map</dt>
+            <dd>{state.mapName}</dd>
+          </div>
+          <div>
+            <dt className="muted">Last Updated</dt>
+            <dd>
+              <RelativeTime at={state.lastUpdated} now={now} testId="last-updated" />
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <div className="stats-error" role="alert" data-testid="stats-error">
+          <strong>{TEXTS.loadError(TAB_SOURCES.playerlist.noun)}</strong>
+          <p className="muted small">{error}</p>
+        </div>
+      )}
+      {state && !online && state.errorDetails ? <p className="server-card-detail small">{state.errorDetails}</p> : null}
+      <Link to={pagePath(id)} className="button small" aria-label={`View ${id} stats`} data-testid="server-card-link">
+        <Icon name="server" size={14} /> View stats
+      </Link>
+    </article>
   );
 }

@@ -1,4 +1,5 @@
-// The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table.
+// The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table. The
+// Weekly Members table has the activity tabs' columns with its own Event Type: it builds on the ones exported here.
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
 import type { GridColumnDef } from "../../components/grid/types";
@@ -6,7 +7,7 @@ import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
 import { isActivityTab, type StatsRow, type Tab } from "./servers";
 import type { ServerId } from "../../../contract/servers";
 
-type Column = GridColumnDef<StatsRow> & { render: (row: StatsRow) => React.ReactNode };
+export type Column<T extends StatsRow = StatsRow> = GridColumnDef<T> & { render: (row: T) => React.ReactNode };
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "-" : v);
 const plain = (v: string | number | null | undefined) => {
@@ -14,15 +15,15 @@ const plain = (v: string | number | null | undefined) => {
   return d === "-" ? <span className="muted">-</span> : d;
 };
 
-const ID: Column = { id: "id", title: "ID", width: 56, value: (r) => r.id, render: (r) => r.id };
-const EOS: Column = {
+export const ID: Column = { id: "id", title: "ID", width: 56, value: (r) => r.id, render: (r) => r.id };
+export const EOS: Column = {
   id: "eosId",
   title: "EOS ID",
   width: 285,
   value: (r) => dash(r.eosId),
   render: (r) => (r.eosId ? <code>{r.eosId}</code> : plain(null)),
 };
-const DISPLAY: Column = {
+export const DISPLAY: Column = {
   id: "displayName",
   title: "Display Name",
   width: 140,
@@ -39,14 +40,14 @@ const DISPLAY: Column = {
     </>
   ),
 };
-const name = (title: "Name" | "Member Name"): Column => ({
+export const name = (title: "Name" | "Member Name"): Column => ({
   id: "name",
   title,
   width: 130,
   value: (r) => dash(r.name),
   render: (r) => plain(r.name),
 });
-const STATUS: Column = {
+export const STATUS: Column = {
   id: "status",
   title: "Status",
   width: 110,
@@ -55,8 +56,8 @@ const STATUS: Column = {
   colors: (r) => TONE_COLORS[r.statusTone],
   render: (r) => (r.statusLabel ? <Badge tone={r.statusTone}>{r.statusLabel}</Badge> : plain(null)),
 };
-const TRIBE: Column = { id: "tribe", title: "Tribe", width: 78, value: (r) => dash(r.tribe), render: (r) => plain(r.tribe) };
-const PLATFORM: Column = {
+export const TRIBE: Column = { id: "tribe", title: "Tribe", width: 78, value: (r) => dash(r.tribe), render: (r) => plain(r.tribe) };
+export const PLATFORM: Column = {
   id: "platform",
   title: "Platform",
   width: 132, // the glyph and "PlayStation"
@@ -64,7 +65,7 @@ const PLATFORM: Column = {
   icon: (r) => platformIcon(r.platform),
   render: (r) => <PlatformCell kind={r.platform} label={r.platformLabel} />,
 };
-const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column => ({
+export const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column => ({
   id: "time",
   title,
   width: 170,
@@ -82,7 +83,7 @@ const EVENT_TYPE: Column = {
   render: (r) =>
     r.eventType && r.eventTone ? <Badge tone={r.eventTone}>{r.eventType === "join" ? "Join" : "Leave"}</Badge> : plain(null),
 };
-const LAUNCH: Column = {
+export const LAUNCH: Column = {
   id: "lastArkLaunch",
   title: "Last Ark Launch",
   width: 170,
@@ -90,7 +91,7 @@ const LAUNCH: Column = {
   render: (r) => plain(r.lastArkLaunch),
   className: "nowrap",
 };
-const STEAM: Column = {
+export const STEAM: Column = {
   id: "steamProfile",
   title: "Steam Profile",
   width: 120,
@@ -110,15 +111,27 @@ export function columnsFor(tab: Tab, server: ServerId): Column[] {
 export const hasSteamColumn = (tab: Tab, server: ServerId) => columnsFor(tab, server).includes(STEAM);
 
 /** The accessible HTML table: what the server renders, what shows before hydration and without JavaScript. */
-export function StatsTable({ rows, columns, caption }: { rows: StatsRow[]; columns: Column[]; caption: string }) {
+export function StatsTable<T extends StatsRow>({
+  rows,
+  columns,
+  caption,
+  testId = "stats-table",
+  className = "table stats-table",
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  caption: string;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <HtmlTable
       columns={columns}
       rows={rows}
       rowKey={(r) => r.key}
       caption={caption}
-      className="table stats-table"
-      testId="stats-table"
+      className={className}
+      testId={testId}
       rowProps={(r) => ({ "data-eos-id": r.eosId })}
     />
   );

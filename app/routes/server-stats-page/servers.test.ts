@@ -139,11 +139,15 @@ describe("tabs, platforms, launches and peaks", () => {
     expect(tabStorageKey("2446")).toBe("server_stats_2446_active_tab");
   });
 
-  it("names steam, xbl and psn, capitalises others and shows - for none", () => {
+  it("names steam, xbl, psn, epic and nintendo, capitalises others and shows - for none", () => {
     expect(platformOf("steam")).toEqual({ kind: "steam", label: "Steam" });
     expect(platformOf("XBL")).toEqual({ kind: "xbl", label: "Xbox" });
     expect(platformOf("psn")).toEqual({ kind: "psn", label: "PlayStation" });
-    expect(platformOf("epic")).toEqual({ kind: "other", label: "Epic" });
+    expect(platformOf("epic")).toEqual({ kind: "epic", label: "Epic" });
+    expect(platformOf("Nintendo")).toEqual({ kind: "nintendo", label: "Nintendo" });
+    expect(platformOf("Xbox")).toEqual({ kind: "xbl", label: "Xbox" });
+    expect(platformOf("PlayStation")).toEqual({ kind: "psn", label: "PlayStation" });
+    expect(platformOf("stadia")).toEqual({ kind: "other", label: "Stadia" });
     expect(platformOf("")).toEqual({ kind: "none", label: "-" });
     expect(platformOf(null)).toEqual({ kind: "none", label: "-" });
   });

@@ -154,16 +154,26 @@ export function eventTone(tab: ActivityTab, eventType: "join" | "leave"): Tone {
 
 // ---- Platforms -----------------------------------------------------------------------------------------------------
 
-export type PlatformKind = "steam" | "xbl" | "psn" | "other" | "none";
-const PLATFORM_NAMES: Record<string, string> = { steam: "Steam", xbl: "Xbox", psn: "PlayStation" };
+export type PlatformKind = "steam" | "xbl" | "psn" | "epic" | "nintendo" | "other" | "none";
+/** The platforms with a colour of their own, by the names collectors send (the API's codes and the shown names). */
+const PLATFORMS: Record<string, { kind: PlatformKind; label: string }> = {
+  steam: { kind: "steam", label: "Steam" },
+  xbl: { kind: "xbl", label: "Xbox" },
+  xbox: { kind: "xbl", label: "Xbox" },
+  psn: { kind: "psn", label: "PlayStation" },
+  playstation: { kind: "psn", label: "PlayStation" },
+  epic: { kind: "epic", label: "Epic" },
+  nintendo: { kind: "nintendo", label: "Nintendo" },
+};
 
-/** Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. */
+/**
+ * Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. The weekly
+ * members' platforms (Steam, Epic, Xbox, PlayStation, Nintendo) each get a kind, so each gets its colour.
+ */
 export function platformOf(value: string | null | undefined): { kind: PlatformKind; label: string } {
   const v = trimText(value);
   if (!v) return { kind: "none", label: "-" };
-  const key = v.toLowerCase();
-  if (key in PLATFORM_NAMES) return { kind: key as PlatformKind, label: PLATFORM_NAMES[key] };
-  return { kind: "other", label: v.charAt(0).toUpperCase() + v.slice(1) };
+  return PLATFORMS[v.toLowerCase()] ?? { kind: "other", label: v.charAt(0).toUpperCase() + v.slice(1) };
 }
 
 // ---- Relative time -------------------------------------------------------------------------------------------------

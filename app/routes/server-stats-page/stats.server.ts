@@ -87,7 +87,8 @@ type PopulationAnswer = {
 
 // ---- What the page gets ------------------------------------------------------------------------------------------
 
-const toMs = (v: unknown): number | null => {
+/** A time as the host may send it (epoch ms, digits, or a date text) in epoch ms, or null. */
+export const toMs = (v: unknown): number | null => {
   if (typeof v === "number" && Number.isFinite(v)) return v;
   if (typeof v === "string" && v.trim()) {
     const n = /^\d+$/.test(v.trim()) ? Number(v) : Date.parse(v);
@@ -95,8 +96,10 @@ const toMs = (v: unknown): number | null => {
   }
   return null;
 };
-const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
-const safeLink = (v: unknown) => {
+/** Text without surrounding spaces, or null when there is none. */
+export const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+/** A link to show (http or https only), or null. */
+export const safeLink = (v: unknown) => {
   const s = text(v);
   return s && /^https?:\/\//i.test(s) ? s : null;
 };
@@ -222,6 +225,22 @@ export function loadError(tab: Tab, error: unknown): LoadError {
   return { title: TEXTS.loadError(noun), message: TEXTS.fetchFailed(noun), detail: failureReason(error) };
 }
 
+/** Spec section 3: an answer without currentPlayers means no players and no status. */
+const playersOf = (data: StatusAnswer) => (Array.isArray(data.currentPlayers) ? data.currentPlayers : []);
+
+/** A server's state from the host's status answer (spec sections 2 and 3): online, players n/70, map, last update. */
+export function serverStateOf(id: ServerId, answer: unknown): ServerState {
+  const data = (answer && typeof answer === "object" ? answer : {}) as StatusAnswer;
+  return {
+    online: Array.isArray(data.currentPlayers) && data.status === "online",
+    errorDetails: text(data.errorDetails),
+    lastUpdated: toMs(data.lastUpdated),
+    mapName: SERVERS[id].mapName,
+    playerCount: typeof data.playerCount === "number" ? data.playerCount : playersOf(data).length,
+    maxPlayers: MAX_PLAYERS,
+  };
+}
+
 async function loadPopulation(context: AppLoadContext, id: ServerId, range: Range): Promise<Population | null> {
   try {
     const { data } = await host(context).get<PopulationAnswer>(`/api/eoserver-population/${id}?range=${range}`);
@@ -274,17 +293,8 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
     } else {
       const data = (status.answer.data ?? {}) as StatusAnswer;
       if (status.answer.stale) staleAsOf = status.answer.asOf;
-      // Spec section 3: an answer without currentPlayers means no players and no status.
-      const players = Array.isArray(data.currentPlayers) ? data.currentPlayers : [];
-      rows = players.map(playerRow);
-      state = {
-        online: Array.isArray(data.currentPlayers) && data.status === "online",
-        errorDetails: text(data.errorDetails),
-        lastUpdated: toMs(data.lastUpdated),
-        mapName: server.mapName,
-        playerCount: typeof data.playerCount === "number" ? data.playerCount : players.length,
-        maxPlayers: MAX_PLAYERS,
-      };
+      rows = playersOf(data).map(playerRow);
+      state = serverStateOf(id, data);
     }
   } else {
     try {

@@ -6,7 +6,7 @@ import { serverEvents, weeklyMembers } from "../../../drizzle/schema";
 import type { Db, Deps } from "../context";
 import { commit } from "../context";
 import { LOG_WINDOW_DAYS, weeklyActivity } from "../servers-rules";
-import { SERVER_IDS, isTribeMember } from "../../../contract/servers";
+import { SERVER_IDS, isTribeMember, type WeeklyActivity } from "../../../contract/servers";
 import { DAY_MS } from "../../../contract/time";
 import { jsonSelect } from "./json-rows";
 
@@ -50,7 +50,7 @@ export type WeeklyMemberInput = {
   isTribeMember?: boolean;
   tribe?: string | null;
   platform?: string | null;
-  eventType?: "active" | "inactive";
+  eventType?: WeeklyActivity;
   eventTime?: number | null;
   lastArkLaunch?: string | null;
   steamProfileLink?: string | null;

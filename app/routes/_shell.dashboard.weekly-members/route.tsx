@@ -1,0 +1,145 @@
+// Weekly Members (spec part 2: "Weekly Members page", sections 3, 4, 7, 8 and 9): who of the tribe was active this
+// week. Refresh Data recomputes it on the host; tabs Active Members / Inactive Members (remembered in this browser),
+// search and paging live in the URL, so the page works without JavaScript; with it, Refresh Data is a fetcher and the
+// table reloads live on weeklymembers_update. The table has the server stats activity tables' columns and badges.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { StaleNotice } from "../../components/HostNotice";
+import { Icon } from "../../components/icons";
+import { Pagination } from "../../components/table/Pagination";
+import { TableToolbar } from "../../components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
+import { FETCHER_FIELD, type Answer } from "../../utils/action";
+import { formatDate } from "../../utils/dates";
+import { useHydrated } from "../../utils/hydrated";
+import { useRememberedTab } from "../../utils/remembered-tab";
+import { withParams } from "../../utils/table";
+import { useAnswerToast } from "../../utils/use-answer-toast";
+import { Badge, EmptyState, ErrorBox } from "../server-stats-page/bits";
+import { DISPLAY, EOS, ID, LAUNCH, name, PLATFORM, STATUS, STEAM, StatsTable, time, TRIBE, type Column } from "../server-stats-page/StatsTable";
+import { TONE_COLORS } from "../../components/grid/theme";
+import { ACTIVITY, isTab, PAGE_PATH, TAB_LABELS, TAB_STORAGE_KEY, TABS, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
+import { loadWeeklyMembers, weeklyMembersAction } from "./weekly-members.server";
+import statsStyles from "../../styles/server-stats.css?url";
+import styles from "../../styles/weekly-members.css?url";
+
+export const meta: MetaFunction = () => [{ title: "Weekly Members · ARK Tribe Dashboard" }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: statsStyles },
+  { rel: "stylesheet", href: styles },
+];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadWeeklyMembers(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => weeklyMembersAction(request, context);
+
+/** Event Type: the member's week, Active (green) or Inactive (grey). */
+const EVENT_TYPE: Column<WeeklyRow> = {
+  id: "eventType",
+  title: "Event Type",
+  width: 96,
+  kind: "badge",
+  value: (r) => ACTIVITY[r.activity].label,
+  colors: (r) => TONE_COLORS[ACTIVITY[r.activity].tone],
+  render: (r) => <Badge tone={ACTIVITY[r.activity].tone}>{ACTIVITY[r.activity].label}</Badge>,
+};
+
+/** Spec section 2: ID (row number), EOS ID, Display Name, Member Name, Status, Tribe, Platform, Event Type, Event Time, Last Ark Launch, Steam Profile. */
+const COLUMNS: Column<WeeklyRow>[] = [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, EVENT_TYPE, time("Event Time"), LAUNCH, STEAM];
+
+export default function WeeklyMembers() {
+  const data = useLoaderData<typeof loader>();
+  const tab = data.tab as Tab;
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  useLiveRevalidate(["weeklymembers_update"]);
+  useRememberedTab({ storageKey: TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab, here, reset: ["page"] });
+  const rows = data.page.rows as WeeklyRow[];
+
+  return (
+    <div className="weekly-members" data-tab={tab}>
+      <div className="page-header">
+        <h1>{TEXTS.title}</h1>
+        <span className="weekly-spacer" />
+        <LiveStatusBadge />
+        <RefreshData here={here} />
+      </div>
+
+      {data.staleAsOf ? (
+        <StaleNotice small>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>
+      ) : null}
+
+      <section className="card weekly-overview" aria-label="Overview" data-testid="weekly-overview">
+        <div className="weekly-figure">
+          <span className="muted small">{TEXTS.totalMembers}</span>
+          <strong data-testid="total-members">{data.counts.total}</strong>
+        </div>
+        <div className="weekly-figure">
+          <span className="muted small">{TEXTS.currentView}</span>
+          <strong data-testid="current-view">{data.view}</strong>
+        </div>
+        <div className="weekly-figure">
+          <span className="muted small">{TAB_LABELS.active}</span>
+          <strong className="tone-text-green">{data.counts.active}</strong>
+        </div>
+        <div className="weekly-figure">
+          <span className="muted small">{TAB_LABELS.inactive}</span>
+          <strong>{data.counts.inactive}</strong>
+        </div>
+      </section>
+
+      <nav className="tabs" aria-label="Weekly members tabs">
+        {TABS.map((t) => (
+          <Link
+            key={t}
+            to={withParams(here, { tab: t, page: null })}
+            className={t === tab ? "tab active" : "tab"}
+            aria-current={t === tab ? "page" : undefined}
+            preventScrollReset
+            data-tab={t}
+          >
+            {TAB_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+
+      <section className="card" aria-label={`${TAB_LABELS[tab]} table`}>
+        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab"]} />
+        {data.error ? (
+          <ErrorBox title={data.error.title} message={data.error.message} retryHref={here} />
+        ) : data.empty ? (
+          <EmptyState title={data.empty} text={data.q && data.counts.total > 0 ? TEXTS.noMatchText : undefined} />
+        ) : (
+          <StatsTable
+            rows={rows}
+            columns={COLUMNS}
+            caption={`${TEXTS.title}: ${TAB_LABELS[tab]}`}
+            testId="weekly-table"
+            className="table stats-table weekly-table"
+          />
+        )}
+        {!data.error && data.page.total > 0 ? <Pagination page={data.page} /> : null}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Refresh Data (spec section 7): with JavaScript a fetcher, "Refreshing..." and disabled while the host works and the
+ * page reloads, then the answer's toast; without it a form POST that comes back to this view with the toast.
+ */
+function RefreshData({ here }: { here: string }) {
+  const fetcher = useFetcher<Answer>({ key: "weekly-members-refresh" });
+  const hydrated = useHydrated();
+  useAnswerToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={PAGE_PATH} className="refresh-form" preventScrollReset>
+      <input type="hidden" name="intent" value="refresh" />
+      <input type="hidden" name="redirectTo" value={here} />
+      {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
+      <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid="refresh-data">
+        <Icon name="refresh" size={14} /> {busy ? TEXTS.refreshing : TEXTS.refresh}
+      </button>
+    </fetcher.Form>
+  );
+}

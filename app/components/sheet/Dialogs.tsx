@@ -7,6 +7,35 @@ import { reduceImageUrl } from "../../../contract/stock";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
 import "../../styles/sheet-dialogs.css";
 
+/** A sheet form's name field: a select of the sheet's names (the image form's, the role mapping's). */
+export function NameSelect({
+  texts,
+  names,
+  value,
+  onChange,
+  required,
+}: {
+  texts: Pick<ImageFormTexts, "nameLabel" | "namePlaceholder">;
+  names: readonly string[];
+  value: string;
+  onChange: (name: string) => void;
+  required: boolean;
+}) {
+  return (
+    <label>
+      <span>{texts.nameLabel}</span>
+      <select name="itemName" value={value} onChange={(e) => onChange(e.target.value)} required={required} autoFocus>
+        <option value="">{texts.namePlaceholder}</option>
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The image form: the name (a select of the sheet's names), the image URL (a URL field; a pasted wiki link is reduced to
  * its PNG) and the update-all flag with its note. Without JavaScript the form posts to the page's action; with it,
@@ -58,17 +87,7 @@ export function AddImageDialog({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <label>
-          <span>{texts.nameLabel}</span>
-          <select name="itemName" value={itemName} onChange={(e) => setItemName(e.target.value)} required={!onSubmit} autoFocus>
-            <option value="">{texts.namePlaceholder}</option>
-            {names.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NameSelect texts={texts} names={names} value={itemName} onChange={setItemName} required={!onSubmit} />
         <label>
           <span>Image URL</span>
           <input

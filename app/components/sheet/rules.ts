@@ -135,6 +135,19 @@ export type SheetTexts = {
   cannotMove: (direction: "up" | "down") => string;
 };
 
+/** The words every sheet shares (spec sections 5 and 8); a sheet adds its own save results. */
+export const SHEET_TEXTS = {
+  pending: (row: string, field: string) => `${row}: ${field} changed (pending save)`,
+  noChanges: "No changes to save",
+  orderSaved: "Order saved successfully!",
+  orderFailed: "Failed to save order",
+  orderError: "Error saving order",
+  selectFirst: "Please select a cell or row first by clicking on it or the row arrow",
+  colourError: "An error occurred while saving the text color.",
+  colourSaved: "Text color saved.",
+  cannotMove: (direction: "up" | "down") => (direction === "up" ? "This row is already the first." : "This row is already the last."),
+} satisfies Partial<SheetTexts>;
+
 /** The answer of a sheet's save: what was saved, and per refused row the message naming who changed it and when. */
 export type SaveResult =
   | { intent: "save"; saved: string[]; conflicts: { _id: string; message: string; version: number }[]; failed: string[] }

@@ -22,7 +22,7 @@ import {
   type StockTab,
   type TabKind,
 } from "../../../contract/stock";
-import { type CellValue, type ImageFormTexts, type PendingValue, type SheetColumn } from "../sheet/rules";
+import { SHEET_TEXTS, type CellValue, type ImageFormTexts, type PendingValue, type SheetColumn } from "../sheet/rules";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 
@@ -55,18 +55,10 @@ export const TEXTS = {
   title: "2411 Stock",
   search: "Search stock items...",
   loading: "Loading summary...",
-  pending: (item: string, field: string) => `${item}: ${field} changed (pending save)`,
-  noChanges: "No changes to save",
+  ...SHEET_TEXTS,
   saved: (n: number) => `Successfully saved ${n} changes!`,
   partial: (n: number, m: number) => `Saved ${n} changes, but ${m} failed. Check console for details`,
   failed: "Failed to save changes",
-  orderSaved: "Order saved successfully!",
-  orderFailed: "Failed to save order",
-  orderError: "Error saving order",
-  selectFirst: "Please select a cell or row first by clicking on it or the row arrow",
-  colourError: "An error occurred while saving the text color.",
-  colourSaved: "Text color saved.",
-  cannotMove: (direction: "up" | "down") => (direction === "up" ? "This row is already the first." : "This row is already the last."),
   imageAdded: (item: string) => `Image added successfully for ${item}!`,
   imageUpdatedAll: (n: number, name: string) => `Image updated successfully for ${n} items with name ${name} across all tabs!`,
   imageFailed: (item: string, error: string) => `Failed to add image for ${item}: ${error}`,

@@ -6,7 +6,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../components/Modal";
-import { AddImageDialog } from "../../components/sheet/Dialogs";
+import { AddImageDialog, NameSelect } from "../../components/sheet/Dialogs";
 import { imageFormError } from "../../components/sheet/rules";
 import { FETCHER_FIELDS, type Answer } from "../../utils/action";
 import { useAnswerToast } from "../../utils/use-answer-toast";
@@ -144,17 +144,7 @@ function MappingDialog({
       >
         <input type="hidden" name="intent" value="mapping" />
         <input type="hidden" name="redirectTo" value={closeHref} />
-        <label>
-          <span>{MAPPING_TEXTS.nameLabel}</span>
-          <select name="itemName" value={itemName} onChange={(e) => setItemName(e.target.value)} required={!onSubmit} autoFocus>
-            <option value="">{MAPPING_TEXTS.namePlaceholder}</option>
-            {names.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NameSelect texts={MAPPING_TEXTS} names={names} value={itemName} onChange={setItemName} required={!onSubmit} />
         <label>
           <span>{MAPPING_TEXTS.roleLabel}</span>
           <input

@@ -11,7 +11,7 @@ import {
   ZERO_COLUMN,
   type BreederColumn,
 } from "../../../contract/breeder";
-import type { CellValue, PendingValue, SheetColumn, SheetRow, SheetTexts } from "../../components/sheet/rules";
+import { SHEET_TEXTS, type CellValue, type PendingValue, type SheetColumn, type SheetRow, type SheetTexts } from "../../components/sheet/rules";
 
 /** A row as GET /api/breeder-list answers it. */
 export type BreederRow = SheetRow & {
@@ -34,19 +34,11 @@ export const LIST_TEXTS: SheetTexts & { title: string; empty: string; search: st
   empty: "No breeders found",
   loading: "Loading breeders...",
   mutHidden: "Mutation columns are hidden. Press Mut Details to show Mut Hp, Mut Stam, Mut Oxy, Mut Food, Mut Weight and Mut Dmg.",
-  pending: (row, field) => `${row}: ${field} changed (pending save)`,
-  noChanges: "No changes to save",
+  ...SHEET_TEXTS,
   saved: (n) => `Successfully saved ${n} ${n === 1 ? "change" : "changes"}!`,
   // Spec section 8: the breeder list's own alerts.
   partial: () => "Some changes could not be saved. Please try again.",
   failed: "An error occurred while saving changes.",
-  orderSaved: "Order saved successfully!",
-  orderFailed: "Failed to save order",
-  orderError: "Error saving order",
-  selectFirst: "Please select a cell or row first by clicking on it or the row arrow",
-  colourError: "An error occurred while saving the text color.",
-  colourSaved: "Text color saved.",
-  cannotMove: (direction) => (direction === "up" ? "This row is already the first." : "This row is already the last."),
 };
 
 /** Spec section 8: a refused colour save names the host's status. */

@@ -27,19 +27,26 @@ import {
 
 const LIST = "/api/breeder-list";
 
-/** The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit). */
-export async function loadBreederList(context: AppLoadContext, url: URL, request?: Request) {
+/**
+ * The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit), from the list
+ * the page has already asked the host for (`read`), if it has.
+ */
+export async function loadBreederList(
+  context: AppLoadContext,
+  url: URL,
+  request?: Request,
+  read: Promise<BreederRow[]> = host(context)
+    .get<BreederRow[]>(LIST)
+    .then((a) => a.data),
+) {
   const params = url.searchParams;
   let failed = false;
-  const rows = await host(context)
-    .get<BreederRow[]>(LIST)
-    .then((a) => a.data)
-    .catch((error) => {
-      // Spec section 8 only logs a failed load; here the tab says so too.
-      console.warn("breeder: list load failed", error);
-      failed = true;
-      return [] as BreederRow[];
-    });
+  const rows = await read.catch((error) => {
+    // Spec section 8 only logs a failed load; here the tab says so too.
+    console.warn("breeder: list load failed", error);
+    failed = true;
+    return [] as BreederRow[];
+  });
   const toggles = { base: params.get("base") !== "0", mut: params.get("mut") === "1" };
   const server = params.get("server");
   const filter = isBreederServer(server) ? server : null;

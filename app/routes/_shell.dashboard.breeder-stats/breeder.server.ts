@@ -15,6 +15,7 @@ import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { pageSizeFrom } from "../../utils/table";
 import { breederListAction, isListIntent, loadBreederList } from "./breeder-list.server";
+import type { BreederRow } from "./list-rules";
 import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
 import { loadSideTable, sideTableAction } from "./side-tables.server";
@@ -45,12 +46,14 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
   const size = pageSizeFrom(url.searchParams.get("size"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
 
-  const rows = listRows(context).catch((error) => {
+  // One read of the list serves the dialogs' names, the claim sessions' icons and the Breeder List tab.
+  const read = listRows(context);
+  const rows = read.catch((error) => {
     console.warn("breeder: list failed", error);
     return [] as ListRow[];
   });
   const [list, ffa, codes, claims, stats] = await Promise.all([
-    tab === "breeder-list" ? loadBreederList(context, url, request) : null,
+    tab === "breeder-list" ? loadBreederList(context, url, request, read as Promise<BreederRow[]>) : null,
     tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
     tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
     tab === "claim-sessions"

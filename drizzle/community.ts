@@ -37,7 +37,7 @@ export const vouches = sqliteTable(
     createdAt: timestamp("created_at").notNull().default(now),
     updatedAt: timestamp("updated_at").notNull().default(now),
   },
-  (t) => [index("vouches_vouched_idx").on(t.vouched), index("vouches_at_idx").on(t.vouchedAtMs)],
+  (t) => [index("vouches_vouched_idx").on(t.vouched), index("vouches_at_idx").on(t.vouchedAtMs), index("vouches_by_idx").on(t.vouchedBy)],
 );
 
 export const codes = sqliteTable("codes", {
@@ -86,7 +86,8 @@ export const joinLog = sqliteTable(
     inviteCode: text("invite_code"),
     inviterId: text("inviter_id"),
   },
-  (t) => [uniqueIndex("join_log_natural").on(t.id, t.joinedAt)],
+  // join_log_joined: the list's order (joinedAt ascending), so a page is read without sorting the whole log.
+  (t) => [uniqueIndex("join_log_natural").on(t.id, t.joinedAt), index("join_log_joined").on(t.joinedAt, t.rowId)],
 );
 
 export type VoucherInfo = { id?: string | null; vouchedBy?: string | null; vouchedByUsername?: string | null };
@@ -104,7 +105,8 @@ export const removedMembers = sqliteTable(
     leaveReason: text("leave_reason"),
     voucherInfo: json<VoucherInfo | null>("voucher_info"),
   },
-  (t) => [uniqueIndex("removed_members_natural").on(t.id, t.leftAt)],
+  // removed_members_joined: the list's order (joinedAt ascending, then leftAt).
+  (t) => [uniqueIndex("removed_members_natural").on(t.id, t.leftAt), index("removed_members_joined").on(t.joinedAt, t.leftAt, t.rowId)],
 );
 
 /** Avatar records keyed by Discord id, fetched from Discord's API and cached here. */

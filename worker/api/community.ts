@@ -13,7 +13,18 @@ import {
   resolveAvatar,
   resolveAvatars,
 } from "../domain/discord";
-import { ingestJoins, ingestLeaves, ingestVouches, joinBatch, leaveBatch, listJoinLog, listRemovedMembers, vouchBatch } from "../domain/members";
+import {
+  ingestJoins,
+  ingestLeaves,
+  ingestVouches,
+  joinBatch,
+  leaveBatch,
+  listJoinLog,
+  listRemovedMembers,
+  searchJoinLog,
+  searchRemovedMembers,
+  vouchBatch,
+} from "../domain/members";
 import {
   addEntry,
   clearEntries,
@@ -23,7 +34,7 @@ import {
 } from "../domain/tribelists";
 import { entryCreate, entryUpdate, TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, valid } from "./http";
+import { deps, notFound, pageQuery, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
 const objectIdParam = z.object({ _id: objectIdSchema });
@@ -90,6 +101,11 @@ for (const server of TRIBELIST_SERVERS) {
 communityApi
   .get("/api/join-log", async (c) => c.json(await listJoinLog(deps(c).db)))
   .get("/api/removed-members", async (c) => c.json(await listRemovedMembers(deps(c).db)))
+  // The Logs page's paged searches (the whole lists above stay for old clients).
+  .get("/api/join-log/search", valid("query", pageQuery), async (c) => c.json(await searchJoinLog(deps(c).db, c.req.valid("query"))))
+  .get("/api/removed-members/search", valid("query", pageQuery), async (c) =>
+    c.json(await searchRemovedMembers(deps(c).db, c.req.valid("query"))),
+  )
   .post("/api/ingest/discord/joins", valid("json", joinBatch), async (c) => c.json(await ingestJoins(deps(c), c.req.valid("json"))))
   .post("/api/ingest/discord/leaves", valid("json", leaveBatch), async (c) => c.json(await ingestLeaves(deps(c), c.req.valid("json"))))
   .post("/api/ingest/discord/vouches", valid("json", vouchBatch), async (c) =>
@@ -97,6 +113,14 @@ communityApi
   );
 
 // Kicks and avatars, through Discord's REST API with the bot token ------------------------------------------------
+
+const avatarIds = z.object({
+  ids: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.split(",").filter(Boolean)))
+    .pipe(z.array(discordIdSchema).max(100, "names at most 100 ids").optional()),
+});
 
 communityApi
   .post("/kick/:vouchedId", valid("param", z.object({ vouchedId: discordIdSchema })), async (c) => {
@@ -109,7 +133,8 @@ communityApi
     const avatar = await resolveAvatar(deps(c).db, discord(c), discordId);
     return c.json({ avatarURL: avatar.url, avatarHash: avatar.hash });
   })
-  .get("/api/vouches/avatar-cache", async (c) => c.json(await avatarCacheMap(deps(c).db)))
+  // The map of every known avatar, or (?ids=a,b) of those users only: a page asks for its own rows' avatars.
+  .get("/api/vouches/avatar-cache", valid("query", avatarIds), async (c) => c.json(await avatarCacheMap(deps(c).db, c.req.valid("query").ids)))
   .post(
     "/api/vouches/avatars",
     valid("json", z.object({ discordIds: z.array(discordIdSchema).max(200, "holds at most 200 ids") })),

@@ -1,7 +1,7 @@
 // HTTP conventions of the host API: validation answers, not-found answers, the caller.
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
-import type { ZodError, ZodSchema } from "zod";
+import { z, type ZodError, type ZodSchema } from "zod";
 import type { Deps } from "../domain/context";
 import { domainDeps } from "../platform/deps";
 import type { WorkerEnv } from "../types";
@@ -30,3 +30,15 @@ export const notFound = (c: Context, what: string, id: string) =>
 export function deps(c: Context<WorkerEnv>): Deps {
   return domainDeps(c.env, c.get("caller"));
 }
+
+const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);
+
+/** A paged search's query (GET .../search): `q`, `page` (from 1) and `size` (1 to 100, default 25). */
+export const pageQuery = z.object({
+  q: z.string().max(200, "must be at most 200 characters").default(""),
+  page: z.preprocess(blankIsMissing, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").default(1)),
+  size: z.preprocess(
+    blankIsMissing,
+    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100, "must be at most 100").default(25),
+  ),
+});

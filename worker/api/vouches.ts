@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { cardCache, deleteVouch, listVouches, markRemovePending, searchVouches, vouchStats } from "../domain/vouches";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, valid } from "./http";
+import { deps, notFound, pageQuery, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
 const objectIdParam = z.object({ _id: objectIdSchema });
@@ -26,14 +26,4 @@ export const vouchesApi = new Hono<WorkerEnv>()
   });
 
 /** The Vouches page's paged search: `q` over every displayed column, sorted by id (see docs/api.md). */
-const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);
-const searchQuery = z.object({
-  q: z.string().max(200, "must be at most 200 characters").default(""),
-  page: z.preprocess(blankIsMissing, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").default(1)),
-  size: z.preprocess(
-    blankIsMissing,
-    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100, "must be at most 100").default(25),
-  ),
-});
-
-vouchesApi.get("/search", valid("query", searchQuery), async (c) => c.json(await searchVouches(deps(c).db, c.req.valid("query"))));
+vouchesApi.get("/search", valid("query", pageQuery), async (c) => c.json(await searchVouches(deps(c).db, c.req.valid("query"))));

@@ -1,6 +1,6 @@
 // Discord's REST API with the bot token (user profiles for avatars, kicking members), and the avatar records cached in
 // D1. The API's base URL comes from configuration: Discord itself, DISCORD_API_URL, or the local stand-in.
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { botToken, discordUrls, type Config } from "../platform/config";
 import { avatars, vouches } from "../../drizzle/schema";
@@ -259,15 +259,18 @@ export async function resolveAvatar(db: Db, client: DiscordClient, id: string, o
 }
 
 /** The avatar-cache map (user id -> avatar URL): the vouches' stored avatars, overlaid by the avatar records. */
-export async function avatarCacheMap(db: Db) {
+export async function avatarCacheMap(db: Db, ids?: string[]) {
   const map: Record<string, string> = {};
+  if (ids && ids.length === 0) return map;
+  // With ids, only those users (the vouches_vouched_idx and the avatars' key find them without a scan).
+  const some = (column: typeof vouches.vouched | typeof avatars.discordId) => (ids ? inArray(column, ids) : undefined);
   const fromVouches = await db
     .select({ vouched: vouches.vouched, url: vouches.vouchedAvatar })
     .from(vouches)
-    .where(sql`${vouches.vouchedAvatar} is not null and ${vouches.vouchedAvatar} != ''`)
+    .where(and(sql`${vouches.vouchedAvatar} is not null and ${vouches.vouchedAvatar} != ''`, some(vouches.vouched)))
     .orderBy(vouches.id);
   for (const row of fromVouches) map[row.vouched] = row.url!;
-  for (const row of await db.select({ id: avatars.discordId, url: avatars.url }).from(avatars)) map[row.id] = row.url;
+  for (const row of await db.select({ id: avatars.discordId, url: avatars.url }).from(avatars).where(some(avatars.discordId))) map[row.id] = row.url;
   return map;
 }
 

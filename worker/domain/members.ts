@@ -1,12 +1,13 @@
 // Who joined and left the tribe's Discord, and the vouches made in Discord: the lists the dashboard reads, and the
 // idempotent ingestion the Discord bot posts to. Re-sending a batch changes nothing; the natural keys decide.
-import { asc, desc, inArray, sql } from "drizzle-orm";
+import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { joinLog, removedMembers, VOUCH_STATUSES, vouches, type VoucherInfo } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { snowflakeTime } from "./discord";
 import { formatVouchDate, parseVouchDate } from "./vouches";
+import { anyColumnLike, pageBounds, type PageQuery, type SearchPage } from "./paging";
 import { discordIdSchema } from "../../contract/ids";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -34,6 +35,48 @@ export async function listRemovedMembers(db: Db) {
   const t = removedMembers;
   const rows = await db.select().from(t).orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId));
   return rows.map(leaveJson);
+}
+
+/**
+ * The Logs page's join log tab: searched over the columns it shows (user id, display name, username, invite code,
+ * inviter id), counted and paged in SQL, in the list's order (joinedAt ascending; the join_log_joined index).
+ */
+export async function searchJoinLog(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<ReturnType<typeof joinJson>>> {
+  const t = joinLog;
+  const where = anyColumnLike([t.id, t.displayName, t.username, t.inviteCode, t.inviterId], q);
+  const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+  const { page: current, pageCount, offset } = pageBounds(total, page, size);
+  const rows = await db.select().from(t).where(where).orderBy(asc(t.joinedAt), asc(t.rowId)).limit(size).offset(offset);
+  return { rows: rows.map(joinJson), total, page: current, pageCount, size };
+}
+
+/**
+ * The Logs page's leave log tab: searched over user id, display name, username, leave reason and the voucher's id and
+ * name, counted and paged in SQL, in the list's order (unknown join times last).
+ */
+export async function searchRemovedMembers(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<ReturnType<typeof leaveJson>>> {
+  const t = removedMembers;
+  const where = anyColumnLike(
+    [
+      t.id,
+      t.displayName,
+      t.username,
+      t.leaveReason,
+      sql`json_extract(${t.voucherInfo}, '$.vouchedBy')`,
+      sql`json_extract(${t.voucherInfo}, '$.vouchedByUsername')`,
+    ],
+    q,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+  const { page: current, pageCount, offset } = pageBounds(total, page, size);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId))
+    .limit(size)
+    .offset(offset);
+  return { rows: rows.map(leaveJson), total, page: current, pageCount, size };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

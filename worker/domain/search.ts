@@ -1,8 +1,9 @@
 // Global search (spec part 1 section 2): one query over the seven lists, on exactly the fields the spec names.
-import { or, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "../../drizzle/schema";
 import type { Db } from "./context";
+import { anyColumnLike } from "./paging";
 
 export type SearchList = "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";
 /** `key` is what the list's own page can be searched for to show the row. */
@@ -17,10 +18,7 @@ const TABS: Record<SearchList, string> = {
 };
 
 /** A case-insensitive substring condition over the columns, with LIKE's wildcards escaped. */
-function anyContains(q: string, columns: SQLiteColumn[]): SQL {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(...columns.map((c) => sql`lower(${c}) like ${pattern} escape '\\'`))!;
-}
+const anyContains = (q: string, columns: SQLiteColumn[]): SQL => anyColumnLike(columns, q)!;
 
 export async function search(db: Db, q: string, perList = 8): Promise<SearchResult[]> {
   const query = q.trim();

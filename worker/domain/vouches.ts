@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { vouches } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
+import { anyColumnLike, pageBounds, type PageQuery } from "./paging";
 
 type VouchRow = typeof vouches.$inferSelect;
 
@@ -156,31 +157,15 @@ const SEARCHED_COLUMNS = [
   vouches.vouchedUsername,
 ];
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own characters (and the escape) taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One page of vouches, sorted by id ascending, whose displayed columns contain `q` (case-insensitive; SQLite's LIKE
  * folds ASCII case). A page past the end answers the last page, so deleting the last row of a page never strands it.
  */
-export async function searchVouches(db: Db, { q = "", page = 1, size = 25 }: { q?: string; page?: number; size?: number }) {
-  const text = q.trim();
-  const pattern = likePattern(text);
-  const where = text
-    ? sql`(${sql.join(
-        SEARCHED_COLUMNS.map((col) => sql`${col} like ${pattern} escape '\\'`),
-        sql` or `,
-      )})`
-    : undefined;
+export async function searchVouches(db: Db, { q = "", page = 1, size = 25 }: PageQuery) {
+  const where = anyColumnLike(SEARCHED_COLUMNS, q);
   const [{ total }] = await db.select({ total: count() }).from(vouches).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / size));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const rows = await db
-    .select()
-    .from(vouches)
-    .where(where)
-    .orderBy(asc(vouches.id))
-    .limit(size)
-    .offset((current - 1) * size);
+  const { page: current, pageCount, offset } = pageBounds(total, page, size);
+  const rows = await db.select().from(vouches).where(where).orderBy(asc(vouches.id)).limit(size).offset(offset);
   return { rows: rows.map(vouchJson), total, page: current, pageCount, size };
 }

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { isDiscordId } from "../../../contract/ids";
 import { host } from "../../host/client.server";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { searchedPage } from "../../utils/host-search.server";
+import { pageSizeFrom } from "../../utils/table";
 
 export const LOG_TABS = ["join-log", "leave-log"] as const;
 export type LogTab = (typeof LOG_TABS)[number];
@@ -36,28 +38,25 @@ const LEAVE_FIELDS = [
   (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername,
 ] as const;
 
-/** One tab of the Discord logs, searched and paged on the server (spec part 2: logs page). */
+/** One tab of the Discord logs, searched and paged by the host in SQL (spec part 2: logs page). */
 export async function loadLogs(context: AppLoadContext, url: URL) {
   const tab: LogTab = url.searchParams.get("tab") === "leave-log" ? "leave-log" : "join-log";
   const q = url.searchParams.get("q") ?? "";
   const size = pageSizeFrom(url.searchParams.get("size"));
-  const page = Number(url.searchParams.get("page") ?? 1);
-  const client = host(context);
-  const avatars = client
-    .get<Record<string, string>>("/api/vouches/avatar-cache")
-    .then((a) => a.data)
-    .catch(() => ({}) as Record<string, string>);
+  const page = Number(url.searchParams.get("page") ?? 1) || 1;
+  // Avatars only for the users on the page.
+  const avatarsOf = (ids: (string | null | undefined)[]) => {
+    const wanted = [...new Set(ids.filter((id): id is string => !!id && isDiscordId(id)))];
+    if (wanted.length === 0) return Promise.resolve({} as Record<string, string>);
+    return host(context)
+      .get<Record<string, string>>(`/api/vouches/avatar-cache?ids=${wanted.join(",")}`)
+      .then((a) => a.data)
+      .catch(() => ({}) as Record<string, string>);
+  };
   if (tab === "join-log") {
-    const [{ data, stale }, known] = await Promise.all([client.get<JoinEntry[]>("/api/join-log"), avatars]);
-    const rows = data.filter((r) => matches(r, q, JOIN_FIELDS));
-    const shown = paginate(rows, page, size);
-    return { tab, q, size, stale, join: shown, leave: null, avatars: pick(known, shown.rows.map((r) => r.inviterId)) };
+    const { stale, ...shown } = await searchedPage<JoinEntry>(context, "/api/join-log", { q, page, size }, { fields: JOIN_FIELDS });
+    return { tab, q, size, stale: stale !== null, join: shown, leave: null, avatars: await avatarsOf(shown.rows.map((r) => r.inviterId)) };
   }
-  const [{ data, stale }, known] = await Promise.all([client.get<LeaveEntry[]>("/api/removed-members"), avatars]);
-  const rows = data.filter((r) => matches(r, q, [...LEAVE_FIELDS]));
-  const shown = paginate(rows, page, size);
-  return { tab, q, size, stale, join: null, leave: shown, avatars: pick(known, shown.rows.map((r) => r.voucherInfo?.vouchedBy)) };
+  const { stale, ...shown } = await searchedPage<LeaveEntry>(context, "/api/removed-members", { q, page, size }, { fields: [...LEAVE_FIELDS] });
+  return { tab, q, size, stale: stale !== null, join: null, leave: shown, avatars: await avatarsOf(shown.rows.map((r) => r.voucherInfo?.vouchedBy)) };
 }
-
-const pick = (all: Record<string, string>, ids: (string | null | undefined)[]) =>
-  Object.fromEntries(ids.filter((id): id is string => !!id && !!all[id]).map((id) => [id, all[id]]));

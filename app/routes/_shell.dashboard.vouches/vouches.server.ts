@@ -5,7 +5,8 @@ import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
-import { matches, pageSizeFrom, paginate, type Page } from "../../utils/table";
+import { searchedPage } from "../../utils/host-search.server";
+import { pageSizeFrom, type Page } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
 import {
   checkVouchAction,
@@ -19,23 +20,6 @@ import {
   type VouchRow,
 } from "./vouches";
 
-type SearchAnswer = { rows: Vouch[]; total: number; page: number; pageCount: number; size: number };
-
-/** One page from GET /api/vouches/search; a host without it (an older external backend) is searched here instead. */
-async function searchPage(context: AppLoadContext, q: string, page: number, size: number) {
-  const params = new URLSearchParams({ q, page: String(page), size: String(size) });
-  try {
-    const { data } = await host(context).get<SearchAnswer>(`/api/vouches/search?${params}`);
-    return { ...data, stale: null as number | null };
-  } catch (error) {
-    if (hostErrorOf(error)?.status !== 404) throw error;
-  }
-  const answer = await host(context).get<Vouch[]>("/api/vouches");
-  const all = [...answer.data].sort((a, b) => a.id - b.id).filter((v) => matches(v, q, SEARCH_FIELDS));
-  const p = paginate(all, page, size);
-  return { rows: p.rows, total: p.total, page: p.page, pageCount: p.pageCount, size, stale: answer.stale ? answer.asOf : null };
-}
-
 export async function loadVouches(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
@@ -43,30 +27,30 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   const size = pageSizeFrom(url.searchParams.get("size"));
   const requested = Math.max(1, Math.floor(Number(url.searchParams.get("page") ?? 1)) || 1);
 
-  let rows: VouchRow[] = [];
-  let result = { total: 0, page: 1, pageCount: 1 };
+  let page: Page<VouchRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
   let stale: number | null = null;
   try {
-    const answer = await searchPage(context, q, requested, size);
-    rows = answer.rows.map(toRow);
-    result = { total: answer.total, page: answer.page, pageCount: answer.pageCount };
-    stale = answer.stale;
+    // One page from GET /api/vouches/search (a host without it is searched here, sorted by id).
+    const answer = await searchedPage<Vouch>(context, "/api/vouches", { q, page: requested, size }, {
+      fields: SEARCH_FIELDS,
+      order: (a: Vouch, b: Vouch) => a.id - b.id,
+    });
+    ({ stale } = answer);
+    page = { ...answer, rows: answer.rows.map(toRow) };
   } catch (error) {
     // Spec sections 4 and 8: on this page a 401 is only logged, and a failed load shows an empty table.
     if (hostErrorOf(error)?.status === 401) console.error("vouches: the host answered 401", (error as Error).message);
     else console.error("vouches: load failed", error);
   }
 
-  const from = rows.length === 0 ? 0 : (result.page - 1) * size + 1;
-  const page: Page<VouchRow> = { rows, ...result, size, from, to: from === 0 ? 0 : from + rows.length - 1 };
-
   // Without JavaScript, a row's Delete and Kick lead here first: ?confirm=delete|kick&id=<_id>.
   const kind = url.searchParams.get("confirm");
   const target = url.searchParams.get("id");
-  const row = target ? rows.find((r) => r._id === target) : undefined;
+  const row = target ? page.rows.find((r) => r._id === target) : undefined;
   const confirm = row && (kind === "delete" || (kind === "kick" && row.vouched)) ? { kind, row } : null;
 
-  return json({ q, size, page, confirm, stale });
+  const { stale: _s, ...shown } = page as Page<VouchRow> & { stale?: unknown };
+  return json({ q, size, page: shown, confirm, stale });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));

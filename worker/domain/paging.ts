@@ -1,0 +1,29 @@
+// Searching and paging a list in SQL, the same way for every list a page pages through (vouches, the join log, removed
+// members) and for the global search: `q` as a case-insensitive substring of any of the columns (SQLite's LIKE folds
+// ASCII case; LIKE's own characters are taken literally), a count, and one page (a page past the end is the last).
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters (and the escape) taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `q` as a substring of any of the columns; undefined (no condition) for a blank `q`. */
+export function anyColumnLike(columns: (SQL | SQLiteColumn)[], q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  return sql`(${sql.join(
+    columns.map((col) => sql`${col} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+export type PageQuery = { q?: string; page?: number; size?: number };
+export type SearchPage<T> = { rows: T[]; total: number; page: number; pageCount: number; size: number };
+
+/** The page to show of `total` rows and its offset: a page past the end is the last, before the first is the first. */
+export function pageBounds(total: number, page: number, size: number) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  return { pageCount, page: current, offset: (current - 1) * size };
+}

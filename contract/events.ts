@@ -1,44 +1,63 @@
-// The messages the live room sends to browsers: one tagged union, validated by the publisher and by every receiver.
-import { z } from "zod";
+// The messages the live room sends to browsers: one tagged union, checked by the publisher and by every receiver.
+// Plain code, no schema library: the browser's first load carries this file on every signed-in page (the live socket
+// lives in the shell), so a 50 KB validator for three fields would be paid on every first load.
 
-const withMessage = <T extends string>(type: T) => z.object({ type: z.literal(type), message: z.string().optional() });
-const perServer = <T extends string>(type: T) =>
-  z.object({ type: z.literal(type), serverId: z.string(), message: z.string().optional() });
+/** Events that concern the whole tribe. */
+export const MESSAGE_EVENTS = [
+  "vouches_update",
+  "codes_update",
+  "discord_join",
+  "discord_leave",
+  "tribelist_added",
+  "tribelist_updated",
+  "tribelist_deleted",
+  "stock_2411_update",
+  "breeder_list_update",
+  "breeder_update",
+  "joined_members_update",
+  "removed_members_update",
+  "weeklymembers_update",
+] as const;
 
-export const liveEventSchema = z.discriminatedUnion("type", [
-  withMessage("vouches_update"),
-  withMessage("codes_update"),
-  withMessage("discord_join"),
-  withMessage("discord_leave"),
-  withMessage("tribelist_added"),
-  withMessage("tribelist_updated"),
-  withMessage("tribelist_deleted"),
-  withMessage("stock_2411_update"),
-  withMessage("breeder_list_update"),
-  withMessage("breeder_update"),
-  withMessage("joined_members_update"),
-  withMessage("removed_members_update"),
-  withMessage("weeklymembers_update"),
-  perServer("eoserver_status_update"),
-  perServer("joinlog_update"),
-  perServer("leavelog_update"),
-  perServer("tribemembers_update"),
-  perServer("unknowns_update"),
-  perServer("enemies_update"),
-  perServer("friendlys_update"),
-  perServer("enemy_online"),
-]);
+/** Events about one game server: they carry its id. */
+export const SERVER_EVENTS = [
+  "eoserver_status_update",
+  "joinlog_update",
+  "leavelog_update",
+  "tribemembers_update",
+  "unknowns_update",
+  "enemies_update",
+  "friendlys_update",
+  "enemy_online",
+] as const;
 
-export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEvent =
+  | { type: (typeof MESSAGE_EVENTS)[number]; message?: string }
+  | { type: (typeof SERVER_EVENTS)[number]; serverId: string; message?: string };
 export type LiveEventType = LiveEvent["type"];
-export const LIVE_EVENT_TYPES = liveEventSchema.options.map((o) => o.shape.type.value) as LiveEventType[];
+export const LIVE_EVENT_TYPES: LiveEventType[] = [...MESSAGE_EVENTS, ...SERVER_EVENTS];
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === "string" && (list as readonly string[]).includes(value);
+
+/**
+ * An event as the room sends it: a known type, a text message if any, and the server id of a per-server event; only
+ * those fields are kept. Null for anything else.
+ */
+export function toLiveEvent(value: unknown): LiveEvent | null {
+  if (!value || typeof value !== "object") return null;
+  const { type, message, serverId } = value as Record<string, unknown>;
+  if (message !== undefined && typeof message !== "string") return null;
+  const text = message === undefined ? {} : { message };
+  if (isOneOf(MESSAGE_EVENTS, type)) return { type, ...text };
+  if (isOneOf(SERVER_EVENTS, type) && typeof serverId === "string") return { type, serverId, ...text };
+  return null;
+}
 
 /** Parses one socket message; anything malformed is dropped (spec part 1: parse errors are ignored). */
 export function parseLiveEvent(data: unknown): LiveEvent | null {
   if (typeof data !== "string") return null;
   try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return toLiveEvent(JSON.parse(data));
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 // The live room: one Durable Object that fans events out to every signed-in browser. It holds no business state.
 // Sockets are authenticated before they reach it (onBeforeConnect in worker/index.ts).
 import { getServerByName, Server, type Connection } from "partyserver";
-import { LIVE_ROOM, liveEventSchema, type LiveEvent } from "../contract/events";
+import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "../contract/events";
 
 export class Live extends Server<Env> {
   static options = { hibernate: true };
@@ -11,7 +11,8 @@ export class Live extends Server<Env> {
 
   /** RPC: validates an event and sends it to every connected socket. Answers how many sockets it reached. */
   async publish(event: LiveEvent): Promise<number> {
-    const valid = liveEventSchema.parse(event);
+    const valid = toLiveEvent(event);
+    if (!valid) throw new Error(`not a live event: ${JSON.stringify(event)}`);
     const message = JSON.stringify(valid);
     let count = 0;
     for (const connection of this.getConnections()) {

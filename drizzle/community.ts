@@ -1,4 +1,5 @@
 // Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TRIBELIST_SERVERS } from "../contract/tribelists";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
@@ -105,8 +106,11 @@ export const removedMembers = sqliteTable(
     leaveReason: text("leave_reason"),
     voucherInfo: json<VoucherInfo | null>("voucher_info"),
   },
-  // removed_members_joined: the list's order (joinedAt ascending, then leftAt).
-  (t) => [uniqueIndex("removed_members_natural").on(t.id, t.leftAt), index("removed_members_joined").on(t.joinedAt, t.leftAt, t.rowId)],
+  // removed_members_joined: the list's order (unknown join times last, then joinedAt and leftAt ascending).
+  (t) => [
+    uniqueIndex("removed_members_natural").on(t.id, t.leftAt),
+    index("removed_members_joined").on(sql`(${t.joinedAt} is null)`, t.joinedAt, t.leftAt, t.rowId),
+  ],
 );
 
 /** Avatar records keyed by Discord id, fetched from Discord's API and cached here. */

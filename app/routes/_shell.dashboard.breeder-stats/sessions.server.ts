@@ -3,6 +3,7 @@
 // sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hhmmss } from "../../../contract/breeder";
+import { storedAvatars } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
 import { formatDateTime } from "../../utils/dates";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
@@ -19,10 +20,7 @@ import {
 
 /** Avatars of the given Discord ids (the default avatar for an unknown one). */
 async function avatarsOf(context: AppLoadContext, ids: (string | null)[]) {
-  const known = await host(context)
-    .get<Record<string, string>>("/api/vouches/avatar-cache")
-    .then((a) => a.data)
-    .catch(() => ({}) as Record<string, string>);
+  const known = await storedAvatars(context, ids);
   return (id: string | null) => storedAvatarSrc(id ? known[id] : null, id);
 }
 

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isDiscordId } from "../../../contract/ids";
-import { host } from "../../host/client.server";
+import { storedAvatars } from "../../utils/avatars.server";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom } from "../../utils/table";
 
@@ -45,14 +44,7 @@ export async function loadLogs(context: AppLoadContext, url: URL) {
   const size = pageSizeFrom(url.searchParams.get("size"));
   const page = Number(url.searchParams.get("page") ?? 1) || 1;
   // Avatars only for the users on the page.
-  const avatarsOf = (ids: (string | null | undefined)[]) => {
-    const wanted = [...new Set(ids.filter((id): id is string => !!id && isDiscordId(id)))];
-    if (wanted.length === 0) return Promise.resolve({} as Record<string, string>);
-    return host(context)
-      .get<Record<string, string>>(`/api/vouches/avatar-cache?ids=${wanted.join(",")}`)
-      .then((a) => a.data)
-      .catch(() => ({}) as Record<string, string>);
-  };
+  const avatarsOf = (ids: (string | null | undefined)[]) => storedAvatars(context, ids);
   if (tab === "join-log") {
     const { stale, ...shown } = await searchedPage<JoinEntry>(context, "/api/join-log", { q, page, size }, { fields: JOIN_FIELDS });
     return { tab, q, size, stale: stale !== null, join: shown, leave: null, avatars: await avatarsOf(shown.rows.map((r) => r.inviterId)) };

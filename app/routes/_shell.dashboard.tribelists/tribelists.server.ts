@@ -4,6 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
+import { storedAvatars } from "../../utils/avatars.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import type { FieldErrors } from "../../utils/action";
 import { backTo, hostFieldErrors, refuse, reply } from "../../utils/action.server";
@@ -84,13 +85,7 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
   const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
 
   // Avatars: the ones the dashboard knows (vouches' avatars and Discord's records), else the default by id modulo 5.
-  let known: Record<string, string> = {};
-  if (page.rows.some((e) => e.discordId)) {
-    known = await host(context)
-      .get<Record<string, string>>("/api/vouches/avatar-cache")
-      .then((a) => a.data)
-      .catch(() => ({}));
-  }
+  const known = await storedAvatars(context, page.rows.map((e) => e.discordId));
   const rows: EntryRow[] = page.rows.map((e) => ({
     ...e,
     avatar: storedAvatarSrc(e.discordId ? (known[e.discordId] ?? null) : null, e.discordId),

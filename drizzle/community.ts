@@ -38,7 +38,7 @@ export const vouches = sqliteTable(
     createdAt: timestamp("created_at").notNull().default(now),
     updatedAt: timestamp("updated_at").notNull().default(now),
   },
-  (t) => [index("vouches_vouched_idx").on(t.vouched), index("vouches_at_idx").on(t.vouchedAtMs), index("vouches_by_idx").on(t.vouchedBy)],
+  (t) => [index("vouches_vouched_idx").on(t.vouched), index("vouches_at_idx").on(t.vouchedAtMs), index("vouches_by_idx").on(t.vouchedBy, t.status, t.vouchedByUsername)],
 );
 
 export const codes = sqliteTable("codes", {

@@ -305,6 +305,36 @@ describe("POST /api/breeder-list/batch-color", () => {
   });
 });
 
+describe("POST /api/breeder-list/order", () => {
+  it("stores the whole order at once: only moved rows are written, versions stay, one event", async () => {
+    await seedRows();
+    const browser = await member();
+    const live = await listen(browser);
+    const res = await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA, REX2] }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: "Order saved.", moved: 2 });
+    await live.next("breeder_list_update");
+    live.close();
+    const list = await (await browser.fetch("/api/breeder-list")).json<{ _id: string; version: number }[]>();
+    expect(list.map((r) => r._id)).toEqual([REX, GIGA, REX2]);
+    expect(list.map((r) => r.version)).toEqual([1, 1, 1]);
+    expect((await auditRows()).map((a) => a.entity_id).sort()).toEqual([GIGA, REX].sort());
+  });
+
+  it("refuses a list that misses, repeats or invents a row, and anonymous callers; nothing changes", async () => {
+    await seedRows();
+    const browser = await member();
+    const missing = await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA] }));
+    expect(missing.status).toBe(400);
+    expect((await missing.json<{ message: string }>()).message).toBe("ids: must list every breeder entry exactly once (3 rows)");
+    expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, REX, GIGA] }))).status).toBe(400);
+    expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA, UNKNOWN] }))).status).toBe(400);
+    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/order`, send("POST", { ids: [REX, GIGA, REX2] }))).status).toBe(401);
+    expect((await stored(GIGA))!.order).toBe(0);
+    expect(await auditRows()).toEqual([]);
+  });
+});
+
 describe("PUT /api/breeder-list/{id}/order", () => {
   it("moves a row, audits and announces it", async () => {
     await seedRows();

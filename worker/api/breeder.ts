@@ -16,6 +16,8 @@ import {
   listBreeders,
   orderSchema,
   patchBreeder,
+  reorderBreeders,
+  reorderSchema,
   roleSchema,
   setBreederImage,
   setBreederOrder,
@@ -41,6 +43,15 @@ export const breederApi = new Hono<WorkerEnv>()
   .post("/api/breeder-list", valid("json", breederCreateSchema), async (c) =>
     c.json(await createBreeder(deps(c), c.req.valid("json") as Record<string, unknown>), 201),
   )
+  // The whole order at once (the sheet's Save Order), before the /:id routes.
+  .post("/api/breeder-list/order", valid("json", reorderSchema), async (c) => {
+    const result = await reorderBreeders(deps(c), c.req.valid("json").ids);
+    if ("mismatch" in result) {
+      const message = `must list every breeder entry exactly once (${result.mismatch} rows)`;
+      return c.json({ error: "validation", message: `ids: ${message}`, field: "ids", issues: [{ field: "ids", message }] }, 400);
+    }
+    return c.json({ message: "Order saved.", moved: result.moved });
+  })
   // Before /:id routes, so "batch-color" is never taken for an id.
   .post("/api/breeder-list/batch-color", valid("json", batchColourSchema), async (c) => {
     const { cells, color } = c.req.valid("json");

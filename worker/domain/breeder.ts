@@ -177,6 +177,14 @@ export const batchColourSchema = z.object({
   color: hexColour.nullable(),
 });
 
+export const reorderSchema = z.object({
+  ids: z
+    .array(objectIdSchema)
+    .min(1, "is required")
+    .max(50_000, "lists at most 50000 rows")
+    .refine((ids) => new Set(ids).size === ids.length, "lists a row twice"),
+});
+
 export const orderSchema = z.object({
   order: z.number({ required_error: "is required", invalid_type_error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more"),
 });
@@ -348,6 +356,28 @@ export async function batchColour(
   }
   await commit(deps, writes as never, audit, [LIST_EVENT]);
   return { status: "ok", updatedRows: byRow.size, updatedCells };
+}
+
+/**
+ * POST /api/breeder-list/order: the whole list's order at once (every row exactly once), in one batch with one event.
+ * Only rows whose place changed are written; the order is not a cell change, so versions stay (a pending cell edit in
+ * another browser is not refused because rows moved).
+ */
+export async function reorderBreeders(deps: Deps, ids: string[]) {
+  const rows = await deps.db.select({ _id: breederList._id, order: breederList.order }).from(breederList);
+  const known = new Set(rows.map((r) => r._id));
+  if (ids.length !== rows.length || ids.some((id) => !known.has(id))) return { mismatch: rows.length } as const;
+  const position = new Map(ids.map((id, i) => [id, i]));
+  const moved = rows.filter((r) => r.order !== position.get(r._id));
+  if (moved.length > 0) {
+    await commit(
+      deps,
+      moved.map((r) => deps.db.update(breederList).set({ order: position.get(r._id)! }).where(eq(breederList._id, r._id))) as never,
+      moved.map((r) => ({ entity: "breeder_list", entityId: r._id, action: "order", before: { order: r.order }, after: { order: position.get(r._id)! } })),
+      [LIST_EVENT],
+    );
+  }
+  return { moved: moved.length } as const;
 }
 
 export async function setBreederOrder(deps: Deps, _id: string, order: number) {

@@ -119,8 +119,15 @@ function breederStore(context: AppLoadContext): SheetStore {
       );
       return answer;
     },
-    // Every row whose place changed gets its new index (spec: PUT {id}/order with the index).
+    // The whole order in one call (one event for the other browsers); a host without it (an older backend answers 404)
+    // gets the spec's PUT {id}/order with the index, for every row whose place changed.
     saveOrder: async (ids) => {
+      try {
+        await host(context).send("POST", `${LIST}/order`, { ids });
+        return;
+      } catch (error) {
+        if (hostErrorOf(error)?.status !== 404) throw error;
+      }
       const orderOf = new Map(known.map((r) => [r._id, r.order]));
       const moved = ids.map((id, index) => ({ id, index })).filter(({ id, index }) => orderOf.get(id) !== index);
       for (let i = 0; i < moved.length; i += 10) {

@@ -14,6 +14,8 @@ import {
   type VouchSeed,
 } from "./helpers";
 
+import { call, envWith } from "./cron-fixtures";
+
 const PAGE = "/dashboard/vouches";
 const SLOW = 20_000; // the first render of the build in a fresh isolate can take seconds on a busy machine
 
@@ -147,6 +149,25 @@ describe("the Vouches loader", () => {
     const res = await new Browser().fetch(PAGE);
     expect(res.status).toBe(302);
     expect(location(res)).toMatch(/^\/login\?/);
+  });
+});
+
+describe("the Vouches loader when the host fails", () => {
+  it("says the load failed, with the host's reason and a Retry link, and never that there are no vouches", async () => {
+    const browser = await signedIn();
+    const HOST_URL = `https://vouches-down-${Date.now()}.test`;
+    const e = envWith({ HOST_URL, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
+    outbound.mockImplementation(async (input) => {
+      const url = new URL(new Request(input as RequestInfo).url);
+      if (url.origin === HOST_URL) return Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 });
+      throw new Error(`unexpected outbound fetch: ${url}`);
+    });
+    const data = await (await call(e, dataPath(PAGE), { headers: { Cookie: browser.cookieHeader() } })).json<{ loadError: string | null }>();
+    expect(data.loadError).toBe("Failed to load vouches: Database is restarting");
+    const html = await (await call(e, PAGE, { headers: { Cookie: browser.cookieHeader() } })).text();
+    expect(html).toContain("Failed to load vouches: Database is restarting");
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/vouches"[^>]*>Retry<\/a>/);
+    expect(html).not.toContain("No vouches found.");
   });
 });
 

@@ -4,7 +4,7 @@
 // With it: a canvas grid, an action bar for the selected row, confirmation modals, optimistic deletes and kicks, and
 // live reloads on vouches_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { Icon } from "../../components/icons";
@@ -118,7 +118,14 @@ export default function VouchesPage() {
       <section className="card vouches-card">
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} />
 
-        {rows.length === 0 ? (
+        {data.loadError ? (
+          <div className="notice error-notice" role="alert" data-testid="vouches-error">
+            <p>{data.loadError}</p>
+            <Link className="button small" to={location.pathname + location.search} preventScrollReset>
+              Retry
+            </Link>
+          </div>
+        ) : rows.length === 0 ? (
           <p className="empty-state" data-testid="vouches-empty">
             {TEXTS.empty}
           </p>

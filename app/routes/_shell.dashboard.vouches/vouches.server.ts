@@ -29,6 +29,8 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
 
   let page: Page<VouchRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
   let stale: number | null = null;
+  // A failed read is said as such (issue 11: never "No vouches found." because the host failed).
+  let loadError: string | null = null;
   try {
     // One page from GET /api/vouches/search (a host without it is searched here, sorted by id).
     const answer = await searchedPage<Vouch>(context, "/api/vouches", { q, page: requested, size }, {
@@ -41,6 +43,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
     // Spec sections 4 and 8: on this page a 401 is only logged, and a failed load shows an empty table.
     if (hostErrorOf(error)?.status === 401) console.error("vouches: the host answered 401", (error as Error).message);
     else console.error("vouches: load failed", error);
+    loadError = TEXTS.loadFailed(hostErrorOf(error)?.body?.message ?? messageOf(error));
   }
 
   // Without JavaScript, a row's Delete and Kick lead here first: ?confirm=delete|kick&id=<_id>.
@@ -50,7 +53,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   const confirm = row && (kind === "delete" || (kind === "kick" && row.vouched)) ? { kind, row } : null;
 
   const { stale: _s, ...shown } = page as Page<VouchRow> & { stale?: unknown };
-  return json({ q, size, page: shown, confirm, stale });
+  return json({ q, size, page: shown, confirm, stale, loadError });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));

@@ -60,6 +60,7 @@ export const SEARCH_FIELDS: (keyof Vouch)[] = [
 export const TEXTS = {
   search: "Search vouches...",
   empty: "No vouches found.",
+  loadFailed: (reason: string) => `Failed to load vouches: ${reason}`,
   confirmDelete: "Are you sure you want to delete this vouch?",
   confirmKick: (id: string) => `Are you sure you want to kick user ${id} from all Discord servers?`,
   deleted: "Vouch deleted successfully!",

@@ -1,5 +1,6 @@
 // What a page says when its data did not come fresh from the host: the host's last good answer is shown (and as of
 // when), or nothing could be read at all.
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** The page shows the host's last good answer: the host is down or slower than HOST_TIMEOUT_MS. */
@@ -11,12 +12,17 @@ export function StaleNotice({ children, testId, small }: { children: ReactNode; 
   );
 }
 
-/** The page's data could not be read at all. */
-export function LoadError({ message }: { message: string | null | undefined }) {
+/** The page's data could not be read at all: why, and (with `retryHref`) a Retry link that reads it again. */
+export function LoadError({ message, retryHref }: { message: string | null | undefined; retryHref?: string }) {
   if (!message) return null;
   return (
-    <p className="notice error-notice" role="alert">
-      {message}
-    </p>
+    <div className="notice error-notice" role="alert">
+      <p>{message}</p>
+      {retryHref ? (
+        <Link className="button small" to={retryHref} preventScrollReset>
+          Retry
+        </Link>
+      ) : null}
+    </div>
   );
 }

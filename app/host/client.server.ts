@@ -34,6 +34,29 @@ export class HostError extends Error {
 export const hostErrorOf = (error: unknown): HostError | null =>
   typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[HOST_ERROR] === true ? (error as HostError) : null;
 
+/** Standard reason phrases, for 'HTTP {status}: {statusText}' when the host gives no message. */
+const STATUS_TEXTS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+export const httpMessage = (status: number) => `HTTP ${status}: ${STATUS_TEXTS[status] ?? "Error"}`;
+
+/** Why a read or write failed, in the words a person can act on: the host's message, else 'HTTP {status}: {statusText}'
+ * (spec part 2 section 8), else the error's own message (a timeout, no network). */
+export function failureReason(error: unknown) {
+  const refused = hostErrorOf(error);
+  if (refused) return refused.body?.message ?? refused.body?.error ?? httpMessage(refused.status);
+  return error instanceof Error ? error.message : String(error);
+}
+
 export type HostDeps = {
   /** The in-process host API (worker/api), with the caller already resolved. */
   api: (request: Request) => Promise<Response>;

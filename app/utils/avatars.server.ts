@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isDiscordId } from "../../contract/ids";
 import { host } from "../host/client.server";
+import { storedAvatarSrc } from "./user";
 
 /** The host's ids query holds at most this many. */
 const MAX_IDS = 100;
@@ -22,4 +23,10 @@ export async function storedAvatars(context: AppLoadContext, ids: readonly (stri
   );
   const all: Record<string, string> = Object.assign({}, ...maps);
   return Object.fromEntries(wanted.filter((id) => all[id]).map((id) => [id, all[id]]));
+}
+
+/** The picture of each of these users: the stored avatar, else the local default one (by id). */
+export async function avatarsOf(context: AppLoadContext, ids: readonly (string | null | undefined)[]) {
+  const known = await storedAvatars(context, ids);
+  return (id: string | null | undefined) => storedAvatarSrc(id ? known[id] : null, id);
 }

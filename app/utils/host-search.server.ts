@@ -1,15 +1,16 @@
 // One page of a list the host searches and pages in SQL (GET {list}/search?q=&page=&size=), shaped as the tables' Page.
-// A host without the search call (an older external backend answers 404) is read whole and searched here instead, so
-// the dashboard still works in front of it.
+// When the search call is missing (an older external backend answers 404) or fails (a 5xx, a timeout), the whole list
+// is read instead and searched here: in front of an external host the whole list is edge-cached, so a host that is down
+// still gives its last good answer, marked stale with its time.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, hostErrorOf } from "../host/client.server";
 import { matches, paginate, type Page } from "./table";
 
 type SearchAnswer<T> = { rows: T[]; total: number; page: number; pageCount: number; size: number };
-export type SearchedPage<T> = Page<T> & { stale: number | null };
+type SearchedPage<T> = Page<T> & { stale: number | null };
 
 /** The longest search text sent to the host (its limit). */
-export const MAX_QUERY = 200;
+const MAX_QUERY = 200;
 
 export async function searchedPage<T>(
   context: AppLoadContext,
@@ -20,12 +21,14 @@ export async function searchedPage<T>(
   const q = query.q.trim().slice(0, MAX_QUERY);
   const params = new URLSearchParams({ q, page: String(query.page), size: String(query.size) });
   try {
-    const answer = await host(context).get<SearchAnswer<T>>(`${list}/search?${params}`);
-    const { data } = answer;
+    // Not edge-cached (its key holds the query), so it is always fresh.
+    const { data } = await host(context).get<SearchAnswer<T>>(`${list}/search?${params}`);
     const from = data.rows.length === 0 ? 0 : (data.page - 1) * data.size + 1;
-    return { ...data, from, to: from === 0 ? 0 : from + data.rows.length - 1, stale: answer.stale ? answer.asOf : null };
+    return { ...data, from, to: from === 0 ? 0 : from + data.rows.length - 1, stale: null };
   } catch (error) {
-    if (hostErrorOf(error)?.status !== 404) throw error;
+    // A refusal of the request itself (400, 401, 403) is the host's answer; anything else tries the whole list.
+    const status = hostErrorOf(error)?.status;
+    if (status !== undefined && status < 500 && status !== 404) throw error;
   }
   const answer = await host(context).get<T[]>(list);
   const all = fallback.order ? [...answer.data].sort(fallback.order) : answer.data;

@@ -166,6 +166,10 @@ describe("the breeder list without JavaScript", () => {
     await colour.getByRole("button", { name: "Save Color" }).click();
     await page.getByText("Text color saved.").waitFor();
     expect((await listed(context.request, tag)).find((r) => r._id === a._id)!.fieldColors).toMatchObject({ HP: "#c2255c" });
+    // The cell's own colour wins over the stat colour (72 would be green).
+    const hp = rowOf(a._id).locator("td").nth(4);
+    expect(await hp.textContent()).toBe("72");
+    expect(await hp.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(194, 37, 92)");
 
     // The server filter and Clear Filter; Mut Details shows the mutation columns.
     await page.getByTestId("server-2573").click();

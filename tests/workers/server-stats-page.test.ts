@@ -3,8 +3,8 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { TEXTS } from "../../app/routes/server-stats-page/servers";
-import { cardLabel, emptyState, failureReason, loadError } from "../../app/routes/server-stats-page/stats.server";
-import { HostError } from "../../app/host/client.server";
+import { cardLabel, emptyState, loadError } from "../../app/routes/server-stats-page/stats.server";
+import { failureReason, HostError } from "../../app/host/client.server";
 import { dataPath, FETCHER_FIELDS, memberWithToken, ORIGIN, routeOutboundToSelf, toastOf } from "./helpers";
 import { eos } from "./cron-fixtures";
 

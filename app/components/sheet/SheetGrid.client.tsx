@@ -24,9 +24,10 @@ import {
 } from "@glideapps/glide-data-grid";
 import "@glideapps/glide-data-grid/dist/index.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { cellTextOf, editStart, nextEditableColumn, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
+import { cellTextOf, editStart, nextEditableColumn, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
 import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
+import { Options } from "../table/Options";
 
 export type SelectionSummary = {
   /** Cells in the selected ranges plus every cell of the selected rows. */
@@ -35,8 +36,8 @@ export type SelectionSummary = {
   rows: string[];
 };
 
-/** A sheet's own colours for a cell (vault fill, dino type, stat colour); `fixed` keeps the text colour over a saved one. */
-export type CellLook = { bg?: string; fg?: string; fixed?: boolean; badge?: Badge };
+/** A sheet's own colours for a cell (vault fill, dino type, stat colour) and the badge before a name. */
+export type CellLook = { bg?: string; fg?: string; badge?: Badge };
 /** A generated icon drawn before a name that has no picture (or whose picture does not load): initials on a colour. */
 export type Badge = { text: string; colour: string };
 export type SheetLook = (column: SheetColumn, row: SheetRow, dark: boolean) => CellLook | undefined;
@@ -81,9 +82,7 @@ function lookOf(
   dark: boolean,
 ): Look {
   const own = sheetLook?.(column, row, dark);
-  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: own?.fg, badge: own?.badge };
-  const saved = row.fieldColors?.[column.id] ?? row.textColor ?? undefined;
-  if (saved && !own?.fixed) look.fg = saved;
+  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: textColourOf(row, column.id, own?.fg), badge: own?.badge };
   if (pending && column.id in pending) {
     look.bg = conflict ? "rgba(224, 49, 49, 0.35)" : "rgba(250, 176, 5, 0.62)";
     look.bold = true;
@@ -114,7 +113,6 @@ function drawBadge(ctx: CanvasRenderingContext2D, badge: Badge, x: number, y: nu
 function selectEditor(options: readonly string[], title: string) {
   function SelectEditor({ value, onFinishedEditing }: { value: GridCell; onFinishedEditing: (v?: GridCell, movement?: readonly [-1 | 0 | 1, -1 | 0 | 1]) => void }) {
     const current = value.kind === GridCellKind.Text ? value.data : "";
-    const list = current === "" || options.includes(current) ? options : [current, ...options];
     return (
       <select
         className="sheet-select-editor"
@@ -126,12 +124,7 @@ function selectEditor(options: readonly string[], title: string) {
           if (e.key === "Escape") onFinishedEditing(undefined, [0, 0]);
         }}
       >
-        {current === "" ? <option value="">—</option> : null}
-        {list.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options options={options} value={current} />
       </select>
     );
   }

@@ -6,7 +6,8 @@
 // row or one of its columns.
 import { Form, Link } from "@remix-run/react";
 import { useEffect, type CSSProperties, type ReactNode } from "react";
-import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type SheetColumn, type SheetRow } from "./rules";
+import { Options } from "../table/Options";
+import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, textColourOf, type SheetColumn, type SheetRow } from "./rules";
 
 /** A sheet's own rendering of a view cell: a class (vault fill), a style (stat colour) or content (a badge, an icon). */
 export type HtmlCell = { className?: string; style?: CSSProperties; content?: ReactNode };
@@ -132,8 +133,8 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
 
 function ViewCell({ column, row, look }: { column: SheetColumn; row: SheetRow; look?: HtmlCell }) {
   const text = cellTextOf(column, column.value(row));
-  const colour = row.fieldColors?.[column.id] ?? row.textColor ?? undefined;
-  const style: CSSProperties | undefined = colour || look?.style ? { ...(colour ? { color: colour } : {}), ...look?.style } : undefined;
+  const colour = textColourOf(row, column.id, look?.style?.color);
+  const style: CSSProperties | undefined = colour || look?.style ? { ...look?.style, ...(colour ? { color: colour } : {}) } : undefined;
   const align = column.align === "right" ? "col-number" : "";
   if (column.name) {
     return (
@@ -190,12 +191,7 @@ function EditRow({
               <input type="hidden" name={`was:${c.id}`} value={was} form={formId} />
               {editor.kind === "select" ? (
                 <select className="stock-input" name={c.id} defaultValue={shown} form={formId} aria-label={c.title}>
-                  {shown === "" ? <option value="">—</option> : null}
-                  {(shown === "" || editor.options.includes(shown) ? editor.options : [shown, ...editor.options]).map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
+                  <Options options={editor.options} value={shown} />
                 </select>
               ) : (
                 <input

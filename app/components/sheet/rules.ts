@@ -20,6 +20,11 @@ export type ImageFormTexts = {
 
 export const cellsSelected = (n: number) => `${n} cells selected`;
 
+/** A sheet's names for the image form's select (spec section 5): every name once, sorted; blanks left out. */
+export function sheetNames<R>(rows: readonly R[], nameOf: (row: R) => string) {
+  return [...new Set(rows.map(nameOf).filter((n) => n.trim() !== ""))].sort((a, b) => a.localeCompare(b));
+}
+
 /** The image form's own checks (spec section 5), before anything is sent. */
 export function imageFormError(texts: Pick<ImageFormTexts, "missing" | "notFound">, itemName: string, imageUrl: string, names: readonly string[]): string | null {
   if (!itemName.trim() || !imageUrl.trim()) return texts.missing;
@@ -68,6 +73,13 @@ export type SheetColumn = {
   /** False for a column that cannot take a text colour (a history figure). */
   colourable?: boolean;
 };
+
+/**
+ * A cell's text colour: the colour given to that cell wins, then the sheet's own colour for it (a stat, a dino type),
+ * then the row's text colour. One rule for the canvas and the HTML table.
+ */
+export const textColourOf = (row: SheetRow, columnId: string, sheetColour?: string | null) =>
+  row.fieldColors?.[columnId] ?? sheetColour ?? row.textColor ?? undefined;
 
 /** A cell's text. */
 export const cellTextOf = (column: Pick<SheetColumn, "text">, value: CellValue): string =>

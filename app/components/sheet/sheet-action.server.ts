@@ -94,8 +94,10 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
     if (submission.status !== "success") {
       const { _id: badId, version: badVersion, ...cellErrors } = errorsOf(submission.error);
       if (badId || badVersion) return reply(io, back, { type: "error", message: texts.failed });
-      const [column, error] = Object.entries(cellErrors)[0] ?? ["", texts.failed];
-      return json({ intent: "save-row", _id, values: { [column]: String(form.get(column) ?? "") }, error }, 400);
+      const [, error] = Object.entries(cellErrors)[0] ?? ["", texts.failed];
+      // Everything typed comes back into the form, the refused cell with its reason.
+      const values = Object.fromEntries(store.editable.flatMap((c) => (form.has(c.id) ? [[c.id, String(form.get(c.id))]] : [])));
+      return json({ intent: "save-row", _id, values, error }, 400);
     }
     const version = Number(submission.value.version);
     // Only the cells the user changed are saved (each input carries the value it was rendered with as was:<column>),
@@ -179,6 +181,7 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
       fromRowForm ? (target ? [{ _id: String(form.get("_id")), columns: [target] }] : []) : parseJson(form.get("cells")),
     );
     const rows = ids.max(500).safeParse(fromRowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
+    // Refused in the spec's words (section 8: the colour failure alert); nothing is sent.
     const unknownColumn = cells.success && cells.data.some((c) => c.columns.some((col) => !store.colourable.has(col)));
     if (!isHexColour(colour) || !cells.success || !rows.success || unknownColumn) return fail(400);
     // Selected cells colour their column of the row (fieldColors); a whole selected row gets the row's text colour.

@@ -22,7 +22,7 @@ import {
   type StockTab,
   type TabKind,
 } from "../../../contract/stock";
-import { SHEET_TEXTS, type CellValue, type ImageFormTexts, type PendingValue, type SheetColumn } from "../sheet/rules";
+import { SHEET_TEXTS, sheetNames, type CellValue, type ImageFormTexts, type PendingValue, type SheetColumn } from "../sheet/rules";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 
@@ -251,6 +251,4 @@ export const typeColour = (label: string) => DINO_TYPE_COLOURS[label as DinoType
 // Images (spec section 5)
 
 /** Distinct item (or dino) names of a tab, sorted, for the image form's select. */
-export function itemNames(kind: TabKind, rows: Record<string, unknown>[]) {
-  return [...new Set(rows.map((r) => rowName(kind, r)).filter((n) => n.trim() !== ""))].sort((a, b) => a.localeCompare(b));
-}
+export const itemNames = (kind: TabKind, rows: Record<string, unknown>[]) => sheetNames(rows, (r) => rowName(kind, r));

@@ -10,6 +10,8 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FETCHER_FIELDS, type Answer } from "../../utils/action";
+import { EmptyRow } from "./EmptyRow";
+import { Options } from "./Options";
 import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import { useAnswerToast } from "../../utils/use-answer-toast";
@@ -34,9 +36,6 @@ export type InlineRefusal = { _id: string; values?: Record<string, string>; erro
 type CellAnswer = Answer & { error?: string };
 
 const textOf = (v: unknown) => (v === null || v === undefined ? "" : String(v));
-
-/** The options of a select: the column's list and, after it, the stored value when it is another one. */
-export const optionsWith = (options: readonly string[], value: string) => (value && !options.includes(value) ? [...options, value] : [...options]);
 
 export function InlineEditTable({
   rows,
@@ -84,13 +83,7 @@ export function InlineEditTable({
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length + 1} className="empty-state">
-                {empty}
-              </td>
-            </tr>
-          ) : null}
+          {rows.length === 0 ? <EmptyRow columns={columns.length + 1} text={empty} /> : null}
           {rows.map((row) =>
             row._id === editing ? (
               <RowForm
@@ -173,6 +166,17 @@ function EditableCell({ row, column, intent, action }: { row: InlineRow; column:
       { method: "post", action },
     );
   };
+  // Enter commits, Escape cancels; both keep the focus on the cell.
+  const onKey = (e: React.KeyboardEvent<HTMLInputElement | HTMLSelectElement>) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      close(null, true);
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      close(e.currentTarget.value, true);
+    }
+  };
   const label = column.title;
   const busy = fetcher.state !== "idle";
 
@@ -187,22 +191,9 @@ function EditableCell({ row, column, intent, action }: { row: InlineRow; column:
             autoFocus
             onChange={(e) => close(e.currentTarget.value, true)}
             onBlur={(e) => close(e.currentTarget.value, false)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") {
-                e.preventDefault();
-                e.stopPropagation();
-                close(null, true);
-              } else if (e.key === "Enter") {
-                e.preventDefault();
-                close(e.currentTarget.value, true);
-              }
-            }}
+            onKeyDown={onKey}
           >
-            {optionsWith(column.options, shown).map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
+            <Options options={column.options} value={shown} />
           </select>
         ) : (
           <input
@@ -212,16 +203,7 @@ function EditableCell({ row, column, intent, action }: { row: InlineRow; column:
             autoFocus
             onFocus={(e) => e.currentTarget.select()}
             onBlur={(e) => close(e.currentTarget.value, false)}
-            onKeyDown={(e) => {
-              if (e.key === "Escape") {
-                e.preventDefault();
-                e.stopPropagation();
-                close(null, true);
-              } else if (e.key === "Enter") {
-                e.preventDefault();
-                close(e.currentTarget.value, true);
-              }
-            }}
+            onKeyDown={onKey}
           />
         )
       ) : (
@@ -274,11 +256,7 @@ function RowForm({
           <input type="hidden" name={`was:${c.key}`} value={textOf(row[c.key])} form={formId} />
           {c.options ? (
             <select name={c.key} defaultValue={typed(c.key)} form={formId} aria-label={c.title} className="inline-input">
-              {optionsWith(c.options, typed(c.key)).map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
+              <Options options={c.options} value={typed(c.key)} />
             </select>
           ) : (
             <input name={c.key} defaultValue={typed(c.key)} form={formId} aria-label={c.title} className="inline-input" />

@@ -4,9 +4,8 @@
 // .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS } from "../../../contract/breeder";
-import { requireUser } from "../../auth/session.server";
 import { cellTextOf } from "../../components/sheet/rules";
-import { isSheetIntent, sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
+import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
@@ -26,6 +25,11 @@ import {
 } from "./list-rules";
 
 const LIST = "/api/breeder-list";
+
+/** Host calls for many rows, ten at a time. */
+async function inBatches<T>(items: readonly T[], call: (item: T) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += 10) await Promise.all(items.slice(i, i + 10).map(call));
+}
 
 /**
  * The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit), from the list
@@ -77,8 +81,6 @@ export async function loadBreederList(
 }
 export type BreederListData = Awaited<ReturnType<typeof loadBreederList>>;
 
-/** The intents the Breeder List tab's forms and fetchers post: the sheet engine's. */
-export const isListIntent = isSheetIntent;
 
 /** How the host stores what the breeder sheet changes. */
 function breederStore(context: AppLoadContext): SheetStore {
@@ -96,27 +98,25 @@ function breederStore(context: AppLoadContext): SheetStore {
     // One PATCH per modified row (spec section 7), each with the version it was edited at.
     saveRows: async (save) => {
       const answer: SaveAnswer = { saved: [], conflicts: [], failed: [] };
-      await Promise.all(
-        save.map(async (row) => {
-          try {
-            await host(context).send("PATCH", `${LIST}/${row._id}`, { ...row.fields, version: row.version });
-            answer.saved.push(row._id);
-          } catch (error) {
-            const refused = hostErrorOf(error);
-            const current = (refused?.body as { current?: BreederRow } | null)?.current;
-            if (refused?.status === 409 && current) {
-              answer.conflicts.push({
-                _id: row._id,
-                message: `${current.Dino}: changed by someone else at ${formatDateTime(current.lastUpdated, "UTC")} UTC (now version ${current.version}).`,
-                current,
-              });
-            } else {
-              console.warn("breeder: row not saved", row._id, error);
-              answer.failed.push({ _id: row._id });
-            }
+      await inBatches(save, async (row) => {
+        try {
+          await host(context).send("PATCH", `${LIST}/${row._id}`, { ...row.fields, version: row.version });
+          answer.saved.push(row._id);
+        } catch (error) {
+          const refused = hostErrorOf(error);
+          const current = (refused?.body as { current?: BreederRow } | null)?.current;
+          if (refused?.status === 409 && current) {
+            answer.conflicts.push({
+              _id: row._id,
+              message: `${current.Dino}: changed by someone else at ${formatDateTime(current.lastUpdated, "UTC")} UTC (now version ${current.version}).`,
+              current,
+            });
+          } else {
+            console.warn("breeder: row not saved", row._id, error);
+            answer.failed.push({ _id: row._id });
           }
-        }),
-      );
+        }
+      });
       return answer;
     },
     // The whole order in one call (one event for the other browsers); a host without it (an older backend answers 404)
@@ -130,9 +130,7 @@ function breederStore(context: AppLoadContext): SheetStore {
       }
       const orderOf = new Map(known.map((r) => [r._id, r.order]));
       const moved = ids.map((id, index) => ({ id, index })).filter(({ id, index }) => orderOf.get(id) !== index);
-      for (let i = 0; i < moved.length; i += 10) {
-        await Promise.all(moved.slice(i, i + 10).map(({ id, index }) => host(context).send("PUT", `${LIST}/${id}/order`, { order: index })));
-      }
+      await inBatches(moved, ({ id, index }) => host(context).send("PUT", `${LIST}/${id}/order`, { order: index }));
     },
     // Cell colours in one batch-color call; whole rows take the row's text colour.
     saveColours: async (change) => {
@@ -154,8 +152,8 @@ function breederStore(context: AppLoadContext): SheetStore {
   };
 }
 
+/** The Breeder List's intents (the sheet engine's); the page's action has checked the user. */
 export async function breederListAction(request: Request, context: AppLoadContext, form: FormData) {
-  requireUser(request, context.auth);
   return sheetAction({ request, context, form }, breederStore(context));
 }
 

@@ -7,11 +7,12 @@ import { Link, useActionData, useBlocker, useLocation, useNavigation, useRevalid
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
 import { DinoIcon, dinoHue, dinoInitials } from "../../components/DinoIcon";
+import { LoadError } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 import { LazySheetGrid } from "../../components/sheet/LazySheetGrid";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
-import { SheetTable, useHideBrokenImages, type HtmlCell, type RowEditState } from "../../components/sheet/SheetTable";
+import { SheetTable, type HtmlCell, type RowEditState } from "../../components/sheet/SheetTable";
 import { cellsSelected, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
@@ -46,7 +47,7 @@ const breederLook = (column: SheetColumn, row: SheetRow, dark: boolean): CellLoo
     return { badge: { text: dinoInitials(name), colour: `hsl(${dinoHue(name)} 55% 40%)` } };
   }
   const colour = breederColour(column, row);
-  return colour ? { fg: colour, bg: `${colour}${dark ? "2e" : "1a"}`, fixed: true } : undefined;
+  return colour ? { fg: colour, bg: `${colour}${dark ? "2e" : "1a"}` } : undefined;
 };
 
 const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined => {
@@ -75,7 +76,6 @@ export function BreederListTab({ data }: { data: BreederListData }) {
   const here = location.pathname + location.search;
   const closeHref = withParams(here, { edit: null, dialog: null });
   const serverRows = data.page.rows as BreederRow[];
-  useHideBrokenImages(serverRows);
 
   const columns = useMemo(() => listColumns(data.toggles), [data.toggles]);
   const sheet = useSheet<BreederRow>({
@@ -186,13 +186,9 @@ export function BreederListTab({ data }: { data: BreederListData }) {
           ) : null}
         </div>
         {!data.toggles.mut ? <p className="muted small mut-summary">{LIST_TEXTS.mutHidden}</p> : null}
-        {data.failed ? (
-          <p className="notice" role="alert">
-            The breeder list could not be loaded. <Link to={here}>Retry</Link>
-          </p>
-        ) : null}
+        <LoadError message={data.failed ? LIST_TEXTS.loadFailed : null} retryHref={here} />
 
-        {data.page.total === 0 ? (
+        {data.failed ? null : data.page.total === 0 ? (
           <p className="empty-state" data-testid="breeder-empty">
             {LIST_TEXTS.empty}
           </p>

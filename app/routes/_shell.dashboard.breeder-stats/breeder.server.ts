@@ -7,14 +7,15 @@ import { json } from "@remix-run/cloudflare";
 import { DEFAULT_BREEDER_TAB, isBreederTab } from "../../../contract/breeder";
 import { reduceImageUrl } from "../../../contract/stock";
 import { requireUser } from "../../auth/session.server";
-import { imageFormError } from "../../components/sheet/rules";
+import { imageFormError, sheetNames } from "../../components/sheet/rules";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";
 import { timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { pageSizeFrom } from "../../utils/table";
-import { breederListAction, isListIntent, loadBreederList } from "./breeder-list.server";
+import { isSheetIntent } from "../../components/sheet/sheet-action.server";
+import { breederListAction, loadBreederList } from "./breeder-list.server";
 import type { BreederRow } from "./list-rules";
 import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
@@ -28,9 +29,15 @@ const listRows = (context: AppLoadContext) =>
     .get<ListRow[]>("/api/breeder-list")
     .then((a) => a.data);
 
-/** The dino names of the dialogs' select: every name once, sorted (spec section 5). */
-export const dinoNames = (rows: readonly ListRow[]) =>
-  [...new Set(rows.map((r) => r.Dino).filter((d) => typeof d === "string" && d.trim() !== ""))].sort((a, b) => a.localeCompare(b));
+/** Each dino's picture (its first row's), for the claim sessions' icons. */
+function dinoImages(rows: readonly ListRow[]) {
+  const images = new Map<string, string>();
+  for (const row of rows) if (row.imageUrl && !images.has(row.Dino)) images.set(row.Dino, row.imageUrl);
+  return images;
+}
+
+/** The dino names of the dialogs' select (spec section 5). */
+const dinoNames = (rows: readonly ListRow[]) => sheetNames(rows, (r) => (typeof r.Dino === "string" ? r.Dino : ""));
 
 export async function loadBreederPage(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
@@ -56,13 +63,8 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
     tab === "breeder-list" ? loadBreederList(context, url, request, read as Promise<BreederRow[]>) : null,
     tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
     tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
-    tab === "claim-sessions"
-      ? rows.then((r) => {
-          const images = new Map<string, string>();
-          for (const row of r) if (row.imageUrl && !images.has(row.Dino)) images.set(row.Dino, row.imageUrl);
-          return loadClaims(context, url, q, timeZone, images);
-        })
-      : null,
+    // The sessions and the list (for the dinos' pictures) are read at the same time.
+    tab === "claim-sessions" ? loadClaims(context, url, q, timeZone, rows.then(dinoImages)) : null,
     tab === "breeder-statistics" ? loadStats(context, url, q) : null,
   ]);
   const dialogParam = url.searchParams.get("dialog");
@@ -90,7 +92,7 @@ export async function breederAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (isListIntent(intent)) return breederListAction(request, context, form);
+  if (isSheetIntent(intent)) return breederListAction(request, context, form);
   const io = { request, context, form };
   if (intent === "image") return imageAction(io);
   if (intent === "mapping") return mappingAction(io);

@@ -3,24 +3,52 @@
 // without JavaScript; clicking the active one clears it. What each filter keeps: see CLAIM_FILTERS in breeder.ts.
 import { Link, useLocation } from "@remix-run/react";
 import { DinoIcon } from "../../components/DinoIcon";
+import { HtmlTable } from "../../components/grid/HtmlTable";
+import type { GridColumnDef } from "../../components/grid/types";
+import { LoadError } from "../../components/HostNotice";
+import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { withParams } from "../../utils/table";
 import { CLAIM_FILTER_LABELS, CLAIM_FILTERS, TEXTS, type ClaimFilter } from "./breeder";
 import type { ClaimsData } from "./sessions.server";
 
-const COLUMNS = [
-  "Dino Name",
-  "Instructions",
-  "Max Claims",
-  "Claims",
-  "Completed",
-  "Ended",
-  "Breeder ID",
-  "Breeder Avatar",
-  "Created At",
-  "Updated At",
-] as const;
+type Session = ClaimsData["page"]["rows"][number];
+const num = (id: string, title: string, value: (s: Session) => number | null) =>
+  ({ id, title, value, render: (s: Session) => value(s) ?? "-", className: "num" }) satisfies GridColumnDef<Session>;
+
+const COLUMNS: GridColumnDef<Session>[] = [
+  {
+    id: "dinoName",
+    title: "Dino Name",
+    value: (s) => s.dinoName,
+    render: (s) => (
+      <span className="dino-name">
+        <DinoIcon name={s.dinoName} imageUrl={s.imageUrl} />
+        <span className="dino-label">{s.dinoName}</span>
+      </span>
+    ),
+  },
+  { id: "instructions", title: "Instructions", value: (s) => s.instructions, render: (s) => s.instructions ?? "-", className: "wide" },
+  num("max", "Max Claims", (s) => s.max),
+  num("claims", "Claims", (s) => s.claims),
+  num("completed", "Completed", (s) => s.completed),
+  {
+    id: "ended",
+    title: "Ended",
+    value: (s) => s.ended,
+    render: (s) => <span className={`badge ${s.ended ? "grey" : "green"}`}>{s.ended ? "Yes" : "No"}</span>,
+  },
+  { id: "breederId", title: "Breeder ID", value: (s) => s.breederId, render: (s) => s.breederId ?? "-", className: "mono" },
+  {
+    id: "avatar",
+    title: "Breeder Avatar",
+    value: (s) => s.avatar,
+    render: (s) => (s.avatar ? <img className="avatar" src={s.avatar} width={28} height={28} alt="" loading="lazy" /> : "-"),
+  },
+  { id: "createdAt", title: "Created At", value: (s) => s.createdAt, className: "nowrap" },
+  { id: "updatedAt", title: "Updated At", value: (s) => s.updatedAt, className: "nowrap" },
+];
 
 export function ClaimsTab({ data }: { data: ClaimsData }) {
   const location = useLocation();
@@ -59,55 +87,17 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
         ) : null}
       </div>
       <TableToolbar q={data.cq} param="cq" placeholder={TEXTS.claimSearch} keep={["tab", "q", "filter", "size"]} />
-      {data.failed ? (
-        <p className="notice error" role="alert">
-          {TEXTS.claimsFailed}
-        </p>
-      ) : null}
-      <div className="table-scroll">
-        <table className="table breeder-table" data-testid="claim-sessions-table">
-          <caption className="sr-only">Claim sessions</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.page.rows.length === 0 && !data.failed ? (
-              <tr>
-                <td colSpan={COLUMNS.length} className="empty-state">
-                  {TEXTS.claimsEmpty}
-                </td>
-              </tr>
-            ) : null}
-            {data.page.rows.map((s) => (
-              <tr key={s._id} data-id={s._id}>
-                <td>
-                  <span className="dino-name">
-                    <DinoIcon name={s.dinoName} imageUrl={s.imageUrl} />
-                    <span className="dino-label">{s.dinoName}</span>
-                  </span>
-                </td>
-                <td className="wide">{s.instructions ?? "-"}</td>
-                <td className="num">{s.max ?? "-"}</td>
-                <td className="num">{s.claims}</td>
-                <td className="num">{s.completed}</td>
-                <td>
-                  <span className={`badge ${s.ended ? "grey" : "green"}`}>{s.ended ? "Yes" : "No"}</span>
-                </td>
-                <td className="mono">{s.breederId ?? "-"}</td>
-                <td>{s.avatar ? <img className="avatar" src={s.avatar} width={28} height={28} alt="" loading="lazy" /> : "-"}</td>
-                <td className="nowrap">{s.createdAt}</td>
-                <td className="nowrap">{s.updatedAt}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LoadError message={data.failed ? TEXTS.claimsFailed : null} retryHref={here} />
+      <HtmlTable
+        columns={COLUMNS}
+        rows={data.page.rows}
+        rowKey={(s) => s._id}
+        rowProps={(s) => ({ "data-id": s._id })}
+        caption="Claim sessions"
+        className="table breeder-table"
+        testId="claim-sessions-table"
+        leading={data.page.rows.length === 0 && !data.failed ? <EmptyRow columns={COLUMNS.length} text={TEXTS.claimsEmpty} /> : null}
+      />
       <Pagination page={data.page} />
     </section>
   );

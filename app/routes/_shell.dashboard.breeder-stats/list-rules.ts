@@ -28,9 +28,9 @@ export const MAX_DINO_LENGTH = 100;
 export const MAX_DATE_LENGTH = 40;
 export const MAX_TEXT_LENGTH = 2000;
 
-export const LIST_TEXTS: SheetTexts & { title: string; empty: string; search: string; loading: string; mutHidden: string } = {
+export const LIST_TEXTS: SheetTexts & { title: string; empty: string; loadFailed: string; loading: string; mutHidden: string } = {
   title: "Good Comms Breed Lines",
-  search: "Search breeder entries...",
+  loadFailed: "Failed to load the breeder list",
   empty: "No breeders found",
   loading: "Loading breeders...",
   mutHidden: "Mutation columns are hidden. Press Mut Details to show Mut Hp, Mut Stam, Mut Oxy, Mut Food, Mut Weight and Mut Dmg.",

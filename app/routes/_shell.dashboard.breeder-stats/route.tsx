@@ -22,6 +22,7 @@ import { CodesGivenTab } from "./codes-given";
 import { BreederDialogs } from "./dialogs";
 import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
+import { TabNav } from "../../components/TabNav";
 
 export const meta: MetaFunction = () => [{ title: "Breeder · ARK Tribe Dashboard" }];
 // The breeder list is a sheet: the sheet's styles are the stock sheet's.
@@ -90,13 +91,7 @@ export default function BreederPage() {
         keep={["tab", "filter", "cq", "server", "base", "mut"]}
       />
 
-      <nav className="tabs breeder-tabs" aria-label="Breeder tabs">
-        {BREEDER_TABS.map((t) => (
-          <Link key={t} to={tabHref(t)} className={`tab${t === tab ? " active" : ""}`} aria-current={t === tab ? "page" : undefined} preventScrollReset>
-            {BREEDER_TAB_LABELS[t]}
-          </Link>
-        ))}
-      </nav>
+      <TabNav tabs={BREEDER_TABS} active={tab} label="Breeder tabs" className="breeder-tabs" href={tabHref} text={(t) => BREEDER_TAB_LABELS[t]} />
 
       {data.list ? <BreederListTab data={data.list as Parameters<typeof BreederListTab>[0]["data"]} /> : null}
       {data.ffa ? <FfaTab data={data.ffa as Parameters<typeof FfaTab>[0]["data"]} /> : null}

@@ -3,11 +3,10 @@
 // sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hhmmss } from "../../../contract/breeder";
-import { storedAvatars } from "../../utils/avatars.server";
+import { avatarsOf } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
 import { formatDateTime } from "../../utils/dates";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
-import { storedAvatarSrc } from "../../utils/user";
 import {
   claimSummary,
   claimTexts,
@@ -18,11 +17,6 @@ import {
   type SessionStats,
 } from "./breeder";
 
-/** Avatars of the given Discord ids (the default avatar for an unknown one). */
-async function avatarsOf(context: AppLoadContext, ids: (string | null)[]) {
-  const known = await storedAvatars(context, ids);
-  return (id: string | null) => storedAvatarSrc(id ? known[id] : null, id);
-}
 
 /** The claim sessions tab: cards, filter (?filter=), shared search (q), its own search (cq), 25/50/100 to a page. */
 export async function loadClaims(
@@ -30,7 +24,7 @@ export async function loadClaims(
   url: URL,
   q: string,
   timeZone: string,
-  images: ReadonlyMap<string, string>,
+  imagesOf: Promise<ReadonlyMap<string, string>>,
 ) {
   const size = pageSizeFrom(url.searchParams.get("size"));
   const cq = url.searchParams.get("cq")?.trim() ?? "";
@@ -51,7 +45,7 @@ export async function loadClaims(
     return matches(texts, q, texts.map((_, i) => i)) && matches(texts, cq, texts.map((_, i) => i));
   });
   const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
-  const avatar = await avatarsOf(context, page.rows.map((s) => s.breederId));
+  const [avatar, images] = await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf]);
   return {
     failed,
     filter,

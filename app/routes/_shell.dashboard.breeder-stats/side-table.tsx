@@ -1,6 +1,7 @@
 // One side table tab (FFA Raising, Codes Given To): its title with the count, the inline-edit table, pagination, and
 // the host's failure shown in place (spec section 8 only logged it).
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLocation } from "@remix-run/react";
+import { LoadError } from "../../components/HostNotice";
 import { InlineEditTable, type InlineRefusal, type InlineRow } from "../../components/table/InlineEditTable";
 import { Pagination } from "../../components/table/Pagination";
 import { PAGE_PATH, SIDE_TABLES, type SideTable } from "./breeder";
@@ -10,16 +11,13 @@ export function SideTableTab({ data, title, caption }: { data: SideTableData; ti
   const table = SIDE_TABLES[data.which as SideTable];
   const answer = useActionData<InlineRefusal & { intent?: string }>();
   const refusal = answer?.intent === table.intent && answer._id ? answer : undefined;
+  const location = useLocation();
   return (
     <section className="card breeder-card" data-testid={`${table.tab}-tab`}>
       <div className="card-header">
         <h2>{title}</h2>
       </div>
-      {data.failed ? (
-        <p className="notice error" role="alert">
-          {table.failed}
-        </p>
-      ) : null}
+      <LoadError message={data.failed ? table.failed : null} retryHref={location.pathname + location.search} />
       <InlineEditTable
         rows={data.page.rows as unknown as InlineRow[]}
         columns={table.columns}

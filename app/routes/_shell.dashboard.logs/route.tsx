@@ -1,15 +1,21 @@
 // Discord join and leave logs (spec part 2: Logs page). Tabs and search live in the URL; the table works without
 // JavaScript and reloads live when the bot reports joins or leaves.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
+import { HtmlTable } from "../../components/grid/HtmlTable";
+import type { GridColumnDef } from "../../components/grid/types";
+import { LoadError } from "../../components/HostNotice";
+import { TabNav } from "../../components/TabNav";
+import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { useLiveRevalidate } from "../../realtime/live";
 import { formatDateTime } from "../../utils/dates";
+import { useRememberedTab } from "../../utils/remembered-tab";
 import { defaultAvatarUrl } from "../../utils/user";
-import { loadLogs, type JoinEntry, type LeaveEntry } from "./logs.server";
+import { isLogTab, LOG_TABS, type JoinEntry, type LeaveEntry, type LogTab } from "./logs";
+import { loadLogs } from "./logs.server";
 
 export const meta: MetaFunction = () => [{ title: "Logs · ARK Tribe Dashboard" }];
 
@@ -26,133 +32,113 @@ function Avatar({ url, id }: { url?: string | null; id?: string | null }) {
   return <img className="avatar" src={url || defaultAvatarUrl(id)} width={28} height={28} alt="" loading="lazy" />;
 }
 
+const TAB_LABELS: Record<LogTab, string> = { "join-log": "Join Log", "leave-log": "Leave Log" };
+
 export default function Logs() {
   const data = useLoaderData<typeof loader>();
   useLiveRevalidate(["joined_members_update", "removed_members_update"]);
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
   // The active tab is remembered in this browser: arriving without one in the URL restores it.
-  useEffect(() => {
-    const saved = localStorage.getItem(TAB_KEY);
-    if (!params.has("tab") && saved === "leave-log" && data.tab !== saved) navigate(`?tab=${saved}`, { replace: true });
-    else localStorage.setItem(TAB_KEY, data.tab);
-  }, [data.tab, params, navigate]);
+  useRememberedTab({ storageKey: TAB_KEY, tab: data.tab, hasTabParam: data.hasTabParam, isTab: isLogTab, here, reset: ["q", "page"] });
+  const page = data.join ?? data.leave;
   return (
     <>
       <div className="page-header">
         <h1>Logs</h1>
         {data.stale ? <span className="muted small">Showing saved data: the host did not answer.</span> : null}
       </div>
-      <nav className="tabs" aria-label="Logs">
-        <Link to="?tab=join-log" className={data.tab === "join-log" ? "tab active" : "tab"} aria-current={data.tab === "join-log" ? "page" : undefined}>
-          Join Log
-        </Link>
-        <Link to="?tab=leave-log" className={data.tab === "leave-log" ? "tab active" : "tab"} aria-current={data.tab === "leave-log" ? "page" : undefined}>
-          Leave Log
-        </Link>
-      </nav>
+      <TabNav tabs={LOG_TABS} active={data.tab} label="Logs" href={(t) => `${location.pathname}?tab=${t}`} text={(t) => TAB_LABELS[t]} />
       <section className="card">
         <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} />
-        <div className="table-scroll">
-          {data.join ? (
-            <LogTable
-              rows={data.join.rows}
-              columns={JOIN_COLUMNS}
-              rowKey={(r) => `${r.id}:${r.joinedAt}`}
-              avatars={data.avatars}
-              empty="No join log entries found."
-            />
-          ) : null}
-          {data.leave ? (
-            <LogTable
-              rows={data.leave.rows}
-              columns={LEAVE_COLUMNS}
-              rowKey={(r) => `${r.id}:${r.leftAt}`}
-              avatars={data.avatars}
-              empty="No leave log entries found."
-            />
-          ) : null}
-        </div>
-        <Pagination page={(data.join ?? data.leave)!} />
+        <LoadError message={data.loadError} retryHref={here} />
+        {data.join ? (
+          <LogTable
+            rows={data.join.rows}
+            columns={joinColumns(data.avatars)}
+            rowKey={(r) => `${r.id}:${r.joinedAt}`}
+            caption="Join log"
+            empty={data.loadError ? null : "No join log entries found."}
+          />
+        ) : null}
+        {data.leave ? (
+          <LogTable
+            rows={data.leave.rows}
+            columns={leaveColumns(data.avatars)}
+            rowKey={(r) => `${r.id}:${r.leftAt}`}
+            caption="Leave log"
+            empty={data.loadError ? null : "No leave log entries found."}
+          />
+        ) : null}
+        {page ? <Pagination page={page} /> : null}
       </section>
     </>
   );
 }
 
-type Column<T> = { title: string; cell: (row: T, avatars: Record<string, string>) => React.ReactNode };
-
 const code = (id: string | null | undefined) => (id ? <code>{id}</code> : "-");
+/** A text column: "-" when the row has no value. */
+const text = <T,>(id: string, title: string, value: (row: T) => string | null | undefined): GridColumnDef<T> => ({
+  id,
+  title,
+  value,
+  render: (r) => value(r) ?? "-",
+});
 
-const JOIN_COLUMNS: Column<JoinEntry>[] = [
-  { title: "User ID", cell: (r) => code(r.id) },
-  { title: "Display Name", cell: (r) => r.displayName ?? "-" },
-  { title: "Username", cell: (r) => r.username ?? "-" },
-  { title: "Avatar", cell: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
-  { title: "Joined At", cell: (r) => dateTime(r.joinedAt) },
-  { title: "Created At", cell: (r) => dateTime(r.createdAt) },
-  { title: "Invite Code", cell: (r) => r.inviteCode ?? "-" },
-  { title: "Inviter ID", cell: (r) => code(r.inviterId) },
-  { title: "Inviter Avatar", cell: (r, avatars) => <Avatar url={r.inviterId ? avatars[r.inviterId] : null} id={r.inviterId} /> },
+type Avatars = Record<string, string>;
+
+const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
+  { id: "id", title: "User ID", value: (r) => r.id, render: (r) => code(r.id) },
+  text("displayName", "Display Name", (r: JoinEntry) => r.displayName),
+  text("username", "Username", (r: JoinEntry) => r.username),
+  { id: "avatar", title: "Avatar", value: (r) => r.avatarURL, render: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
+  text("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt)),
+  text("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
+  text("inviteCode", "Invite Code", (r: JoinEntry) => r.inviteCode),
+  { id: "inviterId", title: "Inviter ID", value: (r) => r.inviterId, render: (r) => code(r.inviterId) },
+  {
+    id: "inviterAvatar",
+    title: "Inviter Avatar",
+    value: (r) => r.inviterId,
+    render: (r) => <Avatar url={r.inviterId ? avatars[r.inviterId] : null} id={r.inviterId} />,
+  },
 ];
 
-const LEAVE_COLUMNS: Column<LeaveEntry>[] = [
-  { title: "Voucher ID", cell: (r) => code(r.voucherInfo?.vouchedBy) },
-  { title: "Display Name", cell: (r) => r.displayName ?? "-" },
-  { title: "Username", cell: (r) => r.username ?? "-" },
-  { title: "User ID", cell: (r) => code(r.id) },
-  { title: "Avatar", cell: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
-  { title: "Joined At", cell: (r) => dateTime(r.joinedAt) },
-  { title: "Left At", cell: (r) => dateTime(r.leftAt) },
-  { title: "Leave Reason", cell: (r) => r.leaveReason ?? "-" },
-  { title: "Voucher", cell: (r) => r.voucherInfo?.vouchedByUsername ?? "-" },
+const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
+  { id: "voucherId", title: "Voucher ID", value: (r) => r.voucherInfo?.vouchedBy, render: (r) => code(r.voucherInfo?.vouchedBy) },
+  text("displayName", "Display Name", (r: LeaveEntry) => r.displayName),
+  text("username", "Username", (r: LeaveEntry) => r.username),
+  { id: "id", title: "User ID", value: (r) => r.id, render: (r) => code(r.id) },
+  { id: "avatar", title: "Avatar", value: (r) => r.userAvatarURL, render: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
+  text("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt)),
+  text("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt)),
+  text("leaveReason", "Leave Reason", (r: LeaveEntry) => r.leaveReason),
+  text("voucher", "Voucher", (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername),
   {
+    id: "voucherAvatar",
     title: "Voucher Avatar",
-    cell: (r, avatars) => {
+    value: (r) => r.voucherInfo?.vouchedBy,
+    render: (r) => {
       const voucher = r.voucherInfo?.vouchedBy;
       return <Avatar url={voucher ? avatars[voucher] : null} id={voucher} />;
     },
   },
 ];
 
+/** One tab's table (the app's HTML table), with its empty state as its only row when it has none. */
 function LogTable<T>({
   rows,
   columns,
   rowKey,
-  avatars,
+  caption,
   empty,
 }: {
   rows: T[];
-  columns: Column<T>[];
+  columns: GridColumnDef<T>[];
   rowKey: (row: T) => string;
-  avatars: Record<string, string>;
-  empty: string;
+  caption: string;
+  empty: string | null;
 }) {
-  return (
-    <table className="table">
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.title}>{c.title}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={columns.length} className="empty-state">
-              {empty}
-            </td>
-          </tr>
-        ) : (
-          rows.map((r) => (
-            <tr key={rowKey(r)}>
-              {columns.map((c) => (
-                <td key={c.title}>{c.cell(r, avatars)}</td>
-              ))}
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
+  const leading = rows.length === 0 && empty ? <EmptyRow columns={columns.length} text={empty} /> : null;
+  return <HtmlTable columns={columns} rows={rows} rowKey={rowKey} caption={caption} className="table" leading={leading} />;
 }

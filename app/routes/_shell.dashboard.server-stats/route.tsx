@@ -7,13 +7,14 @@ import { json } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
-import { host } from "../../host/client.server";
+import { failureReason, host } from "../../host/client.server";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { Badge, RelativeTime, useNow } from "../server-stats-page/bits";
 import { GENERIC_PATH, pagePath, SERVERS, TAB_SOURCES, TEXTS, type ServerState } from "../server-stats-page/servers";
-import { failureReason, serverStateOf } from "../server-stats-page/stats.server";
+import { serverStateOf } from "../server-stats-page/stats.server";
 import { isServerId, SERVER_IDS, type ServerId } from "../../../contract/servers";
 import styles from "../../styles/server-stats.css?url";
+import { TabNav } from "../../components/TabNav";
 
 export const meta: MetaFunction = () => [{ title: "Server Stats · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -53,19 +54,7 @@ export default function ServerStats() {
           <ServerCard key={s.id} overview={s as Overview} now={now} />
         ))}
       </section>
-      <nav className="tabs" aria-label="Server Stats tabs">
-        {SERVER_IDS.map((id) => (
-          <Link
-            key={id}
-            to={`${GENERIC_PATH}?tab=${id}`}
-            className={id === tab ? "tab active" : "tab"}
-            aria-current={id === tab ? "page" : undefined}
-            preventScrollReset
-          >
-            {`${id} Playerlist`}
-          </Link>
-        ))}
-      </nav>
+      <TabNav tabs={SERVER_IDS} active={tab} label="Server Stats tabs" href={(id) => `${GENERIC_PATH}?tab=${id}`} text={(id) => `${id} Playerlist`} />
       <section className="card placeholder-card" data-testid="placeholder">
         <h2>{`${tab} Playerlist`}</h2>
         <p className="muted">

@@ -42,6 +42,7 @@ import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
 import { loadStock, stockAction } from "./stock.server";
+import { TabNav } from "../../components/TabNav";
 
 export const meta: MetaFunction = () => [{ title: "2411 Stock · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -100,7 +101,7 @@ function stockLook(column: SheetColumn, row: SheetRow, dark: boolean): CellLook 
   }
   if (role === "type") {
     const colour = typeColour(String(column.value(row)));
-    return { fg: colour, bg: `${colour}${dark ? "33" : "22"}`, fixed: true };
+    return { fg: colour, bg: `${colour}${dark ? "33" : "22"}` };
   }
   if (role === "history") return { bg: dark ? "rgba(28, 126, 214, 0.22)" : "rgba(28, 126, 214, 0.1)" };
   return undefined;
@@ -218,20 +219,15 @@ function StockSheet({ data }: { data: Data }) {
         <LiveStatusBadge />
       </div>
 
-      <nav className="tabs stock-tabs" aria-label="Stock tabs">
-        {STOCK_TABS.map((t) => (
-          <Link
-            key={t}
-            to={tabHref(t)}
-            className={`tab${t === tab ? " active" : ""}`}
-            aria-current={t === tab ? "page" : undefined}
-            onClick={(e) => onTabClick(e, tabHref(t))}
-            preventScrollReset
-          >
-            {TABS[t].label}
-          </Link>
-        ))}
-      </nav>
+      <TabNav
+        tabs={STOCK_TABS}
+        active={tab}
+        label="Stock tabs"
+        className="stock-tabs"
+        href={tabHref}
+        text={(t) => TABS[t].label}
+        onClick={(e, t) => onTabClick(e, tabHref(t))}
+      />
 
       <section className="card stock-summary" aria-label={`${data.label} summary`} data-testid="stock-summary">
         {switching ? (

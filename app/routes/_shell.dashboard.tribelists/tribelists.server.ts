@@ -4,14 +4,13 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
-import { storedAvatars } from "../../utils/avatars.server";
+import { avatarsOf } from "../../utils/avatars.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import type { FieldErrors } from "../../utils/action";
 import { backTo, hostFieldErrors, refuse, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
-import { storedAvatarSrc } from "../../utils/user";
 import type { Toast } from "../../utils/toast";
 import {
   countEntries,
@@ -85,10 +84,10 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
   const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
 
   // Avatars: the ones the dashboard knows (vouches' avatars and Discord's records), else the default by id modulo 5.
-  const known = await storedAvatars(context, page.rows.map((e) => e.discordId));
+  const avatar = await avatarsOf(context, page.rows.map((e) => e.discordId));
   const rows: EntryRow[] = page.rows.map((e) => ({
     ...e,
-    avatar: storedAvatarSrc(e.discordId ? (known[e.discordId] ?? null) : null, e.discordId),
+    avatar: avatar(e.discordId),
   }));
 
   const editId = url.searchParams.get("edit");

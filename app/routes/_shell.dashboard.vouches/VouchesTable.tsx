@@ -7,7 +7,10 @@ import { TONE_COLORS } from "../../components/grid/theme";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
 import { withParams } from "../../utils/table";
-import { PAGE_PATH, statusTone, type VouchRow } from "./vouches";
+import { statusTone, type VouchRow } from "./vouches";
+
+/** The page a URL is on: its forms post there (this module serves /dashboard/vouches and /dashboard/analytics). */
+const pathOf = (url: string) => url.split(/[?#]/)[0];
 
 export const nameOf = (r: VouchRow) => r.vouchedUsername || r.igName || r.vouched || `vouch ${r.id}`;
 
@@ -34,7 +37,7 @@ export function AvatarCell({
   return (
     <Form
       method="post"
-      action={PAGE_PATH}
+      action={pathOf(redirectTo)}
       preventScrollReset
       onSubmit={
         onFetch
@@ -122,7 +125,7 @@ export function VouchesTable({ rows, here }: { rows: VouchRow[]; here: string })
               </Link>
             ) : (
               // No vouched id: the server answers "No vouched user ID to kick".
-              <Form method="post" action={PAGE_PATH} preventScrollReset>
+              <Form method="post" action={pathOf(here)} preventScrollReset>
                 <input type="hidden" name="intent" value="kick" />
                 <input type="hidden" name="vouchedId" value="" />
                 <input type="hidden" name="redirectTo" value={here} />

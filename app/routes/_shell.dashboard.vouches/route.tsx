@@ -4,7 +4,7 @@
 // With it: a canvas grid, an action bar for the selected row, confirmation modals, optimistic deletes and kicks, and
 // live reloads on vouches_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { Icon } from "../../components/icons";
@@ -20,9 +20,9 @@ import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
 import { AvatarCell, COLUMNS, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
-import { checkVouchAction, optimisticRows, PAGE_PATH, TEXTS, type VouchRow } from "./vouches";
+import { checkVouchAction, optimisticRows, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
-import { StaleNotice } from "../../components/HostNotice";
+import { LoadError, StaleNotice } from "../../components/HostNotice";
 
 export const meta: MetaFunction = () => [{ title: "Vouches · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -66,7 +66,7 @@ export default function VouchesPage() {
   const rows = useMemo(() => optimisticRows(data.page.rows, pending), [data.page.rows, pending]);
 
   const post = (fetcher: typeof deleter, fields: Record<string, string>) =>
-    fetcher.submit({ ...fields, ...FETCHER_FIELDS, redirectTo: here }, { method: "post", action: PAGE_PATH, preventScrollReset: true });
+    fetcher.submit({ ...fields, ...FETCHER_FIELDS, redirectTo: here }, { method: "post", action: location.pathname, preventScrollReset: true });
   const send = (fields: Record<string, string>) => post(fields.intent === "delete" ? deleter : kicker, fields);
   const fetchAvatar = (row: VouchRow) => post(avatars, { intent: "fetch-avatar", _id: row._id });
   const navigate = useNavigate();
@@ -119,12 +119,7 @@ export default function VouchesPage() {
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} />
 
         {data.loadError ? (
-          <div className="notice error-notice" role="alert" data-testid="vouches-error">
-            <p>{data.loadError}</p>
-            <Link className="button small" to={location.pathname + location.search} preventScrollReset>
-              Retry
-            </Link>
-          </div>
+          <LoadError message={data.loadError} retryHref={location.pathname + location.search} />
         ) : rows.length === 0 ? (
           <p className="empty-state" data-testid="vouches-empty">
             {TEXTS.empty}
@@ -175,12 +170,13 @@ export default function VouchesPage() {
       </section>
 
       {asking ? (
-        <VouchConfirm key={`${asking.kind}-${asking.row._id}`} {...asking} fields={{}} onConfirm={confirm} onClose={() => setAsking(null)} />
+        <VouchConfirm key={`${asking.kind}-${asking.row._id}`} {...asking} action={location.pathname} fields={{}} onConfirm={confirm} onClose={() => setAsking(null)} />
       ) : urlConfirm ? (
         <VouchConfirm
           key={`url-${urlConfirm.kind}-${urlConfirm.row._id}`}
           kind={urlConfirm.kind}
           row={urlConfirm.row}
+          action={location.pathname}
           fields={urlFields}
           closeHref={cancelHref}
           onConfirm={
@@ -203,12 +199,11 @@ function VouchConfirm({
   kind,
   row,
   ...rest
-}: { kind: string; row: VouchRow } & Pick<React.ComponentProps<typeof ConfirmModal>, "fields" | "onConfirm" | "onClose" | "closeHref">) {
+}: { kind: string; row: VouchRow } & Pick<React.ComponentProps<typeof ConfirmModal>, "action" | "fields" | "onConfirm" | "onClose" | "closeHref">) {
   return (
     <ConfirmModal
       testId="vouches-confirm"
       className="vouches-dialog"
-      action={PAGE_PATH}
       title={kind === "delete" ? "Delete vouch" : "Kick user"}
       question={kind === "delete" ? TEXTS.confirmDelete : TEXTS.confirmKick(row.vouched ?? "")}
       detail={describe(row)}

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
-import { host, hostErrorOf } from "../../host/client.server";
+import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom, type Page } from "../../utils/table";
@@ -11,7 +11,6 @@ import type { Toast } from "../../utils/toast";
 import {
   checkVouchAction,
   kickToast,
-  PAGE_PATH,
   SEARCH_FIELDS,
   TEXTS,
   toRow,
@@ -29,7 +28,6 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
 
   let page: Page<VouchRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
   let stale: number | null = null;
-  // A failed read is said as such (issue 11: never "No vouches found." because the host failed).
   let loadError: string | null = null;
   try {
     // One page from GET /api/vouches/search (a host without it is searched here, sorted by id).
@@ -37,13 +35,14 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
       fields: SEARCH_FIELDS,
       order: (a: Vouch, b: Vouch) => a.id - b.id,
     });
-    ({ stale } = answer);
-    page = { ...answer, rows: answer.rows.map(toRow) };
+    const { stale: asOf, ...found } = answer;
+    stale = asOf;
+    page = { ...found, rows: found.rows.map(toRow) };
   } catch (error) {
-    // Spec sections 4 and 8: on this page a 401 is only logged, and a failed load shows an empty table.
+    // Spec sections 4 and 8 log a failure here; issue 11: the page says it too, never "No vouches found.".
     if (hostErrorOf(error)?.status === 401) console.error("vouches: the host answered 401", (error as Error).message);
     else console.error("vouches: load failed", error);
-    loadError = TEXTS.loadFailed(hostErrorOf(error)?.body?.message ?? messageOf(error));
+    loadError = TEXTS.loadFailed(failureReason(error));
   }
 
   // Without JavaScript, a row's Delete and Kick lead here first: ?confirm=delete|kick&id=<_id>.
@@ -52,8 +51,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   const row = target ? page.rows.find((r) => r._id === target) : undefined;
   const confirm = row && (kind === "delete" || (kind === "kick" && row.vouched)) ? { kind, row } : null;
 
-  const { stale: _s, ...shown } = page as Page<VouchRow> & { stale?: unknown };
-  return json({ q, size, page: shown, confirm, stale, loadError });
+  return json({ q, size, page, confirm, stale, loadError });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
@@ -61,7 +59,8 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 export async function vouchesAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await request.formData();
-  const to = backTo(form, PAGE_PATH, { close: ["confirm", "id"] });
+  // Back to the page the form was on: /dashboard/vouches, or /dashboard/analytics (the same view).
+  const to = backTo(form, new URL(request.url).pathname, { close: ["confirm", "id"] });
   // Forms get a redirect back with the toast in the flash cookie (replacing the confirmation's history entry when
   // JavaScript drives the form); the page's fetchers get the toast as data.
   const back = (toast: Toast | null) => reply({ request, context, form }, to, toast, { replace: true });

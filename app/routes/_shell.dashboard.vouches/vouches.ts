@@ -6,8 +6,6 @@ import { apiWording, errorsOf, parseForm, type Wording } from "../../utils/forms
 import type { Toast } from "../../utils/toast";
 import { avatarUrl, defaultAvatarUrl } from "../../utils/user";
 
-export const PAGE_PATH = "/dashboard/vouches";
-
 /** A vouch as the host answers it (spec section 3, table view). */
 export type Vouch = {
   _id: string;

@@ -3,7 +3,7 @@
 // search and paging live in the URL, so the page works without JavaScript; with it, Refresh Data is a fetcher and the
 // table reloads live on weeklymembers_update. The table has the server stats activity tables' columns and badges.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { StaleNotice } from "../../components/HostNotice";
 import { Icon } from "../../components/icons";
 import { Pagination } from "../../components/table/Pagination";
@@ -22,6 +22,7 @@ import { ACTIVITY, isTab, PAGE_PATH, TAB_LABELS, TAB_STORAGE_KEY, TABS, TEXTS, t
 import { loadWeeklyMembers, weeklyMembersAction } from "./weekly-members.server";
 import statsStyles from "../../styles/server-stats.css?url";
 import styles from "../../styles/weekly-members.css?url";
+import { TabNav } from "../../components/TabNav";
 
 export const meta: MetaFunction = () => [{ title: "Weekly Members · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [
@@ -87,20 +88,7 @@ export default function WeeklyMembers() {
         </div>
       </section>
 
-      <nav className="tabs" aria-label="Weekly members tabs">
-        {TABS.map((t) => (
-          <Link
-            key={t}
-            to={withParams(here, { tab: t, page: null })}
-            className={t === tab ? "tab active" : "tab"}
-            aria-current={t === tab ? "page" : undefined}
-            preventScrollReset
-            data-tab={t}
-          >
-            {TAB_LABELS[t]}
-          </Link>
-        ))}
-      </nav>
+      <TabNav tabs={TABS} active={tab} label="Weekly members tabs" href={(t) => withParams(here, { tab: t, page: null })} text={(t) => TAB_LABELS[t]} />
 
       <section className="card" aria-label={`${TAB_LABELS[tab]} table`}>
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab"]} />

@@ -5,14 +5,14 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
-import { host } from "../../host/client.server";
+import { failureReason, host } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
 import { formatLaunch, platformOf, statusBadge } from "../server-stats-page/servers";
-import { failureReason, safeLink, text, toMs } from "../server-stats-page/stats.server";
+import { safeLink, text, toMs } from "../server-stats-page/stats.server";
 import { ACTIVITY, DEFAULT_TAB, emptyText, isTab, PAGE_PATH, TAB_STORAGE_KEY, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
 
 /** A member as GET /api/weeklymembers answers (docs/api/servers.md). */

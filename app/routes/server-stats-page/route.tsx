@@ -60,6 +60,7 @@ import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
 import { loadServerStats, serverStatsAction } from "./stats.server";
 import styles from "../../styles/server-stats.css?url";
 import { StaleNotice } from "../../components/HostNotice";
+import { TabNav } from "../../components/TabNav";
 
 /** Tall enough for a page of 25 rows without scrolling inside the grid. */
 const GRID_MAX_HEIGHT = gridHeight(TABLE_GRID, 25);
@@ -149,20 +150,7 @@ export default function ServerStatsPage() {
         {tab !== "playerlist" ? <LiveStatusBadge /> : null}
       </div>
 
-      <nav className="tabs stats-tabs" aria-label={`${data.server.title} tabs`}>
-        {TABS.map((t) => (
-          <Link
-            key={t}
-            to={tabHref(t)}
-            className={t === tab ? "tab active" : "tab"}
-            aria-current={t === tab ? "page" : undefined}
-            preventScrollReset
-            data-tab={t}
-          >
-            {TAB_LABELS[t]}
-          </Link>
-        ))}
-      </nav>
+      <TabNav tabs={TABS} active={tab} label={`${data.server.title} tabs`} className="stats-tabs" href={tabHref} text={(t) => TAB_LABELS[t]} />
 
       {data.staleAsOf ? (
         <StaleNotice small>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>

@@ -230,20 +230,6 @@ export const TEXTS = {
   noPopulation: "No population data yet.",
 } as const;
 
-/** Standard reason phrases, for 'HTTP {status}: {statusText}' when the host gives no message. */
-const STATUS_TEXTS: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  409: "Conflict",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-export const httpMessage = (status: number) => `HTTP ${status}: ${STATUS_TEXTS[status] ?? "Error"}`;
 
 // ---- Population chart ----------------------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
-import { host, hostErrorOf } from "../../host/client.server";
+import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
@@ -17,7 +17,6 @@ import {
   eventTone,
   filterFor,
   formatLaunch,
-  httpMessage,
   inFilter,
   isActivityTab,
   isTab,
@@ -210,13 +209,6 @@ export function emptyState(args: {
   }
   if (id === "2573") return { title: TEXTS.noFilteredEntries2573(filter ?? "matching") };
   return { title: TEXTS.noMatch, text: TEXTS.noMatchText };
-}
-
-/** Spec section 8: the host's error message, else 'HTTP {status}: {statusText}'. */
-export function failureReason(error: unknown) {
-  const refused = hostErrorOf(error);
-  if (refused) return refused.body?.message ?? refused.body?.error ?? httpMessage(refused.status);
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Spec sections 2 and 8: the error box of a tab whose data could not be read. */

@@ -1,0 +1,15 @@
+// A select's options: the column's list, the stored value first when it is another one (a status typed by hand stays
+// shown and selected), and an empty choice for an empty value. The sheets' editors and the in-place tables use it.
+export function Options({ options, value }: { options: readonly string[]; value: string }) {
+  const list = value === "" || options.includes(value) ? options : [value, ...options];
+  return (
+    <>
+      {value === "" ? <option value="">—</option> : null}
+      {list.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -4,7 +4,7 @@
 // batch-color call; and nothing for a signed-out caller.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, dataPath, FETCHER_FIELDS, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import { Browser, dataPath, fetcherPost, loadData, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
 const PAGE = "/dashboard/breeder-stats";
 const ZERO = "Curent # of 0/0's";
@@ -34,16 +34,9 @@ async function create(browser: Browser, body: Record<string, unknown>): Promise<
 }
 const rows = async (browser: Browser) => (await (await browser.fetch("/api/breeder-list")).json()) as Row[];
 
-async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(dataPath(`${PAGE}?tab=breeder-list${search}`));
-  expect(res.status).toBe(200);
-  return (await res.json<{ list: List }>()).list;
-}
+const load = async (browser: Browser, search = "") => (await loadData<{ list: List }>(browser, `${PAGE}?tab=breeder-list${search}`)).list;
 
-async function act(browser: Browser, fields: Record<string, string>) {
-  const res = await browser.post(dataPath(PAGE), { tab: "breeder-list", ...fields, ...FETCHER_FIELDS });
-  return { status: res.status, body: await res.json<Record<string, unknown>>() };
-}
+const act = (browser: Browser, fields: Record<string, string>) => fetcherPost(browser, PAGE, { tab: "breeder-list", ...fields });
 
 describe("the Breeder List loader", () => {
   it("sums the 0/0 count per server, filters by server and search, and toggles the stat columns", async () => {

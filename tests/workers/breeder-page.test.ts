@@ -3,7 +3,7 @@
 // and two searches, the leaderboard's ranks, the two dialogs, and the host's refusals in the page's words.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, dataPath, FETCHER_FIELDS, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import { Browser, dataPath, fetcherPost, FETCHER_FIELDS, loadData, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
 const PAGE = "/dashboard/breeder-stats";
 const UPDATED = "A breeder entry was updated! Live update received.";
@@ -55,17 +55,10 @@ type Data = {
   stats: { failed: boolean; page: Page<Record<string, unknown>> } | null;
 };
 
-async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(dataPath(`${PAGE}${search}`));
-  expect(res.status).toBe(200);
-  return res.json<Data>();
-}
+const load = (browser: Browser, search = "") => loadData<Data>(browser, `${PAGE}${search}`);
 
 /** The page's action as a fetcher calls it (JSON back). */
-async function act(browser: Browser, fields: Record<string, string>) {
-  const res = await browser.post(dataPath(PAGE), { ...fields, ...FETCHER_FIELDS });
-  return { status: res.status, body: await res.json<Record<string, unknown>>() };
-}
+const act = (browser: Browser, fields: Record<string, string>) => fetcherPost(browser, PAGE, fields);
 
 /** Runs `body` while the table is missing, so the host's call fails. */
 async function withoutTable(table: string, body: () => Promise<void>) {

@@ -131,6 +131,27 @@ export function call(e: Env, path: string, init: RequestInit = {}) {
   return worker.fetch!(new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>, e, createExecutionContext());
 }
 
+/**
+ * The dashboard in front of an external host (HOST_URL) that answers as `answer` says, and a signed-in browser's
+ * requests to it. Each call gets a new host URL: the edge cache is keyed by the host's URL, so one test's cached
+ * answers never reach another. Any other outbound request fails the test.
+ */
+export function externalHost(name: string, answer: (request: Request, url: URL) => Response | Promise<Response>) {
+  const url = `https://${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.test`;
+  const e = envWith({ HOST_URL: url, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input as RequestInfo, init);
+    const target = new URL(request.url);
+    if (target.origin !== url) throw new Error(`unexpected outbound fetch: ${target}`);
+    return answer(request, target);
+  });
+  return (browser: Browser) => ({
+    get: (path: string) => call(e, path, { headers: { Cookie: browser.cookieHeader() } }),
+    post: (path: string, fields: Record<string, string>) =>
+      call(e, path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: browser.cookieHeader() }, redirect: "manual" }),
+  });
+}
+
 export const rows = async <T = Record<string, any>>(query: string, ...bind: unknown[]) =>
   (await env.DB.prepare(query).bind(...bind).all<T>()).results;
 export const count = async (query: string, ...bind: unknown[]) =>

@@ -1,12 +1,13 @@
 // Drives the Worker the way a browser would: cookies carried between requests, redirects read one at a time.
 import { env, SELF } from "cloudflare:test";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { TOAST_COOKIE, toastCookie } from "../../app/utils/toast.server";
 import { isToast, type Toast } from "../../app/utils/toast";
 import { getConfig } from "../../worker/platform/config";
 
 /** What a page's fetchers add to their fields (app/utils/action.ts): the action answers them with JSON. */
-export { FETCHER_FIELDS } from "../../app/utils/action";
+import { FETCHER_FIELDS } from "../../app/utils/action";
+export { FETCHER_FIELDS };
 
 export const ORIGIN = "http://localhost";
 export const MEMBER = "300000000000000001";
@@ -97,6 +98,19 @@ export function dataPath(path: string, route = routeIdOf(path)) {
   const url = new URL(path, ORIGIN);
   url.searchParams.set("_data", route);
   return url.pathname + url.search;
+}
+
+/** A page's loader data as the browser's router asks for it (answered 200). */
+export async function loadData<T>(browser: Browser, path: string) {
+  const res = await browser.fetch(dataPath(path));
+  expect(res.status).toBe(200);
+  return res.json<T>();
+}
+
+/** A page's action as one of its fetchers calls it: the status and the JSON answer. */
+export async function fetcherPost(browser: Browser, path: string, fields: Record<string, string>) {
+  const res = await browser.post(dataPath(path), { ...fields, ...FETCHER_FIELDS });
+  return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
 /**

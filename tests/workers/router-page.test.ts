@@ -2,12 +2,11 @@
 // placeholder pages are titled and signed-in only, /dashboard/tribelist-NNNN open that tab of Tribelists, and the
 // generic Server Stats page is a live overview of the three servers.
 import { env, SELF } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, eos, envWith, useServerTables } from "./cron-fixtures";
+import { describe, expect, it } from "vitest";
+import { eos, externalHost, useServerTables } from "./cron-fixtures";
 import { Browser, dataPath, location, memberWithToken, ORIGIN, seedVouches, signedIn } from "./helpers";
 
 useServerTables();
-afterEach(() => vi.restoreAllMocks());
 
 const PLACEHOLDERS = {
   "/dashboard/customers": "Customers",
@@ -129,16 +128,12 @@ describe("the generic Server Stats page", () => {
 
   it("shows which server's status could not be read, and the others", async () => {
     const browser = await signedIn();
-    const HOST_URL = `https://overview-${Date.now()}.test`;
-    const e = envWith({ HOST_URL, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-      const url = new URL(new Request(input as RequestInfo).url);
-      if (url.origin !== HOST_URL) throw new Error(`unexpected outbound fetch: ${url}`);
+    const host = externalHost("overview", (_, url) => {
       if (url.pathname === "/api/eoserver-status/2573") return Response.json({ error: "not_found", message: "No such server here" }, { status: 404 });
       const id = url.pathname.split("/").pop();
       return Response.json({ status: "online", currentPlayers: [{ eosId: eos(1) }], lastUpdated: Date.now(), errorDetails: null, serverId: id });
-    });
-    const res = await call(e, dataPath("/dashboard/server-stats"), { headers: { Cookie: browser.cookieHeader() } });
+    })(browser);
+    const res = await host.get(dataPath("/dashboard/server-stats"));
     const data = await res.json<Overview>();
     expect(data.servers.map((s) => [s.id, s.state?.online ?? null, s.state?.playerCount ?? null, s.error])).toEqual([
       ["2411", true, 1, null],

@@ -3,7 +3,7 @@
 // parsing, order, colours and images.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, dataPath, FETCHER_FIELDS, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import { Browser, dataPath, fetcherPost, loadData, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 
 const PAGE = "/dashboard/stock-2411";
@@ -40,18 +40,10 @@ type Data = {
   editing: string | null;
 };
 
-async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(dataPath(`${PAGE}${search}`));
-  expect(res.status).toBe(200);
-  return res.json<Data>();
-}
+const load = (browser: Browser, search = "") => loadData<Data>(browser, `${PAGE}${search}`);
 
 /** The page's action as a fetcher calls it (JSON back). */
-async function act(browser: Browser, fields: Record<string, string>) {
-  const res = await browser.post(dataPath(PAGE), { ...fields, ...FETCHER_FIELDS });
-  return { status: res.status, body: await res.json<Record<string, unknown>>() };
-}
-
+const act = (browser: Browser, fields: Record<string, string>) => fetcherPost(browser, PAGE, fields);
 
 describe("the Stock loader", () => {
   it("shows War Room Vaults by default with its derived values, 100 rows a page, and remembers the tab asked for", async () => {

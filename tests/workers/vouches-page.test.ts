@@ -6,6 +6,7 @@ import {
   dataPath,
   FETCHER_FIELDS,
   hexId,
+  loadData,
   location,
   routeOutboundToSelf,
   seedVouches,
@@ -14,7 +15,7 @@ import {
   type VouchSeed,
 } from "./helpers";
 
-import { call, envWith } from "./cron-fixtures";
+import { externalHost } from "./cron-fixtures";
 
 const PAGE = "/dashboard/vouches";
 const SLOW = 20_000; // the first render of the build in a fresh isolate can take seconds on a busy machine
@@ -37,11 +38,7 @@ type LoaderData = {
   confirm: { kind: string; row: Row } | null;
 };
 
-async function load(browser: Browser, search = "") {
-  const res = await browser.fetch(dataPath(`${PAGE}${search}`));
-  expect(res.status).toBe(200);
-  return res.json<LoaderData>();
-}
+const load = (browser: Browser, search = "") => loadData<LoaderData>(browser, `${PAGE}${search}`);
 
 const statusOf = async (id: number) =>
   env.DB.prepare("select status from vouches where id = ?").bind(id).first<string>("status");
@@ -155,16 +152,10 @@ describe("the Vouches loader", () => {
 describe("the Vouches loader when the host fails", () => {
   it("says the load failed, with the host's reason and a Retry link, and never that there are no vouches", async () => {
     const browser = await signedIn();
-    const HOST_URL = `https://vouches-down-${Date.now()}.test`;
-    const e = envWith({ HOST_URL, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
-    outbound.mockImplementation(async (input) => {
-      const url = new URL(new Request(input as RequestInfo).url);
-      if (url.origin === HOST_URL) return Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 });
-      throw new Error(`unexpected outbound fetch: ${url}`);
-    });
-    const data = await (await call(e, dataPath(PAGE), { headers: { Cookie: browser.cookieHeader() } })).json<{ loadError: string | null }>();
+    const host = externalHost("vouches-down", () => Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 }))(browser);
+    const data = await (await host.get(dataPath(PAGE))).json<{ loadError: string | null }>();
     expect(data.loadError).toBe("Failed to load vouches: Database is restarting");
-    const html = await (await call(e, PAGE, { headers: { Cookie: browser.cookieHeader() } })).text();
+    const html = await (await host.get(PAGE)).text();
     expect(html).toContain("Failed to load vouches: Database is restarting");
     expect(html).toMatch(/<a[^>]*href="\/dashboard\/vouches"[^>]*>Retry<\/a>/);
     expect(html).not.toContain("No vouches found.");
@@ -182,6 +173,16 @@ describe("the Vouches action", () => {
     const data = await load(browser, "?page=2");
     expect(data.page.rows.map((r) => r.id)).toEqual([26, 28, 29, 30]);
     expect(data.page.total).toBe(29);
+  });
+
+  it("on /dashboard/analytics (the same view), deletes and comes back to Analytics with the toast", async () => {
+    await seed(Array.from({ length: 3 }, (_, i) => ({ id: i + 1 })));
+    const browser = await signedIn();
+    const ANALYTICS = "/dashboard/analytics";
+    const res = await browser.post(ANALYTICS, { intent: "delete", _id: hex(2), redirectTo: `${ANALYTICS}?size=25&confirm=delete&id=${hex(2)}` });
+    expect(location(res)).toBe(`${ANALYTICS}?size=25`);
+    expect(await toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
+    expect((await load(browser)).page.rows.map((r) => r.id)).toEqual([1, 3]);
   });
 
   it("says so when the host refuses the delete", async () => {

@@ -2,12 +2,11 @@
 // them, over members ingested through the host API: tabs, the remembered tab, search, paging, row numbers, counts, the
 // empty and error states, and Refresh Data with its toasts.
 import { env, SELF } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, eos, envWith, useServerTables } from "./cron-fixtures";
+import { describe, expect, it } from "vitest";
+import { eos, externalHost, useServerTables } from "./cron-fixtures";
 import { Browser, dataPath, FETCHER_FIELDS, location, memberWithToken, ORIGIN, toastOf } from "./helpers";
 
 useServerTables();
-afterEach(() => vi.restoreAllMocks());
 
 const PAGE = "/dashboard/weekly-members";
 const DAY = 24 * 3600 * 1000;
@@ -187,23 +186,18 @@ describe("the Weekly Members loader", () => {
 
   it("shows the error box with the host's message when the members cannot be read", async () => {
     const { browser } = await member();
-    const HOST_URL = `https://weekly-down-${Date.now()}.test`;
-    const e = envWith({ HOST_URL, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-      const url = new URL(new Request(input as RequestInfo).url);
-      if (url.origin === HOST_URL && url.pathname === "/api/weeklymembers") {
-        return Response.json({ error: "maintenance", message: "Weekly members are being rebuilt" }, { status: 503 });
-      }
-      throw new Error(`unexpected outbound fetch: ${url}`);
-    });
-    const res = await call(e, dataPath(PAGE), { headers: { Cookie: browser.cookieHeader() } });
+    const host = externalHost("weekly-down", (_, url) => {
+      if (url.pathname === "/api/weeklymembers") return Response.json({ error: "maintenance", message: "Weekly members are being rebuilt" }, { status: 503 });
+      throw new Error(`unexpected host call: ${url}`);
+    })(browser);
+    const res = await host.get(dataPath(PAGE));
     expect(res.status).toBe(200);
     const data = await res.json<Data>();
     expect(data.error).toEqual({ title: "Error loading weekly members data", message: "Weekly members are being rebuilt" });
     expect(data.empty).toBeNull();
     expect(data.page.total).toBe(0);
 
-    const html = await (await call(e, PAGE, { headers: { Cookie: browser.cookieHeader() } })).text();
+    const html = await (await host.get(PAGE)).text();
     expect(html).toContain("Error loading weekly members data");
     expect(html).toContain("Weekly members are being rebuilt");
     expect(html).toMatch(/<a[^>]*href="\/dashboard\/weekly-members"[^>]*>Retry<\/a>/);
@@ -258,20 +252,12 @@ describe("Refresh Data", () => {
 
   it("tells the user when the host refuses, to a fetcher and to a form", async () => {
     const { browser } = await member();
-    const HOST_URL = `https://weekly-refuses-${Date.now()}.test`;
-    const e = envWith({ HOST_URL, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
     const calls: string[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-      const request = new Request(input as RequestInfo, init);
-      const url = new URL(request.url);
+    const { post } = externalHost("weekly-refuses", (request, url) => {
       calls.push(`${request.method} ${url.pathname} ${request.headers.get("Authorization")}`);
-      if (url.origin === HOST_URL && url.pathname === "/api/weeklymembers-refresh") {
-        return Response.json({ error: "Refresh already running" }, { status: 409 });
-      }
-      throw new Error(`unexpected outbound fetch: ${url}`);
-    });
-    const post = (path: string, fields: Record<string, string>) =>
-      call(e, path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: browser.cookieHeader() }, redirect: "manual" });
+      if (url.pathname === "/api/weeklymembers-refresh") return Response.json({ error: "Refresh already running" }, { status: 409 });
+      throw new Error(`unexpected host call: ${url}`);
+    })(browser);
 
     const fetched = await post(dataPath(PAGE), { intent: "refresh", ...FETCHER_FIELDS });
     expect(await fetched.json()).toEqual({ toast: { type: "error", message: "Failed to refresh weekly members: Refresh already running" } });

@@ -28,6 +28,18 @@ export const CODE_STATUSES = ["Active", "Used", "Expired", "Revoked"] as const;
 
 export const BREEDER_SERVERS = SERVER_IDS;
 
+/** The side tables' fields and the longest text each keeps (the host's checks and the page's, before it sends). */
+export const FFA_FIELD_LENGTHS = {
+  breeder: 100,
+  creature: 100,
+  server: 40,
+  status: 40,
+  startDate: 40,
+  expectedCompletion: 40,
+  notes: 2000,
+} as const;
+export const CODE_FIELD_LENGTHS = { breeder: 100, code: 100, server: 40, dateGiven: 40, status: 40, notes: 2000 } as const;
+
 // ---------------------------------------------------------------------------------------------------------------
 // The breeder list's columns (section 3 "Breeder list row")
 

@@ -397,5 +397,10 @@ describe("the Breeder action: side tables", () => {
     expect(html).toContain("Code is at most 100 characters.");
     expect(html).toContain("c".repeat(101));
     expect((await env.DB.prepare("select code from codes_given").first<{ code: string }>())!.code).toBe("GC-1");
+    // A form with a good change (sent first, in column order) and a refused one saves neither.
+    const mixed = await rex.post(back, form({ code: "GC-2", notes: "n".repeat(2001) }));
+    expect(mixed.status).toBe(400);
+    expect(await mixed.text()).toContain("Notes is at most 2000 characters.");
+    expect((await env.DB.prepare("select code from codes_given").first<{ code: string }>())!.code).toBe("GC-1");
   });
 });

@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { codesGiven, ffaRaising } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
-import { CODE_STATUSES, FFA_STATUSES } from "../../contract/breeder";
+import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "../../contract/breeder";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 
@@ -44,31 +44,21 @@ const required = (maxLength: number) =>
     .min(1, "is required")
     .max(maxLength, `is at most ${maxLength} characters`);
 /** Any status text; blank or null falls back to the table's default. */
-const status = (fallback: string) =>
+const status = (fallback: string, maxLength: number) =>
   z
     .string({ invalid_type_error: "must be text or null" })
     .trim()
-    .max(40, "is at most 40 characters")
+    .max(maxLength, `is at most ${maxLength} characters`)
     .nullable()
     .transform((s) => (s ? s : fallback));
 
-const ffaFields = {
-  breeder: text(100),
-  creature: text(100),
-  server: text(40),
-  status: status(FFA_STATUSES[0]),
-  startDate: text(40),
-  expectedCompletion: text(40),
-  notes: text(2000),
-};
-const codeFields = {
-  breeder: text(100),
-  code: text(100),
-  server: text(40),
-  dateGiven: text(40),
-  status: status(CODE_STATUSES[0]),
-  notes: text(2000),
-};
+/** Every field as text of at most its length, the status falling back to the table's default. */
+function fieldsOf<K extends string>(lengths: Record<K, number>, fallback: string) {
+  const entries = Object.entries<number>(lengths).map(([key, max]) => [key, key === "status" ? status(fallback, max) : text(max)]);
+  return Object.fromEntries(entries) as Record<K, z.ZodTypeAny>;
+}
+const ffaFields = fieldsOf(FFA_FIELD_LENGTHS, FFA_STATUSES[0]);
+const codeFields = fieldsOf(CODE_FIELD_LENGTHS, CODE_STATUSES[0]);
 
 /** A body that changes exactly one known field. */
 function singleField<T extends z.ZodRawShape>(fields: T) {

@@ -1,7 +1,7 @@
 // The Breeder page's words and pure rules (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9), for its
 // loader and action (breeder.server.ts) and its tabs: the dialogs' texts, the side tables' columns, the claim
 // sessions' summary and filters, the rows the host answers. Pure: server and browser.
-import { BREEDER_PATH, CODE_STATUSES, FFA_STATUSES } from "../../../contract/breeder";
+import { BREEDER_PATH, CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "../../../contract/breeder";
 import type { ImageFormTexts } from "../../components/sheet/rules";
 import type { InlineColumn } from "../../components/table/InlineEditTable";
 
@@ -138,6 +138,7 @@ export const SIDE_TABLES = {
     intent: "ffa",
     path: "/api/ffa-raising",
     columns: FFA_COLUMNS,
+    lengths: FFA_FIELD_LENGTHS,
     what: "the FFA raising",
     empty: TEXTS.ffaEmpty,
     failed: TEXTS.ffaFailed,
@@ -147,6 +148,7 @@ export const SIDE_TABLES = {
     intent: "code",
     path: "/api/codes-given-to",
     columns: CODE_COLUMNS,
+    lengths: CODE_FIELD_LENGTHS,
     what: "the code given",
     empty: TEXTS.codesEmpty,
     failed: TEXTS.codesFailed,

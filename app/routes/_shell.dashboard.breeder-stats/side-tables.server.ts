@@ -1,6 +1,6 @@
 // The FFA Raising and Codes Given To tabs' server flow (spec part 2: "Breeder page", sections 3, 4, 7 and 8): one page
 // of a side table, searched by the shared search, and its edits (the cell's fetcher sends one field, the no-JavaScript
-// row form all of them; each changed field is one PATCH, which the host validates).
+// row form all of them; each changed field is one PATCH, checked here first and again by the host).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
@@ -66,6 +66,12 @@ export async function sideTableAction(io: Io, which: SideTable, form: FormData) 
   if (changed.length === 0) return reply(io, back, { type: "warning", message: TEXTS.noChanges }, { data: { intent, ok: true } });
 
   const titleOf = (key: string) => table.columns.find((c) => c.key === key)?.title ?? key;
+  // Every field is checked before any is sent: a refused form changes nothing (each field is its own PATCH).
+  const tooLong = changed.find(([key, value]) => value.trim().length > table.lengths[key as keyof typeof table.lengths]);
+  if (tooLong) {
+    const [key] = tooLong;
+    return refuse(`${titleOf(key)} is at most ${table.lengths[key as keyof typeof table.lengths]} characters.`);
+  }
   for (const [key, value] of changed) {
     try {
       // A cleared cell is stored as empty (a cleared status falls back to the table's default).

@@ -3,16 +3,16 @@
 // text, a TRUE/FALSE or server select); edits stay pending, highlighted, until Save sends one PATCH per row; colours
 // save at once; dragging a row onto another swaps them until Save Order; Discard reloads. Without JavaScript: the HTML
 // table with per-row edit forms, Move up / Move down and the colour form, and links for the filter and toggles.
-import { Link, useActionData, useBlocker, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
 import { DinoIcon, dinoHue, dinoInitials } from "../../components/DinoIcon";
 import { LoadError } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
-import { LazySheetGrid } from "../../components/sheet/LazySheetGrid";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
-import { SheetTable, type HtmlCell, type RowEditState } from "../../components/sheet/SheetTable";
+import type { HtmlCell } from "../../components/sheet/SheetTable";
+import { SheetView } from "../../components/sheet/SheetView";
 import { cellsSelected, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
@@ -65,16 +65,11 @@ const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined =
   return colour ? { className: "stat-cell", style: { color: colour, backgroundColor: `${colour}1a` } } : undefined;
 };
 
-type ActionData = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
-
 export function BreederListTab({ data }: { data: BreederListData }) {
   const location = useLocation();
-  const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const actionData = useActionData() as ActionData | undefined;
   const here = location.pathname + location.search;
-  const closeHref = withParams(here, { edit: null, dialog: null });
   const serverRows = data.page.rows as BreederRow[];
 
   const columns = useMemo(() => listColumns(data.toggles), [data.toggles]);
@@ -104,10 +99,6 @@ export function BreederListTab({ data }: { data: BreederListData }) {
   const filterHref = (server: string | null) => withParams(here, { server, page: null, edit: null });
   const toggleHref = (key: "base" | "mut", on: boolean) =>
     withParams(here, key === "base" ? { base: on ? "0" : null, edit: null } : { mut: on ? null : "1", edit: null });
-  const editState: RowEditState | undefined =
-    actionData?.intent === "save-row" && actionData._id === data.editing
-      ? { values: actionData.values, version: actionData.version, message: actionData.conflict ?? actionData.error }
-      : undefined;
   const { summary } = data;
 
   return (
@@ -193,29 +184,18 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             {LIST_TEXTS.empty}
           </p>
         ) : (
-          <LazySheetGrid
-            {...sheet.grid}
+          <SheetView
+            sheet={sheet}
+            rows={serverRows}
             label={LIST_TEXTS.title}
-            look={breederLook}
             loading={LIST_TEXTS.loading}
-            testId="breeder-grid"
-            fallback={
-              <SheetTable
-                label={LIST_TEXTS.title}
-                hidden={FIELDS}
-                rowName={rowName}
-                look={breederHtml}
-                order={data.allIds}
-                columns={columns}
-                rows={serverRows}
-                editing={data.editing}
-                editState={editState}
-                editHref={(id) => withParams(here, { edit: id, dialog: null })}
-                closeHref={closeHref}
-                busy={navigation.state === "submitting"}
-                testId="breeder-table"
-              />
-            }
+            look={breederLook}
+            htmlLook={breederHtml}
+            hidden={FIELDS}
+            rowName={rowName}
+            order={data.allIds}
+            editing={data.editing}
+            testId="breeder"
           />
         )}
         <Pagination page={data.page} />

@@ -9,10 +9,10 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
-import { LazySheetGrid } from "../../components/sheet/LazySheetGrid";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, UnsavedBanner } from "../../components/sheet/SheetBars";
-import { SheetTable, useHideBrokenImages, type HtmlCell, type RowEditState } from "../../components/sheet/SheetTable";
+import { useHideBrokenImages, type HtmlCell } from "../../components/sheet/SheetTable";
+import { SheetView } from "../../components/sheet/SheetView";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
 import {
@@ -201,10 +201,6 @@ function StockSheet({ data }: { data: Data }) {
     new URLSearchParams(navigation.location.search).get("tab") !== tab;
 
   const toggleHref = (key: "ready" | "unready", on: boolean) => withParams(here, { [key]: on ? null : "1", edit: null });
-  const editState: RowEditState | undefined =
-    actionData?.intent === "save-row" && actionData._id === data.editing
-      ? { values: actionData.values, version: actionData.version, message: actionData.conflict ?? actionData.error }
-      : undefined;
   const imageAction = actionData?.intent === "image" ? actionData : undefined;
 
   const isDinos = kind === "dinos";
@@ -364,27 +360,18 @@ function StockSheet({ data }: { data: Data }) {
             {data.q ? "No stock items match your search." : "No stock items yet."}
           </p>
         ) : (
-          <LazySheetGrid
-            {...sheet.grid}
+          <SheetView
+            sheet={sheet}
+            rows={serverRows}
             label={data.label}
-            look={stockLook}
             loading={TEXTS.loading}
-            fallback={
-              <SheetTable
-                label={data.label}
-                hidden={{ tab }}
-                rowName={(row) => rowName(kind, row)}
-                look={stockHtml}
-                order={data.allIds}
-                columns={columns}
-                rows={serverRows}
-                editing={data.editing}
-                editState={editState}
-                editHref={(id) => withParams(here, { edit: id, dialog: null })}
-                closeHref={closeHref}
-                busy={navigation.state === "submitting"}
-              />
-            }
+            look={stockLook}
+            htmlLook={stockHtml}
+            hidden={{ tab }}
+            rowName={(row: SheetRow) => rowName(kind, row)}
+            order={data.allIds}
+            editing={data.editing}
+            testId="stock"
           />
         )}
         <Pagination page={data.page} />

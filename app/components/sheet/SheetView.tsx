@@ -1,0 +1,78 @@
+// A sheet on the page: its canvas grid after hydration, its HTML table (with the row being edited, and a refused
+// save's typed values and message) before it and without JavaScript. The page passes its sheet state (useSheet), its
+// rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
+import { useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { withParams } from "../../utils/table";
+import { LazySheetGrid } from "./LazySheetGrid";
+import type { SheetLook } from "./SheetGrid.client";
+import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
+import type { SheetRow } from "./rules";
+import type { Sheet } from "./use-sheet";
+
+/** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
+type RowSaveAnswer = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
+
+export function SheetView({
+  sheet,
+  rows,
+  label,
+  loading,
+  look,
+  htmlLook,
+  hidden,
+  rowName,
+  order,
+  editing,
+  testId,
+}: {
+  sheet: Sheet;
+  /** The server's rows of the view (the HTML table shows them as stored). */
+  rows: SheetRow[];
+  label: string;
+  /** The words under the spinner while the grid's code loads. */
+  loading: string;
+  look: SheetLook;
+  htmlLook: HtmlLook;
+  hidden: Record<string, string>;
+  rowName: (row: SheetRow) => string;
+  /** Every id of the sheet in order (Move up / Move down at its ends are disabled). */
+  order: string[];
+  editing: string | null;
+  /** The grid's and table's test ids: `${testId}-grid` and `${testId}-table`. */
+  testId: string;
+}) {
+  const answer = useActionData() as RowSaveAnswer | undefined;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const editState: RowEditState | undefined =
+    answer?.intent === "save-row" && answer._id === editing
+      ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
+      : undefined;
+  return (
+    <LazySheetGrid
+      {...sheet.grid}
+      label={label}
+      look={look}
+      loading={loading}
+      testId={`${testId}-grid`}
+      fallback={
+        <SheetTable
+          label={label}
+          hidden={hidden}
+          rowName={rowName}
+          look={htmlLook}
+          order={order}
+          columns={sheet.grid.columns}
+          rows={rows}
+          editing={editing}
+          editState={editState}
+          editHref={(id) => withParams(here, { edit: id, dialog: null })}
+          closeHref={withParams(here, { edit: null, dialog: null })}
+          busy={navigation.state === "submitting"}
+          testId={`${testId}-table`}
+        />
+      }
+    />
+  );
+}

@@ -5,8 +5,22 @@
 // so the rows on screen are exactly its own, in its own order.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { STOCK_GRID } from "../../app/components/grid/geometry";
-import { allowConsoleErrors, connected, marker, setupBrowser, shot, signedIn, toastShown } from "./browser";
+import { rowMiddle, STOCK_GRID } from "../../app/components/grid/geometry";
+import { BREEDER_COLUMNS } from "../../contract/breeder";
+import {
+  allowConsoleErrors,
+  connected,
+  editSheetCell,
+  marker,
+  setupBrowser,
+  sheetCanvas,
+  sheetCellPoint,
+  sheetRowY,
+  sheetText,
+  shot,
+  signedIn,
+  toastShown,
+} from "./browser";
 
 setupBrowser();
 
@@ -29,35 +43,20 @@ async function createLines(request: APIRequestContext, tag: string, lines: Recor
 const listed = async (request: APIRequestContext, tag: string) =>
   ((await (await request.get("/api/breeder-list")).json()) as Row[]).filter((r) => r.Dino.startsWith(tag));
 
-// The grid's geometry and the default columns' widths (contract/breeder.ts): Dino, Breeder, Location, Server, 0/0, HP...
-const { rowMarkerWidth: ROW_MARKER, headerHeight: HEADER, rowHeight: ROW_HEIGHT } = STOCK_GRID;
-const WIDTHS = [200, 130, 180, 80, 110, 70];
+// The grid's default columns, by their widths in contract/breeder.ts: Dino, Breeder, Location, Server, 0/0, HP.
+const GRID = "breeder-grid";
+const WIDTHS = BREEDER_COLUMNS.slice(0, 6).map((c) => c.width!);
 const COL = { Breeder: 1, Server: 3, HP: 5 };
 
 async function openGrid(page: Page, tag: string) {
   await page.goto(`${PAGE}?tab=breeder-list&q=${encodeURIComponent(tag)}`);
-  await page.locator("[data-testid=breeder-grid][data-painted=true]").waitFor();
+  await page.locator(`[data-testid=${GRID}][data-painted=true]`).waitFor();
   await connected(page);
 }
 
-async function cellPoint(page: Page, col: number, row: number) {
-  const box = (await page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
-  return { x: box.x + ROW_MARKER + WIDTHS.slice(0, col).reduce((a, b) => a + b, 0) + WIDTHS[col] / 2, y: box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2 };
-}
-
-/** Types into a cell as a person does: click, type, Enter. (A person's pace: see tests/e2e/stock.test.ts editCell.) */
-async function typeInto(page: Page, col: number, row: number, value: string) {
-  await page.waitForTimeout(250);
-  const { x, y } = await cellPoint(page, col, row);
-  await page.mouse.click(x, y);
-  const editor = page.locator("#portal textarea");
-  await editor.waitFor();
-  await editor.fill(value);
-  await page.keyboard.press("Enter");
-  await editor.waitFor({ state: "detached" });
-}
-
-const gridText = async (page: Page, col: number, row: number) => (await page.getByTestId(`glide-cell-${col + 1}-${row}`).textContent())?.trim() ?? "";
+const cellPoint = (page: Page, col: number, row: number) => sheetCellPoint(page, GRID, WIDTHS, col, row);
+const typeInto = (page: Page, col: number, row: number, value: string) => editSheetCell(page, GRID, WIDTHS, col, row, value);
+const gridText = sheetText;
 
 describe("the breeder list on the sheet engine, with JavaScript", () => {
   it("holds edits as pending, saves one PATCH per row, and a second breeder sees them live", async () => {
@@ -98,8 +97,8 @@ describe("the breeder list on the sheet engine, with JavaScript", () => {
     const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
     const [a, b, c] = await createLines(context.request, tag, [{}, {}, {}]);
     await openGrid(page, tag);
-    const box = (await page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
-    const y = (row: number) => box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2;
+    const box = (await sheetCanvas(page, GRID).boundingBox())!;
+    const y = (row: number) => box.y + rowMiddle(STOCK_GRID, row);
     await page.mouse.move(box.x + 5, y(0));
     await page.mouse.down();
     await page.mouse.move(box.x + 5, y(1), { steps: 4 });
@@ -120,8 +119,8 @@ describe("the breeder list on the sheet engine, with JavaScript", () => {
     await openGrid(page, tag);
     await page.getByRole("button", { name: "Color Picker" }).click();
     await toastShown(page, "Please select a cell or row first by clicking on it or the row arrow");
-    const box = (await page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
-    await page.mouse.click(box.x + ROW_MARKER / 2, box.y + HEADER + ROW_HEIGHT / 2);
+    const box = (await sheetCanvas(page, GRID).boundingBox())!;
+    await page.mouse.click(box.x + STOCK_GRID.rowMarkerWidth / 2, await sheetRowY(page, GRID, 0));
     await page.getByRole("button", { name: "Color Picker" }).click();
     const dialog = page.getByTestId("color-dialog");
     await dialog.locator("input[type=color]").fill("#1c7ed6");

@@ -10,7 +10,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { rowMiddle, TABLE_GRID } from "../../app/components/grid/geometry";
+import { rowMiddle, STOCK_GRID, TABLE_GRID } from "../../app/components/grid/geometry";
 import { sessionCookie as sessionCookieOf } from "../../worker/platform/session";
 import { E2E_PORT } from "./env";
 import { readSessionPool, SESSION_CLAIMS } from "./sessions";
@@ -195,6 +195,49 @@ export async function clickGridRow(page: Page, row: number, x: number) {
   await settled(page);
   await grid.click({ position: { x, y: 1 + rowMiddle(TABLE_GRID, row) } });
 }
+
+// ---- The sheets' canvas (2411 Stock, the breeder list: app/components/sheet/) ------------------------------------
+
+/** The sheet grid with this test id, once it has painted. */
+export const sheetCanvas = (page: Page, testId: string) => page.locator(`[data-testid=${testId}] canvas[data-testid=data-grid-canvas]`);
+
+/** The centre of a sheet cell on its canvas (columns by their widths, left of any horizontal scroll; row 0 is the first). */
+export async function sheetCellPoint(page: Page, testId: string, widths: readonly number[], col: number, row: number) {
+  const box = (await sheetCanvas(page, testId).boundingBox())!;
+  const x = box.x + STOCK_GRID.rowMarkerWidth + widths.slice(0, col).reduce((a, b) => a + b, 0) + widths[col] / 2;
+  return { x, y: box.y + rowMiddle(STOCK_GRID, row) };
+}
+
+/** A row's vertical middle on a sheet's canvas, in page coordinates (for drags and the row marker). */
+export async function sheetRowY(page: Page, testId: string, row: number) {
+  return (await sheetCanvas(page, testId).boundingBox())!.y + rowMiddle(STOCK_GRID, row);
+}
+
+/**
+ * A click opens the sheet cell's editor; type the value and commit with `key` (the overlay editor lives in #portal).
+ * Edits are a person's pace apart: glide refreshes its accessibility table (which moves focus to the selected cell)
+ * 200 ms after a change, and a click landing inside that window can lose the editor's focus.
+ * This sleep stays a sleep: that refresh is a timer inside glide-data-grid that leaves nothing in the page to wait
+ * for before it fires (and an edit that changes no text changes nothing either), so the only condition is time.
+ */
+export async function editSheetCell(page: Page, testId: string, widths: readonly number[], col: number, row: number, value: string, key = "Enter") {
+  const editor = page.locator("#portal textarea");
+  await page.waitForTimeout(250);
+  const { x, y } = await sheetCellPoint(page, testId, widths, col, row);
+  await page.mouse.click(x, y);
+  await editor.waitFor();
+  if (value === "") {
+    // Cleared as a person does it (select all, delete): the editor then holds an empty value.
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+  } else await editor.fill(value);
+  await page.keyboard.press(key);
+  if (key === "Enter") await editor.waitFor({ state: "detached" });
+}
+
+/** A cell's text as the grid exposes it to assistive technology (glide's accessibility table). */
+export const sheetText = async (page: Page, col: number, row: number) =>
+  (await page.getByTestId(`glide-cell-${col + 1}-${row}`).textContent())?.trim() ?? "";
 
 /** A toast with this text is shown. */
 export const toastShown = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();

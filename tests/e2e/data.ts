@@ -129,3 +129,18 @@ export type WeeklyMember = {
 export async function ingestWeeklyMembers(request: APIRequestContext, members: WeeklyMember[]) {
   await ok(request.post("/api/ingest/weekly-members", { data: { members } }));
 }
+
+/** The columns of a server's activity tables and of Weekly Members (spec part 2 section 2), in order. */
+export const ACTIVITY_HEADERS = [
+  "ID",
+  "EOS ID",
+  "Display Name",
+  "Member Name",
+  "Status",
+  "Tribe",
+  "Platform",
+  "Event Type",
+  "Event Time",
+  "Last Ark Launch",
+  "Steam Profile",
+];

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
 import { statusClass } from "../../contract/servers";
 import { BASE, connected, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
-import { eosId, ingestServerEvents, type ServerEvent } from "./data";
+import { ACTIVITY_HEADERS, eosId, ingestServerEvents, type ServerEvent } from "./data";
 
 setupBrowser();
 
@@ -364,19 +364,7 @@ describe("without JavaScript", () => {
 
     await page.locator(".stats-tabs").getByRole("link", { name: "Enemies" }).click();
     await page.waitForURL(/tab=enemys/);
-    expect(await headers()).toEqual([
-      "ID",
-      "EOS ID",
-      "Display Name",
-      "Member Name",
-      "Status",
-      "Tribe",
-      "Platform",
-      "Event Type",
-      "Event Time",
-      "Last Ark Launch",
-      "Steam Profile",
-    ]);
+    expect(await headers()).toEqual(ACTIVITY_HEADERS);
     // Enemies: joins red, leaves green; Steam Profile is a View Profile link in a new tab, or -.
     const rows = page.getByTestId("stats-table").locator("tbody tr");
     const first = rows.first();

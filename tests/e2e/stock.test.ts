@@ -6,8 +6,22 @@
 // before, and the order and colours it changes.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { STOCK_GRID } from "../../app/components/grid/geometry";
-import { allowConsoleErrors, connected, open, settled, setupBrowser, shot, signedIn as signedInAs, type Member } from "./browser";
+import { rowMiddle, STOCK_GRID } from "../../app/components/grid/geometry";
+import {
+  allowConsoleErrors,
+  connected,
+  editSheetCell,
+  open,
+  settled,
+  setupBrowser,
+  sheetCanvas,
+  sheetCellPoint,
+  sheetRowY,
+  sheetText,
+  shot,
+  signedIn as signedInAs,
+  type Member,
+} from "./browser";
 
 setupBrowser();
 
@@ -29,46 +43,17 @@ async function openGrid(page: Page, query: string) {
   await connected(page);
 }
 
-// The sheet's geometry, as the grid draws it.
-const { rowMarkerWidth: ROW_MARKER, headerHeight: HEADER, rowHeight: ROW_HEIGHT } = STOCK_GRID;
-
-/** The centre of a cell on the canvas (columns by their widths, left of any horizontal scroll). */
-async function cellPoint(page: Page, widths: number[], col: number, row: number) {
-  const box = (await page.locator("[data-testid=stock-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
-  const x = box.x + ROW_MARKER + widths.slice(0, col).reduce((a, b) => a + b, 0) + widths[col] / 2;
-  const y = box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2;
-  return { x, y };
-}
+// The stock sheet's cells, by column widths (the shared sheet helpers of browser.ts).
+const GRID = "stock-grid";
+const { rowMarkerWidth: ROW_MARKER } = STOCK_GRID;
+const cellPoint = (page: Page, widths: number[], col: number, row: number) => sheetCellPoint(page, GRID, widths, col, row);
+const editCell = (page: Page, widths: number[], col: number, row: number, value: string, key = "Enter") =>
+  editSheetCell(page, GRID, widths, col, row, value, key);
+const gridText = sheetText;
 
 const VAULT_WIDTHS = [210, ...Array(18).fill(56)];
 const DEDIS_WIDTHS = [210, 104, 104, 64, 200]; // Defense Room Dedis: Item, Stock, Target, %, Todo
 const editor = (page: Page) => page.locator("#portal textarea");
-
-/**
- * A click opens the cell's editor; type the value and commit with Enter (the overlay editor lives in #portal).
- * Edits are a person's pace apart: glide refreshes its accessibility table (which moves focus to the selected cell)
- * 200 ms after a change, and a click landing inside that window can lose the editor's focus.
- * This sleep stays a sleep: that refresh is a timer inside glide-data-grid that leaves nothing in the page to wait
- * for before it fires (and an edit that changes no text changes nothing either), so the only condition is time.
- */
-async function editCell(page: Page, widths: number[], col: number, row: number, value: string, key = "Enter") {
-  await page.waitForTimeout(250);
-  const { x, y } = await cellPoint(page, widths, col, row);
-  await page.mouse.click(x, y);
-  await editor(page).waitFor();
-  if (value === "") {
-    // Cleared as a person does it (select all, delete): the editor then holds an empty value.
-    await page.keyboard.press("Control+A");
-    await page.keyboard.press("Backspace");
-  } else await editor(page).fill(value);
-  await page.keyboard.press(key);
-  if (key === "Enter") await editor(page).waitFor({ state: "detached" });
-}
-
-/** A cell's text as the grid exposes it to assistive technology (glide's accessibility table). */
-async function gridText(page: Page, col: number, row: number) {
-  return (await page.getByTestId(`glide-cell-${col + 1}-${row}`).textContent())?.trim() ?? "";
-}
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first();
 
@@ -178,8 +163,8 @@ describe("order, selection and colours", () => {
     const before = await api(context, "/api/admin-logistics-dedis");
     await openGrid(page, "tab=admin-logistics-dedis");
     expect(await page.getByRole("button", { name: "Save Order" }).count()).toBe(0);
-    const box = (await page.locator("[data-testid=stock-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
-    const y = (row: number) => box.y + HEADER + row * ROW_HEIGHT + ROW_HEIGHT / 2;
+    const box = (await sheetCanvas(page, GRID).boundingBox())!;
+    const y = (row: number) => box.y + rowMiddle(STOCK_GRID, row);
     await page.mouse.move(box.x + 5, y(0));
     await page.mouse.down();
     await page.mouse.move(box.x + 5, y(1), { steps: 4 });
@@ -266,8 +251,8 @@ describe("order, selection and colours", () => {
     expect(after.get(before[3]._id)!.fieldColors.count1).toBe(before[3].fieldColors.count1);
 
     // The row marker selects a whole row: its text colour.
-    const box = (await page.locator("[data-testid=stock-grid] canvas[data-testid=data-grid-canvas]").boundingBox())!;
-    await page.mouse.click(box.x + 7 + (ROW_MARKER - 7) / 2, box.y + HEADER + 4 * ROW_HEIGHT + ROW_HEIGHT / 2);
+    const box = (await sheetCanvas(page, GRID).boundingBox())!;
+    await page.mouse.click(box.x + 7 + (ROW_MARKER - 7) / 2, await sheetRowY(page, GRID, 4));
     await expect.poll(() => page.getByTestId("cells-selected").textContent()).toMatch(/^\d+ cells selected$/);
     await page.getByRole("button", { name: "Color Picker" }).click();
     await dialog.locator("input[type=color]").fill("#1971c2");

@@ -13,18 +13,22 @@ type Resource = { prefix: string; reads: string[]; event?: LiveEvent };
 export const RESOURCES: Resource[] = [
   {
     prefix: "/api/vouches",
-    reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/stats", "/api/vouches/avatar-cache"],
+    reads: ["/api/vouches", "/api/vouches/search", "/api/vouches/card-cache", "/api/vouches/stats", "/api/vouches/avatar-cache"],
     event: { type: "vouches_update" },
   },
-  { prefix: "/kick", reads: ["/api/vouches", "/api/vouches/card-cache", "/api/vouches/stats"], event: { type: "vouches_update" } },
+  {
+    prefix: "/kick",
+    reads: ["/api/vouches", "/api/vouches/search", "/api/vouches/card-cache", "/api/vouches/stats"],
+    event: { type: "vouches_update" },
+  },
   { prefix: "/api/codes", reads: ["/api/codes"], event: { type: "codes_update" } },
   ...TRIBELIST_SERVERS.map(tribelistPath).map((p) => ({
     prefix: p,
     reads: [p],
     event: { type: "tribelist_updated" } as LiveEvent,
   })),
-  { prefix: "/api/join-log", reads: ["/api/join-log"], event: { type: "joined_members_update" } },
-  { prefix: "/api/removed-members", reads: ["/api/removed-members"], event: { type: "removed_members_update" } },
+  { prefix: "/api/join-log", reads: ["/api/join-log", "/api/join-log/search"], event: { type: "joined_members_update" } },
+  { prefix: "/api/removed-members", reads: ["/api/removed-members", "/api/removed-members/search"], event: { type: "removed_members_update" } },
   ...STOCK_TABS.map((tab) => TABS[tab].path).map((path) => ({
     prefix: path,
     reads: [path, `${path}/history`],
@@ -40,12 +44,14 @@ export const RESOURCES: Resource[] = [
     prefix: "/api/eoserver",
     reads: [
       ...perServer("/api/eoserver-status"),
+      ...perServer("/api/eoserver-population"),
       ...["joinlog", "leavelog", "tribemembers", "unknowns", "enemies", "friendlys"].flatMap((k) => perServer(`/api/${k}`)),
     ],
   },
 ];
 
-/** Shared answers (the same for every signed-in person) that may be cached at the edge. */
+/** Shared answers (the same for every signed-in person) that may be cached at the edge, by path; a query (a page, a
+ * search, a range) is part of the cache key. */
 export const CACHEABLE = new Set(RESOURCES.flatMap((r) => r.reads));
 
 function resourceOf(path: string) {

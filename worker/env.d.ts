@@ -6,6 +6,8 @@ declare global {
     interface Env {
       DB: D1Database;
       ASSETS: Fetcher;
+      /** The edge cache's generations (ADR 015); used only with HOST_URL. */
+      HOST_CACHE?: KVNamespace;
       Live: DurableObjectNamespace<Live>;
       ENVIRONMENT: string;
       SESSION_SECRETS: string;

@@ -2,6 +2,7 @@
 // when), or nothing could be read at all.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { formatDate } from "../utils/dates";
 
 /** The page shows the host's last good answer: the host is down or slower than HOST_TIMEOUT_MS. */
 export function StaleNotice({ children, testId, small }: { children: ReactNode; testId?: string; small?: boolean }) {
@@ -9,6 +10,16 @@ export function StaleNotice({ children, testId, small }: { children: ReactNode; 
     <p className={small ? "notice small" : "notice"} role="status" data-testid={testId}>
       The host is not answering: {children}
     </p>
+  );
+}
+
+/** The shown data is the host's last good answer, fetched at `asOf` (nothing when it is fresh). */
+export function StaleSince({ asOf, what }: { asOf: number | null | undefined; what: string }) {
+  if (!asOf) return null;
+  return (
+    <StaleNotice small>
+      showing {what} as of {formatDate(asOf, "numericDateTime", "UTC")} UTC.
+    </StaleNotice>
   );
 }
 

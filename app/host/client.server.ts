@@ -1,12 +1,24 @@
 // The one way loaders and actions reach data. By default the host API runs in this Worker and is called in-process
 // (no network hop). With HOST_URL set, it calls the tribe's existing backend with a service token and caches shared
-// GET answers at the edge: fresh for HOST_CACHE_TTL seconds, then served while revalidating in the background, and
-// served marked stale (with the time it was fetched) when the host is down or slower than HOST_TIMEOUT_MS.
+// GET answers at the edge by path and query (ADR 015): fresh for HOST_CACHE_TTL seconds, then served while revalidating
+// in the background, and served marked stale (with the time it was fetched) when the host is down or slower than
+// HOST_TIMEOUT_MS. A failure re-caches the last good answer as stale and opens a circuit breaker for one TTL, so an
+// outage costs one timeout per TTL, not one per view.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { LiveEvent } from "../../contract/events";
 import { CACHEABLE, eventFor, readsAffectedBy } from "../../contract/resources";
 import type { ExternalHost } from "../../worker/platform/config";
-import { dropCached, edgeCache, hostCacheKey } from "../../worker/platform/host-cache";
+import {
+  breakerWindowMs,
+  closeBreaker,
+  edgeCache,
+  generationsOf,
+  hostCacheKey,
+  invalidate,
+  mayCallHost,
+  readPathOf,
+  tripBreaker,
+} from "../../worker/platform/host-cache";
 
 export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
 
@@ -70,6 +82,8 @@ export type HostDeps = {
 };
 
 const FETCHED_AT = "x-host-fetched-at";
+const GENERATION = "x-host-generation";
+const RETRY_AT = "x-host-retry-at";
 /** How long a last good answer is kept to fall back on while the host is down. */
 const KEEP_LAST_GOOD_SECONDS = 7 * 24 * 3600;
 
@@ -82,9 +96,17 @@ async function parse(res: Response) {
   }
 }
 
+/** A cached answer: its data, when it was fetched, under which generation, and until when a failed host is not retried. */
+type Entry = { data: unknown; fetchedAt: number; generation: number; retryAt: number };
+
+const UNREACHABLE = { error: "unreachable", message: "The host is unreachable." };
+/** The circuit is open: the host was not called (so this is no new failure); the last failure's words are given. */
+const circuitOpen = (error: unknown) => hostErrorOf(error)?.body?.error === "circuit_open";
+/** A 5xx, a timeout or a network failure: the host is failing (a 4xx is its real answer). */
+const isFailure = (error: unknown) => (hostErrorOf(error)?.status ?? 500) >= 500;
+
 export function hostClient(deps: HostDeps) {
   const ext = deps.external;
-  const cacheKey = (path: string) => hostCacheKey(ext!, path);
 
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
     const init: RequestInit = {
@@ -95,43 +117,88 @@ export function hostClient(deps: HostDeps) {
     if (!ext) return deps.api(new Request(`${deps.origin}${path}`, init));
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${ext.token}`);
-    return fetch(`${ext.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(ext.timeoutMs) });
+    try {
+      return await fetch(`${ext.url}${path}`, { ...init, headers, signal: AbortSignal.timeout(ext.timeoutMs) });
+    } catch (error) {
+      // No answer at all: said in a person's words, as a 5xx (a failure, not the host's refusal).
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      throw new HostError(timedOut ? 504 : 503, timedOut ? { error: "timeout", message: `The host did not answer within ${ext.timeoutMs} ms.` } : UNREACHABLE);
+    }
   }
 
-  async function fetchAndCache(path: string) {
+  async function read(path: string) {
     const res = await call("GET", path);
     const data = await parse(res);
     if (!res.ok) throw new HostError(res.status, data);
-    const stored = new Response(JSON.stringify(data), {
-      headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${KEEP_LAST_GOOD_SECONDS}`, [FETCHED_AT]: String(Date.now()) },
-    });
-    await edgeCache().put(cacheKey(path), stored);
+    return data;
+  }
+
+  // With an external host: every GET goes through the circuit breaker; shared ones through the edge cache too.
+  async function readExternal(external: ExternalHost, path: string) {
+    const breaker = await mayCallHost(external);
+    if (!breaker.call) throw new HostError(503, { error: "circuit_open", message: breaker.reason });
+    try {
+      const data = await read(path);
+      await closeBreaker(external);
+      return data;
+    } catch (error) {
+      await (isFailure(error) ? tripBreaker(external, failureReason(error)) : closeBreaker(external));
+      throw error;
+    }
+  }
+
+  const store = (external: ExternalHost, path: string, entry: Entry) =>
+    edgeCache().put(
+      hostCacheKey(external, path),
+      new Response(JSON.stringify(entry.data), {
+        headers: {
+          "Content-Type": "application/json",
+          "Cache-Control": `max-age=${KEEP_LAST_GOOD_SECONDS}`,
+          [FETCHED_AT]: String(entry.fetchedAt),
+          [GENERATION]: String(entry.generation),
+          [RETRY_AT]: String(entry.retryAt),
+        },
+      }),
+    );
+
+  async function lookup(external: ExternalHost, path: string): Promise<Entry | null> {
+    const cached = await edgeCache().match(hostCacheKey(external, path));
+    if (!cached) return null;
+    const number = (name: string) => Number(cached.headers.get(name) ?? 0);
+    return { data: await cached.json(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION), retryAt: number(RETRY_AT) };
+  }
+
+  async function fetchAndCache(external: ExternalHost, path: string, generation: number) {
+    const data = await readExternal(external, path);
+    await store(external, path, { data, fetchedAt: Date.now(), generation, retryAt: 0 });
     return data;
   }
 
   async function get<T>(path: string): Promise<HostAnswer<T>> {
-    if (!ext || !CACHEABLE.has(path)) {
-      const res = await call("GET", path);
-      const data = await parse(res);
-      if (!res.ok) throw new HostError(res.status, data);
-      return { data: data as T, stale: false };
+    if (!ext) return { data: (await read(path)) as T, stale: false };
+    if (!CACHEABLE.has(readPathOf(path))) return { data: (await readExternal(ext, path)) as T, stale: false };
+
+    const [[generation], entry] = await Promise.all([generationsOf(deps.env, [readPathOf(path)]), lookup(ext, path)]);
+    const now = Date.now();
+    const current = entry !== null && entry.generation >= generation;
+    const age = entry ? (now - entry.fetchedAt) / 1000 : Infinity;
+    if (current && age < ext.ttlSeconds) return { data: entry.data as T, stale: false };
+    if (current && age < ext.ttlSeconds + ext.swrSeconds) {
+      deps.ctx.waitUntil(fetchAndCache(ext, path, generation).catch((e) => console.warn("background revalidation failed", path, e)));
+      return { data: entry.data as T, stale: false };
     }
-    const cached = await edgeCache().match(cacheKey(path));
-    const fetchedAt = Number(cached?.headers.get(FETCHED_AT) ?? 0);
-    const age = (Date.now() - fetchedAt) / 1000;
-    if (cached && age < ext.ttlSeconds) return { data: (await cached.json()) as T, stale: false };
-    if (cached && age < ext.ttlSeconds + ext.swrSeconds) {
-      deps.ctx.waitUntil(fetchAndCache(path).catch((e) => console.warn("background revalidation failed", path, e)));
-      return { data: (await cached.json()) as T, stale: false };
-    }
+    // Re-cached as stale after a failure: the host is not asked again before retryAt.
+    if (entry && now < entry.retryAt) return { data: entry.data as T, stale: true, asOf: entry.fetchedAt };
     try {
-      return { data: (await fetchAndCache(path)) as T, stale: false };
+      return { data: (await fetchAndCache(ext, path, generation)) as T, stale: false };
     } catch (error) {
-      // A 4xx is the host's real answer; a 5xx, a timeout or a network failure falls back on the last good answer.
-      if ((hostErrorOf(error)?.status ?? 500) < 500) throw error;
-      if (!cached) throw hostErrorOf(error) ?? new HostError(503, { message: "The host is unreachable." });
-      console.warn("host unavailable, serving the last good answer", path, error);
-      return { data: (await cached.json()) as T, stale: true, asOf: fetchedAt };
+      if (!isFailure(error)) throw error;
+      if (!entry) throw hostErrorOf(error) ?? new HostError(503, UNREACHABLE);
+      if (!circuitOpen(error)) {
+        console.warn("host unavailable, serving the last good answer", path, error);
+        await store(ext, path, { ...entry, retryAt: Date.now() + breakerWindowMs(ext) });
+      }
+      return { data: entry.data as T, stale: true, asOf: entry.fetchedAt };
     }
   }
 
@@ -140,15 +207,13 @@ export function hostClient(deps: HostDeps) {
     const data = await parse(res);
     if (!res.ok) throw new HostError(res.status, data);
     if (ext) {
-      await drop(readsAffectedBy(path));
+      await invalidate(deps.env, ext, readsAffectedBy(path));
       // The in-process API publishes its own events; an external host's writes are announced here.
       const event = eventFor(path);
       if (event && deps.publish) deps.ctx.waitUntil(deps.publish(event).catch(() => undefined));
     }
     return data as T;
   }
-
-  const drop = (paths: string[]) => dropCached(ext, paths);
 
   return { get, send };
 }

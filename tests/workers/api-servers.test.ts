@@ -223,8 +223,11 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     const { browser, post, json } = await session();
     const t1 = Date.now() - 20 * MINUTE;
     const t2 = Date.now() - 10 * MINUTE;
-    await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t1, players: first });
     const live = await listen(browser);
+    await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t1, players: first });
+    // The first roster's events go out after its answer: wait for them before the diff under test.
+    await live.received(["eoserver_status_update", "joinlog_update"], "2411");
+    live.clear();
     // The steam tribemember and the enemy leave; a friendly joins; the others stay (one renamed).
     const second = [{ ...first[3], displayName: "Renamed" }, player(5, "1", "ALPHA"), first[2]];
     const res = await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t2, players: second });
@@ -317,9 +320,12 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
   it("recomputes the status from the latest roster, snapshots, audits and publishes", async () => {
     const { browser, post, json } = await session();
     const t1 = Date.now() - 10 * MINUTE;
+    const live = await listen(browser);
     await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t1, playerCount: 40, players: [player(1, "2", "GC"), player(2, "0")] });
     expect((await json("/api/eoserver-status/2411")).body.playerCount).toBe(40);
-    const live = await listen(browser);
+    // The ingest's events go out after its answer: wait for them before the refresh under test.
+    await live.received(["eoserver_status_update", "joinlog_update"], "2411");
+    live.clear();
     const res = await post("/api/eoserver-refresh/2411");
     expect(res).toEqual({ status: 200, body: { message: "Manual refresh triggered! Server data will be updated shortly." } });
 

@@ -5,6 +5,8 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { Browser, dataPath, fetcherPost, FETCHER_FIELDS, loadData, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
+import { externalHost } from "./cron-fixtures";
+
 const PAGE = "/dashboard/breeder-stats";
 const UPDATED = "A breeder entry was updated! Live update received.";
 const BREEDER = "300000000000000002";
@@ -402,5 +404,31 @@ describe("the Breeder action: side tables", () => {
     expect(mixed.status).toBe(400);
     expect(await mixed.text()).toContain("Notes is at most 2000 characters.");
     expect((await env.DB.prepare("select code from codes_given").first<{ code: string }>())!.code).toBe("GC-1");
+  });
+});
+
+describe("the Breeder page when the host fails (HOST_URL)", () => {
+  it("marks each tab's last good answer stale with its age", async () => {
+    const browser = await signedIn();
+    let up = true;
+    const host = externalHost(
+      "breeder-stale",
+      () => (up ? Response.json([]) : Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 })),
+      { HOST_CACHE_TTL: "0", HOST_CACHE_SWR: "0" },
+    )(browser);
+    const tabs = {
+      "breeder-list": "the breeder list",
+      "ffa-raising": "the FFA raising",
+      "codes-given-to": "the codes given",
+      "claim-sessions": "the claim sessions",
+      "breeder-statistics": "the breeder statistics",
+    };
+    for (const tab of Object.keys(tabs)) expect(await (await host.get(`${PAGE}?tab=${tab}`)).text()).not.toContain("The host is not answering");
+    up = false;
+    for (const [tab, what] of Object.entries(tabs)) {
+      const html = await (await host.get(`${PAGE}?tab=${tab}`)).text();
+      expect(html, tab).toMatch(new RegExp(`The host is not answering: <!-- -->showing <!-- -->${what}<!-- --> as of <!-- -->\\d`));
+      expect(html, tab).not.toContain('role="alert"');
+    }
   });
 });

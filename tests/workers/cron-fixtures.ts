@@ -134,11 +134,16 @@ export function call(e: Env, path: string, init: RequestInit = {}) {
 /**
  * The dashboard in front of an external host (HOST_URL) that answers as `answer` says, and a signed-in browser's
  * requests to it. Each call gets a new host URL: the edge cache is keyed by the host's URL, so one test's cached
- * answers never reach another. Any other outbound request fails the test.
+ * answers never reach another. Any other outbound request fails the test. `settings` override the Worker's (a TTL of 0
+ * makes every view go to the host).
  */
-export function externalHost(name: string, answer: (request: Request, url: URL) => Response | Promise<Response>) {
+export function externalHost(
+  name: string,
+  answer: (request: Request, url: URL) => Response | Promise<Response>,
+  settings: Record<string, string> = {},
+) {
   const url = `https://${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.test`;
-  const e = envWith({ HOST_URL: url, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300" });
+  const e = envWith({ HOST_URL: url, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300", ...settings });
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
     const target = new URL(request.url);

@@ -1,10 +1,11 @@
 // The BFF's host client against a fake external host: edge caching, invalidation, and stale answers in an outage.
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hostClient, HostError, type HostDeps } from "../../app/host/client.server";
-import { dropCachedForEvent } from "../../worker/platform/host-cache";
+import { invalidateForEvent } from "../../worker/platform/host-cache";
 
 const HOST = "http://fake-host.test";
-let mode: "up" | "down" | "slow" = "up";
+let mode: "up" | "down" | "slow" | "hang" = "up";
 let version = 1;
 const calls: string[] = [];
 
@@ -13,15 +14,16 @@ beforeEach(async () => {
   version = 1;
   calls.length = 0;
   const cache = (caches as unknown as { default: Cache }).default;
-  for (const p of ["/api/codes", "/api/vouches", "/api/vouches/card-cache", "/api/tokens"]) await cache.delete(`${HOST}${p}`);
+  for (const p of [...CACHED, "/__ark-dashboard/breaker"]) await cache.delete(`${HOST}${p}`);
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname + url.search;
     calls.push(`${request.method} ${path} ${request.headers.get("Authorization")}`);
     if (mode === "down") return new Response("upstream error", { status: 502 });
-    if (mode === "slow") {
+    if (mode === "slow" || mode === "hang") {
       await new Promise((resolve, reject) => {
-        const t = setTimeout(resolve, 2000);
+        const t = setTimeout(resolve, mode === "hang" ? 60_000 : 2000);
         request.signal.addEventListener("abort", () => {
           clearTimeout(t);
           reject(request.signal.reason);
@@ -36,7 +38,21 @@ beforeEach(async () => {
     return Response.json([{ path, version }]);
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** Every path these tests cache, so each test starts from an empty edge cache. */
+const CACHED = [
+  "/api/codes",
+  "/api/vouches",
+  "/api/vouches/card-cache",
+  "/api/tokens",
+  "/api/vouches/search?q=rex&page=1",
+  "/api/vouches/search?q=rex&page=2",
+  "/api/join-log/search?page=1",
+];
 
 function client(ttlSeconds: number, swrSeconds = 0, timeoutMs = 500) {
   const waits: Promise<unknown>[] = [];
@@ -44,7 +60,7 @@ function client(ttlSeconds: number, swrSeconds = 0, timeoutMs = 500) {
   const deps: HostDeps = {
     api: () => Promise.reject(new Error("in-process API must not be used with HOST_URL")),
     origin: "http://localhost",
-    env: {} as Env,
+    env,
     ctx: { waitUntil: (p: Promise<unknown>) => void waits.push(p) },
     external: { url: HOST, token: "service-token", ttlSeconds, swrSeconds, timeoutMs },
     publish: async (event) => void published.push(event),
@@ -76,7 +92,7 @@ describe("the host client with HOST_URL", () => {
   it("drops cached answers on a live event", async () => {
     const { host, external } = client(60);
     await host.get("/api/vouches/card-cache");
-    await dropCachedForEvent(external, { type: "vouches_update" });
+    await invalidateForEvent(env, external, { type: "vouches_update" });
     await host.get("/api/vouches/card-cache");
     expect(calls).toHaveLength(2);
   });
@@ -130,5 +146,95 @@ describe("the host client with HOST_URL", () => {
     const error = await host.get("/api/missing").catch((e) => e);
     expect(error).toBeInstanceOf(HostError);
     expect(error.status).toBe(404);
+  });
+});
+
+describe("the edge cache keyed by path and query", () => {
+  it("caches each page of a search apart and serves repeats of each from the cache", async () => {
+    const { host } = client(60);
+    const one = await host.get("/api/vouches/search?q=rex&page=1");
+    const two = await host.get("/api/vouches/search?q=rex&page=2");
+    expect(one.data).toEqual([{ path: "/api/vouches/search?q=rex&page=1", version: 1 }]);
+    expect(two.data).toEqual([{ path: "/api/vouches/search?q=rex&page=2", version: 1 }]);
+    await host.get("/api/vouches/search?q=rex&page=1");
+    await host.get("/api/vouches/search?q=rex&page=2");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a write makes every cached query of what it changed due, and leaves other reads cached", async () => {
+    const { host } = client(60);
+    await host.get("/api/vouches/search?q=rex&page=1");
+    await host.get("/api/vouches/search?q=rex&page=2");
+    await host.get("/api/join-log/search?page=1");
+    await host.send("POST", "/api/vouches", { user: "x" });
+    expect((await host.get("/api/vouches/search?q=rex&page=1")).data).toEqual([{ path: "/api/vouches/search?q=rex&page=1", version: 2 }]);
+    expect((await host.get("/api/vouches/search?q=rex&page=2")).data).toEqual([{ path: "/api/vouches/search?q=rex&page=2", version: 2 }]);
+    expect((await host.get("/api/join-log/search?page=1")).data).toEqual([{ path: "/api/join-log/search?page=1", version: 1 }]);
+    expect(calls.filter((c) => c.startsWith("GET"))).toHaveLength(5);
+  });
+
+  it("follows a generation bumped in another data centre (the shared KV store)", async () => {
+    const { host } = client(60);
+    await host.get("/api/codes");
+    await env.HOST_CACHE!.put("gen:/api/codes", String(Date.now() + 60_000));
+    await host.get("/api/codes");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("keeps an invalidated answer as the last good one while the host is down", async () => {
+    const { host } = client(60);
+    await host.get("/api/codes");
+    await invalidateForEvent(env, client(60).external, { type: "codes_update" });
+    mode = "down";
+    const answer = await host.get("/api/codes");
+    expect(answer).toMatchObject({ stale: true, data: [{ path: "/api/codes", version: 1 }] });
+  });
+});
+
+describe("a failing host", () => {
+  it("re-caches the last good answer as stale: the failing host is asked once per TTL, not once per view", async () => {
+    const { host } = client(0);
+    await host.get("/api/vouches");
+    mode = "down";
+    const views = [];
+    for (let i = 0; i < 5; i++) views.push(await host.get("/api/vouches"));
+    expect(views.every((v) => v.stale)).toBe(true);
+    expect(calls.filter((c) => c.startsWith("GET /api/vouches"))).toHaveLength(2);
+  });
+
+  it("opens the circuit after a timeout: other reads answer at once, stale or with a clear error, without calling", async () => {
+    const { host } = client(30, 0, 100);
+    await host.get("/api/codes");
+    await host.get("/api/vouches");
+    await invalidateForEvent(env, client(30).external, { type: "codes_update" });
+    await invalidateForEvent(env, client(30).external, { type: "vouches_update" });
+    mode = "hang";
+    expect(await host.get("/api/codes")).toMatchObject({ stale: true });
+    const before = calls.length;
+    expect(await host.get("/api/vouches")).toMatchObject({ stale: true, data: [{ path: "/api/vouches", version: 1 }] });
+    const uncached = await host.get("/api/tokens").catch((e) => e);
+    expect(uncached).toBeInstanceOf(HostError);
+    expect(uncached.status).toBe(503);
+    expect(uncached.message).toBe("The host did not answer within 100 ms.");
+    expect(calls.length).toBe(before);
+  });
+
+  it("half-open after the window: one probe goes to the host, and its success closes the circuit", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { host } = client(1, 0, 100);
+    await host.get("/api/vouches");
+    mode = "down";
+    await host.get("/api/tokens").catch(() => undefined); // the failure that opens the circuit
+    expect(await host.get("/api/tokens").catch((e) => e.status)).toBe(503);
+    expect(calls.filter((c) => c.includes("/api/tokens"))).toHaveLength(1);
+
+    vi.setSystemTime(Date.now() + 1500);
+    mode = "up";
+    const probe = host.get("/api/tokens");
+    const whileProbing = await host.get("/api/vouches"); // answered from the cache, without a second call
+    expect(whileProbing.stale).toBe(true);
+    expect((await probe).data).toEqual([{ path: "/api/tokens", version: 1 }]);
+    expect((await host.get("/api/vouches")).stale).toBe(false);
+    expect(calls.filter((c) => c.includes("/api/tokens"))).toHaveLength(2);
   });
 });

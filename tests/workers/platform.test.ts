@@ -2,6 +2,7 @@ import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { publish } from "../../party/live";
 import worker from "../../worker/index";
+import { domainDeps } from "../../worker/platform/deps";
 import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -97,6 +98,22 @@ describe("the live room", () => {
     const reached = await publish(env, { type: "vouches_update", message: "Vouches updated!" });
     expect(reached).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(await received)).toEqual({ type: "vouches_update", message: "Vouches updated!" });
+    socket.close();
+  });
+
+  it("answers a write before its event reaches the sockets: the fan-out runs after the response", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const res = await connect(browser);
+    const socket = res.webSocket!;
+    socket.accept();
+    const received = new Promise<string>((resolve) => socket.addEventListener("message", (e) => resolve(String(e.data))));
+    const later: Promise<unknown>[] = [];
+    const deps = domainDeps(env, { id: MEMBER, name: "member" }, { waitUntil: (p) => void later.push(p) });
+    await deps.announce({ type: "codes_update" });
+    expect(later).toHaveLength(1);
+    await Promise.all(later);
+    expect(JSON.parse(await received)).toEqual({ type: "codes_update" });
     socket.close();
   });
 

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { Browser, dataPath, fetcherPost, loadData, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
+import { externalHost } from "./cron-fixtures";
 
 const PAGE = "/dashboard/stock-2411";
 const SECOND = "300000000000000002"; // Tek Breeder
@@ -355,5 +356,36 @@ describe("order, colours and images", () => {
     const res = await rex.post(PAGE, { intent: "image", tab: "war-room-dedis", itemName: "Metal Ingot", imageUrl: "https://x.example/b.png", redirectTo: `${PAGE}?tab=war-room-dedis&dialog=image` });
     expect(location(res)).toBe(`${PAGE}?tab=war-room-dedis`);
     expect(await toastOf(rex)).toEqual({ type: "success", message: "Image added successfully for Metal Ingot!" });
+  });
+});
+
+describe("the Stock page when the host fails (HOST_URL)", () => {
+  const NO_CACHE = { HOST_CACHE_TTL: "0", HOST_CACHE_SWR: "0" };
+  const failing = () => Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 });
+
+  it("shows the last good rows marked stale with their age, never an empty tab", async () => {
+    await addRow("war-room-vaults", vault("Black Pearl", [5], 10), { order: 0 });
+    const browser = await signedIn();
+    const good = await (await browser.fetch("/api/stock-2411")).text();
+    let up = true;
+    const host = externalHost(
+      "stock-stale",
+      (_request, url) => (!up ? failing() : url.pathname.endsWith("/history") ? Response.json([]) : new Response(good)),
+      NO_CACHE,
+    )(browser);
+    expect(await (await host.get(PAGE)).text()).not.toContain("The host is not answering");
+    up = false;
+    const html = await (await host.get(PAGE)).text();
+    expect(html).toMatch(/The host is not answering: <!-- -->showing <!-- -->War Room Vaults<!-- --> as of <!-- -->\d/);
+    expect(html).toContain("Black Pearl");
+    expect(html).not.toContain("No stock items yet.");
+  });
+
+  it("says why nothing could be read, with Retry, when the host fails and nothing was cached", async () => {
+    const browser = await signedIn();
+    const html = await (await externalHost("stock-down", failing, NO_CACHE)(browser).get(PAGE)).text();
+    expect(html).toContain("Could not load War Room Vaults: Database is restarting");
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/stock-2411"[^>]*>Retry<\/a>/);
+    expect(html).not.toContain("No stock items yet.");
   });
 });

@@ -26,9 +26,18 @@ export const valid = <T extends ZodSchema, Target extends keyof ValidationTarget
 export const notFound = (c: Context, what: string, id: string) =>
   c.json({ error: "not_found", message: `No ${what} with id ${id}.` }, 404);
 
+/** The request's execution context (absent when a test calls the app without one). */
+function executionContext(c: Context<WorkerEnv>) {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The domain's view of this request: database, env, and who is acting. */
 export function deps(c: Context<WorkerEnv>): Deps {
-  return domainDeps(c.env, c.get("caller"));
+  return domainDeps(c.env, c.get("caller"), executionContext(c));
 }
 
 const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);

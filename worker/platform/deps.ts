@@ -4,7 +4,7 @@ import { publish } from "../../party/live";
 import type { LiveEvent } from "../../contract/events";
 import { database, type Actor, type Announce, type Deps } from "../domain/context";
 import { externalHost, getConfig } from "./config";
-import { dropCachedForEvent } from "./host-cache";
+import { invalidateForEvent } from "./host-cache";
 
 /** Tells every signed-in browser, and drops the edge-cached answers the event makes stale. Never throws: a failure
  * never undoes a committed write; it is logged. */
@@ -17,10 +17,23 @@ const announcer =
       console.error("publish failed", event.type, error);
     }
     try {
-      await dropCachedForEvent(externalHost(getConfig(env)), event);
+      await invalidateForEvent(env, externalHost(getConfig(env)), event);
     } catch (error) {
       console.error("dropping cached answers failed", event.type, error);
     }
   };
 
-export const domainDeps = (env: Env, actor: Actor): Deps => ({ db: database(env), env, actor, announce: announcer(env) });
+/**
+ * The domain's deps. With the request's execution context, an announcement goes out after the response (waitUntil): a
+ * write's answer never waits for the fan-out to every socket. Without one (the cron, tests), it is awaited.
+ */
+export function domainDeps(env: Env, actor: Actor, ctx?: Pick<ExecutionContext, "waitUntil">): Deps {
+  const announce = announcer(env);
+  // One chain per request keeps its events in the order they were raised.
+  let announced = Promise.resolve();
+  const later: Announce = async (event) => {
+    announced = announced.then(() => announce(event));
+    ctx!.waitUntil(announced);
+  };
+  return { db: database(env), env, actor, announce: ctx ? later : announce };
+}

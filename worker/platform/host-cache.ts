@@ -1,5 +1,11 @@
-// The edge cache of an external host's answers (HOST_URL): the Workers Cache API, keyed by the host's own URL. The BFF's
-// host client reads and fills it (app/host/client.server.ts); the Worker drops what a live event makes stale.
+// The edge cache of an external host's answers (HOST_URL), ADR 015. The BFF's host client reads and fills it
+// (app/host/client.server.ts); writes and live events invalidate it.
+// - Entries live in the Workers Cache API (per data centre), keyed by the host's full URL, query included.
+// - Invalidation reaches every data centre through a generation per read path (the path without its query) kept in KV
+//   (HOST_CACHE). An entry remembers the generation it was fetched under; a newer generation makes it due for a fetch,
+//   but it stays the last good answer to fall back on while the host is down.
+// - A circuit breaker per host (also in the Cache API, so every isolate of a data centre shares it) stops calling a
+//   failing host for one TTL after a failure; then a single probe (half-open) decides whether it is back.
 import type { LiveEvent } from "../../contract/events";
 import { readsAffectedByEvent } from "../../contract/resources";
 import type { ExternalHost } from "./config";
@@ -7,15 +13,103 @@ import type { ExternalHost } from "./config";
 /** The Workers Cache API's default cache (typed apart from the DOM's CacheStorage). */
 export const edgeCache = () => (caches as unknown as { default: Cache }).default;
 
-/** The cache key of one of the host's GET paths. */
+/** The cache key of one of the host's GET paths, query included. */
 export const hostCacheKey = (external: ExternalHost, path: string) => new Request(`${external.url}${path}`);
 
-/** Drops the cached answers of these paths. */
-export async function dropCached(external: ExternalHost | undefined, paths: string[]) {
-  if (!external) return;
-  await Promise.all(paths.map((p) => edgeCache().delete(hostCacheKey(external, p))));
+/** The path a generation is kept for: the read without its query. */
+export const readPathOf = (path: string) => path.split("?")[0];
+
+/** How long a data centre may keep a generation it read from KV before asking again (KV's own floor is 60 s). */
+const GENERATION_CACHE_SECONDS = 60;
+
+/**
+ * Generations bumped by this isolate: its own writes must never be answered from what they made stale, even before
+ * KV's copy in this data centre catches up.
+ */
+const bumpedHere = new Map<string, number>();
+
+/** The current generation of each read path (0 when it was never invalidated). */
+export async function generationsOf(env: Env, readPaths: string[]): Promise<number[]> {
+  return Promise.all(
+    readPaths.map(async (path) => {
+      const stored = env.HOST_CACHE ? Number(await env.HOST_CACHE.get(`gen:${path}`, { cacheTtl: GENERATION_CACHE_SECONDS })) || 0 : 0;
+      return Math.max(stored, bumpedHere.get(path) ?? 0);
+    }),
+  );
 }
 
-/** Drops the cached answers a live event makes stale. */
-export const dropCachedForEvent = (external: ExternalHost | undefined, event: LiveEvent) =>
-  dropCached(external, readsAffectedByEvent(event));
+/**
+ * Makes every cached answer of these read paths (any query) due for a fetch, in every data centre. A generation is
+ * the time of the bump (or one more than the newest known), so it only ever grows.
+ */
+export async function invalidate(env: Env, external: ExternalHost | undefined, readPaths: string[]) {
+  if (!external || readPaths.length === 0) return;
+  const now = Date.now();
+  const current = await generationsOf(env, readPaths);
+  readPaths.forEach((path, i) => bumpedHere.set(path, Math.max(now, current[i] + 1)));
+  await Promise.all(
+    readPaths.map(async (path) => {
+      try {
+        await env.HOST_CACHE?.put(`gen:${path}`, String(bumpedHere.get(path)));
+      } catch (error) {
+        // KV allows about one write a second per key; a refused bump is logged (this data centre still has it).
+        console.warn("could not store a cache generation", path, error);
+      }
+    }),
+  );
+}
+
+/** Invalidates the cached answers a live event makes stale. */
+export const invalidateForEvent = (env: Env, external: ExternalHost | undefined, event: LiveEvent) =>
+  invalidate(env, external, readsAffectedByEvent(event));
+
+// The circuit breaker -----------------------------------------------------------------------------------------------
+
+/** `reason`: the last failure's words, repeated to the reads the open breaker answers. */
+type BreakerState = { openUntil: number; probeUntil: number; reason: string };
+const breakerKey = (external: ExternalHost) => new Request(`${external.url}/__ark-dashboard/breaker`);
+/** How long a failing host is left alone: one TTL, and at least a second. */
+export const breakerWindowMs = (external: ExternalHost) => Math.max(external.ttlSeconds, 1) * 1000;
+
+async function readBreaker(external: ExternalHost): Promise<BreakerState | null> {
+  const stored = await edgeCache().match(breakerKey(external));
+  return stored ? ((await stored.json()) as BreakerState) : null;
+}
+
+async function writeBreaker(external: ExternalHost, state: BreakerState) {
+  const seconds = Math.ceil((Math.max(state.openUntil, state.probeUntil) - Date.now()) / 1000) + 3600;
+  await edgeCache().put(
+    breakerKey(external),
+    new Response(JSON.stringify(state), { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${seconds}` } }),
+  );
+}
+
+/** Hosts whose half-open probe this isolate is running (claimed synchronously, so two reads never both probe). */
+const probing = new Set<string>();
+
+/**
+ * Whether this read may call the host: `{ call: true }`, or `{ call: false, reason }` with the last failure's words.
+ * Closed: yes. Open (a failure within the window): no. Half-open (the window has passed): yes for the one read that
+ * claims the probe, no for the others while the probe runs.
+ */
+export async function mayCallHost(external: ExternalHost): Promise<{ call: true } | { call: false; reason: string }> {
+  const state = await readBreaker(external);
+  if (!state) return { call: true };
+  const now = Date.now();
+  if (now < state.openUntil || now < state.probeUntil || probing.has(external.url)) return { call: false, reason: state.reason };
+  probing.add(external.url);
+  await writeBreaker(external, { ...state, probeUntil: now + external.timeoutMs + 1000 });
+  return { call: true };
+}
+
+/** A call failed (5xx, timeout, no network), for `reason`: leave the host alone for one window. */
+export async function tripBreaker(external: ExternalHost, reason: string) {
+  probing.delete(external.url);
+  await writeBreaker(external, { openUntil: Date.now() + breakerWindowMs(external), probeUntil: 0, reason });
+}
+
+/** The host answered (a success or a 4xx): close the breaker if it was not. */
+export async function closeBreaker(external: ExternalHost) {
+  probing.delete(external.url);
+  if (await edgeCache().match(breakerKey(external))) await edgeCache().delete(breakerKey(external));
+}

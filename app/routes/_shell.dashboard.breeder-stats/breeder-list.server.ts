@@ -6,7 +6,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS } from "../../../contract/breeder";
 import { cellTextOf } from "../../components/sheet/rules";
 import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
-import { host, hostErrorOf } from "../../host/client.server";
+import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
+import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
@@ -39,18 +40,13 @@ export async function loadBreederList(
   context: AppLoadContext,
   url: URL,
   request?: Request,
-  read: Promise<BreederRow[]> = host(context)
-    .get<BreederRow[]>(LIST)
-    .then((a) => a.data),
+  read: Promise<HostAnswer<BreederRow[]>> = host(context).get<BreederRow[]>(LIST),
 ) {
   const params = url.searchParams;
-  let failed = false;
-  const rows = await read.catch((error) => {
-    // Spec section 8 only logs a failed load; here the tab says so too.
-    console.warn("breeder: list load failed", error);
-    failed = true;
-    return [] as BreederRow[];
-  });
+  // Spec section 8 only logs a failed load; here the tab says so too.
+  const list = await shown(read, [] as BreederRow[], "the breeder list");
+  const rows = list.data;
+  const failed = list.loadError !== null;
   const toggles = { base: params.get("base") !== "0", mut: params.get("mut") === "1" };
   const server = params.get("server");
   const filter = isBreederServer(server) ? server : null;
@@ -66,6 +62,7 @@ export async function loadBreederList(
   const editId = params.get("edit");
   return {
     failed,
+    staleAsOf: list.staleAsOf,
     q,
     size,
     filter,

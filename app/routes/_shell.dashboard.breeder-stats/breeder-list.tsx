@@ -7,7 +7,7 @@ import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react"
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
 import { DinoIcon, dinoHue, dinoInitials } from "../../components/DinoIcon";
-import { LoadError } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
@@ -177,6 +177,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
           ) : null}
         </div>
         {!data.toggles.mut ? <p className="muted small mut-summary">{LIST_TEXTS.mutHidden}</p> : null}
+        <StaleSince asOf={data.staleAsOf} what="the breeder list" />
         <LoadError message={data.failed ? LIST_TEXTS.loadFailed : null} retryHref={here} />
 
         {data.failed ? null : data.page.total === 0 ? (

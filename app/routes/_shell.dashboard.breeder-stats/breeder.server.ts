@@ -8,7 +8,7 @@ import { DEFAULT_BREEDER_TAB, isBreederTab } from "../../../contract/breeder";
 import { reduceImageUrl } from "../../../contract/stock";
 import { requireUser } from "../../auth/session.server";
 import { imageFormError, sheetNames } from "../../components/sheet/rules";
-import { host, hostErrorOf } from "../../host/client.server";
+import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";
 import { timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
@@ -24,10 +24,8 @@ import { loadSideTable, sideTableAction } from "./side-tables.server";
 /** The breeder list as the dialogs and the claim sessions' icons need it. */
 type ListRow = { _id: string; Dino: string; imageUrl?: string | null };
 
-const listRows = (context: AppLoadContext) =>
-  host(context)
-    .get<ListRow[]>("/api/breeder-list")
-    .then((a) => a.data);
+const readList = (context: AppLoadContext) => host(context).get<ListRow[]>("/api/breeder-list");
+const listRows = (context: AppLoadContext) => readList(context).then((a) => a.data);
 
 /** Each dino's picture (its first row's), for the claim sessions' icons. */
 function dinoImages(rows: readonly ListRow[]) {
@@ -54,13 +52,13 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
 
   // One read of the list serves the dialogs' names, the claim sessions' icons and the Breeder List tab.
-  const read = listRows(context);
-  const rows = read.catch((error) => {
+  const read = readList(context);
+  const rows = read.then((a) => a.data).catch((error) => {
     console.warn("breeder: list failed", error);
     return [] as ListRow[];
   });
   const [list, ffa, codes, claims, stats] = await Promise.all([
-    tab === "breeder-list" ? loadBreederList(context, url, request, read as Promise<BreederRow[]>) : null,
+    tab === "breeder-list" ? loadBreederList(context, url, request, read as Promise<HostAnswer<BreederRow[]>>) : null,
     tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
     tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
     // The sessions and the list (for the dinos' pictures) are read at the same time.

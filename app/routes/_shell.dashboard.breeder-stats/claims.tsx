@@ -5,7 +5,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { DinoIcon } from "../../components/DinoIcon";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import type { GridColumnDef } from "../../components/grid/types";
-import { LoadError } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
@@ -87,6 +87,7 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
         ) : null}
       </div>
       <TableToolbar q={data.cq} param="cq" placeholder={TEXTS.claimSearch} keep={["tab", "q", "filter", "size"]} />
+      <StaleSince asOf={data.staleAsOf} what="the claim sessions" />
       <LoadError message={data.failed ? TEXTS.claimsFailed : null} retryHref={here} />
       <HtmlTable
         columns={COLUMNS}

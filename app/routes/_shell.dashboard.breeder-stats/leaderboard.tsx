@@ -3,7 +3,7 @@
 import { useLocation } from "@remix-run/react";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import type { GridColumnDef } from "../../components/grid/types";
-import { LoadError } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
 import { TEXTS } from "./breeder";
@@ -57,6 +57,7 @@ export function LeaderboardTab({ data }: { data: StatsData }) {
       <div className="card-header">
         <h2>Breeder Statistics</h2>
       </div>
+      <StaleSince asOf={data.staleAsOf} what="the breeder statistics" />
       <LoadError message={data.failed ? TEXTS.statsFailed : null} retryHref={location.pathname + location.search} />
       <HtmlTable
         columns={COLUMNS}

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hhmmss } from "../../../contract/breeder";
 import { avatarsOf } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
+import { shown } from "../../utils/host-read.server";
 import { formatDateTime } from "../../utils/dates";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
 import {
@@ -30,14 +31,9 @@ export async function loadClaims(
   const cq = url.searchParams.get("cq")?.trim() ?? "";
   const filterParam = url.searchParams.get("filter");
   const filter = isClaimFilter(filterParam) ? filterParam : null;
-  let sessions: ClaimSession[] = [];
-  let failed = false;
-  try {
-    sessions = (await host(context).get<ClaimSession[]>("/api/breeder-claim-sessions")).data;
-  } catch (error) {
-    console.warn("breeder: claim sessions failed", error);
-    failed = true;
-  }
+  const read = await shown(host(context).get<ClaimSession[]>("/api/breeder-claim-sessions"), [], "claim sessions");
+  const sessions = read.data;
+  const failed = read.loadError !== null;
   const date = (ms: number) => formatDateTime(ms, timeZone);
   const { summary, filter: keep } = claimSummary(sessions, Date.now(), timeZone);
   const found = keep(filter).filter((s) => {
@@ -48,6 +44,7 @@ export async function loadClaims(
   const [avatar, images] = await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf]);
   return {
     failed,
+    staleAsOf: read.staleAsOf,
     filter,
     cq,
     summary,
@@ -76,14 +73,9 @@ export type ClaimsData = Awaited<ReturnType<typeof loadClaims>>;
 /** The leaderboard: ranked by total sessions (the host's order, kept stable), searched, 25/50/100 to a page. */
 export async function loadStats(context: AppLoadContext, url: URL, q: string) {
   const size = pageSizeFrom(url.searchParams.get("size"));
-  let stats: SessionStats[] = [];
-  let failed = false;
-  try {
-    stats = (await host(context).get<SessionStats[]>("/api/breeder-session-stats")).data;
-  } catch (error) {
-    console.warn("breeder: session stats failed", error);
-    failed = true;
-  }
+  const read = await shown(host(context).get<SessionStats[]>("/api/breeder-session-stats"), [], "breeder statistics");
+  const stats = read.data;
+  const failed = read.loadError !== null;
   // Spec section 7: sorted by totalSessions descending. The rank is the place in the whole list, not on the page.
   const ranked = [...stats]
     .sort((a, b) => b.totalSessions - a.totalSessions)
@@ -100,10 +92,10 @@ export async function loadStats(context: AppLoadContext, url: URL, q: string) {
       endedSessions: s.totalEndedSessions,
       removals: removalsOf(s),
     }));
-  const shown = ["rank", "breederId", "createdSessions", "totalSessions", "totalClaims", "duration", "completions", "completionRate", "endedSessions", "removals"] as const;
-  const found = q ? ranked.filter((r) => matches(r, q, [...shown])) : ranked;
+  const fields = ["rank", "breederId", "createdSessions", "totalSessions", "totalClaims", "duration", "completions", "completionRate", "endedSessions", "removals"] as const;
+  const found = q ? ranked.filter((r) => matches(r, q, [...fields])) : ranked;
   const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
   const avatar = await avatarsOf(context, page.rows.map((r) => r.breederId));
-  return { failed, total: stats.length, page: { ...page, rows: page.rows.map((r) => ({ ...r, avatar: avatar(r.breederId) })) } };
+  return { failed, staleAsOf: read.staleAsOf, total: stats.length, page: { ...page, rows: page.rows.map((r) => ({ ...r, avatar: avatar(r.breederId) })) } };
 }
 export type StatsData = Awaited<ReturnType<typeof loadStats>>;

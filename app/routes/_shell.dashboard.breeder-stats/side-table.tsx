@@ -1,7 +1,7 @@
 // One side table tab (FFA Raising, Codes Given To): its title with the count, the inline-edit table, pagination, and
 // the host's failure shown in place (spec section 8 only logged it).
 import { useActionData, useLocation } from "@remix-run/react";
-import { LoadError } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 import { InlineEditTable, type InlineRefusal, type InlineRow } from "../../components/table/InlineEditTable";
 import { Pagination } from "../../components/table/Pagination";
 import { PAGE_PATH, SIDE_TABLES, type SideTable } from "./breeder";
@@ -17,6 +17,7 @@ export function SideTableTab({ data, title, caption }: { data: SideTableData; ti
       <div className="card-header">
         <h2>{title}</h2>
       </div>
+      <StaleSince asOf={data.staleAsOf} what={table.listName} />
       <LoadError message={data.failed ? table.failed : null} retryHref={location.pathname + location.search} />
       <InlineEditTable
         rows={data.page.rows as unknown as InlineRow[]}

@@ -7,6 +7,7 @@ import { OBJECT_ID } from "../../../contract/ids";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";
 import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { shown } from "../../utils/host-read.server";
 import { PAGE_PATH, SIDE_TABLES, TEXTS, type CodeGiven, type FfaRaising, type SideTable } from "./breeder";
 
 type Io = { request: Request; context: AppLoadContext; form: FormData };
@@ -15,14 +16,9 @@ type Io = { request: Request; context: AppLoadContext; form: FormData };
 export async function loadSideTable(context: AppLoadContext, which: SideTable, url: URL, q: string) {
   const table = SIDE_TABLES[which];
   const size = pageSizeFrom(url.searchParams.get("size"));
-  let rows: (FfaRaising | CodeGiven)[] = [];
-  let failed = false;
-  try {
-    rows = (await host(context).get<(FfaRaising | CodeGiven)[]>(table.path)).data;
-  } catch (error) {
-    console.warn(`breeder: ${table.path} failed`, error);
-    failed = true;
-  }
+  const read = await shown(host(context).get<(FfaRaising | CodeGiven)[]>(table.path), [], table.listName);
+  const rows = read.data;
+  const failed = read.loadError !== null;
   const keys = table.columns.map((c) => c.key as keyof (FfaRaising | CodeGiven));
   const found = q ? rows.filter((r) => matches(r, q, keys)) : rows;
   const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
@@ -30,6 +26,7 @@ export async function loadSideTable(context: AppLoadContext, which: SideTable, u
   return {
     which,
     failed,
+    staleAsOf: read.staleAsOf,
     total: rows.length,
     page,
     editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,

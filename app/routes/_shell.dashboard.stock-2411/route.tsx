@@ -43,6 +43,7 @@ import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
 import { loadStock, stockAction } from "./stock.server";
 import { TabNav } from "../../components/TabNav";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 
 export const meta: MetaFunction = () => [{ title: "2411 Stock · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -355,7 +356,10 @@ function StockSheet({ data }: { data: Data }) {
 
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} />
 
-        {data.page.total === 0 ? (
+        <StaleSince asOf={data.staleAsOf} what={data.label} />
+        <LoadError message={data.loadError} retryHref={here} />
+
+        {data.loadError ? null : data.page.total === 0 ? (
           <p className="empty-state" data-testid="stock-empty">
             {data.q ? "No stock items match your search." : "No stock items yet."}
           </p>

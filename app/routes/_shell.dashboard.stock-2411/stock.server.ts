@@ -32,6 +32,7 @@ import {
   type Cell,
   type StockTab,
 } from "../../../contract/stock";
+import { shown } from "../../utils/host-read.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, isFetcher, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
@@ -58,23 +59,14 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const size = pageSizeFrom(url.searchParams.get("size"), DEFAULT_PAGE_SIZE);
   const requestedPage = Number(url.searchParams.get("page") ?? 1);
 
-  // Spec section 8: stock load failures are swallowed (the tab shows empty).
-  const [rows, history] = await Promise.all([
-    host(context)
-      .get<StockRow[]>(path)
-      .then((a) => a.data)
-      .catch((error) => {
-        console.warn("stock: load failed", path, error);
-        return [] as StockRow[];
-      }),
-    host(context)
-      .get<Snapshot[]>(`${path}/history`)
-      .then((a) => a.data)
-      .catch((error) => {
-        console.warn("stock: history load failed", path, error);
-        return [] as Snapshot[];
-      }),
+  // Spec section 8 swallowed stock load failures (the tab showed empty); issue 11: never an empty state for a failed
+  // read. The tab shows the last good rows marked stale, or why nothing could be read, with Retry.
+  const [list, snapshots] = await Promise.all([
+    shown(host(context).get<StockRow[]>(path), [] as StockRow[], label),
+    shown(host(context).get<Snapshot[]>(`${path}/history`), [] as Snapshot[], `${label} history`),
   ]);
+  const rows = list.data;
+  const history = snapshots.data;
 
   // Search: every displayed column (spec: a case-insensitive substring).
   const columns = columnsFor(kind, { ready, unready });
@@ -130,6 +122,8 @@ export async function loadStock(request: Request, context: AppLoadContext) {
       editing,
       dialog: url.searchParams.get("dialog") === "image" ? ("image" as const) : null,
       editor: displayNameOf(user),
+      staleAsOf: list.staleAsOf,
+      loadError: list.loadError,
     },
     { headers },
   );

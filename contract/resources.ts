@@ -21,7 +21,7 @@ export const RESOURCES: Resource[] = [
     reads: ["/api/vouches", "/api/vouches/search", "/api/vouches/card-cache", "/api/vouches/stats"],
     event: { type: "vouches_update" },
   },
-  { prefix: "/api/codes", reads: ["/api/codes"], event: { type: "codes_update" } },
+  { prefix: "/api/codes", reads: ["/api/codes", "/api/codes/search"], event: { type: "codes_update" } },
   ...TRIBELIST_SERVERS.map(tribelistPath).map((p) => ({
     prefix: p,
     reads: [p],

@@ -38,3 +38,23 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_entity_idx").on(t.entity, t.entityId), index("audit_at_idx").on(t.at)],
 );
+
+/**
+ * A version per source table, bumped by triggers on every insert, update and delete (migrations/0004_search_index.sql),
+ * so any write path (the API, ingestion, seeding, a console) makes the aggregates computed from it due.
+ */
+export const dataVersions = sqliteTable("data_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
+/**
+ * Aggregates that would otherwise read a whole table on every view (the dashboard's vouch counts), stored with the
+ * version of their source they were computed at: valid while that version is current.
+ */
+export const aggregateCache = sqliteTable("aggregate_cache", {
+  key: text("key").primaryKey(),
+  source: text("source").notNull(),
+  version: integer("version").notNull(),
+  value: json<unknown>("value").notNull(),
+});

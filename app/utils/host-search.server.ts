@@ -6,8 +6,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, hostErrorOf } from "../host/client.server";
 import { matches, paginate, type Page } from "./table";
 
-type SearchAnswer<T> = { rows: T[]; total: number; page: number; pageCount: number; size: number };
-type SearchedPage<T> = Page<T> & { stale: number | null };
+type SearchAnswer<T> = { rows: T[]; total: number; all?: number; page: number; pageCount: number; size: number };
+/** `all`: how many rows the whole list has (when the host says, else with the whole list). */
+type SearchedPage<T> = Page<T> & { stale: number | null; all: number | null };
 
 /** The longest search text sent to the host (its limit). */
 const MAX_QUERY = 200;
@@ -21,10 +22,16 @@ export async function searchedPage<T>(
   const q = query.q.trim().slice(0, MAX_QUERY);
   const params = new URLSearchParams({ q, page: String(query.page), size: String(query.size) });
   try {
-    // Not edge-cached (its key holds the query), so it is always fresh.
-    const { data } = await host(context).get<SearchAnswer<T>>(`${list}/search?${params}`);
+    // Edge-cached by path and query in front of an external host (ADR 015), so it can be the last good answer too.
+    const { data, ...answer } = await host(context).get<SearchAnswer<T>>(`${list}/search?${params}`);
     const from = data.rows.length === 0 ? 0 : (data.page - 1) * data.size + 1;
-    return { ...data, from, to: from === 0 ? 0 : from + data.rows.length - 1, stale: null };
+    return {
+      ...data,
+      from,
+      to: from === 0 ? 0 : from + data.rows.length - 1,
+      all: data.all ?? null,
+      stale: answer.stale ? answer.asOf : null,
+    };
   } catch (error) {
     // A refusal of the request itself (400, 401, 403) is the host's answer; anything else tries the whole list.
     const status = hostErrorOf(error)?.status;
@@ -32,5 +39,9 @@ export async function searchedPage<T>(
   }
   const answer = await host(context).get<T[]>(list);
   const all = fallback.order ? [...answer.data].sort(fallback.order) : answer.data;
-  return { ...paginate(all.filter((row) => matches(row, q, fallback.fields)), query.page, query.size), stale: answer.stale ? answer.asOf : null };
+  return {
+    ...paginate(all.filter((row) => matches(row, q, fallback.fields)), query.page, query.size),
+    all: all.length,
+    stale: answer.stale ? answer.asOf : null,
+  };
 }

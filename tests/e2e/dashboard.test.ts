@@ -47,7 +47,9 @@ describe("with JavaScript", () => {
       expect(await page.getByTestId("most-count").innerText()).toBe(`${cards.mostVouches.count} vouches`);
     }
 
-    // The chart: an SVG 380 px high as wide as its card, labelled with the last nine months.
+    // The chart: the server's SVG first, then (loaded after the first paint) the interactive one, 380 px high as wide
+    // as its card, labelled with the last nine months.
+    await page.locator('[data-testid="vouches-chart"][data-interactive="true"]').waitFor();
     const svg = page.getByTestId("vouches-chart").locator("svg").first();
     const box = (await svg.boundingBox())!;
     const card = (await page.getByTestId("vouches-chart").boundingBox())!;
@@ -201,6 +203,8 @@ describe("without JavaScript", () => {
     // Nothing opens by itself without JavaScript.
     expect(await page.getByRole("dialog").count()).toBe(0);
     await shot(page, "dashboard-nojs");
+    // The chart library is no part of the first load: the page names none of its code.
+    expect(await (await context.request.get("/dashboard")).text()).not.toMatch(/nivo|VouchesLine/);
 
     await page.getByTestId("changelog-button").click();
     await page.waitForURL("**/dashboard?changelog=1");

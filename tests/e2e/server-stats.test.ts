@@ -107,11 +107,13 @@ describe("with JavaScript", () => {
     expect(await page.getByTestId("stats-table").count()).toBe(0);
     expect(await showing(page)).toBe(`Showing 1 to ${Math.min(25, status.currentPlayers.length)} of ${status.currentPlayers.length} entries`);
 
-    // The population chart: a server-rendered SVG with the peak marked, or the text for no data.
+    // The population chart: a server-rendered SVG with the peak marked, or the text for no data. The chart library is
+    // no part of the first load (the page names none of its code); the interactive chart comes after the first paint.
+    expect(await (await context.request.get("/dashboard/server-stats-2411")).text()).not.toMatch(/nivo|PopulationLine/);
     const population = await context.request.get("/api/eoserver-population/2411?range=24h");
     if (population.ok()) {
       const body = (await population.json()) as { peak: { players: number } | null };
-      await page.getByTestId("population").locator("svg").first().waitFor();
+      await page.getByTestId("population").locator('[data-interactive="true"] svg').first().waitFor();
       if (body.peak) {
         expect(await page.getByTestId("peak-marker").locator("text").textContent()).toBe(`Peak ${body.peak.players}`);
         expect(await page.getByTestId("population-peak").innerText()).toContain(`Peak: ${body.peak.players} player`);

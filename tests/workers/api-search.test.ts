@@ -42,6 +42,33 @@ describe("global search", () => {
     expect(await searchFor("_")).toEqual([]);
   });
 
+  it("takes quotes and LIKE's characters literally in an indexed query too", async () => {
+    await env.DB.prepare(`update codes set username = 'raptor "king" 50%_off' where id = 1`).run();
+    expect(await searchFor('"king"')).toEqual([expect.objectContaining({ tab: "Codes" })]);
+    expect(await searchFor("50%_")).toEqual([expect.objectContaining({ tab: "Codes" })]);
+    expect(await searchFor("5%0")).toEqual([]);
+    expect(await searchFor('"kin')).toEqual([expect.objectContaining({ tab: "Codes" })]);
+  });
+
+  it("follows every write: an edit is found by its new words only, a deleted row not at all", async () => {
+    await env.DB.prepare(`update tribelist_entries set name = 'Ash Princess' where _id = '000000000000000000000002'`).run();
+    expect(await searchFor("ember")).toEqual([]);
+    expect(await searchFor("princess")).toEqual([expect.objectContaining({ tab: "Tribelists", name: "Ash Princess" })]);
+    await env.DB.prepare(`delete from join_log where id = '700000000000000004'`).run();
+    expect(await searchFor("shadow")).toEqual([]);
+    await env.DB.prepare(
+      `insert into vouches (_id, id, username, status, vouched, vouched_at, vouched_at_ms, vouched_by)
+       values ('000000000000000000000009', 9, 'shadowfax', 'Complete', '700000000000000009', '1/2/2026', 0, '700000000000000002')`,
+    ).run();
+    expect((await searchFor("shadow")).map((r) => r.name)).toEqual(["shadowfax"]);
+  });
+
+  it("never matches across two fields of a row", async () => {
+    // 'Ember Queen' then the Discord id '7000...3': the name's end and the id's start are two fields.
+    expect(await searchFor("queen7000")).toEqual([]);
+    expect(await searchFor("een")).toEqual([expect.objectContaining({ name: "Ember Queen" })]);
+  });
+
   it("finds a vouch by its voucher's id too", async () => {
     expect((await searchFor("700000000000000002")).map((r) => r.tab)).toEqual(["Vouches"]);
   });

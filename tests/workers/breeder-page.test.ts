@@ -407,6 +407,18 @@ describe("the Breeder action: side tables", () => {
   });
 });
 
+describe("the Breeder page's first load", () => {
+  it("asks for the grid's code in <head> on the Breeder List tab only", async () => {
+    const browser = await signedIn();
+    const head = async (tab: string) => {
+      const html = await (await browser.fetch(`${PAGE}?tab=${tab}`)).text();
+      return html.slice(0, html.indexOf("</head>"));
+    };
+    expect(await head("breeder-list")).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js"\/>/);
+    expect(await head("ffa-raising")).not.toContain("SheetGrid.client");
+  });
+});
+
 describe("the Breeder page when the host fails (HOST_URL)", () => {
   it("marks each tab's last good answer stale with its age", async () => {
     const browser = await signedIn();

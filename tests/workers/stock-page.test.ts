@@ -359,6 +359,14 @@ describe("order, colours and images", () => {
   });
 });
 
+describe("the Stock page's first load", () => {
+  it("asks for the grid's code in <head>, with the page, not after hydration", async () => {
+    const html = await (await (await signedIn()).fetch(PAGE)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js"\/>/);
+  });
+});
+
 describe("the Stock page when the host fails (HOST_URL)", () => {
   const NO_CACHE = { HOST_CACHE_TTL: "0", HOST_CACHE_SWR: "0" };
   const failing = () => Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 });

@@ -2,7 +2,7 @@
 // tribelists, the Discord join log and removed members, the Discord bot's ingestion, kicks and avatars.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createCode, deleteCode, findCode, listCodes, updateCode } from "../domain/codes";
+import { createCode, deleteCode, findCode, listCodes, searchCodes, updateCode } from "../domain/codes";
 import { codeFields, codeUpdate } from "../../contract/codes";
 import {
   avatarCacheMap,
@@ -52,6 +52,7 @@ export const communityApi = new Hono<WorkerEnv>();
 
 communityApi
   .get("/api/codes", async (c) => c.json(await listCodes(deps(c).db)))
+  .get("/api/codes/search", valid("query", pageQuery), async (c) => c.json(await searchCodes(deps(c).db, c.req.valid("query"))))
   .post("/api/codes", valid("json", codeFields), async (c) => c.json(await createCode(deps(c), c.req.valid("json")), 201))
   .put("/api/codes/:_id", valid("param", objectIdParam), valid("json", codeUpdate), async (c) => {
     const { _id } = c.req.valid("param");

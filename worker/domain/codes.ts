@@ -1,9 +1,10 @@
 // Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
-import { asc, eq, sql } from "drizzle-orm";
-import type { CodeFields } from "../../contract/codes";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { completedLabel, type CodeFields } from "../../contract/codes";
 import { codes } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
+import { anyColumnLike, pageBounds, type PageQuery, type SearchPage } from "./paging";
 
 type CodeRow = typeof codes.$inferSelect;
 export type CodeJson = Omit<CodeRow, "updatedAt">;
@@ -16,6 +17,33 @@ export function codeJson(row: CodeRow): CodeJson {
 
 export async function listCodes(db: Db) {
   return (await db.select().from(codes).orderBy(asc(codes.id))).map(codeJson);
+}
+
+/** The columns the Codes page shows, as it shows them (spec part 1 section 5: search matches every displayed column). */
+const SEARCHED_COLUMNS = [
+  sql`cast(${codes.id} as text)`,
+  codes.username,
+  codes.code,
+  codes.server,
+  sql`case when ${codes.completed} then ${completedLabel(true)} else ${completedLabel(false)} end`,
+  codes.mainserver,
+  codes.location,
+  codes.user,
+];
+
+/**
+ * One page of codes sorted by id, whose displayed columns contain `q`, counted and paged in SQL; `all` counts every
+ * code (the page's subtitle). A page past the end answers the last page.
+ */
+export async function searchCodes(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<CodeJson> & { all: number }> {
+  const where = anyColumnLike(SEARCHED_COLUMNS, q);
+  const [[{ total }], [{ all }]] = await db.batch([
+    db.select({ total: count() }).from(codes).where(where),
+    db.select({ all: count() }).from(codes),
+  ]);
+  const { page: current, pageCount, offset } = pageBounds(total, page, size);
+  const rows = await db.select().from(codes).where(where).orderBy(asc(codes.id)).limit(size).offset(offset);
+  return { rows: rows.map(codeJson), total, all, page: current, pageCount, size };
 }
 
 /** Adds a code with the next id (the highest plus one). */

@@ -1,4 +1,5 @@
-// Global search (spec part 1 section 2): one query over the seven lists, on exactly the fields the spec names.
+// Global search (spec part 1 section 2): one query over the seven lists, on exactly the fields the spec names, through
+// the trigram index of migrations/0004_search_index.sql (a miss costs no more than a hit).
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "../../drizzle/schema";
@@ -17,8 +18,23 @@ const TABS: Record<SearchList, string> = {
   codes: "Codes",
 };
 
-/** A case-insensitive substring condition over the columns, with LIKE's wildcards escaped. */
-const anyContains = (q: string, columns: SQLiteColumn[]): SQL => anyColumnLike(columns, q)!;
+/** Each list's number in search_index's rowids (migrations/0004_search_index.sql): rowid = key * 8 + list. */
+const INDEX_LIST: Record<SearchList, number> = { vouches: 1, tribelist: 2, "join-log": 3, "leave-log": 4, codes: 5 };
+
+/** The trigram index answers queries of three characters or more; shorter ones scan with LIKE. */
+const usesIndex = (q: string) => [...q].length >= 3;
+
+/** An FTS5 phrase: the text in double quotes, its own quotes doubled (inside a phrase everything else is literal). */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * A case-insensitive substring condition over the list's searched fields: through the index (the row's key among the
+ * documents of its list that contain the phrase), or for a short query LIKE over the columns, wildcards escaped.
+ */
+function contains(q: string, list: SearchList, key: SQL | SQLiteColumn, columns: SQLiteColumn[]): SQL {
+  if (!usesIndex(q)) return anyColumnLike(columns, q)!;
+  return sql`${key} in (select rowid >> 3 from search_index where search_index match ${phrase(q)} and (rowid & 7) = ${INDEX_LIST[list]})`;
+}
 
 export async function search(db: Db, q: string, perList = 8): Promise<SearchResult[]> {
   const query = q.trim();
@@ -31,18 +47,18 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
         name: sql<string>`coalesce(${vouches.displayName}, ${vouches.username}, ${vouches.vouchedUsername}, ${vouches.vouched})`,
       })
       .from(vouches)
-      .where(anyContains(query, [vouches.username, vouches.displayName, vouches.vouched, vouches.vouchedBy, vouches.notes, vouches.aliases, vouches.discordId]))
+      .where(contains(query, "vouches", vouches.id, [vouches.username, vouches.displayName, vouches.vouched, vouches.vouchedBy, vouches.notes, vouches.aliases, vouches.discordId]))
       .orderBy(vouches.id)
       .limit(perList),
     db
       .select({ id: tribelistEntries._id, name: tribelistEntries.name, server: tribelistEntries.server })
       .from(tribelistEntries)
-      .where(anyContains(query, [tribelistEntries.name, tribelistEntries.username, tribelistEntries.discordId]))
+      .where(contains(query, "tribelist", sql`${tribelistEntries}.rowid`, [tribelistEntries.name, tribelistEntries.username, tribelistEntries.discordId]))
       .limit(perList),
     db
       .select({ id: joinLog.id, name: sql<string>`coalesce(${joinLog.displayName}, ${joinLog.username}, ${joinLog.id})` })
       .from(joinLog)
-      .where(anyContains(query, [joinLog.displayName, joinLog.username, joinLog.id]))
+      .where(contains(query, "join-log", joinLog.rowId, [joinLog.displayName, joinLog.username, joinLog.id]))
       .limit(perList),
     db
       .select({
@@ -50,12 +66,12 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
         name: sql<string>`coalesce(${removedMembers.displayName}, ${removedMembers.username}, ${removedMembers.id})`,
       })
       .from(removedMembers)
-      .where(anyContains(query, [removedMembers.displayName, removedMembers.username, removedMembers.id]))
+      .where(contains(query, "leave-log", removedMembers.rowId, [removedMembers.displayName, removedMembers.username, removedMembers.id]))
       .limit(perList),
     db
       .select({ id: codes._id, name: sql<string>`coalesce(${codes.username}, ${codes.code}, ${codes.user})` })
       .from(codes)
-      .where(anyContains(query, [codes.username, codes.code, codes.user]))
+      .where(contains(query, "codes", codes.id, [codes.username, codes.code, codes.user]))
       .orderBy(codes.id)
       .limit(perList),
   ]);

@@ -1,4 +1,5 @@
 // Vouches: one member vouching for another. The dashboard's card cache is computed here from the rows.
+import { cachedAggregate } from "./aggregates";
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { vouches } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
@@ -73,9 +74,13 @@ export const trendOf = (current: number, previous: number): Trend =>
 
 /**
  * The dashboard's card cache (spec part 1, section 3): this month's vouchers, the month's top voucher with the trend
- * against their last month, and every voucher's all-time counts (uncompleted = Invalid + Not Provided).
+ * against their last month, and every voucher's all-time counts (uncompleted = Invalid + Not Provided). Kept until a
+ * vouch changes (aggregates.ts), so a view does not group every vouch.
  */
-export async function cardCache(db: Db, at = new Date()) {
+export const cardCache = (db: Db, at = new Date()) =>
+  cachedAggregate(db, "vouches", `card-cache:${monthStart(at)}`, () => computeCardCache(db, at));
+
+async function computeCardCache(db: Db, at: Date) {
   const thisMonth = monthStart(at);
   const lastMonth = monthStart(at, -1);
   const nextMonth = monthStart(at, 1);
@@ -121,9 +126,12 @@ export async function cardCache(db: Db, at = new Date()) {
 
 /**
  * Counts for the dashboard cards and chart, in SQL so the dashboard never loads every vouch:
- * totals by status group, and vouches per calendar month (UTC) for the last `months` months.
+ * totals by status group, and vouches per calendar month (UTC) for the last `months` months. Kept until a vouch changes.
  */
-export async function vouchStats(db: Db, at = new Date(), months = 9) {
+export const vouchStats = (db: Db, at = new Date(), months = 9) =>
+  cachedAggregate(db, "vouches", `stats:${monthStart(at)}:${months}`, () => computeVouchStats(db, at, months));
+
+async function computeVouchStats(db: Db, at: Date, months: number) {
   const completed = sql<number>`coalesce(sum(case when ${vouches.status} = 'Complete' then 1 else 0 end), 0)`;
   const uncompleted = sql<number>`coalesce(sum(case when ${vouches.status} in ('Invalid', 'Not Provided') then 1 else 0 end), 0)`;
   const [totals] = await db.select({ completed, uncompleted, total: count() }).from(vouches);

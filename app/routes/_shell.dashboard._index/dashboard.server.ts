@@ -1,4 +1,5 @@
 // The dashboard's data: two host calls (the counts and the card cache), never the whole vouch list.
+import { vouchesChartSvg } from "./chart.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, type HostAnswer } from "../../host/client.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
@@ -95,8 +96,10 @@ export async function loadDashboard(context: AppLoadContext, timeZone: string | 
     api.get<CardCache>("/api/vouches/card-cache"),
   ]);
   const since = staleSince([stats, cards]);
+  const shaped = shapeDashboard(stats.data, cards.data, now);
   return {
-    ...shapeDashboard(stats.data, cards.data, now),
+    ...shaped,
+    chartSvg: vouchesChartSvg(shaped.chart),
     asOf: since == null ? null : formatDateTime(since, timeZoneOr(timeZone)),
   };
 }

@@ -103,7 +103,7 @@ export default function Dashboard() {
           <h2 id="chart-title">Vouches Per Month</h2>
           <span className="muted small">Last {data.chart.length} months</span>
         </div>
-        <VouchesChart data={data.chart} />
+        <VouchesChart data={data.chart} svg={data.chartSvg} />
       </section>
 
       <div className="dashboard-lists">

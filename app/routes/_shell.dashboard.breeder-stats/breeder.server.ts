@@ -19,6 +19,7 @@ import { breederListAction, loadBreederList } from "./breeder-list.server";
 import type { BreederRow } from "./list-rules";
 import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
+import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
 import { loadSideTable, sideTableAction } from "./side-tables.server";
 
 /** The breeder list as the dialogs and the claim sessions' icons need it. */
@@ -75,6 +76,7 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
       dinos: dinoNames(await rows),
       dialog: isDialog(dialogParam) ? dialogParam : null,
       list,
+      gridPreload: tab === "breeder-list" ? GRID_PRELOAD : [],
       ffa,
       codes,
       claims,

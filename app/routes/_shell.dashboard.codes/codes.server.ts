@@ -7,9 +7,10 @@ import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { errorsOf, parseForm } from "../../utils/forms";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { searchedPage } from "../../utils/host-search.server";
+import { pageSizeFrom, paginate, type Page } from "../../utils/table";
 import { storedAvatarSrc } from "../../utils/user";
-import { codeForm, codeWording, PAGE_PATH, SEARCH_FIELDS, sortCodes, TEXTS, type Code, type CodeRow } from "./codes";
+import { byId, codeForm, codeWording, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
@@ -19,34 +20,36 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
   const size = pageSizeFrom(url.searchParams.get("size"));
   const requestedPage = Number(url.searchParams.get("page") ?? 1);
 
-  let codes: Code[] = [];
+  let page: Page<Code> = paginate<Code>([], 1, size);
+  let total = 0;
   let stale: { asOf: number } | null = null;
   let loadError: string | null = null;
   try {
-    const answer = await host(context).get<Code[]>("/api/codes");
-    codes = sortCodes(answer.data);
-    if (answer.stale) stale = { asOf: answer.asOf };
+    // One page searched and counted by the host (SQL), not the whole list.
+    const found = await searchedPage<Code>(context, "/api/codes", { q, page: requestedPage, size }, { fields: SEARCH_FIELDS, order: byId });
+    const { stale: asOf, all, ...rest } = found;
+    page = rest;
+    total = all ?? rest.total;
+    if (asOf) stale = { asOf };
   } catch (error) {
-    // Spec part 1 section 8: a failed load shows an empty table (and is logged).
+    // Spec part 1 section 8 showed an empty table (and logged it); here the page says the load failed, with Retry.
     console.error("codes: load failed", error);
     const refused = hostErrorOf(error);
     loadError = refused ? `Failed to load codes: HTTP error! status: ${refused.status}` : "Failed to load codes.";
   }
 
-  const found = codes.filter((c) => matches(c, q, SEARCH_FIELDS));
-  const page = paginate(found, requestedPage, size);
   const rows: CodeRow[] = page.rows.map((c) => ({ ...c, avatarSrc: storedAvatarSrc(c.avatar, c.user) }));
 
-  const editId = url.searchParams.get("edit");
-  const editing = editId ? (codes.find((c) => c._id === editId) ?? null) : null;
-  const deleteId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
-  const deleting = deleteId ? (codes.find((c) => c._id === deleteId) ?? null) : null;
+  // The edit and delete dialogs open on a row of the page being shown.
+  const onPage = (id: string | null) => (id ? (page.rows.find((c) => c._id === id) ?? null) : null);
+  const editing = onPage(url.searchParams.get("edit"));
+  const deleting = url.searchParams.get("confirm") === "delete" ? onPage(url.searchParams.get("id")) : null;
 
   return json({
     q,
     size,
     page: { ...page, rows },
-    total: codes.length,
+    total,
     editing,
     deleting,
     stale,

@@ -1,7 +1,7 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
 // sections 3, 4, 5, 8, 9). Pure.
 import { z } from "zod";
-import { codeCompleted, codeText, codeUpdate } from "../../../contract/codes";
+import { codeCompleted, codeText, codeUpdate, completedLabel } from "../../../contract/codes";
 import { objectIdSchema } from "../../../contract/ids";
 import { labelled } from "../../utils/forms";
 
@@ -35,7 +35,7 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number]["name"];
 
 /** Spec section 4: completed is shown as Yes or No. */
-export const completedLabel = (completed: boolean) => (completed ? "Yes" : "No");
+export { completedLabel };
 
 /** Spec section 5: search matches every displayed column (the avatar is a picture, so not its URL). */
 export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
@@ -50,7 +50,8 @@ export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
 ];
 
 /** Spec section 9: codes are sorted by id ascending. */
-export const sortCodes = (codes: Code[]) => [...codes].sort((a, b) => a.id - b.id);
+/** The list's order: by id ascending. */
+export const byId = (a: Code, b: Code) => a.id - b.id;
 
 /** The page's own URL with a modal opened or closed. */
 export const PAGE_PATH = "/dashboard/codes";

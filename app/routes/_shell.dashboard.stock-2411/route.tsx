@@ -13,6 +13,7 @@ import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, UnsavedBanner } from "../../components/sheet/SheetBars";
 import { useHideBrokenImages, type HtmlCell } from "../../components/sheet/SheetTable";
 import { SheetView } from "../../components/sheet/SheetView";
+import { gridPreloadMeta } from "../../components/sheet/preload";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
 import {
@@ -45,7 +46,10 @@ import { loadStock, stockAction } from "./stock.server";
 import { TabNav } from "../../components/TabNav";
 import { LoadError, StaleSince } from "../../components/HostNotice";
 
-export const meta: MetaFunction = () => [{ title: "2411 Stock · ARK Tribe Dashboard" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: "2411 Stock · ARK Tribe Dashboard" },
+  ...gridPreloadMeta(data?.gridPreload),
+];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadStock(request, context);

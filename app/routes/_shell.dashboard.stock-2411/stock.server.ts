@@ -33,6 +33,7 @@ import {
   type StockTab,
 } from "../../../contract/stock";
 import { shown } from "../../utils/host-read.server";
+import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, isFetcher, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
@@ -124,6 +125,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
       editor: displayNameOf(user),
       staleAsOf: list.staleAsOf,
       loadError: list.loadError,
+      gridPreload: GRID_PRELOAD,
     },
     { headers },
   );

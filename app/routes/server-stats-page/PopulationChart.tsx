@@ -1,27 +1,20 @@
-// Players online over the last 24 hours or 7 days, from the host's snapshots, with the peak marked. A fixed-size nivo
-// Line (see charts/chart.ts), so it shows without JavaScript. Times are labelled in the viewer's time zone (the same
-// text on the server and in the browser).
-import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
+// Players online over the last 24 hours or 7 days, from the host's snapshots, with the peak marked. The server's SVG
+// shows first (without JavaScript, and without nivo in the first load); the interactive line (PopulationLine) replaces
+// it once the browser is idle. Times are labelled in the viewer's time zone (the same text on the server and in the
+// browser).
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { dateFormatter, hourIn, weekdayDay } from "../../utils/dates";
+import { dateFormatter } from "../../utils/dates";
 import { withParams } from "../../utils/table";
-import { CHART_THEME, useElementWidth } from "../../components/charts/chart";
-import { RANGE_LABELS, RANGE_MS, RANGES, TEXTS, type Population, type Range } from "./servers";
-import { HOUR_MS } from "../../../contract/time";
+import { LazyChart } from "../../components/charts/LazyChart";
+import { RANGE_LABELS, RANGES, TEXTS, type Population, type Range } from "./servers";
 
 export const CHART_HEIGHT = 260;
 
-type Series = { id: string; data: { x: number; y: number | null }[] };
+/** What the line is drawn from. */
+export type PopulationLineProps = { population: Population; range: Range; now: number; timeZone: string; serverId: string };
 
-/** Whole hours between two times whose hour in the zone passes the test: the axis ticks. */
-function hourTicks(from: number, to: number, timeZone: string, keep: (hour: number) => boolean) {
-  const ticks: number[] = [];
-  for (let t = Math.ceil(from / HOUR_MS) * HOUR_MS; t <= to; t += HOUR_MS) {
-    if (keep(hourIn(t, timeZone))) ticks.push(t);
-  }
-  return ticks;
-}
+const loadLine = () => import("./PopulationLine").then((m) => m.PopulationLine);
 
 export function PopulationChart({
   population,
@@ -30,6 +23,7 @@ export function PopulationChart({
   timeZone,
   serverId,
   here,
+  svg,
 }: {
   population: Population | null;
   range: Range;
@@ -37,29 +31,11 @@ export function PopulationChart({
   timeZone: string;
   serverId: string;
   here: string;
+  /** The line as the server rendered it (population-chart.server.ts); null without population. */
+  svg: string | null;
 }) {
-  const [box, width] = useElementWidth();
-
-  const formats = useMemo(
-    () => ({
-      tick: range === "24h" ? dateFormatter("clock", timeZone) : { format: (t: number) => weekdayDay(t, timeZone) },
-      full: dateFormatter("dateTime", timeZone),
-    }),
-    [range, timeZone],
-  );
-
-  const last = population?.points.at(-1)?.t ?? now;
-  const to = Math.max(now, last);
-  const from = to - RANGE_MS[range];
-  const ticks = useMemo(
-    () => hourTicks(from, to, timeZone, range === "24h" ? (h) => h % 4 === 0 : (h) => h === 0),
-    [from, to, timeZone, range],
-  );
-
+  const full = useMemo(() => dateFormatter("dateTime", timeZone), [timeZone]);
   const peak = population?.peak ?? null;
-  const capacity = population?.maxPlayers ?? 70;
-  const top = Math.max(capacity, peak?.players ?? 0);
-
   return (
     <section className="card population-card" aria-labelledby={`population-${serverId}`} data-testid="population">
       <div className="card-header">
@@ -88,86 +64,21 @@ export function PopulationChart({
           <p className="muted small population-peak" data-testid="population-peak">
             {peak ? (
               <>
-                Peak: <strong>{peak.players}</strong> {peak.players === 1 ? "player" : "players"} on {formats.full.format(peak.t)}
+                Peak: <strong>{peak.players}</strong> {peak.players === 1 ? "player" : "players"} on {full.format(peak.t)}
               </>
             ) : (
               "No players seen in this period."
             )}
           </p>
-          <div className="population-chart" ref={box} style={{ height: CHART_HEIGHT }}>
-            <Line<Series>
-              data={[{ id: "Players", data: population.points.map((p) => ({ x: p.t, y: p.players })) }]}
-              width={width}
-              height={CHART_HEIGHT}
-              margin={{ top: 28, right: 24, bottom: 36, left: 44 }}
-              xScale={{ type: "linear", min: from, max: to, nice: false }}
-              yScale={{ type: "linear", min: 0, max: top, nice: false }}
-              curve="monotoneX"
-              colors={["var(--accent)"]}
-              lineWidth={2}
-              enableArea
-              areaOpacity={0.15}
-              enablePoints={false}
-              enableGridX={false}
-              gridXValues={ticks}
-              gridYValues={gridValues(top)}
-              axisLeft={{ tickSize: 0, tickPadding: 8, tickValues: gridValues(top) }}
-              axisBottom={{ tickSize: 0, tickPadding: 10, tickValues: ticks, format: (v) => formats.tick.format(Number(v)) }}
-              theme={CHART_THEME}
-              markers={[
-                {
-                  axis: "y",
-                  value: capacity,
-                  lineStyle: { stroke: "var(--muted)", strokeWidth: 1, strokeDasharray: "2 4" },
-                  legend: `Capacity ${capacity}`,
-                  legendPosition: "top-left",
-                  textStyle: { fill: "var(--muted)", fontSize: 11 },
-                },
-              ]}
-              layers={["grid", "markers", "axes", "areas", "lines", peakLayer(peak), "crosshair", "mesh"] as LineSvgLayer<Series>[]}
-              useMesh
-              enableCrosshair
-              tooltip={({ point }) => (
-                <div className="chart-tooltip">
-                  <strong>{formats.full.format(Number(point.data.x))}</strong>: {String(point.data.y)} players
-                </div>
-              )}
-              role="img"
-              ariaLabel={`Players online on server ${serverId}, ${RANGE_LABELS[range].toLowerCase()}${
-                peak ? `: peak ${peak.players} on ${formats.full.format(peak.t)}` : ""
-              }.`}
-            />
-          </div>
+          <LazyChart
+            svg={svg ?? ""}
+            load={loadLine}
+            props={{ population, range, now, timeZone, serverId }}
+            height={CHART_HEIGHT}
+            className="population-chart"
+          />
         </>
       )}
     </section>
   );
 }
-
-const gridValues = (top: number) => {
-  const step = top > 100 ? 25 : 10;
-  const values: number[] = [];
-  for (let v = 0; v <= top; v += step) values.push(v);
-  return values;
-};
-
-/** The peak: a ringed point on the line, a dashed drop to the axis, and its value above it. */
-function peakLayer(peak: { t: number; players: number } | null) {
-  function PeakLayer({ xScale, yScale, innerHeight, innerWidth }: LineCustomSvgLayerProps<Series>) {
-    if (!peak) return null;
-    const x = xScale(peak.t);
-    const y = yScale(peak.players);
-    if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
-    return (
-      <g className="population-peak-marker" data-testid="peak-marker">
-        <line x1={x} x2={x} y1={y} y2={innerHeight} stroke="var(--accent)" strokeWidth={1} strokeDasharray="3 3" />
-        <circle cx={x} cy={y} r={6} fill="var(--panel)" stroke="var(--accent)" strokeWidth={3} />
-        <text x={x} y={y - 12} textAnchor={x < 40 ? "start" : x > innerWidth - 40 ? "end" : "middle"} fontSize={12} fontWeight={700} fill="var(--text)">
-          Peak {peak.players}
-        </text>
-      </g>
-    );
-  }
-  return PeakLayer;
-}
-

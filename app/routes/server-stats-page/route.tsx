@@ -166,6 +166,7 @@ export default function ServerStatsPage() {
             timeZone={data.timeZone}
             serverId={id}
             here={here}
+            svg={data.populationSvg}
           />
         </>
       ) : data.card ? (

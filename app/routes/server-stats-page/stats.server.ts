@@ -2,6 +2,7 @@
 // /dashboard/server-stats-2411, -2573 and -2446. The loader reads only the active tab's data through the host client,
 // classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
 // action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
+import { populationChartSvg } from "./population-chart.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
@@ -334,6 +335,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
       staleAsOf,
       state,
       population,
+      populationSvg: population ? populationChartSvg({ population, range, now, timeZone, serverId: id }) : null,
       counts,
       // 2446's summary counts the trackable players: those whose status puts them in one of the tracked classes.
       trackable: tab === "playerlist" ? rows.filter((r) => !["unknowns", "other"].includes(statusClass(r.status, r.tribe))).length : 0,

@@ -1,0 +1,5 @@
+// Modules that Vite plugins of this project provide (vite.config.ts).
+declare module "virtual:grid-preload" {
+  const files: string[];
+  export default files;
+}

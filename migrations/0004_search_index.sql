@@ -1,0 +1,94 @@
+-- Global search through an index (issue 11): one FTS5 table with the trigram tokenizer, so a case-insensitive substring
+-- query of three or more characters is answered from the index, and a miss costs no more than a hit. Each row of the
+-- searched lists has one document, whose rowid is the row's key times 8 plus its list (1 vouches, 2 tribelists, 3 the
+-- join log, 4 removed members, 5 codes), and whose text is the fields the spec searches, joined by the unit separator
+-- (so no match spans two fields). Triggers keep it in step with every write, whatever its path.
+--
+-- The same triggers bump data_versions.vouches, the version the dashboard's cached aggregates are checked against
+-- (aggregate_cache, migrations/0003).
+CREATE VIRTUAL TABLE `search_index` USING fts5(`body`, tokenize = 'trigram');
+--> statement-breakpoint
+INSERT INTO `data_versions` (`name`, `version`) VALUES ('vouches', 0);
+--> statement-breakpoint
+INSERT INTO `search_index` (rowid, `body`) SELECT "id" * 8 + 1, coalesce("username", '') || char(31) || coalesce("display_name", '') || char(31) || coalesce("vouched", '') || char(31) || coalesce("vouched_by", '') || char(31) || coalesce("notes", '') || char(31) || coalesce("aliases", '') || char(31) || coalesce("discord_id", '') FROM `vouches`;
+--> statement-breakpoint
+CREATE TRIGGER `vouches_search_insert` AFTER INSERT ON `vouches` BEGIN
+  DELETE FROM `search_index` WHERE rowid = new."id" * 8 + 1;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 1, coalesce(new."username", '') || char(31) || coalesce(new."display_name", '') || char(31) || coalesce(new."vouched", '') || char(31) || coalesce(new."vouched_by", '') || char(31) || coalesce(new."notes", '') || char(31) || coalesce(new."aliases", '') || char(31) || coalesce(new."discord_id", ''));
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `vouches_search_update` AFTER UPDATE ON `vouches` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 1;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 1, coalesce(new."username", '') || char(31) || coalesce(new."display_name", '') || char(31) || coalesce(new."vouched", '') || char(31) || coalesce(new."vouched_by", '') || char(31) || coalesce(new."notes", '') || char(31) || coalesce(new."aliases", '') || char(31) || coalesce(new."discord_id", ''));
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `vouches_search_delete` AFTER DELETE ON `vouches` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 1;
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
+END;
+--> statement-breakpoint
+INSERT INTO `search_index` (rowid, `body`) SELECT rowid * 8 + 2, coalesce("name", '') || char(31) || coalesce("username", '') || char(31) || coalesce("discord_id", '') FROM `tribelist_entries`;
+--> statement-breakpoint
+CREATE TRIGGER `tribelist_entries_search_insert` AFTER INSERT ON `tribelist_entries` BEGIN
+  DELETE FROM `search_index` WHERE rowid = new.rowid * 8 + 2;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new.rowid * 8 + 2, coalesce(new."name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."discord_id", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `tribelist_entries_search_update` AFTER UPDATE ON `tribelist_entries` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old.rowid * 8 + 2;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new.rowid * 8 + 2, coalesce(new."name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."discord_id", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `tribelist_entries_search_delete` AFTER DELETE ON `tribelist_entries` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old.rowid * 8 + 2;
+END;
+--> statement-breakpoint
+INSERT INTO `search_index` (rowid, `body`) SELECT "row_id" * 8 + 3, coalesce("display_name", '') || char(31) || coalesce("username", '') || char(31) || coalesce("id", '') FROM `join_log`;
+--> statement-breakpoint
+CREATE TRIGGER `join_log_search_insert` AFTER INSERT ON `join_log` BEGIN
+  DELETE FROM `search_index` WHERE rowid = new."row_id" * 8 + 3;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 3, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `join_log_search_update` AFTER UPDATE ON `join_log` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."row_id" * 8 + 3;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 3, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `join_log_search_delete` AFTER DELETE ON `join_log` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."row_id" * 8 + 3;
+END;
+--> statement-breakpoint
+INSERT INTO `search_index` (rowid, `body`) SELECT "row_id" * 8 + 4, coalesce("display_name", '') || char(31) || coalesce("username", '') || char(31) || coalesce("id", '') FROM `removed_members`;
+--> statement-breakpoint
+CREATE TRIGGER `removed_members_search_insert` AFTER INSERT ON `removed_members` BEGIN
+  DELETE FROM `search_index` WHERE rowid = new."row_id" * 8 + 4;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 4, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `removed_members_search_update` AFTER UPDATE ON `removed_members` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."row_id" * 8 + 4;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 4, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `removed_members_search_delete` AFTER DELETE ON `removed_members` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."row_id" * 8 + 4;
+END;
+--> statement-breakpoint
+INSERT INTO `search_index` (rowid, `body`) SELECT "id" * 8 + 5, coalesce("username", '') || char(31) || coalesce("code", '') || char(31) || coalesce("user", '') FROM `codes`;
+--> statement-breakpoint
+CREATE TRIGGER `codes_search_insert` AFTER INSERT ON `codes` BEGIN
+  DELETE FROM `search_index` WHERE rowid = new."id" * 8 + 5;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 5, coalesce(new."username", '') || char(31) || coalesce(new."code", '') || char(31) || coalesce(new."user", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `codes_search_update` AFTER UPDATE ON `codes` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 5;
+  INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 5, coalesce(new."username", '') || char(31) || coalesce(new."code", '') || char(31) || coalesce(new."user", ''));
+END;
+--> statement-breakpoint
+CREATE TRIGGER `codes_search_delete` AFTER DELETE ON `codes` BEGIN
+  DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 5;
+END;

@@ -3,9 +3,6 @@
 // the action (app/routes/_shell.dashboard.codes/codes.ts).
 import { z } from "zod";
 
-/** How Completed reads on the page, and what its search matches. */
-export const completedLabel = (completed: boolean) => (completed ? "Yes" : "No");
-
 /** Every field of a code is free text, up to 500 characters; null clears it. */
 export const codeText = z.string().max(500, "is at most 500 characters").nullable().optional();
 

@@ -1,8 +1,6 @@
 // The tribelists of the three official servers (spec part 1: Tribelists page, sections 3, 7 and 9): their paths, the
-// ranks and nationalities an entry may have, and the bodies the API accepts. The host API validates with these
-// schemas; the page's forms validate with the same ones, in the browser and in the action.
-import { z } from "zod";
-import { discordIdSchema } from "./ids";
+// ranks and nationalities an entry may have, and an entry's shape. Free of zod, so a page's first load can use them;
+// the bodies the API accepts are in tribelist-input.ts.
 import { SERVER_IDS, type ServerId } from "./servers";
 
 export const TRIBELIST_SERVERS = SERVER_IDS;
@@ -24,31 +22,3 @@ export type TribelistEntry = {
   nationality: string | null;
   order?: number | null;
 };
-
-const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v);
-/** One of the options, matched case-insensitively and stored as written in the spec; empty means none. */
-const choice = <T extends readonly [string, ...string[]]>(options: T) =>
-  z.preprocess((v) => {
-    const s = blankToNull(v);
-    return typeof s === "string" ? (options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? s) : s;
-  }, z.enum(options, { errorMap: () => ({ message: `must be ${options.join(", ")} or empty` }) }).nullable().optional());
-
-const fields = {
-  username: z.preprocess(blankToNull, z.string().max(100, "is at most 100 characters").nullable().optional()),
-  discordId: z.preprocess((v) => (typeof v === "number" ? String(v) : blankToNull(v)), discordIdSchema.nullable().optional()),
-  rank: choice(RANKS),
-  nationality: choice(NATIONALITIES),
-  order: z.preprocess(
-    (v) => (typeof v === "string" ? (v.trim() === "" ? null : Number(v)) : v),
-    z.number({ message: "must be a number" }).int("must be a whole number").min(0).max(1_000_000).nullable().optional(),
-  ),
-};
-const name = z.string({ message: "is required" }).trim().min(1, "is required").max(100, "is at most 100 characters");
-
-/** POST's body: name (required), discordId, rank, nationality; username and order optional. */
-export const entryCreate = z.object({ name, ...fields });
-/** PUT's body: the whole edited entry. Absent fields keep their value; _id may ride along but cannot change. */
-export const entryUpdate = z.object({ _id: z.string().optional(), name, ...fields });
-export type EntryCreate = z.output<typeof entryCreate>;
-export type EntryUpdate = z.output<typeof entryUpdate>;
-

@@ -102,7 +102,14 @@ app.all("*", async (c) => {
     api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
     publish: (event) => publish(env, event),
   });
-  return handle(c.req.raw, context);
+  const res = await handle(c.req.raw, context);
+  if (c.get("config").ENVIRONMENT !== "development") return res;
+  // In development: how many host reads the page made and how many reached the host (the rest were edge-cache hits),
+  // for the browser's devtools and bench/run.mjs.
+  const { reads, fetched } = context.host.counts();
+  const timed = new Response(res.body, res);
+  timed.headers.append("Server-Timing", `host;desc="reads=${reads} fetched=${fetched}"`);
+  return timed;
 });
 
 export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -107,6 +107,8 @@ const isFailure = (error: unknown) => (hostErrorOf(error)?.status ?? 500) >= 500
 
 export function hostClient(deps: HostDeps) {
   const ext = deps.external;
+  /** This request's reads, and how many of them called the host (the rest came from the edge cache). */
+  const counts = { reads: 0, fetched: 0 };
 
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
     const init: RequestInit = {
@@ -127,6 +129,7 @@ export function hostClient(deps: HostDeps) {
   }
 
   async function read(path: string) {
+    counts.fetched++;
     const res = await call("GET", path);
     const data = await parse(res);
     if (!res.ok) throw new HostError(res.status, data);
@@ -175,6 +178,7 @@ export function hostClient(deps: HostDeps) {
   }
 
   async function get<T>(path: string): Promise<HostAnswer<T>> {
+    counts.reads++;
     if (!ext) return { data: (await read(path)) as T, stale: false };
     if (!CACHEABLE.has(readPathOf(path))) return { data: (await readExternal(ext, path)) as T, stale: false };
 
@@ -215,7 +219,7 @@ export function hostClient(deps: HostDeps) {
     return data as T;
   }
 
-  return { get, send };
+  return { get, send, counts: () => ({ ...counts }) };
 }
 
 export type Host = ReturnType<typeof hostClient>;

@@ -1,6 +1,6 @@
 // The browser's side of the live room: one reconnecting socket per tab, shared by every route through context.
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
-import PartySocket from "partysocket";
+import type PartySocket from "partysocket";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "../../contract/events";
 
@@ -14,21 +14,31 @@ export function LiveProvider({ children }: { children: React.ReactNode }) {
   const listeners = useRef(new Set<Listener>());
 
   useEffect(() => {
-    const socket = new PartySocket({ host: window.location.host, party: LIVE_PARTY, room: LIVE_ROOM });
-    let wasOpen = false;
-    const emit: Listener = (e) => listeners.current.forEach((l) => l(e));
-    socket.addEventListener("open", () => {
-      setStatus("connected");
-      // After a drop, events may have been missed: let the routes reload their data.
-      if (wasOpen) emit({ type: "reconnected" });
-      wasOpen = true;
+    // The socket's library loads with the effect (after hydration, when the socket opens anyway), not in the first load.
+    let socket: PartySocket | null = null;
+    let closed = false;
+    void import("partysocket").then(({ default: Socket }) => {
+      if (closed) return;
+      const live = new Socket({ host: window.location.host, party: LIVE_PARTY, room: LIVE_ROOM });
+      socket = live;
+      let wasOpen = false;
+      const emit: Listener = (e) => listeners.current.forEach((l) => l(e));
+      live.addEventListener("open", () => {
+        setStatus("connected");
+        // After a drop, events may have been missed: let the routes reload their data.
+        if (wasOpen) emit({ type: "reconnected" });
+        wasOpen = true;
+      });
+      live.addEventListener("close", () => setStatus(wasOpen ? "disconnected" : "connecting"));
+      live.addEventListener("message", (message) => {
+        const event = parseLiveEvent(message.data);
+        if (event) emit(event);
+      });
     });
-    socket.addEventListener("close", () => setStatus(wasOpen ? "disconnected" : "connecting"));
-    socket.addEventListener("message", (message) => {
-      const event = parseLiveEvent(message.data);
-      if (event) emit(event);
-    });
-    return () => socket.close();
+    return () => {
+      closed = true;
+      socket?.close();
+    };
   }, []);
 
   const value = useMemo(

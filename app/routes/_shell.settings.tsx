@@ -3,18 +3,20 @@ import { json } from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { tokenCreate } from "../../contract/tokens";
 import { listSessions, requireUser, revokeSessions } from "../auth/session.server";
 import { host, hostErrorOf } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
 import type { FieldErrors } from "../utils/action";
 import { hostFieldErrors } from "../utils/action.server";
-import { apiWording, errorsOf, firstError, lastResultOf, parseForm } from "../utils/forms";
+import { apiWording, errorsOf, firstError, lastResultOf } from "../utils/forms";
+import { useAfterPaint } from "../utils/after-paint";
+import { parseToken } from "../utils/token-form";
 import { formatUtcDateTime } from "../utils/dates";
 import { displayNameOf } from "../utils/user";
 
 /** The Create token form: the API's body (contract/tokens.ts), checked in the browser and in the action, in the API's words. */
-const parseToken = (payload: FormData | URLSearchParams) => parseForm(payload, tokenCreate, apiWording);
+/** The new-token form's check (zod), loaded after the first paint. */
+const loadTokenForm = () => import("../utils/token-form");
 
 export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];
 
@@ -128,12 +130,14 @@ export default function Settings() {
   const busy = useNavigation().state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
   const refused = result && "errors" in result ? (result.errors as FieldErrors | undefined) : undefined;
+  const tokenCheck = useAfterPaint(loadTokenForm);
   const [tokenForm, tokenFields] = useForm({
     id: "create-token",
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
     defaultNoValidate: false,
     lastResult: useMemo(() => lastResultOf(refused), [refused]),
-    onValidate: ({ formData }) => parseToken(formData),
+    // Until the check has loaded (just after the first paint) the action is the only one.
+    onValidate: tokenCheck ? ({ formData }) => tokenCheck.parseToken(formData) : undefined,
   });
   const nameError = tokenFields.name.errors?.[0];
   return (

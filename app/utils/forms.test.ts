@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiWording, errorsOf, firstError, labelled, lastResultOf, parseForm } from "./forms";
+import { apiWording, errorsOf, firstError, labelled, lastResultOf } from "./forms";
+import { parseForm } from "./parse-form";
 
 const schema = z.object({
   name: z.string({ message: "is required" }).trim().min(1, "is required").max(10, "is at most 10 characters"),

@@ -1,9 +1,8 @@
-// Forms checked by one schema in the browser (conform's useForm onValidate) and in the action (the same parse), so a
-// form works the same with JavaScript off. The rules (lengths, patterns, choices) come from the schema, which mirrors
-// the API's body in contract/; the page only words the messages. Pure: server and browser.
+// Forms checked by one schema in the browser (conform's useForm onValidate) and in the action (the same parse, in
+// parse-form.ts), so a form works the same with JavaScript off. The rules (lengths, patterns, choices) come from the
+// schema, which mirrors the API's body in contract/; the page only words the messages. Pure: server and browser, and
+// free of zod, so a page's first load does not carry it (the browser loads a form's schema after the first paint).
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import type { ZodIssue, ZodTypeAny } from "zod";
 import type { FieldErrors } from "./action";
 
 /** How a page words a rule's message for one of its fields: the contract says "is required", a page "Name is required.". */
@@ -15,21 +14,6 @@ export const apiWording: Wording = (field, message) => `${field}: ${message}`;
 /** "<Label> <message>." for each field, or the page's own sentence for the fields that have one. */
 export function labelled(labels: Readonly<Record<string, string>>, sentences: Readonly<Record<string, string>> = {}): Wording {
   return (field, message) => sentences[field] ?? `${labels[field] ?? field} ${message}.`;
-}
-
-/**
- * A submitted form read by its schema, each field's first problem in the page's words (a problem of the form as a
- * whole under ""). Conform's coercion is off: texts reach the schema as typed, and the contract decides what a blank is.
- */
-export function parseForm<S extends ZodTypeAny>(payload: FormData | URLSearchParams, schema: S, wording: Wording) {
-  return parseWithZod(payload, {
-    schema,
-    disableAutoCoercion: true,
-    formatError: (issues: ZodIssue[]) => {
-      const field = issues[0].path.length ? String(issues[0].path[0]) : "";
-      return [field ? wording(field, issues[0].message) : issues[0].message];
-    },
-  });
 }
 
 /** A parse's errors as one message per field ("form" for the form as a whole). */

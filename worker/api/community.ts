@@ -32,7 +32,8 @@ import {
   listEntries,
   updateEntry,
 } from "../domain/tribelists";
-import { entryCreate, entryUpdate, TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
+import { entryCreate, entryUpdate } from "../../contract/tribelist-input";
+import { TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, pageQuery, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";

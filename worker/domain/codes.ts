@@ -1,6 +1,7 @@
 // Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
 import { asc, count, eq, sql } from "drizzle-orm";
-import { completedLabel, type CodeFields } from "../../contract/codes";
+import type { CodeFields } from "../../contract/codes";
+import { completedLabel } from "../../contract/codes-display";
 import { codes } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";

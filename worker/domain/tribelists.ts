@@ -2,7 +2,8 @@
 // ascending with entries without an order last (then by name).
 import { and, asc, eq, sql } from "drizzle-orm";
 import { tribelistEntries } from "../../drizzle/schema";
-import type { EntryCreate, EntryUpdate, TribelistServer } from "../../contract/tribelists";
+import type { EntryCreate, EntryUpdate } from "../../contract/tribelist-input";
+import type { TribelistServer } from "../../contract/tribelists";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 

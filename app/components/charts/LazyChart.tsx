@@ -1,7 +1,8 @@
 // A chart that paints without its library: the server renders the chart's SVG once (at the default width) and the page
 // shows that markup; after the first paint the browser loads the interactive chart (nivo, in its own chunk) and puts
 // it in place, at the card's measured width, with tooltips and the crosshair. Without JavaScript the SVG stays.
-import { useEffect, useState, type ComponentType } from "react";
+import type { ComponentType } from "react";
+import { useAfterPaint } from "../../utils/after-paint";
 import { useElementWidth } from "./chart";
 
 export type ChartLoader<P> = () => Promise<ComponentType<P & { width: number }>>;
@@ -24,18 +25,7 @@ export function LazyChart<P extends object>({
   testId?: string;
 }) {
   const [box, width] = useElementWidth();
-  const [Chart, setChart] = useState<ComponentType<P & { width: number }> | null>(null);
-  useEffect(() => {
-    let live = true;
-    const start = () => void load().then((loaded) => live && setChart(() => loaded));
-    // After the first paint, when the browser is idle (or at once where it cannot say).
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 0);
-    return () => {
-      live = false;
-      if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle as number);
-      else clearTimeout(idle as ReturnType<typeof setTimeout>);
-    };
-  }, [load]);
+  const Chart = useAfterPaint(load);
   return (
     <div className={className} ref={box} style={{ height }} data-testid={testId} data-interactive={Chart ? "true" : undefined}>
       {Chart ? <Chart {...props} width={width} /> : <div className="chart-static" dangerouslySetInnerHTML={{ __html: svg }} />}

@@ -10,7 +10,8 @@ import { OBJECT_ID } from "../../../contract/ids";
 import { isHexColour } from "../../../contract/stock";
 import { hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
-import { errorsOf, parseForm } from "../../utils/forms";
+import { errorsOf } from "../../utils/forms";
+import { parseForm } from "../../utils/parse-form";
 import { rowForm, rowWording, type SheetParse, type SheetRefusal } from "./row-form";
 import { mergeOrder, sameValue, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
 

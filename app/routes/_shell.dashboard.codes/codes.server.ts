@@ -6,11 +6,12 @@ import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
-import { errorsOf, parseForm } from "../../utils/forms";
+import { errorsOf } from "../../utils/forms";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom, paginate, type Page } from "../../utils/table";
 import { storedAvatarSrc } from "../../utils/user";
-import { byId, codeForm, codeWording, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
+import { checkCode } from "./codes-form";
+import { byId, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
@@ -65,7 +66,7 @@ export async function codesAction(request: Request, context: AppLoadContext) {
   const back = backTo(form, PAGE_PATH, { close: ["edit", "confirm", "id"] });
 
   if (intent === "update") {
-    const submission = parseForm(form, codeForm, codeWording);
+    const submission = checkCode(form);
     if (submission.status !== "success") {
       return reply(io, back, { type: "error", message: TEXTS.updateFailed }, { status: 400, data: { errors: errorsOf(submission.error) } });
     }

@@ -1,8 +1,6 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
-// sections 3, 4, 5, 8, 9). Pure.
-import { z } from "zod";
-import { codeCompleted, codeText, codeUpdate, completedLabel } from "../../../contract/codes";
-import { objectIdSchema } from "../../../contract/ids";
+// sections 3, 4, 5, 8, 9). Pure, and free of zod: the form's schema is in codes-form.ts, loaded after the first paint.
+import { completedLabel } from "../../../contract/codes-display";
 import { labelled } from "../../utils/forms";
 
 /** A code as GET /api/codes answers it. */
@@ -50,7 +48,6 @@ export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
 ];
 
 /** Spec section 9: codes are sorted by id ascending. */
-/** The list's order: by id ascending. */
 export const byId = (a: Code, b: Code) => a.id - b.id;
 
 /** The page's own URL with a modal opened or closed. */
@@ -65,27 +62,6 @@ export const TEXTS = {
   deleteFailed: "Failed to delete code. Please try again.",
   deleteError: "An error occurred while deleting the code.",
 } as const;
-
-/** Spec section 5: empty text clears a field (the API takes null for that). */
-const text = z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v), codeText);
-
-/**
- * The Edit Code form and the grid's in-place edits, checked in the browser and in the action: the whole code (spec
- * section 7: PUT carries the full code object), every field free text within the API's rules (contract/codes.ts),
- * completed Yes or No.
- */
-export const codeForm = z.object({
-  _id: objectIdSchema,
-  id: codeUpdate.shape.id,
-  username: text,
-  code: text,
-  server: text,
-  avatar: text,
-  mainserver: text,
-  location: text,
-  user: text,
-  completed: codeCompleted,
-});
 
 /** "Code is at most 500 characters." */
 export const codeWording = labelled({ ...Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, f.label])), completed: "Completed", id: "ID" });

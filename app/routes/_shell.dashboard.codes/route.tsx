@@ -17,14 +17,17 @@ import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS } from "../../utils/action";
 import { useAnswerToast } from "../../utils/use-answer-toast";
-import { parseForm } from "../../utils/forms";
+import { useAfterPaint } from "../../utils/after-paint";
 import { formatUtcMinute } from "../../utils/dates";
 import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/codes.css?url";
-import { codeForm, codeWording, completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
+import { completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
 import { LoadError, StaleNotice } from "../../components/HostNotice";
+
+/** The form's schema (zod), loaded after the first paint. */
+const loadCodeForm = () => import("./codes-form");
 
 export const meta: MetaFunction = () => [{ title: "Codes · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -93,6 +96,7 @@ export default function CodesPage() {
     });
   }, [data.page.rows, pending]);
 
+  const schema = useAfterPaint(loadCodeForm);
   const onEdit = useCallback(
     (row: CodeRow, columnId: string, value: string | number | null) => {
       const field = TEXT_FIELDS.find((f) => f.name === columnId);
@@ -100,12 +104,13 @@ export default function CodesPage() {
       const text = value === null ? "" : String(value);
       if ((row[field.name] ?? "") === text) return;
       const fields = { ...codeFields({ ...row, [field.name]: text }, closeHref), ...FETCHER_FIELDS };
-      if (parseForm(new URLSearchParams(fields), codeForm, codeWording).status !== "success") {
+      // Checked here once the form's schema has loaded (after the first paint); the action checks it in any case.
+      if (schema && schema.checkCode(new URLSearchParams(fields)).status !== "success") {
         return notify({ type: "error", message: TEXTS.updateFailed });
       }
       fetcher.submit(fields, { method: "post", preventScrollReset: true });
     },
-    [fetcher, closeHref, notify],
+    [fetcher, closeHref, notify, schema],
   );
 
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
@@ -244,13 +249,15 @@ function EditCodeModal({
 }) {
   const hidden = codeFields(code, redirectTo);
   const busy = useSubmitting("update");
+  const schema = useAfterPaint(loadCodeForm);
   const [form, fields] = useForm({
     id: `edit-code-${code._id}`,
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
     defaultNoValidate: false,
     defaultValue: hidden,
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, codeForm, codeWording),
+    // Until the schema has loaded (just after the first paint) the action is the only check.
+    onValidate: schema ? ({ formData }) => schema.checkCode(formData) : undefined,
   });
   return (
     <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">

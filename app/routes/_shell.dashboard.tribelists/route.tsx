@@ -17,6 +17,7 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS, type Answer, type FieldErrors } from "../../utils/action";
+import { useAfterPaint } from "../../utils/after-paint";
 import { useAnswerToast } from "../../utils/use-answer-toast";
 import { formatInBrowser, formatUtcDateTime } from "../../utils/dates";
 import { errorsOf, firstError, lastResultOf } from "../../utils/forms";
@@ -33,7 +34,6 @@ import {
   LAST_UPDATED_KEY,
   NATIONALITIES,
   PAGE_PATH,
-  parseEntry,
   RANKS,
   SERVERS,
   TAB_KEY,
@@ -45,6 +45,9 @@ import {
 } from "./tribelists";
 import { loadTribelist, tribelistAction, type FormFailure } from "./tribelists.server";
 import { LoadError } from "../../components/HostNotice";
+
+/** The forms' check (zod), loaded after the first paint. */
+const loadEntryForm = () => import("./tribelists-form");
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -130,17 +133,19 @@ export default function TribelistsPage() {
         : r,
     );
   }, [data.page.rows, pending]);
+  const schema = useAfterPaint(loadEntryForm);
   const onEdit = useCallback(
     (row: EntryRow, columnId: string, value: string | number | null) => {
       if (columnId !== "name" && columnId !== "discordId") return;
       const text = value === null ? "" : String(value).trim();
       if ((row[columnId] ?? "") === text) return;
       const fields = { ...entryFields(row, server, base), ...FETCHER_FIELDS, [columnId]: text };
-      const checked = parseEntry("update", new URLSearchParams(fields));
-      if (checked.status !== "success") return notify({ type: "error", message: firstError(errorsOf(checked.error)) ?? "The entry was not saved." });
+      // Checked here once the form's schema has loaded (after the first paint); the action checks it in any case.
+      const checked = schema?.parseEntry("update", new URLSearchParams(fields));
+      if (checked && checked.status !== "success") return notify({ type: "error", message: firstError(errorsOf(checked.error)) ?? "The entry was not saved." });
       cellFetcher.submit(fields, { method: "post", preventScrollReset: true });
     },
-    [cellFetcher, server, base, notify],
+    [cellFetcher, server, base, notify, schema],
   );
 
   // The 250 ms transition when the search or the filter changes (spec section 9); the CSS runs it on first paint too.
@@ -492,6 +497,7 @@ function EntryPanel({
     else onClose();
   }, [busy]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const schema = useAfterPaint(loadEntryForm);
   const [form, fields] = useForm({
     id: `tribelist-${mode}-form`,
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
@@ -499,7 +505,8 @@ function EntryPanel({
     defaultValue: initial,
     lastResult: useMemo(() => lastResultOf(refusal?.errors), [refusal]),
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseEntry(intent, formData),
+    // Until the schema has loaded (just after the first paint) the action is the only check.
+    onValidate: schema ? ({ formData }) => schema.parseEntry(intent, formData) : undefined,
   });
   const errors: FieldErrors = {
     form: form.errors?.[0],
@@ -520,8 +527,8 @@ function EntryPanel({
         form.onSubmit(event);
         // Refused in the browser: the messages show in the form, and the first as a toast, as a refusal by the action does.
         if (!event.defaultPrevented) return;
-        const checked = parseEntry(intent, new FormData(event.currentTarget));
-        const message = checked.status === "success" ? null : firstError(errorsOf(checked.error));
+        const checked = schema?.parseEntry(intent, new FormData(event.currentTarget));
+        const message = !checked || checked.status === "success" ? null : firstError(errorsOf(checked.error));
         if (message) notify({ type: "error", message });
       }}
     >

@@ -1,5 +1,6 @@
 // The Tribelists page's server flow: read one server's list through the host client, count, filter, search and page
 // it; add, edit, delete and clear entries, answering with a redirect and a toast (or the form's errors).
+import { parseEntry } from "./tribelists-form";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
@@ -22,7 +23,6 @@ import {
   isServer,
   listPath,
   PAGE_PATH,
-  parseEntry,
   SEARCH_FIELDS,
   SERVER_NAMES,
   serverFrom,

@@ -2,8 +2,8 @@
 // page, sections 3, 4, 5, 8, 9). Pure.
 
 import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
-import { entryCreate, entryUpdate, NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
-import { labelled, parseForm } from "../../utils/forms";
+import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
+import { labelled } from "../../utils/forms";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;
@@ -96,9 +96,3 @@ export const entryWording = labelled(
   },
 );
 
-/**
- * An add form or an edit form, read by the body the API takes (contract/tribelists.ts: POST's entryCreate, PUT's
- * entryUpdate, which carries the whole edited entry), in the browser before it is sent and again in the action.
- */
-export const parseEntry = (intent: "add" | "update", payload: FormData | URLSearchParams) =>
-  parseForm(payload, intent === "add" ? entryCreate : entryUpdate, entryWording);

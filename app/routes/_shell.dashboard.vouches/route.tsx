@@ -14,15 +14,19 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS, type Answer } from "../../utils/action";
+import { useAfterPaint } from "../../utils/after-paint";
 import { useAnswerToast } from "../../utils/use-answer-toast";
 import { formatDate } from "../../utils/dates";
 import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
 import { AvatarCell, COLUMNS, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
-import { checkVouchAction, optimisticRows, TEXTS, type VouchRow } from "./vouches";
+import { optimisticRows, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
 import { LoadError, StaleNotice } from "../../components/HostNotice";
+
+/** The row actions' check (zod), loaded after the first paint. */
+const loadActionCheck = () => import("./vouches-action");
 
 export const meta: MetaFunction = () => [{ title: "Vouches · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -75,10 +79,12 @@ export default function VouchesPage() {
   const selected = rows.find((r) => r._id === selectedId) ?? null;
   const [asking, setAsking] = useState<Asking | null>(null);
 
+  const check = useAfterPaint(loadActionCheck);
   const askKick = (row: VouchRow) => {
-    // The action's own check, before asking: a row without a vouched id cannot be kicked.
-    const checked = checkVouchAction(new URLSearchParams({ intent: "kick", vouchedId: row.vouched ?? "" }));
-    if ("refusal" in checked) return notify(checked.refusal);
+    // The action's own check, before asking (once loaded, after the first paint): a row without a vouched id cannot be
+    // kicked. The action checks it in any case.
+    const checked = check?.checkVouchAction(new URLSearchParams({ intent: "kick", vouchedId: row.vouched ?? "" }));
+    if (checked && "refusal" in checked) return notify(checked.refusal);
     setAsking({ kind: "kick", row });
   };
   const confirm = () => {

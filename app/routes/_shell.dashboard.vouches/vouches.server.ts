@@ -1,5 +1,6 @@
 // The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
 // avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
+import { checkVouchAction } from "./vouches-action";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
@@ -9,7 +10,6 @@ import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom, type Page } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
 import {
-  checkVouchAction,
   kickToast,
   SEARCH_FIELDS,
   TEXTS,

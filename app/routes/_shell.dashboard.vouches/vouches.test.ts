@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkVouchAction } from "./vouches";
+import { checkVouchAction } from "./vouches-action";
 
 const check = (fields: Record<string, string>) => checkVouchAction(new URLSearchParams(fields));
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The benchmarks of issue 11, against the production build served by wrangler dev on this machine.
-//   npm run bench -- [--scale 10] [--samples 15] [--sockets 500] [--browse-seconds 60] [--ttl 5] [--skip external,live,paint]
+//   npm run bench -- [--scale 10] [--samples 15] [--sockets 500] [--browse-seconds 60] [--ttl 15] [--skip external,live,paint]
 // Seeds demo data of the chosen scale into its own database (.wrangler/bench-<scale>, kept for later runs), starts the
 // build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
 // in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
@@ -22,7 +22,7 @@ const scale = Number(arg("scale", 10));
 const samples = Number(arg("samples", 15));
 const socketCount = Number(arg("sockets", 500));
 const browseSeconds = Number(arg("browse-seconds", 60));
-const ttl = Number(arg("ttl", 5));
+const ttl = Number(arg("ttl", 15));
 const skip = new Set(String(arg("skip", "")).split(",").filter(Boolean));
 
 const PORT = 8830;

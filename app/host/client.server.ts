@@ -14,6 +14,7 @@ import {
   edgeCache,
   generationsOf,
   hostCacheKey,
+  hostFailing,
   invalidate,
   mayCallHost,
   readPathOf,
@@ -102,6 +103,9 @@ type Entry = { data: unknown; fetchedAt: number; generation: number; retryAt: nu
 const UNREACHABLE = { error: "unreachable", message: "The host is unreachable." };
 /** The circuit is open: the host was not called (so this is no new failure); the last failure's words are given. */
 const circuitOpen = (error: unknown) => hostErrorOf(error)?.body?.error === "circuit_open";
+/** Paths (by host URL) whose background revalidation is running in this isolate. */
+const revalidating = new Set<string>();
+
 /** A 5xx, a timeout or a network failure: the host is failing (a 4xx is its real answer). */
 const isFailure = (error: unknown) => (hostErrorOf(error)?.status ?? 500) >= 500;
 
@@ -171,10 +175,34 @@ export function hostClient(deps: HostDeps) {
     return { data: await cached.json(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION), retryAt: number(RETRY_AT) };
   }
 
-  async function fetchAndCache(external: ExternalHost, path: string, generation: number) {
-    const data = await readExternal(external, path);
-    await store(external, path, { data, fetchedAt: Date.now(), generation, retryAt: 0 });
-    return data;
+  /**
+   * Fetches a path and caches the answer. A failure (not a refusal by the open circuit) re-caches the last good answer
+   * as stale, not to be retried before one window has passed.
+   */
+  async function fetchAndCache(external: ExternalHost, path: string, generation: number, entry: Entry | null) {
+    try {
+      const data = await readExternal(external, path);
+      await store(external, path, { data, fetchedAt: Date.now(), generation, retryAt: 0 });
+      return data;
+    } catch (error) {
+      if (entry && isFailure(error) && !circuitOpen(error)) {
+        console.warn("host unavailable, keeping the last good answer as stale", path, error);
+        await store(external, path, { ...entry, retryAt: Date.now() + breakerWindowMs(external) });
+      }
+      throw error;
+    }
+  }
+
+  /** A background revalidation, unless one of this path is already running in this isolate (no pile-up on a slow host). */
+  function revalidate(external: ExternalHost, path: string, generation: number, entry: Entry) {
+    const key = `${external.url}${path}`;
+    if (revalidating.has(key)) return;
+    revalidating.add(key);
+    deps.ctx.waitUntil(
+      fetchAndCache(external, path, generation, entry)
+        .catch((e) => console.warn("background revalidation failed", path, e))
+        .finally(() => revalidating.delete(key)),
+    );
   }
 
   async function get<T>(path: string): Promise<HostAnswer<T>> {
@@ -187,21 +215,18 @@ export function hostClient(deps: HostDeps) {
     const current = entry !== null && entry.generation >= generation;
     const age = entry ? (now - entry.fetchedAt) / 1000 : Infinity;
     if (current && age < ext.ttlSeconds) return { data: entry.data as T, stale: false };
-    if (current && age < ext.ttlSeconds + ext.swrSeconds) {
-      deps.ctx.waitUntil(fetchAndCache(ext, path, generation).catch((e) => console.warn("background revalidation failed", path, e)));
-      return { data: entry.data as T, stale: false };
-    }
     // Re-cached as stale after a failure: the host is not asked again before retryAt.
     if (entry && now < entry.retryAt) return { data: entry.data as T, stale: true, asOf: entry.fetchedAt };
+    if (current && age < ext.ttlSeconds + ext.swrSeconds) {
+      revalidate(ext, path, generation, entry);
+      // Served while it revalidates; marked stale when the host is known to be failing (the circuit is not closed).
+      return (await hostFailing(ext)) ? { data: entry.data as T, stale: true, asOf: entry.fetchedAt } : { data: entry.data as T, stale: false };
+    }
     try {
-      return { data: (await fetchAndCache(ext, path, generation)) as T, stale: false };
+      return { data: (await fetchAndCache(ext, path, generation, entry)) as T, stale: false };
     } catch (error) {
       if (!isFailure(error)) throw error;
       if (!entry) throw hostErrorOf(error) ?? new HostError(503, UNREACHABLE);
-      if (!circuitOpen(error)) {
-        console.warn("host unavailable, serving the last good answer", path, error);
-        await store(ext, path, { ...entry, retryAt: Date.now() + breakerWindowMs(ext) });
-      }
       return { data: entry.data as T, stale: true, asOf: entry.fetchedAt };
     }
   }

@@ -237,4 +237,25 @@ describe("a failing host", () => {
     expect((await host.get("/api/vouches")).stale).toBe(false);
     expect(calls.filter((c) => c.includes("/api/tokens"))).toHaveLength(2);
   });
+
+  it("revalidates a path once at a time in the background, however many views come while the host is slow", async () => {
+    const { host, waits } = client(0, 300, 5000);
+    await host.get("/api/codes");
+    mode = "slow";
+    for (let i = 0; i < 5; i++) expect((await host.get("/api/codes")).stale).toBe(false);
+    await Promise.all(waits);
+    expect(calls.filter((c) => c.startsWith("GET /api/codes"))).toHaveLength(2);
+  });
+
+  it("marks the answer served while revalidating stale once the host is known to fail, and stops asking it", async () => {
+    const { host, waits } = client(0, 300, 100);
+    await host.get("/api/codes");
+    mode = "down";
+    await host.get("/api/codes"); // its background revalidation finds the host failing
+    await Promise.all(waits);
+    const before = calls.length;
+    const answer = await host.get("/api/codes");
+    expect(answer).toMatchObject({ stale: true, data: [{ path: "/api/codes", version: 1 }] });
+    expect(calls.length).toBe(before);
+  });
 });

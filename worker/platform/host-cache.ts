@@ -102,6 +102,9 @@ export async function mayCallHost(external: ExternalHost): Promise<{ call: true 
   return { call: true };
 }
 
+/** Whether the host is known to be failing: its circuit is open or half-open (not closed). */
+export const hostFailing = async (external: ExternalHost) => (await readBreaker(external)) !== null;
+
 /** A call failed (5xx, timeout, no network), for `reason`: leave the host alone for one window. */
 export async function tripBreaker(external: ExternalHost, reason: string) {
   probing.delete(external.url);

@@ -29,15 +29,15 @@ export async function loadLogs(context: AppLoadContext, url: URL) {
       const { stale, ...join } = await searchedPage<JoinEntry>(context, "/api/join-log", { q, page, size }, { fields: JOIN_FIELDS });
       // Avatars only for the users on the page.
       const avatars = await storedAvatars(context, join.rows.map((r) => r.inviterId));
-      return { ...base, stale: stale !== null, loadError: null, join, leave: null, avatars };
+      return { ...base, staleAsOf: stale, loadError: null, join, leave: null, avatars };
     }
     const { stale, ...leave } = await searchedPage<LeaveEntry>(context, "/api/removed-members", { q, page, size }, { fields: [...LEAVE_FIELDS] });
     const avatars = await storedAvatars(context, leave.rows.map((r) => r.voucherInfo?.vouchedBy));
-    return { ...base, stale: stale !== null, loadError: null, join: null, leave, avatars };
+    return { ...base, staleAsOf: stale, loadError: null, join: null, leave, avatars };
   } catch (error) {
     // Spec section 8 logs a failure and shows the table empty; the page also says why, with Retry (issue 11).
     console.error("logs: load failed", tab, error);
-    return { ...base, stale: false, loadError: `Failed to load the ${TAB_NAMES[tab]}: ${failureReason(error)}`, join: null, leave: null, avatars: {} };
+    return { ...base, staleAsOf: null, loadError: `Failed to load the ${TAB_NAMES[tab]}: ${failureReason(error)}`, join: null, leave: null, avatars: {} };
   }
 }
 

@@ -5,7 +5,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import type { GridColumnDef } from "../../components/grid/types";
-import { LoadError } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 import { TabNav } from "../../components/TabNav";
 import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
@@ -46,11 +46,11 @@ export default function Logs() {
     <>
       <div className="page-header">
         <h1>Logs</h1>
-        {data.stale ? <span className="muted small">Showing saved data: the host did not answer.</span> : null}
       </div>
       <TabNav tabs={LOG_TABS} active={data.tab} label="Logs" href={(t) => `${location.pathname}?tab=${t}`} text={(t) => TAB_LABELS[t]} />
       <section className="card">
         <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} />
+        <StaleSince asOf={data.staleAsOf} what={data.tab === "join-log" ? "the join log" : "the leave log"} />
         <LoadError message={data.loadError} retryHref={here} />
         {data.join ? (
           <LogTable

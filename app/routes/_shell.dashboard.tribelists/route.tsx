@@ -44,7 +44,7 @@ import {
   type Server,
 } from "./tribelists";
 import { loadTribelist, tribelistAction, type FormFailure } from "./tribelists.server";
-import { LoadError } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 
 /** The forms' check (zod), loaded after the first paint. */
 const loadEntryForm = () => import("./tribelists-form");
@@ -224,9 +224,9 @@ export default function TribelistsPage() {
           <span className="badge green">Active</span>
           <span className="muted small summary-updated">
             Last updated <LastUpdated at={lastUpdated} />
-            {data.stale ? " (the host is not answering)" : ""}
           </span>
         </div>
+        <StaleSince asOf={data.stale ? data.fetchedAt : null} what={`the ${tabLabel(server)}`} />
         <div className="summary-stats">
           <div className="stat">
             <span className="stat-value" data-testid="count-total">

@@ -251,10 +251,12 @@ describe("claim sessions and the leaderboard", () => {
     await expect.poll(names).toEqual([`Dino3 ${m}`]);
 
     const nojs = await signedIn({ javaScriptEnabled: false, path: `${PAGE}?tab=claim-sessions&cq=${m}` });
+    // Each click loads a new document: wait for it to be loaded before reading its rows (the URL changes first).
     await nojs.page.getByTestId("card-completed-today").click();
-    expect(nojs.page.url()).toContain("filter=completed-today");
+    await nojs.page.waitForURL(/filter=completed-today/, { waitUntil: "load" });
     expect(await nojs.page.getByTestId("claim-sessions-table").locator("tbody tr .dino-label").allInnerTexts()).toEqual([`Dino1 ${m}`]);
     await nojs.page.getByRole("link", { name: "Clear Filter" }).click();
+    await nojs.page.waitForURL((url) => !url.search.includes("filter="), { waitUntil: "load" });
     expect(await nojs.page.getByTestId("claim-sessions-table").locator("tbody tr").count()).toBe(4);
   });
 

@@ -8,10 +8,13 @@
 // (exit 1) when one is missed, so a regression is seen. The figures and the commands live in docs/performance.md.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
-import http from "node:http";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
 import WebSocket from "ws";
+import { startHostProxy } from "../scripts/host-proxy.mjs";
+
+/** The pages that show the host's data. */
+const HOST_DATA_PAGES = JSON.parse(readFileSync("scripts/host-data-pages.json", "utf8"));
 
 const argv = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -157,19 +160,7 @@ try {
   // ---------------------------------------------------------------------------------------------------------------
   // Pages and the API calls they make
 
-  const PAGES = [
-    "/dashboard",
-    "/dashboard/vouches",
-    "/dashboard/codes",
-    "/dashboard/tribelists",
-    "/dashboard/logs",
-    "/dashboard/logs?tab=leave-log",
-    "/dashboard/stock-2411",
-    "/dashboard/breeder-stats",
-    "/dashboard/server-stats-2411",
-    "/dashboard/weekly-members",
-    "/dashboard/search?q=rex",
-  ];
+  const PAGES = [...HOST_DATA_PAGES, "/dashboard/search?q=rex"];
   header("Pages: server render with a session, against GET /api/health");
   for (const path of PAGES) {
     report(`GET ${path}`, await against(health, async () => (await timed(`${base}${path}`, { headers: html })).ms), 3);
@@ -278,31 +269,13 @@ try {
   // An external host 150 ms away (HOST_URL): a proxy in front of the host above, and a second Worker (the edge)
 
   if (!skip.has("external")) {
-    let mode = "up";
-    const hostCalls = [];
-    const proxy = http.createServer((req, res) => {
-      hostCalls.push({ at: Date.now(), path: req.url, method: req.method, mode });
-      if (mode === "hang") return; // never answers: the edge's timeout ends it
-      setTimeout(() => {
-        if (mode === "fail") {
-          res.writeHead(500, { "Content-Type": "application/json" });
-          return res.end(JSON.stringify({ error: "internal", message: "Database is restarting" }));
-        }
-        const chunks = [];
-        req.on("data", (c) => chunks.push(c));
-        req.on("end", async () => {
-          const upstream = await fetch(`${base}${req.url}`, { method: req.method, headers: { Authorization: req.headers.authorization ?? "", "Content-Type": req.headers["content-type"] ?? "application/json" }, body: chunks.length ? Buffer.concat(chunks) : undefined });
-          res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
-          res.end(Buffer.from(await upstream.arrayBuffer()));
-        });
-      }, HOST_LATENCY_MS);
-    });
-    await new Promise((r) => proxy.listen(PROXY_PORT, "127.0.0.1", r));
+    const proxy = await startHostProxy({ port: PROXY_PORT, target: base, latencyMs: HOST_LATENCY_MS });
+    const hostCalls = proxy.calls;
     const edgeDir = `.wrangler/bench-edge-${scale}`;
     rmSync(edgeDir, { recursive: true, force: true });
     run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", edgeDir]);
     const edge = startWrangler(EDGE_PORT, edgeDir, {
-      HOST_URL: `http://127.0.0.1:${PROXY_PORT}`,
+      HOST_URL: proxy.url,
       HOST_TOKEN: SERVICE_TOKEN,
       HOST_CACHE_TTL: String(ttl),
       HOST_CACHE_SWR: String(ttl * 12),
@@ -313,14 +286,13 @@ try {
       const edgeSession = await signIn(browser, edge);
       const edgeHeaders = { Cookie: edgeSession.cookie, Accept: "text/html" };
       const edgeFloor = async () => (await timed(`${edge}/api/health`, { headers: { Cookie: edgeSession.cookie } })).ms;
-      const EDGE_PAGES = PAGES.filter((p) => !p.startsWith("/dashboard/search"));
       const view = async (path) => {
         const { ms, res } = await timed(`${edge}${path}`, { headers: edgeHeaders });
         const m = /reads=(\d+) fetched=(\d+)/.exec(res.headers.get("server-timing") ?? "");
         return { ms, reads: m ? Number(m[1]) : 0, status: res.status };
       };
       header(`External host ${HOST_LATENCY_MS} ms away (TTL ${ttl} s): warm pages against the edge's own GET /api/health`);
-      for (const path of EDGE_PAGES) {
+      for (const path of HOST_DATA_PAGES) {
         await view(path);
         report(`GET ${path} (warm)`, await against(edgeFloor, async () => (await view(path)).ms), 2);
       }
@@ -329,7 +301,7 @@ try {
       const before = hostCalls.filter((c) => c.method === "GET").length;
       let reads = 0;
       const until = Date.now() + browseSeconds * 1000;
-      while (Date.now() < until) for (const path of EDGE_PAGES) reads += (await view(path)).reads;
+      while (Date.now() < until) for (const path of HOST_DATA_PAGES) reads += (await view(path)).reads;
       await sleep(500); // background revalidations still in flight reach the host
       const fetched = hostCalls.filter((c) => c.method === "GET").length - before;
       const share = 1 - fetched / reads;
@@ -338,13 +310,13 @@ try {
       console.log(`${`host reads served from the edge cache over ${browseSeconds} s`.padEnd(52)} ${(share * 100).toFixed(1).padStart(7)} %  (${reads} reads, ${fetched} reached the host)  >= 98 % ${shareOk ? "ok" : "MISSED"}`);
 
       // The host hangs: at most one timeout per TTL per read; every other view at most 3x the floor.
-      mode = "hang";
+      proxy.setMode("hang");
       const hangStart = Date.now();
       const slowViews = [];
       const hangUntil = hangStart + Math.max(3 * ttl, 15) * 1000;
       const viewTimes = [];
       while (Date.now() < hangUntil) {
-        for (const path of EDGE_PAGES) {
+        for (const path of HOST_DATA_PAGES) {
           const v = await view(path);
           if (v.ms > 1000) slowViews.push(path);
           else viewTimes.push(v.ms);
@@ -363,18 +335,18 @@ try {
       report("hanging host: the other views (median)", { figure: median(viewTimes), floor: median(floorNow), ratio: median(viewTimes) / median(floorNow) }, 3);
 
       // The host fails: every page shows its last good data, marked stale.
-      mode = "fail";
+      proxy.setMode("fail");
       await sleep(ttl * 1000 + 100);
       const unmarked = [];
-      for (const path of EDGE_PAGES) {
+      for (const path of HOST_DATA_PAGES) {
         const body = await (await fetch(`${edge}${path}`, { headers: edgeHeaders })).text();
         if (!body.includes("The host is not answering")) unmarked.push(path);
       }
       if (unmarked.length) misses.push(`failing host: no stale mark on ${unmarked.join(", ")}`);
-      console.log(`${"failing host: pages marked stale".padEnd(52)} ${String(EDGE_PAGES.length - unmarked.length).padStart(8)} of ${EDGE_PAGES.length}${unmarked.length ? ` (not: ${unmarked.join(", ")})` : ""}`);
+      console.log(`${"failing host: pages marked stale".padEnd(52)} ${String(HOST_DATA_PAGES.length - unmarked.length).padStart(8)} of ${HOST_DATA_PAGES.length}${unmarked.length ? ` (not: ${unmarked.join(", ")})` : ""}`);
       await edgeSession.context.close();
     } finally {
-      proxy.close();
+      await proxy.close();
     }
   }
   await session.context.close();

@@ -1,11 +1,12 @@
--- Global search through an index (issue 11): one FTS5 table with the trigram tokenizer, so a case-insensitive substring
--- query of three or more characters is answered from the index, and a miss costs no more than a hit. Each row of the
--- searched lists has one document, whose rowid is the row's key times 8 plus its list (1 vouches, 2 tribelists, 3 the
--- join log, 4 removed members, 5 codes), and whose text is the fields the spec searches, joined by the unit separator
--- (so no match spans two fields). Triggers keep it in step with every write, whatever its path.
+-- Global search through an index (issue 11, ADR 017): one FTS5 table with the trigram tokenizer, so a case-insensitive
+-- substring query of three or more characters is answered from the index, and a miss costs no more than a hit. Each
+-- row of the large searched lists has one document, whose rowid is the row's integer key times 8 plus its list (1
+-- vouches, 3 the join log, 4 removed members, 5 codes; the three small tribelists are searched with LIKE), and whose
+-- text is the fields the spec searches, joined by the unit separator (so no match spans two fields). Triggers keep it
+-- in step with every write to those fields, whatever its path.
 --
--- The same triggers bump data_versions.vouches, the version the dashboard's cached aggregates are checked against
--- (aggregate_cache, migrations/0003).
+-- Other triggers bump data_versions.vouches when a vouch is added or removed or a column the dashboard's aggregates
+-- read changes: the version the cached aggregates are checked against (aggregate_cache, migrations/0003).
 CREATE VIRTUAL TABLE `search_index` USING fts5(`body`, tokenize = 'trigram');
 --> statement-breakpoint
 INSERT INTO `data_versions` (`name`, `version`) VALUES ('vouches', 0);
@@ -15,34 +16,15 @@ INSERT INTO `search_index` (rowid, `body`) SELECT "id" * 8 + 1, coalesce("userna
 CREATE TRIGGER `vouches_search_insert` AFTER INSERT ON `vouches` BEGIN
   DELETE FROM `search_index` WHERE rowid = new."id" * 8 + 1;
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 1, coalesce(new."username", '') || char(31) || coalesce(new."display_name", '') || char(31) || coalesce(new."vouched", '') || char(31) || coalesce(new."vouched_by", '') || char(31) || coalesce(new."notes", '') || char(31) || coalesce(new."aliases", '') || char(31) || coalesce(new."discord_id", ''));
-  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
 END;
 --> statement-breakpoint
-CREATE TRIGGER `vouches_search_update` AFTER UPDATE ON `vouches` BEGIN
+CREATE TRIGGER `vouches_search_update` AFTER UPDATE OF `username`, `display_name`, `vouched`, `vouched_by`, `notes`, `aliases`, `discord_id`, `id` ON `vouches` BEGIN
   DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 1;
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 1, coalesce(new."username", '') || char(31) || coalesce(new."display_name", '') || char(31) || coalesce(new."vouched", '') || char(31) || coalesce(new."vouched_by", '') || char(31) || coalesce(new."notes", '') || char(31) || coalesce(new."aliases", '') || char(31) || coalesce(new."discord_id", ''));
-  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
 END;
 --> statement-breakpoint
 CREATE TRIGGER `vouches_search_delete` AFTER DELETE ON `vouches` BEGIN
   DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 1;
-  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
-END;
---> statement-breakpoint
-INSERT INTO `search_index` (rowid, `body`) SELECT rowid * 8 + 2, coalesce("name", '') || char(31) || coalesce("username", '') || char(31) || coalesce("discord_id", '') FROM `tribelist_entries`;
---> statement-breakpoint
-CREATE TRIGGER `tribelist_entries_search_insert` AFTER INSERT ON `tribelist_entries` BEGIN
-  DELETE FROM `search_index` WHERE rowid = new.rowid * 8 + 2;
-  INSERT INTO `search_index` (rowid, `body`) VALUES (new.rowid * 8 + 2, coalesce(new."name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."discord_id", ''));
-END;
---> statement-breakpoint
-CREATE TRIGGER `tribelist_entries_search_update` AFTER UPDATE ON `tribelist_entries` BEGIN
-  DELETE FROM `search_index` WHERE rowid = old.rowid * 8 + 2;
-  INSERT INTO `search_index` (rowid, `body`) VALUES (new.rowid * 8 + 2, coalesce(new."name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."discord_id", ''));
-END;
---> statement-breakpoint
-CREATE TRIGGER `tribelist_entries_search_delete` AFTER DELETE ON `tribelist_entries` BEGIN
-  DELETE FROM `search_index` WHERE rowid = old.rowid * 8 + 2;
 END;
 --> statement-breakpoint
 INSERT INTO `search_index` (rowid, `body`) SELECT "row_id" * 8 + 3, coalesce("display_name", '') || char(31) || coalesce("username", '') || char(31) || coalesce("id", '') FROM `join_log`;
@@ -52,7 +34,7 @@ CREATE TRIGGER `join_log_search_insert` AFTER INSERT ON `join_log` BEGIN
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 3, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
 END;
 --> statement-breakpoint
-CREATE TRIGGER `join_log_search_update` AFTER UPDATE ON `join_log` BEGIN
+CREATE TRIGGER `join_log_search_update` AFTER UPDATE OF `display_name`, `username`, `id`, `row_id` ON `join_log` BEGIN
   DELETE FROM `search_index` WHERE rowid = old."row_id" * 8 + 3;
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 3, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
 END;
@@ -68,7 +50,7 @@ CREATE TRIGGER `removed_members_search_insert` AFTER INSERT ON `removed_members`
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 4, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
 END;
 --> statement-breakpoint
-CREATE TRIGGER `removed_members_search_update` AFTER UPDATE ON `removed_members` BEGIN
+CREATE TRIGGER `removed_members_search_update` AFTER UPDATE OF `display_name`, `username`, `id`, `row_id` ON `removed_members` BEGIN
   DELETE FROM `search_index` WHERE rowid = old."row_id" * 8 + 4;
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."row_id" * 8 + 4, coalesce(new."display_name", '') || char(31) || coalesce(new."username", '') || char(31) || coalesce(new."id", ''));
 END;
@@ -84,11 +66,23 @@ CREATE TRIGGER `codes_search_insert` AFTER INSERT ON `codes` BEGIN
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 5, coalesce(new."username", '') || char(31) || coalesce(new."code", '') || char(31) || coalesce(new."user", ''));
 END;
 --> statement-breakpoint
-CREATE TRIGGER `codes_search_update` AFTER UPDATE ON `codes` BEGIN
+CREATE TRIGGER `codes_search_update` AFTER UPDATE OF `username`, `code`, `user`, `id` ON `codes` BEGIN
   DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 5;
   INSERT INTO `search_index` (rowid, `body`) VALUES (new."id" * 8 + 5, coalesce(new."username", '') || char(31) || coalesce(new."code", '') || char(31) || coalesce(new."user", ''));
 END;
 --> statement-breakpoint
 CREATE TRIGGER `codes_search_delete` AFTER DELETE ON `codes` BEGIN
   DELETE FROM `search_index` WHERE rowid = old."id" * 8 + 5;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `vouches_version_insert` AFTER INSERT ON `vouches` BEGIN
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `vouches_version_update` AFTER UPDATE OF `status`, `vouched_by`, `vouched_by_username`, `vouched_at_ms` ON `vouches` BEGIN
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `vouches_version_delete` AFTER DELETE ON `vouches` BEGIN
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `name` = 'vouches';
 END;

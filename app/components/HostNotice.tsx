@@ -1,6 +1,6 @@
 // What a page says when its data did not come fresh from the host: the host's last good answer is shown (and as of
 // when), or nothing could be read at all.
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "../utils/dates";
 
@@ -23,17 +23,16 @@ export function StaleSince({ asOf, what }: { asOf: number | null | undefined; wh
   );
 }
 
-/** The page's data could not be read at all: why, and (with `retryHref`) a Retry link that reads it again. */
-export function LoadError({ message, retryHref }: { message: string | null | undefined; retryHref?: string }) {
+/** The page's data could not be read at all: why, and a Retry link that reads this page again. */
+export function LoadError({ message }: { message: string | null | undefined }) {
+  const location = useLocation();
   if (!message) return null;
   return (
     <div className="notice error-notice" role="alert">
       <p>{message}</p>
-      {retryHref ? (
-        <Link className="button small" to={retryHref} preventScrollReset>
-          Retry
-        </Link>
-      ) : null}
+      <Link className="button small" to={location.pathname + location.search} preventScrollReset>
+        Retry
+      </Link>
     </div>
   );
 }

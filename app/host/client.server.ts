@@ -2,14 +2,13 @@
 // (no network hop). With HOST_URL set, it calls the tribe's existing backend with a service token and caches shared
 // GET answers at the edge by path and query (ADR 015): fresh for HOST_CACHE_TTL seconds, then served while revalidating
 // in the background, and served marked stale (with the time it was fetched) when the host is down or slower than
-// HOST_TIMEOUT_MS. A failure re-caches the last good answer as stale and opens a circuit breaker for one TTL, so an
-// outage costs one timeout per TTL, not one per view.
+// HOST_TIMEOUT_MS. A failure opens a circuit breaker for one TTL, during which the last good answers are served marked
+// stale without calling the host: an outage costs one timeout per TTL, not one per view.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { LiveEvent } from "../../contract/events";
 import { CACHEABLE, eventFor, readsAffectedBy } from "../../contract/resources";
 import type { ExternalHost } from "../../worker/platform/config";
 import {
-  breakerWindowMs,
   closeBreaker,
   edgeCache,
   generationsOf,
@@ -84,7 +83,6 @@ export type HostDeps = {
 
 const FETCHED_AT = "x-host-fetched-at";
 const GENERATION = "x-host-generation";
-const RETRY_AT = "x-host-retry-at";
 /** How long a last good answer is kept to fall back on while the host is down. */
 const KEEP_LAST_GOOD_SECONDS = 7 * 24 * 3600;
 
@@ -97,12 +95,10 @@ async function parse(res: Response) {
   }
 }
 
-/** A cached answer: its data, when it was fetched, under which generation, and until when a failed host is not retried. */
-type Entry = { data: unknown; fetchedAt: number; generation: number; retryAt: number };
+/** A cached answer: its data, when it was fetched, and under which generation. */
+type Entry = { data: unknown; fetchedAt: number; generation: number };
 
 const UNREACHABLE = { error: "unreachable", message: "The host is unreachable." };
-/** The circuit is open: the host was not called (so this is no new failure); the last failure's words are given. */
-const circuitOpen = (error: unknown) => hostErrorOf(error)?.body?.error === "circuit_open";
 /** Paths (by host URL) whose background revalidation is running in this isolate. */
 const revalidating = new Set<string>();
 
@@ -143,6 +139,7 @@ export function hostClient(deps: HostDeps) {
   // With an external host: every GET goes through the circuit breaker; shared ones through the edge cache too.
   async function readExternal(external: ExternalHost, path: string) {
     const breaker = await mayCallHost(external);
+    // The circuit is open: the host is not called, and the last failure's words are given.
     if (!breaker.call) throw new HostError(503, { error: "circuit_open", message: breaker.reason });
     try {
       const data = await read(path);
@@ -163,7 +160,6 @@ export function hostClient(deps: HostDeps) {
           "Cache-Control": `max-age=${KEEP_LAST_GOOD_SECONDS}`,
           [FETCHED_AT]: String(entry.fetchedAt),
           [GENERATION]: String(entry.generation),
-          [RETRY_AT]: String(entry.retryAt),
         },
       }),
     );
@@ -172,34 +168,23 @@ export function hostClient(deps: HostDeps) {
     const cached = await edgeCache().match(hostCacheKey(external, path));
     if (!cached) return null;
     const number = (name: string) => Number(cached.headers.get(name) ?? 0);
-    return { data: await cached.json(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION), retryAt: number(RETRY_AT) };
+    return { data: await cached.json(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
   }
 
-  /**
-   * Fetches a path and caches the answer. A failure (not a refusal by the open circuit) re-caches the last good answer
-   * as stale, not to be retried before one window has passed.
-   */
-  async function fetchAndCache(external: ExternalHost, path: string, generation: number, entry: Entry | null) {
-    try {
-      const data = await readExternal(external, path);
-      await store(external, path, { data, fetchedAt: Date.now(), generation, retryAt: 0 });
-      return data;
-    } catch (error) {
-      if (entry && isFailure(error) && !circuitOpen(error)) {
-        console.warn("host unavailable, keeping the last good answer as stale", path, error);
-        await store(external, path, { ...entry, retryAt: Date.now() + breakerWindowMs(external) });
-      }
-      throw error;
-    }
+  /** Fetches a path and caches the answer. A failure opens the circuit (readExternal): the host is left alone for a window. */
+  async function fetchAndCache(external: ExternalHost, path: string, generation: number) {
+    const data = await readExternal(external, path);
+    await store(external, path, { data, fetchedAt: Date.now(), generation });
+    return data;
   }
 
   /** A background revalidation, unless one of this path is already running in this isolate (no pile-up on a slow host). */
-  function revalidate(external: ExternalHost, path: string, generation: number, entry: Entry) {
+  function revalidate(external: ExternalHost, path: string, generation: number) {
     const key = `${external.url}${path}`;
     if (revalidating.has(key)) return;
     revalidating.add(key);
     deps.ctx.waitUntil(
-      fetchAndCache(external, path, generation, entry)
+      fetchAndCache(external, path, generation)
         .catch((e) => console.warn("background revalidation failed", path, e))
         .finally(() => revalidating.delete(key)),
     );
@@ -211,19 +196,16 @@ export function hostClient(deps: HostDeps) {
     if (!CACHEABLE.has(readPathOf(path))) return { data: (await readExternal(ext, path)) as T, stale: false };
 
     const [[generation], entry] = await Promise.all([generationsOf(deps.env, [readPathOf(path)]), lookup(ext, path)]);
-    const now = Date.now();
     const current = entry !== null && entry.generation >= generation;
-    const age = entry ? (now - entry.fetchedAt) / 1000 : Infinity;
+    const age = entry ? (Date.now() - entry.fetchedAt) / 1000 : Infinity;
     if (current && age < ext.ttlSeconds) return { data: entry.data as T, stale: false };
-    // Re-cached as stale after a failure: the host is not asked again before retryAt.
-    if (entry && now < entry.retryAt) return { data: entry.data as T, stale: true, asOf: entry.fetchedAt };
     if (current && age < ext.ttlSeconds + ext.swrSeconds) {
-      revalidate(ext, path, generation, entry);
+      revalidate(ext, path, generation);
       // Served while it revalidates; marked stale when the host is known to be failing (the circuit is not closed).
       return (await hostFailing(ext)) ? { data: entry.data as T, stale: true, asOf: entry.fetchedAt } : { data: entry.data as T, stale: false };
     }
     try {
-      return { data: (await fetchAndCache(ext, path, generation, entry)) as T, stale: false };
+      return { data: (await fetchAndCache(ext, path, generation)) as T, stale: false };
     } catch (error) {
       if (!isFailure(error)) throw error;
       if (!entry) throw hostErrorOf(error) ?? new HostError(503, UNREACHABLE);

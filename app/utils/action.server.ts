@@ -24,6 +24,12 @@ export function backTo(form: FormData, page: string, options: { close?: readonly
 /** Whether one of the page's fetchers sent the form (JavaScript is on): it is answered with JSON. */
 export const isFetcher = (form: FormData) => form.get(FETCHER_FIELD) === "1";
 
+/**
+ * Whether a loader runs for a whole document (a first load, a reload, no JavaScript) rather than for the browser's own
+ * data request (`?_data=`, a client navigation or a revalidation): markup only a document shows is skipped otherwise.
+ */
+export const isDocumentRequest = (request: Request) => !new URL(request.url).searchParams.has("_data");
+
 type Io = { request: Request; context: Pick<AppLoadContext, "config">; form: FormData };
 
 /**

@@ -1,7 +1,7 @@
 // Shared by the cron tests: local copies of the official server list and of an upstream host's rosters, served to the
 // Worker's outbound fetch; running scheduled() as the runtime does; environments with the snapshot settings.
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, vi, type MockInstance } from "vitest";
+import { afterEach, beforeAll, beforeEach, onTestFinished, vi, type MockInstance } from "vitest";
 import worker from "../../worker/index";
 import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
@@ -144,12 +144,14 @@ export function externalHost(
 ) {
   const url = `https://${name}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}.test`;
   const e = envWith({ HOST_URL: url, HOST_TOKEN: "service-token", HOST_TIMEOUT_MS: "300", ...settings });
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
     const target = new URL(request.url);
     if (target.origin !== url) throw new Error(`unexpected outbound fetch: ${target}`);
     return answer(request, target);
   });
+  // Undone after the test whatever the file's own hooks do.
+  onTestFinished(() => spy.mockRestore());
   return (browser: Browser) => ({
     get: (path: string) => call(e, path, { headers: { Cookie: browser.cookieHeader() } }),
     post: (path: string, fields: Record<string, string>) =>

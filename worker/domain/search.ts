@@ -18,8 +18,11 @@ const TABS: Record<SearchList, string> = {
   codes: "Codes",
 };
 
-/** Each list's number in search_index's rowids (migrations/0004_search_index.sql): rowid = key * 8 + list. */
-const INDEX_LIST: Record<SearchList, number> = { vouches: 1, tribelist: 2, "join-log": 3, "leave-log": 4, codes: 5 };
+/**
+ * Each indexed list's number in search_index's rowids (migrations/0004_search_index.sql): rowid = key * 8 + list. The
+ * three tribelists are small and keyed by text ids, so they are searched with LIKE.
+ */
+const INDEX_LIST: Partial<Record<SearchList, number>> = { vouches: 1, "join-log": 3, "leave-log": 4, codes: 5 };
 
 /** The trigram index answers queries of three characters or more; shorter ones scan with LIKE. */
 const usesIndex = (q: string) => [...q].length >= 3;
@@ -31,8 +34,8 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * A case-insensitive substring condition over the list's searched fields: through the index (the row's key among the
  * documents of its list that contain the phrase), or for a short query LIKE over the columns, wildcards escaped.
  */
-function contains(q: string, list: SearchList, key: SQL | SQLiteColumn, columns: SQLiteColumn[]): SQL {
-  if (!usesIndex(q)) return anyColumnLike(columns, q)!;
+function contains(q: string, list: SearchList, key: SQLiteColumn | null, columns: SQLiteColumn[]): SQL {
+  if (!key || !usesIndex(q)) return anyColumnLike(columns, q)!;
   return sql`${key} in (select rowid >> 3 from search_index where search_index match ${phrase(q)} and (rowid & 7) = ${INDEX_LIST[list]})`;
 }
 
@@ -53,7 +56,7 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
     db
       .select({ id: tribelistEntries._id, name: tribelistEntries.name, server: tribelistEntries.server })
       .from(tribelistEntries)
-      .where(contains(query, "tribelist", sql`${tribelistEntries}.rowid`, [tribelistEntries.name, tribelistEntries.username, tribelistEntries.discordId]))
+      .where(contains(query, "tribelist", null, [tribelistEntries.name, tribelistEntries.username, tribelistEntries.discordId]))
       .limit(perList),
     db
       .select({ id: joinLog.id, name: sql<string>`coalesce(${joinLog.displayName}, ${joinLog.username}, ${joinLog.id})` })

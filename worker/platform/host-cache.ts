@@ -32,7 +32,13 @@ const bumpedHere = new Map<string, number>();
 export async function generationsOf(env: Env, readPaths: string[]): Promise<number[]> {
   return Promise.all(
     readPaths.map(async (path) => {
-      const stored = env.HOST_CACHE ? Number(await env.HOST_CACHE.get(`gen:${path}`, { cacheTtl: GENERATION_CACHE_SECONDS })) || 0 : 0;
+      let stored = 0;
+      try {
+        stored = env.HOST_CACHE ? Number(await env.HOST_CACHE.get(`gen:${path}`, { cacheTtl: GENERATION_CACHE_SECONDS })) || 0 : 0;
+      } catch (error) {
+        // KV out of reach (an incident, a quota): this isolate's own bumps still count; a read never fails for it.
+        console.warn("could not read a cache generation", path, error);
+      }
       return Math.max(stored, bumpedHere.get(path) ?? 0);
     }),
   );
@@ -69,7 +75,7 @@ export const invalidateForEvent = (env: Env, external: ExternalHost | undefined,
 type BreakerState = { openUntil: number; probeUntil: number; reason: string };
 const breakerKey = (external: ExternalHost) => new Request(`${external.url}/__ark-dashboard/breaker`);
 /** How long a failing host is left alone: one TTL, and at least a second. */
-export const breakerWindowMs = (external: ExternalHost) => Math.max(external.ttlSeconds, 1) * 1000;
+const breakerWindowMs = (external: ExternalHost) => Math.max(external.ttlSeconds, 1) * 1000;
 
 async function readBreaker(external: ExternalHost): Promise<BreakerState | null> {
   const stored = await edgeCache().match(breakerKey(external));
@@ -114,5 +120,5 @@ export async function tripBreaker(external: ExternalHost, reason: string) {
 /** The host answered (a success or a 4xx): close the breaker if it was not. */
 export async function closeBreaker(external: ExternalHost) {
   probing.delete(external.url);
-  if (await edgeCache().match(breakerKey(external))) await edgeCache().delete(breakerKey(external));
+  await edgeCache().delete(breakerKey(external));
 }

@@ -15,8 +15,8 @@ export function LazyChart<P extends object>({
   className,
   testId,
 }: {
-  /** The chart as the server rendered it (chart.server.ts). */
-  svg: string;
+  /** The chart as the server rendered it for a document (chart.server.ts); null on the browser's own data requests. */
+  svg: string | null;
   /** Loads the interactive chart (a dynamic import, so its library stays out of the first load). */
   load: ChartLoader<P>;
   props: P;
@@ -28,7 +28,7 @@ export function LazyChart<P extends object>({
   const Chart = useAfterPaint(load);
   return (
     <div className={className} ref={box} style={{ height }} data-testid={testId} data-interactive={Chart ? "true" : undefined}>
-      {Chart ? <Chart {...props} width={width} /> : <div className="chart-static" dangerouslySetInnerHTML={{ __html: svg }} />}
+      {Chart ? <Chart {...props} width={width} /> : <div className="chart-static" dangerouslySetInnerHTML={{ __html: svg ?? "" }} />}
     </div>
   );
 }

@@ -89,7 +89,8 @@ export function staleSince(answers: HostAnswer<unknown>[]): number | null {
   return times.length ? Math.min(...times) : null;
 }
 
-export async function loadDashboard(context: AppLoadContext, timeZone: string | undefined, now = new Date()) {
+/** `withSvg`: render the chart's SVG (for a document; the browser's own data requests redraw it interactively). */
+export async function loadDashboard(context: AppLoadContext, timeZone: string | undefined, withSvg: boolean, now = new Date()) {
   const api = host(context);
   const [stats, cards] = await Promise.all([
     api.get<VouchStats>("/api/vouches/stats"),
@@ -99,7 +100,7 @@ export async function loadDashboard(context: AppLoadContext, timeZone: string | 
   const shaped = shapeDashboard(stats.data, cards.data, now);
   return {
     ...shaped,
-    chartSvg: vouchesChartSvg(shaped.chart),
+    chartSvg: withSvg ? vouchesChartSvg(shaped.chart) : null,
     asOf: since == null ? null : formatDateTime(since, timeZoneOr(timeZone)),
   };
 }

@@ -9,6 +9,7 @@ import { Icon, type IconName } from "../../components/icons";
 import { hostErrorOf } from "../../host/client.server";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import styles from "../../styles/dashboard.css?url";
+import { isDocumentRequest } from "../../utils/action.server";
 import { readPreferences } from "../../utils/preferences";
 import { defaultAvatarUrl } from "../../utils/user";
 import { loadDashboard, type Trend } from "./dashboard.server";
@@ -21,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   try {
-    return await loadDashboard(context, readPreferences(request).timeZone);
+    return await loadDashboard(context, readPreferences(request).timeZone, isDocumentRequest(request));
   } catch (error) {
     // Spec part 1 section 4: a 401 on the dashboard's calls signs the user out.
     if (hostErrorOf(error)?.status === 401) throw redirect(loginPath("expired"));

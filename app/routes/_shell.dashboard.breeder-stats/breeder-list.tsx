@@ -178,7 +178,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
         </div>
         {!data.toggles.mut ? <p className="muted small mut-summary">{LIST_TEXTS.mutHidden}</p> : null}
         <StaleSince asOf={data.staleAsOf} what="the breeder list" />
-        <LoadError message={data.failed ? LIST_TEXTS.loadFailed : null} retryHref={here} />
+        <LoadError message={data.failed ? LIST_TEXTS.loadFailed : null} />
 
         {data.failed ? null : data.page.total === 0 ? (
           <p className="empty-state" data-testid="breeder-empty">

@@ -88,7 +88,7 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
       </div>
       <TableToolbar q={data.cq} param="cq" placeholder={TEXTS.claimSearch} keep={["tab", "q", "filter", "size"]} />
       <StaleSince asOf={data.staleAsOf} what="the claim sessions" />
-      <LoadError message={data.failed ? TEXTS.claimsFailed : null} retryHref={here} />
+      <LoadError message={data.failed ? TEXTS.claimsFailed : null} />
       <HtmlTable
         columns={COLUMNS}
         rows={data.page.rows}

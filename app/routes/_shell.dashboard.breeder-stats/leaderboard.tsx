@@ -1,6 +1,5 @@
 // The Breeder Statistics tab (spec part 2: the leaderboard, ranked by total sessions; the top three get gold, silver
 // and bronze badges; Avg. Duration as hh:mm:ss, Avg. Completion Rate as a percentage).
-import { useLocation } from "@remix-run/react";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import type { GridColumnDef } from "../../components/grid/types";
 import { LoadError, StaleSince } from "../../components/HostNotice";
@@ -51,14 +50,13 @@ const COLUMNS: GridColumnDef<Ranked>[] = [
 ];
 
 export function LeaderboardTab({ data }: { data: StatsData }) {
-  const location = useLocation();
   return (
     <section className="card breeder-card" data-testid="breeder-statistics-tab">
       <div className="card-header">
         <h2>Breeder Statistics</h2>
       </div>
       <StaleSince asOf={data.staleAsOf} what="the breeder statistics" />
-      <LoadError message={data.failed ? TEXTS.statsFailed : null} retryHref={location.pathname + location.search} />
+      <LoadError message={data.failed ? TEXTS.statsFailed : null} />
       <HtmlTable
         columns={COLUMNS}
         rows={data.page.rows}

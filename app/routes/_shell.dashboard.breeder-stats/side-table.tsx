@@ -1,6 +1,6 @@
 // One side table tab (FFA Raising, Codes Given To): its title with the count, the inline-edit table, pagination, and
 // the host's failure shown in place (spec section 8 only logged it).
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { LoadError, StaleSince } from "../../components/HostNotice";
 import { InlineEditTable, type InlineRefusal, type InlineRow } from "../../components/table/InlineEditTable";
 import { Pagination } from "../../components/table/Pagination";
@@ -11,14 +11,13 @@ export function SideTableTab({ data, title, caption }: { data: SideTableData; ti
   const table = SIDE_TABLES[data.which as SideTable];
   const answer = useActionData<InlineRefusal & { intent?: string }>();
   const refusal = answer?.intent === table.intent && answer._id ? answer : undefined;
-  const location = useLocation();
   return (
     <section className="card breeder-card" data-testid={`${table.tab}-tab`}>
       <div className="card-header">
         <h2>{title}</h2>
       </div>
       <StaleSince asOf={data.staleAsOf} what={table.listName} />
-      <LoadError message={data.failed ? table.failed : null} retryHref={location.pathname + location.search} />
+      <LoadError message={data.failed ? table.failed : null} />
       <InlineEditTable
         rows={data.page.rows as unknown as InlineRow[]}
         columns={table.columns}

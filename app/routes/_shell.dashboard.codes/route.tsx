@@ -136,7 +136,7 @@ export default function CodesPage() {
       <section className="card codes-card">
         <TableToolbar q={data.q} size={data.size} placeholder="Search codes..." />
 
-        {data.page.total === 0 ? (
+        {data.loadError ? null : data.page.total === 0 ? (
           <p className="empty-state" data-testid="codes-empty">
             {empty}
           </p>

@@ -51,7 +51,7 @@ export default function Logs() {
       <section className="card">
         <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} />
         <StaleSince asOf={data.staleAsOf} what={data.tab === "join-log" ? "the join log" : "the leave log"} />
-        <LoadError message={data.loadError} retryHref={here} />
+        <LoadError message={data.loadError} />
         {data.join ? (
           <LogTable
             rows={data.join.rows}

@@ -361,7 +361,7 @@ function StockSheet({ data }: { data: Data }) {
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} />
 
         <StaleSince asOf={data.staleAsOf} what={data.label} />
-        <LoadError message={data.loadError} retryHref={here} />
+        <LoadError message={data.loadError} />
 
         {data.loadError ? null : data.page.total === 0 ? (
           <p className="empty-state" data-testid="stock-empty">

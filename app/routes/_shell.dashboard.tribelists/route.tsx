@@ -321,7 +321,7 @@ export default function TribelistsPage() {
             </>
           ) : null}
 
-          {rows.length === 0 && hydrated ? (
+          {data.loadError ? null : rows.length === 0 && hydrated ? (
             <p className="empty-state" data-testid="tribelist-empty">
               No entries
             </p>

@@ -16,14 +16,13 @@ import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELDS, type Answer } from "../../utils/action";
 import { useAfterPaint } from "../../utils/after-paint";
 import { useAnswerToast } from "../../utils/use-answer-toast";
-import { formatDate } from "../../utils/dates";
 import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
 import { AvatarCell, COLUMNS, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
 import { optimisticRows, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
-import { LoadError, StaleNotice } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";
 
 /** The row actions' check (zod), loaded after the first paint. */
 const loadActionCheck = () => import("./vouches-action");
@@ -117,15 +116,13 @@ export default function VouchesPage() {
         <LiveStatusBadge />
       </div>
 
-      {data.stale ? (
-        <StaleNotice small>showing vouches as of {formatDate(data.stale, "numericDateTime", "UTC")} UTC.</StaleNotice>
-      ) : null}
+      <StaleSince asOf={data.stale} what="vouches" />
 
       <section className="card vouches-card">
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} />
 
         {data.loadError ? (
-          <LoadError message={data.loadError} retryHref={location.pathname + location.search} />
+          <LoadError message={data.loadError} />
         ) : rows.length === 0 ? (
           <p className="empty-state" data-testid="vouches-empty">
             {TEXTS.empty}

@@ -71,7 +71,7 @@ export function PopulationChart({
             )}
           </p>
           <LazyChart
-            svg={svg ?? ""}
+            svg={svg}
             load={loadLine}
             props={{ population, range, now, timeZone, serverId }}
             height={CHART_HEIGHT}

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { backTo, reply } from "../../utils/action.server";
+import { backTo, isDocumentRequest, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
@@ -335,7 +335,8 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
       staleAsOf,
       state,
       population,
-      populationSvg: population ? populationChartSvg({ population, range, now, timeZone, serverId: id }) : null,
+      // Only a document shows the server's SVG; the browser's own data requests redraw the chart interactively.
+      populationSvg: population && isDocumentRequest(request) ? populationChartSvg({ population, range, now, timeZone, serverId: id }) : null,
       counts,
       // 2446's summary counts the trackable players: those whose status puts them in one of the tracked classes.
       trackable: tab === "playerlist" ? rows.filter((r) => !["unknowns", "other"].includes(statusClass(r.status, r.tribe))).length : 0,

@@ -1,0 +1,44 @@
+// A stand-in for an external host (HOST_URL) that is far away and can go wrong: it forwards every request to a host API
+// (this project's own, served by wrangler) after `latencyMs`, or, by mode, answers 500 ("fail") or never answers
+// ("hang"). It records each call. Used by the benchmark (bench/run.mjs) and the browser test of stale marks
+// (tests/e2e/stale-marks.test.ts); plain ESM so both can import it.
+import http from "node:http";
+
+/**
+ * Starts the proxy on 127.0.0.1:`port` in front of `target`. Answers { url, calls, setMode(mode), close() }; each call
+ * is { at, path, method, mode }.
+ */
+export async function startHostProxy({ port, target, latencyMs = 0 }) {
+  let mode = "up";
+  const calls = [];
+  const server = http.createServer((req, res) => {
+    calls.push({ at: Date.now(), path: req.url, method: req.method, mode });
+    if (mode === "hang") return; // never answers: the caller's timeout ends it
+    const answer = () => {
+      if (mode === "fail") {
+        res.writeHead(500, { "Content-Type": "application/json" });
+        return res.end(JSON.stringify({ error: "internal", message: "Database is restarting" }));
+      }
+      const chunks = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", async () => {
+        const upstream = await fetch(`${target}${req.url}`, {
+          method: req.method,
+          headers: { Authorization: req.headers.authorization ?? "", "Content-Type": req.headers["content-type"] ?? "application/json" },
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        });
+        res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      });
+    };
+    if (latencyMs > 0) setTimeout(answer, latencyMs);
+    else answer();
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    setMode: (next) => void (mode = next),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}

@@ -27,6 +27,13 @@ export const FFA_STATUSES = ["In Progress", "Completed", "Cancelled"] as const;
 export const CODE_STATUSES = ["Active", "Used", "Expired", "Revoked"] as const;
 
 export const BREEDER_SERVERS = SERVER_IDS;
+export type BreederServer = (typeof BREEDER_SERVERS)[number];
+
+/** GET /api/breeder-list/dinos: each dino's first row (its id) and the picture of its first row that has one. */
+export type BreederDino = { Dino: string; _id: string; imageUrl: string | null };
+
+/** The breeder list's summary card: Total Breeders, each server's total of the 0/0 count, the total and Last Updated. */
+export type BreederSummary = { breeders: number; servers: Record<BreederServer, number>; total: number; lastUpdated: string | null };
 
 /** The side tables' fields and the longest text each keeps (the host's checks and the page's, before it sends). */
 export const FFA_FIELD_LENGTHS = {

@@ -34,7 +34,11 @@ export const RESOURCES: Resource[] = [
     reads: [path, `${path}/history`],
     event: { type: "stock_2411_update" } as LiveEvent,
   })),
-  { prefix: "/api/breeder-list", reads: ["/api/breeder-list"], event: { type: "breeder_list_update" } },
+  {
+    prefix: "/api/breeder-list",
+    reads: ["/api/breeder-list", "/api/breeder-list/search", "/api/breeder-list/dinos"],
+    event: { type: "breeder_list_update" },
+  },
   { prefix: "/api/ffa-raising", reads: ["/api/ffa-raising"], event: { type: "breeder_update" } },
   { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to"], event: { type: "breeder_update" } },
   { prefix: "/api/breeder-claim-sessions", reads: ["/api/breeder-claim-sessions"], event: { type: "breeder_update" } },

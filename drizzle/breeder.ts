@@ -18,7 +18,12 @@ export const breederList = sqliteTable(
     version: integer("version").notNull().default(1),
     lastUpdated: timestamp("last_updated").notNull().default(now),
   },
-  (t) => [index("breeder_list_order").on(t.order)],
+  // The sheet's order, within a server (the filter), and each dino's first row (issue 11: paged in SQL).
+  (t) => [
+    index("breeder_list_order").on(t.order, t._id),
+    index("breeder_list_server_order").on(t.Server, t.order, t._id),
+    index("breeder_list_dino_order").on(t.Dino, t.order, t._id),
+  ],
 );
 
 export const ffaRaising = sqliteTable("ffa_raising", {

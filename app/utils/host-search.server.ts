@@ -11,7 +11,7 @@ type SearchAnswer<T> = { rows: T[]; total: number; all?: number; page: number; p
 type SearchedPage<T> = Page<T> & { stale: number | null; all: number | null };
 
 /** The longest search text sent to the host (its limit). */
-const MAX_QUERY = 200;
+export const MAX_QUERY = 200;
 
 export async function searchedPage<T>(
   context: AppLoadContext,

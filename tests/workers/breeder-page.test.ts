@@ -425,7 +425,15 @@ describe("the Breeder page when the host fails (HOST_URL)", () => {
     let up = true;
     const host = externalHost(
       "breeder-stale",
-      () => (up ? Response.json([]) : Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 })),
+      (_request, url) => {
+        if (!up) return Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 });
+        // The breeder list's page (GET /api/breeder-list/search) of an empty list; every other read an empty list.
+        if (url.pathname.endsWith("/search")) {
+          const summary = { breeders: 0, servers: { "2411": 0, "2573": 0, "2446": 0 }, total: 0, lastUpdated: null };
+          return Response.json({ rows: [], total: 0, page: 1, pageCount: 1, size: 100, summary, first: null, last: null });
+        }
+        return Response.json([]);
+      },
       { HOST_CACHE_TTL: "0", HOST_CACHE_SWR: "0" },
     )(browser);
     const tabs = {

@@ -2,6 +2,7 @@
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
+import { BREEDER_SERVERS } from "../../contract/breeder";
 import { objectIdSchema } from "../../contract/ids";
 import { z } from "zod";
 import {
@@ -32,14 +33,23 @@ import {
   sessionStatsIngestSchema,
 } from "../domain/breeder-sessions";
 import { codeCreateSchema, codePatchSchema, codesGivenTo, ffaCreateSchema, ffaPatchSchema, ffaRaisings } from "../domain/breeder-tables";
+import { breederDinos, searchBreeders } from "../domain/breeder-search";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, valid } from "./http";
+import { blankIsMissing, deps, notFound, pageQuery, pageSize, valid } from "./http";
 
 const idParam = z.object({ id: objectIdSchema });
+/** The breeder list's page (100 rows unless `size` says otherwise) and its optional server filter. */
+const breederPageQuery = pageQuery.extend({
+  size: pageSize(100),
+  server: z.preprocess(blankIsMissing, z.enum(BREEDER_SERVERS, { message: `must be ${BREEDER_SERVERS.join(", ")}` }).optional()),
+});
 
 export const breederApi = new Hono<WorkerEnv>()
   // ---- The breeder list --------------------------------------------------------------------------------------------
   .get("/api/breeder-list", async (c) => c.json(await listBreeders(deps(c).db)))
+  // One page, searched, filtered and counted in SQL, with the summary card; each dino's first row (before /:id routes).
+  .get("/api/breeder-list/search", valid("query", breederPageQuery), async (c) => c.json(await searchBreeders(deps(c).db, c.req.valid("query"))))
+  .get("/api/breeder-list/dinos", async (c) => c.json(await breederDinos(deps(c).db)))
   .post("/api/breeder-list", valid("json", breederCreateSchema), async (c) =>
     c.json(await createBreeder(deps(c), c.req.valid("json") as Record<string, unknown>), 201),
   )

@@ -40,14 +40,18 @@ export function deps(c: Context<WorkerEnv>): Deps {
   return domainDeps(c.env, c.get("caller"), executionContext(c));
 }
 
-const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);
+export const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);
+
+/** A page size from 1 to 100, `fallback` when absent. */
+export const pageSize = (fallback: number) =>
+  z.preprocess(
+    blankIsMissing,
+    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100, "must be at most 100").default(fallback),
+  );
 
 /** A paged search's query (GET .../search): `q`, `page` (from 1) and `size` (1 to 100, default 25). */
 export const pageQuery = z.object({
   q: z.string().max(200, "must be at most 200 characters").default(""),
   page: z.preprocess(blankIsMissing, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").default(1)),
-  size: z.preprocess(
-    blankIsMissing,
-    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100, "must be at most 100").default(25),
-  ),
+  size: pageSize(25),
 });

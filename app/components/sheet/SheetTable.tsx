@@ -7,7 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, type CSSProperties, type ReactNode } from "react";
 import { Options } from "../table/Options";
-import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, textColourOf, type SheetColumn, type SheetRow } from "./rules";
+import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, textColourOf, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
 
 /** A sheet's own rendering of a view cell: a class (vault fill), a style (stat colour) or content (a badge, an icon). */
 export type HtmlCell = { className?: string; style?: CSSProperties; content?: ReactNode };
@@ -32,7 +32,7 @@ export function SheetTable({
   closeHref,
   busy,
   rowName,
-  order,
+  ends,
   look,
   testId = "stock-table",
 }: {
@@ -40,8 +40,7 @@ export function SheetTable({
   /** The form fields every form of the sheet posts (the stock tab, the breeder page's tab). */
   hidden: Record<string, string>;
   rowName: (row: SheetRow) => string;
-  /** The ids of the whole sheet in order: the first row cannot move up, the last cannot move down. */
-  order: string[];
+  ends: SheetEnds;
   columns: SheetColumn[];
   rows: SheetRow[];
   look?: HtmlLook;
@@ -92,7 +91,7 @@ export function SheetTable({
                         name="direction"
                         value="up"
                         className="button small icon"
-                        disabled={busy || order[0] === row._id}
+                        disabled={busy || ends.first === row._id}
                         aria-label={`Move ${rowName(row)} up`}
                         title="Move up"
                       >
@@ -103,7 +102,7 @@ export function SheetTable({
                         name="direction"
                         value="down"
                         className="button small icon"
-                        disabled={busy || order.at(-1) === row._id}
+                        disabled={busy || ends.last === row._id}
                         aria-label={`Move ${rowName(row)} down`}
                         title="Move down"
                       >

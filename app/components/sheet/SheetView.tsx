@@ -6,7 +6,7 @@ import { withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
 import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
-import type { SheetRow } from "./rules";
+import type { SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
 
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
@@ -21,7 +21,7 @@ export function SheetView({
   htmlLook,
   hidden,
   rowName,
-  order,
+  ends,
   editing,
   testId,
 }: {
@@ -35,8 +35,8 @@ export function SheetView({
   htmlLook: HtmlLook;
   hidden: Record<string, string>;
   rowName: (row: SheetRow) => string;
-  /** Every id of the sheet in order (Move up / Move down at its ends are disabled). */
-  order: string[];
+  /** The whole sheet's first and last ids (Move up / Move down at its ends are disabled). */
+  ends: SheetEnds;
   editing: string | null;
   /** The grid's and table's test ids: `${testId}-grid` and `${testId}-table`. */
   testId: string;
@@ -62,7 +62,7 @@ export function SheetView({
           hidden={hidden}
           rowName={rowName}
           look={htmlLook}
-          order={order}
+          ends={ends}
           columns={sheet.grid.columns}
           rows={rows}
           editing={editing}

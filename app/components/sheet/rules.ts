@@ -102,6 +102,9 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** The ids of the whole sheet's first and last rows: the first cannot move up, the last cannot move down. */
+export type SheetEnds = { first: string | null; last: string | null };
+
 /** Swaps two items of a list (the breeder list's drag: a row dropped onto another swaps their order). */
 export function swapItems<T>(list: readonly T[], a: number, b: number): T[] {
   const next = [...list];

@@ -3,14 +3,15 @@
 // the sheet changes through the host's breeder calls: one PATCH per modified row with its version, the order with PUT
 // .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { BREEDER_PATH, COLOURABLE_COLUMNS } from "../../../contract/breeder";
+import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "../../../contract/breeder";
 import { cellTextOf } from "../../components/sheet/rules";
 import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { matches, pageSizeFrom, paginate, type Page } from "../../utils/table";
+import { MAX_QUERY } from "../../utils/host-search.server";
 import {
   breederPayload,
   breederRefusal,
@@ -27,53 +28,75 @@ import {
 
 const LIST = "/api/breeder-list";
 
+type ListQuery = { q: string; page: number; size: number; server: BreederServer | null };
+type ListPage = {
+  rows: BreederRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  size: number;
+  summary: BreederSummary;
+  first: string | null;
+  last: string | null;
+};
+
 /** Host calls for many rows, ten at a time. */
 async function inBatches<T>(items: readonly T[], call: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += 10) await Promise.all(items.slice(i, i + 10).map(call));
 }
 
-/**
- * The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit), from the list
- * the page has already asked the host for (`read`), if it has.
- */
-export async function loadBreederList(
-  context: AppLoadContext,
-  url: URL,
-  request?: Request,
-  read: Promise<HostAnswer<BreederRow[]>> = host(context).get<BreederRow[]>(LIST),
-) {
+/** The whole list paged here, as the host's search pages it (an older host without GET .../search). */
+function pageOfWholeList(rows: BreederRow[], query: ListQuery): ListPage {
+  const columns = listColumns({ base: true, mut: true }).map((c) => (row: BreederRow) => cellTextOf(c, c.value(row)));
+  const found = rows.filter((r) => (!query.server || r.Server === query.server) && matches(r, query.q, columns));
+  const { rows: shown, total, page, pageCount, size } = paginate(found, query.page, query.size);
+  return { rows: shown, total, page, pageCount, size, summary: summaryOf(rows), first: rows[0]?._id ?? null, last: rows.at(-1)?._id ?? null };
+}
+
+/** One page of the list, searched, filtered and counted by the host; an older host (404) is read whole. */
+async function readListPage(context: AppLoadContext, query: ListQuery): Promise<HostAnswer<ListPage>> {
+  const params = new URLSearchParams({ q: query.q, page: String(query.page), size: String(query.size) });
+  if (query.server) params.set("server", query.server);
+  try {
+    return await host(context).get<ListPage>(`${LIST}/search?${params}`);
+  } catch (error) {
+    if (hostErrorOf(error)?.status !== 404) throw error;
+  }
+  const whole = await host(context).get<BreederRow[]>(LIST);
+  return { ...whole, data: pageOfWholeList(whole.data, query) };
+}
+
+/** The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit). */
+export async function loadBreederList(context: AppLoadContext, url: URL, request?: Request) {
   const params = url.searchParams;
-  // Spec section 8 only logs a failed load; here the tab says so too.
-  const list = await shown(read, [] as BreederRow[], "the breeder list");
-  const rows = list.data;
-  const failed = list.loadError !== null;
   const toggles = { base: params.get("base") !== "0", mut: params.get("mut") === "1" };
   const server = params.get("server");
   const filter = isBreederServer(server) ? server : null;
-  const q = params.get("q")?.trim() ?? "";
+  const q = params.get("q")?.trim().slice(0, MAX_QUERY) ?? "";
   const size = pageSizeFrom(params.get("size"), LIST_PAGE_SIZE);
-  const columns = listColumns({ base: true, mut: true });
-  const found = rows.filter(
-    (r) => (!filter || r.Server === filter) && (!q || matches(r, q, columns.map((c) => (row: BreederRow) => cellTextOf(c, c.value(row))))),
-  );
-  const page = paginate(found, Number(params.get("page") ?? 1), size);
-  const summary = summaryOf(rows);
+  const requested = Number(params.get("page") ?? 1) || 1;
+  // Spec section 8 only logs a failed load; here the tab says so too.
+  const nothing: ListPage = { rows: [], total: 0, page: 1, pageCount: 1, size, summary: summaryOf([]), first: null, last: null };
+  const list = await shown(readListPage(context, { q, page: requested, size, server: filter }), nothing, "the breeder list");
+  const { rows, summary, first, last, ...counts } = list.data;
+  const from = rows.length === 0 ? 0 : (counts.page - 1) * counts.size + 1;
+  const page: Page<BreederRow> = { ...counts, rows, from, to: from === 0 ? 0 : from + rows.length - 1 };
   const timeZone = request ? readPreferences(request).timeZone : undefined;
   const editId = params.get("edit");
   return {
-    failed,
+    failed: list.loadError !== null,
     staleAsOf: list.staleAsOf,
     q,
     size,
     filter,
     toggles,
     page,
-    allIds: rows.map((r) => r._id),
+    ends: { first, last },
     summary: {
       ...summary,
       lastUpdatedText: summary.lastUpdated ? formatDateTime(summary.lastUpdated, timeZoneOr(timeZone)) : null,
     },
-    editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,
+    editing: editId && rows.some((r) => r._id === editId) ? editId : null,
   };
 }
 export type BreederListData = Awaited<ReturnType<typeof loadBreederList>>;

@@ -194,7 +194,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             htmlLook={breederHtml}
             hidden={FIELDS}
             rowName={rowName}
-            order={data.allIds}
+            ends={data.ends}
             editing={data.editing}
             testId="breeder"
           />

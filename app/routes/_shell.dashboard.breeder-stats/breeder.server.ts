@@ -4,11 +4,11 @@
 // and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { DEFAULT_BREEDER_TAB, isBreederTab } from "../../../contract/breeder";
+import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "../../../contract/breeder";
 import { reduceImageUrl } from "../../../contract/stock";
 import { requireUser } from "../../auth/session.server";
 import { imageFormError, sheetNames } from "../../components/sheet/rules";
-import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
+import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";
 import { timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
@@ -16,27 +16,37 @@ import { readRememberedTab } from "../../utils/remembered-tab";
 import { pageSizeFrom } from "../../utils/table";
 import { isSheetIntent } from "../../components/sheet/sheet-action.server";
 import { breederListAction, loadBreederList } from "./breeder-list.server";
-import type { BreederRow } from "./list-rules";
 import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
 import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
 import { loadSideTable, sideTableAction } from "./side-tables.server";
 
-/** The breeder list as the dialogs and the claim sessions' icons need it. */
-type ListRow = { _id: string; Dino: string; imageUrl?: string | null };
+const LIST = "/api/breeder-list";
 
-const readList = (context: AppLoadContext) => host(context).get<ListRow[]>("/api/breeder-list");
-const listRows = (context: AppLoadContext) => readList(context).then((a) => a.data);
-
-/** Each dino's picture (its first row's), for the claim sessions' icons. */
-function dinoImages(rows: readonly ListRow[]) {
-  const images = new Map<string, string>();
-  for (const row of rows) if (row.imageUrl && !images.has(row.Dino)) images.set(row.Dino, row.imageUrl);
-  return images;
+/**
+ * Each dino's first row and picture (GET /api/breeder-list/dinos); an older host without it (404) is read whole and
+ * the same is worked out here.
+ */
+async function readDinos(context: AppLoadContext): Promise<BreederDino[]> {
+  try {
+    return (await host(context).get<BreederDino[]>(`${LIST}/dinos`)).data;
+  } catch (error) {
+    if (hostErrorOf(error)?.status !== 404) throw error;
+  }
+  const dinos = new Map<string, BreederDino>();
+  for (const row of (await host(context).get<BreederDino[]>(LIST)).data) {
+    const known = dinos.get(row.Dino);
+    if (!known) dinos.set(row.Dino, { Dino: row.Dino, _id: row._id, imageUrl: row.imageUrl || null });
+    else if (!known.imageUrl && row.imageUrl) known.imageUrl = row.imageUrl;
+  }
+  return [...dinos.values()];
 }
 
+/** Each dino's picture, for the claim sessions' icons. */
+const dinoImages = (dinos: readonly BreederDino[]) => new Map(dinos.flatMap((d) => (d.imageUrl ? [[d.Dino, d.imageUrl] as const] : [])));
+
 /** The dino names of the dialogs' select (spec section 5). */
-const dinoNames = (rows: readonly ListRow[]) => sheetNames(rows, (r) => (typeof r.Dino === "string" ? r.Dino : ""));
+const dinoNames = (dinos: readonly BreederDino[]) => sheetNames(dinos, (d) => (typeof d.Dino === "string" ? d.Dino : ""));
 
 export async function loadBreederPage(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
@@ -52,18 +62,17 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
   const size = pageSizeFrom(url.searchParams.get("size"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
 
-  // One read of the list serves the dialogs' names, the claim sessions' icons and the Breeder List tab.
-  const read = readList(context);
-  const rows = read.then((a) => a.data).catch((error) => {
-    console.warn("breeder: list failed", error);
-    return [] as ListRow[];
+  // One read of the dinos serves the dialogs' names and the claim sessions' icons.
+  const dinos = readDinos(context).catch((error) => {
+    console.warn("breeder: dinos failed", error);
+    return [] as BreederDino[];
   });
   const [list, ffa, codes, claims, stats] = await Promise.all([
-    tab === "breeder-list" ? loadBreederList(context, url, request, read as Promise<HostAnswer<BreederRow[]>>) : null,
+    tab === "breeder-list" ? loadBreederList(context, url, request) : null,
     tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
     tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
     // The sessions and the list (for the dinos' pictures) are read at the same time.
-    tab === "claim-sessions" ? loadClaims(context, url, q, timeZone, rows.then(dinoImages)) : null,
+    tab === "claim-sessions" ? loadClaims(context, url, q, timeZone, dinos.then(dinoImages)) : null,
     tab === "breeder-statistics" ? loadStats(context, url, q) : null,
   ]);
   const dialogParam = url.searchParams.get("dialog");
@@ -73,7 +82,7 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
       hasTabParam,
       q,
       size,
-      dinos: dinoNames(await rows),
+      dinos: dinoNames(await dinos),
       dialog: isDialog(dialogParam) ? dialogParam : null,
       list,
       gridPreload: tab === "breeder-list" ? GRID_PRELOAD : [],
@@ -104,8 +113,8 @@ export async function breederAction(request: Request, context: AppLoadContext) {
 
 /** The first row of a dino (the list's order), the one the image and role calls name. */
 async function firstRowOf(context: AppLoadContext, dino: string) {
-  const rows = await listRows(context);
-  return { names: dinoNames(rows), row: rows.find((r) => r.Dino === dino) };
+  const dinos = await readDinos(context);
+  return { names: dinoNames(dinos), row: dinos.find((d) => d.Dino === dino) };
 }
 
 /** The reason the host gave, in the form's words ("Image URL must be a URL"), else its message. */
@@ -133,7 +142,7 @@ async function imageAction(io: Io) {
     const { names, row } = await firstRowOf(context, itemName);
     const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, names);
     if (invalid || !row) return fail(invalid ?? IMAGE_TEXTS.notFound);
-    const answer = await host(context).send<{ updatedCount: number; itemName: string }>("PUT", `/api/breeder-list/${row._id}/image`, {
+    const answer = await host(context).send<{ updatedCount: number; itemName: string }>("PUT", `${LIST}/${row._id}/image`, {
       imageUrl,
       updateAllMatching,
     });
@@ -159,7 +168,7 @@ async function mappingAction(io: Io) {
     const { names, row } = await firstRowOf(context, itemName);
     const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names);
     if (invalid || !row) return fail(invalid ?? MAPPING_TEXTS.notFound);
-    await host(context).send("PUT", `/api/breeder-list/${row._id}/role`, { roleId });
+    await host(context).send("PUT", `${LIST}/${row._id}/role`, { roleId });
     const message = TEXTS.mappingSaved(itemName);
     return reply(io, back, { type: "success", message }, { data: { intent: "mapping", ok: true, message } });
   } catch (error) {

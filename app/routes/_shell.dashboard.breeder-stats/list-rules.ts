@@ -10,6 +10,8 @@ import {
   NEGATIVE_VALUES,
   ZERO_COLUMN,
   type BreederColumn,
+  type BreederServer,
+  type BreederSummary,
 } from "../../../contract/breeder";
 import { SHEET_TEXTS, type CellValue, type PendingValue, type SheetColumn, type SheetRow, type SheetTexts } from "../../components/sheet/rules";
 
@@ -155,8 +157,8 @@ export const rowName = (row: SheetRow) => String(row.Dino ?? "");
 const zeros = (row: SheetRow) => (typeof row[ZERO_COLUMN] === "number" ? (row[ZERO_COLUMN] as number) : 0);
 
 /** Total Breeders, Last Updated, each server's total of the 0/0 count and the total of all. */
-export function summaryOf(rows: readonly BreederRow[]) {
-  const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<(typeof BREEDER_SERVERS)[number], number>;
+export function summaryOf(rows: readonly BreederRow[]): BreederSummary {
+  const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<BreederServer, number>;
   let total = 0;
   let last: string | null = null;
   for (const row of rows) {
@@ -168,5 +170,5 @@ export function summaryOf(rows: readonly BreederRow[]) {
   return { breeders: rows.length, servers, total, lastUpdated: last };
 }
 
-export const isBreederServer = (v: unknown): v is (typeof BREEDER_SERVERS)[number] =>
+export const isBreederServer = (v: unknown): v is BreederServer =>
   typeof v === "string" && (BREEDER_SERVERS as readonly string[]).includes(v);

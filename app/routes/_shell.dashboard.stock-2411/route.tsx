@@ -377,7 +377,7 @@ function StockSheet({ data }: { data: Data }) {
             htmlLook={stockHtml}
             hidden={{ tab }}
             rowName={(row: SheetRow) => rowName(kind, row)}
-            order={data.allIds}
+            ends={{ first: data.allIds[0] ?? null, last: data.allIds.at(-1) ?? null }}
             editing={data.editing}
             testId="stock"
           />

@@ -1,0 +1,198 @@
+// The breeder list read a page at a time (GET /api/breeder-list/search and /dinos, issue 11): the same rows, order,
+// counts and summary as the whole list searched and paged the spec's way; sheet dates read in SQL as parseSheetDate
+// reads them; the summary and dinos kept until the list changes; and the page in front of an older host without these
+// calls (404), which is read whole.
+import { env } from "cloudflare:test";
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { daysSince, parseSheetDate } from "../../contract/breeder";
+import { cellTextOf } from "../../app/components/sheet/rules";
+import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
+import { matches } from "../../app/utils/table";
+import { sheetDateSql } from "../../worker/domain/breeder-search";
+import { database } from "../../worker/domain/context";
+import { externalHost } from "./cron-fixtures";
+import { dataPath, hexId, routeOutboundToSelf, signedIn, type Browser } from "./helpers";
+
+let outbound: MockInstance;
+beforeEach(async () => {
+  outbound = routeOutboundToSelf();
+  await env.DB.batch(["breeder_list", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)));
+});
+afterEach(() => outbound.mockRestore());
+
+const ZERO = "Curent # of 0/0's";
+const DAY = 24 * 3600 * 1000;
+const mdy = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+};
+
+type Page = { rows: BreederRow[]; total: number; page: number; pageCount: number; size: number; first: string | null; last: string | null };
+type Answer = Page & { summary: ReturnType<typeof summaryOf> };
+
+/** `n` rows in a shuffled order, with every kind of cell: numbers, texts, dates in each format (and not dates). */
+async function seedRows(n: number) {
+  const now = Date.now();
+  const dinos = ["Rex", "Giganotosaurus", "Shadowmane", "Snow Owl", "100% Rex_line"];
+  const dates = (i: number) =>
+    [mdy(now - (i % 30) * DAY), "", "N/A", new Date(now - i * DAY).toISOString().slice(0, 10), `${mdy(now + DAY)}`, "2/30/2026", " 1/2/26 "][i % 7];
+  const statements = Array.from({ length: n }, (_, i) => {
+    const values = {
+      [ZERO]: i % 4 === 0 ? null : i % 9,
+      HP: 20 + (i % 50),
+      Dmg: i % 5 === 0 ? 12.5 : 40 + (i % 30),
+      "Mut Hp": i % 11,
+      Negative: i % 3 === 0 ? "TRUE" : "FALSE",
+      Breeder: `Breeder ${i % 6}`,
+      Location: i % 10 === 0 ? "Stacking hall" : "Main base",
+      notes: i % 13 === 0 ? "keep 5% for claims" : null,
+      "Last Claims": dates(i),
+      "Last Mut": dates(i + 3),
+    };
+    return env.DB.prepare(
+      `insert into breeder_list (_id, "order", dino, server, image_url, field_colors, "values", version, last_updated) values (?, ?, ?, ?, ?, '{}', ?, 1, ?)`,
+    ).bind(
+      hexId(1000 + i),
+      (i * 7) % n,
+      dinos[i % dinos.length],
+      i % 8 === 7 ? null : ["2411", "2573", "2446"][i % 3],
+      // Snow Owl has no picture on any row.
+      i % 4 === 1 && dinos[i % dinos.length] !== "Snow Owl" ? `https://example.test/${dinos[i % dinos.length]}-${i}.png` : null,
+      JSON.stringify(values),
+      now - i * 60_000,
+    );
+  });
+  await env.DB.batch(statements);
+}
+
+const search = async (browser: Browser, query: string) => {
+  const res = await browser.fetch(`/api/breeder-list/search?${query}`);
+  expect(res.status, query).toBe(200);
+  return res.json<Answer>();
+};
+
+/** The spec's way: the whole list, searched over every shown column's text, filtered by server, 100 rows a page. */
+function expected(all: BreederRow[], params: URLSearchParams): Page {
+  const columns = listColumns({ base: true, mut: true }).map((c) => (row: BreederRow) => cellTextOf(c, c.value(row)));
+  const server = params.get("server");
+  const found = all.filter((r) => (!server || r.Server === server) && matches(r, params.get("q") ?? "", columns));
+  const size = Number(params.get("size") ?? 100);
+  const pageCount = Math.max(1, Math.ceil(found.length / size));
+  const page = Math.min(Number(params.get("page") ?? 1), pageCount);
+  return {
+    rows: found.slice((page - 1) * size, page * size),
+    total: found.length,
+    page,
+    pageCount,
+    size,
+    first: all[0]?._id ?? null,
+    last: all.at(-1)?._id ?? null,
+  };
+}
+
+describe("GET /api/breeder-list/search", () => {
+  it("answers the page the whole list would give for every search, filter and page", async () => {
+    const browser = await signedIn();
+    await seedRows(140);
+    const all = (await (await browser.fetch("/api/breeder-list")).json()) as BreederRow[];
+    const queries = [
+      "", "page=2", "page=9", "size=25&page=3", "server=2573", "server=2446&size=10&page=2",
+      "q=rex", "q=REX", "q=stacking", "q=5%25", "q=_line", "q=12.5", "q=true", "q=breeder 3", "q=2411",
+      "q=-", "q=1", "q=12", "q=0", "q=/2026", "q=n/a", "q=rex&server=2411&size=5&page=2", "q=nothing like this",
+    ];
+    for (const query of queries) {
+      const { summary, ...page } = await search(browser, query);
+      expect(page, query).toEqual(expected(all, new URLSearchParams(query)));
+      expect(summary, query).toEqual(summaryOf(all));
+    }
+  });
+
+  it("reads sheet dates in SQL exactly as the pages do", async () => {
+    const db = database(env);
+    const texts = [
+      "1/2/2026", "01/02/2026", "12/31/25", "2/29/2024", "2/29/2025", "2/30/2026", "13/1/2026", "0/1/2026", "1/1/0099",
+      "1/1/0100", "1/1/026", "111/1/2026", "1//2026", "1/2/2026/", " 1/2/2026 ", "\t3/4/2026", "2026-11-24", "2026-02-30",
+      "2026-13-01", "2026-11-24T10:00", "2026-11-24T10:00:00.123Z", "2026-11-24 10:00+05:30", "2026-11-24T10:00-0530",
+      "2026-11-24T", "2026-11-24TZ", "2026-11-24T10:00+5:30", "2026-11-24x", "2026-1-24", "", "N/A", "-",
+    ];
+    for (const text of texts) {
+      const [{ iso }] = await db.all<{ iso: string | null }>(sql`select ${sheetDateSql(sql`${text}`)} as iso`);
+      const at = parseSheetDate(text);
+      expect(iso, JSON.stringify(text)).toBe(at === null ? null : new Date(at).toISOString().slice(0, 10));
+    }
+    const [{ iso }] = await db.all<{ iso: string | null }>(sql`select ${sheetDateSql(sql`${12}`)} as iso`);
+    expect(iso).toBeNull();
+    expect(daysSince("2/30/2026")).toBeNull();
+  });
+
+  it("keeps the summary, and drops it when the list changes by any path", async () => {
+    const browser = await signedIn();
+    await seedRows(12);
+    const before = (await search(browser, "")).summary;
+    const kept = () => env.DB.prepare("select value from aggregate_cache where key = 'breeder_summary'").first<{ value: string }>();
+    expect(JSON.parse((await kept())!.value)).toEqual(before);
+    await env.DB.prepare(`update breeder_list set "values" = json_set("values", '$."Curent # of 0/0''s"', 100) where _id = ?`).bind(hexId(1000)).run();
+    const after = (await search(browser, "")).summary;
+    expect(after.total).toBe(before.total + 100); // the row's count was empty
+    expect(after.servers["2411"]).toBe(before.servers["2411"] + 100);
+    await env.DB.prepare(`delete from breeder_list where _id = ?`).bind(hexId(1001)).run();
+    expect((await search(browser, "")).summary.breeders).toBe(11);
+  });
+
+  it("refuses a page size over 100 or an unknown server, naming the field", async () => {
+    const browser = await signedIn();
+    for (const [query, field] of [["size=101", "size"], ["server=9999", "server"], ["page=0", "page"]]) {
+      const res = await browser.fetch(`/api/breeder-list/search?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { field: string }).field, query).toBe(field);
+    }
+    expect((await browser.fetch("/api/breeder-list/search")).status).toBe(200);
+  });
+});
+
+describe("GET /api/breeder-list/dinos", () => {
+  it("names each dino once, in the order of its first row, with the picture of its first row that has one", async () => {
+    const browser = await signedIn();
+    await seedRows(20);
+    const all = (await (await browser.fetch("/api/breeder-list")).json()) as BreederRow[];
+    const dinos = (await (await browser.fetch("/api/breeder-list/dinos")).json()) as { Dino: string; _id: string; imageUrl: string | null }[];
+    const firsts = all.filter((r, i) => all.findIndex((o) => o.Dino === r.Dino) === i);
+    expect(dinos).toEqual(
+      firsts.map((r) => ({ Dino: r.Dino, _id: r._id, imageUrl: all.find((o) => o.Dino === r.Dino && o.imageUrl)?.imageUrl ?? null })),
+    );
+    // A new picture on a later row of a dino without one shows at once (the kept list is dropped by the write).
+    const bare = dinos.find((d) => d.imageUrl === null)!;
+    const later = all.filter((r) => r.Dino === bare.Dino).at(-1)!;
+    await env.DB.prepare("update breeder_list set image_url = 'https://example.test/new.png' where _id = ?").bind(later._id).run();
+    const again = (await (await browser.fetch("/api/breeder-list/dinos")).json()) as typeof dinos;
+    expect(again.find((d) => d.Dino === bare.Dino)?.imageUrl).toBe("https://example.test/new.png");
+  });
+});
+
+describe("the Breeder page in front of an older host", () => {
+  it("reads the whole list when the host has no search or dinos call, and pages it the same way", async () => {
+    const browser = await signedIn();
+    const list = [
+      { _id: hexId(1), order: 0, Dino: "Rex", Server: "2411", imageUrl: null, lastUpdated: "2026-11-20T00:00:00.000Z", [ZERO]: 3, notes: "stacking" },
+      { _id: hexId(2), order: 1, Dino: "Giganotosaurus", Server: "2573", imageUrl: "https://example.test/g.png", lastUpdated: "2026-11-21T00:00:00.000Z", [ZERO]: 2 },
+      { _id: hexId(3), order: 2, Dino: "Rex", Server: "2411", imageUrl: "https://example.test/r.png", lastUpdated: "2026-11-19T00:00:00.000Z", [ZERO]: 1 },
+    ];
+    const asked: string[] = [];
+    const host = externalHost("older-breeder-host", (_request, url) => {
+      asked.push(url.pathname);
+      return url.pathname === "/api/breeder-list" ? Response.json(list) : Response.json({ error: "not_found" }, { status: 404 });
+    })(browser);
+    const load = async (search: string) => {
+      const res = await host.get(dataPath(`/dashboard/breeder-stats?tab=breeder-list${search}`));
+      expect(res.status).toBe(200);
+      return res.json<{ dinos: string[]; list: { page: { rows: { _id: string }[]; total: number }; summary: { total: number; breeders: number }; ends: Record<string, string> } }>();
+    };
+    const data = await load("&server=2411&q=stacking");
+    expect(data.list.page.rows.map((r) => r._id)).toEqual([hexId(1)]);
+    expect(data.list.summary).toMatchObject({ total: 6, breeders: 3 });
+    expect(data.list.ends).toEqual({ first: hexId(1), last: hexId(3) });
+    expect(data.dinos).toEqual(["Giganotosaurus", "Rex"]);
+    expect(asked).toEqual(expect.arrayContaining(["/api/breeder-list/search", "/api/breeder-list/dinos", "/api/breeder-list"]));
+  });
+});

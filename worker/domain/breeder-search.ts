@@ -1,0 +1,130 @@
+// The breeder list read a page at a time (issue 11): search over every shown field, the server filter, the sheet's
+// order and paging in SQL with a count; the summary card and the dinos of the dialogs kept as aggregates until the list
+// changes (data_versions.breeder_list, bumped by triggers: migrations/0005). GET /api/breeder-list stays whole for old
+// clients.
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { breederList } from "../../drizzle/schema";
+import { BREEDER_SERVERS, DAYS_SINCE_COLUMNS, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
+import { cachedAggregate } from "./aggregates";
+import { breederJson, type BreederJson } from "./breeder";
+import type { Db } from "./context";
+import { likePattern, pageBounds, type PageQuery, type SearchPage } from "./paging";
+
+/**
+ * A sheet date in SQL, as contract/breeder.ts's parseSheetDate reads it: m/d/yyyy, m/d/yy or yyyy-mm-dd (optionally
+ * with a time), trimmed, to its yyyy-mm-dd; null when blank, not a text or not a real calendar date. Intermediate
+ * values are named in nested subqueries (SQLite has no variables); a date is real when julianday gives it back.
+ */
+export function sheetDateSql(value: SQL): SQL {
+  return sql`(SELECT CASE WHEN iso IS NOT NULL AND date(julianday(iso)) = iso AND cast(substr(iso, 1, 4) AS integer) >= 100 THEN iso END FROM (
+    SELECT CASE
+      WHEN s = 2 AND trim(t, '0123456789/') = '' AND p1 BETWEEN 2 AND 3 AND p2 BETWEEN 2 AND 3 AND length(y) IN (2, 4)
+        THEN printf('%04d-%02d-%02d', CASE length(y) WHEN 2 THEN 2000 + y ELSE y END, substr(t, 1, p1 - 1), substr(r, 1, p2 - 1))
+      WHEN substr(t, 1, 10) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND (length(t) = 10 OR (
+        substr(t, 11, 1) IN ('T', ' ') AND substr(t, 12, 1) GLOB '[0-9:.]' AND
+        (z = '' OR z = 'Z' OR z GLOB '[+-][0-9][0-9]:[0-9][0-9]' OR z GLOB '[+-][0-9][0-9][0-9][0-9]')))
+        THEN substr(t, 1, 10)
+    END AS iso FROM (
+      SELECT t, p1, r, p2, substr(r, p2 + 1) AS y, s, z FROM (
+        SELECT t, p1, r, instr(r, '/') AS p2, s, z FROM (
+          SELECT t, instr(t, '/') AS p1, substr(t, instr(t, '/') + 1) AS r, length(t) - length(replace(t, '/', '')) AS s,
+            ltrim(substr(t, 12), '0123456789:.') AS z
+          FROM (SELECT CASE WHEN typeof(${value}) = 'text' THEN trim(${value}, ' ' || char(9, 10, 13)) END AS t)))))) `;
+}
+
+/** A "days since" cell's text in SQL: whole days from the date to `today` (0 if future), '-' when not a date. */
+function daysSinceText(dateColumn: string, today: string): SQL {
+  const iso = sheetDateSql(sql`json_extract(${breederList.values}, ${`$."${dateColumn}"`})`);
+  return sql`coalesce(cast(max(0, cast(julianday(${today}) - julianday(${iso}) AS integer)) AS text), '-')`;
+}
+
+/** A "days since" text is digits or '-': only a `q` made of those can be part of one. */
+const DAYS_TEXT = /^(?:\d+|-)$/;
+/** Characters JSON escapes, so that the list's stored `values` text would not contain them as typed. */
+const JSON_ESCAPED = /["\\\u0000-\u001f]/;
+
+/** `q` as a case-insensitive substring of any shown field: Dino, Server, every stored column, both "days since". */
+function matching(q: string, now: Date): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const pattern = likePattern(text);
+  const like = (value: SQL) => sql`${value} like ${pattern} escape '\\'`;
+  const today = now.toISOString().slice(0, 10);
+  // Each value on its own (a key's name is not a field), after a first look at the stored JSON text as a whole.
+  const inValues = sql`exists (select 1 from json_each(${breederList.values}) where ${like(sql`cast(value AS text)`)})`;
+  return sql`(${sql.join(
+    [
+      like(sql`${breederList.Dino}`),
+      like(sql`${breederList.Server}`),
+      JSON_ESCAPED.test(text) ? inValues : sql`(${like(sql`${breederList.values}`)} and ${inValues})`,
+      ...(DAYS_TEXT.test(text) ? Object.values(DAYS_SINCE_COLUMNS).map((from) => like(daysSinceText(from, today))) : []),
+    ],
+    sql` or `,
+  )})`;
+}
+
+export type BreederSearch = PageQuery & { server?: BreederServer };
+export type BreederPage = SearchPage<BreederJson> & { summary: BreederSummary; first: string | null; last: string | null };
+
+const zeros = sql<number>`coalesce(sum(CASE WHEN json_type(${breederList.values}, ${`$."${ZERO_COLUMN}"`}) IN ('integer', 'real')
+  THEN json_extract(${breederList.values}, ${`$."${ZERO_COLUMN}"`}) END), 0)`;
+
+/** The summary card: Total Breeders, each server's total of the 0/0 count, the total of all and Last Updated. */
+export const breederSummary = (db: Db) =>
+  cachedAggregate(db, "breeder_list", "breeder_summary", async (): Promise<BreederSummary> => {
+    const [all, perServer] = await db.batch([
+      db.select({ breeders: count(), total: zeros, last: sql<number | null>`max(${breederList.lastUpdated})` }).from(breederList),
+      db.select({ server: breederList.Server, total: zeros }).from(breederList).groupBy(breederList.Server),
+    ]);
+    const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<BreederServer, number>;
+    for (const row of perServer) if (row.server && row.server in servers) servers[row.server as BreederServer] = Number(row.total);
+    const [{ breeders, total, last }] = all;
+    return { breeders, servers, total: Number(total), lastUpdated: last === null ? null : new Date(Number(last)).toISOString() };
+  });
+
+/**
+ * One page of the list in the sheet's order (`order`, then `_id`), filtered by server and `q`, with the summary and
+ * the first and last ids of the whole sheet (Move up and Move down are disabled at its ends). A page past the end is
+ * the last.
+ */
+export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now = new Date()): Promise<BreederPage> {
+  const where = and(server ? eq(breederList.Server, server) : undefined, matching(q, now));
+  const ends = (dir: typeof asc) =>
+    db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);
+  const [[{ total }], [first], [last]] = await db.batch([
+    db.select({ total: count() }).from(breederList).where(where),
+    ends(asc),
+    ends(desc),
+  ]);
+  const { page: current, pageCount, offset } = pageBounds(total, page, size);
+  const [rows, summary] = await Promise.all([
+    db.select().from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset(offset),
+    breederSummary(db),
+  ]);
+  return {
+    rows: rows.map((r) => breederJson(r, now)),
+    total,
+    page: current,
+    pageCount,
+    size,
+    summary,
+    first: first?._id ?? null,
+    last: last?._id ?? null,
+  };
+}
+
+/**
+ * Each dino once, in the sheet's order of its first row: that row's id (the one the image and role calls name) and
+ * the picture of its first row that has one (the claim sessions' icons).
+ */
+export const breederDinos = (db: Db) =>
+  cachedAggregate(db, "breeder_list", "breeder_dinos", async (): Promise<BreederDino[]> => {
+    const firstRows = (withPicture: boolean) =>
+      db.all<BreederDino>(sql`select "dino" as "Dino", "_id", "image_url" as "imageUrl" from (
+        select "dino", "_id", "image_url", "order", row_number() over (partition by "dino" order by "order", "_id") as "n"
+        from ${breederList} ${withPicture ? sql`where coalesce("image_url", '') <> ''` : sql``}
+      ) where "n" = 1 order by "order", "_id"`);
+    const [rows, pictures] = await Promise.all([firstRows(false), firstRows(true)]);
+    const pictureOf = new Map(pictures.map((p) => [p.Dino, p.imageUrl]));
+    return rows.map((r) => ({ Dino: r.Dino, _id: r._id, imageUrl: pictureOf.get(r.Dino) ?? null }));
+  });

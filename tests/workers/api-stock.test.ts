@@ -164,6 +164,15 @@ describe("reading a tab", () => {
     const bad = await api.send("GET", "/api/stock-2411/history?limit=0");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "validation", field: "limit" });
+    // The dates alone (the page's Version History select), and one snapshot whole by its id, of this tab only.
+    expect(await api.get("/api/stock-2411/history?items=0")).toEqual(history.map(({ items, ...date }) => date));
+    expect(await api.get(`/api/stock-2411/history?id=${history[1].id}`)).toEqual([history[1]]);
+    expect(await api.get(`/api/stock-2411-dedis/history?id=${history[1].id}`)).toEqual([]);
+    for (const [query, field] of [["items=no", "items"], ["id=abc", "id"], ["id=0", "id"]]) {
+      const refused = await api.send("GET", `/api/stock-2411/history?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.json(), query).toMatchObject({ error: "validation", field });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // The 2411 stock sheet (spec part 2: "2411 Stock screen", sections 3, 4, 5, 7, 9). Every tab's rows live in
 // stock_items (the tab's own fields in `data`); every save writes a history snapshot of the tab in the same batch.
 // Saves carry an optional row version: a save based on an older version is refused and changes nothing.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
@@ -85,14 +85,25 @@ export async function getRow(db: Db, tab: StockTab, id: string) {
 }
 
 /** GET {base}/history: date snapshots, newest first. */
-export async function listHistory(db: Db, tab: StockTab, limit = 100) {
+/**
+ * The tab's snapshots, newest first: at most `limit`, only the one with `id` when given, and without their items when
+ * `items` is false (the page's Version History select reads no figures until a date is chosen).
+ */
+export async function listHistory(db: Db, tab: StockTab, { limit = 100, items = true, id }: { limit?: number; items?: boolean; id?: number } = {}) {
+  const { items: itemsColumn, ...rest } = getTableColumns(stockHistory);
   const rows = await db
-    .select()
+    .select({ ...rest, items: items ? itemsColumn : sql<null>`null` })
     .from(stockHistory)
-    .where(eq(stockHistory.tab, tab))
+    .where(and(eq(stockHistory.tab, tab), id === undefined ? undefined : eq(stockHistory.id, id)))
     .orderBy(desc(stockHistory.date), desc(stockHistory.id))
     .limit(limit);
-  return rows.map((h) => ({ _id: String(h.id), id: h.id, date: h.date.toISOString(), updatedBy: h.updatedBy, items: h.items }));
+  return rows.map((h) => ({
+    _id: String(h.id),
+    id: h.id,
+    date: h.date.toISOString(),
+    updatedBy: h.updatedBy,
+    ...(items ? { items: h.items } : {}),
+  }));
 }
 
 // The history figure of each kind, in SQL, so the snapshot is taken inside the save's batch from the rows as saved:

@@ -3,7 +3,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DEFAULT_CHART_WIDTH } from "../../components/charts/chart";
+import { keptSvg } from "../../components/charts/kept-svg.server";
 import type { Point } from "./VouchesChart";
 import { VouchesLine } from "./VouchesLine";
 
-export const vouchesChartSvg = (data: Point[]) => renderToStaticMarkup(createElement(VouchesLine, { data, width: DEFAULT_CHART_WIDTH }));
+export const vouchesChartSvg = keptSvg((data: Point[]) => renderToStaticMarkup(createElement(VouchesLine, { data, width: DEFAULT_CHART_WIDTH })));

@@ -62,9 +62,15 @@ export async function loadStock(request: Request, context: AppLoadContext) {
 
   // Spec section 8 swallowed stock load failures (the tab showed empty); issue 11: never an empty state for a failed
   // read. The tab shows the last good rows marked stale, or why nothing could be read, with Retry.
-  const [list, snapshots] = await Promise.all([
+  // The dates without their figures, and the figures of the date chosen only (a host that ignores `items` and `id`
+  // answers every snapshot whole, and the chosen one is found among them).
+  const historyId = url.searchParams.get("history");
+  const [list, snapshots, picked] = await Promise.all([
     shown(host(context).get<StockRow[]>(path), [] as StockRow[], label),
-    shown(host(context).get<Snapshot[]>(`${path}/history`), [] as Snapshot[], `${label} history`),
+    shown(host(context).get<Snapshot[]>(`${path}/history?items=0`), [] as Snapshot[], `${label} history`),
+    historyId && /^\d{1,15}$/.test(historyId)
+      ? shown(host(context).get<Snapshot[]>(`${path}/history?id=${historyId}`), [] as Snapshot[], `${label} history`)
+      : null,
   ]);
   const rows = list.data;
   const history = snapshots.data;
@@ -76,8 +82,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
 
   // Version History: the snapshots before the current one (the newest records the current state).
   const past = history.slice(1);
-  const historyId = url.searchParams.get("history");
-  const chosen = historyId ? past.find((s) => s._id === historyId) : undefined;
+  const chosen = past.some((s) => s._id === historyId) ? picked?.data.find((s) => s._id === historyId && s.items) : undefined;
   const key = figureKey(kind);
   const historyView = chosen
     ? {

@@ -4,15 +4,12 @@ import { defineConfig } from "vite";
 import remixOptions from "./remix.config.js";
 import { gridPreload } from "./scripts/grid-preload-plugin.js";
 
+/** Stand-ins for glide-data-grid's markdown and image-carousel dependencies, for cells we never open. */
+const GLIDE_UNUSED = fileURLToPath(new URL("./app/vendor/glide-unused.tsx", import.meta.url));
+
 export default defineConfig({
   plugins: [remix(remixOptions), gridPreload()],
-  resolve: {
-    // glide-data-grid's markdown and image-carousel dependencies, for cells we never open (app/vendor/glide-unused.tsx).
-    alias: {
-      marked: fileURLToPath(new URL("./app/vendor/glide-unused.tsx", import.meta.url)),
-      "react-responsive-carousel": fileURLToPath(new URL("./app/vendor/glide-unused.tsx", import.meta.url)),
-    },
-  },
+  resolve: { alias: { marked: GLIDE_UNUSED, "react-responsive-carousel": GLIDE_UNUSED } },
   ssr: {
     // The Worker bundle runs in workerd: resolve packages for workers, and bundle everything.
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },

@@ -30,4 +30,3 @@ export const entryCreate = z.object({ name, ...fields });
 export const entryUpdate = z.object({ _id: z.string().optional(), name, ...fields });
 export type EntryCreate = z.output<typeof entryCreate>;
 export type EntryUpdate = z.output<typeof entryUpdate>;
-

@@ -40,8 +40,8 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * A version per source table, bumped by triggers on every insert, update and delete (migrations/0004_search_index.sql),
- * so any write path (the API, ingestion, seeding, a console) makes the aggregates computed from it due.
+ * A version per source table, bumped by triggers on every insert, update and delete (migrations 0004 and 0005), so any
+ * write path (the API, ingestion, seeding, a console) makes the aggregates computed from it due.
  */
 export const dataVersions = sqliteTable("data_versions", {
   name: text("name").primaryKey(),
@@ -49,8 +49,8 @@ export const dataVersions = sqliteTable("data_versions", {
 });
 
 /**
- * Aggregates that would otherwise read a whole table on every view (the dashboard's vouch counts), stored with the
- * version of their source they were computed at: valid while that version is current.
+ * Aggregates that would otherwise read a whole table on every view (the dashboard's vouch counts, the breeder list's
+ * summary and dinos), stored with the version of their source they were computed at: valid while it is current.
  */
 export const aggregateCache = sqliteTable("aggregate_cache", {
   key: text("key").primaryKey(),

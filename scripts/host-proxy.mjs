@@ -22,13 +22,19 @@ export async function startHostProxy({ port, target, latencyMs = 0 }) {
       const chunks = [];
       req.on("data", (c) => chunks.push(c));
       req.on("end", async () => {
-        const upstream = await fetch(`${target}${req.url}`, {
-          method: req.method,
-          headers: { Authorization: req.headers.authorization ?? "", "Content-Type": req.headers["content-type"] ?? "application/json" },
-          body: chunks.length ? Buffer.concat(chunks) : undefined,
-        });
-        res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
-        res.end(Buffer.from(await upstream.arrayBuffer()));
+        try {
+          const upstream = await fetch(`${target}${req.url}`, {
+            method: req.method,
+            headers: { Authorization: req.headers.authorization ?? "", "Content-Type": req.headers["content-type"] ?? "application/json" },
+            body: chunks.length ? Buffer.concat(chunks) : undefined,
+          });
+          res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
+          res.end(Buffer.from(await upstream.arrayBuffer()));
+        } catch (error) {
+          // The host behind the proxy is not there: a gateway error, as a real proxy answers (not a crashed process).
+          res.writeHead(502, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ error: "bad_gateway", message: `The proxy could not reach ${target}: ${error}` }));
+        }
       });
     };
     if (latencyMs > 0) setTimeout(answer, latencyMs);

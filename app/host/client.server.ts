@@ -141,12 +141,14 @@ export function hostClient(deps: HostDeps) {
     const breaker = await mayCallHost(external);
     // The circuit is open: the host is not called, and the last failure's words are given.
     if (!breaker.call) throw new HostError(503, { error: "circuit_open", message: breaker.reason });
+    // A closed breaker stays as it is on an answer: only a probe's answer (or any failure) writes it.
     try {
       const data = await read(path);
-      await closeBreaker(external);
+      if (breaker.probe) await closeBreaker(external);
       return data;
     } catch (error) {
-      await (isFailure(error) ? tripBreaker(external, failureReason(error)) : closeBreaker(external));
+      if (isFailure(error)) await tripBreaker(external, failureReason(error));
+      else if (breaker.probe) await closeBreaker(external);
       throw error;
     }
   }

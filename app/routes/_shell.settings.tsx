@@ -14,8 +14,10 @@ import { parseToken } from "../utils/token-form";
 import { formatUtcDateTime } from "../utils/dates";
 import { displayNameOf } from "../utils/user";
 
-/** The Create token form: the API's body (contract/tokens.ts), checked in the browser and in the action, in the API's words. */
-/** The new-token form's check (zod), loaded after the first paint. */
+/**
+ * The Create token form's check: the API's body (contract/tokens.ts), in the API's words, in the action and (loaded
+ * after the first paint, utils/token-form.ts) in the browser.
+ */
 const loadTokenForm = () => import("../utils/token-form");
 
 export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];

@@ -4,7 +4,7 @@
 // still gives its last good answer, marked stale with its time.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, hostErrorOf } from "../host/client.server";
-import { matches, paginate, type Page } from "./table";
+import { matches, paginate, placed, type Page } from "./table";
 
 type SearchAnswer<T> = { rows: T[]; total: number; all?: number; page: number; pageCount: number; size: number };
 /** `all`: how many rows the whole list has (when the host says, else with the whole list). */
@@ -24,14 +24,8 @@ export async function searchedPage<T>(
   try {
     // Edge-cached by path and query in front of an external host (ADR 015), so it can be the last good answer too.
     const { data, ...answer } = await host(context).get<SearchAnswer<T>>(`${list}/search?${params}`);
-    const from = data.rows.length === 0 ? 0 : (data.page - 1) * data.size + 1;
-    return {
-      ...data,
-      from,
-      to: from === 0 ? 0 : from + data.rows.length - 1,
-      all: data.all ?? null,
-      stale: answer.stale ? answer.asOf : null,
-    };
+    const { all, ...page } = data;
+    return { ...placed(page), all: all ?? null, stale: answer.stale ? answer.asOf : null };
   } catch (error) {
     // A refusal of the request itself (400, 401, 403) is the host's answer; anything else tries the whole list.
     const status = hostErrorOf(error)?.status;

@@ -18,4 +18,3 @@ export function parseForm<S extends ZodTypeAny>(payload: FormData | URLSearchPar
     },
   });
 }
-

@@ -37,6 +37,12 @@ export function paginate<T>(rows: T[], page: number, size: number): Page<T> {
   };
 }
 
+/** A page the host searched and counted (rows, total, page, pageCount, size), with where its rows stand (from, to). */
+export function placed<T>(answer: Omit<Page<T>, "from" | "to">): Page<T> {
+  const from = answer.rows.length === 0 ? 0 : (answer.page - 1) * answer.size + 1;
+  return { ...answer, from, to: from === 0 ? 0 : from + answer.rows.length - 1 };
+}
+
 export type PageLink = { kind: "page"; page: number; current: boolean } | { kind: "ellipsis"; key: string };
 
 /**

@@ -17,7 +17,7 @@ for (const tab of STOCK_TABS) {
   stockApi.get(base, async (c) => c.json(await listRows(deps(c).db, tab)));
 
   stockApi.get(`${base}/history`, valid("query", historyQuery), async (c) =>
-    c.json(await listHistory(deps(c).db, tab, { ...c.req.valid("query"), items: c.req.valid("query").items === "1" })),
+    c.json(await listHistory(deps(c).db, tab, c.req.valid("query"))),
   );
 
   stockApi.post(`${base}/batch`, valid("json", batchBody(kind)), async (c) => {

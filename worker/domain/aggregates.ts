@@ -1,6 +1,6 @@
 // Aggregates that would read a whole table on every view, kept until that table changes: each is stored with the
-// version of its source table it was computed at (data_versions, bumped by triggers on every write:
-// migrations/0004_search_index.sql), and is valid while that version is current.
+// version of its source table it was computed at (data_versions, bumped by triggers on every write: vouches in
+// migrations/0004_search_index.sql, the breeder list in 0005), and is valid while that version is current.
 import { and, eq } from "drizzle-orm";
 import { aggregateCache, dataVersions } from "../../drizzle/schema";
 import type { Db } from "./context";

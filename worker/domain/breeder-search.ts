@@ -8,7 +8,7 @@ import { BREEDER_SERVERS, DAYS_SINCE_COLUMNS, ZERO_COLUMN, type BreederDino, typ
 import { cachedAggregate } from "./aggregates";
 import { breederJson, type BreederJson } from "./breeder";
 import type { Db } from "./context";
-import { likePattern, pageBounds, type PageQuery, type SearchPage } from "./paging";
+import { likePattern, likes, pageBounds, type PageQuery, type SearchPage } from "./paging";
 
 /**
  * A sheet date in SQL, as contract/breeder.ts's parseSheetDate reads it: m/d/yyyy, m/d/yy or yyyy-mm-dd (optionally
@@ -48,16 +48,15 @@ function matching(q: string, now: Date): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
-  const like = (value: SQL) => sql`${value} like ${pattern} escape '\\'`;
   const today = now.toISOString().slice(0, 10);
   // Each value on its own (a key's name is not a field), after a first look at the stored JSON text as a whole.
-  const inValues = sql`exists (select 1 from json_each(${breederList.values}) where ${like(sql`cast(value AS text)`)})`;
+  const inValues = sql`exists (select 1 from json_each(${breederList.values}) where ${likes(sql`cast(value AS text)`, pattern)})`;
   return sql`(${sql.join(
     [
-      like(sql`${breederList.Dino}`),
-      like(sql`${breederList.Server}`),
-      JSON_ESCAPED.test(text) ? inValues : sql`(${like(sql`${breederList.values}`)} and ${inValues})`,
-      ...(DAYS_TEXT.test(text) ? Object.values(DAYS_SINCE_COLUMNS).map((from) => like(daysSinceText(from, today))) : []),
+      likes(breederList.Dino, pattern),
+      likes(breederList.Server, pattern),
+      JSON_ESCAPED.test(text) ? inValues : sql`(${likes(breederList.values, pattern)} and ${inValues})`,
+      ...(DAYS_TEXT.test(text) ? Object.values(DAYS_SINCE_COLUMNS).map((from) => likes(daysSinceText(from, today), pattern)) : []),
     ],
     sql` or `,
   )})`;
@@ -72,14 +71,20 @@ const zeros = sql<number>`coalesce(sum(CASE WHEN json_type(${breederList.values}
 /** The summary card: Total Breeders, each server's total of the 0/0 count, the total of all and Last Updated. */
 export const breederSummary = (db: Db) =>
   cachedAggregate(db, "breeder_list", "breeder_summary", async (): Promise<BreederSummary> => {
-    const [all, perServer] = await db.batch([
-      db.select({ breeders: count(), total: zeros, last: sql<number | null>`max(${breederList.lastUpdated})` }).from(breederList),
-      db.select({ server: breederList.Server, total: zeros }).from(breederList).groupBy(breederList.Server),
-    ]);
+    // One scan, grouped by server: the whole list's figures are the groups' sums (rows without a server included).
+    const groups = await db
+      .select({ server: breederList.Server, rows: count(), zeros, last: sql<number | null>`max(${breederList.lastUpdated})` })
+      .from(breederList)
+      .groupBy(breederList.Server);
     const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<BreederServer, number>;
-    for (const row of perServer) if (row.server && row.server in servers) servers[row.server as BreederServer] = Number(row.total);
-    const [{ breeders, total, last }] = all;
-    return { breeders, servers, total: Number(total), lastUpdated: last === null ? null : new Date(Number(last)).toISOString() };
+    for (const g of groups) if (g.server && g.server in servers) servers[g.server as BreederServer] = Number(g.zeros);
+    const last = Math.max(...groups.map((g) => Number(g.last ?? -Infinity)));
+    return {
+      breeders: groups.reduce((n, g) => n + g.rows, 0),
+      servers,
+      total: groups.reduce((n, g) => n + Number(g.zeros), 0),
+      lastUpdated: Number.isFinite(last) ? new Date(last).toISOString() : null,
+    };
   });
 
 /**
@@ -91,16 +96,12 @@ export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, ser
   const where = and(server ? eq(breederList.Server, server) : undefined, matching(q, now));
   const ends = (dir: typeof asc) =>
     db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);
-  const [[{ total }], [first], [last]] = await db.batch([
-    db.select({ total: count() }).from(breederList).where(where),
-    ends(asc),
-    ends(desc),
-  ]);
-  const { page: current, pageCount, offset } = pageBounds(total, page, size);
-  const [rows, summary] = await Promise.all([
-    db.select().from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset(offset),
+  const [[[{ total }], [first], [last]], summary] = await Promise.all([
+    db.batch([db.select({ total: count() }).from(breederList).where(where), ends(asc), ends(desc)]),
     breederSummary(db),
   ]);
+  const { page: current, pageCount, offset } = pageBounds(total, page, size);
+  const rows = await db.select().from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset(offset);
   return {
     rows: rows.map((r) => breederJson(r, now)),
     total,
@@ -119,12 +120,12 @@ export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, ser
  */
 export const breederDinos = (db: Db) =>
   cachedAggregate(db, "breeder_list", "breeder_dinos", async (): Promise<BreederDino[]> => {
-    const firstRows = (withPicture: boolean) =>
-      db.all<BreederDino>(sql`select "dino" as "Dino", "_id", "image_url" as "imageUrl" from (
-        select "dino", "_id", "image_url", "order", row_number() over (partition by "dino" order by "order", "_id") as "n"
-        from ${breederList} ${withPicture ? sql`where coalesce("image_url", '') <> ''` : sql``}
-      ) where "n" = 1 order by "order", "_id"`);
-    const [rows, pictures] = await Promise.all([firstRows(false), firstRows(true)]);
-    const pictureOf = new Map(pictures.map((p) => [p.Dino, p.imageUrl]));
-    return rows.map((r) => ({ Dino: r.Dino, _id: r._id, imageUrl: pictureOf.get(r.Dino) ?? null }));
+    // One pass: each dino's rows in the sheet's order; its first row, and the first picture (rows without one last).
+    const picture = sql`nullif(${breederList.imageUrl}, '')`;
+    return db.all<BreederDino>(sql`select "Dino", "_id", "imageUrl" from (
+      select ${breederList.Dino} as "Dino", ${breederList._id} as "_id", ${breederList.order} as "at",
+        row_number() over (partition by ${breederList.Dino} order by ${breederList.order}, ${breederList._id}) as "n",
+        first_value(${picture}) over (partition by ${breederList.Dino} order by ${picture} is null, ${breederList.order}, ${breederList._id}) as "imageUrl"
+      from ${breederList}
+    ) where "n" = 1 order by "at", "_id"`);
   });

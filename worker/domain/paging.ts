@@ -7,13 +7,16 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 /** A LIKE pattern matching `text` anywhere, with LIKE's own characters (and the escape) taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `value` LIKE a pattern of likePattern's, with its escape. */
+export const likes = (value: SQL | SQLiteColumn, pattern: string) => sql`${value} like ${pattern} escape '\\'`;
+
 /** `q` as a substring of any of the columns; undefined (no condition) for a blank `q`. */
 export function anyColumnLike(columns: (SQL | SQLiteColumn)[], q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const pattern = likePattern(text);
   return sql`(${sql.join(
-    columns.map((col) => sql`${col} like ${pattern} escape '\\'`),
+    columns.map((col) => likes(col, pattern)),
     sql` or `,
   )})`;
 }

@@ -178,7 +178,11 @@ export const imageBody = z.object({
 export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional().default(100),
   /** `0`: the snapshots without their items (the Version History select). */
-  items: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional().default("1"),
+  items: z
+    .enum(["0", "1"], { message: "must be 0 or 1" })
+    .optional()
+    .default("1")
+    .transform((v) => v === "1"),
   /** One snapshot (a list of it, or empty when the tab has none by that id). */
   id: z.coerce.number({ invalid_type_error: "must be a snapshot id" }).int("must be a snapshot id").min(1, "must be a snapshot id").optional(),
 });

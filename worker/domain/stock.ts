@@ -84,7 +84,6 @@ export async function getRow(db: Db, tab: StockTab, id: string) {
   return (await rowsById(db, tab, [id])).get(id) ?? null;
 }
 
-/** GET {base}/history: date snapshots, newest first. */
 /**
  * The tab's snapshots, newest first: at most `limit`, only the one with `id` when given, and without their items when
  * `items` is false (the page's Version History select reads no figures until a date is chosen).

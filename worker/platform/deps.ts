@@ -28,12 +28,13 @@ const announcer =
  * write's answer never waits for the fan-out to every socket. Without one (the cron, tests), it is awaited.
  */
 export function domainDeps(env: Env, actor: Actor, ctx?: Pick<ExecutionContext, "waitUntil">): Deps {
-  const announce = announcer(env);
+  const deps = { db: database(env), env, actor, announce: announcer(env) };
+  if (!ctx) return deps;
   // One chain per request keeps its events in the order they were raised.
   let announced = Promise.resolve();
   const later: Announce = async (event) => {
-    announced = announced.then(() => announce(event));
-    ctx!.waitUntil(announced);
+    announced = announced.then(() => deps.announce(event));
+    ctx.waitUntil(announced);
   };
-  return { db: database(env), env, actor, announce: ctx ? later : announce };
+  return { ...deps, announce: later };
 }

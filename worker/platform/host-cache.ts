@@ -94,18 +94,19 @@ async function writeBreaker(external: ExternalHost, state: BreakerState) {
 const probing = new Set<string>();
 
 /**
- * Whether this read may call the host: `{ call: true }`, or `{ call: false, reason }` with the last failure's words.
- * Closed: yes. Open (a failure within the window): no. Half-open (the window has passed): yes for the one read that
- * claims the probe, no for the others while the probe runs.
+ * Whether this read may call the host: `{ call: true, probe }` (`probe`: the breaker is not closed, so the answer
+ * closes or opens it again), or `{ call: false, reason }` with the last failure's words. Closed: yes. Open (a failure
+ * within the window): no. Half-open (the window has passed): yes for the one read that claims the probe, no for the
+ * others while the probe runs.
  */
-export async function mayCallHost(external: ExternalHost): Promise<{ call: true } | { call: false; reason: string }> {
+export async function mayCallHost(external: ExternalHost): Promise<{ call: true; probe: boolean } | { call: false; reason: string }> {
   const state = await readBreaker(external);
-  if (!state) return { call: true };
+  if (!state) return { call: true, probe: false };
   const now = Date.now();
   if (now < state.openUntil || now < state.probeUntil || probing.has(external.url)) return { call: false, reason: state.reason };
   probing.add(external.url);
   await writeBreaker(external, { ...state, probeUntil: now + external.timeoutMs + 1000 });
-  return { call: true };
+  return { call: true, probe: true };
 }
 
 /** Whether the host is known to be failing: its circuit is open or half-open (not closed). */

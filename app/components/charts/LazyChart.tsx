@@ -15,7 +15,7 @@ export function LazyChart<P extends object>({
   className,
   testId,
 }: {
-  /** The chart as the server rendered it for a document (chart.server.ts); null on the browser's own data requests. */
+  /** The chart as the server rendered it for a document (components/charts/chart-svg.server.ts); null on the browser's own data requests. */
   svg: string | null;
   /** Loads the interactive chart (a dynamic import, so its library stays out of the first load). */
   load: ChartLoader<P>;

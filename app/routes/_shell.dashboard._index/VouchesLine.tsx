@@ -1,4 +1,4 @@
-// The interactive "Vouches Per Month" line (nivo). The server renders it once to SVG (chart.server.ts); the browser
+// The interactive "Vouches Per Month" line (nivo). The server renders it once to SVG (dashboard.server.ts); the browser
 // loads this module after the first paint (VouchesChart), so nivo is never in the dashboard's first load.
 import { Line, type LineSeries } from "@nivo/line";
 import { CHART_THEME } from "../../components/charts/chart";

@@ -1,10 +1,14 @@
 // The dashboard's data: two host calls (the counts and the card cache), never the whole vouch list.
-import { vouchesChartSvg } from "./chart.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { chartSvg } from "../../components/charts/chart-svg.server";
+import { VouchesLine } from "./VouchesLine";
 import { host, type HostAnswer } from "../../host/client.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../utils/stats";
 import { defaultAvatarUrl } from "../../utils/user";
+
+/** "Vouches Per Month" as the server renders it for a document. */
+const vouchesChartSvg = chartSvg(VouchesLine);
 
 /** GET /api/vouches/stats (docs/api.md). */
 export type VouchStats = {
@@ -100,7 +104,7 @@ export async function loadDashboard(context: AppLoadContext, timeZone: string | 
   const shaped = shapeDashboard(stats.data, cards.data, now);
   return {
     ...shaped,
-    chartSvg: withSvg ? vouchesChartSvg(shaped.chart) : null,
+    chartSvg: withSvg ? vouchesChartSvg({ data: shaped.chart }) : null,
     asOf: since == null ? null : formatDateTime(since, timeZoneOr(timeZone)),
   };
 }

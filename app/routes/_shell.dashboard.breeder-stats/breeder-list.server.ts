@@ -10,7 +10,7 @@ import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
-import { matches, pageSizeFrom, paginate, type Page } from "../../utils/table";
+import { matches, pageSizeFrom, paginate, placed } from "../../utils/table";
 import { MAX_QUERY } from "../../utils/host-search.server";
 import {
   breederPayload,
@@ -78,9 +78,8 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
   // Spec section 8 only logs a failed load; here the tab says so too.
   const nothing: ListPage = { rows: [], total: 0, page: 1, pageCount: 1, size, summary: summaryOf([]), first: null, last: null };
   const list = await shown(readListPage(context, { q, page: requested, size, server: filter }), nothing, "the breeder list");
-  const { rows, summary, first, last, ...counts } = list.data;
-  const from = rows.length === 0 ? 0 : (counts.page - 1) * counts.size + 1;
-  const page: Page<BreederRow> = { ...counts, rows, from, to: from === 0 ? 0 : from + rows.length - 1 };
+  const { summary, first, last, ...counts } = list.data;
+  const page = placed(counts);
   const timeZone = request ? readPreferences(request).timeZone : undefined;
   const editId = params.get("edit");
   return {
@@ -96,7 +95,7 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
       ...summary,
       lastUpdatedText: summary.lastUpdated ? formatDateTime(summary.lastUpdated, timeZoneOr(timeZone)) : null,
     },
-    editing: editId && rows.some((r) => r._id === editId) ? editId : null,
+    editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,
   };
 }
 export type BreederListData = Awaited<ReturnType<typeof loadBreederList>>;

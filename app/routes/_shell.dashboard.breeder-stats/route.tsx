@@ -2,7 +2,6 @@
 // Given To, Claim Sessions, Breeder Statistics) under one search, the tab in the URL and remembered, the Add Mapping
 // and Add Image dialogs, and live reloads when the breeder list or a breeder table changes. Everything works without
 // JavaScript (links, GET forms, ?dialog= and ?edit= states); the server flow is in breeder.server.ts.
-import { gridPreloadMeta } from "../../components/sheet/preload";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -24,6 +23,7 @@ import { BreederDialogs } from "./dialogs";
 import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
 import { TabNav } from "../../components/TabNav";
+import { gridPreloadMeta } from "../../components/sheet/preload";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Breeder · ARK Tribe Dashboard" },

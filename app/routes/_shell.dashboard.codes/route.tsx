@@ -28,6 +28,7 @@ import { LoadError, StaleNotice } from "../../components/HostNotice";
 
 /** The form's schema (zod), loaded after the first paint. */
 const loadCodeForm = () => import("./codes-form");
+type CodeForm = Awaited<ReturnType<typeof loadCodeForm>>;
 
 export const meta: MetaFunction = () => [{ title: "Codes · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -178,7 +179,14 @@ export default function CodesPage() {
       </section>
 
       {editing.value ? (
-        <EditCodeModal key={editing.value._id} code={editing.value} redirectTo={closeHref} onClose={editing.onClose} closeHref={closeHref} />
+        <EditCodeModal
+          key={editing.value._id}
+          code={editing.value}
+          redirectTo={closeHref}
+          onClose={editing.onClose}
+          closeHref={closeHref}
+          schema={schema}
+        />
       ) : null}
       {deleting.value ? (
         <ConfirmModal
@@ -241,15 +249,17 @@ function EditCodeModal({
   redirectTo,
   onClose,
   closeHref,
+  schema,
 }: {
   code: Code;
   redirectTo: string;
   onClose?: () => void;
   closeHref: string;
+  /** The form's schema, once the page has loaded it (after the first paint); until then the action is the only check. */
+  schema: CodeForm | null;
 }) {
   const hidden = codeFields(code, redirectTo);
   const busy = useSubmitting("update");
-  const schema = useAfterPaint(loadCodeForm);
   const [form, fields] = useForm({
     id: `edit-code-${code._id}`,
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.

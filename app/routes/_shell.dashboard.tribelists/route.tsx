@@ -48,6 +48,7 @@ import { LoadError, StaleSince } from "../../components/HostNotice";
 
 /** The forms' check (zod), loaded after the first paint. */
 const loadEntryForm = () => import("./tribelists-form");
+type EntryForm = Awaited<ReturnType<typeof loadEntryForm>>;
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -279,6 +280,7 @@ export default function TribelistsPage() {
                   server={server}
                   redirectTo={base}
                   initial={failure?.intent === "add" ? (failure.values as Values) : valuesOf(null)}
+                  schema={schema}
                   onClose={closeAdd}
                 />
               ) : null}
@@ -290,6 +292,7 @@ export default function TribelistsPage() {
                   server={server}
                   redirectTo={base}
                   initial={valuesOf(editTarget)}
+                  schema={schema}
                   onClose={closeEdit}
                 />
               ) : rows.length > 0 ? (
@@ -467,6 +470,7 @@ function EntryPanel({
   server,
   redirectTo,
   initial,
+  schema,
   onClose,
 }: {
   mode: "add" | "edit";
@@ -474,6 +478,8 @@ function EntryPanel({
   server: Server;
   redirectTo: string;
   initial: Values;
+  /** The forms' check, once the page has loaded it (after the first paint); until then the action is the only one. */
+  schema: EntryForm | null;
   onClose: () => void;
 }) {
   const fetcher = useFetcher<typeof action>({ key: `tribelist-${mode}` });
@@ -497,7 +503,6 @@ function EntryPanel({
     else onClose();
   }, [busy]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const schema = useAfterPaint(loadEntryForm);
   const [form, fields] = useForm({
     id: `tribelist-${mode}-form`,
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.

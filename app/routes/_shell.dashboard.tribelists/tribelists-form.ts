@@ -10,4 +10,3 @@ import { entryWording } from "./tribelists";
  */
 export const parseEntry = (intent: "add" | "update", payload: FormData | URLSearchParams) =>
   parseForm(payload, intent === "add" ? entryCreate : entryUpdate, entryWording);
-

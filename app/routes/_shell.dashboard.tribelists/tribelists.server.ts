@@ -1,6 +1,5 @@
 // The Tribelists page's server flow: read one server's list through the host client, count, filter, search and page
 // it; add, edit, delete and clear entries, answering with a redirect and a toast (or the form's errors).
-import { parseEntry } from "./tribelists-form";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
@@ -33,6 +32,7 @@ import {
   type FormField,
   type Server,
 } from "./tribelists";
+import { parseEntry } from "./tribelists-form";
 
 
 /** A short fingerprint of a list, so the browser can tell when it changed (for "Last updated"). */

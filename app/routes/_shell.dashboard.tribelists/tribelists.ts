@@ -95,4 +95,3 @@ export const entryWording = labelled(
     nationality: `Nationality must be ${NATIONALITIES.join(", ")} or none.`,
   },
 );
-

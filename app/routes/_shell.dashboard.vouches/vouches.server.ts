@@ -1,6 +1,5 @@
 // The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
 // avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
-import { checkVouchAction } from "./vouches-action";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
@@ -18,6 +17,7 @@ import {
   type Vouch,
   type VouchRow,
 } from "./vouches";
+import { checkVouchAction } from "./vouches-action";
 
 export async function loadVouches(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);

@@ -31,7 +31,7 @@ export function PopulationChart({
   timeZone: string;
   serverId: string;
   here: string;
-  /** The line as the server rendered it (population-chart.server.ts); null without population. */
+  /** The line as the server rendered it (stats.server.ts); null without population. */
   svg: string | null;
 }) {
   const full = useMemo(() => dateFormatter("dateTime", timeZone), [timeZone]);

@@ -1,4 +1,4 @@
-// The interactive population line (nivo). The server renders it once to SVG (population-chart.server.ts); the browser
+// The interactive population line (nivo). The server renders it once to SVG (stats.server.ts); the browser
 // loads this module after the first paint (PopulationChart), so nivo is never in a server stats page's first load.
 import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
 import { useMemo } from "react";
@@ -109,4 +109,3 @@ function peakLayer(peak: { t: number; players: number } | null) {
   }
   return PeakLayer;
 }
-

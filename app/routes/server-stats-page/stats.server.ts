@@ -2,7 +2,6 @@
 // /dashboard/server-stats-2411, -2573 and -2446. The loader reads only the active tab's data through the host client,
 // classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
 // action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
-import { populationChartSvg } from "./population-chart.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
@@ -42,7 +41,15 @@ import {
   type Card,
 } from "./servers";
 import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../../contract/servers";
-import { DAY_MS } from "../../../contract/time";
+import { DAY_MS, MINUTE_MS } from "../../../contract/time";
+import { chartSvg } from "../../components/charts/chart-svg.server";
+import type { PopulationLineProps } from "./PopulationChart";
+import { PopulationLine } from "./PopulationLine";
+
+const populationSvg = chartSvg(PopulationLine);
+/** The population chart as the server renders it for a document; `now` (the end of the time axis) is taken to the
+ * minute, so the views within a minute share one rendering. */
+const populationChartSvg = (props: PopulationLineProps) => populationSvg({ ...props, now: Math.floor(props.now / MINUTE_MS) * MINUTE_MS });
 
 // ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptSvg } from "./kept-svg.server";
+import { keptSvg } from "./chart-svg.server";
 
 describe("keptSvg", () => {
   it("renders each distinct input once while it is among the last few, and again after it was dropped", () => {

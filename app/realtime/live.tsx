@@ -79,11 +79,12 @@ export function useLiveEvent(types: readonly LiveEventType[], onEvent: (event: L
 
 /**
  * Reloads the open page's data when an event it shows arrives (of those, the ones `accepts` takes), or after the socket
- * reconnects; but not while a write
- * of this browser is on its way (a form or a fetcher submitting). Remix reloads every loader once that write's action
- * has answered, and that reload reads everything committed before the event arrived, so the page is reloaded once:
- * by Remix after its own write (whose event usually arrives while the action is still answering), by the event after
- * anyone else's.
+ * reconnects; but not while a write of this browser is on its way: a form or a fetcher submitting, or Remix reloading
+ * the loaders after that write's action answered. The write's own event goes out after its answer (the fan-out never
+ * holds a write's answer back), so it arrives while that reload runs, and the reload already reads the write: the page
+ * is reloaded once, by Remix after its own write, and by the event after anyone else's. An event of someone else's
+ * write that lands in the same few milliseconds is read by that reload too, unless it committed after the reload's
+ * read: that update then shows with the next event or view.
  */
 export function useLiveRevalidate(types: readonly LiveEventType[], accepts: (event: LiveEvent) => boolean = () => true) {
   const { subscribe } = useLive();
@@ -95,7 +96,10 @@ export function useLiveRevalidate(types: readonly LiveEventType[], accepts: (eve
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const writing = useRef(false);
-  writing.current = navigation.state === "submitting" || fetchers.some((f) => f.state === "submitting");
+  // A navigation or fetcher carrying a submission (not a GET) is writing until it is idle again: while it submits, and
+  // while Remix reloads the loaders after its action.
+  const submits = (s: { state: string; formMethod?: string }) => s.state !== "idle" && !!s.formMethod && s.formMethod.toUpperCase() !== "GET";
+  writing.current = submits(navigation) || fetchers.some(submits);
   const key = types.join(",");
   useEffect(
     () =>

@@ -144,12 +144,19 @@ export function parseSheetDate(text: unknown): number | null {
   return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d ? ms : null;
 }
 
+/** A day as a whole number: days since 1 January 1970, UTC. */
+export const dayNumber = (at: Date | number) => Math.floor(+at / DAY_MS);
+
+/** A sheet date's day number (what the host keeps to search Days since), null when it is not a valid date. */
+export function sheetDay(text: unknown): number | null {
+  const at = parseSheetDate(text);
+  return at === null ? null : dayNumber(at);
+}
+
 /** Whole days from the date to today (UTC), 0 when the date is in the future, null when it is not a valid date. */
 export function daysSince(text: unknown, now: Date = new Date()): number | null {
-  const at = parseSheetDate(text);
-  if (at === null) return null;
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.max(0, Math.round((today - at) / DAY_MS));
+  const day = sheetDay(text);
+  return day === null ? null : Math.max(0, dayNumber(now) - day);
 }
 
 /** Leaderboard durations (section 9): milliseconds as hh:mm:ss (hours may pass 99). */

@@ -43,7 +43,11 @@ export const RESOURCES: Resource[] = [
   { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to"], event: { type: "breeder_update" } },
   { prefix: "/api/breeder-claim-sessions", reads: ["/api/breeder-claim-sessions"], event: { type: "breeder_update" } },
   { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats"], event: { type: "breeder_update" } },
-  { prefix: "/api/weeklymembers", reads: ["/api/weeklymembers"], event: { type: "weeklymembers_update" } },
+  {
+    prefix: "/api/weeklymembers",
+    reads: ["/api/weeklymembers", "/api/weeklymembers/search"],
+    event: { type: "weeklymembers_update" },
+  },
   {
     prefix: "/api/eoserver",
     reads: [

@@ -1,5 +1,6 @@
 // The server stats area's pure rules that both sides apply (spec part 2: "Server stats screens" and sections 3, 4 and
-// 9): the tracked servers, their maps and capacity, the status classes of a player, and the population chart's ranges.
+// 9): the tracked servers, their maps and capacity, the status classes of a player and their badge words, the platforms'
+// shown names, the weekly members' activity, and the population chart's ranges.
 // The screens (app/routes/server-stats-page/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
 // The browser bundle includes this file, so no database or Worker types here.
 import { DAY_MS, MINUTE_MS } from "./time";
@@ -56,6 +57,43 @@ export function statusClass(status: string | null | undefined, tribe?: string | 
   return "other";
 }
 
+/** Each class's words on the Status badge (a raw code is shown as it came). The host's paged weekly members search
+ * matches these words too, so they are written once, here. */
+export const STATUS_LABELS: Record<Exclude<StatusClass, "other">, string> = {
+  tribemembers: "Tribemember",
+  friendlys: "Friendly",
+  neutral: "Neutral",
+  enemies: "Enemy",
+  unknowns: "Unknown",
+};
+
+// ---- Platforms -----------------------------------------------------------------------------------------------------
+
+export type PlatformKind = "steam" | "xbl" | "psn" | "epic" | "nintendo" | "other" | "none";
+/**
+ * The platforms with a colour of their own, by the names collectors send (the API's codes and the shown names), lower
+ * case. The screens show the label; the host's weekly members search finds a member by it (and by the stored value).
+ */
+export const PLATFORMS: Readonly<Record<string, { kind: PlatformKind; label: string }>> = {
+  steam: { kind: "steam", label: "Steam" },
+  xbl: { kind: "xbl", label: "Xbox" },
+  xbox: { kind: "xbl", label: "Xbox" },
+  psn: { kind: "psn", label: "PlayStation" },
+  playstation: { kind: "psn", label: "PlayStation" },
+  epic: { kind: "epic", label: "Epic" },
+  nintendo: { kind: "nintendo", label: "Nintendo" },
+};
+
+/**
+ * Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. The weekly
+ * members' platforms (Steam, Epic, Xbox, PlayStation, Nintendo) each get a kind, so each gets its colour.
+ */
+export function platformOf(value: string | null | undefined): { kind: PlatformKind; label: string } {
+  const v = trimText(value);
+  if (!v) return { kind: "none", label: "-" };
+  return PLATFORMS[v.toLowerCase()] ?? { kind: "other", label: v.charAt(0).toUpperCase() + v.slice(1) };
+}
+
 // ---- Weekly members ------------------------------------------------------------------------------------------------
 
 /**
@@ -64,6 +102,8 @@ export function statusClass(status: string | null | undefined, tribe?: string | 
  */
 export const WEEKLY_ACTIVITY = ["active", "inactive"] as const;
 export type WeeklyActivity = (typeof WEEKLY_ACTIVITY)[number];
+/** The Event Type badge's words (the page's tabs), which the host's search matches too. */
+export const WEEKLY_ACTIVITY_LABELS: Record<WeeklyActivity, string> = { active: "Active", inactive: "Inactive" };
 
 // ---- Population chart ----------------------------------------------------------------------------------------------
 

@@ -17,6 +17,12 @@ export const breederList = sqliteTable(
     values: json<Record<string, string | number | null>>("values").notNull().default({}),
     version: integer("version").notNull().default(1),
     lastUpdated: timestamp("last_updated").notNull().default(now),
+    // What the search reads (issue 11: migrations/0006), written with the row from Dino, Server and `values`
+    // (worker/domain/breeder.ts searchColumns): each Days since's date as a day number, null when it is not a date,
+    // and the shown texts joined by a separator no query matches across.
+    dateDay: integer("date_day"),
+    datetwoDay: integer("datetwo_day"),
+    searchText: text("search_text").notNull().default(""),
   },
   // The sheet's order, within a server (the filter), and each dino's first row (issue 11: paged in SQL).
   (t) => [

@@ -1,4 +1,5 @@
 // Spec part 2 server stats: status, rosters, join and leave events, snapshots, weekly members.
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, epochMs, now, timestamp } from "./columns";
 import { WEEKLY_ACTIVITY } from "../contract/servers";
@@ -70,17 +71,31 @@ export const serverSnapshots = sqliteTable(
   (t) => [uniqueIndex("server_snapshots_natural").on(t.serverId, t.takenAt)],
 );
 
-export const weeklyMembers = sqliteTable("weekly_members", {
-  eosId: text("eos_id").primaryKey(),
-  displayName: text("display_name"),
-  memberName: text("member_name"),
-  isActiveThisWeek: bool("is_active_this_week").notNull(),
-  isTribeMember: bool("is_tribe_member").notNull().default(false),
-  tribe: text("tribe"),
-  platform: text("platform"),
-  eventType: text("event_type", { enum: WEEKLY_ACTIVITY }).notNull(),
-  eventTime: epochMs("event_time"),
-  lastArkLaunch: text("last_ark_launch"),
-  steamProfileLink: text("steam_profile_link"),
-  updatedAt: timestamp("updated_at").notNull().default(now),
-});
+export const weeklyMembers = sqliteTable(
+  "weekly_members",
+  {
+    eosId: text("eos_id").primaryKey(),
+    displayName: text("display_name"),
+    memberName: text("member_name"),
+    isActiveThisWeek: bool("is_active_this_week").notNull(),
+    isTribeMember: bool("is_tribe_member").notNull().default(false),
+    tribe: text("tribe"),
+    platform: text("platform"),
+    eventType: text("event_type", { enum: WEEKLY_ACTIVITY }).notNull(),
+    eventTime: epochMs("event_time"),
+    lastArkLaunch: text("last_ark_launch"),
+    steamProfileLink: text("steam_profile_link"),
+    updatedAt: timestamp("updated_at").notNull().default(now),
+  },
+  (t) => [
+    // The list's order (worker/domain/servers/weekly-members.ts WEEKLY_ORDER), so the whole list and each tab (a range
+    // of the first column) are read in order, without sorting; each column as the order writes it.
+    index("weekly_members_order").on(
+      sql`${t.isActiveThisWeek} desc`,
+      sql`(${t.eventTime} is null)`,
+      sql`${t.eventTime} desc`,
+      sql`coalesce(${t.memberName}, ${t.displayName}, ${t.eosId}) collate nocase`,
+      t.eosId,
+    ),
+  ],
+);

@@ -1,7 +1,7 @@
-// A Vite plugin: `virtual:grid-preload` answers, in the server build, the URLs of the sheet grid's chunk and the chunks
-// it imports, read from the client build's manifest (Remix builds the client first and keeps its manifest for the
-// server build). The sheet pages put them in <head> as modulepreload links, so the grid's code downloads with the page
-// instead of after hydration (issue 11). In the client build and in development it answers [] (nothing to preload).
+// A Vite plugin: `virtual:grid-preload` answers, in the server build, the URLs of the sheet grid's chunk, the chunks
+// it imports and their styles, read from the client build's manifest (Remix builds the client first and keeps its
+// manifest for the server build). The sheet pages put them in <head> (modulepreload and stylesheet links), so the
+// grid's code downloads with the page instead of after hydration (issue 11). In the client build and in development it answers [] (nothing to preload).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -22,6 +22,8 @@ export function gridPreload({ clientDir = "build/client", publicPath = "/" } = {
         const chunk = manifest[key];
         if (!chunk || files.includes(chunk.file)) return;
         files.push(chunk.file);
+        // Its styles too (glide-data-grid's): Vite's loader waits for them before it runs a dynamic import.
+        for (const css of chunk.css ?? []) if (!files.includes(css)) files.push(css);
         for (const imported of chunk.imports ?? []) walk(imported);
       };
       walk(GRID_SOURCE);

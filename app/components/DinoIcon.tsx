@@ -2,6 +2,7 @@
 // has one, else, or once that image fails to load, an icon drawn from the name: the species' initials on a colour
 // derived from the name (the same name always gets the same colour). Nothing is downloaded for the generated icon.
 import { useEffect, useRef, useState } from "react";
+import { cssText, escapeHtml, tag } from "../utils/html";
 
 /** "Rex" → "RE", "Rock Drake" → "RD", "Tek Stryder" → "TS"; "?" for no name. */
 export function dinoInitials(name: string) {
@@ -19,6 +20,26 @@ export function dinoHue(name: string) {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h % 360;
+}
+
+/** The generated icon's size and colour. */
+const generatedLook = (name: string, size: number) => ({ size, fontSize: Math.max(9, Math.round(size * 0.4)), background: `hsl(${dinoHue(name)} 55% 40%)` });
+
+/**
+ * The icon as markup, for the server-rendered sheet table (app/utils/html.ts): the image, followed by the generated
+ * icon that CSS shows only once the image is hidden (useHideBrokenImages hides an image that failed to load).
+ */
+export function dinoIconHtml(name: string, imageUrl: string | null | undefined, size = 28) {
+  const look = generatedLook(name, size);
+  const box = { width: `${size}px`, height: `${size}px` };
+  const generated = tag(
+    "span",
+    { class: "dino-icon generated", style: cssText({ ...box, "font-size": `${look.fontSize}px`, background: look.background }), "aria-hidden": "true", "data-testid": "dino-generated" },
+    escapeHtml(dinoInitials(name)),
+  );
+  if (!imageUrl) return generated;
+  const image = tag("img", { class: "dino-icon", src: imageUrl, style: cssText(box), width: size, height: size, alt: "", loading: "lazy", "data-testid": "dino-image" });
+  return image + generated;
 }
 
 export function DinoIcon({ name, imageUrl, size = 28 }: { name: string; imageUrl?: string | null; size?: number }) {
@@ -50,7 +71,7 @@ export function DinoIcon({ name, imageUrl, size = 28 }: { name: string; imageUrl
   return (
     <span
       className="dino-icon generated"
-      style={{ ...box, fontSize: Math.max(9, Math.round(size * 0.4)), background: `hsl(${dinoHue(name)} 55% 40%)` }}
+      style={{ ...box, fontSize: generatedLook(name, size).fontSize, background: generatedLook(name, size).background }}
       aria-hidden
       data-testid="dino-generated"
     >

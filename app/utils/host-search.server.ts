@@ -13,6 +13,16 @@ type SearchedPage<T> = Page<T> & { stale: number | null; all: number | null };
 /** The longest search text sent to the host (its limit). */
 export const MAX_QUERY = 200;
 
+/**
+ * Whether a failed search call is answered from the whole list: the call is missing (an older host answers 404) or the
+ * host is failing (a 5xx, a timeout), when the whole list may be its cached last good answer. A refusal of the request
+ * itself (400, 401, 403) is the host's answer.
+ */
+export function wholeListStandsIn(error: unknown) {
+  const status = hostErrorOf(error)?.status;
+  return status === undefined || status >= 500 || status === 404;
+}
+
 export async function searchedPage<T>(
   context: AppLoadContext,
   list: string,
@@ -27,9 +37,7 @@ export async function searchedPage<T>(
     const { all, ...page } = data;
     return { ...placed(page), all: all ?? null, stale: answer.stale ? answer.asOf : null };
   } catch (error) {
-    // A refusal of the request itself (400, 401, 403) is the host's answer; anything else tries the whole list.
-    const status = hostErrorOf(error)?.status;
-    if (status !== undefined && status < 500 && status !== 404) throw error;
+    if (!wholeListStandsIn(error)) throw error;
   }
   const answer = await host(context).get<T[]>(list);
   const all = fallback.order ? [...answer.data].sort(fallback.order) : answer.data;

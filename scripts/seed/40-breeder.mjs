@@ -46,6 +46,15 @@ const mdy = (ms) => {
   const d = new Date(ms);
   return `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
 };
+/** A claim or mutation date: its sheet text and its day number (what the search keeps: migrations/0006). */
+const dated = (ms) => ({ text: mdy(ms), day: Math.floor(ms / DAY) });
+const undated = (text) => ({ text, day: null });
+/**
+ * The breeder search's text, as worker/domain/breeder.ts searchColumns writes it for every other write: Dino, Server
+ * and each stored text or number, joined by the unit separator.
+ */
+const searchText = (dino, server, values) =>
+  [dino, server, ...Object.values(values)].filter((v) => typeof v === "string" || typeof v === "number").join("\u001f");
 const imageOf = (file) => `https://ark.wiki.gg/wiki/Special:FilePath/${file}.png`;
 const roleId = (r) => `13${Array.from({ length: 17 }, () => r.int(0, 9)).join("")}`;
 
@@ -89,8 +98,8 @@ export default function seed({ r, scale, now, people }) {
     const file = DINOS.find((d) => d[0] === dino)[1];
     const stats = statsFor(r, focus);
     const muts = (base) => (r.chance(0.15) ? 0 : r.int(0, base));
-    const lastClaims = r.chance(0.08) ? "" : mdy(now - r.int(0, 24) * DAY);
-    const lastMut = r.chance(0.1) ? r.pick(["", "N/A"]) : mdy(now - r.int(0, 60) * DAY);
+    const lastClaims = r.chance(0.08) ? undated("") : dated(now - r.int(0, 24) * DAY);
+    const lastMut = r.chance(0.1) ? undated(r.pick(["", "N/A"])) : dated(now - r.int(0, 60) * DAY);
     const values = {
       Breeder: r.pick(breeders).displayName,
       Location: r.pick(LOCATIONS),
@@ -104,8 +113,8 @@ export default function seed({ r, scale, now, people }) {
       "Mut Dmg": muts(60),
       Negative: r.chance(0.15) ? "TRUE" : "FALSE",
       Priority: r.int(1, 5),
-      "Last Claims": lastClaims,
-      "Last Mut": lastMut,
+      "Last Claims": lastClaims.text,
+      "Last Mut": lastMut.text,
       notes: r.pick(NOTES),
     };
     const fieldColors = {};
@@ -123,6 +132,9 @@ export default function seed({ r, scale, now, people }) {
       values,
       version: 1,
       last_updated: now - r.int(0, 14) * DAY - r.int(0, 86_399_999),
+      date_day: lastClaims.day,
+      datetwo_day: lastMut.day,
+      search_text: searchText(dino, server, values),
     };
   });
   statements.push(...insert("breeder_list", rows));

@@ -134,10 +134,17 @@ describe("the breeder list without JavaScript", () => {
   it("edits a row through its form, moves it, colours it, filters by server and toggles the columns", async () => {
     const tag = marker("brd");
     const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, javaScriptEnabled: false, path: "/dashboard" });
-    const [a, b] = await createLines(context.request, tag, [{ Server: "2411", "Curent # of 0/0's": 3 }, { Server: "2573", "Last Claims": "1/1/2020" }]);
+    const markup = `<b title="x">bold</b> & 'more'`;
+    const [a, b] = await createLines(context.request, tag, [
+      { Server: "2411", "Curent # of 0/0's": 3, Location: markup },
+      { Server: "2573", "Last Claims": "1/1/2020" },
+    ]);
     await page.goto(`${PAGE}?tab=breeder-list&q=${tag}`);
     const table = page.getByTestId("breeder-table");
     const rowOf = (id: string) => table.locator(`tr[data-row="${id}"]`);
+    // A stored text shows as the text it is, never as markup.
+    expect(await rowOf(a._id).locator("td").nth(1).textContent()).toBe(markup);
+    expect(await rowOf(a._id).locator("b").count()).toBe(0);
     // Days since an old claim is shown in red; an empty date shows '-'.
     await expect.poll(() => rowOf(b._id).locator("td.stat-cell").count()).toBeGreaterThan(0);
 

@@ -1,7 +1,8 @@
 // The breeder list read a page at a time (GET /api/breeder-list/search and /dinos, issue 11): the same rows, order,
 // counts and summary as the whole list searched and paged the spec's way; sheet dates read in SQL as parseSheetDate
-// reads them; the summary and dinos kept until the list changes; and the page in front of an older host without these
-// calls (404), which is read whole.
+// reads them; the search columns written with every write, and computed the same way by migrations/0006 for the rows
+// already there; the summary and dinos kept until the list changes; and the page in front of an older host without
+// these calls (404), which is read whole.
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
@@ -9,6 +10,7 @@ import { daysSince, parseSheetDate } from "../../contract/breeder";
 import { cellTextOf } from "../../app/components/sheet/rules";
 import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
 import { matches } from "../../app/utils/table";
+import { SEARCH_SEPARATOR, searchColumns } from "../../worker/domain/breeder";
 import { sheetDateSql } from "../../worker/domain/breeder-search";
 import { database } from "../../worker/domain/context";
 import { externalHost } from "./cron-fixtures";
@@ -46,25 +48,37 @@ async function seedRows(n: number) {
       Negative: i % 3 === 0 ? "TRUE" : "FALSE",
       Breeder: `Breeder ${i % 6}`,
       Location: i % 10 === 0 ? "Stacking hall" : "Main base",
-      notes: i % 13 === 0 ? "keep 5% for claims" : null,
+      notes: i % 13 === 0 ? "keep 5% for claims" : i % 17 === 0 ? `say "hi" \\ a${SEARCH_SEPARATOR}b` : null,
       "Last Claims": dates(i),
       "Last Mut": dates(i + 3),
     };
+    const [Dino, Server] = [dinos[i % dinos.length], i % 8 === 7 ? null : ["2411", "2573", "2446"][i % 3]];
+    const { dateDay, datetwoDay, searchText } = searchColumns({ Dino, Server, values });
     return env.DB.prepare(
-      `insert into breeder_list (_id, "order", dino, server, image_url, field_colors, "values", version, last_updated) values (?, ?, ?, ?, ?, '{}', ?, 1, ?)`,
+      `insert into breeder_list (_id, "order", dino, server, image_url, field_colors, "values", version, last_updated, date_day, datetwo_day, search_text)
+        values (?, ?, ?, ?, ?, '{}', ?, 1, ?, ?, ?, ?)`,
     ).bind(
       hexId(1000 + i),
       (i * 7) % n,
-      dinos[i % dinos.length],
-      i % 8 === 7 ? null : ["2411", "2573", "2446"][i % 3],
+      Dino,
+      Server,
       // Snow Owl has no picture on any row.
-      i % 4 === 1 && dinos[i % dinos.length] !== "Snow Owl" ? `https://example.test/${dinos[i % dinos.length]}-${i}.png` : null,
+      i % 4 === 1 && Dino !== "Snow Owl" ? `https://example.test/${Dino}-${i}.png` : null,
       JSON.stringify(values),
       now - i * 60_000,
+      dateDay,
+      datetwoDay,
+      searchText,
     );
   });
   await env.DB.batch(statements);
 }
+
+/** Each row's Dino, Server and values beside its stored search columns. */
+const storedColumns = () =>
+  database(env).all<{ _id: string; dino: string; server: string | null; values: string; dateDay: number | null; datetwoDay: number | null; searchText: string }>(
+    sql`select _id, dino, server, "values", date_day as dateDay, datetwo_day as datetwoDay, search_text as searchText from breeder_list order by _id`,
+  );
 
 const search = async (browser: Browser, query: string) => {
   const res = await browser.fetch(`/api/breeder-list/search?${query}`);
@@ -100,6 +114,8 @@ describe("GET /api/breeder-list/search", () => {
       "", "page=2", "page=9", "size=25&page=3", "server=2573", "server=2446&size=10&page=2",
       "q=rex", "q=REX", "q=stacking", "q=5%25", "q=_line", "q=12.5", "q=true", "q=breeder 3", "q=2411",
       "q=-", "q=1", "q=12", "q=0", "q=/2026", "q=n/a", "q=rex&server=2411&size=5&page=2", "q=nothing like this",
+      // JSON's escaped characters, and the separator of the stored texts: within one text it is found, across two not.
+      "q=%22hi%22", "q=%5C", "q=a%1Fb", "q=%1F", "q=rex%1F2411", "q=breeder 3%1Fmain",
     ];
     for (const query of queries) {
       const { summary, ...page } = await search(browser, query);
@@ -124,6 +140,105 @@ describe("GET /api/breeder-list/search", () => {
     const [{ iso }] = await db.all<{ iso: string | null }>(sql`select ${sheetDateSql(sql`${12}`)} as iso`);
     expect(iso).toBeNull();
     expect(daysSince("2/30/2026")).toBeNull();
+  });
+
+  it("writes each row's search columns with every write to the list, and finds the row by them", async () => {
+    const browser = await signedIn();
+    const call = async (method: string, path: string, body: unknown) => {
+      const res = await browser.fetch(path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return res.json<BreederRow>();
+    };
+    const columnsOf = async (id: string) => {
+      const { _id, dino, server, values, ...stored } = (await storedColumns()).find((c) => c._id === id)!;
+      return stored;
+    };
+    /** After every write, each row's columns are what searchColumns makes of its stored Dino, Server and values. */
+    const kept = async (step: string) => {
+      for (const { _id, dino, server, values, ...stored } of await storedColumns()) {
+        expect(stored, `${step}: ${_id}`).toEqual(searchColumns({ Dino: dino, Server: server, values: JSON.parse(values) }));
+      }
+    };
+
+    const rex = await call("POST", "/api/breeder-list", {
+      Dino: "Rex", Server: "2411", HP: 45, Dmg: 7.5, "Last Claims": "1/2/2026", "Last Mut": "2026-11-24T10:00", notes: 'say "hi" \\ 5%',
+    });
+    expect(await columnsOf(rex._id)).toEqual({
+      dateDay: Date.UTC(2026, 0, 2) / DAY,
+      datetwoDay: Date.UTC(2026, 10, 24) / DAY,
+      searchText: ["Rex", "2411", "45", "7.5", "1/2/2026", "2026-11-24T10:00", 'say "hi" \\ 5%'].join(SEARCH_SEPARATOR),
+    });
+    const owl = await call("POST", "/api/breeder-list", { Dino: "Snow Owl", "Last Claims": "N/A" });
+    expect(await columnsOf(owl._id)).toEqual({ dateDay: null, datetwoDay: null, searchText: `Snow Owl${SEARCH_SEPARATOR}N/A` });
+    await kept("create");
+
+    // A PATCH of dates, Dino, Server and a text (and a colour), with its version; then one without.
+    // 987 days ago: Days sincetwo is 987, a number no date text of these years holds.
+    const mutAt = Date.now() - 987 * DAY;
+    await call("PATCH", `/api/breeder-list/${rex._id}`, {
+      "Last Claims": "2/30/2026", "Last Mut": mdy(mutAt), Dino: "Giganotosaurus", Server: "2573", notes: null, "fieldColors.HP": "#ff0000", version: 1,
+    });
+    expect(await columnsOf(rex._id)).toEqual({
+      dateDay: null,
+      datetwoDay: Math.floor(mutAt / DAY),
+      searchText: ["Giganotosaurus", "2573", "45", "7.5", "2/30/2026", mdy(mutAt)].join(SEARCH_SEPARATOR),
+    });
+    await call("PATCH", `/api/breeder-list/${owl._id}`, { "Last Claims": mdy(Date.now() - 40 * DAY), Stam: 30, Server: "2446" });
+    await kept("patch");
+    await call("PATCH", `/api/breeder-list/${owl._id}`, { textColor: "#00ff00", "fieldColors.Stam": "#0000ff" });
+    await kept("colour patch");
+
+    // The writes that change no searched field keep the columns as they were.
+    const before = await storedColumns();
+    await call("POST", "/api/breeder-list/batch-color", { cells: [{ rowId: rex._id, columnKey: "notes" }], color: "#123456" });
+    await call("PUT", `/api/breeder-list/${owl._id}/order`, { order: 5 });
+    await call("POST", "/api/breeder-list/order", { ids: [owl._id, rex._id] });
+    await call("PUT", `/api/breeder-list/${rex._id}/image`, { imageUrl: "https://example.test/giga.png", updateAllMatching: true });
+    await call("PUT", `/api/breeder-list/${rex._id}/role`, { roleId: "130000000000000001" });
+    expect(await storedColumns()).toEqual(before);
+
+    // The search reads them: Days since from the stored day, a text only from what the row holds now.
+    const ids = async (q: string) => (await search(browser, `q=${encodeURIComponent(q)}`)).rows.map((r) => r._id);
+    expect(await ids("987")).toEqual([rex._id]);
+    expect(await ids("giga")).toEqual([rex._id]);
+    expect(await ids("rex")).toEqual([]);
+    expect(await ids("2446")).toEqual([owl._id]);
+    expect(await ids('"hi"')).toEqual([]);
+  });
+
+  it("computes in migrations/0006 the columns the writes compute, for the rows already there", async () => {
+    await seedRows(140);
+    // Every date text the parity test reads, untrimmed ones too, and every kind of value (written raw, as an old row).
+    const texts = [
+      "1/2/2026", "01/02/2026", "12/31/25", "2/29/2024", "2/29/2025", "2/30/2026", "1/1/0099", "1/1/0100", " 1/2/2026 ",
+      "\t3/4/2026", "2026-11-24", "2026-02-30", "2026-11-24T10:00:00.123Z", "2026-11-24 10:00+05:30", "2026-11-24T", "1969-07-20", "", "N/A",
+    ];
+    const values = (i: number) => ({
+      "Last Claims": texts[i],
+      "Last Mut": texts.at(-1 - i)!,
+      HP: [0, -3, 12.5, 99.25, 1234567, null][i % 6],
+      Breeder: ['Ana "Rex" \\ Á', "龙骑士12", "🦖", `a${SEARCH_SEPARATOR}b`, "", null][i % 6],
+      Negative: i % 2 ? "TRUE" : null,
+    });
+    await env.DB.batch([
+      ...texts.map((_, i) =>
+        env.DB.prepare(`insert into breeder_list (_id, "order", dino, server, "values") values (?, ?, ?, ?, ?)`).bind(
+          hexId(5000 + i), 500 + i, `Dino ${i}`, i % 3 ? "2411" : null, JSON.stringify(values(i)),
+        ),
+      ),
+      env.DB.prepare(`insert into breeder_list (_id, "order", dino, "values") values (?, 600, 'Bare', '{}')`).bind(hexId(6000)),
+    ]);
+    const migration = (env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }).TEST_MIGRATIONS.find((m) =>
+      m.name.startsWith("0006_"),
+    )!;
+    const backfill = migration.queries.find((q) => /^\s*UPDATE/.test(q))!;
+    await env.DB.prepare("update breeder_list set date_day = null, datetwo_day = null, search_text = ''").run();
+    await env.DB.prepare(backfill).run();
+    const rows = await storedColumns();
+    expect(rows).toHaveLength(140 + texts.length + 1);
+    for (const { _id, dino, server, values, ...stored } of rows) {
+      expect(stored, _id).toEqual(searchColumns({ Dino: dino, Server: server, values: JSON.parse(values) }));
+    }
   });
 
   it("keeps the summary, and drops it when the list changes by any path", async () => {

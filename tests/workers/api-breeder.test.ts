@@ -1,7 +1,7 @@
 // The breeder list API: read, PATCH (validation, version conflicts), batch colours, order, image, role, create, delete.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { patchBreeder } from "../../worker/domain/breeder";
+import { patchBreeder, SEARCH_SEPARATOR, searchColumns } from "../../worker/domain/breeder";
 import { database } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
@@ -223,6 +223,12 @@ describe("PATCH /api/breeder-list/{id}", () => {
       const audit = await auditRows();
       expect(audit).toHaveLength(1);
       expect(JSON.parse(audit[0].before)).toMatchObject({ Negative: "FALSE" });
+      // The search columns are the merged row's, the other write's value included.
+      const row = (await stored(REX))!;
+      expect({ dateDay: row.date_day, datetwoDay: row.datetwo_day, searchText: row.search_text }).toEqual(
+        searchColumns({ Dino: "Rex", Server: "2411", values: row.values as Record<string, string | number | null> }),
+      );
+      expect(row.search_text).toContain(`${SEARCH_SEPARATOR}99${SEARCH_SEPARATOR}`);
     });
 
     it("answers not found when the row was deleted", async () => {

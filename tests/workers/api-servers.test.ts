@@ -125,6 +125,7 @@ describe("GET /api/eoserver-status/{serverId}", () => {
       ["GET", "/api/enemies/2411"],
       ["GET", "/api/friendlys/2411"],
       ["GET", "/api/weeklymembers"],
+      ["GET", "/api/weeklymembers/search"],
       ["POST", "/api/weeklymembers-refresh"],
       ["POST", "/api/ingest/servers/2411/roster"],
       ["POST", "/api/ingest/servers/2411/events"],

@@ -364,6 +364,8 @@ describe("the Stock page's first load", () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js"\/>/);
+    // glide-data-grid's styles: Vite's loader would otherwise fetch and wait for them before running the grid's import.
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"\/>/);
   });
 });
 

@@ -187,7 +187,7 @@ describe("the Weekly Members loader", () => {
   it("shows the error box with the host's message when the members cannot be read", async () => {
     const { browser } = await member();
     const host = externalHost("weekly-down", (_, url) => {
-      if (url.pathname === "/api/weeklymembers") return Response.json({ error: "maintenance", message: "Weekly members are being rebuilt" }, { status: 503 });
+      if (url.pathname.startsWith("/api/weeklymembers")) return Response.json({ error: "maintenance", message: "Weekly members are being rebuilt" }, { status: 503 });
       throw new Error(`unexpected host call: ${url}`);
     })(browser);
     const res = await host.get(dataPath(PAGE));

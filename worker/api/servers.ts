@@ -8,14 +8,14 @@ import { ingestEvents, listActivity, listLog } from "../domain/servers/events";
 import { populationJson } from "../domain/servers/population";
 import { recordSnapshot } from "../domain/servers/snapshots";
 import { serverStatusJson } from "../domain/servers/status";
-import { ingestWeeklyMembers, listWeeklyMembers, refreshWeeklyMembers } from "../domain/servers/weekly-members";
+import { ingestWeeklyMembers, listWeeklyMembers, refreshWeeklyMembers, searchWeeklyMembers } from "../domain/servers/weekly-members";
 import { ACTIVITY_CLASSES, parseTime } from "../domain/servers-rules";
 import { isServerId, POPULATION_RANGES, WEEKLY_ACTIVITY, type PopulationRange, type ServerId } from "../../contract/servers";
 import { refreshServer } from "../jobs/snapshot";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";
 import type { Db } from "../domain/context";
-import { deps, notFound, valid } from "./http";
+import { blankIsMissing, deps, notFound, pageQuery, valid } from "./http";
 
 const serverParam = z.object({ serverId: z.string().regex(/^\d{1,10}$/, "must be a server id such as 2411") });
 
@@ -147,6 +147,14 @@ const weeklyBody = z
     });
   });
 
+/** The Weekly Members page's paged search: a tab (active by default), `q`, `page` and `size`. */
+const weeklySearchQuery = pageQuery.extend({
+  tab: z.preprocess(
+    blankIsMissing,
+    z.enum(WEEKLY_ACTIVITY, { errorMap: () => ({ message: "must be active or inactive" }) }).default("active"),
+  ),
+});
+
 const serverOf = (param: { serverId: string }) => param.serverId as ServerId;
 
 const RANGES = Object.keys(POPULATION_RANGES) as [PopulationRange, ...PopulationRange[]];
@@ -169,6 +177,10 @@ export const serversApi = new Hono<WorkerEnv>()
     c.json(await populationJson(deps(c).db, serverOf(c.req.valid("param")), c.req.valid("query").range)),
   )
   .get("/api/weeklymembers", async (c) => c.json(await listWeeklyMembers(deps(c).db)))
+  // The Weekly Members page's tab, searched and paged (the whole list above stays for old clients).
+  .get("/api/weeklymembers/search", valid("query", weeklySearchQuery), async (c) =>
+    c.json(await searchWeeklyMembers(deps(c).db, c.req.valid("query"))),
+  )
   .post("/api/weeklymembers-refresh", async (c) => c.json(await refreshWeeklyMembers(deps(c))))
   .post("/api/ingest/servers/:serverId/roster", valid("param", serverParam), knownServer, valid("json", rosterBody), async (c) => {
     const body = c.req.valid("json");

@@ -1,6 +1,7 @@
 // The breeder list (spec part 2, "Breeder page"): one row per breed line. The sheet's columns live under their spec
 // names; Days since / Days sincetwo are computed on every read. Writes bump the row's version (optimistic locking),
-// are audited, and raise breeder_list_update.
+// are audited, and raise breeder_list_update; a write of Dino, Server or `values` also writes the row's search
+// columns (searchColumns).
 import { and, asc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
@@ -13,8 +14,10 @@ import {
   COLOURABLE_COLUMNS,
   DATE_COLUMNS,
   daysSince,
+  DAYS_SINCE_COLUMNS,
   EDITABLE_COLUMNS,
   NUMERIC_COLUMNS,
+  sheetDay,
   TEXT_COLUMNS,
   VALUE_COLUMNS,
 } from "../../contract/breeder";
@@ -22,11 +25,43 @@ import {
 type BreederRow = typeof breederList.$inferSelect;
 type Value = string | number | null;
 
+// ---- Search columns ---------------------------------------------------------------------------------------------
+
+/** Which stored column keeps the day of each Days since's date (migrations/0006). */
+export const DAY_COLUMNS = { "Days since": "dateDay", "Days sincetwo": "datetwoDay" } as const satisfies Record<
+  keyof typeof DAYS_SINCE_COLUMNS,
+  keyof BreederRow
+>;
+type SearchColumns = Pick<BreederRow, (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS] | "searchText">;
+/** The unit separator: it joins the texts of search_text, so a query without it never matches across two of them. */
+export const SEARCH_SEPARATOR = "\u001f";
+
+/**
+ * The columns the list's search reads (GET /api/breeder-list/search), so that it reads no JSON and parses no date:
+ * each Days since's date as its day number, read by parseSheetDate (the one rule; null when not a date), and the texts
+ * the row shows that do not change with the day (Dino, Server and each stored text or number, as the search has
+ * always read them; a key's name is not a field) joined by SEARCH_SEPARATOR. Every write of Dino, Server or `values`
+ * writes them; migrations/0006 computed them in SQL for the rows already there, with the same result.
+ */
+export function searchColumns(row: Pick<BreederRow, "Dino" | "Server" | "values">): SearchColumns {
+  const values = row.values ?? {};
+  const texts = [row.Dino, row.Server, ...Object.values(values)].flatMap((v) =>
+    typeof v === "string" ? [v] : typeof v === "number" && Number.isFinite(v) ? [String(v)] : [],
+  );
+  const days = Object.fromEntries(
+    Object.entries(DAY_COLUMNS).map(([shown, column]) => [column, sheetDay(values[DAYS_SINCE_COLUMNS[shown as keyof typeof DAY_COLUMNS]])]),
+  ) as Omit<SearchColumns, "searchText">;
+  return { ...days, searchText: texts.join(SEARCH_SEPARATOR) };
+}
+
+/** A row as the rules of this module read it: its search columns are only written. */
+type RowFields = Omit<BreederRow, keyof SearchColumns>;
+
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
 
 /** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */
-export function breederJson(row: BreederRow, now: Date = new Date()) {
+export function breederJson(row: RowFields, now: Date = new Date()) {
   const values: Record<string, Value> = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, null]));
   Object.assign(values, row.values ?? {});
   return {
@@ -218,7 +253,7 @@ export type PlannedChange = {
 };
 
 /** What a validated PATCH changes on a row: only the fields whose value differs. Pure. */
-export function planPatch(row: BreederRow, patch: BreederPatch): PlannedChange {
+export function planPatch(row: RowFields, patch: BreederPatch): PlannedChange {
   const change: PlannedChange = { columns: {}, values: [], colours: [], before: {}, after: {} };
   const colours: Record<string, string | null> = { ...((patch.fieldColors as Record<string, string | null>) ?? {}) };
   for (const [key, value] of Object.entries(patch)) {
@@ -291,7 +326,9 @@ export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch,
   const change = planPatch(row, patch);
   if (isEmptyChange(change)) return { status: "ok", row: breederJson(row) };
 
-  const set: Record<string, unknown> = { ...change.columns, ...bump() };
+  // The search columns of the row as patched: the version guard below makes it the row this change was planned on.
+  const patched = { ...row, ...change.columns, values: { ...row.values, ...Object.fromEntries(change.values) } };
+  const set: Record<string, unknown> = { ...change.columns, ...searchColumns(patched), ...bump() };
   if (change.values.length) set.values = jsonMerge(breederList.values, change.values, false);
   if (change.colours.length) set.fieldColors = jsonMerge(breederList.fieldColors, change.colours, true);
   try {
@@ -477,13 +514,14 @@ export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
   const [{ last }] = await deps.db.select({ last: max(breederList.order) }).from(breederList);
   const image = await deps.db.query.itemImages.findFirst({ where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, Dino)) });
   const mapping = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, Dino) });
+  const Server = (body.Server as string | null | undefined) ?? null;
   const values: Record<string, Value> = {};
   for (const c of VALUE_COLUMNS) if (body[c] !== undefined) values[c] = body[c] as Value;
   const row: BreederRow = {
     _id: newObjectId(),
     order: (body.order as number | undefined) ?? (last === null ? 0 : last + 1),
     Dino,
-    Server: (body.Server as string | null | undefined) ?? null,
+    Server,
     imageUrl: (body.imageUrl as string | null | undefined) ?? image?.imageUrl ?? null,
     textColor: (body.textColor as string | null | undefined) ?? null,
     fieldColors: Object.fromEntries(
@@ -491,6 +529,7 @@ export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
     ) as Record<string, string>,
     roleId: (body.roleId as string | null | undefined) ?? mapping?.roleId ?? null,
     values,
+    ...searchColumns({ Dino, Server, values }),
     version: 1,
     lastUpdated: new Date(),
   };

@@ -1,30 +1,51 @@
 // A sheet's canvas grid after hydration, its HTML table before it (and while the grid's code loads, under a spinner).
 // glide-data-grid is loaded only by the sheet pages, only in the browser.
-import { lazy, Suspense } from "react";
-import { useHydrated } from "../../utils/hydrated";
+import { useEffect, useLayoutEffect, useState, type ComponentType } from "react";
 import type { SheetGridProps } from "./SheetGrid.client";
 
-const loadGrid = () => import("./SheetGrid.client");
-const SheetGrid = lazy(loadGrid);
+type Grid = ComponentType<SheetGridProps>;
+
 // In the browser the grid's code starts loading with the page's own modules, not after hydration: it is the largest
-// piece of the first paint (measured by `npm run bench`: first grid paint against first contentful paint).
-if (typeof document !== "undefined") void loadGrid();
+// piece of the first paint (measured by `npm run bench`: first grid paint against first contentful paint). Once it has
+// run, the grid renders in the same task as the hydration that makes room for it (no Suspense round trip).
+let loadedGrid: Grid | null = null;
+const gridCode =
+  typeof document === "undefined"
+    ? null
+    : import("./SheetGrid.client").then(
+        (m) => (loadedGrid = m.default),
+        // The table stays (it is the whole sheet without the grid's editing); a reload tries again.
+        (error) => (console.error("The sheet grid's code did not load", error), null),
+      );
+
+/** A layout effect in the browser (it runs before the first paint after hydration), nothing on the server. */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return <>{fallback}</>;
+  // Null on the server and in the hydrating render (both show the table); the grid right after hydration commits.
+  const [Grid, setGrid] = useState<Grid | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  useBrowserLayoutEffect(() => {
+    if (loadedGrid) return setGrid(() => loadedGrid);
+    setWaiting(true);
+    let live = true;
+    void gridCode?.then((grid) => {
+      if (!live) return;
+      if (grid) setGrid(() => grid);
+      else setWaiting(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (Grid) return <Grid {...props} />;
+  if (!waiting) return <>{fallback}</>;
   return (
-    <Suspense
-      fallback={
-        <>
-          <p className="stock-loading" role="status">
-            <span className="spinner" aria-hidden /> {loading}
-          </p>
-          {fallback}
-        </>
-      }
-    >
-      <SheetGrid {...props} />
-    </Suspense>
+    <>
+      <p className="stock-loading" role="status">
+        <span className="spinner" aria-hidden /> {loading}
+      </p>
+      {fallback}
+    </>
   );
 }

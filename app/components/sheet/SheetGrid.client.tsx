@@ -421,6 +421,8 @@ export default function SheetGrid({
     typeof window === "undefined" ? 640 : Math.max(320, window.innerHeight - 260),
     gridHeight(STOCK_GRID, rowCount),
   );
+  // The width the table it replaces had, so the first frame draws at once instead of after a resize observation.
+  const [initialWidth] = useState(() => document.querySelector<HTMLElement>(".stock-table-scroll")?.clientWidth || undefined);
 
   return (
     <div className="stock-grid-frame" ref={frame} role="region" aria-label={label} data-testid={testId}>
@@ -442,6 +444,7 @@ export default function SheetGrid({
         freezeColumns={1}
         drawCell={drawCell}
         {...editorSize(STOCK_GRID, height)}
+        initialSize={initialWidth ? [initialWidth, height] : undefined}
         theme={theme}
         smoothScrollX
         smoothScrollY

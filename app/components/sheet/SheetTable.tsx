@@ -5,12 +5,16 @@
 // version, so the no-JavaScript save goes through the same version check as the grid's, and a text colour form for the
 // row or one of its columns.
 import { Form, Link } from "@remix-run/react";
-import { useEffect, type CSSProperties, type ReactNode } from "react";
+import { useEffect } from "react";
+import { cssText, escapeHtml, tag } from "../../utils/html";
 import { Options } from "../table/Options";
 import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, textColourOf, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
 
-/** A sheet's own rendering of a view cell: a class (vault fill), a style (stat colour) or content (a badge, an icon). */
-export type HtmlCell = { className?: string; style?: CSSProperties; content?: ReactNode };
+/**
+ * A sheet's own rendering of a view cell: a class (vault fill), a style (stat colour; CSS property names as written in
+ * CSS) or content in place of the text (a badge, an icon), as markup from app/utils/html.ts.
+ */
+export type HtmlCell = { className?: string; style?: { color?: string } & Record<string, string>; html?: string };
 export type HtmlLook = (column: SheetColumn, row: SheetRow) => HtmlCell | undefined;
 
 export type RowEditState = {
@@ -30,6 +34,7 @@ export function SheetTable({
   editState,
   editHref,
   closeHref,
+  action,
   busy,
   rowName,
   ends,
@@ -49,8 +54,17 @@ export function SheetTable({
   editState?: RowEditState;
   editHref: (id: string) => string;
   closeHref: string;
+  /** Where the rows' forms post: the page's own path. */
+  action: string;
   busy?: boolean;
 }) {
+  // The rows nobody edits are markup written as text (ADR 019): a page of a sheet is thousands of cells, and as React
+  // elements they cost the server more than the rest of the page together, and the browser as much again to hydrate,
+  // for a table that only shows until the grid paints. The row being edited is React (its inputs keep typed values).
+  const at = editing ? rows.findIndex((row) => row._id === editing) : -1;
+  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy) };
+  const before = at < 0 ? rows : rows.slice(0, at);
+  useHideBrokenImages(rows);
   return (
     <div className="table-scroll stock-table-scroll">
       <table className="table stock-table" data-testid={testId}>
@@ -67,57 +81,98 @@ export function SheetTable({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) =>
-            row._id === editing ? (
-              <EditRow key={row._id} hidden={hidden} row={row} columns={columns} state={editState} closeHref={closeHref} busy={busy} />
-            ) : (
-              <tr key={row._id} data-row={row._id}>
-                {columns.map((c) => (
-                  <ViewCell key={c.id} column={c} row={row} look={look?.(c, row)} />
-                ))}
-                <td className="actions">
-                  <div className="stock-row-actions">
-                    <Link className="button small" to={editHref(row._id)} preventScrollReset aria-label={`Edit ${rowName(row)}`}>
-                      Edit
-                    </Link>
-                    <Form method="post" preventScrollReset className="stock-move">
-                      <input type="hidden" name="intent" value="move" />
-                      <Hidden fields={hidden} />
-                      <input type="hidden" name="_id" value={row._id} />
-                      <input type="hidden" name="redirectTo" value={closeHref} />
-                      <button
-                        type="submit"
-                        name="direction"
-                        value="up"
-                        className="button small icon"
-                        disabled={busy || ends.first === row._id}
-                        aria-label={`Move ${rowName(row)} up`}
-                        title="Move up"
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="submit"
-                        name="direction"
-                        value="down"
-                        className="button small icon"
-                        disabled={busy || ends.last === row._id}
-                        aria-label={`Move ${rowName(row)} down`}
-                        title="Move down"
-                      >
-                        ↓
-                      </button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
+        <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(before, shown) }} />
+        {at < 0 ? null : (
+          <>
+            <tbody>
+              <EditRow hidden={hidden} row={rows[at]} columns={columns} state={editState} closeHref={closeHref} busy={busy} />
+            </tbody>
+            <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(rows.slice(at + 1), shown) }} />
+          </>
+        )}
       </table>
     </div>
   );
+}
+
+type Shown = {
+  columns: SheetColumn[];
+  look?: HtmlLook;
+  hidden: Record<string, string>;
+  rowName: (row: SheetRow) => string;
+  ends: SheetEnds;
+  editHref: (id: string) => string;
+  closeHref: string;
+  action: string;
+  busy: boolean;
+};
+
+const hiddenInputs = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([name, value]) => tag("input", { type: "hidden", name, value }))
+    .join("");
+
+/** Rows as the table shows them: each cell, the Edit link, and the Move up / Move down form. */
+function rowsHtml(rows: SheetRow[], s: Shown): string {
+  let html = "";
+  for (const row of rows) {
+    const name = s.rowName(row);
+    const move = (direction: "up" | "down", disabled: boolean) =>
+      tag(
+        "button",
+        {
+          type: "submit",
+          name: "direction",
+          value: direction,
+          class: "button small icon",
+          disabled: s.busy || disabled,
+          "aria-label": `Move ${name} ${direction}`,
+          title: `Move ${direction}`,
+        },
+        direction === "up" ? "↑" : "↓",
+      );
+    html += tag(
+      "tr",
+      { "data-row": row._id },
+      ...s.columns.map((c) => cellHtml(c, row, s.look?.(c, row))),
+      tag(
+        "td",
+        { class: "actions" },
+        tag(
+          "div",
+          { class: "stock-row-actions" },
+          tag("a", { class: "button small", href: s.editHref(row._id), "aria-label": `Edit ${name}` }, "Edit"),
+          tag(
+            "form",
+            { method: "post", action: s.action, class: "stock-move" },
+            hiddenInputs({ intent: "move", ...s.hidden, _id: row._id, redirectTo: s.closeHref }),
+            move("up", s.ends.first === row._id),
+            move("down", s.ends.last === row._id),
+          ),
+        ),
+      ),
+    );
+  }
+  return html;
+}
+
+function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
+  const text = cellTextOf(column, column.value(row));
+  const colour = textColourOf(row, column.id, look?.style?.color);
+  const style = look?.style || colour ? cssText({ ...look?.style, color: colour }) : undefined;
+  if (column.name) {
+    const content =
+      look?.html ??
+      tag(
+        "span",
+        { class: "stock-name" },
+        row.imageUrl ? tag("img", { class: "stock-thumb", src: row.imageUrl, alt: "", loading: "lazy" }) : "",
+        tag("span", {}, escapeHtml(text)),
+      );
+    return tag("th", { scope: "row", class: `col-name ${look?.className ?? ""}`.trim(), style }, content);
+  }
+  const align = column.align === "right" ? "col-number" : "";
+  return tag("td", { class: `${align} ${look?.className ?? ""}`.trim() || undefined, style }, look?.html ?? escapeHtml(text));
 }
 
 function Hidden({ fields }: { fields: Record<string, string> }) {
@@ -127,30 +182,6 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
-  );
-}
-
-function ViewCell({ column, row, look }: { column: SheetColumn; row: SheetRow; look?: HtmlCell }) {
-  const text = cellTextOf(column, column.value(row));
-  const colour = textColourOf(row, column.id, look?.style?.color);
-  const style: CSSProperties | undefined = colour || look?.style ? { ...look?.style, ...(colour ? { color: colour } : {}) } : undefined;
-  const align = column.align === "right" ? "col-number" : "";
-  if (column.name) {
-    return (
-      <th scope="row" className={`col-name ${look?.className ?? ""}`.trim()} style={style}>
-        {look?.content ?? (
-          <span className="stock-name">
-            {row.imageUrl ? <img className="stock-thumb" src={row.imageUrl} alt="" loading="lazy" /> : null}
-            <span>{text}</span>
-          </span>
-        )}
-      </th>
-    );
-  }
-  return (
-    <td className={`${align} ${look?.className ?? ""}`.trim() || undefined} style={style}>
-      {look?.content ?? text}
-    </td>
   );
 }
 
@@ -262,13 +293,16 @@ function EditRow({
   );
 }
 
-/** Spec: broken item and dino images are hidden (the server-rendered table's pictures, once the page runs JavaScript). */
-export function useHideBrokenImages(dependency: unknown) {
+/**
+ * Spec: broken item and dino images are hidden (the server-rendered table's pictures, once the page runs JavaScript); a
+ * dino's generated icon, written after its image, then shows in its place (app/styles/breeder.css).
+ */
+function useHideBrokenImages(dependency: unknown) {
   useEffect(() => {
     const hide = (img: HTMLImageElement) => {
       img.hidden = true;
     };
-    const images = [...document.querySelectorAll<HTMLImageElement>("img.stock-thumb")];
+    const images = [...document.querySelectorAll<HTMLImageElement>("img.stock-thumb, .stock-table img.dino-icon")];
     for (const img of images) {
       if (img.complete && img.naturalWidth === 0) hide(img);
       else img.addEventListener("error", () => hide(img), { once: true });

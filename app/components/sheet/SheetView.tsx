@@ -69,6 +69,7 @@ export function SheetView({
           editState={editState}
           editHref={(id) => withParams(here, { edit: id, dialog: null })}
           closeHref={withParams(here, { edit: null, dialog: null })}
+          action={location.pathname}
           busy={navigation.state === "submitting"}
           testId={`${testId}-table`}
         />

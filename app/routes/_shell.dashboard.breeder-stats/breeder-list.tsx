@@ -6,7 +6,7 @@
 import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
-import { DinoIcon, dinoHue, dinoInitials } from "../../components/DinoIcon";
+import { dinoHue, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
 import { LoadError, StaleSince } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
@@ -17,6 +17,7 @@ import { cellsSelected, type SheetColumn, type SheetRow } from "../../components
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
 import { LiveStatusBadge } from "../../realtime/live";
+import { escapeHtml, tag } from "../../utils/html";
 import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import {
@@ -52,17 +53,11 @@ const breederLook = (column: SheetColumn, row: SheetRow, dark: boolean): CellLoo
 
 const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined => {
   if (column.name) {
-    return {
-      content: (
-        <span className="stock-name">
-          <DinoIcon name={rowName(row)} imageUrl={row.imageUrl} size={24} />
-          <span>{rowName(row)}</span>
-        </span>
-      ),
-    };
+    const name = rowName(row);
+    return { html: tag("span", { class: "stock-name" }, dinoIconHtml(name, row.imageUrl, 24), tag("span", {}, escapeHtml(name))) };
   }
   const colour = breederColour(column, row);
-  return colour ? { className: "stat-cell", style: { color: colour, backgroundColor: `${colour}1a` } } : undefined;
+  return colour ? { className: "stat-cell", style: { color: colour, "background-color": `${colour}1a` } } : undefined;
 };
 
 export function BreederListTab({ data }: { data: BreederListData }) {

@@ -11,7 +11,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, UnsavedBanner } from "../../components/sheet/SheetBars";
-import { useHideBrokenImages, type HtmlCell } from "../../components/sheet/SheetTable";
+import type { HtmlCell } from "../../components/sheet/SheetTable";
+import { cssText, escapeHtml, tag } from "../../utils/html";
 import { SheetView } from "../../components/sheet/SheetView";
 import { gridPreloadMeta } from "../../components/sheet/preload";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
@@ -123,14 +124,7 @@ function stockHtml(column: SheetColumn, row: SheetRow): HtmlCell | undefined {
   if (role === "type") {
     const text = String(column.value(row));
     const c = typeColour(text);
-    return {
-      className: "col-type",
-      content: (
-        <span className="stock-type" style={{ color: c, borderColor: c }} data-type={text}>
-          {text}
-        </span>
-      ),
-    };
+    return { className: "col-type", html: tag("span", { class: "stock-type", style: cssText({ color: c, "border-color": c }), "data-type": text }, escapeHtml(text)) };
   }
   return undefined;
 }
@@ -150,7 +144,6 @@ function StockSheet({ data }: { data: Data }) {
   const closeHref = withParams(here, { edit: null, dialog: null });
 
   useRememberedTab({ storageKey: TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab: isStockTab, here });
-  useHideBrokenImages(data.page.rows);
 
   const columns = useMemo(
     () => withHistoryColumn(kind, columnsFor(kind, { ready: data.ready, unready: data.unready }), data.historyView),

@@ -1,16 +1,18 @@
-// The Weekly Members page's server flow (spec part 2: "Weekly Members page", sections 3, 7 and 8). The loader reads
-// GET /api/weeklymembers through the host client, splits it into the active and inactive tabs, searches and pages it
-// on the server, and shapes the rows like the server stats tables'; the action is Refresh Data
-// (POST /api/weeklymembers-refresh), a fetcher with JavaScript and a form with a redirect and a toast without it.
+// The Weekly Members page's server flow (spec part 2: "Weekly Members page", sections 3, 7 and 8). The loader reads one
+// page of the tab through the host client (GET /api/weeklymembers/search: the host splits, searches, counts and pages
+// in SQL; ADR 020), or the whole list from an older host, and shapes the rows like the server stats tables'; the action
+// is Refresh Data (POST /api/weeklymembers-refresh), a fetcher with JavaScript and a form with a redirect and a toast
+// without it.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
+import { MAX_QUERY, wholeListStandsIn } from "../../utils/host-search.server";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { matches, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
 import { formatLaunch, platformOf, statusBadge } from "../server-stats-page/servers";
 import { safeLink, text, toMs } from "../server-stats-page/stats.server";
 import { ACTIVITY, DEFAULT_TAB, emptyText, isTab, PAGE_PATH, TAB_STORAGE_KEY, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
@@ -30,7 +32,10 @@ export type WeeklyMember = {
   steamProfileLink?: string | null;
 };
 
-/** The member's tab: the activity flag, else the event type. */
+/**
+ * The member's tab: the activity flag, else the event type. The host's search applies it in SQL, where the stored flag
+ * is never missing (worker/domain/servers/weekly-members.ts).
+ */
 export const activityOf = (m: WeeklyMember): Tab =>
   typeof m.isActiveThisWeek === "boolean" ? (m.isActiveThisWeek ? "active" : "inactive") : m.eventType === "active" ? "active" : "inactive";
 
@@ -67,7 +72,10 @@ export function weeklyRow(m: WeeklyMember, index: number, timeZone: string): Wee
   };
 }
 
-/** Search: a case-insensitive substring of any shown column. */
+/**
+ * The whole list's search (an older host without the paged search): a case-insensitive substring of any shown column,
+ * the formatted times included. The host's search covers the stored ones (ADR 020).
+ */
 const SEARCHED: ((r: WeeklyRow) => unknown)[] = [
   (r) => r.eosId,
   (r) => r.displayName,
@@ -80,36 +88,60 @@ const SEARCHED: ((r: WeeklyRow) => unknown)[] = [
   (r) => r.lastArkLaunch,
 ];
 
+type Counts = { total: number; active: number; inactive: number };
+/** One page of a tab as GET /api/weeklymembers/search answers (docs/api/servers.md). */
+type SearchAnswer = { rows: WeeklyMember[]; total: number; page: number; pageCount: number; size: number; counts: Counts };
+type TabQuery = { tab: Tab; q: string; page: number; size: number; timeZone: string };
+type TabPage = { page: Page<WeeklyRow>; counts: Counts; staleAsOf: number | null };
+
+/**
+ * One page of the tab, searched, counted and paged by the host. The ID column numbers the rows of the whole searched
+ * tab, so it goes on across pages.
+ */
+async function readTab(context: AppLoadContext, { tab, q, page, size, timeZone }: TabQuery): Promise<TabPage> {
+  const params = new URLSearchParams({ tab, q, page: String(page), size: String(size) });
+  try {
+    // Edge-cached by path and query in front of an external host (ADR 015), so it can be the last good answer too.
+    const answer = await host(context).get<SearchAnswer>(`/api/weeklymembers/search?${params}`);
+    const { counts, ...found } = answer.data;
+    const offset = (found.page - 1) * found.size;
+    const rows = found.rows.map((m, i) => weeklyRow(m, offset + i, timeZone));
+    return { page: placed({ ...found, rows }), counts, staleAsOf: answer.stale ? answer.asOf : null };
+  } catch (error) {
+    if (!wholeListStandsIn(error)) throw error;
+  }
+  // An older host (no search call) or a failing one: the whole list (edge-cached too), split, searched and paged here.
+  const answer = await host(context).get<WeeklyMember[]>("/api/weeklymembers");
+  const members = Array.isArray(answer.data) ? answer.data : [];
+  const counts = { total: members.length, active: 0, inactive: 0 };
+  for (const m of members) counts[activityOf(m)]++;
+  // In the host's order (active first, latest first).
+  const rows = members
+    .filter((m) => activityOf(m) === tab)
+    .map((m, i) => weeklyRow(m, i, timeZone))
+    .filter((r) => matches(r, q, SEARCHED))
+    .map((r, i) => ({ ...r, id: i + 1 }));
+  return { page: paginate(rows, page, size), counts, staleAsOf: answer.stale ? answer.asOf : null };
+}
+
 export async function loadWeeklyMembers(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
   const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: TAB_STORAGE_KEY, path: PAGE_PATH, isTab, fallback: DEFAULT_TAB });
-  const q = (url.searchParams.get("q") ?? "").trim();
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const size = pageSizeFrom(url.searchParams.get("size"));
-  const pageNumber = Number(url.searchParams.get("page") ?? 1);
+  const pageNumber = Math.max(1, Math.floor(Number(url.searchParams.get("page") ?? 1)) || 1);
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
 
-  let members: WeeklyMember[] = [];
+  let shown: TabPage = { page: paginate<WeeklyRow>([], 1, size), counts: { total: 0, active: 0, inactive: 0 }, staleAsOf: null };
   let error: { title: string; message: string } | null = null;
-  let staleAsOf: number | null = null;
   try {
-    const answer = await host(context).get<WeeklyMember[]>("/api/weeklymembers");
-    if (answer.stale) staleAsOf = answer.asOf;
-    members = Array.isArray(answer.data) ? answer.data : [];
+    shown = await readTab(context, { tab, q, page: pageNumber, size, timeZone });
   } catch (e) {
     console.error("weekly members: load failed", e);
     error = { title: TEXTS.loadError, message: failureReason(e) };
   }
-
-  const counts = { total: members.length, active: 0, inactive: 0 };
-  for (const m of members) counts[activityOf(m)]++;
-  const inTab = members.filter((m) => activityOf(m) === tab);
-  // The ID column numbers the rows of the whole searched tab, in the host's order (active first, latest first).
-  const rows = inTab
-    .map((m, i) => weeklyRow(m, i, timeZone))
-    .filter((r) => matches(r, q, SEARCHED))
-    .map((r, i) => ({ ...r, id: i + 1 }));
-  const page = paginate(rows, pageNumber, size);
+  const { page, counts, staleAsOf } = shown;
 
   return json(
     {
@@ -118,12 +150,12 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
       q,
       size,
       counts,
-      view: rows.length,
+      view: page.total,
       error,
       staleAsOf,
       timeZone,
       page,
-      empty: error ? null : emptyText({ total: members.length, inTab: inTab.length, shown: rows.length, tab, q }),
+      empty: error ? null : emptyText({ total: counts.total, inTab: counts[tab], shown: page.total, tab, q }),
     },
     { headers },
   );

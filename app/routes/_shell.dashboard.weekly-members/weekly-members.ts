@@ -1,6 +1,6 @@
 // The Weekly Members page's constants and texts (spec part 2: "Weekly Members page", sections 3, 7, 8 and 9), shared
 // by the loader, the action and the page. Pure.
-import { WEEKLY_ACTIVITY, type WeeklyActivity } from "../../../contract/servers";
+import { WEEKLY_ACTIVITY, WEEKLY_ACTIVITY_LABELS, type WeeklyActivity } from "../../../contract/servers";
 import type { StatsRow, Tone } from "../server-stats-page/servers";
 
 export const PAGE_PATH = "/dashboard/weekly-members";
@@ -14,10 +14,10 @@ export const TAB_LABELS: Record<Tab, string> = { active: "Active Members", inact
 /** Where this browser remembers the tab: the local storage key and the cookie that lets the server render it. */
 export const TAB_STORAGE_KEY = "weekly_members_active_tab";
 
-/** The Event Type badge: active green, inactive grey. */
+/** The Event Type badge: active green, inactive grey (its words are the host search's too: contract/servers.ts). */
 export const ACTIVITY: Record<Tab, { label: string; tone: Tone }> = {
-  active: { label: "Active", tone: "green" },
-  inactive: { label: "Inactive", tone: "grey" },
+  active: { label: WEEKLY_ACTIVITY_LABELS.active, tone: "green" },
+  inactive: { label: WEEKLY_ACTIVITY_LABELS.inactive, tone: "grey" },
 };
 
 /** A row of the table: a server stats row (the same columns, badges and platforms) with the member's weekly activity. */

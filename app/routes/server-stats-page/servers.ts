@@ -1,13 +1,16 @@
 // The server stats screens' constants and rules (spec part 2: "Server stats screens", sections 3, 4, 5, 8 and 9),
 // shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested. The servers, status
-// classes and chart ranges the host API applies too live in contract/servers.ts.
+// classes (and their badge words), platform names and chart ranges the host API applies too live in contract/servers.ts.
 import {
   isServerId,
   MAP_NAMES,
+  platformOf,
   POPULATION_RANGES,
   SERVER_NAMES,
+  STATUS_LABELS,
   statusClass,
   trimText,
+  type PlatformKind,
   type PopulationPoint,
   type PopulationRange,
   type ServerId,
@@ -92,22 +95,18 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 
 export type Tone = "green" | "blue" | "grey" | "red" | "yellow";
 
-/** The status column's badge: its words and colour. A raw code is shown as it came. */
+const STATUS_TONES: Record<keyof typeof STATUS_LABELS, Tone> = {
+  tribemembers: "green",
+  friendlys: "blue",
+  neutral: "grey",
+  enemies: "red",
+  unknowns: "yellow",
+};
+
+/** The status column's badge: its words (contract/servers.ts STATUS_LABELS) and colour. A raw code is shown as it came. */
 export function statusBadge(status: string | null | undefined, tribe?: string | null): { label: string; tone: Tone } {
-  switch (statusClass(status, tribe)) {
-    case "tribemembers":
-      return { label: "Tribemember", tone: "green" };
-    case "friendlys":
-      return { label: "Friendly", tone: "blue" };
-    case "neutral":
-      return { label: "Neutral", tone: "grey" };
-    case "enemies":
-      return { label: "Enemy", tone: "red" };
-    case "unknowns":
-      return { label: "Unknown", tone: "yellow" };
-    default:
-      return { label: trimText(status), tone: "grey" };
-  }
+  const c = statusClass(status, tribe);
+  return c === "other" ? { label: trimText(status), tone: "grey" } : { label: STATUS_LABELS[c], tone: STATUS_TONES[c] };
 }
 
 /** The summary counts of a list: one per class (raw codes count in none). */
@@ -154,27 +153,8 @@ export function eventTone(tab: ActivityTab, eventType: "join" | "leave"): Tone {
 
 // ---- Platforms -----------------------------------------------------------------------------------------------------
 
-export type PlatformKind = "steam" | "xbl" | "psn" | "epic" | "nintendo" | "other" | "none";
-/** The platforms with a colour of their own, by the names collectors send (the API's codes and the shown names). */
-const PLATFORMS: Record<string, { kind: PlatformKind; label: string }> = {
-  steam: { kind: "steam", label: "Steam" },
-  xbl: { kind: "xbl", label: "Xbox" },
-  xbox: { kind: "xbl", label: "Xbox" },
-  psn: { kind: "psn", label: "PlayStation" },
-  playstation: { kind: "psn", label: "PlayStation" },
-  epic: { kind: "epic", label: "Epic" },
-  nintendo: { kind: "nintendo", label: "Nintendo" },
-};
-
-/**
- * Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. The weekly
- * members' platforms (Steam, Epic, Xbox, PlayStation, Nintendo) each get a kind, so each gets its colour.
- */
-export function platformOf(value: string | null | undefined): { kind: PlatformKind; label: string } {
-  const v = trimText(value);
-  if (!v) return { kind: "none", label: "-" };
-  return PLATFORMS[v.toLowerCase()] ?? { kind: "other", label: v.charAt(0).toUpperCase() + v.slice(1) };
-}
+// The platforms' shown names live in contract/servers.ts: the host's weekly members search matches them too.
+export { platformOf, type PlatformKind };
 
 // ---- Relative time -------------------------------------------------------------------------------------------------
 

@@ -1,12 +1,22 @@
 // Weekly members (spec part 2): who of the tribe was active this week, from collectors' ingestion and from the event
-// log (refreshWeeklyMembers).
-import { and, asc, desc, gte, inArray, max, sql } from "drizzle-orm";
+// log (refreshWeeklyMembers); the whole list for old clients, and the page's tab searched and paged in SQL.
+import { and, asc, count, desc, eq, gte, inArray, max, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { serverEvents, weeklyMembers } from "../../../drizzle/schema";
 import type { Db, Deps } from "../context";
 import { commit } from "../context";
+import { anyColumnLike, pageBounds, type PageQuery, type SearchPage } from "../paging";
 import { LOG_WINDOW_DAYS, weeklyActivity } from "../servers-rules";
-import { SERVER_IDS, isTribeMember, type WeeklyActivity } from "../../../contract/servers";
+import {
+  PLATFORMS,
+  platformOf,
+  SERVER_IDS,
+  STATUS_LABELS,
+  TRIBE_TAG,
+  WEEKLY_ACTIVITY_LABELS,
+  isTribeMember,
+  type WeeklyActivity,
+} from "../../../contract/servers";
 import { DAY_MS } from "../../../contract/time";
 import { jsonSelect } from "./json-rows";
 
@@ -26,18 +36,94 @@ export const weeklyJson = (r: WeeklyRow) => ({
   steamProfileLink: r.steamProfileLink,
 });
 
-/** GET /api/weeklymembers: active first, then by latest activity, newest first, then by name. */
+/**
+ * The list's order: active first, then by latest activity, newest first (none last), then by name without case, and
+ * the EOS id last so that equal names and times keep one order from page to page. The weekly_members_order index
+ * (migrations/0007) is these terms as written here.
+ */
+const WEEKLY_ORDER = [
+  desc(weeklyMembers.isActiveThisWeek),
+  sql`${weeklyMembers.eventTime} is null`,
+  desc(weeklyMembers.eventTime),
+  asc(sql`coalesce(${weeklyMembers.memberName}, ${weeklyMembers.displayName}, ${weeklyMembers.eosId}) collate nocase`),
+  asc(weeklyMembers.eosId),
+];
+
+/** GET /api/weeklymembers: the whole list, in its order. */
 export async function listWeeklyMembers(db: Db) {
-  const rows = await db
-    .select()
-    .from(weeklyMembers)
-    .orderBy(
-      desc(weeklyMembers.isActiveThisWeek),
-      sql`${weeklyMembers.eventTime} is null`,
-      desc(weeklyMembers.eventTime),
-      asc(sql`coalesce(${weeklyMembers.memberName}, ${weeklyMembers.displayName}, ${weeklyMembers.eosId}) collate nocase`),
-    );
+  const rows = await db.select().from(weeklyMembers).orderBy(...WEEKLY_ORDER);
   return rows.map(weeklyJson);
+}
+
+/** The Status badge a weekly member shows is Tribemember for the flag or the tribe tag, else Unknown (no code is kept). */
+const tribemember = or(eq(weeklyMembers.isTribeMember, true), sql`coalesce(trim(${weeklyMembers.tribe}), '') = ${TRIBE_TAG}`)!;
+
+/**
+ * `q` as a case-insensitive substring of what a row shows that is stored: EOS id, display name, member name, tribe,
+ * the platform as stored and as shown, the Status badge and the Event Type badge. A badge or platform name is one of
+ * a few words written in contract/servers.ts: which of them hold `q` is decided here, the page's way, and becomes a
+ * condition on the stored value. Event Time and Last Ark Launch are shown formatted in the viewer's time zone, which the
+ * host does not know: they are not searched (ADR 020). Undefined (no condition) for a blank `q` or when the tab's own
+ * Event Type word holds it.
+ */
+function weeklyMatch(q: string, tab: WeeklyActivity): SQL | undefined {
+  const text = q.trim();
+  const holds = (label: string) => label.toLowerCase().includes(text.toLowerCase());
+  if (!text || holds(WEEKLY_ACTIVITY_LABELS[tab])) return undefined;
+  const t = weeklyMembers;
+  const platforms = Object.keys(PLATFORMS).filter((code) => holds(PLATFORMS[code].label));
+  const byLabel = [
+    platforms.length ? inArray(sql`lower(trim(${t.platform}))`, platforms) : undefined,
+    holds(platformOf(null).label) ? sql`coalesce(trim(${t.platform}), '') = ''` : undefined,
+    holds(STATUS_LABELS.tribemembers) ? tribemember : undefined,
+    holds(STATUS_LABELS.unknowns) ? not(tribemember) : undefined,
+  ];
+  return or(anyColumnLike([t.eosId, t.displayName, t.memberName, t.tribe, t.platform], text), ...byLabel);
+}
+
+export type WeeklySearch = PageQuery & { tab?: WeeklyActivity };
+export type WeeklyPage = SearchPage<ReturnType<typeof weeklyJson>> & {
+  counts: { total: number; active: number; inactive: number };
+};
+
+/**
+ * A page asked beyond this is read ahead as this one (an offset D1 binds as a whole number): it is past the end of any
+ * list, so the last page is read after the count anyway.
+ */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * GET /api/weeklymembers/search: one page of a tab (active or inactive, by the stored flag, which is what the page
+ * reads first) in the whole list's order, searched and counted in SQL, with the whole list's counts per tab. The counts
+ * (one grouped scan: each tab's rows and its matches) and the page asked for are read in one round trip; only a page
+ * past the end costs a second read, of the last page.
+ */
+export async function searchWeeklyMembers(db: Db, { tab = "active", q = "", page = 1, size = 25 }: WeeklySearch): Promise<WeeklyPage> {
+  const t = weeklyMembers;
+  const match = weeklyMatch(q, tab);
+  const inTab = and(eq(t.isActiveThisWeek, tab === "active"), match);
+  const pageAt = (n: number) => db.select().from(t).where(inTab).orderBy(...WEEKLY_ORDER).limit(size).offset((n - 1) * size);
+  const asked = Math.min(Math.max(1, Math.floor(page)), MAX_PAGE);
+  // Named columns: D1 answers a batch by column name, so two unnamed count(*) would come back as one.
+  const found = match ? sql<number>`count(case when ${match} then 1 end)` : count();
+  const [groups, first] = await db.batch([
+    db
+      .select({ active: t.isActiveThisWeek, rows: count().as("rows"), found: found.as("found") })
+      .from(t)
+      .groupBy(t.isActiveThisWeek),
+    pageAt(asked),
+  ]);
+  const counts = { total: 0, active: 0, inactive: 0 };
+  let total = 0;
+  for (const g of groups) {
+    const activity: WeeklyActivity = g.active ? "active" : "inactive";
+    counts[activity] += g.rows;
+    counts.total += g.rows;
+    if (activity === tab) total += Number(g.found);
+  }
+  const bounds = pageBounds(total, asked, size);
+  const rows = bounds.page === asked ? first : await pageAt(bounds.page);
+  return { rows: rows.map(weeklyJson), total, page: bounds.page, pageCount: bounds.pageCount, size, counts };
 }
 
 /** A member as collectors send them: omitted fields keep their stored value (or a default for a new member). */

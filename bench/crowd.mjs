@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// The live room's audience for bench/run.mjs: N signed-in sockets in a process of their own, as N browsers would be,
+// so that receiving N messages does not hold up the benchmark's own timers (it measures the writer). Reports over IPC:
+// { type: "open" } once every socket is open, then { type: "arrived", index, at } when message number `index` has
+// reached every socket, `at` being the last arrival in wall-clock milliseconds (performance.timeOrigin-based).
+import WebSocket from "ws";
+
+const { url, cookie, count } = JSON.parse(process.argv[2]);
+const now = () => performance.timeOrigin + performance.now();
+const arrivals = [];
+
+const sockets = await Promise.all(
+  Array.from({ length: count }, () => new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers: { Cookie: cookie } });
+    let received = 0;
+    ws.on("message", () => {
+      const index = received++;
+      const at = now();
+      const seen = (arrivals[index] ??= { count: 0, at: 0 });
+      seen.count++;
+      seen.at = Math.max(seen.at, at);
+      if (seen.count === count) process.send({ type: "arrived", index, at: seen.at });
+    });
+    ws.on("open", () => resolve(ws));
+    ws.on("error", reject);
+  })),
+);
+process.send({ type: "open" });
+process.on("message", (m) => {
+  if (m?.type !== "close") return;
+  for (const ws of sockets) ws.close();
+  process.exit(0);
+});

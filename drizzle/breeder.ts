@@ -24,9 +24,10 @@ export const breederList = sqliteTable(
     datetwoDay: integer("datetwo_day"),
     searchText: text("search_text").notNull().default(""),
   },
-  // The sheet's order, within a server (the filter), and each dino's first row (issue 11: paged in SQL).
+  // The sheet's order, within a server (the filter), and each dino's first row (issue 11: paged in SQL). The order's
+  // index carries what the search reads (migrations/0008), so a search's count and page read the index alone.
   (t) => [
-    index("breeder_list_order").on(t.order, t._id),
+    index("breeder_list_order").on(t.order, t._id, t.dateDay, t.datetwoDay, t.searchText),
     index("breeder_list_server_order").on(t.Server, t.order, t._id),
     index("breeder_list_dino_order").on(t.Dino, t.order, t._id),
   ],

@@ -11,7 +11,8 @@ export type Caller =
 /** Hono's view of the Worker: its bindings, and what the outer middleware resolves once per request. */
 export type WorkerEnv = {
   Bindings: Env;
-  Variables: { config: Config; auth: SessionState; caller: Caller };
+  /** `answered`: settles once the host API's handler has made its answer (worker/api/index.ts). */
+  Variables: { config: Config; auth: SessionState; caller: Caller; answered: Promise<void> };
 };
 
 /** What the Worker resolves once per page request and hands to the Remix app. */

@@ -35,9 +35,10 @@ function executionContext(c: Context<WorkerEnv>) {
   }
 }
 
-/** The domain's view of this request: database, env, and who is acting. */
+/** The domain's view of this request: database, env, and who is acting; its events go out after its answer. */
 export function deps(c: Context<WorkerEnv>): Deps {
-  return domainDeps(c.env, c.get("caller"), executionContext(c));
+  const ctx = executionContext(c);
+  return domainDeps(c.env, c.get("caller"), ctx && { waitUntil: (p) => ctx.waitUntil(p), answered: c.get("answered") });
 }
 
 export const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);

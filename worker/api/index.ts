@@ -17,10 +17,17 @@ import { vouchesApi } from "./vouches";
 
 export const hostApi = new Hono<WorkerEnv>();
 
-// Called in-process by the BFF, the outer middleware has not run: the settings are read here too.
+// Called in-process by the BFF, the outer middleware has not run: the settings are read here too. The live events a
+// write raises wait until its answer is made (`answered`, worker/platform/deps.ts).
 hostApi.use("*", async (c, next) => {
   if (!c.get("config")) c.set("config", getConfig(c.env));
-  await next();
+  let answer = () => {};
+  c.set("answered", new Promise<void>((resolve) => (answer = resolve)));
+  try {
+    await next();
+  } finally {
+    answer();
+  }
 });
 
 /** Requests the BFF makes in-process, with the caller it already resolved. Not reachable from outside. */

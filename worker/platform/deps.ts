@@ -23,17 +23,27 @@ const announcer =
     }
   };
 
+/** A request's context: waitUntil, and (for the host API) when its answer is made. */
+export type RequestContext = Pick<ExecutionContext, "waitUntil"> & { answered?: Promise<void> };
+
+/** One turn of the event loop: the answer just made is handed to the runtime before the fan-out starts. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
- * The domain's deps. With the request's execution context, an announcement goes out after the response (waitUntil): a
- * write's answer never waits for the fan-out to every socket. Without one (the cron, tests), it is awaited.
+ * The domain's deps. With the request's context, an announcement goes out after the answer (waitUntil, once the answer
+ * is made and handed on): a write's answer never waits for the fan-out to every socket, not even where the room shares
+ * the Worker's thread (wrangler dev). Without one (the cron, tests), it is awaited.
  */
-export function domainDeps(env: Env, actor: Actor, ctx?: Pick<ExecutionContext, "waitUntil">): Deps {
+export function domainDeps(env: Env, actor: Actor, ctx?: RequestContext): Deps {
   const deps = { db: database(env), env, actor, announce: announcer(env) };
   if (!ctx) return deps;
   // One chain per request keeps its events in the order they were raised.
   let announced = Promise.resolve();
   const later: Announce = async (event) => {
-    announced = announced.then(() => deps.announce(event));
+    announced = announced.then(async () => {
+      if (ctx.answered) await ctx.answered.then(nextTurn);
+      await deps.announce(event);
+    });
     ctx.waitUntil(announced);
   };
   return { ...deps, announce: later };

@@ -10,13 +10,18 @@ export const FALLBACK_TIME_ZONE = "UTC";
  */
 export function timeZoneOr(zone: string | null | undefined, fallback = FALLBACK_TIME_ZONE): string {
   if (!zone) return fallback;
+  // Building a formatter is the check, and it is costly: a zone found valid once is remembered (there are a few
+  // hundred; an invalid one is not kept, so a cookie cannot grow the set).
+  if (validZones.has(zone)) return zone;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    validZones.add(zone);
     return zone;
   } catch {
     return fallback;
   }
 }
+const validZones = new Set<string>();
 
 /** The browser's own zone (or the server's, where that is asked). */
 export const runtimeTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -4,8 +4,14 @@
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+const SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+
 /** A text or attribute value, safe inside an element or a double-quoted attribute. */
-export const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+export const escapeHtml = (value: unknown) => {
+  const text = String(value);
+  return SPECIAL.test(text) ? text.replace(SPECIALS, (c) => ESCAPES[c]) : text;
+};
 
 /** An attribute value: a string or number is written, `true` writes the bare name, false, null and undefined nothing. */
 export type AttrValue = string | number | boolean | null | undefined;
@@ -22,7 +28,8 @@ const VOID = new Set(["img", "input", "br", "col"]);
 /** One element: its attributes escaped, its children already markup (from `tag`, or `escapeHtml` for a text). */
 export function tag(name: string, attrs: Record<string, AttrValue>, ...children: string[]): string {
   let open = `<${name}`;
-  for (const [k, v] of Object.entries(attrs)) {
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v === false || v === null || v === undefined) continue;
     open += v === true ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`;
   }

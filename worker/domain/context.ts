@@ -16,7 +16,15 @@ export type Deps = { db: Db; env: Env; actor: Actor; announce: Announce };
 
 export const SYSTEM: Actor = { id: "system:cron", name: "Scheduled snapshot" };
 
-export const database = (env: Env): Db => drizzle(env.DB, { schema });
+/** The database of an env. Drizzle works out its relational config from the schema on each `drizzle()`, so the
+ * instance is kept per D1 binding (one per isolate in production; each test's own binding in the tests). */
+export const database = (env: Env): Db => databaseOf(env.DB);
+export function databaseOf(d1: D1Database): Db {
+  let db = databases.get(d1);
+  if (!db) databases.set(d1, (db = drizzle(d1, { schema })));
+  return db;
+}
+const databases = new WeakMap<D1Database, Db>();
 
 /** A 24-hex-character id, like the old backend's MongoDB ObjectIds. */
 export function newObjectId() {

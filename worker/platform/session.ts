@@ -3,8 +3,8 @@
 // These tables belong to the platform (who is signed in here), not to the host API's data.
 import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema";
+import { databaseOf } from "../domain/context";
 import type { Caller } from "../types";
 import type { Config } from "./config";
 
@@ -25,7 +25,6 @@ export type SessionState =
   | { status: "invalid" }
   | { status: "ok"; sessionId: string; user: SessionUser; setCookie?: string };
 
-export const db = (d1: D1Database) => drizzle(d1, { schema });
 
 /** Cookies are Secure except on this machine (http://localhost during development and the tests). */
 export function secureCookieFor(requestUrl: string) {
@@ -66,7 +65,7 @@ export async function readSession(request: Request, env: { DB: D1Database }, con
   const cookie = sessionCookie(config, request.url);
   const id = await cookie.parse(header).catch(() => null); // a mangled cookie is as good as none
   if (typeof id !== "string" || !id) return { status: "invalid" };
-  const d = db(env.DB);
+  const d = databaseOf(env.DB);
   const row = await d.query.sessions.findFirst({ where: eq(schema.sessions.id, id) });
   const now = Date.now();
   if (!row) return { status: "invalid" };
@@ -96,7 +95,7 @@ export async function createSession(
   config: Config,
   who: DiscordIdentity,
 ): Promise<string> {
-  const d = db(env.DB);
+  const d = databaseOf(env.DB);
   const now = new Date();
   const id = randomId();
   await d.batch([
@@ -126,7 +125,7 @@ export async function createSession(
 
 /** Ends one session; answers the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request, env: { DB: D1Database }, config: Config, sessionId?: string) {
-  if (sessionId) await db(env.DB).delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+  if (sessionId) await databaseOf(env.DB).delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
   return clearSessionCookie(request, config);
 }
 
@@ -141,7 +140,7 @@ async function handleOf(sessionId: string) {
 }
 
 export async function listSessions(env: { DB: D1Database }, userId: string) {
-  const rows = await db(env.DB)
+  const rows = await databaseOf(env.DB)
     .select()
     .from(schema.sessions)
     .where(and(eq(schema.sessions.userId, userId), gt(schema.sessions.expiresAt, new Date())));
@@ -171,7 +170,7 @@ export async function revokeSessions(
   } else {
     condition = ne(schema.sessions.id, which.allBut);
   }
-  const rows = await db(env.DB)
+  const rows = await databaseOf(env.DB)
     .delete(schema.sessions)
     .where(and(eq(schema.sessions.userId, userId), condition))
     .returning({ id: schema.sessions.id });

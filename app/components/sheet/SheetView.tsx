@@ -9,6 +9,9 @@ import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
 import type { SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
 
+/** Stands for a row's id in the Edit links' URL (no id or URL holds it). */
+const EDIT_ID = "__row__";
+
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
 type RowSaveAnswer = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
 
@@ -45,6 +48,9 @@ export function SheetView({
   const navigation = useNavigation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  // One URL worked out for the page's Edit links, each row's id put in its place (a page has a hundred of them).
+  const editLink = withParams(here, { edit: EDIT_ID, dialog: null });
+  const editHref = (id: string) => editLink.replace(EDIT_ID, encodeURIComponent(id));
   const editState: RowEditState | undefined =
     answer?.intent === "save-row" && answer._id === editing
       ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
@@ -67,7 +73,7 @@ export function SheetView({
           rows={rows}
           editing={editing}
           editState={editState}
-          editHref={(id) => withParams(here, { edit: id, dialog: null })}
+          editHref={editHref}
           closeHref={withParams(here, { edit: null, dialog: null })}
           action={location.pathname}
           busy={navigation.state === "submitting"}

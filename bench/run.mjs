@@ -251,15 +251,13 @@ try {
         child.on("error", reject);
         child.on("exit", (code) => code && reject(new Error(`bench/crowd.mjs exited with ${code}`)));
       });
-      let next = 0;
+      // Every write raises one event: the crowd's message i is the event of the i-th write after it opened.
+      const opened = n;
       return {
-        /** Waits until the next message has reached every socket: the last arrival (wall clock). */
+        /** Waits until the event of the next write has reached every socket: the last arrival (wall clock). */
         nextArrival: () => {
-          const index = next++;
+          const index = n - opened;
           return arrived[index] !== undefined ? Promise.resolve(arrived[index]) : new Promise((resolve) => waiting.set(index, resolve));
-        },
-        skip: (n) => {
-          next += n;
         },
         close: () => new Promise((resolve) => {
           child.once("exit", resolve);
@@ -269,12 +267,10 @@ try {
     };
     const few = await crowd(1);
     for (let i = 0; i < 10; i++) await write(); // warm: the first writes after start compile and fill caches
-    few.skip(10);
     const one = await against(health, write);
     await few.close();
     const many = await crowd(socketCount);
     const loaded = await against(health, write);
-    many.skip(samples + 1);
     header(`Live room: a write (PUT /api/codes/{id}) with ${socketCount} sockets open, against the same with one`);
     // The two medians side by side: with 500 sockets the floor's own samples land in the previous write's fan-out,
     // so dividing each by its floor would flatter the 500 (the floors are printed for the machine's noise).

@@ -22,19 +22,19 @@ export function dinoHue(name: string) {
   return h % 360;
 }
 
-/** The generated icon's size and colour. */
-const generatedLook = (name: string, size: number) => ({ size, fontSize: Math.max(9, Math.round(size * 0.4)), background: `hsl(${dinoHue(name)} 55% 40%)` });
+/** The generated icon's letter size and colour. */
+const generatedLook = (name: string, size: number) => ({ fontSize: Math.max(9, Math.round(size * 0.4)), background: `hsl(${dinoHue(name)} 55% 40%)` });
 
 /**
  * The icon as markup, for the server-rendered sheet table (app/utils/html.ts): the image, followed by the generated
  * icon that CSS shows only once the image is hidden (useHideBrokenImages hides an image that failed to load).
  */
 export function dinoIconHtml(name: string, imageUrl: string | null | undefined, size = 28) {
-  const look = generatedLook(name, size);
+  const { fontSize, background } = generatedLook(name, size);
   const box = { width: `${size}px`, height: `${size}px` };
   const generated = tag(
     "span",
-    { class: "dino-icon generated", style: cssText({ ...box, "font-size": `${look.fontSize}px`, background: look.background }), "aria-hidden": "true", "data-testid": "dino-generated" },
+    { class: "dino-icon generated", style: cssText({ ...box, "font-size": `${fontSize}px`, background }), "aria-hidden": "true", "data-testid": "dino-generated" },
     escapeHtml(dinoInitials(name)),
   );
   if (!imageUrl) return generated;
@@ -71,7 +71,7 @@ export function DinoIcon({ name, imageUrl, size = 28 }: { name: string; imageUrl
   return (
     <span
       className="dino-icon generated"
-      style={{ ...box, fontSize: generatedLook(name, size).fontSize, background: generatedLook(name, size).background }}
+      style={{ ...box, ...generatedLook(name, size) }}
       aria-hidden
       data-testid="dino-generated"
     >

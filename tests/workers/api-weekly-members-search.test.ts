@@ -257,7 +257,8 @@ describe("GET /api/weeklymembers/search", () => {
     expect(await refused("size=101")).toMatchObject({ field: "size", message: "size: must be at most 100" });
     expect((await refused("size=0")).field).toBe("size");
     expect(await refused("page=0")).toMatchObject({ field: "page", message: "page: must be 1 or more" });
-    expect((await refused("page=two")).field).toBe("page");
+    expect(await refused("page=two")).toMatchObject({ field: "page", message: "page: must be a whole number" });
+    expect(await refused("size=abc")).toMatchObject({ field: "size", message: "size: must be a whole number" });
     expect((await refused(`q=${"x".repeat(201)}`)).field).toBe("q");
     expect((await get("/api/weeklymembers/search?tab=&page=&size=")).status).toBe(200);
     const anonymous = await SELF.fetch(`${ORIGIN}/api/weeklymembers/search`);

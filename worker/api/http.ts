@@ -43,16 +43,16 @@ export function deps(c: Context<WorkerEnv>): Deps {
 
 export const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);
 
+/** A whole number from a query string: "abc" is "must be a whole number", not zod's "received nan". */
+const wholeNumber = () => z.coerce.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number");
+
 /** A page size from 1 to 100, `fallback` when absent. */
 export const pageSize = (fallback: number) =>
-  z.preprocess(
-    blankIsMissing,
-    z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").max(100, "must be at most 100").default(fallback),
-  );
+  z.preprocess(blankIsMissing, wholeNumber().min(1, "must be 1 or more").max(100, "must be at most 100").default(fallback));
 
 /** A paged search's query (GET .../search): `q`, `page` (from 1) and `size` (1 to 100, default 25). */
 export const pageQuery = z.object({
   q: z.string().max(200, "must be at most 200 characters").default(""),
-  page: z.preprocess(blankIsMissing, z.coerce.number().int("must be a whole number").min(1, "must be 1 or more").default(1)),
+  page: z.preprocess(blankIsMissing, wholeNumber().min(1, "must be 1 or more").default(1)),
   size: pageSize(25),
 });

@@ -15,7 +15,7 @@ import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type Breeder
 import { cachedAggregate } from "./aggregates";
 import { breederJson, DAY_COLUMNS, SEARCH_SEPARATOR, type BreederJson } from "./breeder";
 import type { Db } from "./context";
-import { likePattern, likes, pageBounds, type PageQuery, type SearchPage } from "./paging";
+import { askedPage, likePattern, likes, settlePage, type PageQuery, type SearchPage } from "./paging";
 
 /**
  * A sheet date in SQL, as contract/breeder.ts's parseSheetDate reads it: m/d/yyyy, m/d/yy or yyyy-mm-dd (optionally
@@ -99,17 +99,19 @@ export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, ser
   const where = and(server ? eq(breederList.Server, server) : undefined, matching(q, now));
   const ends = (dir: typeof asc) =>
     db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);
-  const [[[{ total }], [first], [last]], summary] = await Promise.all([
-    db.batch([db.select({ total: count() }).from(breederList).where(where), ends(asc), ends(desc)]),
+  const pageAt = (n: number) =>
+    db.select().from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
+  const asked = askedPage(page);
+  // The count, the sheet's ends and the page asked for in one round trip (beside the kept summary).
+  const [[[{ total }], [first], [last], ahead], summary] = await Promise.all([
+    db.batch([db.select({ total: count() }).from(breederList).where(where), ends(asc), ends(desc), pageAt(asked)]),
     breederSummary(db),
   ]);
-  const { page: current, pageCount, offset } = pageBounds(total, page, size);
-  const rows = await db.select().from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset(offset);
+  const shown = await settlePage(total, asked, size, ahead, pageAt);
   return {
-    rows: rows.map((r) => breederJson(r, now)),
+    ...shown,
+    rows: shown.rows.map((r) => breederJson(r, now)),
     total,
-    page: current,
-    pageCount,
     size,
     summary,
     first: first?._id ?? null,

@@ -24,6 +24,21 @@ export function anyColumnLike(columns: (SQL | SQLiteColumn)[], q: string): SQL |
 export type PageQuery = { q?: string; page?: number; size?: number };
 export type SearchPage<T> = { rows: T[]; total: number; page: number; pageCount: number; size: number };
 
+/** The largest page read ahead with a count: a page past it is past the end of any list (its offset still binds). */
+const MAX_PAGE = 1_000_000;
+
+/** The page to read in the same round trip as the count, before the count says whether it exists. */
+export const askedPage = (page: number) => Math.min(Math.max(1, Math.floor(page) || 1), MAX_PAGE);
+
+/**
+ * A page read in its count's round trip (`rows`, of `askedPage`): kept, or, when the page asked was past the end, the
+ * last page read again. A list is then one round trip to the database, and two only for a page past its end.
+ */
+export async function settlePage<R>(total: number, asked: number, size: number, rows: R[], read: (page: number) => Promise<R[]>) {
+  const bounds = pageBounds(total, asked, size);
+  return { page: bounds.page, pageCount: bounds.pageCount, rows: bounds.page === asked ? rows : await read(bounds.page) };
+}
+
 /** The page to show of `total` rows and its offset: a page past the end is the last, before the first is the first. */
 export function pageBounds(total: number, page: number, size: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));

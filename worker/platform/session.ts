@@ -25,7 +25,6 @@ export type SessionState =
   | { status: "invalid" }
   | { status: "ok"; sessionId: string; user: SessionUser; setCookie?: string };
 
-
 /** Cookies are Secure except on this machine (http://localhost during development and the tests). */
 export function secureCookieFor(requestUrl: string) {
   const { hostname } = new URL(requestUrl);

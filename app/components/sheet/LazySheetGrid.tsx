@@ -1,6 +1,6 @@
 // A sheet's canvas grid after hydration, its HTML table before it (and while the grid's code loads, under a spinner).
 // glide-data-grid is loaded only by the sheet pages, only in the browser.
-import { useEffect, useLayoutEffect, useState, type ComponentType } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import type { SheetGridProps } from "./SheetGrid.client";
 
 type Grid = ComponentType<SheetGridProps>;
@@ -21,31 +21,37 @@ const gridCode =
 /** A layout effect in the browser (it runs before the first paint after hydration), nothing on the server. */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
+/** The grid to show and the width of the table it replaces; `waiting` while its code loads. */
+type Swap = { Grid: Grid; width?: number } | { waiting: boolean };
+
 export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {
-  // Null on the server and in the hydrating render (both show the table); the grid right after hydration commits.
-  const [Grid, setGrid] = useState<Grid | null>(null);
-  const [waiting, setWaiting] = useState(false);
+  // The table on the server and in the hydrating render; the grid right after hydration commits.
+  const [swap, setSwap] = useState<Swap>({ waiting: false });
+  const slot = useRef<HTMLDivElement>(null);
   useBrowserLayoutEffect(() => {
-    if (loadedGrid) return setGrid(() => loadedGrid);
-    setWaiting(true);
+    const width = slot.current?.firstElementChild?.clientWidth || undefined;
+    if (loadedGrid) return setSwap({ Grid: loadedGrid, width });
+    setSwap({ waiting: true });
     let live = true;
-    void gridCode?.then((grid) => {
-      if (!live) return;
-      if (grid) setGrid(() => grid);
-      else setWaiting(false);
-    });
+    void gridCode?.then((Grid) => live && setSwap(Grid ? { Grid, width } : { waiting: false }));
     return () => {
       live = false;
     };
   }, []);
-  if (Grid) return <Grid {...props} />;
-  if (!waiting) return <>{fallback}</>;
   return (
-    <>
-      <p className="stock-loading" role="status">
-        <span className="spinner" aria-hidden /> {loading}
-      </p>
-      {fallback}
-    </>
+    <div ref={slot}>
+      {"Grid" in swap ? (
+        <swap.Grid {...props} initialWidth={swap.width} />
+      ) : (
+        <>
+          {swap.waiting ? (
+            <p className="stock-loading" role="status">
+              <span className="spinner" aria-hidden /> {loading}
+            </p>
+          ) : null}
+          {fallback}
+        </>
+      )}
+    </div>
   );
 }

@@ -58,6 +58,8 @@ export type SheetGridProps = {
   label: string;
   look?: SheetLook;
   testId?: string;
+  /** The width of the table the grid replaces, so the first frame draws at once instead of after a resize observation. */
+  initialWidth?: number;
 };
 
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
@@ -143,6 +145,7 @@ export default function SheetGrid({
   label,
   look: sheetLook,
   testId = "stock-grid",
+  initialWidth,
 }: SheetGridProps) {
   const ref = useRef<DataEditorRef>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -421,8 +424,6 @@ export default function SheetGrid({
     typeof window === "undefined" ? 640 : Math.max(320, window.innerHeight - 260),
     gridHeight(STOCK_GRID, rowCount),
   );
-  // The width the table it replaces had, so the first frame draws at once instead of after a resize observation.
-  const [initialWidth] = useState(() => document.querySelector<HTMLElement>(".stock-table-scroll")?.clientWidth || undefined);
 
   return (
     <div className="stock-grid-frame" ref={frame} role="region" aria-label={label} data-testid={testId}>

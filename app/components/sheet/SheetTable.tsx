@@ -115,8 +115,8 @@ const hiddenInputs = (fields: Record<string, string>) =>
 /** Rows as the table shows them: each cell, the Edit link, and the Move up / Move down form. */
 function rowsHtml(rows: SheetRow[], s: Shown): string {
   // What every row's move form posts, but its id: written once.
-  const before = hiddenInputs({ intent: "move", ...s.hidden });
-  const after = hiddenInputs({ redirectTo: s.closeHref });
+  const moveFields = hiddenInputs({ intent: "move", ...s.hidden });
+  const backTo = hiddenInputs({ redirectTo: s.closeHref });
   let html = "";
   for (const row of rows) {
     const name = s.rowName(row);
@@ -148,9 +148,9 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
           tag(
             "form",
             { method: "post", action: s.action, class: "stock-move" },
-            before,
+            moveFields,
             tag("input", { type: "hidden", name: "_id", value: row._id }),
-            after,
+            backTo,
             move("up", s.ends.first === row._id),
             move("down", s.ends.last === row._id),
           ),

@@ -5,7 +5,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { serverEvents, weeklyMembers } from "../../../drizzle/schema";
 import type { Db, Deps } from "../context";
 import { commit } from "../context";
-import { anyColumnLike, pageBounds, type PageQuery, type SearchPage } from "../paging";
+import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "../paging";
 import { LOG_WINDOW_DAYS, weeklyActivity } from "../servers-rules";
 import {
   PLATFORMS,
@@ -87,12 +87,6 @@ export type WeeklyPage = SearchPage<ReturnType<typeof weeklyJson>> & {
 };
 
 /**
- * A page asked beyond this is read ahead as this one (an offset D1 binds as a whole number): it is past the end of any
- * list, so the last page is read after the count anyway.
- */
-const MAX_PAGE = 1_000_000;
-
-/**
  * GET /api/weeklymembers/search: one page of a tab (active or inactive, by the stored flag, which is what the page
  * reads first) in the whole list's order, searched and counted in SQL, with the whole list's counts per tab. The counts
  * (one grouped scan: each tab's rows and its matches) and the page asked for are read in one round trip; only a page
@@ -103,7 +97,7 @@ export async function searchWeeklyMembers(db: Db, { tab = "active", q = "", page
   const match = weeklyMatch(q, tab);
   const inTab = and(eq(t.isActiveThisWeek, tab === "active"), match);
   const pageAt = (n: number) => db.select().from(t).where(inTab).orderBy(...WEEKLY_ORDER).limit(size).offset((n - 1) * size);
-  const asked = Math.min(Math.max(1, Math.floor(page)), MAX_PAGE);
+  const asked = askedPage(page);
   // Named columns: D1 answers a batch by column name, so two unnamed count(*) would come back as one.
   const found = match ? sql<number>`count(case when ${match} then 1 end)` : count();
   const [groups, first] = await db.batch([
@@ -121,9 +115,8 @@ export async function searchWeeklyMembers(db: Db, { tab = "active", q = "", page
     counts.total += g.rows;
     if (activity === tab) total += Number(g.found);
   }
-  const bounds = pageBounds(total, asked, size);
-  const rows = bounds.page === asked ? first : await pageAt(bounds.page);
-  return { rows: rows.map(weeklyJson), total, page: bounds.page, pageCount: bounds.pageCount, size, counts };
+  const shown = await settlePage(total, asked, size, first, pageAt);
+  return { ...shown, rows: shown.rows.map(weeklyJson), total, size, counts };
 }
 
 /** A member as collectors send them: omitted fields keep their stored value (or a default for a new member). */

@@ -62,7 +62,7 @@ export function SheetTable({
   // elements they cost the server more than the rest of the page together, and the browser as much again to hydrate,
   // for a table that only shows until the grid paints. The row being edited is React (its inputs keep typed values).
   const at = editing ? rows.findIndex((row) => row._id === editing) : -1;
-  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy) };
+  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy), testId };
   const before = at < 0 ? rows : rows.slice(0, at);
   useHideBrokenImages(rows);
   return (
@@ -91,6 +91,7 @@ export function SheetTable({
           </>
         )}
       </table>
+      <MoveForms s={shown} />
     </div>
   );
 }
@@ -105,18 +106,18 @@ type Shown = {
   closeHref: string;
   action: string;
   busy: boolean;
+  testId: string;
 };
 
-const hiddenInputs = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([name, value]) => tag("input", { type: "hidden", name, value }))
-    .join("");
+/** The ids of the two forms every row's Move up / Move down button submits (`form=`), one pair per sheet. */
+const moveFormId = (s: Pick<Shown, "testId">, direction: "up" | "down") => `${s.testId}-move-${direction}`;
 
-/** Rows as the table shows them: each cell, the Edit link, and the Move up / Move down form. */
+/**
+ * Rows as the table shows them: each cell, the Edit link, and the Move up / Move down buttons. A move button belongs to
+ * one of two forms outside the table (MoveForms), which carry what every move posts, and names its row itself
+ * (`_id`): a row is then two buttons rather than a form of its own with four hidden fields.
+ */
 function rowsHtml(rows: SheetRow[], s: Shown): string {
-  // What every row's move form posts, but its id: written once.
-  const moveFields = hiddenInputs({ intent: "move", ...s.hidden });
-  const backTo = hiddenInputs({ redirectTo: s.closeHref });
   let html = "";
   for (const row of rows) {
     const name = s.rowName(row);
@@ -125,8 +126,9 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
         "button",
         {
           type: "submit",
-          name: "direction",
-          value: direction,
+          form: moveFormId(s, direction),
+          name: "_id",
+          value: row._id,
           class: "button small icon",
           disabled: s.busy || disabled,
           "aria-label": `Move ${name} ${direction}`,
@@ -145,20 +147,25 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
           "div",
           { class: "stock-row-actions" },
           tag("a", { class: "button small", href: s.editHref(row._id), "aria-label": `Edit ${name}` }, "Edit"),
-          tag(
-            "form",
-            { method: "post", action: s.action, class: "stock-move" },
-            moveFields,
-            tag("input", { type: "hidden", name: "_id", value: row._id }),
-            backTo,
-            move("up", s.ends.first === row._id),
-            move("down", s.ends.last === row._id),
-          ),
+          tag("span", { class: "stock-move" }, move("up", s.ends.first === row._id), move("down", s.ends.last === row._id)),
         ),
       ),
     );
   }
   return html;
+}
+
+/** The two forms the rows' move buttons submit: what every move posts but the row's id, which its button adds. */
+function MoveForms({ s }: { s: Shown }) {
+  return (
+    <>
+      {(["up", "down"] as const).map((direction) => (
+        <Form key={direction} id={moveFormId(s, direction)} method="post" action={s.action} hidden>
+          <Hidden fields={{ intent: "move", ...s.hidden, direction, redirectTo: s.closeHref }} />
+        </Form>
+      ))}
+    </>
+  );
 }
 
 function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {

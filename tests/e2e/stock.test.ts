@@ -504,4 +504,19 @@ describe("the page", () => {
     await settled(page);
     await shot(page, "stock-light");
   });
+
+  it("has its code kept by the browser for good (hashed names), and the rest revalidated", async () => {
+    const { page } = await signedIn();
+    await openGrid(page, "tab=war-room-vaults");
+    const grid = await page.locator('link[rel=modulepreload][href*="SheetGrid.client"]').getAttribute("href");
+    const styles = await page.locator('link[rel=stylesheet][href^="/assets/"]').first().getAttribute("href");
+    for (const asset of [grid, styles]) {
+      const res = await page.request.get(asset!);
+      expect(res.status(), asset!).toBe(200);
+      expect(res.headers()["cache-control"], asset!).toBe("public, max-age=31536000, immutable");
+    }
+    const favicon = await page.request.get("/favicon.svg");
+    expect(favicon.headers()["cache-control"] ?? "").not.toContain("immutable");
+    expect((await page.request.get("/_headers")).status()).toBe(404);
+  });
 });

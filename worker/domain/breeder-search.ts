@@ -13,7 +13,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { breederList } from "../../drizzle/schema";
 import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
 import { cachedAggregate } from "./aggregates";
-import { breederJson, DAY_COLUMNS, SEARCH_SEPARATOR, type BreederJson } from "./breeder";
+import { breederJson, DAY_COLUMNS, ROW_FIELDS, SEARCH_SEPARATOR, type BreederJson } from "./breeder";
 import type { Db } from "./context";
 import { askedPage, likePattern, likes, settlePage, type PageQuery, type SearchPage } from "./paging";
 
@@ -100,7 +100,7 @@ export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, ser
   const ends = (dir: typeof asc) =>
     db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);
   const pageAt = (n: number) =>
-    db.select().from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
+    db.select(ROW_FIELDS).from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
   const asked = askedPage(page);
   // The count, the sheet's ends and the page asked for in one round trip (beside the kept summary).
   const [[[{ total }], [first], [last], ahead], summary] = await Promise.all([

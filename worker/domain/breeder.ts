@@ -2,7 +2,7 @@
 // names; Days since / Days sincetwo are computed on every read. Writes bump the row's version (optimistic locking),
 // are audited, and raise breeder_list_update; a write of Dino, Server or `values` also writes the row's search
 // columns (searchColumns).
-import { and, asc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, max, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
@@ -57,8 +57,9 @@ export function searchColumns(row: Pick<BreederRow, "Dino" | "Server" | "values"
 /** A row as the rules of this module read it: its search columns are only written. */
 type RowFields = Omit<BreederRow, keyof SearchColumns>;
 
+/** The columns a read for breederJson selects: all but the search's, which are long and never sent. */
+export const ROW_FIELDS = (({ dateDay: _day, datetwoDay: _daytwo, searchText: _text, ...fields }) => fields)(getTableColumns(breederList));
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
-
 
 /** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */
 export function breederJson(row: RowFields, now: Date = new Date()) {
@@ -291,7 +292,7 @@ export const isEmptyChange = (c: PlannedChange) => !Object.keys(c.columns).lengt
 // ---- Reads -------------------------------------------------------------------------------------------------------
 
 export async function listBreeders(db: Db, now = new Date()) {
-  const rows = await db.select().from(breederList).orderBy(asc(breederList.order), asc(breederList._id));
+  const rows = await db.select(ROW_FIELDS).from(breederList).orderBy(asc(breederList.order), asc(breederList._id));
   return rows.map((r) => breederJson(r, now));
 }
 

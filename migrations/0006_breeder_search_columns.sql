@@ -5,9 +5,8 @@
 --
 -- The Worker writes them with every write of Dino, Server or `values` (worker/domain/breeder.ts searchColumns, which
 -- reads dates with contract/breeder.ts parseSheetDate). The rows already there get them here, in SQL: the dates read by
--- worker/domain/breeder-search.ts sheetDateSql (written out below, the parse the search ran until now, kept equal to
--- parseSheetDate by the tests) and the texts as the search cast them; tests/workers/api-breeder-search.test.ts checks
--- that this gives what searchColumns gives.
+-- the parse the search ran until now (written out below, once per date column) and the texts as the search cast them;
+-- tests/workers/api-breeder-search.test.ts checks that this gives what searchColumns gives, for every date form.
 ALTER TABLE `breeder_list` ADD `date_day` integer;--> statement-breakpoint
 ALTER TABLE `breeder_list` ADD `datetwo_day` integer;--> statement-breakpoint
 ALTER TABLE `breeder_list` ADD `search_text` text DEFAULT '' NOT NULL;--> statement-breakpoint

@@ -13,7 +13,7 @@ export function dinoInitials(name: string) {
 }
 
 /** A hue from the name (FNV-1a), so each species keeps its colour everywhere. */
-export function dinoHue(name: string) {
+function dinoHue(name: string) {
   let h = 0x811c9dc5;
   for (const ch of name.trim().toLowerCase()) {
     h ^= ch.codePointAt(0)!;
@@ -22,8 +22,11 @@ export function dinoHue(name: string) {
   return h % 360;
 }
 
+/** The generated icon's colour, the same for a name wherever it is drawn (the table, the grid's canvas). */
+export const dinoColour = (name: string) => `hsl(${dinoHue(name)} 55% 40%)`;
+
 /** The generated icon's letter size and colour. */
-const generatedLook = (name: string, size: number) => ({ fontSize: Math.max(9, Math.round(size * 0.4)), background: `hsl(${dinoHue(name)} 55% 40%)` });
+const generatedLook = (name: string, size: number) => ({ fontSize: Math.max(9, Math.round(size * 0.4)), background: dinoColour(name) });
 
 /**
  * The icon as markup, for the server-rendered sheet table (app/utils/html.ts): the image, followed by the generated

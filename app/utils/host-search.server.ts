@@ -4,7 +4,7 @@
 // still gives its last good answer, marked stale with its time.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, hostErrorOf } from "../host/client.server";
-import { matches, paginate, placed, type Page } from "./table";
+import { matches, pageFrom, paginate, placed, type Page } from "./table";
 
 type SearchAnswer<T> = { rows: T[]; total: number; all?: number; page: number; pageCount: number; size: number };
 /** `all`: how many rows the whole list has (when the host says, else with the whole list). */
@@ -18,9 +18,34 @@ export const MAX_QUERY = 200;
  * host is failing (a 5xx, a timeout), when the whole list may be its cached last good answer. A refusal of the request
  * itself (400, 401, 403) is the host's answer.
  */
-export function wholeListStandsIn(error: unknown) {
+function wholeListStandsIn(error: unknown) {
   const status = hostErrorOf(error)?.status;
   return status === undefined || status >= 500 || status === 404;
+}
+
+/** A search text as the host takes it: trimmed, and cut to its limit. */
+const searchText = (q: string) => q.trim().slice(0, MAX_QUERY);
+
+/**
+ * A host's paged search (GET {path}?q=&page=&size= and the list's own parameters after them), with `q` as the host takes
+ * it and the page a whole number from 1: its answer and, when it is a last good one, its time; null when the whole list
+ * is to be read instead (wholeListStandsIn).
+ */
+export async function searchCall<A>(
+  context: AppLoadContext,
+  path: string,
+  { q, page, size, ...more }: { q: string; page: number; size: number } & Record<string, string | number>,
+): Promise<{ data: A; stale: number | null } | null> {
+  const params = new URLSearchParams({ q: searchText(q), page: String(pageFrom(page)), size: String(size) });
+  for (const [name, value] of Object.entries(more)) params.set(name, String(value));
+  try {
+    // Edge-cached by path and query in front of an external host (ADR 015), so it can be the last good answer too.
+    const answer = await host(context).get<A>(`${path}?${params}`);
+    return { data: answer.data, stale: answer.stale ? answer.asOf : null };
+  } catch (error) {
+    if (!wholeListStandsIn(error)) throw error;
+    return null;
+  }
 }
 
 export async function searchedPage<T>(
@@ -29,20 +54,15 @@ export async function searchedPage<T>(
   query: { q: string; page: number; size: number },
   fallback: { fields: Parameters<typeof matches<T>>[2]; order?: (a: T, b: T) => number },
 ): Promise<SearchedPage<T>> {
-  const q = query.q.trim().slice(0, MAX_QUERY);
-  const params = new URLSearchParams({ q, page: String(query.page), size: String(query.size) });
-  try {
-    // Edge-cached by path and query in front of an external host (ADR 015), so it can be the last good answer too.
-    const { data, ...answer } = await host(context).get<SearchAnswer<T>>(`${list}/search?${params}`);
-    const { all, ...page } = data;
-    return { ...placed(page), all: all ?? null, stale: answer.stale ? answer.asOf : null };
-  } catch (error) {
-    if (!wholeListStandsIn(error)) throw error;
+  const found = await searchCall<SearchAnswer<T>>(context, `${list}/search`, query);
+  if (found) {
+    const { all, ...page } = found.data;
+    return { ...placed(page), all: all ?? null, stale: found.stale };
   }
   const answer = await host(context).get<T[]>(list);
   const all = fallback.order ? [...answer.data].sort(fallback.order) : answer.data;
   return {
-    ...paginate(all.filter((row) => matches(row, q, fallback.fields)), query.page, query.size),
+    ...paginate(all.filter((row) => matches(row, searchText(query.q), fallback.fields)), query.page, query.size),
     all: all.length,
     stale: answer.stale ? answer.asOf : null,
   };

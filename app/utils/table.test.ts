@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matches, pageSizeFrom, pageWindow, paginate, withParams } from "./table";
+import { matches, pageFrom, pageSizeFrom, pageWindow, paginate, withParams } from "./table";
 
 const labels = (page: number, count: number) =>
   pageWindow(page, count).map((l) => (l.kind === "ellipsis" ? "…" : l.current ? `[${l.page}]` : String(l.page)));
@@ -26,6 +26,12 @@ describe("paging", () => {
     expect(paginate(rows, 3, 25).rows).toEqual(rows.slice(50));
     expect(paginate(rows, 9, 25).page).toBe(3);
     expect(paginate([], 1, 25)).toMatchObject({ page: 1, pageCount: 1, from: 0, to: 0 });
+  });
+
+  it("reads a page number from a URL as a whole number from 1, whatever was typed", () => {
+    expect(pageFrom("3")).toBe(3);
+    expect(pageFrom("2.7")).toBe(2);
+    for (const typed of [null, undefined, "", "abc", "0", "-2", "NaN"]) expect(pageFrom(typed), String(typed)).toBe(1);
   });
 
   it("accepts only the page sizes 25, 50 and 100", () => {

@@ -8,6 +8,9 @@ export function pageSizeFrom(value: unknown, fallback: PageSize = 25): PageSize 
   return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : fallback;
 }
 
+/** A page number from a URL: a whole number from 1 ("abc", "0" or "-2" is page 1, "2.5" page 2). */
+export const pageFrom = (value: unknown) => Math.max(1, Math.floor(Number(value ?? 1)) || 1);
+
 /** Case-insensitive substring match over the given fields (numbers and booleans as their text). */
 export function matches<T>(row: T, query: string, fields: (keyof T | ((row: T) => unknown))[]) {
   const q = query.trim().toLowerCase();
@@ -23,7 +26,7 @@ export type Page<T> = { rows: T[]; page: number; pageCount: number; total: numbe
 /** One page of rows; a page past the end becomes the last page. */
 export function paginate<T>(rows: T[], page: number, size: number): Page<T> {
   const pageCount = Math.max(1, Math.ceil(rows.length / size));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const current = Math.min(pageFrom(page), pageCount);
   const start = (current - 1) * size;
   const slice = rows.slice(start, start + size);
   return {

@@ -1,17 +1,16 @@
 // The breeder list read a page at a time (GET /api/breeder-list/search and /dinos, issue 11): the same rows, order,
-// counts and summary as the whole list searched and paged the spec's way; sheet dates read in SQL as parseSheetDate
-// reads them; the search columns written with every write, and computed the same way by migrations/0006 for the rows
-// already there; the summary and dinos kept until the list changes; and the page in front of an older host without
-// these calls (404), which is read whole.
+// counts and summary as the whole list searched and paged the spec's way; the search columns written with every write,
+// and computed the same way by migrations/0006 for the rows already there (its SQL reads sheet dates as
+// parseSheetDate does); the summary and dinos kept until the list changes; and the page in front of an older host
+// without these calls (404), which is read whole.
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { daysSince, parseSheetDate } from "../../contract/breeder";
+import { daysSince } from "../../contract/breeder";
 import { cellTextOf } from "../../app/components/sheet/rules";
 import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
 import { matches } from "../../app/utils/table";
 import { SEARCH_SEPARATOR, searchColumns } from "../../worker/domain/breeder";
-import { sheetDateSql } from "../../worker/domain/breeder-search";
 import { database } from "../../worker/domain/context";
 import { externalHost } from "./cron-fixtures";
 import { dataPath, hexId, routeOutboundToSelf, signedIn, type Browser } from "./helpers";
@@ -124,24 +123,6 @@ describe("GET /api/breeder-list/search", () => {
     }
   });
 
-  it("reads sheet dates in SQL exactly as the pages do", async () => {
-    const db = database(env);
-    const texts = [
-      "1/2/2026", "01/02/2026", "12/31/25", "2/29/2024", "2/29/2025", "2/30/2026", "13/1/2026", "0/1/2026", "1/1/0099",
-      "1/1/0100", "1/1/026", "111/1/2026", "1//2026", "1/2/2026/", " 1/2/2026 ", "\t3/4/2026", "2026-11-24", "2026-02-30",
-      "2026-13-01", "2026-11-24T10:00", "2026-11-24T10:00:00.123Z", "2026-11-24 10:00+05:30", "2026-11-24T10:00-0530",
-      "2026-11-24T", "2026-11-24TZ", "2026-11-24T10:00+5:30", "2026-11-24x", "2026-1-24", "", "N/A", "-",
-    ];
-    for (const text of texts) {
-      const [{ iso }] = await db.all<{ iso: string | null }>(sql`select ${sheetDateSql(sql`${text}`)} as iso`);
-      const at = parseSheetDate(text);
-      expect(iso, JSON.stringify(text)).toBe(at === null ? null : new Date(at).toISOString().slice(0, 10));
-    }
-    const [{ iso }] = await db.all<{ iso: string | null }>(sql`select ${sheetDateSql(sql`${12}`)} as iso`);
-    expect(iso).toBeNull();
-    expect(daysSince("2/30/2026")).toBeNull();
-  });
-
   it("writes each row's search columns with every write to the list, and finds the row by them", async () => {
     const browser = await signedIn();
     const call = async (method: string, path: string, body: unknown) => {
@@ -208,10 +189,13 @@ describe("GET /api/breeder-list/search", () => {
 
   it("computes in migrations/0006 the columns the writes compute, for the rows already there", async () => {
     await seedRows(140);
-    // Every date text the parity test reads, untrimmed ones too, and every kind of value (written raw, as an old row).
+    // The migration reads sheet dates in SQL, which must read them as parseSheetDate does: every form it takes or refuses,
+    // untrimmed ones too, and every kind of value (written raw, as an old row).
     const texts = [
-      "1/2/2026", "01/02/2026", "12/31/25", "2/29/2024", "2/29/2025", "2/30/2026", "1/1/0099", "1/1/0100", " 1/2/2026 ",
-      "\t3/4/2026", "2026-11-24", "2026-02-30", "2026-11-24T10:00:00.123Z", "2026-11-24 10:00+05:30", "2026-11-24T", "1969-07-20", "", "N/A",
+      "1/2/2026", "01/02/2026", "12/31/25", "2/29/2024", "2/29/2025", "2/30/2026", "13/1/2026", "0/1/2026", "1/1/0099",
+      "1/1/0100", "1/1/026", "111/1/2026", "1//2026", "1/2/2026/", " 1/2/2026 ", "\t3/4/2026", "2026-11-24", "2026-02-30",
+      "2026-13-01", "2026-11-24T10:00", "2026-11-24T10:00:00.123Z", "2026-11-24 10:00+05:30", "2026-11-24T10:00-0530",
+      "2026-11-24T", "2026-11-24TZ", "2026-11-24T10:00+5:30", "2026-11-24x", "2026-1-24", "1969-07-20", "", "N/A", "-",
     ];
     const values = (i: number) => ({
       "Last Claims": texts[i],
@@ -227,6 +211,8 @@ describe("GET /api/breeder-list/search", () => {
         ),
       ),
       env.DB.prepare(`insert into breeder_list (_id, "order", dino, "values") values (?, 600, 'Bare', '{}')`).bind(hexId(6000)),
+      // A date cell holding a number, not a text, is no date.
+      env.DB.prepare(`insert into breeder_list (_id, "order", dino, "values") values (?, 601, 'Numbered', '{"Last Claims":12}')`).bind(hexId(6001)),
     ]);
     const migration = (env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }).TEST_MIGRATIONS.find((m) =>
       m.name.startsWith("0006_"),
@@ -235,10 +221,12 @@ describe("GET /api/breeder-list/search", () => {
     await env.DB.prepare("update breeder_list set date_day = null, datetwo_day = null, search_text = ''").run();
     await env.DB.prepare(backfill).run();
     const rows = await storedColumns();
-    expect(rows).toHaveLength(140 + texts.length + 1);
+    expect(rows).toHaveLength(140 + texts.length + 2);
     for (const { _id, dino, server, values, ...stored } of rows) {
       expect(stored, _id).toEqual(searchColumns({ Dino: dino, Server: server, values: JSON.parse(values) }));
     }
+    expect(rows.find((r) => r._id === hexId(6001))?.dateDay).toBeNull();
+    expect(daysSince("2/30/2026")).toBeNull();
   });
 
   it("keeps the summary, and drops it when the list changes by any path", async () => {

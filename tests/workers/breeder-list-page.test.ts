@@ -22,7 +22,7 @@ type List = {
   filter: string | null;
   toggles: { base: boolean; mut: boolean };
   size: number;
-  page: { rows: Row[]; total: number; pageCount: number };
+  page: { rows: Row[]; total: number; page: number; pageCount: number };
   summary: { breeders: number; servers: Record<string, number>; total: number; lastUpdated: string | null };
   editing: string | null;
 };
@@ -54,6 +54,13 @@ describe("the Breeder List loader", () => {
     expect((await load(browser, "&base=0&mut=1")).toggles).toEqual({ base: false, mut: true });
     // The summary stays the whole list's while a filter narrows the rows.
     expect((await load(browser, "&server=2573")).summary.total).toBe(7);
+    // A page number typed by hand is read as a whole page, not sent on for the host to refuse.
+    for (const typed of ["1.5", "abc", "-1"]) {
+      const list = await load(browser, `&size=25&page=${typed}`);
+      expect(list.failed, typed).toBe(false);
+      expect(list.page.page, typed).toBe(1);
+      expect(list.page.rows, typed).toHaveLength(3);
+    }
   });
 
   it("says No breeders found in the page, and sends a signed-out visitor to sign in", async () => {

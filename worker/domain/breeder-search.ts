@@ -17,30 +17,6 @@ import { breederJson, DAY_COLUMNS, ROW_FIELDS, SEARCH_SEPARATOR, type BreederJso
 import type { Db } from "./context";
 import { askedPage, likePattern, likes, settlePage, type PageQuery, type SearchPage } from "./paging";
 
-/**
- * A sheet date in SQL, as contract/breeder.ts's parseSheetDate reads it: m/d/yyyy, m/d/yy or yyyy-mm-dd (optionally
- * with a time), trimmed, to its yyyy-mm-dd; null when blank, not a text or not a real calendar date. Intermediate
- * values are named in nested subqueries (SQLite has no variables); a date is real when julianday gives it back. The
- * search no longer runs it: migrations/0006 wrote it out to compute the stored days of the rows already there, and the
- * tests keep the two in step with parseSheetDate.
- */
-export function sheetDateSql(value: SQL): SQL {
-  return sql`(SELECT CASE WHEN iso IS NOT NULL AND date(julianday(iso)) = iso AND cast(substr(iso, 1, 4) AS integer) >= 100 THEN iso END FROM (
-    SELECT CASE
-      WHEN s = 2 AND trim(t, '0123456789/') = '' AND p1 BETWEEN 2 AND 3 AND p2 BETWEEN 2 AND 3 AND length(y) IN (2, 4)
-        THEN printf('%04d-%02d-%02d', CASE length(y) WHEN 2 THEN 2000 + y ELSE y END, substr(t, 1, p1 - 1), substr(r, 1, p2 - 1))
-      WHEN substr(t, 1, 10) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND (length(t) = 10 OR (
-        substr(t, 11, 1) IN ('T', ' ') AND substr(t, 12, 1) GLOB '[0-9:.]' AND
-        (z = '' OR z = 'Z' OR z GLOB '[+-][0-9][0-9]:[0-9][0-9]' OR z GLOB '[+-][0-9][0-9][0-9][0-9]')))
-        THEN substr(t, 1, 10)
-    END AS iso FROM (
-      SELECT t, p1, r, p2, substr(r, p2 + 1) AS y, s, z FROM (
-        SELECT t, p1, r, instr(r, '/') AS p2, s, z FROM (
-          SELECT t, instr(t, '/') AS p1, substr(t, instr(t, '/') + 1) AS r, length(t) - length(replace(t, '/', '')) AS s,
-            ltrim(substr(t, 12), '0123456789:.') AS z
-          FROM (SELECT CASE WHEN typeof(${value}) = 'text' THEN trim(${value}, ' ' || char(9, 10, 13)) END AS t)))))) `;
-}
-
 /** A "days since" cell's text in SQL from its date's stored day: whole days to `today` (0 if future), '-' when none. */
 const daysSinceText = (day: SQLiteColumn, today: number) => sql`coalesce(cast(max(0, cast(${today} AS integer) - ${day}) AS text), '-')`;
 

@@ -10,7 +10,7 @@ import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
-import { matches, pageSizeFrom, paginate, placed } from "../../utils/table";
+import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
 import { MAX_QUERY } from "../../utils/host-search.server";
 import {
   breederPayload,
@@ -74,7 +74,7 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
   const filter = isBreederServer(server) ? server : null;
   const q = params.get("q")?.trim().slice(0, MAX_QUERY) ?? "";
   const size = pageSizeFrom(params.get("size"), LIST_PAGE_SIZE);
-  const requested = Number(params.get("page") ?? 1) || 1;
+  const requested = pageFrom(params.get("page"));
   // Spec section 8 only logs a failed load; here the tab says so too.
   const nothing: ListPage = { rows: [], total: 0, page: 1, pageCount: 1, size, summary: summaryOf([]), first: null, last: null };
   const list = await shown(readListPage(context, { q, page: requested, size, server: filter }), nothing, "the breeder list");

@@ -6,7 +6,7 @@
 import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
-import { dinoHue, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
+import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
 import { LoadError, StaleSince } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
@@ -45,7 +45,7 @@ function breederColour(column: SheetColumn, row: SheetRow): string | null {
 const breederLook = (column: SheetColumn, row: SheetRow, dark: boolean): CellLook | undefined => {
   if (column.name) {
     const name = rowName(row);
-    return { badge: { text: dinoInitials(name), colour: `hsl(${dinoHue(name)} 55% 40%)` } };
+    return { badge: { text: dinoInitials(name), colour: dinoColour(name) } };
   }
   const colour = breederColour(column, row);
   return colour ? { fg: colour, bg: `${colour}${dark ? "2e" : "1a"}` } : undefined;

@@ -6,7 +6,7 @@ import { requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { searchedPage } from "../../utils/host-search.server";
-import { pageSizeFrom, type Page } from "../../utils/table";
+import { pageFrom, pageSizeFrom, type Page } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
 import {
   kickToast,
@@ -24,7 +24,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const size = pageSizeFrom(url.searchParams.get("size"));
-  const requested = Math.max(1, Math.floor(Number(url.searchParams.get("page") ?? 1)) || 1);
+  const requested = pageFrom(url.searchParams.get("page"));
 
   let page: Page<VouchRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
   let stale: number | null = null;

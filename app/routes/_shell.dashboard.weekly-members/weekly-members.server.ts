@@ -9,10 +9,10 @@ import { requireUser } from "../../auth/session.server";
 import { failureReason, host } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { MAX_QUERY, wholeListStandsIn } from "../../utils/host-search.server";
+import { MAX_QUERY, searchCall } from "../../utils/host-search.server";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
-import { matches, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
+import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
 import { formatLaunch, platformOf, statusBadge } from "../server-stats-page/servers";
 import { safeLink, text, toMs } from "../server-stats-page/stats.server";
 import { ACTIVITY, DEFAULT_TAB, emptyText, isTab, PAGE_PATH, TAB_STORAGE_KEY, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
@@ -99,16 +99,12 @@ type TabPage = { page: Page<WeeklyRow>; counts: Counts; staleAsOf: number | null
  * tab, so it goes on across pages.
  */
 async function readTab(context: AppLoadContext, { tab, q, page, size, timeZone }: TabQuery): Promise<TabPage> {
-  const params = new URLSearchParams({ tab, q, page: String(page), size: String(size) });
-  try {
-    // Edge-cached by path and query in front of an external host (ADR 015), so it can be the last good answer too.
-    const answer = await host(context).get<SearchAnswer>(`/api/weeklymembers/search?${params}`);
-    const { counts, ...found } = answer.data;
-    const offset = (found.page - 1) * found.size;
-    const rows = found.rows.map((m, i) => weeklyRow(m, offset + i, timeZone));
-    return { page: placed({ ...found, rows }), counts, staleAsOf: answer.stale ? answer.asOf : null };
-  } catch (error) {
-    if (!wholeListStandsIn(error)) throw error;
+  const found = await searchCall<SearchAnswer>(context, "/api/weeklymembers/search", { q, page, size, tab });
+  if (found) {
+    const { counts, ...answer } = found.data;
+    const offset = (answer.page - 1) * answer.size;
+    const rows = answer.rows.map((m, i) => weeklyRow(m, offset + i, timeZone));
+    return { page: placed({ ...answer, rows }), counts, staleAsOf: found.stale };
   }
   // An older host (no search call) or a failing one: the whole list (edge-cached too), split, searched and paged here.
   const answer = await host(context).get<WeeklyMember[]>("/api/weeklymembers");
@@ -130,7 +126,7 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
   const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: TAB_STORAGE_KEY, path: PAGE_PATH, isTab, fallback: DEFAULT_TAB });
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
   const size = pageSizeFrom(url.searchParams.get("size"));
-  const pageNumber = Math.max(1, Math.floor(Number(url.searchParams.get("page") ?? 1)) || 1);
+  const pageNumber = pageFrom(url.searchParams.get("page"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
 
   let shown: TabPage = { page: paginate<WeeklyRow>([], 1, size), counts: { total: 0, active: 0, inactive: 0 }, staleAsOf: null };

@@ -3,11 +3,12 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import remixOptions from "./remix.config.js";
 import { gridPreload } from "./scripts/grid-preload-plugin.js";
+import { shellChunk } from "./scripts/shell-chunk.js";
 
 /** Stand-ins for glide-data-grid's markdown and image-carousel dependencies, for cells we never open. */
 const GLIDE_UNUSED = fileURLToPath(new URL("./app/vendor/glide-unused.tsx", import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [remix(remixOptions), gridPreload()],
   resolve: { alias: { marked: GLIDE_UNUSED, "react-responsive-carousel": GLIDE_UNUSED } },
   ssr: {
@@ -16,5 +17,8 @@ export default defineConfig({
     target: "webworker",
     noExternal: true,
   },
-  build: { target: "es2022" },
-});
+  build: {
+    target: "es2022",
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
+  },
+}));

@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import styles from "./styles/app.css?url";
+import { useHydrationDone } from "./utils/hydrated";
 import { isTheme, readPreferences, TIMEZONE_KEY, type Theme } from "./utils/preferences";
 
 export const links: LinksFunction = () => [
@@ -28,6 +29,7 @@ const timeZoneScript = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZo
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  useHydrationDone();
   // A theme choice on its way to the server shows at once.
   const pending = useFetchers().find((f) => f.formData?.get("intent") === "theme")?.formData?.get("theme");
   const theme: Theme = isTheme(pending) ? pending : (data?.theme ?? "system");

@@ -7,3 +7,15 @@ export function useHydrated() {
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
+
+let hydrationDone = false;
+
+/** Whether this render is the browser's hydration of the server's HTML (false on the server and once it is done). */
+export const isHydrating = () => typeof document !== "undefined" && !hydrationDone;
+
+/** Marks the end of hydration; the document's layout calls it, so its effect runs after every other of the first commit. */
+export function useHydrationDone() {
+  useEffect(() => {
+    hydrationDone = true;
+  }, []);
+}

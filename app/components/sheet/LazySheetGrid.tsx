@@ -1,6 +1,7 @@
 // A sheet's canvas grid after hydration, its HTML table before it (and while the grid's code loads, under a spinner).
 // glide-data-grid is loaded only by the sheet pages, only in the browser.
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { isHydrating } from "../../utils/hydrated";
 import type { SheetGridProps } from "./SheetGrid.client";
 
 type Grid = ComponentType<SheetGridProps>;
@@ -21,15 +22,21 @@ const gridCode =
 /** A layout effect in the browser (it runs before the first paint after hydration), nothing on the server. */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-/** The grid to show and the width of the table it replaces; `waiting` while its code loads. */
-type Swap = { Grid: Grid; width?: number } | { waiting: boolean };
+/**
+ * The grid to show and the width of the table it replaces; `waiting` while its code loads. `asServed`: the hydrating
+ * render, which keeps the server's table as it is.
+ */
+type Swap = { Grid: Grid; width?: number } | { waiting: boolean; asServed?: boolean };
 
 export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {
-  // The table on the server and in the hydrating render; the grid right after hydration commits.
-  const [swap, setSwap] = useState<Swap>({ waiting: false });
+  // The table on the server and in the hydrating render; the grid right after hydration commits. Hydration leaves the
+  // server's table untouched instead of hydrating it (a hundred rows of cells and forms, the largest part of a sheet
+  // page's hydration), since the grid replaces it in the same commit: React neither reads nor patches the children of
+  // an element whose HTML is set, and the table stays a working no-JavaScript table until then.
+  const [swap, setSwap] = useState<Swap>(() => ({ waiting: false, asServed: isHydrating() }));
   const slot = useRef<HTMLDivElement>(null);
   useBrowserLayoutEffect(() => {
-    const width = slot.current?.firstElementChild?.clientWidth || undefined;
+    const width = slot.current?.firstElementChild?.firstElementChild?.clientWidth || undefined;
     if (loadedGrid) return setSwap({ Grid: loadedGrid, width });
     setSwap({ waiting: true });
     let live = true;
@@ -49,7 +56,11 @@ export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & 
               <span className="spinner" aria-hidden /> {loading}
             </p>
           ) : null}
-          {fallback}
+          {swap.asServed ? (
+            <div dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+          ) : (
+            <div>{fallback}</div>
+          )}
         </>
       )}
     </div>

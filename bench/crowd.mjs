@@ -9,9 +9,11 @@ const { url, cookie, count } = JSON.parse(process.argv[2]);
 const now = () => performance.timeOrigin + performance.now();
 const arrivals = [];
 
+// Without per-message deflate: in production the Worker refuses it (no_web_socket_compression in wrangler.toml), but
+// under wrangler dev its own proxy, in front of the Worker, accepts whatever a client offers.
 const sockets = await Promise.all(
   Array.from({ length: count }, () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { Cookie: cookie } });
+    const ws = new WebSocket(url, { headers: { Cookie: cookie }, perMessageDeflate: false });
     let received = 0;
     ws.on("message", () => {
       const index = received++;

@@ -37,11 +37,12 @@ export function dinoIconHtml(name: string, imageUrl: string | null | undefined, 
   const box = { width: `${size}px`, height: `${size}px` };
   const generated = tag(
     "span",
-    { class: "dino-icon generated", style: cssText({ ...box, "font-size": `${fontSize}px`, background }), "aria-hidden": "true", "data-testid": "dino-generated" },
+    { class: "dino-icon generated", style: cssText({ ...box, "font-size": `${fontSize}px`, background }), "aria-hidden": "true" },
     escapeHtml(dinoInitials(name)),
   );
   if (!imageUrl) return generated;
-  const image = tag("img", { class: "dino-icon", src: imageUrl, style: cssText(box), width: size, height: size, alt: "", loading: "lazy", "data-testid": "dino-image" });
+  // Its width and height attributes size it (a table has a hundred of these: no inline style to repeat).
+  const image = tag("img", { class: "dino-icon", src: imageUrl, width: size, height: size, alt: "", loading: "lazy" });
   return image + generated;
 }
 

@@ -147,6 +147,12 @@ describe("the breeder list without JavaScript", () => {
     expect(await rowOf(a._id).locator("b").count()).toBe(0);
     // Days since an old claim is shown in red; an empty date shows '-'.
     await expect.poll(() => rowOf(b._id).locator("td.stat-cell").count()).toBeGreaterThan(0);
+    // ... in red on a tint of the same red (10 %), as the grid draws it.
+    const stale = rowOf(b._id).locator("td.stat-cell").first();
+    expect(await stale.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(224, 49, 49)");
+    expect(await stale.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(
+      /^(rgba\(224, 49, 49, 0\.1\)|color\(srgb 0\.878\d* 0\.192\d* 0\.192\d* \/ 0\.1\))$/,
+    );
 
     await rowOf(a._id).getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/edit=/);

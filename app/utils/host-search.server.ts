@@ -4,14 +4,12 @@
 // still gives its last good answer, marked stale with its time.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, hostErrorOf } from "../host/client.server";
+import { searchText } from "../../contract/search";
 import { matches, pageFrom, paginate, placed, type Page } from "./table";
 
 type SearchAnswer<T> = { rows: T[]; total: number; all?: number; page: number; pageCount: number; size: number };
 /** `all`: how many rows the whole list has (when the host says, else with the whole list). */
 type SearchedPage<T> = Page<T> & { stale: number | null; all: number | null };
-
-/** The longest search text sent to the host (its limit). */
-export const MAX_QUERY = 200;
 
 /**
  * Whether a failed search call is answered from the whole list: the call is missing (an older host answers 404) or the
@@ -22,9 +20,6 @@ function wholeListStandsIn(error: unknown) {
   const status = hostErrorOf(error)?.status;
   return status === undefined || status >= 500 || status === 404;
 }
-
-/** A search text as the host takes it: trimmed, and cut to its limit. */
-const searchText = (q: string) => q.trim().slice(0, MAX_QUERY);
 
 /**
  * A host's paged search (GET {path}?q=&page=&size= and the list's own parameters after them), with `q` as the host takes

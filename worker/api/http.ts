@@ -2,6 +2,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import { z, type ZodError, type ZodSchema } from "zod";
+import { MAX_QUERY } from "../../contract/search";
 import type { Deps } from "../domain/context";
 import { domainDeps } from "../platform/deps";
 import type { WorkerEnv } from "../types";
@@ -52,7 +53,7 @@ export const pageSize = (fallback: number) =>
 
 /** A paged search's query (GET .../search): `q`, `page` (from 1) and `size` (1 to 100, default 25). */
 export const pageQuery = z.object({
-  q: z.string().max(200, "must be at most 200 characters").default(""),
+  q: z.string().max(MAX_QUERY, `must be at most ${MAX_QUERY} characters`).default(""),
   page: z.preprocess(blankIsMissing, wholeNumber().min(1, "must be 1 or more").default(1)),
   size: pageSize(25),
 });

@@ -4,6 +4,7 @@
 // .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "../../../contract/breeder";
+import { searchText } from "../../../contract/search";
 import { cellTextOf } from "../../components/sheet/rules";
 import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
@@ -11,7 +12,6 @@ import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
-import { MAX_QUERY } from "../../utils/host-search.server";
 import {
   breederPayload,
   breederRefusal,
@@ -72,7 +72,7 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
   const toggles = { base: params.get("base") !== "0", mut: params.get("mut") === "1" };
   const server = params.get("server");
   const filter = isBreederServer(server) ? server : null;
-  const q = params.get("q")?.trim().slice(0, MAX_QUERY) ?? "";
+  const q = searchText(params.get("q"));
   const size = pageSizeFrom(params.get("size"), LIST_PAGE_SIZE);
   const requested = pageFrom(params.get("page"));
   // Spec section 8 only logs a failed load; here the tab says so too.

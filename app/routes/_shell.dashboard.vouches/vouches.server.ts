@@ -2,6 +2,7 @@
 // avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
+import { searchText } from "../../../contract/search";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
@@ -22,7 +23,7 @@ import { checkVouchAction } from "./vouches-action";
 export async function loadVouches(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = searchText(url.searchParams.get("q"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const requested = pageFrom(url.searchParams.get("page"));
 

@@ -9,7 +9,8 @@ import { requireUser } from "../../auth/session.server";
 import { failureReason, host } from "../../host/client.server";
 import { backTo, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { MAX_QUERY, searchCall } from "../../utils/host-search.server";
+import { searchText } from "../../../contract/search";
+import { searchCall } from "../../utils/host-search.server";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
@@ -124,7 +125,7 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
   requireUser(request, context.auth);
   const url = new URL(request.url);
   const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: TAB_STORAGE_KEY, path: PAGE_PATH, isTab, fallback: DEFAULT_TAB });
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
+  const q = searchText(url.searchParams.get("q"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const pageNumber = pageFrom(url.searchParams.get("page"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);

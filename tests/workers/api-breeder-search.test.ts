@@ -185,6 +185,11 @@ describe("GET /api/breeder-list/search", () => {
     expect(await ids("rex")).toEqual([]);
     expect(await ids("2446")).toEqual([owl._id]);
     expect(await ids('"hi"')).toEqual([]);
+    // A search longer than D1's LIKE patterns take (50 bytes) is found the same way, not refused by the database.
+    const spot = "Behind the northern dam, second pen from the left, under the big tree";
+    await call("PATCH", `/api/breeder-list/${owl._id}`, { Location: spot });
+    expect(await ids(spot.slice(7).toUpperCase())).toEqual([owl._id]);
+    expect(await ids(`${spot} and more`)).toEqual([]);
   });
 
   it("computes in migrations/0006 the columns the writes compute, for the rows already there", async () => {

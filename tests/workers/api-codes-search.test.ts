@@ -48,6 +48,19 @@ describe("GET /api/codes/search", () => {
     expect(none).toMatchObject({ total: 0, all: 40, rows: [] });
   });
 
+  it("finds a search longer than D1's LIKE patterns take (50 bytes), case-insensitively and literally", async () => {
+    const long = "Far Base North Ridge, second vault row past the 100%_ element node, by the cliff";
+    await env.DB.prepare("insert into codes (_id, id, username, code, server, completed, location, user) values (?, 41, 'm41', '1041', '2411', 0, ?, '710000000000000041')")
+      .bind((41).toString(16).padStart(24, "0"), long)
+      .run();
+    const found = await get(`/api/codes/search?q=${encodeURIComponent(long.slice(4, 70).toUpperCase())}&size=100`);
+    expect(ids(found)).toEqual([41]);
+    // Past the limit, LIKE's characters are still only themselves.
+    const wildcards = `second vault row past the 1${"_".repeat(3)}%_ element node, by the cliff`;
+    expect(await get(`/api/codes/search?q=${encodeURIComponent(wildcards)}`)).toMatchObject({ total: 0, rows: [] });
+    expect(await get(`/api/codes/search?q=${"q".repeat(200)}`)).toMatchObject({ total: 0, all: 41, rows: [] });
+  });
+
   it("refuses a bad page size with the field named", async () => {
     const res = await (await signedIn()).fetch("/api/codes/search?size=500");
     expect(res.status).toBe(400);

@@ -15,7 +15,7 @@ import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type Breeder
 import { cachedAggregate } from "./aggregates";
 import { breederJson, DAY_COLUMNS, ROW_FIELDS, SEARCH_SEPARATOR, type BreederJson } from "./breeder";
 import type { Db } from "./context";
-import { askedPage, likePattern, likes, settlePage, type PageQuery, type SearchPage } from "./paging";
+import { askedPage, contains, settlePage, type PageQuery, type SearchPage } from "./paging";
 
 /** A "days since" cell's text in SQL from its date's stored day: whole days to `today` (0 if future), '-' when none. */
 const daysSinceText = (day: SQLiteColumn, today: number) => sql`coalesce(cast(max(0, cast(${today} AS integer) - ${day}) AS text), '-')`;
@@ -27,16 +27,15 @@ const DAYS_TEXT = /^(?:\d+|-)$/;
 function matching(q: string, now: Date): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = likePattern(text);
   // A query holding the separator could match across two texts of search_text: it is looked for in each text on its
   // own, as before the column (a control character nobody types; exact, and slower).
   const inTexts = text.includes(SEARCH_SEPARATOR)
-    ? sql`(${likes(breederList.Dino, pattern)} or ${likes(breederList.Server, pattern)} or exists (select 1 from json_each(${breederList.values})
-        where type in ('text', 'integer', 'real') and ${likes(sql`cast(value AS text)`, pattern)}))`
-    : likes(breederList.searchText, pattern);
+    ? sql`(${contains(breederList.Dino, text)} or ${contains(breederList.Server, text)} or exists (select 1 from json_each(${breederList.values})
+        where type in ('text', 'integer', 'real') and ${contains(sql`cast(value AS text)`, text)}))`
+    : contains(breederList.searchText, text);
   const today = dayNumber(now);
   return sql`(${sql.join(
-    [inTexts, ...(DAYS_TEXT.test(text) ? Object.values(DAY_COLUMNS).map((c) => likes(daysSinceText(breederList[c], today), pattern)) : [])],
+    [inTexts, ...(DAYS_TEXT.test(text) ? Object.values(DAY_COLUMNS).map((c) => contains(daysSinceText(breederList[c], today), text)) : [])],
     sql` or `,
   )})`;
 }

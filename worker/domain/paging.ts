@@ -1,22 +1,30 @@
 // Searching and paging a list in SQL, the same way for every list a page pages through (vouches, the join log, removed
-// members) and for the global search: `q` as a case-insensitive substring of any of the columns (SQLite's LIKE folds
-// ASCII case; LIKE's own characters are taken literally), a count, and one page (a page past the end is the last).
+// members, the breeder list) and for the global search: `q` as a case-insensitive substring of any of the columns
+// (ASCII case folded, as SQLite's LIKE and lower() fold it; LIKE's own characters taken literally), a count, and one
+// page (a page past the end is the last).
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own characters (and the escape) taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** D1 refuses a LIKE pattern longer than this many bytes ("LIKE or GLOB pattern too complex"). */
+const LIKE_PATTERN_BYTES = 50;
 
-/** `value` LIKE a pattern of likePattern's, with its escape. */
-export const likes = (value: SQL | SQLiteColumn, pattern: string) => sql`${value} like ${pattern} escape '\\'`;
+/**
+ * `text` anywhere in `value`, case-insensitively for ASCII, every character taken literally. A pattern D1 takes is a
+ * LIKE (LIKE's own characters and the escape escaped); a longer text is instr over both sides lowered, which matches the
+ * same rows (SQLite's lower() folds ASCII only, as LIKE does) but scans slower, so it is kept for long searches.
+ */
+export function contains(value: SQL | SQLiteColumn, text: string): SQL {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (new TextEncoder().encode(pattern).length <= LIKE_PATTERN_BYTES) return sql`${value} like ${pattern} escape '\\'`;
+  return sql`instr(lower(${value}), lower(${text})) > 0`;
+}
 
 /** `q` as a substring of any of the columns; undefined (no condition) for a blank `q`. */
 export function anyColumnLike(columns: (SQL | SQLiteColumn)[], q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const pattern = likePattern(text);
   return sql`(${sql.join(
-    columns.map((col) => likes(col, pattern)),
+    columns.map((col) => contains(col, text)),
     sql` or `,
   )})`;
 }

@@ -113,6 +113,18 @@ const hex = (rgb: number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, "0"
 /** A stat cell's colour: <=30 red, >=60 green, 40 grey, blended between; none for an empty cell. */
 export function statColour(value: unknown): string | null {
   if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  // A sheet's stats are a few hundred whole numbers, each coloured many times: a colour is worked out once.
+  let colour = statColours.get(value);
+  if (colour === undefined) {
+    colour = blendStat(value);
+    if (statColours.size >= 1000) statColours.clear();
+    statColours.set(value, colour);
+  }
+  return colour;
+}
+const statColours = new Map<number, string>();
+
+function blendStat(value: number): string {
   if (value <= STAT_LOW) return hex([...RED]);
   if (value >= STAT_HIGH) return hex([...GREEN]);
   if (value <= STAT_MID) return hex(mix(RED, GREY, (value - STAT_LOW) / (STAT_MID - STAT_LOW)));

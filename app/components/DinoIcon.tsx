@@ -30,9 +30,22 @@ const generatedLook = (name: string, size: number) => ({ fontSize: Math.max(9, M
 
 /**
  * The icon as markup, for the server-rendered sheet table (app/utils/html.ts): the image, followed by the generated
- * icon that CSS shows only once the image is hidden (useHideBrokenImages hides an image that failed to load).
+ * icon that CSS shows only once the image is hidden (useHideBrokenImages hides an image that failed to load). A table
+ * shows the same few species a hundred times: each one's markup is written once and kept.
  */
 export function dinoIconHtml(name: string, imageUrl: string | null | undefined, size = 28) {
+  const key = `${size} ${imageUrl ?? ""} ${name}`;
+  let html = written.get(key);
+  if (html === undefined) {
+    html = writeIconHtml(name, imageUrl, size);
+    if (written.size >= 1000) written.clear();
+    written.set(key, html);
+  }
+  return html;
+}
+const written = new Map<string, string>();
+
+function writeIconHtml(name: string, imageUrl: string | null | undefined, size: number) {
   const { fontSize, background } = generatedLook(name, size);
   const box = { width: `${size}px`, height: `${size}px` };
   const generated = tag(

@@ -6,15 +6,15 @@
 // row or one of its columns.
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { cssText, escapeHtml, tag } from "../../utils/html";
+import { escapeHtml, tag } from "../../utils/html";
 import { Options } from "../table/Options";
-import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, textColourOf, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
+import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
 
 /**
- * A sheet's own rendering of a view cell: a class (vault fill), a style (stat colour; CSS property names as written in
- * CSS) or content in place of the text (a badge, an icon), as markup from app/utils/html.ts.
+ * A sheet's own rendering of a view cell: a class (vault fill, stat colour), a style (CSS text, such as the stat colour's
+ * custom property) or content in place of the text (a badge, an icon), as markup from app/utils/html.ts.
  */
-export type HtmlCell = { className?: string; style?: { color?: string } & Record<string, string>; html?: string };
+export type HtmlCell = { className?: string; style?: string; html?: string };
 export type HtmlLook = (column: SheetColumn, row: SheetRow) => HtmlCell | undefined;
 
 export type RowEditState = {
@@ -115,42 +115,25 @@ const moveFormId = (s: Pick<Shown, "testId">, direction: "up" | "down") => `${s.
 /**
  * Rows as the table shows them: each cell, the Edit link, and the Move up / Move down buttons. A move button belongs to
  * one of two forms outside the table (MoveForms), which carry what every move posts, and names its row itself
- * (`_id`): a row is then two buttons rather than a form of its own with four hidden fields.
+ * (`_id`): a row is then two buttons rather than a form of its own with four hidden fields. The row's text colour is
+ * the row's style, which its cells inherit; a cell writes a colour of its own only when it has one (a cell colour).
  */
 function rowsHtml(rows: SheetRow[], s: Shown): string {
+  const up = escapeHtml(moveFormId(s, "up"));
+  const down = escapeHtml(moveFormId(s, "down"));
+  const disabled = s.busy ? " disabled" : "";
   let html = "";
   for (const row of rows) {
-    const name = s.rowName(row);
-    const move = (direction: "up" | "down", disabled: boolean) =>
-      tag(
-        "button",
-        {
-          type: "submit",
-          form: moveFormId(s, direction),
-          name: "_id",
-          value: row._id,
-          class: "button small icon",
-          disabled: s.busy || disabled,
-          "aria-label": `Move ${name} ${direction}`,
-          title: `Move ${direction}`,
-        },
-        direction === "up" ? "↑" : "↓",
-      );
-    html += tag(
-      "tr",
-      { "data-row": row._id },
-      ...s.columns.map((c) => cellHtml(c, row, s.look?.(c, row))),
-      tag(
-        "td",
-        { class: "actions" },
-        tag(
-          "div",
-          { class: "stock-row-actions" },
-          tag("a", { class: "button small", href: s.editHref(row._id), "aria-label": `Edit ${name}` }, "Edit"),
-          tag("span", { class: "stock-move" }, move("up", s.ends.first === row._id), move("down", s.ends.last === row._id)),
-        ),
-      ),
-    );
+    const name = escapeHtml(s.rowName(row));
+    const id = escapeHtml(row._id);
+    const move = (form: string, direction: "up" | "down", end: boolean) =>
+      `<button type="submit" form="${form}" name="_id" value="${id}" class="button small icon"${end ? " disabled" : disabled}` +
+      ` aria-label="Move ${name} ${direction}" title="Move ${direction}">${direction === "up" ? "↑" : "↓"}</button>`;
+    html += `<tr data-row="${id}"${row.textColor ? ` style="color:${escapeHtml(row.textColor)}"` : ""}>`;
+    for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
+    html +=
+      `<td class="actions"><div class="stock-row-actions"><a class="button small" href="${escapeHtml(s.editHref(row._id))}" aria-label="Edit ${name}">Edit</a>` +
+      `<span class="stock-move">${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}</span></div></td></tr>`;
   }
   return html;
 }
@@ -170,8 +153,10 @@ function MoveForms({ s }: { s: Shown }) {
 
 function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
   const text = cellTextOf(column, column.value(row));
-  const colour = textColourOf(row, column.id, look?.style?.color);
-  const style = look?.style || colour ? cssText({ ...look?.style, color: colour }) : undefined;
+  // The row's colour comes from the row; a cell colour is the cell's own (it wins over the sheet's colour, as in the grid).
+  const own = row.fieldColors?.[column.id];
+  const styles = [own ? `color:${own}` : "", look?.style ?? ""].filter(Boolean).join(";");
+  const style = styles ? ` style="${escapeHtml(styles)}"` : "";
   if (column.name) {
     const content =
       look?.html ??
@@ -181,10 +166,11 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
         row.imageUrl ? tag("img", { class: "stock-thumb", src: row.imageUrl, alt: "", loading: "lazy" }) : "",
         tag("span", {}, escapeHtml(text)),
       );
-    return tag("th", { scope: "row", class: `col-name ${look?.className ?? ""}`.trim(), style }, content);
+    const className = look?.className ? `col-name ${escapeHtml(look.className)}` : "col-name";
+    return `<th scope="row" class="${className}"${style}>${content}</th>`;
   }
-  const align = column.align === "right" ? "col-number" : "";
-  return tag("td", { class: `${align} ${look?.className ?? ""}`.trim() || undefined, style }, look?.html ?? escapeHtml(text));
+  const className = [column.align === "right" ? "col-number" : "", look?.className ?? ""].filter(Boolean).join(" ");
+  return `<td${className ? ` class="${escapeHtml(className)}"` : ""}${style}>${look?.html ?? escapeHtml(text)}</td>`;
 }
 
 function Hidden({ fields }: { fields: Record<string, string> }) {

@@ -57,8 +57,8 @@ const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined =
     return { html: tag("span", { class: "stock-name" }, dinoIconHtml(name, row.imageUrl, 24), tag("span", {}, escapeHtml(name))) };
   }
   const colour = breederColour(column, row);
-  // The tint behind the text is drawn by .stat-cell from --stat (app/styles/breeder.css), as the grid draws it.
-  return colour ? { className: "stat-cell", style: { color: colour, "--stat": colour } } : undefined;
+  // The text and the tint behind it are drawn by .stat-cell from --stat (app/styles/breeder.css), as the grid draws them.
+  return colour ? { className: "stat-cell", style: `--stat:${colour}` } : undefined;
 };
 
 export function BreederListTab({ data }: { data: BreederListData }) {

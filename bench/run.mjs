@@ -162,7 +162,9 @@ try {
   // ---------------------------------------------------------------------------------------------------------------
   // Pages and the API calls they make
 
-  const PAGES = [...HOST_DATA_PAGES, "/dashboard/search?q=rex"];
+  // The Breeder page's other tabs too: each pages a table that grows with the data (claim sessions by the thousand).
+  const BREEDER_TABS = ["ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"].map((t) => `/dashboard/breeder-stats?tab=${t}`);
+  const PAGES = [...HOST_DATA_PAGES, ...BREEDER_TABS, "/dashboard/search?q=rex"];
   if (!skip.has("pages")) header("Pages: server render with a session, against GET /api/health");
   for (const path of skip.has("pages") ? [] : PAGES) {
     report(`GET ${path}`, await against(health, async () => (await timed(`${base}${path}`, { headers: html })).ms), 3);
@@ -185,6 +187,10 @@ try {
     "/api/breeder-list/search?q=rex&page=1&size=100",
     "/api/breeder-list/search?q=12&page=1&size=100",
     "/api/breeder-list/dinos",
+    "/api/ffa-raising/search?page=1&size=25",
+    "/api/codes-given-to/search?page=1&size=25",
+    "/api/breeder-claim-sessions/search?tz=UTC&page=1&size=25",
+    "/api/breeder-claim-sessions/search?q=rex&tz=UTC&page=1&size=25",
     "/api/weeklymembers/search?tab=active&page=1&size=25",
     "/api/weeklymembers/search?tab=inactive&q=steam&page=1&size=25",
     `/api/search?q=${hit}`,

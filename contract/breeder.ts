@@ -35,6 +35,17 @@ export type BreederDino = { Dino: string; _id: string; imageUrl: string | null }
 /** The breeder list's summary card: Total Breeders, each server's total of the 0/0 count, the total and Last Updated. */
 export type BreederSummary = { breeders: number; servers: Record<BreederServer, number>; total: number; lastUpdated: string | null };
 
+/**
+ * The claim sessions' summary cards, each a filter (?filter=): "Claims Today" keeps the sessions created today that
+ * have at least one claim (the card counts the claims), "Completed Today" those created today with at least one
+ * completion (the card counts the completions), "Most Participants Todays" today's session (or sessions, on a tie)
+ * with the most claimers (the card shows that number). "Today" is the viewer's calendar day in their time zone.
+ */
+export const CLAIM_FILTERS = ["claims-today", "completed-today", "most-participants"] as const;
+export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
+export const isClaimFilter = (v: unknown): v is ClaimFilter => typeof v === "string" && (CLAIM_FILTERS as readonly string[]).includes(v);
+export type ClaimSummary = { claimsToday: number; completedToday: number; mostParticipants: number };
+
 /** The side tables' fields and the longest text each keeps (the host's checks and the page's, before it sends). */
 export const FFA_FIELD_LENGTHS = {
   breeder: 100,

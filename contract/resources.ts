@@ -39,9 +39,13 @@ export const RESOURCES: Resource[] = [
     reads: ["/api/breeder-list", "/api/breeder-list/search", "/api/breeder-list/dinos"],
     event: { type: "breeder_list_update" },
   },
-  { prefix: "/api/ffa-raising", reads: ["/api/ffa-raising"], event: { type: "breeder_update" } },
-  { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to"], event: { type: "breeder_update" } },
-  { prefix: "/api/breeder-claim-sessions", reads: ["/api/breeder-claim-sessions"], event: { type: "breeder_update" } },
+  { prefix: "/api/ffa-raising", reads: ["/api/ffa-raising", "/api/ffa-raising/search"], event: { type: "breeder_update" } },
+  { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to", "/api/codes-given-to/search"], event: { type: "breeder_update" } },
+  {
+    prefix: "/api/breeder-claim-sessions",
+    reads: ["/api/breeder-claim-sessions", "/api/breeder-claim-sessions/search"],
+    event: { type: "breeder_update" },
+  },
   { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats"], event: { type: "breeder_update" } },
   {
     prefix: "/api/weeklymembers",

@@ -70,7 +70,7 @@ export const claimSessions = sqliteTable(
     createdAt: epochMs("created_at").notNull(),
     updatedAt: epochMs("updated_at").notNull(),
   },
-  (t) => [index("claim_sessions_created").on(t.createdAt)],
+  (t) => [index("claim_sessions_created").on(t.createdAt, t._id)],
 );
 
 export const breederSessionStats = sqliteTable("breeder_session_stats", {

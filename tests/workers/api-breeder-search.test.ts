@@ -304,3 +304,43 @@ describe("the Breeder page in front of an older host", () => {
     expect(asked).toEqual(expect.arrayContaining(["/api/breeder-list/search", "/api/breeder-list/dinos", "/api/breeder-list"]));
   });
 });
+
+describe("the Breeder page's other tabs in front of an older host", () => {
+  it("reads a side table or the claim sessions whole when the host has no search call, and pages them the same way", async () => {
+    const browser = await signedIn();
+    const ffa = Array.from({ length: 30 }, (_, n) => ({ _id: hexId(n + 1), breeder: n % 2 ? "Ann" : "Bob", creature: "Rex", server: "2411", status: "In Progress" }));
+    const at = Date.UTC(2026, 2, 1, 12);
+    const sessions = [1, 2, 3].map((n) => ({
+      _id: hexId(100 + n),
+      dinoName: n === 2 ? "Yutyrannus" : "Rex",
+      instructions: null,
+      max: 4,
+      claims: [],
+      completed: [],
+      ended: n === 3,
+      breederId: null,
+      createdAt: at - n * 3600_000,
+      updatedAt: at - n * 3600_000,
+    }));
+    const asked: string[] = [];
+    const host = externalHost("older-side-host", (_request, url) => {
+      asked.push(url.pathname);
+      if (url.pathname === "/api/ffa-raising") return Response.json(ffa);
+      if (url.pathname === "/api/breeder-claim-sessions") return Response.json(sessions);
+      return Response.json({ error: "not_found" }, { status: 404 });
+    })(browser);
+    const load = async <T,>(search: string) => {
+      const res = await host.get(dataPath(`/dashboard/breeder-stats?${search}`));
+      expect(res.status).toBe(200);
+      return res.json<T>();
+    };
+    type Tab = { failed: boolean; total: number; page: { rows: { _id: string }[]; total: number; page: number; pageCount: number } };
+    const side = await load<{ ffa: Tab }>("tab=ffa-raising&q=ann&page=2&size=25");
+    expect(side.ffa).toMatchObject({ failed: false, total: 30, page: { total: 15, page: 1, pageCount: 1 } });
+    expect(side.ffa.page.rows.map((r) => r._id)).toEqual(ffa.filter((r) => r.breeder === "Ann").map((r) => r._id));
+    const claims = await load<{ claims: Tab }>("tab=claim-sessions&q=rex&cq=yes");
+    expect(claims.claims).toMatchObject({ failed: false, total: 3, page: { total: 1 } });
+    expect(claims.claims.page.rows.map((r) => r._id)).toEqual([hexId(103)]);
+    expect(asked).toEqual(expect.arrayContaining(["/api/ffa-raising/search", "/api/ffa-raising", "/api/breeder-claim-sessions/search", "/api/breeder-claim-sessions"]));
+  });
+});

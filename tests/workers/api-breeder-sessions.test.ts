@@ -1,6 +1,8 @@
 // Claim sessions and breeder session statistics: the reads, and the Discord bot's idempotent ingestion.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { dayBounds } from "../../contract/zones";
+import { formatDateTime } from "../../app/utils/dates";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -200,5 +202,90 @@ describe("GET /api/breeder-session-stats", () => {
     expect(list[0]).toMatchObject({ breederId: "300000000000000012", averageSessionDuration: 1_800_000, averageCompletionRate: 66.7 });
     expect((await SELF.fetch(`${ORIGIN}/api/breeder-session-stats`)).status).toBe(401);
     expect((await SELF.fetch(`${ORIGIN}/api/breeder-session-stats`, { headers: bearer })).status).toBe(200);
+  });
+});
+
+describe("GET /api/breeder-claim-sessions/search", () => {
+  type Answer = {
+    rows: { _id: string }[];
+    total: number;
+    all: number;
+    page: number;
+    pageCount: number;
+    size: number;
+    summary: { claimsToday: number; completedToday: number; mostParticipants: number };
+  };
+  const search = async (browser: Browser, query: string) => {
+    const res = await browser.fetch(`/api/breeder-claim-sessions/search?${query}`);
+    expect(res.status).toBe(200);
+    return res.json<Answer>();
+  };
+  const ids = (answer: Answer) => answer.rows.map((r) => r._id);
+
+  it("pages newest first as the whole list orders, and finds each column as the page shows it", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const sessions = Array.from({ length: 30 }, (_, n) => session(n + 1, n === 4 ? { ended: true, instructions: "Kibble_first", max: 17 } : {}));
+    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
+    const whole = await (await browser.fetch("/api/breeder-claim-sessions")).json<{ _id: string }[]>();
+    const first = await search(browser, "size=25");
+    expect(first).toMatchObject({ total: 30, all: 30, page: 1, pageCount: 2, size: 25 });
+    expect(ids(first)).toEqual(whole.slice(0, 25).map((s) => s._id));
+    expect((await search(browser, "page=9")).rows.map((r) => r._id)).toEqual(whole.slice(25).map((s) => s._id));
+    const only = [session(5)._id];
+    expect(ids(await search(browser, "q=kibble_FIRST"))).toEqual(only);
+    expect(ids(await search(browser, "q=kibble%25first"))).toEqual([]);
+    expect(ids(await search(browser, "cq=yes"))).toEqual(only);
+    expect(ids(await search(browser, "q=17"))).toEqual(only);
+    // Both searches must match; the counts of claims and completions are searched as numbers.
+    expect(ids(await search(browser, "q=rex&cq=kibble"))).toEqual(only);
+    expect((await search(browser, "q=2&cq=no")).total).toBe(29);
+  });
+
+  it("finds a session by its dates as the viewer's zone shows them, either side of a clock change", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    // New York moves its clocks on 8 March 2026 at 07:00 UTC: one session before, one after, one in UTC's next day.
+    const before = session(1, { createdAt: Date.UTC(2026, 2, 8, 6, 30), updatedAt: Date.UTC(2026, 2, 8, 6, 45) });
+    const after = session(2, { createdAt: Date.UTC(2026, 2, 8, 7, 30), updatedAt: Date.UTC(2026, 2, 8, 7, 45) });
+    const evening = session(3, { createdAt: Date.UTC(2026, 5, 2, 2, 5), updatedAt: Date.UTC(2026, 5, 2, 2, 5) });
+    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([before, after, evening], bearer));
+    for (const tz of ["America/New_York", "Asia/Kolkata", "UTC"]) {
+      for (const s of [before, after, evening]) {
+        for (const at of [s.createdAt, s.updatedAt]) {
+          const shown = formatDateTime(at, tz);
+          const found = await search(browser, new URLSearchParams({ q: shown, tz }).toString());
+          expect(ids(found), `${shown} in ${tz}`).toContain(s._id);
+          expect(found.total, `${shown} in ${tz}`).toBe(1);
+        }
+      }
+    }
+    // In New York the evening session is on 1 June, 10:05 PM; in UTC on 2 June.
+    expect(ids(await search(browser, "q=Jun 1, 2026&tz=America/New_York"))).toEqual([evening._id]);
+    expect(ids(await search(browser, "q=Jun 1, 2026&tz=UTC"))).toEqual([]);
+  });
+
+  it("counts the viewer's day on the cards and keeps what each card keeps", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const tz = "Asia/Tokyo";
+    const { start } = dayBounds(Date.now(), tz);
+    const today = (n: number, claims: number, completed: number) =>
+      session(n, { createdAt: start + n * 1000, updatedAt: start + n * 1000, claims: CLAIMERS.slice(0, claims), completed: CLAIMERS.slice(0, completed) });
+    const sessions = [today(1, 3, 1), today(2, 1, 0), today(3, 3, 0), today(4, 0, 0), session(5, { createdAt: start - 1000, updatedAt: start - 1000, claims: CLAIMERS })];
+    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
+    const all = await search(browser, `tz=${tz}`);
+    expect(all.summary).toEqual({ claimsToday: 7, completedToday: 1, mostParticipants: 3 });
+    expect(all.total).toBe(5);
+    const kept = async (filter: string) => ids(await search(browser, `tz=${tz}&filter=${filter}`));
+    expect(await kept("claims-today")).toEqual([3, 2, 1].map((n) => session(n)._id));
+    expect(await kept("completed-today")).toEqual([session(1)._id]);
+    expect(await kept("most-participants")).toEqual([3, 1].map((n) => session(n)._id));
+  });
+
+  it("refuses a bad filter, zone or page, and needs credentials", async () => {
+    const { browser } = await tokenHeaders();
+    for (const bad of ["filter=everything", "tz=Mars/Olympus", "size=500", "page=0"]) {
+      const res = await browser.fetch(`/api/breeder-claim-sessions/search?${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+    expect((await SELF.fetch(`${ORIGIN}/api/breeder-claim-sessions/search`)).status).toBe(401);
   });
 });

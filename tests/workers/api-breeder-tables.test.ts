@@ -81,6 +81,48 @@ for (const t of TABLES) {
       expect(list.map((r) => r.breeder)).toEqual(["b1", "b2", "b3"]);
     });
 
+    it("GET .../search pages, searches every shown field and counts in SQL, in the list's order", async () => {
+      const browser = await member();
+      // 30 entries; every third names a different breeder, and one has the search text only in its notes.
+      const ids = Array.from({ length: 30 }, (_, i) => `0000000000000000000000${String(i).padStart(2, "0")}`);
+      await env.DB.batch(
+        ids.map((id, i) =>
+          env.DB.prepare(`insert into ${t.table} (_id, breeder, server, notes) values (?, ?, ?, ?)`).bind(
+            id,
+            i % 3 === 0 ? `Tek_Breeder${i}` : `Other${i}`,
+            "2411",
+            i === 7 ? "ask TEK_breeder first" : null,
+          ),
+        ),
+      );
+      const search = async (query: string) => {
+        const res = await browser.fetch(`${t.path}/search?${query}`);
+        expect(res.status).toBe(200);
+        return res.json<{ rows: { _id: string; breeder: string }[]; total: number; all: number; page: number; pageCount: number; size: number }>();
+      };
+      const whole = await (await browser.fetch(t.path)).json<{ _id: string }[]>();
+      const first = await search("page=1&size=25");
+      expect(first).toMatchObject({ total: 30, all: 30, page: 1, pageCount: 2, size: 25 });
+      expect(first.rows.map((r) => r._id)).toEqual(whole.slice(0, 25).map((r) => r._id));
+      expect(Object.keys(first.rows[0])).toEqual([...t.keys]);
+      // Case-insensitive, any field (the notes too), "_" taken literally; the count is of what was found, `all` of the table.
+      const found = await search("q=tek_breeder&size=5");
+      expect(found).toMatchObject({ total: 11, all: 30, pageCount: 3 });
+      expect(found.rows.map((r) => r._id)).toEqual([ids[0], ids[3], ids[6], ids[7], ids[9]]);
+      expect((await search("q=tek%25breeder")).total).toBe(0);
+      // A page past the end is the last.
+      const past = await search("q=tek_breeder&size=5&page=99");
+      expect(past.page).toBe(3);
+      expect(past.rows.map((r) => r._id)).toEqual([ids[27]]);
+      expect((await search("q=nothing-like-this")).rows).toEqual([]);
+      // Bad paging is refused.
+      for (const bad of ["size=500", "page=0", "size=abc"]) {
+        const res = await browser.fetch(`${t.path}/search?${bad}`);
+        expect(res.status).toBe(400);
+      }
+      expect((await SELF.fetch(`${ORIGIN}${t.path}/search`)).status).toBe(401);
+    });
+
     it("PATCH changes one field, any status text, and falls back to the default status", async () => {
       const browser = await member();
       const { _id } = await (await browser.fetch(t.path, send("POST", t.create))).json<{ _id: string }>();

@@ -2,7 +2,9 @@
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
-import { BREEDER_SERVERS } from "../../contract/breeder";
+import { BREEDER_SERVERS, CLAIM_FILTERS } from "../../contract/breeder";
+import { MAX_QUERY } from "../../contract/search";
+import { isTimeZone } from "../../contract/zones";
 import { objectIdSchema } from "../../contract/ids";
 import { z } from "zod";
 import {
@@ -29,6 +31,7 @@ import {
   ingestClaimSessions,
   ingestSessionStats,
   listClaimSessions,
+  searchClaimSessions,
   listSessionStats,
   sessionStatsIngestSchema,
 } from "../domain/breeder-sessions";
@@ -42,6 +45,13 @@ const idParam = z.object({ id: objectIdSchema });
 const breederPageQuery = pageQuery.extend({
   size: pageSize(100),
   server: z.preprocess(blankIsMissing, z.enum(BREEDER_SERVERS, { message: `must be ${BREEDER_SERVERS.join(", ")}` }).optional()),
+});
+
+/** The claim sessions' page: the tab's own search, a summary card's filter and the viewer's zone (for "today" and dates). */
+const claimPageQuery = pageQuery.extend({
+  cq: z.string().max(MAX_QUERY, `must be at most ${MAX_QUERY} characters`).default(""),
+  filter: z.preprocess(blankIsMissing, z.enum(CLAIM_FILTERS, { message: `must be ${CLAIM_FILTERS.join(", ")}` }).optional()),
+  tz: z.preprocess(blankIsMissing, z.string().max(64).refine(isTimeZone, "is not a known time zone").default("UTC")),
 });
 
 export const breederApi = new Hono<WorkerEnv>()
@@ -111,6 +121,8 @@ export const breederApi = new Hono<WorkerEnv>()
 
   // ---- FFA raising -------------------------------------------------------------------------------------------------
   .get("/api/ffa-raising", async (c) => c.json(await ffaRaisings.list(deps(c).db)))
+  // The tab's page, searched, counted and paged in SQL (the whole list above stays for old clients).
+  .get("/api/ffa-raising/search", valid("query", pageQuery), async (c) => c.json(await ffaRaisings.search(deps(c).db, c.req.valid("query"))))
   .post("/api/ffa-raising", valid("json", ffaCreateSchema), async (c) =>
     c.json(await ffaRaisings.create(deps(c), c.req.valid("json")), 201),
   )
@@ -127,6 +139,7 @@ export const breederApi = new Hono<WorkerEnv>()
 
   // ---- Codes given to ----------------------------------------------------------------------------------------------
   .get("/api/codes-given-to", async (c) => c.json(await codesGivenTo.list(deps(c).db)))
+  .get("/api/codes-given-to/search", valid("query", pageQuery), async (c) => c.json(await codesGivenTo.search(deps(c).db, c.req.valid("query"))))
   .post("/api/codes-given-to", valid("json", codeCreateSchema), async (c) =>
     c.json(await codesGivenTo.create(deps(c), c.req.valid("json")), 201),
   )
@@ -143,6 +156,10 @@ export const breederApi = new Hono<WorkerEnv>()
 
   // ---- Claim sessions and statistics -------------------------------------------------------------------------------
   .get("/api/breeder-claim-sessions", async (c) => c.json(await listClaimSessions(deps(c).db)))
+  // The tab's page: cards, filter, both searches and paging in SQL (the whole list above stays for old clients).
+  .get("/api/breeder-claim-sessions/search", valid("query", claimPageQuery), async (c) =>
+    c.json(await searchClaimSessions(deps(c).db, c.req.valid("query"))),
+  )
   .get("/api/breeder-session-stats", async (c) => c.json(await listSessionStats(deps(c).db)))
   .post("/api/ingest/breeder/claim-sessions", valid("json", claimSessionsIngestSchema), async (c) =>
     c.json(await ingestClaimSessions(deps(c), c.req.valid("json"))),

@@ -1,12 +1,17 @@
 // Claim sessions and per-breeder session statistics, written by the Discord bot through ingestion (bulk upserts that
 // are idempotent: a row equal to what is stored is left alone, so the same body twice changes nothing).
-import { desc, inArray } from "drizzle-orm";
+import { and, count as countRows, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { breederSessionStats, claimSessions } from "../../drizzle/schema";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";
+import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
+import { dayBounds, offsetSpans } from "../../contract/zones";
+import { DAY_MS } from "../../contract/time";
+import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "./paging";
 
 type SessionRow = typeof claimSessions.$inferSelect;
 type StatsRow = typeof breederSessionStats.$inferSelect;
@@ -44,6 +49,101 @@ export const statsJson = (r: StatsRow) => ({
 export async function listClaimSessions(db: Db) {
   const rows = await db.select().from(claimSessions).orderBy(desc(claimSessions.createdAt), desc(claimSessions._id));
   return rows.map(sessionJson);
+}
+
+const claimCount = sql<number>`json_array_length(${claimSessions.claims})`;
+const completedCount = sql<number>`json_array_length(${claimSessions.completed})`;
+
+/** The character Intl writes before AM and PM ("6:00 PM": a narrow no-break space in current ICU). */
+const BEFORE_AM_PM = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "UTC" }).format(0).slice(-3, -2);
+
+/**
+ * An instant column as the page shows it in the viewer's zone ("Nov 24, 2026, 6:00 PM", app/utils/dates.ts
+ * formatDateTime): the zone's offset at each row's instant is a CASE over the zone's changes between `from` and `to`.
+ */
+function shownDateTime(column: SQLiteColumn, spans: { offsets: number[]; changes: number[] }): SQL {
+  const ms = (minutes: number) => sql.raw(String(minutes * 60_000));
+  const shift = spans.changes.length
+    ? sql`(CASE ${sql.join(
+        spans.changes.map((at, i) => sql`WHEN ${column} < ${sql.raw(String(at))} THEN ${ms(spans.offsets[i])}`),
+        sql` `,
+      )} ELSE ${ms(spans.offsets[spans.offsets.length - 1])} END)`
+    : ms(spans.offsets[0]);
+  const part = (format: string) => sql`strftime(${sql.raw(`'${format}'`)}, (${column} + ${shift}) / 1000, 'unixepoch')`;
+  const hour = sql`cast(${part("%H")} AS integer)`;
+  return sql`(substr('JanFebMarAprMayJunJulAugSepOctNovDec', cast(${part("%m")} AS integer) * 3 - 2, 3) || ' ' ||
+    cast(${part("%d")} AS integer) || ', ' || ${part("%Y")} || ', ' || ((${hour} + 11) % 12 + 1) || ':' || ${part("%M")} ||
+    ${BEFORE_AM_PM} || CASE WHEN ${hour} < 12 THEN 'AM' ELSE 'PM' END)`;
+}
+
+export type ClaimSearch = PageQuery & { cq?: string; filter?: ClaimFilter; tz?: string };
+export type ClaimPage = SearchPage<ReturnType<typeof sessionJson>> & { all: number; summary: ClaimSummary };
+
+/**
+ * The Claim Sessions tab's page, newest first: the summary cards of the viewer's day (`tz`), the card's filter, both
+ * searches (the page's `q` and the tab's own `cq`, each a substring of any column as shown: Ended as Yes or No, the
+ * counts, the dates in the viewer's zone), counted and paged in SQL (issue 11).
+ */
+export async function searchClaimSessions(
+  db: Db,
+  { q = "", cq = "", filter, tz = "UTC", page = 1, size = 25 }: ClaimSearch,
+  now = Date.now(),
+): Promise<ClaimPage> {
+  const t = claimSessions;
+  const today = dayBounds(now, tz);
+  const isToday = and(gte(t.createdAt, today.start), lt(t.createdAt, today.end));
+  const [[oldest], [summary]] = await db.batch([
+    db.select({ at: sql<number | null>`min(${t.createdAt})` }).from(t),
+    db
+      .select({
+        claimsToday: sql<number>`coalesce(sum(${claimCount}), 0)`,
+        completedToday: sql<number>`coalesce(sum(${completedCount}), 0)`,
+        mostParticipants: sql<number>`coalesce(max(${claimCount}), 0)`,
+      })
+      .from(t)
+      .where(isToday),
+  ]);
+  // The zone's changes from the oldest session to a year on: an instant outside that span takes the nearest offset.
+  const spans = offsetSpans(Number(oldest?.at ?? now), Math.max(now, Number(oldest?.at ?? now)) + 365 * DAY_MS, tz);
+  const columns = (text: string) =>
+    anyColumnLike(
+      [
+        t.dinoName,
+        t.instructions,
+        sql`cast(${t.max} AS text)`,
+        sql`cast(${claimCount} AS text)`,
+        sql`cast(${completedCount} AS text)`,
+        sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
+        t.breederId,
+        shownDateTime(t.createdAt, spans),
+        shownDateTime(t.updatedAt, spans),
+      ],
+      text,
+    );
+  const most = Number(summary.mostParticipants);
+  const kept: Record<ClaimFilter, SQL | undefined> = {
+    "claims-today": and(isToday, gt(claimCount, 0)),
+    "completed-today": and(isToday, gt(completedCount, 0)),
+    "most-participants": most > 0 ? and(isToday, eq(claimCount, most)) : sql`0`,
+  };
+  const where = and(filter ? kept[filter] : undefined, columns(q), columns(cq));
+  const pageAt = (n: number) =>
+    db.select().from(t).where(where).orderBy(desc(t.createdAt), desc(t._id)).limit(size).offset((n - 1) * size);
+  const asked = askedPage(page);
+  const [[{ total }], [{ all }], ahead] = await db.batch([
+    db.select({ total: countRows() }).from(t).where(where),
+    db.select({ all: countRows() }).from(t),
+    pageAt(asked),
+  ]);
+  const shown = await settlePage(total, asked, size, ahead, pageAt);
+  return {
+    ...shown,
+    rows: shown.rows.map(sessionJson),
+    total,
+    all,
+    size,
+    summary: { claimsToday: Number(summary.claimsToday), completedToday: Number(summary.completedToday), mostParticipants: most },
+  };
 }
 
 /** Leaderboard order: totalSessions descending, then totalClaims descending, then breederId. Pure. */

@@ -1,12 +1,14 @@
 // The breeder page's two side tables: FFA raisings and codes given to breeders. Each edit changes one field and is
 // saved at once; statuses are free text with a default (spec part 2, section 4). Writes raise breeder_update.
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { codesGiven, ffaRaising } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "../../contract/breeder";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
+import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "./paging";
 
 export const BREEDER_EVENT: LiveEvent = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
 
@@ -98,11 +100,12 @@ export const codePatchSchema = singleField(codeFields);
 export const ffaCreateSchema = creation(ffaFields, { breeder: required(100), creature: required(100) });
 export const codeCreateSchema = creation(codeFields, { breeder: required(100), code: required(100) });
 
-/** One side table: its Drizzle table, JSON shape, defaults and audit name. */
+/** One side table: its Drizzle table, JSON shape, searched columns (every shown field), defaults and audit name. */
 function sideTable<Row extends { _id: string }>(opts: {
   table: typeof ffaRaising | typeof codesGiven;
   entity: string;
   json: (row: Row) => Record<string, unknown>;
+  searched: SQLiteColumn[];
   defaults: Record<string, unknown>;
 }) {
   const t = opts.table;
@@ -113,6 +116,23 @@ function sideTable<Row extends { _id: string }>(opts: {
     async list(db: Db) {
       const rows = (await db.select().from(t).orderBy(asc(t._id))) as Row[];
       return rows.map(opts.json);
+    },
+
+    /**
+     * One page of the table in its order, `q` a substring of any shown field, with the count found and the whole
+     * table's (`all`): the count, the table's count and the page asked for in one round trip (issue 11).
+     */
+    async search(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<Record<string, unknown>> & { all: number }> {
+      const where = anyColumnLike(opts.searched, q);
+      const pageAt = (n: number) => db.select().from(t).where(where).orderBy(asc(t._id)).limit(size).offset((n - 1) * size);
+      const asked = askedPage(page);
+      const [[{ total }], [{ all }], ahead] = await db.batch([
+        db.select({ total: count() }).from(t).where(where),
+        db.select({ all: count() }).from(t),
+        pageAt(asked),
+      ]);
+      const shown = await settlePage(total, asked, size, ahead as Row[], async (n) => (await pageAt(n)) as Row[]);
+      return { ...shown, rows: shown.rows.map(opts.json), total, all, size };
     },
 
     async patch(deps: Deps, _id: string, change: Record<string, unknown>) {
@@ -159,6 +179,7 @@ export const ffaRaisings = sideTable<FfaRow>({
   table: ffaRaising,
   entity: "ffa_raising",
   json: ffaJson,
+  searched: [ffaRaising.breeder, ffaRaising.creature, ffaRaising.server, ffaRaising.status, ffaRaising.startDate, ffaRaising.expectedCompletion, ffaRaising.notes],
   defaults: { status: FFA_STATUSES[0] },
 });
 
@@ -166,5 +187,6 @@ export const codesGivenTo = sideTable<CodeRow>({
   table: codesGiven,
   entity: "codes_given",
   json: codeJson,
+  searched: [codesGiven.breeder, codesGiven.code, codesGiven.server, codesGiven.dateGiven, codesGiven.status, codesGiven.notes],
   defaults: { status: CODE_STATUSES[0] },
 });

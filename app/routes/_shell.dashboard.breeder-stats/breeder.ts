@@ -1,7 +1,15 @@
 // The Breeder page's words and pure rules (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9), for its
 // loader and action (breeder.server.ts) and its tabs: the dialogs' texts, the side tables' columns, the claim
 // sessions' summary and filters, the rows the host answers. Pure: server and browser.
-import { BREEDER_PATH, CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "../../../contract/breeder";
+import {
+  BREEDER_PATH,
+  CODE_FIELD_LENGTHS,
+  CODE_STATUSES,
+  FFA_FIELD_LENGTHS,
+  FFA_STATUSES,
+  type ClaimFilter,
+  type ClaimSummary,
+} from "../../../contract/breeder";
 import type { ImageFormTexts } from "../../components/sheet/rules";
 import type { InlineColumn } from "../../components/table/InlineEditTable";
 
@@ -163,15 +171,8 @@ export const sideTableOfIntent = (intent: unknown): SideTable | null =>
 // ---------------------------------------------------------------------------------------------------------------
 // Claim sessions: the summary cards and their filters
 
-/**
- * The summary cards, each a filter (?filter=): "Claims Today" shows the sessions created today that have at least one
- * claim (the card counts the claims), "Completed Today" those created today with at least one completion (the card
- * counts the completions), "Most Participants Todays" today's session (or sessions, on a tie) with the most claimers
- * (the card shows that number). "Today" is the viewer's calendar day in their time zone.
- */
-export const CLAIM_FILTERS = ["claims-today", "completed-today", "most-participants"] as const;
-export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
-export const isClaimFilter = (v: unknown): v is ClaimFilter => typeof v === "string" && (CLAIM_FILTERS as readonly string[]).includes(v);
+// What each filter keeps: CLAIM_FILTERS in contract/breeder.ts (the host filters the same way).
+export { CLAIM_FILTERS, isClaimFilter, type ClaimFilter } from "../../../contract/breeder";
 export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
   "claims-today": "Claims Today",
   "completed-today": "Completed Today",
@@ -183,7 +184,6 @@ export function dayKey(at: number, timeZone: string) {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
-export type ClaimSummary = { claimsToday: number; completedToday: number; mostParticipants: number };
 
 /** The cards' figures and which sessions each filter keeps. */
 export function claimSummary(sessions: readonly ClaimSession[], now: number, timeZone: string) {

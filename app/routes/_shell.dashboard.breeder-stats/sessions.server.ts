@@ -7,7 +7,10 @@ import { avatarsOf } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
 import { formatDateTime } from "../../utils/dates";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
+import { searchCall } from "../../utils/host-search.server";
+import { searchText } from "../../../contract/search";
+import type { ClaimFilter, ClaimSummary } from "../../../contract/breeder";
 import {
   claimSummary,
   claimTexts,
@@ -18,6 +21,31 @@ import {
   type SessionStats,
 } from "./breeder";
 
+
+const CLAIMS = "/api/breeder-claim-sessions";
+
+type ClaimQuery = { q: string; cq: string; filter: ClaimFilter | null; page: number; size: number; timeZone: string };
+type ClaimAnswer = { rows: ClaimSession[]; total: number; all: number; page: number; pageCount: number; size: number; summary: ClaimSummary };
+
+/**
+ * The tab's page as the host searches, filters and pages it (GET .../search); an older host without the call (404), or
+ * a failing one, is read whole (its last good answer, in front of an external host) and the same is worked out here.
+ */
+async function readClaims(context: AppLoadContext, query: ClaimQuery): Promise<{ data: ClaimAnswer; stale: number | null }> {
+  const { q, cq, filter, page, size, timeZone } = query;
+  const extra = { cq: searchText(cq), tz: timeZone, ...(filter ? { filter } : {}) };
+  const found = await searchCall<ClaimAnswer>(context, `${CLAIMS}/search`, { q, page, size, ...extra });
+  if (found) return found;
+  const read = await host(context).get<ClaimSession[]>(CLAIMS);
+  const date = (ms: number) => formatDateTime(ms, timeZone);
+  const { summary, filter: keep } = claimSummary(read.data, Date.now(), timeZone);
+  const kept = keep(filter).filter((s) => {
+    const texts = claimTexts(s, date);
+    return matches(texts, q, texts.map((_, i) => i)) && matches(texts, cq, texts.map((_, i) => i));
+  });
+  const { rows, total, page: at, pageCount } = paginate(kept, page, size);
+  return { data: { rows, total, all: read.data.length, page: at, pageCount, size, summary }, stale: read.stale ? read.asOf : null };
+}
 
 /** The claim sessions tab: cards, filter (?filter=), shared search (q), its own search (cq), 25/50/100 to a page. */
 export async function loadClaims(
@@ -31,24 +59,26 @@ export async function loadClaims(
   const cq = url.searchParams.get("cq")?.trim() ?? "";
   const filterParam = url.searchParams.get("filter");
   const filter = isClaimFilter(filterParam) ? filterParam : null;
-  const read = await shown(host(context).get<ClaimSession[]>("/api/breeder-claim-sessions"), [], "claim sessions");
-  const sessions = read.data;
-  const failed = read.loadError !== null;
+  const query = { q, cq, filter, page: pageFrom(url.searchParams.get("page")), size, timeZone };
+  const empty: ClaimAnswer = { rows: [], total: 0, all: 0, page: 1, pageCount: 1, size, summary: { claimsToday: 0, completedToday: 0, mostParticipants: 0 } };
+  const read = await readClaims(context, query).then(
+    (answer) => ({ ...answer, failed: false }),
+    (error: unknown) => {
+      console.warn("could not load the claim sessions", error);
+      return { data: empty, stale: null, failed: true };
+    },
+  );
+  const { summary, all, ...counts } = read.data;
+  const page = placed(counts);
   const date = (ms: number) => formatDateTime(ms, timeZone);
-  const { summary, filter: keep } = claimSummary(sessions, Date.now(), timeZone);
-  const found = keep(filter).filter((s) => {
-    const texts = claimTexts(s, date);
-    return matches(texts, q, texts.map((_, i) => i)) && matches(texts, cq, texts.map((_, i) => i));
-  });
-  const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
   const [avatar, images] = await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf]);
   return {
-    failed,
-    staleAsOf: read.staleAsOf,
+    failed: read.failed,
+    staleAsOf: read.stale,
     filter,
     cq,
     summary,
-    total: sessions.length,
+    total: all,
     page: {
       ...page,
       rows: page.rows.map((s) => ({

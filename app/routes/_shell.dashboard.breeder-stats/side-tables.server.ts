@@ -6,28 +6,36 @@ import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
-import { shown } from "../../utils/host-read.server";
+import { searchedPage } from "../../utils/host-search.server";
+import { pageFrom, pageSizeFrom, paginate } from "../../utils/table";
 import { PAGE_PATH, SIDE_TABLES, TEXTS, type CodeGiven, type FfaRaising, type SideTable } from "./breeder";
 
 type Io = { request: Request; context: AppLoadContext; form: FormData };
 
-/** One page of a side table: searched over every column, 25/50/100 to a page; `failed` when the host did not answer. */
+/**
+ * One page of a side table, searched over every column and paged by the host (an older host is read whole and paged
+ * here), 25/50/100 to a page; `failed` when the host did not answer.
+ */
 export async function loadSideTable(context: AppLoadContext, which: SideTable, url: URL, q: string) {
   const table = SIDE_TABLES[which];
   const size = pageSizeFrom(url.searchParams.get("size"));
-  const read = await shown(host(context).get<(FfaRaising | CodeGiven)[]>(table.path), [], table.listName);
-  const rows = read.data;
-  const failed = read.loadError !== null;
   const keys = table.columns.map((c) => c.key as keyof (FfaRaising | CodeGiven));
-  const found = q ? rows.filter((r) => matches(r, q, keys)) : rows;
-  const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
+  const query = { q, page: pageFrom(url.searchParams.get("page")), size };
+  const empty = { ...paginate<FfaRaising | CodeGiven>([], 1, size), stale: null, all: 0 };
+  const read = await searchedPage<FfaRaising | CodeGiven>(context, table.path, query, { fields: keys }).then(
+    (page) => ({ page, failed: false }),
+    (error: unknown) => {
+      console.warn(`could not load ${table.listName}`, error);
+      return { page: empty, failed: true };
+    },
+  );
+  const { stale, all, ...page } = read.page;
   const editId = url.searchParams.get("edit");
   return {
     which,
-    failed,
-    staleAsOf: read.staleAsOf,
-    total: rows.length,
+    failed: read.failed,
+    staleAsOf: stale,
+    total: all ?? page.total,
     page,
     editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,
   };

@@ -258,6 +258,10 @@ describe("GET /api/breeder-claim-sessions/search", () => {
         }
       }
     }
+    // Part of a date finds it too (the whole text is not needed), and a text no date can hold finds no date.
+    expect(ids(await search(browser, "q=mar 8, 2026&tz=America/New_York"))).toEqual([after._id, before._id]);
+    expect(ids(await search(browser, "q=6:45&tz=UTC"))).toEqual([before._id]);
+    expect(ids(await search(browser, "q=2026, x&tz=UTC"))).toEqual([]);
     // In New York the evening session is on 1 June, 10:05 PM; in UTC on 2 June.
     expect(ids(await search(browser, "q=Jun 1, 2026&tz=America/New_York"))).toEqual([evening._id]);
     expect(ids(await search(browser, "q=Jun 1, 2026&tz=UTC"))).toEqual([]);

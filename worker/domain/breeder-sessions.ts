@@ -76,6 +76,18 @@ function shownDateTime(column: SQLiteColumn, spans: { offsets: number[]; changes
     ${BEFORE_AM_PM} || CASE WHEN ${hour} < 12 THEN 'AM' ELSE 'PM' END)`;
 }
 
+/**
+ * Every shape a shown date can take, its digits as 9 ("mar 99, 9999, 9:99 am"): a search that is part of none of them
+ * cannot match a date, and is not looked for in the dates (writing them is the costly part of the search).
+ */
+const SHOWN_DATE_SHAPES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].flatMap((month) =>
+  ["9", "99"].flatMap((day) => ["9", "99"].flatMap((hour) => ["am", "pm"].map((half) => `${month} ${day}, 9999, ${hour}:99${BEFORE_AM_PM}${half}`))),
+);
+const canBeShownDate = (text: string) => {
+  const shape = text.trim().toLowerCase().replace(/[0-9]/g, "9");
+  return SHOWN_DATE_SHAPES.some((date) => date.includes(shape));
+};
+
 export type ClaimSearch = PageQuery & { cq?: string; filter?: ClaimFilter; tz?: string };
 export type ClaimPage = SearchPage<ReturnType<typeof sessionJson>> & { all: number; summary: ClaimSummary };
 
@@ -115,8 +127,7 @@ export async function searchClaimSessions(
         sql`cast(${completedCount} AS text)`,
         sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
         t.breederId,
-        shownDateTime(t.createdAt, spans),
-        shownDateTime(t.updatedAt, spans),
+        ...(canBeShownDate(text) ? [shownDateTime(t.createdAt, spans), shownDateTime(t.updatedAt, spans)] : []),
       ],
       text,
     );

@@ -88,6 +88,8 @@ describe("logs", () => {
     const { page } = await signedIn();
     await page.goto("/dashboard/logs?tab=leave-log");
     await page.getByText("Leave Reason").waitFor();
+    // The tab is remembered once the page has run its JavaScript (the table shows before that).
+    await page.waitForFunction(() => Object.values({ ...localStorage }).includes("leave-log"));
     await page.goto("/dashboard/logs");
     await page.waitForURL("**/dashboard/logs?tab=leave-log");
     await shot(page, "logs-leave");

@@ -2,26 +2,18 @@
 // same on the server and in the browser; the viewer's zone comes from the `tz` cookie and is checked by timeZoneOr().
 // Pure (no I/O): server, browser and tests share it.
 
+import { isTimeZone } from "../../contract/zones";
+
 export const FALLBACK_TIME_ZONE = "UTC";
 
 /**
  * The time-zone guard: `zone` when the runtime knows it (an IANA name such as "Europe/Berlin"), else the fallback.
- * The `tz` cookie comes from the browser, so it may hold anything.
+ * The `tz` cookie comes from the browser, so it may hold anything. The check is the host's (contract/zones.ts), which
+ * keeps a formatter per known zone.
  */
 export function timeZoneOr(zone: string | null | undefined, fallback = FALLBACK_TIME_ZONE): string {
-  if (!zone) return fallback;
-  // Building a formatter is the check, and it is costly: a zone found valid once is remembered (there are a few
-  // hundred; an invalid one is not kept, so a cookie cannot grow the set).
-  if (validZones.has(zone)) return zone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    validZones.add(zone);
-    return zone;
-  } catch {
-    return fallback;
-  }
+  return zone && isTimeZone(zone) ? zone : fallback;
 }
-const validZones = new Set<string>();
 
 /** The browser's own zone (or the server's, where that is asked). */
 export const runtimeTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -12,10 +12,18 @@ export type Shown<T> = {
 };
 
 /** Reads once; a failure becomes `loadError` (with `what` named) and the empty value, logged. */
-export async function shown<T>(read: Promise<HostAnswer<T>>, empty: T, what: string): Promise<Shown<T>> {
+export const shown = <T>(read: Promise<HostAnswer<T>>, empty: T, what: string): Promise<Shown<T>> =>
+  loaded(
+    read.then((answer) => ({ data: answer.data, stale: answer.stale ? answer.asOf : null })),
+    empty,
+    what,
+  );
+
+/** The same for a read that says itself when its last good answer is from (a paged search: searchCall, searchedPage). */
+export async function loaded<T>(read: Promise<{ data: T; stale: number | null }>, empty: T, what: string): Promise<Shown<T>> {
   try {
     const answer = await read;
-    return { data: answer.data, staleAsOf: answer.stale ? answer.asOf : null, loadError: null };
+    return { data: answer.data, staleAsOf: answer.stale, loadError: null };
   } catch (error) {
     console.warn(`could not load ${what}`, error);
     return { data: empty, staleAsOf: null, loadError: `Could not load ${what}: ${failureReason(error)}` };

@@ -1,6 +1,6 @@
 // Claim sessions and per-breeder session statistics, written by the Discord bot through ingestion (bulk upserts that
 // are idempotent: a row equal to what is stored is left alone, so the same body twice changes nothing).
-import { and, count as countRows, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { breederSessionStats, claimSessions } from "../../drizzle/schema";
@@ -11,7 +11,7 @@ import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
 import { dayBounds, offsetSpans } from "../../contract/zones";
 import { DAY_MS } from "../../contract/time";
-import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 
 type SessionRow = typeof claimSessions.$inferSelect;
 type StatsRow = typeof breederSessionStats.$inferSelect;
@@ -115,8 +115,14 @@ export async function searchClaimSessions(
       .from(t)
       .where(isToday),
   ]);
-  // The zone's changes from the oldest session to a year on: an instant outside that span takes the nearest offset.
-  const spans = offsetSpans(Number(oldest?.at ?? now), Math.max(now, Number(oldest?.at ?? now)) + 365 * DAY_MS, tz);
+  // The zone's changes from the oldest session to a year on (an instant outside that span takes the nearest offset),
+  // worked out only for a search that can be part of a date.
+  const from = Number(oldest?.at ?? now);
+  const dates = (text: string) => {
+    if (!canBeShownDate(text)) return [];
+    const spans = offsetSpans(from, Math.max(now, from) + 365 * DAY_MS, tz);
+    return [shownDateTime(t.createdAt, spans), shownDateTime(t.updatedAt, spans)];
+  };
   const columns = (text: string) =>
     anyColumnLike(
       [
@@ -127,7 +133,7 @@ export async function searchClaimSessions(
         sql`cast(${completedCount} AS text)`,
         sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
         t.breederId,
-        ...(canBeShownDate(text) ? [shownDateTime(t.createdAt, spans), shownDateTime(t.updatedAt, spans)] : []),
+        ...dates(text),
       ],
       text,
     );
@@ -140,19 +146,10 @@ export async function searchClaimSessions(
   const where = and(filter ? kept[filter] : undefined, columns(q), columns(cq));
   const pageAt = (n: number) =>
     db.select().from(t).where(where).orderBy(desc(t.createdAt), desc(t._id)).limit(size).offset((n - 1) * size);
-  const asked = askedPage(page);
-  const [[{ total }], [{ all }], ahead] = await db.batch([
-    db.select({ total: countRows() }).from(t).where(where),
-    db.select({ all: countRows() }).from(t),
-    pageAt(asked),
-  ]);
-  const shown = await settlePage(total, asked, size, ahead, pageAt);
+  const found = await countedPage(db, t, where, pageAt, { page, size });
   return {
-    ...shown,
-    rows: shown.rows.map(sessionJson),
-    total,
-    all,
-    size,
+    ...found,
+    rows: found.rows.map(sessionJson),
     summary: { claimsToday: Number(summary.claimsToday), completedToday: Number(summary.completedToday), mostParticipants: most },
   };
 }

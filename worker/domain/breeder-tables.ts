@@ -1,6 +1,6 @@
 // The breeder page's two side tables: FFA raisings and codes given to breeders. Each edit changes one field and is
 // saved at once; statuses are free text with a default (spec part 2, section 4). Writes raise breeder_update.
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { codesGiven, ffaRaising } from "../../drizzle/schema";
@@ -8,7 +8,7 @@ import type { LiveEvent } from "../../contract/events";
 import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "../../contract/breeder";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 
 export const BREEDER_EVENT: LiveEvent = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
 
@@ -125,14 +125,8 @@ function sideTable<Row extends { _id: string }>(opts: {
     async search(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<Record<string, unknown>> & { all: number }> {
       const where = anyColumnLike(opts.searched, q);
       const pageAt = (n: number) => db.select().from(t).where(where).orderBy(asc(t._id)).limit(size).offset((n - 1) * size);
-      const asked = askedPage(page);
-      const [[{ total }], [{ all }], ahead] = await db.batch([
-        db.select({ total: count() }).from(t).where(where),
-        db.select({ all: count() }).from(t),
-        pageAt(asked),
-      ]);
-      const shown = await settlePage(total, asked, size, ahead as Row[], async (n) => (await pageAt(n)) as Row[]);
-      return { ...shown, rows: shown.rows.map(opts.json), total, all, size };
+      const found = await countedPage(db, t, where, pageAt, { page, size });
+      return { ...found, rows: (found.rows as Row[]).map(opts.json) };
     },
 
     async patch(deps: Deps, _id: string, change: Record<string, unknown>) {

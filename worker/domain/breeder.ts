@@ -59,7 +59,6 @@ type RowFields = Omit<BreederRow, keyof SearchColumns>;
 
 /** The columns a read for breederJson selects: all but the search's, which are long and never sent. */
 export const ROW_FIELDS = (({ dateDay: _day, datetwoDay: _daytwo, searchText: _text, ...fields }) => fields)(getTableColumns(breederList));
-
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
 /** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */

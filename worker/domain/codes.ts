@@ -1,11 +1,11 @@
 // Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { CodeFields } from "../../contract/codes";
 import { completedLabel } from "../../contract/codes-display";
 import { codes } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { anyColumnLike, pageBounds, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 
 type CodeRow = typeof codes.$inferSelect;
 export type CodeJson = Omit<CodeRow, "updatedAt">;
@@ -38,13 +38,9 @@ const SEARCHED_COLUMNS = [
  */
 export async function searchCodes(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<CodeJson> & { all: number }> {
   const where = anyColumnLike(SEARCHED_COLUMNS, q);
-  const [[{ total }], [{ all }]] = await db.batch([
-    db.select({ total: count() }).from(codes).where(where),
-    db.select({ all: count() }).from(codes),
-  ]);
-  const { page: current, pageCount, offset } = pageBounds(total, page, size);
-  const rows = await db.select().from(codes).where(where).orderBy(asc(codes.id)).limit(size).offset(offset);
-  return { rows: rows.map(codeJson), total, all, page: current, pageCount, size };
+  const pageAt = (n: number) => db.select().from(codes).where(where).orderBy(asc(codes.id)).limit(size).offset((n - 1) * size);
+  const found = await countedPage(db, codes, where, pageAt, { page, size });
+  return { ...found, rows: found.rows.map(codeJson) };
 }
 
 /** Adds a code with the next id (the highest plus one). */

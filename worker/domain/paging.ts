@@ -2,8 +2,10 @@
 // members, the breeder list) and for the global search: `q` as a case-insensitive substring of any of the columns
 // (ASCII case folded, as SQLite's LIKE and lower() fold it; LIKE's own characters taken literally), a count, and one
 // page (a page past the end is the last).
-import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { count, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "./context";
 
 /** D1 refuses a LIKE pattern longer than this many bytes ("LIKE or GLOB pattern too complex"). */
 const LIKE_PATTERN_BYTES = 50;
@@ -52,4 +54,26 @@ export function pageBounds(total: number, page: number, size: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   return { pageCount, page: current, offset: (current - 1) * size };
+}
+
+/**
+ * One page of `table` (`pageAt` reads a page of what `where` finds, in the list's order), with the count found and the
+ * table's count (`all`): the two counts and the page asked for in one round trip, a page past the end read again as
+ * the last (settlePage).
+ */
+export async function countedPage<R>(
+  db: Db,
+  table: SQLiteTable,
+  where: SQL | undefined,
+  pageAt: (page: number) => BatchItem<"sqlite"> & PromiseLike<R[]>,
+  { page = 1, size = 25 }: PageQuery,
+): Promise<SearchPage<R> & { all: number }> {
+  const asked = askedPage(page);
+  const [[{ total }], [{ all }], ahead] = await db.batch([
+    db.select({ total: count() }).from(table).where(where),
+    db.select({ all: count() }).from(table),
+    pageAt(asked),
+  ]);
+  const shown = await settlePage(total, asked, size, ahead as R[], async (n) => pageAt(n));
+  return { ...shown, total, all, size };
 }

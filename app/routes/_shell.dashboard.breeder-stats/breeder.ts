@@ -10,6 +10,7 @@ import {
   type ClaimFilter,
   type ClaimSummary,
 } from "../../../contract/breeder";
+import { dayBounds } from "../../../contract/zones";
 import type { ImageFormTexts } from "../../components/sheet/rules";
 import type { InlineColumn } from "../../components/table/InlineEditTable";
 
@@ -179,16 +180,10 @@ export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
   "most-participants": "Most Participants Todays",
 };
 
-/** The calendar day (yyyy-mm-dd) of an instant in a time zone. */
-export function dayKey(at: number, timeZone: string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-
 /** The cards' figures and which sessions each filter keeps. */
 export function claimSummary(sessions: readonly ClaimSession[], now: number, timeZone: string) {
-  const today = dayKey(now, timeZone);
-  const todays = sessions.filter((s) => dayKey(s.createdAt, timeZone) === today);
+  const today = dayBounds(now, timeZone);
+  const todays = sessions.filter((s) => s.createdAt >= today.start && s.createdAt < today.end);
   const mostParticipants = todays.reduce((m, s) => Math.max(m, s.claims.length), 0);
   const summary: ClaimSummary = {
     claimsToday: todays.reduce((n, s) => n + s.claims.length, 0),

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hhmmss } from "../../../contract/breeder";
 import { avatarsOf } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
-import { shown } from "../../utils/host-read.server";
+import { loaded, shown } from "../../utils/host-read.server";
 import { formatDateTime } from "../../utils/dates";
 import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
 import { searchCall } from "../../utils/host-search.server";
@@ -20,7 +20,6 @@ import {
   type ClaimSession,
   type SessionStats,
 } from "./breeder";
-
 
 const CLAIMS = "/api/breeder-claim-sessions";
 
@@ -61,20 +60,14 @@ export async function loadClaims(
   const filter = isClaimFilter(filterParam) ? filterParam : null;
   const query = { q, cq, filter, page: pageFrom(url.searchParams.get("page")), size, timeZone };
   const empty: ClaimAnswer = { rows: [], total: 0, all: 0, page: 1, pageCount: 1, size, summary: { claimsToday: 0, completedToday: 0, mostParticipants: 0 } };
-  const read = await readClaims(context, query).then(
-    (answer) => ({ ...answer, failed: false }),
-    (error: unknown) => {
-      console.warn("could not load the claim sessions", error);
-      return { data: empty, stale: null, failed: true };
-    },
-  );
+  const read = await loaded(readClaims(context, query), empty, "the claim sessions");
   const { summary, all, ...counts } = read.data;
   const page = placed(counts);
   const date = (ms: number) => formatDateTime(ms, timeZone);
   const [avatar, images] = await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf]);
   return {
-    failed: read.failed,
-    staleAsOf: read.stale,
+    failed: read.loadError !== null,
+    staleAsOf: read.staleAsOf,
     filter,
     cq,
     summary,

@@ -6,6 +6,7 @@ import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";
+import { loaded } from "../../utils/host-read.server";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageFrom, pageSizeFrom, paginate } from "../../utils/table";
 import { PAGE_PATH, SIDE_TABLES, TEXTS, type CodeGiven, type FfaRaising, type SideTable } from "./breeder";
@@ -22,19 +23,14 @@ export async function loadSideTable(context: AppLoadContext, which: SideTable, u
   const keys = table.columns.map((c) => c.key as keyof (FfaRaising | CodeGiven));
   const query = { q, page: pageFrom(url.searchParams.get("page")), size };
   const empty = { ...paginate<FfaRaising | CodeGiven>([], 1, size), stale: null, all: 0 };
-  const read = await searchedPage<FfaRaising | CodeGiven>(context, table.path, query, { fields: keys }).then(
-    (page) => ({ page, failed: false }),
-    (error: unknown) => {
-      console.warn(`could not load ${table.listName}`, error);
-      return { page: empty, failed: true };
-    },
-  );
-  const { stale, all, ...page } = read.page;
+  const searched = searchedPage<FfaRaising | CodeGiven>(context, table.path, query, { fields: keys });
+  const read = await loaded(searched.then((found) => ({ data: found, stale: found.stale })), empty, table.listName);
+  const { stale: _stale, all, ...page } = read.data;
   const editId = url.searchParams.get("edit");
   return {
     which,
-    failed: read.failed,
-    staleAsOf: stale,
+    failed: read.loadError !== null,
+    staleAsOf: read.staleAsOf,
     total: all ?? page.total,
     page,
     editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,

@@ -1,5 +1,5 @@
 // Spec part 2 breeder area: the breeder list, FFA raising, codes given, claim sessions, session stats, role mappings.
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
 
 export const breederList = sqliteTable(
@@ -23,11 +23,17 @@ export const breederList = sqliteTable(
     dateDay: integer("date_day"),
     datetwoDay: integer("datetwo_day"),
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The row's number in the trigram index of its search_text (breeder_search, migrations/0010): given by a trigger
+     * when the row is inserted, and never changed.
+     */
+    rowKey: integer("row_key"),
   },
   // The sheet's order, within a server (the filter), and each dino's first row (issue 11: paged in SQL). The order's
-  // index carries what the search reads (migrations/0008), so a search's count and page read the index alone.
+  // index carries what the search reads (migrations/0008, 0010), so a search's page reads the index alone.
   (t) => [
-    index("breeder_list_order").on(t.order, t._id, t.dateDay, t.datetwoDay, t.searchText),
+    index("breeder_list_order").on(t.order, t._id, t.dateDay, t.datetwoDay, t.searchText, t.rowKey),
+    uniqueIndex("breeder_list_row_key").on(t.rowKey),
     index("breeder_list_server_order").on(t.Server, t.order, t._id),
     index("breeder_list_dino_order").on(t.Dino, t.order, t._id),
   ],
@@ -69,8 +75,15 @@ export const claimSessions = sqliteTable(
     breederId: text("breeder_id"),
     createdAt: epochMs("created_at").notNull(),
     updatedAt: epochMs("updated_at").notNull(),
+    /**
+     * What the tab's search reads (migrations/0010): the row's shown texts but its dates (Dino, Instructions, Max,
+     * the claim and completed counts, Ended as Yes or No, Breeder) joined by a separator no query matches across,
+     * written by triggers on every write of those columns. Never sent.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
-  (t) => [index("claim_sessions_created").on(t.createdAt, t._id)],
+  // Newest first and the viewer's day (migrations/0009), carrying what the search reads so its count reads the index.
+  (t) => [index("claim_sessions_created").on(t.createdAt, t._id, t.searchText)],
 );
 
 export const breederSessionStats = sqliteTable("breeder_session_stats", {

@@ -10,7 +10,8 @@ import { daysSince } from "../../contract/breeder";
 import { cellTextOf } from "../../app/components/sheet/rules";
 import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
 import { matches } from "../../app/utils/table";
-import { SEARCH_SEPARATOR, searchColumns } from "../../worker/domain/breeder";
+import { searchColumns } from "../../worker/domain/breeder";
+import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
 import { database } from "../../worker/domain/context";
 import { externalHost } from "./cron-fixtures";
 import { dataPath, hexId, routeOutboundToSelf, signedIn, type Browser } from "./helpers";
@@ -190,6 +191,64 @@ describe("GET /api/breeder-list/search", () => {
     await call("PATCH", `/api/breeder-list/${owl._id}`, { Location: spot });
     expect(await ids(spot.slice(7).toUpperCase())).toEqual([owl._id]);
     expect(await ids(`${spot} and more`)).toEqual([]);
+  });
+
+  it("keeps the trigram index of the texts in step with every write: a row is found by what it holds now", async () => {
+    const browser = await signedIn();
+    const call = async (method: string, path: string, body?: unknown) => {
+      const init = body === undefined ? { method } : { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+      const res = await browser.fetch(path, init);
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return res.json<BreederRow>();
+    };
+    const ids = async (q: string) => (await search(browser, `q=${encodeURIComponent(q)}`)).rows.map((r) => r._id);
+    const owl = await call("POST", "/api/breeder-list", { Dino: "Snow Owl", Location: "Ébène tower" });
+    const rex = await call("POST", "/api/breeder-list", { Dino: "Rex", Location: "Redwood pen" });
+    // Case folded beyond ASCII as the page's own search folds it ("ébène" finds "Ébène").
+    expect(await ids("ÉBÈNE")).toEqual([owl._id]);
+    expect(await ids("redwood")).toEqual([rex._id]);
+
+    await call("PATCH", `/api/breeder-list/${rex._id}`, { Location: "Swamp pen" });
+    expect(await ids("redwood")).toEqual([]);
+    expect(await ids("swamp")).toEqual([rex._id]);
+    expect(await ids(" pen")).toEqual([rex._id]);
+    await call("DELETE", `/api/breeder-list/${owl._id}`);
+    expect(await ids("ébène")).toEqual([]);
+    expect(await ids("owl")).toEqual([]);
+
+    // Each row keeps the key the index names it by; the index agrees with the list (FTS5's own check).
+    const keys = await env.DB.prepare("select row_key from breeder_list").all<{ row_key: number | null }>();
+    expect(keys.results.map((k) => k.row_key).every((k) => Number.isInteger(k))).toBe(true);
+    await expect(env.DB.prepare("update breeder_list set row_key = row_key + 100").run()).rejects.toThrow(/row_key never changes/);
+    await env.DB.prepare("insert into breeder_search (breeder_search, rank) values ('integrity-check', 1)").run();
+  });
+
+  it("keeps the count of a search that scans until the list changes, and drops the counts gone stale", async () => {
+    const browser = await signedIn();
+    await seedRows(60);
+    const kept = async () =>
+      (await env.DB.prepare("select key from aggregate_cache where key like 'breeder_search_count:%' order by key").all<{ key: string }>()).results.map(
+        (r) => r.key.replace(/^breeder_search_count:\d+:/, ""),
+      );
+    const total = async (query: string) => (await search(browser, query)).total;
+    const all = (await (await browser.fetch("/api/breeder-list")).json()) as BreederRow[];
+    const expectedTotal = (query: string) => expected(all, new URLSearchParams(query)).total;
+
+    // Two characters, a Days since's digits, and a server: counted by a scan, then kept; the index's searches are not.
+    for (const query of ["q=12", "q=ma&server=2411", "q=123", "q=stacking"]) expect(await total(query), query).toBe(expectedTotal(query));
+    expect(await kept()).toEqual(["2411:ma", ":12", ":123"]);
+    expect(await total("q=12&page=2")).toBe(expectedTotal("q=12"));
+
+    // A write changes the list: the next search counts again, and the other counts, now stale, are gone.
+    const added = await browser.fetch("/api/breeder-list", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ Dino: "Rex", Server: "2411", notes: "pen 12, main gate" }),
+    });
+    expect(added.status).toBe(201);
+    expect(await total("q=12")).toBe(expectedTotal("q=12") + 1);
+    expect(await kept()).toEqual([":12"]);
+    expect(await total("q=ma&server=2411")).toBe(expectedTotal("q=ma&server=2411") + 1);
   });
 
   it("computes in migrations/0006 the columns the writes compute, for the rows already there", async () => {

@@ -241,6 +241,31 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     expect((await search(browser, "q=2&cq=no")).total).toBe(29);
   });
 
+  it("finds a session by what it holds after each write, and never across two of its columns", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const ingest = async (sessions: unknown[]) =>
+      expect((await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer))).status).toBe(200);
+    await ingest([session(1, { instructions: "Meet at the obelisk" }), session(2, { dinoName: "Snow Owl", max: null })]);
+    const found = async (query: string) => ids(await search(browser, query));
+    expect(await found("q=obelisk")).toEqual([session(1)._id]);
+    expect(await found("q=snow")).toEqual([session(2)._id]);
+
+    // The bot's update of the same sessions: the search reads what each holds now.
+    await ingest([
+      session(1, { instructions: "Meet at the swamp cave", dinoName: "Giganotosaurus" }),
+      session(2, { dinoName: "Snow Owl", max: null, ended: true }),
+    ]);
+    expect(await found("q=obelisk")).toEqual([]);
+    expect(await found("q=swamp")).toEqual([session(1)._id]);
+    expect(await found("q=giga")).toEqual([session(1)._id]);
+    expect(await found("cq=yes")).toEqual([session(2)._id]);
+    expect(await found("q=rex")).toEqual([]);
+
+    // The end of one column and the start of the next are not one text.
+    expect(await found(`q=${encodeURIComponent("swamp cave\u001f5")}`)).toEqual([]);
+    expect(await found(`q=${encodeURIComponent("cave5")}`)).toEqual([]);
+  });
+
   it("finds a session by its dates as the viewer's zone shows them, either side of a clock change", async () => {
     const { browser, bearer } = await tokenHeaders();
     // New York moves its clocks on 8 March 2026 at 07:00 UTC: one session before, one after, one in UTC's next day.

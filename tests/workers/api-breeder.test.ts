@@ -1,7 +1,8 @@
 // The breeder list API: read, PATCH (validation, version conflicts), batch colours, order, image, role, create, delete.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { patchBreeder, SEARCH_SEPARATOR, searchColumns } from "../../worker/domain/breeder";
+import { patchBreeder, searchColumns } from "../../worker/domain/breeder";
+import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
 import { database } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";

@@ -1,20 +1,33 @@
 // Aggregates that would read a whole table on every view, kept until that table changes: each is stored with the
 // version of its source table it was computed at (data_versions, bumped by triggers on every write: vouches in
 // migrations/0004_search_index.sql, the breeder list in 0005), and is valid while that version is current.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { aggregateCache, dataVersions } from "../../drizzle/schema";
 import type { Db } from "./context";
 
 /**
- * The aggregate `key` of `source`: the stored value while the source is unchanged, else `compute()`d and stored. The
- * version is read before computing, so a write that lands while computing leaves the stored value already due.
+ * The read of the aggregate `key` of `source`: the source's current version and the stored value, if any. Its columns
+ * are named apart, as a batch needs (D1 answers a batch's rows as objects, so two columns named "version" would be one).
  */
-export async function cachedAggregate<T>(db: Db, source: string, key: string, compute: () => Promise<T>): Promise<T> {
-  const [found] = await db
-    .select({ current: dataVersions.version, version: aggregateCache.version, value: aggregateCache.value })
+export const aggregateRead = (db: Db, source: string, key: string) =>
+  db
+    .select({
+      current: sql<number>`${dataVersions.version}`.as("current"),
+      version: sql<number | null>`${aggregateCache.version}`.as("kept_version"),
+      value: aggregateCache.value,
+    })
     .from(dataVersions)
     .leftJoin(aggregateCache, and(eq(aggregateCache.key, key), eq(aggregateCache.source, dataVersions.name)))
     .where(eq(dataVersions.name, source));
+
+type Found = Awaited<ReturnType<typeof aggregateRead>>[number] | undefined;
+
+/**
+ * The aggregate from its read (`found`, which may have ridden in another batch): the stored value while the source is
+ * unchanged, else `compute()`d and stored. The version is read before computing, so a write that lands while computing
+ * leaves the stored value already due.
+ */
+export async function settledAggregate<T>(db: Db, source: string, key: string, found: Found, compute: () => Promise<T>): Promise<T> {
   if (found && found.version === found.current) return found.value as T;
   const value = await compute();
   if (found) {
@@ -24,4 +37,10 @@ export async function cachedAggregate<T>(db: Db, source: string, key: string, co
       .onConflictDoUpdate({ target: aggregateCache.key, set: { source, version: found.current, value } });
   }
   return value;
+}
+
+/** The aggregate `key` of `source`, read on its own (settledAggregate). */
+export async function cachedAggregate<T>(db: Db, source: string, key: string, compute: () => Promise<T>): Promise<T> {
+  const [found] = await aggregateRead(db, source, key);
+  return settledAggregate(db, source, key, found, compute);
 }

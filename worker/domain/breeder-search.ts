@@ -3,19 +3,19 @@
 // changes (data_versions.breeder_list, bumped by triggers: migrations/0005). GET /api/breeder-list stays whole for old
 // clients.
 //
-// The search reads only columns kept with the row (migrations/0006, written by searchColumns in ./breeder): one LIKE
-// over the row's shown texts joined by a separator, and for a query that can be part of a Days since, a subtraction
-// from each date's stored day. It parses no date text and walks no JSON (but for a query holding the separator), so a
-// query costs one plain scan of the list whatever it matches (before, "12" parsed both dates of every row in SQL: 31
-// times the cost of a health check).
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+// The search reads only what is kept with the row (migrations/0006, written by searchColumns in ./breeder): the row's
+// shown texts joined by a separator, through their trigram index (migrations/0010) for a query of three characters or
+// more and with one LIKE for a shorter one, and for a query that can be part of a Days since, a subtraction from each
+// date's stored day. It parses no date text and walks no JSON (but for a query holding the separator) (before, "12"
+// parsed both dates of every row in SQL: 31 times the cost of a health check).
+import { and, asc, count, desc, eq, like, ne, notLike, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { breederList } from "../../drizzle/schema";
+import { aggregateCache, breederList } from "../../drizzle/schema";
 import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
-import { cachedAggregate } from "./aggregates";
-import { breederJson, DAY_COLUMNS, ROW_FIELDS, SEARCH_SEPARATOR, type BreederJson } from "./breeder";
+import { aggregateRead, cachedAggregate, settledAggregate } from "./aggregates";
+import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder";
 import type { Db } from "./context";
-import { askedPage, contains, settlePage, type PageQuery, type SearchPage } from "./paging";
+import { askedPage, contains, ftsPhrase, SEARCH_SEPARATOR, settlePage, trigramsServe, type PageQuery, type SearchPage } from "./paging";
 
 /** A "days since" cell's text in SQL from its date's stored day: whole days to `today` (0 if future), '-' when none. */
 const daysSinceText = (day: SQLiteColumn, today: number) => sql`coalesce(cast(max(0, cast(${today} AS integer) - ${day}) AS text), '-')`;
@@ -23,8 +23,14 @@ const daysSinceText = (day: SQLiteColumn, today: number) => sql`coalesce(cast(ma
 /** A "days since" text is digits or '-': only a `q` made of those can be part of one. */
 const DAYS_TEXT = /^(?:\d+|-)$/;
 
-/** `q` as a case-insensitive substring of any shown field: Dino, Server, every stored column, both "days since". */
-function matching(q: string, now: Date): SQL | undefined {
+/**
+ * `q` as a case-insensitive substring of any shown field: Dino, Server, every stored column, both "days since". The
+ * texts are read through the trigram index of search_text (breeder_search, migrations/0010) for a query of three
+ * characters or more, else with one LIKE over search_text. The index's rows are found by row_key's own index for a
+ * count (`walk` false); a page (`walk` true) walks the sheet's order instead (the order's index carries row_key), so it
+ * stops when the page is full rather than reading and sorting every match.
+ */
+function matching(q: string, now: Date, walk: boolean): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   // A query holding the separator could match across two texts of search_text: it is looked for in each text on its
@@ -32,7 +38,9 @@ function matching(q: string, now: Date): SQL | undefined {
   const inTexts = text.includes(SEARCH_SEPARATOR)
     ? sql`(${contains(breederList.Dino, text)} or ${contains(breederList.Server, text)} or exists (select 1 from json_each(${breederList.values})
         where type in ('text', 'integer', 'real') and ${contains(sql`cast(value AS text)`, text)}))`
-    : contains(breederList.searchText, text);
+    : trigramsServe(text)
+      ? sql`${walk ? sql`+${breederList.rowKey}` : breederList.rowKey} in (select rowid from breeder_search where breeder_search match ${ftsPhrase(text)})`
+      : contains(breederList.searchText, text);
   const today = dayNumber(now);
   return sql`(${sql.join(
     [inTexts, ...(DAYS_TEXT.test(text) ? Object.values(DAY_COLUMNS).map((c) => contains(daysSinceText(breederList[c], today), text)) : [])],
@@ -47,23 +55,54 @@ const zeros = sql<number>`coalesce(sum(CASE WHEN json_type(${breederList.values}
   THEN json_extract(${breederList.values}, ${`$."${ZERO_COLUMN}"`}) END), 0)`;
 
 /** The summary card: Total Breeders, each server's total of the 0/0 count, the total of all and Last Updated. */
-export const breederSummary = (db: Db) =>
-  cachedAggregate(db, "breeder_list", "breeder_summary", async (): Promise<BreederSummary> => {
-    // One scan, grouped by server: the whole list's figures are the groups' sums (rows without a server included).
-    const groups = await db
-      .select({ server: breederList.Server, rows: count(), zeros, last: sql<number | null>`max(${breederList.lastUpdated})` })
-      .from(breederList)
-      .groupBy(breederList.Server);
-    const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<BreederServer, number>;
-    for (const g of groups) if (g.server && g.server in servers) servers[g.server as BreederServer] = Number(g.zeros);
-    const last = Math.max(...groups.map((g) => Number(g.last ?? -Infinity)));
-    return {
-      breeders: groups.reduce((n, g) => n + g.rows, 0),
-      servers,
-      total: groups.reduce((n, g) => n + Number(g.zeros), 0),
-      lastUpdated: Number.isFinite(last) ? new Date(last).toISOString() : null,
-    };
-  });
+async function computeSummary(db: Db): Promise<BreederSummary> {
+  // One scan, grouped by server: the whole list's figures are the groups' sums (rows without a server included).
+  const groups = await db
+    .select({ server: breederList.Server, rows: count(), zeros, last: sql<number | null>`max(${breederList.lastUpdated})` })
+    .from(breederList)
+    .groupBy(breederList.Server);
+  const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<BreederServer, number>;
+  for (const g of groups) if (g.server && g.server in servers) servers[g.server as BreederServer] = Number(g.zeros);
+  const last = Math.max(...groups.map((g) => Number(g.last ?? -Infinity)));
+  return {
+    breeders: groups.reduce((n, g) => n + g.rows, 0),
+    servers,
+    total: groups.reduce((n, g) => n + Number(g.zeros), 0),
+    lastUpdated: Number.isFinite(last) ? new Date(last).toISOString() : null,
+  };
+}
+
+const LIST = "breeder_list";
+const SUMMARY = [LIST, "breeder_summary"] as const;
+
+/** The summary card, kept until the list changes. */
+export const breederSummary = (db: Db) => cachedAggregate(db, ...SUMMARY, () => computeSummary(db));
+
+type KeptRead = Awaited<ReturnType<typeof aggregateRead>>[number] | undefined;
+
+/** The keys of kept counts: the day (Days since changes with it), the server filter and the search. */
+const COUNT_KEY = "breeder_search_count:";
+
+/**
+ * A search the trigram index cannot answer alone (shorter than three characters, one that can be part of a Days
+ * since, or one holding the separator) scans the list to count its matches. That count is kept (aggregate_cache) until
+ * the list changes or the day turns, so paging through the matches, or asking again, scans once; the counts gone stale
+ * are deleted when one is next worked out. Undefined for a search counted through the index.
+ */
+function scannedCount(q: string, server: BreederServer | undefined, now: Date) {
+  const text = q.trim();
+  if (!text || (trigramsServe(text) && !DAYS_TEXT.test(text) && !text.includes(SEARCH_SEPARATOR))) return undefined;
+  const today = `${COUNT_KEY}${dayNumber(now)}:`;
+  return {
+    key: `${today}${server ?? ""}:${text}`,
+    stale: (current: number) =>
+      and(
+        eq(aggregateCache.source, LIST),
+        like(aggregateCache.key, `${COUNT_KEY}%`),
+        or(ne(aggregateCache.version, current), notLike(aggregateCache.key, `${today}%`)),
+      ),
+  };
+}
 
 /**
  * One page of the list in the sheet's order (`order`, then `_id`), filtered by server and `q`, with the summary and
@@ -71,17 +110,29 @@ export const breederSummary = (db: Db) =>
  * the last.
  */
 export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now = new Date()): Promise<BreederPage> {
-  const where = and(server ? eq(breederList.Server, server) : undefined, matching(q, now));
+  const where = (walk: boolean) => and(server ? eq(breederList.Server, server) : undefined, matching(q, now, walk));
   const ends = (dir: typeof asc) =>
     db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);
   const pageAt = (n: number) =>
-    db.select(ROW_FIELDS).from(breederList).where(where).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
+    db.select(ROW_FIELDS).from(breederList).where(where(true)).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
+  const counted = db.select({ total: count() }).from(breederList).where(where(false));
+  const scanned = scannedCount(q, server, now);
   const asked = askedPage(page);
-  // The count, the sheet's ends and the page asked for in one round trip (beside the kept summary).
-  const [[[{ total }], [first], [last], ahead], summary] = await Promise.all([
-    db.batch([db.select({ total: count() }).from(breederList).where(where), ends(asc), ends(desc), pageAt(asked)]),
-    breederSummary(db),
+  // The count (or its kept value), the sheet's ends, the page asked for and the kept summary in one round trip.
+  const [[found], [first], [last], ahead, [kept]] = await db.batch([
+    scanned ? aggregateRead(db, LIST, scanned.key) : counted,
+    ends(asc),
+    ends(desc),
+    pageAt(asked),
+    aggregateRead(db, ...SUMMARY),
   ]);
+  const total = scanned
+    ? await settledAggregate(db, LIST, scanned.key, found as KeptRead, async () => {
+        await db.delete(aggregateCache).where(scanned.stale((found as KeptRead)?.current ?? 0));
+        return (await counted)[0].total;
+      })
+    : (found as { total: number }).total;
+  const summary = await settledAggregate(db, ...SUMMARY, kept, () => computeSummary(db));
   const shown = await settlePage(total, asked, size, ahead, pageAt);
   return {
     ...shown,

@@ -1,6 +1,6 @@
 // Claim sessions and per-breeder session statistics, written by the Discord bot through ingestion (bulk upserts that
 // are idempotent: a row equal to what is stored is left alone, so the same body twice changes nothing).
-import { and, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { breederSessionStats, claimSessions } from "../../drizzle/schema";
@@ -11,9 +11,11 @@ import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
 import { dayBounds, offsetSpans } from "../../contract/zones";
 import { DAY_MS } from "../../contract/time";
-import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedPage, SEARCH_SEPARATOR, type PageQuery, type SearchPage } from "./paging";
 
-type SessionRow = typeof claimSessions.$inferSelect;
+type SessionRow = Omit<typeof claimSessions.$inferSelect, "searchText">;
+/** The columns a page reads: all but search_text, which is long and never sent. */
+const SESSION_COLUMNS = (({ searchText: _text, ...columns }) => columns)(getTableColumns(claimSessions));
 type StatsRow = typeof breederSessionStats.$inferSelect;
 
 /** Most rows one ingestion request may carry (each becomes a write and an audit row in one D1 batch). */
@@ -123,20 +125,21 @@ export async function searchClaimSessions(
     const spans = offsetSpans(from, Math.max(now, from) + 365 * DAY_MS, tz);
     return [shownDateTime(t.createdAt, spans), shownDateTime(t.updatedAt, spans)];
   };
-  const columns = (text: string) =>
-    anyColumnLike(
-      [
-        t.dinoName,
-        t.instructions,
-        sql`cast(${t.max} AS text)`,
-        sql`cast(${claimCount} AS text)`,
-        sql`cast(${completedCount} AS text)`,
-        sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
-        t.breederId,
-        ...dates(text),
-      ],
-      text,
-    );
+  // The texts but the dates are kept in search_text (migrations/0010), joined by a separator: a query holding it is
+  // looked for in each column on its own (a control character nobody types; exact, and slower).
+  const texts = (text: string) =>
+    text.includes(SEARCH_SEPARATOR)
+      ? [
+          t.dinoName,
+          t.instructions,
+          sql`cast(${t.max} AS text)`,
+          sql`cast(${claimCount} AS text)`,
+          sql`cast(${completedCount} AS text)`,
+          sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
+          t.breederId,
+        ]
+      : [t.searchText];
+  const columns = (text: string) => anyColumnLike([...texts(text.trim()), ...dates(text)], text);
   const most = Number(summary.mostParticipants);
   const kept: Record<ClaimFilter, SQL | undefined> = {
     "claims-today": and(isToday, gt(claimCount, 0)),
@@ -145,7 +148,7 @@ export async function searchClaimSessions(
   };
   const where = and(filter ? kept[filter] : undefined, columns(q), columns(cq));
   const pageAt = (n: number) =>
-    db.select().from(t).where(where).orderBy(desc(t.createdAt), desc(t._id)).limit(size).offset((n - 1) * size);
+    db.select(SESSION_COLUMNS).from(t).where(where).orderBy(desc(t.createdAt), desc(t._id)).limit(size).offset((n - 1) * size);
   const found = await countedPage(db, t, where, pageAt, { page, size });
   return {
     ...found,

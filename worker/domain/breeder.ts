@@ -8,6 +8,7 @@ import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId, versionGuard } from "./context";
+import { SEARCH_SEPARATOR } from "./paging";
 import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
 import {
   BREEDER_SERVERS,
@@ -33,8 +34,6 @@ export const DAY_COLUMNS = { "Days since": "dateDay", "Days sincetwo": "datetwoD
   keyof BreederRow
 >;
 type SearchColumns = Pick<BreederRow, (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS] | "searchText">;
-/** The unit separator: it joins the texts of search_text, so a query without it never matches across two of them. */
-export const SEARCH_SEPARATOR = "\u001f";
 
 /**
  * The columns the list's search reads (GET /api/breeder-list/search), so that it reads no JSON and parses no date:
@@ -54,11 +53,13 @@ export function searchColumns(row: Pick<BreederRow, "Dino" | "Server" | "values"
   return { ...days, searchText: texts.join(SEARCH_SEPARATOR) };
 }
 
-/** A row as the rules of this module read it: its search columns are only written. */
-type RowFields = Omit<BreederRow, keyof SearchColumns>;
+/** A row as the rules of this module read it: its search columns are only written, its row_key only by a trigger. */
+type RowFields = Omit<BreederRow, keyof SearchColumns | "rowKey">;
 
 /** The columns a read for breederJson selects: all but the search's, which are long and never sent. */
-export const ROW_FIELDS = (({ dateDay: _day, datetwoDay: _daytwo, searchText: _text, ...fields }) => fields)(getTableColumns(breederList));
+export const ROW_FIELDS = (({ dateDay: _day, datetwoDay: _daytwo, searchText: _text, rowKey: _key, ...fields }) => fields)(
+  getTableColumns(breederList),
+);
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
 /** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */
@@ -518,7 +519,7 @@ export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
   const Server = (body.Server as string | null | undefined) ?? null;
   const values: Record<string, Value> = {};
   for (const c of VALUE_COLUMNS) if (body[c] !== undefined) values[c] = body[c] as Value;
-  const row: BreederRow = {
+  const row: Omit<BreederRow, "rowKey"> = {
     _id: newObjectId(),
     order: (body.order as number | undefined) ?? (last === null ? 0 : last + 1),
     Dino,

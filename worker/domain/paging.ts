@@ -7,6 +7,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./context";
 
+/**
+ * The unit separator: it joins the texts of a row's kept search text (search_text of the breeder list and the claim
+ * sessions, the global search's documents), so a query without it never matches across two of them.
+ */
+export const SEARCH_SEPARATOR = "\u001f";
+
 /** D1 refuses a LIKE pattern longer than this many bytes ("LIKE or GLOB pattern too complex"). */
 const LIKE_PATTERN_BYTES = 50;
 
@@ -20,6 +26,15 @@ export function contains(value: SQL | SQLiteColumn, text: string): SQL {
   if (new TextEncoder().encode(pattern).length <= LIKE_PATTERN_BYTES) return sql`${value} like ${pattern} escape '\\'`;
   return sql`instr(lower(${value}), lower(${text})) > 0`;
 }
+
+/**
+ * Whether a trigram index (FTS5's trigram tokenizer: migrations/0004 and 0010) can answer `text`: three characters or
+ * more. It then matches exactly the rows whose text holds `text`, case folded (beyond ASCII, unlike LIKE).
+ */
+export const trigramsServe = (text: string) => [...text].length >= 3;
+
+/** `text` as an FTS5 phrase: in double quotes, its own quotes doubled (inside a phrase everything else is literal). */
+export const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** `q` as a substring of any of the columns; undefined (no condition) for a blank `q`. */
 export function anyColumnLike(columns: (SQL | SQLiteColumn)[], q: string): SQL | undefined {

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "../../drizzle/schema";
 import type { Db } from "./context";
-import { anyColumnLike } from "./paging";
+import { anyColumnLike, ftsPhrase, trigramsServe } from "./paging";
 
 export type SearchList = "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";
 /** `key` is what the list's own page can be searched for to show the row. */
@@ -24,19 +24,13 @@ const TABS: Record<SearchList, string> = {
  */
 const INDEX_LIST: Partial<Record<SearchList, number>> = { vouches: 1, "join-log": 3, "leave-log": 4, codes: 5 };
 
-/** The trigram index answers queries of three characters or more; shorter ones scan with LIKE. */
-const usesIndex = (q: string) => [...q].length >= 3;
-
-/** An FTS5 phrase: the text in double quotes, its own quotes doubled (inside a phrase everything else is literal). */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
 /**
  * A case-insensitive substring condition over the list's searched fields: through the index (the row's key among the
  * documents of its list that contain the phrase), or for a short query LIKE over the columns, wildcards escaped.
  */
 function contains(q: string, list: SearchList, key: SQLiteColumn | null, columns: SQLiteColumn[]): SQL {
-  if (!key || !usesIndex(q)) return anyColumnLike(columns, q)!;
-  return sql`${key} in (select rowid >> 3 from search_index where search_index match ${phrase(q)} and (rowid & 7) = ${INDEX_LIST[list]})`;
+  if (!key || !trigramsServe(q)) return anyColumnLike(columns, q)!;
+  return sql`${key} in (select rowid >> 3 from search_index where search_index match ${ftsPhrase(q)} and (rowid & 7) = ${INDEX_LIST[list]})`;
 }
 
 export async function search(db: Db, q: string, perList = 8): Promise<SearchResult[]> {

@@ -13,7 +13,8 @@ const arrivals = [];
 // under wrangler dev its own proxy, in front of the Worker, accepts whatever a client offers.
 const sockets = await Promise.all(
   Array.from({ length: count }, () => new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: { Cookie: cookie }, perMessageDeflate: false });
+    // A browser names the page's origin when it opens a socket (the request gate checks it: ADR 028).
+    const ws = new WebSocket(url, { headers: { Cookie: cookie, Origin: new URL(url).origin.replace(/^ws/, "http") }, perMessageDeflate: false });
     let received = 0;
     ws.on("message", () => {
       const index = received++;

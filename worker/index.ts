@@ -9,6 +9,7 @@ import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
 import { ConfigError, configErrorPage, getConfig } from "./platform/config";
+import { requestGate } from "./platform/gate";
 import { clearSessionCookie, readSession, sessionCaller, SESSION_COOKIE } from "./platform/session";
 import type { GetLoadContext, WorkerEnv } from "./types";
 
@@ -56,6 +57,10 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/__discord", discordStandin);
+
+// The request gate (ADR 028): other origins, wrong content types, oversized bodies and anything but a socket on the
+// live room's path are refused here, before a session is read.
+app.use("*", requestGate());
 
 // Who is asking, resolved once per request. On the way out, a session whose expiry slid forward gets its cookie
 // refreshed, and a cookie that names no valid session is cleared (unless the response already sets the session).

@@ -11,6 +11,7 @@ import {
   allowConsoleErrors,
   connected,
   editSheetCell,
+  FROM_PAGE,
   marker,
   setupBrowser,
   sheetCanvas,
@@ -33,7 +34,7 @@ type Row = Record<string, unknown> & { _id: string; version: number; order: numb
 async function createLines(request: APIRequestContext, tag: string, lines: Record<string, unknown>[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [i, line] of lines.entries()) {
-    const res = await request.post("/api/breeder-list", { data: { Dino: `${tag} ${String.fromCharCode(65 + i)}`, ...line } });
+    const res = await request.post("/api/breeder-list", { headers: FROM_PAGE, data: { Dino: `${tag} ${String.fromCharCode(65 + i)}`, ...line } });
     expect(res.status()).toBe(201);
     rows.push(await res.json());
   }

@@ -4,7 +4,7 @@
 // 1440 and 390 px. Every test makes its own rows through the API, marked so a search finds only them.
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, connected, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
+import { allowConsoleErrors, connected, FROM_PAGE, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
 import { snowflake } from "./data";
 
 setupBrowser();
@@ -13,7 +13,7 @@ const PAGE = "/dashboard/breeder-stats";
 const UPDATED = "A breeder entry was updated! Live update received.";
 
 async function ok<T>(request: APIRequestContext, method: "get" | "post" | "patch", path: string, data?: unknown): Promise<T> {
-  const res = await request[method](path, data === undefined ? undefined : { data });
+  const res = await request[method](path, data === undefined ? undefined : { headers: FROM_PAGE, data });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }

@@ -16,6 +16,11 @@ import { E2E_PORT } from "./env";
 import { readSessionPool, SESSION_CLAIMS } from "./sessions";
 
 export const BASE = `http://localhost:${E2E_PORT}`;
+/**
+ * The header a page's own request carries: a test that calls the API through a context's request (as the page's script
+ * or a form would) names the page's origin, which the request gate checks on every write (ADR 028).
+ */
+export const FROM_PAGE = { Origin: BASE };
 export const SCREENSHOTS = "tests/e2e/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
 

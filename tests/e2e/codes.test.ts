@@ -3,7 +3,7 @@
 // at, each with a marker no other row has, and searches for that marker: the rows it asserts on are its own.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { clickGridRow, connected, marker, open, setupBrowser, settled, shot, signedIn, toastShown, type Session } from "./browser";
+import { clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createCodes, type Code } from "./data";
 
 setupBrowser();
@@ -166,7 +166,7 @@ describe("Codes with JavaScript", () => {
     await a.page.getByText("No codes found matching your search.").waitFor();
     await a.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
-    const res = await b.context.request.put(`/api/codes/${mine._id}`, { data: { code: `LIVE-${m}` } });
+    const res = await b.context.request.put(`/api/codes/${mine._id}`, { headers: FROM_PAGE, data: { code: `LIVE-${m}` } });
     expect(res.status()).toBe(200);
     // The toast says only that codes changed (others' changes say the same); the row found is this test's own.
     await toastShown(a.page, "Codes updated! (live)");

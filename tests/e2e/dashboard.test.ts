@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../app/utils/stats";
-import { connected, marker, open, settled, setupBrowser, shot, signedIn, signIn } from "./browser";
+import { connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, signIn } from "./browser";
 import { createVouches, snowflake } from "./data";
 
 setupBrowser();
@@ -101,7 +101,7 @@ describe("with JavaScript", () => {
     const before = Number((await cardValue(a.page, "card-total")).replace(/,/g, ""));
     await a.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const completedBefore = Number((await cardValue(a.page, "card-completed")).replace(/,/g, ""));
-    const res = await b.context.request.delete(`/api/vouches/${victim._id}`);
+    const res = await b.context.request.delete(`/api/vouches/${victim._id}`, { headers: FROM_PAGE });
     expect(res.status()).toBe(200);
 
     await expect

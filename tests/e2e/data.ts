@@ -2,6 +2,7 @@
 // test creates the rows it asserts on, marked so that a search finds only them.
 import type { APIRequestContext } from "playwright-core";
 import { expect } from "vitest";
+import { FROM_PAGE } from "./browser";
 
 let sequence = 0;
 
@@ -51,7 +52,7 @@ export async function createVouches(request: APIRequestContext, inputs: VouchInp
     ...v,
   }));
   for (let i = 0; i < body.length; i += 100) {
-    const answer = await ok<{ inserted: number }>(request.post("/api/ingest/discord/vouches", { data: body.slice(i, i + 100) }));
+    const answer = await ok<{ inserted: number }>(request.post("/api/ingest/discord/vouches", { headers: FROM_PAGE, data: body.slice(i, i + 100) }));
     expect(answer.inserted).toBe(body.slice(i, i + 100).length);
   }
   const found: Vouch[] = [];
@@ -72,7 +73,7 @@ export type Code = { _id: string; id: number; username: string | null; code: str
 /** Codes through POST /api/codes, in order (ids ascending). */
 export async function createCodes(request: APIRequestContext, bodies: Partial<Omit<Code, "_id" | "id">>[]): Promise<Code[]> {
   const created: Code[] = [];
-  for (const body of bodies) created.push(await ok<Code>(request.post("/api/codes", { data: body }), 201));
+  for (const body of bodies) created.push(await ok<Code>(request.post("/api/codes", { headers: FROM_PAGE, data: body }), 201));
   return created;
 }
 
@@ -86,21 +87,21 @@ export async function createEntries(
   bodies: { name: string; discordId?: string; rank?: string; nationality?: string }[],
 ): Promise<Entry[]> {
   const created: Entry[] = [];
-  for (const body of bodies) created.push(await ok<Entry>(request.post(TRIBELISTS[server], { data: body }), 201));
+  for (const body of bodies) created.push(await ok<Entry>(request.post(TRIBELISTS[server], { headers: FROM_PAGE, data: body }), 201));
   return created;
 }
 
 /** Discord join log entries through the bot's ingestion call. */
 export async function ingestJoins(request: APIRequestContext, joins: { id: string; displayName: string; joinedAt: number; inviteCode?: string }[]) {
   for (let i = 0; i < joins.length; i += 500) {
-    await ok(request.post("/api/ingest/discord/joins", { data: joins.slice(i, i + 500) }));
+    await ok(request.post("/api/ingest/discord/joins", { headers: FROM_PAGE, data: joins.slice(i, i + 500) }));
   }
 }
 
 /** Discord leave log entries through the bot's ingestion call. */
 export async function ingestLeaves(request: APIRequestContext, leaves: { id: string; displayName: string; leftAt: number; leaveReason?: string }[]) {
   for (let i = 0; i < leaves.length; i += 500) {
-    await ok(request.post("/api/ingest/discord/leaves", { data: leaves.slice(i, i + 500) }));
+    await ok(request.post("/api/ingest/discord/leaves", { headers: FROM_PAGE, data: leaves.slice(i, i + 500) }));
   }
 }
 
@@ -108,7 +109,7 @@ export type ServerEvent = { eventType: "join" | "leave"; eosId: string; eventTim
 
 /** A game server's join and leave events through the collectors' ingestion call. */
 export async function ingestServerEvents(request: APIRequestContext, serverId: string, events: ServerEvent[]) {
-  const answer = await ok<{ inserted: number }>(request.post(`/api/ingest/servers/${serverId}/events`, { data: { events } }));
+  const answer = await ok<{ inserted: number }>(request.post(`/api/ingest/servers/${serverId}/events`, { headers: FROM_PAGE, data: { events } }));
   expect(answer.inserted).toBe(events.length);
 }
 
@@ -127,7 +128,7 @@ export type WeeklyMember = {
 
 /** Weekly members through the collectors' ingestion call (an upsert on eosId; announces weeklymembers_update). */
 export async function ingestWeeklyMembers(request: APIRequestContext, members: WeeklyMember[]) {
-  await ok(request.post("/api/ingest/weekly-members", { data: { members } }));
+  await ok(request.post("/api/ingest/weekly-members", { headers: FROM_PAGE, data: { members } }));
 }
 
 /** The columns of a server's activity tables and of Weekly Members (spec part 2 section 2), in order. */

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
 import { statusClass } from "../../contract/servers";
-import { BASE, connected, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
+import { BASE, connected, FROM_PAGE, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
 import { ACTIVITY_HEADERS, eosId, ingestServerEvents, type ServerEvent } from "./data";
 
 setupBrowser();
@@ -59,7 +59,7 @@ const showing = (page: Page) => page.locator(".pagination-bar .muted").first().i
 
 /** An API token for this signed-in browser, and a roster push through the ingestion API with it. */
 async function ingestor(request: APIRequestContext) {
-  const created = await request.post("/api/tokens", { data: { name: "e2e collector" } });
+  const created = await request.post("/api/tokens", { headers: FROM_PAGE, data: { name: "e2e collector" } });
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   return async (id: string, body: Record<string, unknown>) => {

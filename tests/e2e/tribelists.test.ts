@@ -4,7 +4,7 @@
 // marker no other entry has, and compare counts with the list as the host answers it at that moment.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { clickGridRow, connected, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./data";
 
 setupBrowser();
@@ -183,7 +183,7 @@ describe("Tribelists with JavaScript", () => {
     await connected(a.page);
     const before = await count(a.page, "total");
     const name = `Live Newcomer ${marker("")}`;
-    const res = await b.context.request.post(PATHS["2573"], { data: { name, nationality: "Chinese" } });
+    const res = await b.context.request.post(PATHS["2573"], { headers: FROM_PAGE, data: { name, nationality: "Chinese" } });
     expect(res.status()).toBe(201);
     await toast(a.page, `Added entry: ${name}.`);
     await expect.poll(() => count(a.page, "total")).toBe(before + 1);

@@ -1,9 +1,9 @@
 // Claim sessions and breeder session statistics: the reads, and the Discord bot's idempotent ingestion.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { dayBounds } from "../../contract/zones";
 import { formatDateTime } from "../../app/utils/dates";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -72,20 +72,20 @@ describe("POST /api/ingest/breeder/claim-sessions", () => {
     const live = await listen(browser);
     const body = [session(1), session(2), session(3, { ended: true })];
 
-    const first = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
+    const first = await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: 3, inserted: 3, updated: 0, unchanged: 0 });
     expect(await live.next("breeder_update")).toEqual(EVENT);
     expect(await count("claim_sessions")).toBe(3);
     expect(await auditRows("claim_session")).toHaveLength(3);
 
-    const again = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
+    const again = await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
     expect(await again.json()).toEqual({ received: 3, inserted: 0, updated: 0, unchanged: 3 });
     expect(await auditRows("claim_session")).toHaveLength(3);
     await quiet(live); // nothing changed, nothing announced
 
     const changed = [session(1, { completed: CLAIMERS.slice(0, 2), ended: true }), session(2), session(4)];
-    const third = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post({ sessions: changed }, bearer));
+    const third = await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post({ sessions: changed }, bearer));
     expect(await third.json()).toEqual({ received: 3, inserted: 1, updated: 1, unchanged: 1 });
     await live.next("breeder_update");
     live.close();
@@ -108,7 +108,7 @@ describe("POST /api/ingest/breeder/claim-sessions", () => {
       [[], "body"],
       [{ rows: [session(1)] }, "body"],
     ] as const) {
-      const res = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
+      const res = await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect((await res.json<{ field: string }>()).field).toBe(field);
     }
@@ -117,7 +117,7 @@ describe("POST /api/ingest/breeder/claim-sessions", () => {
   });
 
   it("needs credentials", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(1)]));
+    const res = await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(1)]));
     expect(res.status).toBe(401);
     expect(await count("claim_sessions")).toBe(0);
   });
@@ -126,14 +126,14 @@ describe("POST /api/ingest/breeder/claim-sessions", () => {
 describe("GET /api/breeder-claim-sessions", () => {
   it("answers the sessions newest first in the spec's shape", async () => {
     const { browser, bearer } = await tokenHeaders();
-    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(2), session(5), session(1)], bearer));
+    await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(2), session(5), session(1)], bearer));
     const res = await browser.fetch("/api/breeder-claim-sessions");
     expect(res.status).toBe(200);
     const list = await res.json<Record<string, unknown>[]>();
     expect(list.map((s) => s._id)).toEqual([session(5)._id, session(2)._id, session(1)._id]);
     expect(list[0]).toEqual(session(5));
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-claim-sessions`, { headers: bearer })).status).toBe(200);
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-claim-sessions`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-claim-sessions`, { headers: bearer })).status).toBe(200);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-claim-sessions`)).status).toBe(401);
   });
 });
 
@@ -142,16 +142,16 @@ describe("POST /api/ingest/breeder/session-stats", () => {
     const { browser, bearer } = await tokenHeaders();
     const live = await listen(browser);
     const body = [stat("300000000000000011", 4), stat("300000000000000012", 9)];
-    const first = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
+    const first = await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
     expect(await first.json()).toEqual({ received: 2, inserted: 2, updated: 0, unchanged: 0 });
     expect(await live.next("breeder_update")).toEqual(EVENT);
 
-    const again = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
+    const again = await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
     expect(await again.json()).toEqual({ received: 2, inserted: 0, updated: 0, unchanged: 2 });
     await quiet(live);
 
     const { _id } = (await env.DB.prepare("select _id from breeder_session_stats where breeder_id = ?").bind("300000000000000011").first<{ _id: string }>())!;
-    const next = await SELF.fetch(
+    const next = await pageFetch(
       `${ORIGIN}/api/ingest/breeder/session-stats`,
       post({ stats: [stat("300000000000000011", 5, { totalRemovals: undefined, totalCancellations: 3 })] }, bearer),
     );
@@ -171,19 +171,19 @@ describe("POST /api/ingest/breeder/session-stats", () => {
       [[stat("abc", 1)], "0.breederId"],
       [[stat("300000000000000011", 1), stat("300000000000000011", 2)], "1.breederId"],
     ] as const) {
-      const res = await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
+      const res = await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
       expect(res.status).toBe(400);
       expect((await res.json<{ field: string }>()).field).toBe(field);
     }
     expect(await count("breeder_session_stats")).toBe(0);
-    expect((await SELF.fetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post([stat("300000000000000011", 1)]))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post([stat("300000000000000011", 1)]))).status).toBe(401);
   });
 });
 
 describe("GET /api/breeder-session-stats", () => {
   it("answers the statistics sorted by totalSessions descending, in the spec's shape", async () => {
     const { bearer } = await tokenHeaders();
-    await SELF.fetch(
+    await pageFetch(
       `${ORIGIN}/api/ingest/breeder/session-stats`,
       post([stat("300000000000000011", 4), stat("300000000000000012", 12), stat("300000000000000013", 0), stat("300000000000000014", 7)], bearer),
     );
@@ -200,8 +200,8 @@ describe("GET /api/breeder-session-stats", () => {
       ].sort(),
     );
     expect(list[0]).toMatchObject({ breederId: "300000000000000012", averageSessionDuration: 1_800_000, averageCompletionRate: 66.7 });
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-session-stats`)).status).toBe(401);
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-session-stats`, { headers: bearer })).status).toBe(200);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats`, { headers: bearer })).status).toBe(200);
   });
 });
 
@@ -225,7 +225,7 @@ describe("GET /api/breeder-claim-sessions/search", () => {
   it("pages newest first as the whole list orders, and finds each column as the page shows it", async () => {
     const { browser, bearer } = await tokenHeaders();
     const sessions = Array.from({ length: 30 }, (_, n) => session(n + 1, n === 4 ? { ended: true, instructions: "Kibble_first", max: 17 } : {}));
-    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
+    await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
     const whole = await (await browser.fetch("/api/breeder-claim-sessions")).json<{ _id: string }[]>();
     const first = await search(browser, "size=25");
     expect(first).toMatchObject({ total: 30, all: 30, page: 1, pageCount: 2, size: 25 });
@@ -244,7 +244,7 @@ describe("GET /api/breeder-claim-sessions/search", () => {
   it("finds a session by what it holds after each write, and never across two of its columns", async () => {
     const { browser, bearer } = await tokenHeaders();
     const ingest = async (sessions: unknown[]) =>
-      expect((await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer))).status).toBe(200);
+      expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer))).status).toBe(200);
     await ingest([session(1, { instructions: "Meet at the obelisk" }), session(2, { dinoName: "Snow Owl", max: null })]);
     const found = async (query: string) => ids(await search(browser, query));
     expect(await found("q=obelisk")).toEqual([session(1)._id]);
@@ -272,7 +272,7 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     const before = session(1, { createdAt: Date.UTC(2026, 2, 8, 6, 30), updatedAt: Date.UTC(2026, 2, 8, 6, 45) });
     const after = session(2, { createdAt: Date.UTC(2026, 2, 8, 7, 30), updatedAt: Date.UTC(2026, 2, 8, 7, 45) });
     const evening = session(3, { createdAt: Date.UTC(2026, 5, 2, 2, 5), updatedAt: Date.UTC(2026, 5, 2, 2, 5) });
-    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([before, after, evening], bearer));
+    await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([before, after, evening], bearer));
     for (const tz of ["America/New_York", "Asia/Kolkata", "UTC"]) {
       for (const s of [before, after, evening]) {
         for (const at of [s.createdAt, s.updatedAt]) {
@@ -299,7 +299,7 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     const today = (n: number, claims: number, completed: number) =>
       session(n, { createdAt: start + n * 1000, updatedAt: start + n * 1000, claims: CLAIMERS.slice(0, claims), completed: CLAIMERS.slice(0, completed) });
     const sessions = [today(1, 3, 1), today(2, 1, 0), today(3, 3, 0), today(4, 0, 0), session(5, { createdAt: start - 1000, updatedAt: start - 1000, claims: CLAIMERS })];
-    await SELF.fetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
+    await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
     const all = await search(browser, `tz=${tz}`);
     expect(all.summary).toEqual({ claimsToday: 7, completedToday: 1, mostParticipants: 3 });
     expect(all.total).toBe(5);
@@ -315,6 +315,6 @@ describe("GET /api/breeder-claim-sessions/search", () => {
       const res = await browser.fetch(`/api/breeder-claim-sessions/search?${bad}`);
       expect(res.status, bad).toBe(400);
     }
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-claim-sessions/search`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-claim-sessions/search`)).status).toBe(401);
   });
 });

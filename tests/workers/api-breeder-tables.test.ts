@@ -1,7 +1,7 @@
 // The breeder page's side tables: FFA raising and codes given to (list, single-field PATCH, create, delete).
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -120,7 +120,7 @@ for (const t of TABLES) {
         const res = await browser.fetch(`${t.path}/search?${bad}`);
         expect(res.status).toBe(400);
       }
-      expect((await SELF.fetch(`${ORIGIN}${t.path}/search`)).status).toBe(401);
+      expect((await pageFetch(`${ORIGIN}${t.path}/search`)).status).toBe(401);
     });
 
     it("PATCH changes one field, any status text, and falls back to the default status", async () => {
@@ -185,20 +185,20 @@ for (const t of TABLES) {
     });
 
     it("needs credentials; an API token works", async () => {
-      expect((await SELF.fetch(`${ORIGIN}${t.path}`)).status).toBe(401);
-      expect((await SELF.fetch(`${ORIGIN}${t.path}`, send("POST", t.create))).status).toBe(401);
-      expect((await SELF.fetch(`${ORIGIN}${t.path}/${UNKNOWN}`, send("PATCH", { notes: "x" }))).status).toBe(401);
-      expect((await SELF.fetch(`${ORIGIN}${t.path}/${UNKNOWN}`, { method: "DELETE" })).status).toBe(401);
+      expect((await pageFetch(`${ORIGIN}${t.path}`)).status).toBe(401);
+      expect((await pageFetch(`${ORIGIN}${t.path}`, send("POST", t.create))).status).toBe(401);
+      expect((await pageFetch(`${ORIGIN}${t.path}/${UNKNOWN}`, send("PATCH", { notes: "x" }))).status).toBe(401);
+      expect((await pageFetch(`${ORIGIN}${t.path}/${UNKNOWN}`, { method: "DELETE" })).status).toBe(401);
       expect(await env.DB.prepare(`select count(*) as n from ${t.table}`).first("n")).toBe(0);
 
       const { bearer } = await memberWithToken();
       const headers = { ...bearer, "Content-Type": "application/json" };
-      const created = await SELF.fetch(`${ORIGIN}${t.path}`, { ...send("POST", t.create), headers });
+      const created = await pageFetch(`${ORIGIN}${t.path}`, { ...send("POST", t.create), headers });
       expect(created.status).toBe(201);
       const { _id } = await created.json<{ _id: string }>();
-      const patched = await SELF.fetch(`${ORIGIN}${t.path}/${_id}`, { ...send("PATCH", { server: "2446" }), headers });
+      const patched = await pageFetch(`${ORIGIN}${t.path}/${_id}`, { ...send("PATCH", { server: "2446" }), headers });
       expect(await patched.json()).toMatchObject({ server: "2446" });
-      expect((await SELF.fetch(`${ORIGIN}${t.path}`, { headers: bearer })).status).toBe(200);
+      expect((await pageFetch(`${ORIGIN}${t.path}`, { headers: bearer })).status).toBe(200);
       expect((await auditRows(t.entity))[1].actor).toMatch(/^token:/);
     });
   });

@@ -1,11 +1,11 @@
 // The breeder list API: read, PATCH (validation, version conflicts), batch colours, order, image, role, create, delete.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { patchBreeder, searchColumns } from "../../worker/domain/breeder";
 import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
 import { database } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -99,9 +99,9 @@ describe("GET /api/breeder-list", () => {
 
   it("needs a session or an API token", async () => {
     await seedRows();
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list`)).status).toBe(401);
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/api/breeder-list`, { headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/api/breeder-list`, { headers: bearer });
     expect(res.status).toBe(200);
     expect(await res.json()).toHaveLength(3);
   });
@@ -135,7 +135,7 @@ describe("PATCH /api/breeder-list/{id}", () => {
   it("works with an API token and removes a cell colour given null", async () => {
     await seedRows();
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX}`, {
+    const res = await pageFetch(`${ORIGIN}/api/breeder-list/${REX}`, {
       ...send("PATCH", { fieldColors: { HP: null } }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
@@ -252,7 +252,7 @@ describe("PATCH /api/breeder-list/{id}", () => {
 
   it("needs credentials", async () => {
     await seedRows();
-    const res = await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX}`, send("PATCH", { HP: 1 }));
+    const res = await pageFetch(`${ORIGIN}/api/breeder-list/${REX}`, send("PATCH", { HP: 1 }));
     expect(res.status).toBe(401);
     expect((await stored(REX))!.values.HP).toBe(45);
   });
@@ -288,7 +288,7 @@ describe("POST /api/breeder-list/batch-color", () => {
   it("changes nothing when one row is unknown (404)", async () => {
     await seedRows();
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/api/breeder-list/batch-color`, {
+    const res = await pageFetch(`${ORIGIN}/api/breeder-list/batch-color`, {
       ...send("POST", { cells: [{ rowId: REX, columnKey: "HP" }, { rowId: UNKNOWN, columnKey: "HP" }], color: "#000000" }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
@@ -307,7 +307,7 @@ describe("POST /api/breeder-list/batch-color", () => {
     expect((await badColour.json<{ field: string }>()).field).toBe("color");
     const badColumn = await browser.fetch("/api/breeder-list/batch-color", send("POST", { cells: [{ rowId: REX, columnKey: "Nope" }], color: "#000" }));
     expect((await badColumn.json<{ field: string }>()).field).toBe("cells.0.columnKey");
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/batch-color`, send("POST", { cells: [], color: "#000" }))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/batch-color`, send("POST", { cells: [], color: "#000" }))).status).toBe(401);
     expect((await stored(REX))!.field_colors).toEqual({ HP: "#ff0000" });
   });
 });
@@ -336,7 +336,7 @@ describe("POST /api/breeder-list/order", () => {
     expect((await missing.json<{ message: string }>()).message).toBe("ids: must list every breeder entry exactly once (3 rows)");
     expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, REX, GIGA] }))).status).toBe(400);
     expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA, UNKNOWN] }))).status).toBe(400);
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/order`, send("POST", { ids: [REX, GIGA, REX2] }))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/order`, send("POST", { ids: [REX, GIGA, REX2] }))).status).toBe(401);
     expect((await stored(GIGA))!.order).toBe(0);
     expect(await auditRows()).toEqual([]);
   });
@@ -364,10 +364,10 @@ describe("PUT /api/breeder-list/{id}/order", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json<{ field: string }>()).field).toBe("order");
     expect((await browser.fetch(`/api/breeder-list/${UNKNOWN}/order`, send("PUT", { order: 1 }))).status).toBe(404);
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/${GIGA}/order`, send("PUT", { order: 1 }))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${GIGA}/order`, send("PUT", { order: 1 }))).status).toBe(401);
     expect((await stored(GIGA))!.order).toBe(0);
     const { bearer } = await memberWithToken();
-    const ok = await SELF.fetch(`${ORIGIN}/api/breeder-list/${GIGA}/order`, {
+    const ok = await pageFetch(`${ORIGIN}/api/breeder-list/${GIGA}/order`, {
       ...send("PUT", { order: 9 }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
@@ -399,14 +399,14 @@ describe("PUT /api/breeder-list/{id}/image", () => {
     const { bearer } = await memberWithToken();
     const headers = { ...bearer, "Content-Type": "application/json" };
     const url = "https://ark.wiki.gg/images/Rex_new.png";
-    const res = await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX2}/image`, { ...send("PUT", { imageUrl: url, updateAllMatching: true }), headers });
+    const res = await pageFetch(`${ORIGIN}/api/breeder-list/${REX2}/image`, { ...send("PUT", { imageUrl: url, updateAllMatching: true }), headers });
     expect(await res.json()).toMatchObject({ updatedCount: 2, itemName: "Rex" });
     expect((await stored(REX))!.image_url).toBe(url);
     expect((await stored(REX2))!.image_url).toBe(url);
     expect((await stored(GIGA))!.image_url).toBeNull();
     expect(await env.DB.prepare("select count(*) as n from item_images").first("n")).toBe(1);
 
-    const created = await SELF.fetch(`${ORIGIN}/api/breeder-list`, { ...send("POST", { Dino: "Rex" }), headers });
+    const created = await pageFetch(`${ORIGIN}/api/breeder-list`, { ...send("POST", { Dino: "Rex" }), headers });
     expect(await created.json()).toMatchObject({ imageUrl: url });
   });
 
@@ -420,7 +420,7 @@ describe("PUT /api/breeder-list/{id}/image", () => {
     expect(notUrl.status).toBe(400);
     const url = "https://ark.wiki.gg/images/Rex.png";
     expect((await browser.fetch(`/api/breeder-list/${UNKNOWN}/image`, send("PUT", { imageUrl: url }))).status).toBe(404);
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: url }))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: url }))).status).toBe(401);
     expect((await stored(REX))!.image_url).toBeNull();
     expect(await env.DB.prepare("select count(*) as n from item_images").first("n")).toBe(0);
   });
@@ -454,13 +454,13 @@ describe("PUT /api/breeder-list/{id}/role", () => {
     await seedRows();
     const { bearer } = await memberWithToken();
     const headers = { ...bearer, "Content-Type": "application/json" };
-    const bad = await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX}/role`, { ...send("PUT", { roleId: "admins" }), headers });
+    const bad = await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/role`, { ...send("PUT", { roleId: "admins" }), headers });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "validation", field: "roleId" });
-    const missing = await SELF.fetch(`${ORIGIN}/api/breeder-list/${UNKNOWN}/role`, { ...send("PUT", { roleId: ROLE }), headers });
+    const missing = await pageFetch(`${ORIGIN}/api/breeder-list/${UNKNOWN}/role`, { ...send("PUT", { roleId: ROLE }), headers });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toHaveProperty("error");
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX}/role`, send("PUT", { roleId: ROLE }))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/role`, send("PUT", { roleId: ROLE }))).status).toBe(401);
     expect(await env.DB.prepare("select count(*) as n from role_mappings").first("n")).toBe(0);
   });
 });
@@ -494,17 +494,17 @@ describe("POST and DELETE /api/breeder-list", () => {
     expect((await noDino.json<{ field: string }>()).field).toBe("Dino");
     const unknown = await browser.fetch("/api/breeder-list", send("POST", { Dino: "Rex", Colour: 1 }));
     expect((await unknown.json<{ field: string }>()).field).toBe("Colour");
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list`, send("POST", { Dino: "Rex" }))).status).toBe(401);
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/${REX}`, { method: "DELETE" })).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list`, send("POST", { Dino: "Rex" }))).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${REX}`, { method: "DELETE" })).status).toBe(401);
     expect(await env.DB.prepare("select count(*) as n from breeder_list").first("n")).toBe(0);
 
     const { bearer } = await memberWithToken();
-    const created = await SELF.fetch(`${ORIGIN}/api/breeder-list`, {
+    const created = await pageFetch(`${ORIGIN}/api/breeder-list`, {
       ...send("POST", { Dino: "Rex" }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
     expect(created.status).toBe(201);
     const { _id } = await created.json<{ _id: string }>();
-    expect((await SELF.fetch(`${ORIGIN}/api/breeder-list/${_id}`, { method: "DELETE", headers: bearer })).status).toBe(200);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${_id}`, { method: "DELETE", headers: bearer })).status).toBe(200);
   });
 });

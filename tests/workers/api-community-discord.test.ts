@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "
 import worker from "../../worker/index";
 import { standinUser } from "../../worker/discord-standin";
 import schemas from "../fixtures/discord-schemas.json";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, OUTSIDER, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, OUTSIDER, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -53,28 +53,28 @@ describe("the stand-in's bot endpoints", () => {
 
   it("answers GET /users/{id} as Discord's UserResponse, for demo users and any other snowflake, the same every time", async () => {
     for (const id of [MEMBER, userWith(true), userWith(false), "1234567890123456789"]) {
-      const res = await SELF.fetch(`${ORIGIN}/__discord/api/v10/users/${id}`, { headers: bot });
+      const res = await pageFetch(`${ORIGIN}/__discord/api/v10/users/${id}`, { headers: bot });
       expect(res.status).toBe(200);
       const user = await res.json<Record<string, unknown>>();
       expect(conforms(user, schemas.UserResponse as Schema)).toEqual([]);
       expect(user.id).toBe(id);
       expect(typeof user.username).toBe("string");
       expect(user.avatar === null || /^(a_)?[0-9a-f]{32}$/.test(String(user.avatar))).toBe(true);
-      expect(await (await SELF.fetch(`${ORIGIN}/__discord/api/v10/users/${id}`, { headers: bot })).json()).toEqual(user);
+      expect(await (await pageFetch(`${ORIGIN}/__discord/api/v10/users/${id}`, { headers: bot })).json()).toEqual(user);
     }
-    const demo = await (await SELF.fetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`, { headers: bot })).json();
+    const demo = await (await pageFetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`, { headers: bot })).json();
     expect(demo).toMatchObject({ username: "rexrider", global_name: "Rex Rider", avatar: null });
 
-    const unknown = await SELF.fetch(`${ORIGIN}/__discord/api/v10/users/not-a-user`, { headers: bot });
+    const unknown = await pageFetch(`${ORIGIN}/__discord/api/v10/users/not-a-user`, { headers: bot });
     expect(unknown.status).toBe(404);
     expect(conforms(await unknown.json(), schemas.ErrorResponse as Schema)).toEqual([]);
-    expect((await SELF.fetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`)).status).toBe(401);
-    expect((await SELF.fetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`, { headers: { Authorization: "Bearer x" } })).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`, { headers: { Authorization: "Bearer x" } })).status).toBe(401);
   });
 
   it("answers DELETE /guilds/{guild}/members/{user}: 204, Unknown Member, Unknown Guild, 401 without a bot token", async () => {
     const kick = (guild: string, user: string, headers: Record<string, string> = bot) =>
-      SELF.fetch(`${ORIGIN}/__discord/api/v10/guilds/${guild}/members/${user}`, { method: "DELETE", headers });
+      pageFetch(`${ORIGIN}/__discord/api/v10/guilds/${guild}/members/${user}`, { method: "DELETE", headers });
     const ok = await kick(GUILD, "800000000000000001");
     expect(ok.status).toBe(204);
     expect(await ok.text()).toBe("");
@@ -121,7 +121,7 @@ describe("POST /kick/{vouchedId}", () => {
   it("reports a failed kick with Discord's reason and leaves the vouches alone (still audited)", async () => {
     await seedVouches([[OUTSIDER, "Complete"]]);
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/kick/${OUTSIDER}`, { method: "POST", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/kick/${OUTSIDER}`, { method: "POST", headers: bearer });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ results: [{ guildId: GUILD, status: "failed", error: "Unknown Member" }], removePending: 0 });
     expect(await env.DB.prepare("select status from vouches").first("status")).toBe("Complete");
@@ -145,7 +145,7 @@ describe("POST /kick/{vouchedId}", () => {
   it("reports Discord being unreachable as failed results", async () => {
     const { bearer } = await memberWithToken();
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
-    const res = await SELF.fetch(`${ORIGIN}/kick/${target}`, { method: "POST", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/kick/${target}`, { method: "POST", headers: bearer });
     const body = await res.json<{ results: { status: string; error: string }[] }>();
     expect(body.results[0]).toMatchObject({ status: "failed", error: expect.stringContaining("Network connection lost.") });
   });
@@ -156,7 +156,7 @@ describe("POST /kick/{vouchedId}", () => {
     const bad = await browser.fetch("/kick/someone", { method: "POST" });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ field: "vouchedId" });
-    expect((await SELF.fetch(`${ORIGIN}/kick/${target}`, { method: "POST" })).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/kick/${target}`, { method: "POST" })).status).toBe(401);
     expect(discordCalls("/guilds")).toHaveLength(0);
     expect(await count("audit_log where action = 'kick'")).toBe(0);
   });
@@ -167,14 +167,14 @@ describe("avatars", () => {
     const id = userWith(true);
     const hash = standinUser(id).avatar!;
     const { bearer } = await memberWithToken();
-    const first = await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    const first = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(first.status).toBe(200);
     const ext = hash.startsWith("a_") ? "gif" : "png";
     expect(await first.json()).toEqual({ avatarURL: `https://cdn.discordapp.com/avatars/${id}/${hash}.${ext}`, avatarHash: hash });
     expect(discordCalls(`/users/${id}`)).toHaveLength(1);
     expect(headerOf(discordCalls(`/users/${id}`)[0], "Authorization")).toBe("Bot standin-bot-token");
 
-    const second = await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    const second = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(await second.json()).toMatchObject({ avatarHash: hash });
     expect(discordCalls(`/users/${id}`)).toHaveLength(1);
     const row = await env.DB.prepare("select * from avatars where discord_id = ?").bind(id).first<Record<string, unknown>>();
@@ -183,14 +183,14 @@ describe("avatars", () => {
 
     // After 24 hours the record is fetched again.
     await env.DB.prepare("update avatars set timestamp = ?").bind(Date.now() - DAY - 1000).run();
-    await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(discordCalls(`/users/${id}`)).toHaveLength(2);
   });
 
   it("a user without an avatar gets Discord's default one, chosen by id modulo 5", async () => {
     const id = userWith(false);
     const { bearer } = await memberWithToken();
-    const body = await (await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer })).json();
+    const body = await (await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer })).json();
     expect(body).toEqual({ avatarURL: `https://cdn.discordapp.com/embed/avatars/${BigInt(id) % 5n}.png`, avatarHash: null });
   });
 
@@ -198,14 +198,14 @@ describe("avatars", () => {
     const id = userWith(true, 800000000000000100n);
     const { bearer } = await memberWithToken();
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
-    const res = await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ avatarURL: `https://cdn.discordapp.com/embed/avatars/${BigInt(id) % 5n}.png`, avatarHash: null });
     expect(await count("avatars")).toBe(0);
 
     // A Discord that answers an error is a failure too.
     outbound.mockImplementation(() => Promise.resolve(Response.json({ message: "500: Internal Server Error", code: 0 }, { status: 500 })));
-    const failing = await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    const failing = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(failing.status).toBe(200);
     expect(await failing.json()).toMatchObject({ avatarHash: null });
     expect(await count("avatars")).toBe(0);
@@ -214,16 +214,16 @@ describe("avatars", () => {
       .bind(id, Date.now() - 3 * DAY)
       .run();
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
-    const stale = await SELF.fetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    const stale = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(await stale.json()).toEqual({ avatarURL: "https://cdn.discordapp.com/avatars/x/old.png", avatarHash: "old" });
   });
 
   it("GET /avatar refuses a malformed id and callers without credentials", async () => {
     const { bearer } = await memberWithToken();
-    const bad = await SELF.fetch(`${ORIGIN}/avatar/abc`, { headers: bearer });
+    const bad = await pageFetch(`${ORIGIN}/avatar/abc`, { headers: bearer });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ field: "discordId" });
-    expect((await SELF.fetch(`${ORIGIN}/avatar/${MEMBER}`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/avatar/${MEMBER}`)).status).toBe(401);
   });
 
   it("POST /api/vouches/avatars answers a map of avatar records, fetching only the missing and expired ones", async () => {
@@ -234,7 +234,7 @@ describe("avatars", () => {
       env.DB.prepare("insert into avatars values (?, 'https://cdn.discordapp.com/avatars/c/old.png', 'old', ?)").bind(c, now - 2 * DAY),
     ]);
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/api/vouches/avatars`, {
+    const res = await pageFetch(`${ORIGIN}/api/vouches/avatars`, {
       method: "POST",
       headers: { ...bearer, "Content-Type": "application/json" },
       body: JSON.stringify({ discordIds: [a, b, c, b] }),
@@ -250,20 +250,20 @@ describe("avatars", () => {
     expect(fetched.filter((x) => /^\d+$/.test(x)).sort()).toEqual([b, c].sort());
     expect(await count("avatars")).toBe(3);
 
-    const tooMany = await SELF.fetch(`${ORIGIN}/api/vouches/avatars`, {
+    const tooMany = await pageFetch(`${ORIGIN}/api/vouches/avatars`, {
       method: "POST",
       headers: { ...bearer, "Content-Type": "application/json" },
       body: JSON.stringify({ discordIds: Array.from({ length: 201 }, (_, i) => String(800000000000001000n + BigInt(i))) }),
     });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ field: "discordIds" });
-    const notIds = await SELF.fetch(`${ORIGIN}/api/vouches/avatars`, {
+    const notIds = await pageFetch(`${ORIGIN}/api/vouches/avatars`, {
       method: "POST",
       headers: { ...bearer, "Content-Type": "application/json" },
       body: JSON.stringify({ discordIds: ["x"] }),
     });
     expect(await notIds.json()).toMatchObject({ field: "discordIds.0" });
-    expect((await SELF.fetch(`${ORIGIN}/api/vouches/avatars`, { method: "POST" })).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/vouches/avatars`, { method: "POST" })).status).toBe(401);
     expect(await count("avatars")).toBe(3);
   });
 
@@ -285,7 +285,7 @@ describe("avatars", () => {
       "800000000000000012": "https://cdn.discordapp.com/avatars/12/new.png",
       "800000000000000013": "https://cdn.discordapp.com/avatars/13/a.png",
     });
-    expect((await SELF.fetch(`${ORIGIN}/api/vouches/avatar-cache`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/vouches/avatar-cache`)).status).toBe(401);
   });
 
   it("POST /api/vouches/{_id}/fetch-avatar stores the vouched user's avatar on their vouches, audited and announced", async () => {
@@ -322,7 +322,7 @@ describe("avatars", () => {
     expect((await browser.fetch(`/api/vouches/${"f".repeat(24)}/fetch-avatar`, { method: "POST" })).status).toBe(404);
     const bad = await browser.fetch("/api/vouches/nope/fetch-avatar", { method: "POST" });
     expect(bad.status).toBe(400);
-    expect((await SELF.fetch(`${ORIGIN}/api/vouches/${_id}/fetch-avatar`, { method: "POST" })).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/vouches/${_id}/fetch-avatar`, { method: "POST" })).status).toBe(401);
   });
 
   it("fetch-avatar answers 502 and changes nothing when Discord fails and nothing is known", async () => {
@@ -330,7 +330,7 @@ describe("avatars", () => {
     await seedVouches([[id, "Complete"]]);
     const { bearer } = await memberWithToken();
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
-    const res = await SELF.fetch(`${ORIGIN}/api/vouches/000000000000000000000001/fetch-avatar`, { method: "POST", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/api/vouches/000000000000000000000001/fetch-avatar`, { method: "POST", headers: bearer });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ error: "discord_unavailable" });
     expect(await env.DB.prepare("select vouched_avatar from vouches").first("vouched_avatar")).toBeNull();

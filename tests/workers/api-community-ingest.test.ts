@@ -1,8 +1,8 @@
 // The Discord join log and removed members, and the Discord bot's idempotent ingestion of joins, leaves and vouches.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { snowflakeTime } from "../../worker/domain/discord";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -15,7 +15,7 @@ afterEach(() => outbound.mockRestore());
 
 const count = (table: string) => env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n");
 const post = (path: string, body: unknown, headers: Record<string, string>) =>
-  SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  pageFetch(`${ORIGIN}${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
 const ALICE = "710000000000000001";
@@ -60,7 +60,7 @@ describe("Discord joins", () => {
       { id: ALICE, displayName: "Alice", username: "alice", avatarURL: "https://cdn.discordapp.com/embed/avatars/1.png", joinedAt: T0, createdAt: T0 - 1000, inviteCode: null, inviterId: null },
       { id: BOB, displayName: "Bob the Tamer", username: "bobtamer", avatarURL: null, joinedAt: T0 + 5000, createdAt: snowflakeTime(BOB), inviteCode: "arktribe", inviterId: MEMBER },
     ]);
-    expect((await SELF.fetch(`${ORIGIN}/api/join-log`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/join-log`)).status).toBe(401);
     expect((await post("/api/ingest/discord/joins", joins, {})).status).toBe(401);
   });
 
@@ -126,7 +126,7 @@ describe("Discord leaves", () => {
     expect(list[1].voucherInfo).toEqual({ id: "77", vouchedBy: MEMBER, vouchedByUsername: "rexrider" });
     expect(list[2].voucherInfo).toBeNull();
     expect(await count("audit_log where entity = 'removed_members' and action = 'ingest'")).toBe(1);
-    expect((await SELF.fetch(`${ORIGIN}/api/removed-members`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/removed-members`)).status).toBe(401);
   });
 
   it("refuses a leave before its join", async () => {

@@ -1,7 +1,7 @@
 // Codes and the three tribelists: the spec's shapes and sorting, validation, 404s, audit rows and live events.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -47,8 +47,8 @@ describe("/api/codes", () => {
     expect(list[0]).toMatchObject({ username: "member1", code: "1001", completed: true, mainserver: "2573", location: "Red Ob" });
     expect(typeof list[1].completed).toBe("boolean");
 
-    expect((await SELF.fetch(`${ORIGIN}/api/codes`, { headers: bearer })).status).toBe(200);
-    const anonymous = await SELF.fetch(`${ORIGIN}/api/codes`);
+    expect((await pageFetch(`${ORIGIN}/api/codes`, { headers: bearer })).status).toBe(200);
+    const anonymous = await pageFetch(`${ORIGIN}/api/codes`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: "unauthorized" });
     for (const [method, path] of [
@@ -56,7 +56,7 @@ describe("/api/codes", () => {
       ["PUT", `/api/codes/${hex(1)}`],
       ["DELETE", `/api/codes/${hex(1)}`],
     ]) {
-      expect((await SELF.fetch(`${ORIGIN}${path}`, send(method, { code: "1" }))).status).toBe(401);
+      expect((await pageFetch(`${ORIGIN}${path}`, send(method, { code: "1" }))).status).toBe(401);
     }
     expect(await count("codes")).toBe(3);
   });
@@ -65,7 +65,7 @@ describe("/api/codes", () => {
     await seedCodes([4, 7]);
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
-    const res = await SELF.fetch(`${ORIGIN}/api/codes`, {
+    const res = await pageFetch(`${ORIGIN}/api/codes`, {
       ...send("POST", { username: "frostkeeper", code: "8841", server: "2446", completed: "Yes", user: "700000000000000099" }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
@@ -139,7 +139,7 @@ describe("/api/codes", () => {
     await seedCodes([1, 2]);
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
-    const res = await SELF.fetch(`${ORIGIN}/api/codes/${hex(2)}`, { method: "DELETE", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/api/codes/${hex(2)}`, { method: "DELETE", headers: bearer });
     expect(res.status).toBe(200);
     await live.next("codes_update");
     live.close();
@@ -186,18 +186,18 @@ describe("the tribelists", () => {
     expect(list.map((e) => e.name)).toEqual(["Charlie", "Bravo", "alpha", "Zed"]);
     expect(Object.keys(list[0]).sort()).toEqual([...ENTRY_KEYS, "order"].sort());
     expect(Object.keys(list[2]).sort()).toEqual([...ENTRY_KEYS].sort()); // no order: the field is absent
-    const astraeos = await (await SELF.fetch(`${ORIGIN}/api/tribelist-2573`, { headers: bearer })).json<{ name: string }[]>();
+    const astraeos = await (await pageFetch(`${ORIGIN}/api/tribelist-2573`, { headers: bearer })).json<{ name: string }[]>();
     expect(astraeos.map((e) => e.name)).toEqual(["Astra"]);
     expect(await (await browser.fetch("/api/tribelist-2446")).json()).toEqual([]);
-    for (const path of Object.values(PATHS)) expect((await SELF.fetch(`${ORIGIN}${path}`)).status).toBe(401);
-    expect((await SELF.fetch(`${ORIGIN}/api/tribelist`, send("DELETE", {}))).status).toBe(401);
+    for (const path of Object.values(PATHS)) expect((await pageFetch(`${ORIGIN}${path}`)).status).toBe(401);
+    expect((await pageFetch(`${ORIGIN}/api/tribelist`, send("DELETE", {}))).status).toBe(401);
     expect(await count("tribelist_entries")).toBe(5);
   });
 
   it("adds an entry to the list of the path's server, audits it and announces it", async () => {
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
-    const res = await SELF.fetch(`${ORIGIN}/api/tribelist-2446`, {
+    const res = await pageFetch(`${ORIGIN}/api/tribelist-2446`, {
       ...send("POST", { name: "  Frost Warden ", discordId: "700000000000000001", rank: "admin", nationality: "Chinese" }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
@@ -304,7 +304,7 @@ describe("the tribelists", () => {
     await seedEntries("2446", [["C", 1]]);
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
-    const res = await SELF.fetch(`${ORIGIN}/api/tribelist`, { method: "DELETE", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/api/tribelist`, { method: "DELETE", headers: bearer });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ deleted: 2 });
     expect(await live.next("tribelist_deleted")).toMatchObject({ type: "tribelist_deleted" });

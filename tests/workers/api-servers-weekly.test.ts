@@ -1,9 +1,9 @@
 // Weekly members inside workerd with the real D1 and live room: the list, bulk ingestion (upsert on eosId) and the
 // refresh that recomputes activity from the last 7 days of joins and leaves.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eos, useServerTables } from "./cron-fixtures";
-import { Browser, MEMBER, ORIGIN } from "./helpers";
+import { Browser, MEMBER, ORIGIN, pageFetch } from "./helpers";
 
 useServerTables();
 
@@ -22,7 +22,7 @@ async function session() {
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${token}`);
     if (init.body) headers.set("Content-Type", "application/json");
-    const res = await SELF.fetch(new URL(path, ORIGIN), { ...init, headers });
+    const res = await pageFetch(new URL(path, ORIGIN), { ...init, headers });
     return { status: res.status, body: (await res.json()) as T };
   };
   const post = (path: string, body?: unknown) => json(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
@@ -30,7 +30,7 @@ async function session() {
 }
 
 async function listen(browser: Browser) {
-  const res = await SELF.fetch(`${ORIGIN}/parties/live/main`, { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader() } });
+  const res = await pageFetch(`${ORIGIN}/parties/live/main`, { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN } });
   const socket = res.webSocket!;
   socket.accept();
   const messages: { type: string }[] = [];

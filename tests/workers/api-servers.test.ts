@@ -1,10 +1,10 @@
 // The servers API inside workerd with the real D1 and live room: status, roster ingestion and its derived joins and
 // leaves, manual refresh, the join/leave logs and activity tabs, bulk event ingestion, auth, 400s and 404s.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { statusClass } from "../../contract/servers";
 import { eos, hostPlayer, useServerTables } from "./cron-fixtures";
-import { Browser, MEMBER, ORIGIN } from "./helpers";
+import { Browser, MEMBER, ORIGIN, pageFetch } from "./helpers";
 
 useServerTables();
 
@@ -29,7 +29,7 @@ async function session() {
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${token}`);
     if (init.body) headers.set("Content-Type", "application/json");
-    return SELF.fetch(new URL(path, ORIGIN), { ...init, headers });
+    return pageFetch(new URL(path, ORIGIN), { ...init, headers });
   };
   const json = async <T = any>(path: string, init?: RequestInit) => {
     const res = await api(path, init);
@@ -40,7 +40,7 @@ async function session() {
 }
 
 async function listen(browser: Browser) {
-  const res = await SELF.fetch(`${ORIGIN}/parties/live/main`, { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader() } });
+  const res = await pageFetch(`${ORIGIN}/parties/live/main`, { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN } });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
   socket.accept();
@@ -136,7 +136,7 @@ describe("GET /api/eoserver-status/{serverId}", () => {
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(await res.json()).toMatchObject({ error: "unauthorized" });
     }
-    const forged = await SELF.fetch(`${ORIGIN}/api/eoserver-status/2411`, { headers: { Authorization: "Bearer atd_nope" } });
+    const forged = await pageFetch(`${ORIGIN}/api/eoserver-status/2411`, { headers: { Authorization: "Bearer atd_nope" } });
     expect(forged.status).toBe(401);
   });
 

@@ -1,10 +1,10 @@
 // The 2411 stock sheet's API (spec part 2, section 7) inside workerd with the real D1 and live room.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { database } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { saveRows } from "../../worker/domain/stock";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 
 let outbound: MockInstance;
@@ -38,7 +38,7 @@ type Api = Awaited<ReturnType<typeof client>>;
 async function client() {
   const { browser, bearer } = await memberWithToken();
   const send = (method: string, path: string, body?: unknown) =>
-    SELF.fetch(`${ORIGIN}${path}`, {
+    pageFetch(`${ORIGIN}${path}`, {
       method,
       headers: { ...bearer, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -54,10 +54,10 @@ beforeEach(async () => {
 
 describe("reading a tab", () => {
   it("needs a session or an API token", async () => {
-    const anonymous = await SELF.fetch(`${ORIGIN}/api/stock-2411`);
+    const anonymous = await pageFetch(`${ORIGIN}/api/stock-2411`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: "unauthorized" });
-    const write = await SELF.fetch(`${ORIGIN}/api/stock-2411/${UNKNOWN}`, { method: "PUT", body: "{}" });
+    const write = await pageFetch(`${ORIGIN}/api/stock-2411/${UNKNOWN}`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(write.status).toBe(401);
     // A signed-in browser reads it with its cookie, a bot with its token.
     expect((await api.browser.fetch("/api/stock-2411")).status).toBe(200);
@@ -294,7 +294,7 @@ describe("saving a row", () => {
       expect(res.status, field).toBe(400);
       expect(await res.json(), field).toMatchObject({ error: "validation", field });
     }
-    const malformed = await SELF.fetch(`${ORIGIN}/api/admin-logistic-vaults/${rowId}`, {
+    const malformed = await pageFetch(`${ORIGIN}/api/admin-logistic-vaults/${rowId}`, {
       method: "PUT",
       headers: { Authorization: api.auth, "Content-Type": "application/json" },
       body: "{nope",

@@ -3,7 +3,7 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, onTestFinished, vi, type MockInstance } from "vitest";
 import worker from "../../worker/index";
-import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, fromPage, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 export const OFFICIAL_URL = "https://official.test/servers.json";
 export const HOST_URL = "https://host.test";
@@ -128,7 +128,7 @@ export async function runCron(e: Env, scheduledTime: number) {
 
 /** A request to the Worker with a chosen environment (SELF always has the test bindings). */
 export function call(e: Env, path: string, init: RequestInit = {}) {
-  return worker.fetch!(new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>, e, createExecutionContext());
+  return worker.fetch!(new Request(new URL(path, ORIGIN), fromPage(init)) as Request<unknown, IncomingRequestCfProperties>, e, createExecutionContext());
 }
 
 /**

@@ -2,7 +2,7 @@
 // caller: the same sources, the same diff and events, a failing source marking the server offline.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { listen, memberWithToken, ORIGIN } from "./helpers";
+import { listen, memberWithToken, ORIGIN, pageFetch } from "./helpers";
 import { call, count, eos, hostEnv, hostPlayer, listEnv, rows, useSnapshotWorld, world } from "./cron-fixtures";
 
 useSnapshotWorld();
@@ -74,12 +74,12 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
 
   it("works through the Worker's own bindings too (SELF), from what collectors pushed", async () => {
     const { bearer } = await member();
-    await SELF.fetch(`${ORIGIN}/api/ingest/servers/2446/roster`, {
+    await pageFetch(`${ORIGIN}/api/ingest/servers/2446/roster`, {
       method: "POST",
       headers: { ...bearer, "Content-Type": "application/json" },
       body: JSON.stringify({ online: true, observedAt: Date.now() - 60_000, players: [hostPlayer(1, "2", "GC")] }),
     });
-    const res = await SELF.fetch(`${ORIGIN}/api/eoserver-refresh/2446`, { method: "POST", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/api/eoserver-refresh/2446`, { method: "POST", headers: bearer });
     expect(res.status).toBe(200);
     // Which source the test bindings name (none, or a local .dev.vars stand-in) decides the count; the roster stays.
     expect((await rows("select eos_id from rosters where server_id = '2446'")).map((r) => r.eos_id)).toEqual([eos(1)]);

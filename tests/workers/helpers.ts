@@ -27,6 +27,21 @@ export function routeOutboundToSelf() {
   });
 }
 
+/**
+ * `init` as one of this dashboard's pages sends it: a request that is not a GET or HEAD names the page's origin (the
+ * request gate checks it, ADR 028), and every request names its host (Remix compares it with a form POST's origin).
+ */
+export function fromPage(init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
+  if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
+  return { ...init, headers };
+}
+
+/** A request to the Worker as one of its pages sends it, with whatever credentials `init` carries (or none). */
+export const pageFetch = (input: string | URL, init?: RequestInit) => SELF.fetch(input, fromPage(init));
+
 export class Browser {
   cookies = new Map<string, string>();
 
@@ -50,7 +65,7 @@ export class Browser {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
     if (!headers.has("User-Agent")) headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36");
-    const response = await SELF.fetch(new URL(path, ORIGIN), { ...init, headers, redirect: "manual" });
+    const response = await SELF.fetch(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" }));
     this.remember(response);
     return response;
   }
@@ -135,7 +150,7 @@ export function location(response: Response) {
 /** Opens the live socket as a signed-in browser; `next(type)` waits for the next event of that type. */
 export async function listen(browser: Browser) {
   const res = await SELF.fetch(new URL("/parties/live/main", ORIGIN), {
-    headers: { Upgrade: "websocket", Cookie: browser.cookieHeader() },
+    headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN },
   });
   const socket = res.webSocket;
   if (!socket) throw new Error(`socket refused: ${res.status}`);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "
 import { publish } from "../../party/live";
 import worker from "../../worker/index";
 import { domainDeps } from "../../worker/platform/deps";
-import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, fromPage, MEMBER, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(() => {
@@ -50,7 +50,7 @@ describe("configuration", () => {
     );
     expect(authorize.status).toBe(404);
     const start = await worker.fetch(
-      new Request(`${ORIGIN}/auth/discord`, { method: "POST", body: new URLSearchParams({ redirectTo: "/" }) }),
+      new Request(`${ORIGIN}/auth/discord`, fromPage({ method: "POST", body: new URLSearchParams({ redirectTo: "/" }) })),
       { ...env, ...production } as Env,
       createExecutionContext(),
     );
@@ -75,8 +75,8 @@ describe("configuration", () => {
 
 describe("the live room", () => {
   const connect = (browser?: Browser) =>
-    SELF.fetch(`${ORIGIN}/parties/live/main`, {
-      headers: { Upgrade: "websocket", ...(browser ? { Cookie: browser.cookieHeader() } : {}) },
+    pageFetch(`${ORIGIN}/parties/live/main`, {
+      headers: { Upgrade: "websocket", Origin: ORIGIN, ...(browser ? { Cookie: browser.cookieHeader() } : {}) },
     });
 
   it("refuses an anonymous socket", async () => {
@@ -125,7 +125,7 @@ describe("the live room", () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
     const res = await browser.fetch("/parties/live/main");
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(405);
   });
 });
 

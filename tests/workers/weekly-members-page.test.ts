@@ -1,10 +1,10 @@
 // The Weekly Members page's loader and action inside workerd, through the Worker as a browser (or a fetcher) reaches
 // them, over members ingested through the host API: tabs, the remembered tab, search, paging, row numbers, counts, the
 // empty and error states, and Refresh Data with its toasts.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eos, externalHost, useServerTables } from "./cron-fixtures";
-import { Browser, dataPath, FETCHER_FIELDS, location, memberWithToken, ORIGIN, toastOf } from "./helpers";
+import { Browser, dataPath, FETCHER_FIELDS, location, memberWithToken, ORIGIN, pageFetch, toastOf } from "./helpers";
 
 useServerTables();
 
@@ -53,7 +53,7 @@ const weekly = (n: number, extra: Record<string, unknown> = {}) => ({
 async function member() {
   const { browser, token } = await memberWithToken();
   const ingest = async (path: string, body: unknown) => {
-    const r = await SELF.fetch(new URL(path, ORIGIN), {
+    const r = await pageFetch(new URL(path, ORIGIN), {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify(body),

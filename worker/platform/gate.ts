@@ -1,0 +1,120 @@
+// The request gate (issue 13, ADR 028): one middleware in front of Remix, the host API and the live room, so that no
+// page, action, API call or socket can be driven from another origin, and no body the Worker cannot use reaches it.
+//
+// - A request that can change something (any method but GET, HEAD and OPTIONS) and every websocket upgrade must come
+//   from this origin: its Origin header, or, when a browser sent none, Sec-Fetch-Site: same-origin. A request with an
+//   API token (Authorization: Bearer) is exempt: a page on another origin cannot set that header without CORS, which
+//   this Worker never grants, and the host API checks the token itself.
+// - The JSON API (/api, /kick, /avatar) takes bodies of application/json only (415).
+// - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not.
+// - The live room's path answers websocket upgrades only (405), before anything reaches its Durable Object.
+import type { Context, MiddlewareHandler } from "hono";
+import type { WorkerEnv } from "../types";
+
+/** The largest body any request may carry: the largest real one (a bot's 250 claim sessions) is about 100 KB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const JSON_API = /^\/(api|kick|avatar)(\/|$)/;
+const LIVE_ROOM = /^\/parties(\/|$)/;
+
+type Refusal = { status: 403 | 405 | 413 | 415; error: string; message: string; headers?: Record<string, string> };
+
+const refusals = {
+  origin: {
+    status: 403,
+    error: "forbidden_origin",
+    message: "This request did not come from this dashboard's own pages, so it was refused. Reload the page and try again.",
+  },
+  contentType: {
+    status: 415,
+    error: "unsupported_media_type",
+    message: "The API takes JSON bodies only: send the body with Content-Type: application/json.",
+  },
+  tooLarge: {
+    status: 413,
+    error: "payload_too_large",
+    message: `The body is larger than the ${MAX_BODY_BYTES / 1024 / 1024} MB this dashboard accepts.`,
+  },
+  socketOnly: {
+    status: 405,
+    error: "method_not_allowed",
+    message: "The live room only accepts websocket connections.",
+    headers: { Allow: "GET" },
+  },
+} satisfies Record<string, Refusal>;
+
+const isUpgrade = (request: Request) => request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+
+/** Whether the request names this origin as where it came from (the browser's Origin, else its Sec-Fetch-Site). */
+export function fromOwnOrigin(request: Request) {
+  const origin = request.headers.get("Origin");
+  if (origin !== null) return origin === new URL(request.url).origin;
+  return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}
+
+const carriesToken = (request: Request) => /^Bearer\s+\S/i.test(request.headers.get("Authorization") ?? "");
+
+/** Whether the request has a body at all: a length above zero, or one sent in chunks. */
+function hasBody(request: Request) {
+  const length = request.headers.get("Content-Length");
+  if (length !== null) return Number(length) > 0;
+  return request.body !== null && request.headers.has("Transfer-Encoding");
+}
+
+const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? "");
+
+/**
+ * The body, read up to the limit, for a request that does not say its length: null when it is larger. (A request that
+ * says its length is refused on the header alone; the runtime does not let a body run past its stated length.)
+ */
+async function boundedBody(request: Request): Promise<ArrayBuffer | null> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body.buffer;
+}
+
+function refuse(c: Context<WorkerEnv>, refusal: Refusal) {
+  const { status, error, message, headers = {} } = refusal;
+  const path = c.req.path;
+  if (JSON_API.test(path) || LIVE_ROOM.test(path)) return c.json({ error, message }, status, headers);
+  return c.text(message, status, headers);
+}
+
+/** The gate, as Hono middleware: a refusal answers before any session is read or any handler runs. */
+export const requestGate = (): MiddlewareHandler<WorkerEnv> => async (c, next) => {
+  const request = c.req.raw;
+  const path = c.req.path;
+  const upgrade = isUpgrade(request);
+  if (LIVE_ROOM.test(path) && !(upgrade && request.method === "GET")) return refuse(c, refusals.socketOnly);
+  if ((upgrade || !SAFE_METHODS.has(request.method)) && !carriesToken(request) && !fromOwnOrigin(request)) {
+    return refuse(c, refusals.origin);
+  }
+  if (!hasBody(request)) return next();
+  const length = request.headers.get("Content-Length");
+  if (length !== null && Number(length) > MAX_BODY_BYTES) return refuse(c, refusals.tooLarge);
+  if (JSON_API.test(path) && !isJson(request.headers.get("Content-Type"))) return refuse(c, refusals.contentType);
+  if (length === null) {
+    const body = await boundedBody(request);
+    if (body === null) return refuse(c, refusals.tooLarge);
+    c.req.raw = new Request(request, { body });
+  }
+  return next();
+};

@@ -7,7 +7,7 @@ import { listSessions, requireUser, revokeSessions } from "../auth/session.serve
 import { host, hostErrorOf } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
 import type { FieldErrors } from "../utils/action";
-import { hostFieldErrors } from "../utils/action.server";
+import { formOf, hostFieldErrors } from "../utils/action.server";
 import { apiWording, errorsOf, firstError, lastResultOf } from "../utils/forms";
 import { useAfterPaint } from "../utils/after-paint";
 import { parseToken } from "../utils/token-form";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, sessionId } = requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const intent = form.get("intent");
   const env = context.cloudflare.env;
   if (intent === "revoke-others") {

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { authenticator } from "../auth/discord.server";
 import { redirectToCookie } from "../auth/flow.server";
 import { safeRedirect } from "../auth/redirect";
+import { formOf } from "../utils/action.server";
 
 async function start(request: Request, context: LoaderFunctionArgs["context"], redirectTo: unknown) {
   if (context.auth.status === "ok") throw redirect(safeRedirect(redirectTo));
@@ -25,6 +26,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await formOf(request.clone());
   return start(request, context, form.get("redirectTo"));
 }

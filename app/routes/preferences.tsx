@@ -2,11 +2,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { json, redirect } from "@remix-run/cloudflare";
 import { safeRedirect } from "../auth/redirect";
-import { isFetcher } from "../utils/action.server";
+import { formOf, isFetcher } from "../utils/action.server";
 import { isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const intent = form.get("intent");
   let cookie: string;
   if (intent === "theme") {

@@ -10,6 +10,21 @@ import type { Toast } from "./toast";
 import { toastSetCookie } from "./toast.server";
 
 /**
+ * The submitted form. The request gate lets only form bodies reach an action (worker/platform/gate.ts); one that still
+ * cannot be read (a multipart body cut short or malformed) answers 400 and nothing is written.
+ */
+export async function formOf(request: Pick<Request, "formData">): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read. Reload the page and try again.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
+/**
  * Back to the page the form was on: its redirectTo when that is this page (its query state, such as tab, page, size
  * or q, kept), else `fallback` (the page itself). The URL states a write ends (`close`: a modal, a confirmation, an edit
  * row) are closed, and Remix's own parameters dropped. Nothing else is accepted: a write never leaves its page.

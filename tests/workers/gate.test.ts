@@ -5,6 +5,8 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { MAX_BODY_BYTES } from "../../worker/platform/gate";
+// @ts-ignore - produced by `remix vite:build` (npm test builds first)
+import * as build from "../../build/server/index.js";
 import { Browser, dataPath, memberWithToken, ORIGIN, routeOutboundToSelf, signedIn } from "./helpers";
 
 let outbound: MockInstance;
@@ -167,5 +169,45 @@ describe("the request gate", () => {
     expect(anonymous.status).toBe(401);
     expect((await new Browser().fetch("/api/health")).status).toBe(401);
     expect((await browser.fetch("/api/health")).status).toBe(200);
+  });
+
+  it("lets only form bodies reach a page's action: every action answers 415 or 400 to anything else, never 5xx, and writes nothing", async () => {
+    const browser = await signedIn();
+    const routes = (build as { routes: Record<string, { parentId?: string; path?: string; module: { action?: unknown } }> }).routes;
+    const pathOf = (id: string | undefined): string =>
+      id === undefined ? "" : `${pathOf(routes[id].parentId)}${routes[id].path ? `/${routes[id].path}` : ""}`;
+    const actions = Object.keys(routes)
+      .filter((id) => routes[id].module.action)
+      .map((id) => [pathOf(id) || "/", id] as const);
+    // Every page that writes: the sheets, the lists, the settings, sign-in and sign-out among them.
+    expect(actions.map(([path]) => path)).toEqual(
+      expect.arrayContaining(["/dashboard/codes", "/dashboard/stock-2411", "/settings", "/auth/discord", "/signout"]),
+    );
+    const audits = async () => env.DB.prepare("select count(*) as n from audit_log").first<number>("n");
+    const before = await audits();
+    const bodies: [string, string, number][] = [
+      ["application/json", JSON.stringify({ intent: "delete", _id: CODE }), 415],
+      ["text/plain", "intent=delete", 415],
+      ["multipart/form-data", "intent=delete", 415],
+      ["multipart/form-data; boundary=cut", '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndel', 400],
+    ];
+    // Sign-out reads no form (any POST signs out), so it comes last, and a form it cannot read still signs out.
+    const SIGN_OUT = "/signout";
+    actions.sort(([a], [b]) => Number(a === SIGN_OUT) - Number(b === SIGN_OUT));
+    for (const [path, id] of actions) {
+      for (const [type, body, status] of bodies) {
+        for (const target of [path, dataPath(path, id)]) {
+          const res = await browser.fetch(target, { method: "POST", headers: { "Content-Type": type }, body });
+          if (path === SIGN_OUT && status === 400) {
+            expect(res.status, `${target} ${type}`).toBeLessThan(500);
+            continue;
+          }
+          expect(res.status, `${target} ${type}`).toBe(status);
+          expect(await res.text(), `${target} ${type}`).toMatch(status === 415 ? /form submissions only/ : /could not be read/);
+        }
+      }
+    }
+    expect(await codeRows()).toEqual(UNCHANGED);
+    expect(await audits()).toBe(before);
   });
 });

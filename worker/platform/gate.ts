@@ -5,7 +5,8 @@
 //   from this origin: its Origin header, or, when a browser sent none, Sec-Fetch-Site: same-origin. A request with an
 //   API token (Authorization: Bearer) is exempt: a page on another origin cannot set that header without CORS, which
 //   this Worker never grants, and the host API checks the token itself.
-// - The JSON API (/api, /kick, /avatar) takes bodies of application/json only (415).
+// - The JSON API (/api, /kick, /avatar) takes bodies of application/json only, and the pages' actions bodies of an
+//   HTML form only: urlencoded, or multipart with its boundary (415).
 // - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not.
 // - The live room's path answers websocket upgrades only (405), before anything reaches its Durable Object.
 import type { Context, MiddlewareHandler } from "hono";
@@ -36,6 +37,11 @@ const refusals = {
     error: "payload_too_large",
     message: `The body is larger than the ${MAX_BODY_BYTES / 1024 / 1024} MB this dashboard accepts.`,
   },
+  formOnly: {
+    status: 415,
+    error: "unsupported_media_type",
+    message: "This page takes form submissions only: send the form as application/x-www-form-urlencoded or multipart/form-data.",
+  },
   socketOnly: {
     status: 405,
     error: "method_not_allowed",
@@ -63,6 +69,9 @@ function hasBody(request: Request) {
 }
 
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? "");
+/** A body an HTML form sends and Remix's actions read: urlencoded, or multipart that names its boundary. */
+const isForm = (contentType: string | null) =>
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "") || /^multipart\/form-data\s*;.*\bboundary=\S/i.test(contentType ?? "");
 
 /**
  * The body, read up to the limit, for a request that does not say its length: null when it is larger. (A request that
@@ -110,7 +119,10 @@ export const requestGate = (): MiddlewareHandler<WorkerEnv> => async (c, next) =
   if (!hasBody(request)) return next();
   const length = request.headers.get("Content-Length");
   if (length !== null && Number(length) > MAX_BODY_BYTES) return refuse(c, refusals.tooLarge);
-  if (JSON_API.test(path) && !isJson(request.headers.get("Content-Type"))) return refuse(c, refusals.contentType);
+  const api = JSON_API.test(path);
+  const contentType = request.headers.get("Content-Type");
+  if (api && !isJson(contentType)) return refuse(c, refusals.contentType);
+  if (!api && !isForm(contentType)) return refuse(c, refusals.formOnly);
   if (length === null) {
     const body = await boundedBody(request);
     if (body === null) return refuse(c, refusals.tooLarge);

@@ -9,7 +9,7 @@ import { reduceImageUrl } from "../../../contract/stock";
 import { requireUser } from "../../auth/session.server";
 import { imageFormError, sheetNames } from "../../components/sheet/rules";
 import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, hostIssues, reply } from "../../utils/action.server";
+import { backTo, formOf, hostIssues, reply } from "../../utils/action.server";
 import { timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
@@ -99,7 +99,7 @@ type Io = { request: Request; context: AppLoadContext; form: FormData };
 
 export async function breederAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const intent = form.get("intent");
   if (isSheetIntent(intent)) return breederListAction(request, context, form);
   const io = { request, context, form };

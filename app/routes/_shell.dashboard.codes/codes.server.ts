@@ -5,7 +5,7 @@ import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, reply } from "../../utils/action.server";
+import { backTo, formOf, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom, paginate, type Page } from "../../utils/table";
@@ -60,7 +60,7 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
 
 export async function codesAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const io = { request, context, form };
   const intent = form.get("intent");
   const back = backTo(form, PAGE_PATH, { close: ["edit", "confirm", "id"] });

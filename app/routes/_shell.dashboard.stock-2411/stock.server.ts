@@ -35,7 +35,7 @@ import {
 import { shown } from "../../utils/host-read.server";
 import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
 import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, isFetcher, reply } from "../../utils/action.server";
+import { backTo, formOf, isFetcher, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
@@ -167,7 +167,7 @@ function stockStore(context: AppLoadContext, tab: StockTab, displayName: string)
 
 export async function stockAction(request: Request, context: AppLoadContext) {
   const { user } = requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const io = { request, context, form };
   const intent = form.get("intent");
   const tabParsed = tabField.safeParse(form.get("tab"));

@@ -7,7 +7,7 @@ import { requireUser } from "../../auth/session.server";
 import { avatarsOf } from "../../utils/avatars.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import type { FieldErrors } from "../../utils/action";
-import { backTo, hostFieldErrors, refuse, reply } from "../../utils/action.server";
+import { backTo, formOf, hostFieldErrors, refuse, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
@@ -129,7 +129,7 @@ export type FormFailure = { intent: "add" | "update"; _id?: string; errors: Fiel
 
 export async function tribelistAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const io = { request, context, form };
   const intent = String(form.get("intent") ?? "");
   const server = serverFrom(form.get("tab"));

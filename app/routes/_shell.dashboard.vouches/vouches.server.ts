@@ -5,7 +5,7 @@ import { json } from "@remix-run/cloudflare";
 import { searchText } from "../../../contract/search";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { backTo, reply } from "../../utils/action.server";
+import { backTo, formOf, reply } from "../../utils/action.server";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageFrom, pageSizeFrom, type Page } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
@@ -59,7 +59,7 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 
 export async function vouchesAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   // Back to the page the form was on: /dashboard/vouches, or /dashboard/analytics (the same view).
   const to = backTo(form, new URL(request.url).pathname, { close: ["confirm", "id"] });
   // Forms get a redirect back with the toast in the flash cookie (replacing the confirmation's history entry when

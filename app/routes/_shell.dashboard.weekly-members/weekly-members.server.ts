@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host } from "../../host/client.server";
-import { backTo, reply } from "../../utils/action.server";
+import { backTo, formOf, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { searchText } from "../../../contract/search";
 import { searchCall } from "../../utils/host-search.server";
@@ -161,7 +161,7 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
 /** Refresh Data (spec section 7): POST /api/weeklymembers-refresh, then the page's data reloads. */
 export async function weeklyMembersAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const io = { request, context, form };
   const back = backTo(form, PAGE_PATH);
   if (form.get("intent") !== "refresh") return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { backTo, isDocumentRequest, reply } from "../../utils/action.server";
+import { backTo, formOf, isDocumentRequest, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
@@ -358,7 +358,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
 /** Manual Refresh (spec sections 4 and 8): POST /api/eoserver-refresh/{id}. */
 export async function serverStatsAction(request: Request, context: AppLoadContext, id: ServerId) {
   requireUser(request, context.auth);
-  const form = await request.formData();
+  const form = await formOf(request);
   const io = { request, context, form };
   const back = backTo(form, pagePath(id));
   if (form.get("intent") !== "refresh") return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });

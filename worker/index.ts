@@ -9,7 +9,7 @@ import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
 import { ConfigError, configErrorPage, getConfig } from "./platform/config";
-import { requestGate } from "./platform/gate";
+import { isApiPath, requestGate } from "./platform/gate";
 import { clearSessionCookie, readSession, sessionCaller, SESSION_COOKIE } from "./platform/session";
 import type { GetLoadContext, WorkerEnv } from "./types";
 
@@ -36,19 +36,18 @@ app.onError((error, c) => {
   if (error instanceof HTTPException) {
     // Malformed JSON and the like: a clear 400, as JSON on the API.
     const message = error.message || "Bad request";
-    return isApi(c.req.path) ? c.json({ error: "bad_request", message }, error.status) : c.text(message, error.status);
+    return isApiPath(c.req.path) ? c.json({ error: "bad_request", message }, error.status) : c.text(message, error.status);
   }
   if (error instanceof ConfigError) {
-    return isApi(c.req.path)
+    return isApiPath(c.req.path)
       ? c.json({ error: "configuration", problems: error.problems }, 500)
       : c.html(configErrorPage(error), 500);
   }
   console.error(error);
   const message = "Something went wrong on our side. Please try again.";
-  return isApi(c.req.path) ? c.json({ error: "internal", message }, 500) : c.text(message, 500);
+  return isApiPath(c.req.path) ? c.json({ error: "internal", message }, 500) : c.text(message, 500);
 });
 
-const isApi = (path: string) => /^\/(api|kick|avatar)(\/|$)/.test(path);
 
 // Configuration is checked on the first request (and cached per env): a bad setting gives one readable page.
 app.use("*", async (c, next) => {

@@ -1,7 +1,7 @@
 // Aggregates that would read a whole table on every view, kept until that table changes: each is stored with the
 // version of its source table it was computed at (data_versions, bumped by triggers on every write: vouches in
 // migrations/0004_search_index.sql, the breeder list in 0005), and is valid while that version is current.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { aggregateCache, dataVersions } from "../../drizzle/schema";
 import type { Db } from "./context";
 
@@ -25,16 +25,20 @@ type Found = Awaited<ReturnType<typeof aggregateRead>>[number] | undefined;
 /**
  * The aggregate from its read (`found`, which may have ridden in another batch): the stored value while the source is
  * unchanged, else `compute()`d and stored. The version is read before computing, so a write that lands while computing
- * leaves the stored value already due.
+ * leaves the stored value already due. Storing one also deletes the source's aggregates of older versions, which no
+ * read can use again (keys that name a month or a search would otherwise pile up).
  */
 export async function settledAggregate<T>(db: Db, source: string, key: string, found: Found, compute: () => Promise<T>): Promise<T> {
   if (found && found.version === found.current) return found.value as T;
   const value = await compute();
   if (found) {
-    await db
-      .insert(aggregateCache)
-      .values({ key, source, version: found.current, value })
-      .onConflictDoUpdate({ target: aggregateCache.key, set: { source, version: found.current, value } });
+    await db.batch([
+      db
+        .insert(aggregateCache)
+        .values({ key, source, version: found.current, value })
+        .onConflictDoUpdate({ target: aggregateCache.key, set: { source, version: found.current, value } }),
+      db.delete(aggregateCache).where(and(eq(aggregateCache.source, source), lt(aggregateCache.version, found.current))),
+    ]);
   }
   return value;
 }

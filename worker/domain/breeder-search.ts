@@ -8,9 +8,9 @@
 // more and with one LIKE for a shorter one, and for a query that can be part of a Days since, a subtraction from each
 // date's stored day. It parses no date text and walks no JSON (but for a query holding the separator) (before, "12"
 // parsed both dates of every row in SQL: 31 times the cost of a health check).
-import { and, asc, count, desc, eq, like, ne, notLike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { aggregateCache, breederList } from "../../drizzle/schema";
+import { breederList } from "../../drizzle/schema";
 import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
 import { aggregateRead, cachedAggregate, settledAggregate } from "./aggregates";
 import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder";
@@ -80,28 +80,16 @@ export const breederSummary = (db: Db) => cachedAggregate(db, ...SUMMARY, () => 
 
 type KeptRead = Awaited<ReturnType<typeof aggregateRead>>[number] | undefined;
 
-/** The keys of kept counts: the day (Days since changes with it), the server filter and the search. */
-const COUNT_KEY = "breeder_search_count:";
-
 /**
  * A search the trigram index cannot answer alone (shorter than three characters, one that can be part of a Days
- * since, or one holding the separator) scans the list to count its matches. That count is kept (aggregate_cache) until
- * the list changes or the day turns, so paging through the matches, or asking again, scans once; the counts gone stale
- * are deleted when one is next worked out. Undefined for a search counted through the index.
+ * since, or one holding the separator) scans the list to count its matches. That count is kept (aggregate_cache, under
+ * the day, since Days since changes with it) until the list changes, so paging through the matches, or asking again,
+ * scans once. Undefined for a search counted through the index.
  */
-function scannedCount(q: string, server: BreederServer | undefined, now: Date) {
+function scannedCountKey(q: string, server: BreederServer | undefined, now: Date) {
   const text = q.trim();
   if (!text || (trigramsServe(text) && !DAYS_TEXT.test(text) && !text.includes(SEARCH_SEPARATOR))) return undefined;
-  const today = `${COUNT_KEY}${dayNumber(now)}:`;
-  return {
-    key: `${today}${server ?? ""}:${text}`,
-    stale: (current: number) =>
-      and(
-        eq(aggregateCache.source, LIST),
-        like(aggregateCache.key, `${COUNT_KEY}%`),
-        or(ne(aggregateCache.version, current), notLike(aggregateCache.key, `${today}%`)),
-      ),
-  };
+  return `breeder_search_count:${dayNumber(now)}:${server ?? ""}:${text}`;
 }
 
 /**
@@ -116,21 +104,18 @@ export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, ser
   const pageAt = (n: number) =>
     db.select(ROW_FIELDS).from(breederList).where(where(true)).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
   const counted = db.select({ total: count() }).from(breederList).where(where(false));
-  const scanned = scannedCount(q, server, now);
+  const countKey = scannedCountKey(q, server, now);
   const asked = askedPage(page);
   // The count (or its kept value), the sheet's ends, the page asked for and the kept summary in one round trip.
   const [[found], [first], [last], ahead, [kept]] = await db.batch([
-    scanned ? aggregateRead(db, LIST, scanned.key) : counted,
+    countKey ? aggregateRead(db, LIST, countKey) : counted,
     ends(asc),
     ends(desc),
     pageAt(asked),
     aggregateRead(db, ...SUMMARY),
   ]);
-  const total = scanned
-    ? await settledAggregate(db, LIST, scanned.key, found as KeptRead, async () => {
-        await db.delete(aggregateCache).where(scanned.stale((found as KeptRead)?.current ?? 0));
-        return (await counted)[0].total;
-      })
+  const total = countKey
+    ? await settledAggregate(db, LIST, countKey, found as KeptRead, async () => (await counted)[0].total)
     : (found as { total: number }).total;
   const summary = await settledAggregate(db, ...SUMMARY, kept, () => computeSummary(db));
   const shown = await settlePage(total, asked, size, ahead, pageAt);

@@ -16,7 +16,8 @@ import type { WorkerEnv } from "../types";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const JSON_API = /^\/(api|kick|avatar)(\/|$)/;
+/** The JSON API's paths (the host API: /api, /kick, /avatar), which answer JSON, refusals and errors included. */
+export const isApiPath = (path: string) => /^\/(api|kick|avatar)(\/|$)/.test(path);
 const LIVE_ROOM = /^\/parties(\/|$)/;
 
 type Refusal = { status: 403 | 405 | 413 | 415; error: string; message: string; headers?: Record<string, string> };
@@ -79,31 +80,23 @@ const isForm = (contentType: string | null) =>
  */
 async function boundedBody(request: Request): Promise<ArrayBuffer | null> {
   const reader = request.body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (let size = 0; ; ) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return new Blob(chunks).arrayBuffer();
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    chunks.push(value as Uint8Array<ArrayBuffer>);
   }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body.buffer;
 }
 
 function refuse(c: Context<WorkerEnv>, refusal: Refusal) {
   const { status, error, message, headers = {} } = refusal;
   const path = c.req.path;
-  if (JSON_API.test(path) || LIVE_ROOM.test(path)) return c.json({ error, message }, status, headers);
+  if (isApiPath(path) || LIVE_ROOM.test(path)) return c.json({ error, message }, status, headers);
   return c.text(message, status, headers);
 }
 
@@ -119,7 +112,7 @@ export const requestGate = (): MiddlewareHandler<WorkerEnv> => async (c, next) =
   if (!hasBody(request)) return next();
   const length = request.headers.get("Content-Length");
   if (length !== null && Number(length) > MAX_BODY_BYTES) return refuse(c, refusals.tooLarge);
-  const api = JSON_API.test(path);
+  const api = isApiPath(path);
   const contentType = request.headers.get("Content-Type");
   if (api && !isJson(contentType)) return refuse(c, refusals.contentType);
   if (!api && !isForm(contentType)) return refuse(c, refusals.formOnly);

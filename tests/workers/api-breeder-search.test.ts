@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { daysSince } from "../../contract/breeder";
-import { cellTextOf } from "../../app/components/sheet/rules";
+import { cellTextOf, unpackRows, type PackedRows } from "../../app/components/sheet/rules";
 import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
 import { matches } from "../../app/utils/table";
 import { searchColumns } from "../../worker/domain/breeder";
@@ -353,10 +353,10 @@ describe("the Breeder page in front of an older host", () => {
     const load = async (search: string) => {
       const res = await host.get(dataPath(`/dashboard/breeder-stats?tab=breeder-list${search}`));
       expect(res.status).toBe(200);
-      return res.json<{ dinos: string[]; list: { page: { rows: { _id: string }[]; total: number }; summary: { total: number; breeders: number }; ends: Record<string, string> } }>();
+      return res.json<{ dinos: string[]; list: { page: { rows: PackedRows; total: number }; summary: { total: number; breeders: number }; ends: Record<string, string> } }>();
     };
     const data = await load("&server=2411&q=stacking");
-    expect(data.list.page.rows.map((r) => r._id)).toEqual([hexId(1)]);
+    expect(unpackRows(data.list.page.rows).map((r) => r._id)).toEqual([hexId(1)]);
     expect(data.list.summary).toMatchObject({ total: 6, breeders: 3 });
     expect(data.list.ends).toEqual({ first: hexId(1), last: hexId(3) });
     expect(data.dinos).toEqual(["Giganotosaurus", "Rex"]);

@@ -4,6 +4,7 @@
 // batch-color call; and nothing for a signed-out caller.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import { unpackRows, type PackedRows } from "../../app/components/sheet/rules";
 import { Browser, dataPath, fetcherPost, loadData, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
 const PAGE = "/dashboard/breeder-stats";
@@ -34,7 +35,11 @@ async function create(browser: Browser, body: Record<string, unknown>): Promise<
 }
 const rows = async (browser: Browser) => (await (await browser.fetch("/api/breeder-list")).json()) as Row[];
 
-const load = async (browser: Browser, search = "") => (await loadData<{ list: List }>(browser, `${PAGE}?tab=breeder-list${search}`)).list;
+/** The tab's loader data, its page's rows unpacked as the tab unpacks them. */
+async function load(browser: Browser, search = ""): Promise<List> {
+  const { list } = await loadData<{ list: Omit<List, "page"> & { page: Omit<List["page"], "rows"> & { rows: PackedRows } } }>(browser, `${PAGE}?tab=breeder-list${search}`);
+  return { ...list, page: { ...list.page, rows: unpackRows<Row>(list.page.rows) } };
+}
 
 const act = (browser: Browser, fields: Record<string, string>) => fetcherPost(browser, PAGE, { tab: "breeder-list", ...fields });
 

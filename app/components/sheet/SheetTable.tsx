@@ -155,7 +155,7 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
   const text = cellTextOf(column, column.value(row));
   // The row's colour comes from the row; a cell colour is the cell's own (it wins over the sheet's colour, as in the grid).
   const own = row.fieldColors?.[column.id];
-  const styles = [own ? `color:${own}` : "", look?.style ?? ""].filter(Boolean).join(";");
+  const styles = own ? (look?.style ? `color:${own};${look.style}` : `color:${own}`) : (look?.style ?? "");
   const style = styles ? ` style="${escapeHtml(styles)}"` : "";
   if (column.name) {
     const content =
@@ -169,7 +169,8 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
     const className = look?.className ? `col-name ${escapeHtml(look.className)}` : "col-name";
     return `<th scope="row" class="${className}"${style}>${content}</th>`;
   }
-  const className = [column.align === "right" ? "col-number" : "", look?.className ?? ""].filter(Boolean).join(" ");
+  const number = column.align === "right";
+  const className = look?.className ? (number ? `col-number ${look.className}` : look.className) : number ? "col-number" : "";
   return `<td${className ? ` class="${escapeHtml(className)}"` : ""}${style}>${look?.html ?? escapeHtml(text)}</td>`;
 }
 

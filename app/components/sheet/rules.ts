@@ -46,6 +46,27 @@ export type SheetRow = {
   [field: string]: unknown;
 };
 
+/**
+ * A page of sheet rows as the page's loader data carries them: the field names once, then each row's values in that
+ * order. A hundred breeder rows as objects repeat thirty field names each: half the loader data, which the server
+ * serializes twice (the loader's answer and the document's handoff) and parses once on every view. A field a row lacks
+ * comes back as null (the sheet reads an absent and a null field alike).
+ */
+export type PackedRows = { fields: string[]; values: unknown[][] };
+
+export function packRows(rows: readonly SheetRow[]): PackedRows {
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return { fields, values: rows.map((row) => fields.map((field) => row[field] ?? null)) };
+}
+
+export function unpackRows<R extends SheetRow>({ fields, values }: PackedRows): R[] {
+  return values.map((vals) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) row[fields[i]] = vals[i];
+    return row as R;
+  });
+}
+
 /** A value typed into a cell, before it is saved. */
 export type PendingValue = number | string | null;
 export type CellValue = number | string | null;

@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { pageWindow, withParams, type Page } from "../../utils/table";
 
 /** "Showing 1 to 25 of 640 entries", then First, a window of up to 5 pages with ellipses, and Last. Plain links. */
-export function Pagination({ page, param = "page" }: { page: Page<unknown>; param?: string }) {
+export function Pagination({ page, param = "page" }: { page: Omit<Page<unknown>, "rows">; param?: string }) {
   const location = useLocation();
   const href = (p: number) => withParams(location.pathname + location.search, { [param]: p === 1 ? null : p });
   return (

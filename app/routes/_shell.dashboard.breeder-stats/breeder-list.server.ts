@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "../../../contract/breeder";
 import { searchText } from "../../../contract/search";
-import { cellTextOf } from "../../components/sheet/rules";
+import { cellTextOf, packRows } from "../../components/sheet/rules";
 import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
@@ -89,7 +89,7 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
     size,
     filter,
     toggles,
-    page,
+    page: { ...page, rows: packRows(page.rows) },
     ends: { first, last },
     summary: {
       ...summary,

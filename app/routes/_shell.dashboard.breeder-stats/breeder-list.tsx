@@ -13,7 +13,7 @@ import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { SheetView } from "../../components/sheet/SheetView";
-import { cellsSelected, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
+import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
 import { LiveStatusBadge } from "../../realtime/live";
@@ -66,7 +66,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const here = location.pathname + location.search;
-  const serverRows = data.page.rows as BreederRow[];
+  const serverRows = useMemo(() => unpackRows<BreederRow>(data.page.rows), [data.page.rows]);
 
   const columns = useMemo(() => listColumns(data.toggles), [data.toggles]);
   const sheet = useSheet<BreederRow>({

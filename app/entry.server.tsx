@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { NonceProvider } from "./utils/nonce";
 
 // The Worker reads getLoadContext from the server build (worker/index.ts).
 export { getLoadContext } from "./load-context";
@@ -15,12 +16,14 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
-  const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  const html = renderToString(
+    <NonceProvider value={loadContext.nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={loadContext.nonce} />
+    </NonceProvider>,
+  );
+  // The security headers (the policy that names the nonce among them) are the Worker's: worker/platform/headers.ts.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -14,6 +14,8 @@ declare module "@remix-run/cloudflare" {
     auth: SessionState;
     /** The host API, through the one host client (app/host/client.server.ts). */
     host: Host;
+    /** This answer's script nonce (ADR 030). */
+    nonce: string;
   }
 }
 
@@ -21,6 +23,7 @@ export const getLoadContext: GetLoadContext = (platform): AppLoadContext => ({
   cloudflare: { env: platform.env, ctx: platform.ctx },
   config: platform.config,
   auth: platform.auth,
+  nonce: platform.nonce,
   host: hostClient({
     api: platform.api,
     origin: platform.origin,

@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import styles from "./styles/app.css?url";
 import { useHydrationDone } from "./utils/hydrated";
+import { useNonce } from "./utils/nonce";
 import { isTheme, readPreferences, TIMEZONE_KEY, type Theme } from "./utils/preferences";
 
 export const links: LinksFunction = () => [
@@ -30,6 +31,7 @@ const timeZoneScript = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZo
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   useHydrationDone();
+  const nonce = useNonce();
   // A theme choice on its way to the server shows at once.
   const pending = useFetchers().find((f) => f.formData?.get("intent") === "theme")?.formData?.get("theme");
   const theme: Theme = isTheme(pending) ? pending : (data?.theme ?? "system");
@@ -39,15 +41,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
-        <script dangerouslySetInnerHTML={{ __html: timeZoneScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: timeZoneScript }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         <div id="portal" />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -9,6 +9,12 @@ declare global {
       /** The edge cache's generations (ADR 015); used only with HOST_URL. */
       HOST_CACHE?: KVNamespace;
       Live: DurableObjectNamespace<Live>;
+      /** The rate limits (worker/platform/limits.ts, ADR 031), counted per minute; their counts are in wrangler.toml. */
+      SIGN_IN_LIMIT?: RateLimit;
+      BAD_TOKEN_LIMIT?: RateLimit;
+      TOKEN_LIMIT?: RateLimit;
+      SESSION_API_LIMIT?: RateLimit;
+      WRITE_LIMIT?: RateLimit;
       ENVIRONMENT: string;
       SESSION_SECRETS: string;
       DISCORD_CLIENT_ID: string;

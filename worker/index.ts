@@ -10,6 +10,8 @@ import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
 import { ConfigError, configErrorPage, getConfig } from "./platform/config";
 import { isApiPath, requestGate } from "./platform/gate";
+import { securityHeaders } from "./platform/headers";
+import { rateLimits } from "./platform/limits";
 import { clearSessionCookie, readSession, sessionCaller, SESSION_COOKIE } from "./platform/session";
 import type { GetLoadContext, WorkerEnv } from "./types";
 
@@ -49,6 +51,9 @@ app.onError((error, c) => {
 });
 
 
+// The security headers of every answer, refusals and errors included, and this request's script nonce (ADR 030).
+app.use("*", securityHeaders());
+
 // Configuration is checked on the first request (and cached per env): a bad setting gives one readable page.
 app.use("*", async (c, next) => {
   c.set("config", getConfig(c.env));
@@ -81,6 +86,10 @@ app.use("*", async (c, next) => {
 const setsSessionCookie = (res: Response) =>
   res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
 
+// Rate limits (ADR 031): sign-in per address, a session's API calls and its member's changes. Token callers are
+// counted by the host API's token check.
+app.use("*", rateLimits());
+
 app.all("/parties/*", async (c) => {
   const response = await routePartykitRequest(c.req.raw, c.env, {
     onBeforeConnect: () =>
@@ -103,6 +112,7 @@ app.all("*", async (c) => {
     config: c.get("config"),
     auth: c.get("auth"),
     origin: new URL(c.req.url).origin,
+    nonce: c.get("nonce"),
     api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
     publish: (event) => publish(env, event),
   });

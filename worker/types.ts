@@ -12,7 +12,7 @@ export type Caller =
 export type WorkerEnv = {
   Bindings: Env;
   /** `answered`: settles once the host API's handler has made its answer (worker/api/index.ts). */
-  Variables: { config: Config; auth: SessionState; caller: Caller; answered: Promise<void> };
+  Variables: { config: Config; auth: SessionState; caller: Caller; answered: Promise<void>; nonce: string };
 };
 
 /** What the Worker resolves once per page request and hands to the Remix app. */
@@ -23,6 +23,8 @@ export type Platform = {
   auth: SessionState;
   /** This request's origin: in-process API calls carry it. */
   origin: string;
+  /** This answer's script nonce, named in its content security policy (worker/platform/headers.ts). */
+  nonce: string;
   /** The host API, called in-process as this request's caller (or anonymously, without a session). */
   api: (request: Request) => Promise<Response>;
   /** Tells every signed-in browser (used for writes that went to an external host). */

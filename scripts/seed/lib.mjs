@@ -54,17 +54,29 @@ export function lit(v) {
   return `'${String(v).replace(/'/g, "''")}'`;
 }
 
-/** Multi-row INSERT statements, a few hundred rows each (D1 limits statement size). */
+/** D1 refuses a statement over 100,000 bytes (SQLITE_TOOBIG); each INSERT stays under this. */
+const MAX_STATEMENT_BYTES = 90_000;
+
+/** Multi-row INSERT statements: at most `chunk` rows each, and never over D1's statement size. */
 export function insert(table, rows, { chunk = 200, orIgnore = false } = {}) {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
+  const head = `INSERT ${orIgnore ? "OR IGNORE " : ""}INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES\n`;
   const out = [];
-  for (let i = 0; i < rows.length; i += chunk) {
-    const values = rows
-      .slice(i, i + chunk)
-      .map((row) => `(${columns.map((c) => lit(row[c])).join(", ")})`)
-      .join(",\n");
-    out.push(`INSERT ${orIgnore ? "OR IGNORE " : ""}INTO ${table} (${columns.map((c) => `"${c}"`).join(", ")}) VALUES\n${values};`);
+  let values = [];
+  let bytes = Buffer.byteLength(head);
+  const flush = () => {
+    if (values.length) out.push(`${head}${values.join(",\n")};`);
+    values = [];
+    bytes = Buffer.byteLength(head);
+  };
+  for (const row of rows) {
+    const tuple = `(${columns.map((c) => lit(row[c])).join(", ")})`;
+    const size = Buffer.byteLength(tuple) + 2;
+    if (values.length >= chunk || (values.length > 0 && bytes + size > MAX_STATEMENT_BYTES)) flush();
+    values.push(tuple);
+    bytes += size;
   }
+  flush();
   return out;
 }

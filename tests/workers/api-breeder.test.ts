@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { patchBreeder, searchColumns } from "../../worker/domain/breeder";
 import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
-import { database } from "../../worker/domain/context";
+import { database, RACE_RETRIES } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
@@ -192,14 +192,14 @@ describe("PATCH /api/breeder-list/{id}", () => {
   });
 
   describe("when another write lands between the read and the batch", () => {
-    /** The domain's database, with someone else's write slipped in just before the next batch runs. */
-    function racing(sqlText: string) {
+    /** The domain's database, with someone else's write slipped in just before each of the next `times` batches. */
+    function racing(sqlText: string, times = 1) {
       const db = database(env);
-      let armed = true;
+      let armed = times;
       const batch = db.batch.bind(db);
       db.batch = (async (statements: Parameters<typeof db.batch>[0]) => {
-        if (armed) {
-          armed = false;
+        if (armed > 0) {
+          armed--;
           await env.DB.prepare(sqlText).bind(REX).run();
         }
         return batch(statements);
@@ -230,6 +230,18 @@ describe("PATCH /api/breeder-list/{id}", () => {
         searchColumns({ Dino: "Rex", Server: "2411", values: row.values as Record<string, string | number | null> }),
       );
       expect(row.search_text).toContain(`${SEARCH_SEPARATOR}99${SEARCH_SEPARATOR}`);
+    });
+
+    it("answers an unversioned PATCH that keeps losing as a conflict with the row as it is, never an error", async () => {
+      await seedRows();
+      const raise = `update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', json_extract("values", '$.HP') + 1) where _id = ?`;
+      const result = await patchBreeder(racing(raise, RACE_RETRIES + 1), REX, { Negative: "TRUE" });
+      expect(result).toMatchObject({ status: "conflict", current: { _id: REX, Negative: "FALSE", version: RACE_RETRIES + 2 } });
+      expect(await auditRows()).toHaveLength(0);
+      // One loss fewer, and it lands.
+      const landed = await patchBreeder(racing(raise, RACE_RETRIES), REX, { Negative: "TRUE" });
+      expect(landed).toMatchObject({ status: "ok", row: { Negative: "TRUE" } });
+      expect(await auditRows()).toHaveLength(1);
     });
 
     it("answers not found when the row was deleted", async () => {

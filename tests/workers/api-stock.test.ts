@@ -1,7 +1,7 @@
 // The 2411 stock sheet's API (spec part 2, section 7) inside workerd with the real D1 and live room.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { database } from "../../worker/domain/context";
+import { database, RACE_RETRIES } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
 import { saveRows } from "../../worker/domain/stock";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
@@ -544,13 +544,13 @@ describe("cookies work as well as tokens", () => {
 
 describe("a save racing another save", () => {
   /** A database whose first batch is preceded by someone else's save of the row (between our read and our write). */
-  function racingDeps(rowId: string) {
+  function racingDeps(rowId: string, times = 1) {
     const db = database(env);
     const realBatch = db.batch.bind(db);
-    let raced = false;
+    let raced = times;
     db.batch = (async (queries: Parameters<typeof db.batch>[0]) => {
-      if (!raced) {
-        raced = true;
+      if (raced > 0) {
+        raced--;
         await env.DB.prepare("update stock_items set version = version + 1, updated_by = 'Sneaky', data = json_set(data, '$.todo', 'theirs') where _id = ?")
           .bind(rowId)
           .run();
@@ -566,6 +566,15 @@ describe("a save racing another save", () => {
     expect(result.saved).toEqual([]);
     expect(result.conflicts).toMatchObject([{ _id: rowId, current: { version: 2, todo: "theirs", maxcount: 10 } }]);
     expect(result.conflicts[0].message).toContain("changed by Sneaky");
+    expect(await count("stock_history")).toBe(0);
+    expect(await count("audit_log", "entity = 'stock_item'")).toBe(0);
+  });
+
+  it("an unversioned save that keeps losing is answered as a conflict with the row as it is, and writes nothing", async () => {
+    const rowId = await addRow("war-room-vaults", vault("Element", [1], 10));
+    const result = await saveRows(racingDeps(rowId, RACE_RETRIES + 1), "war-room-vaults", [{ _id: rowId, fields: { maxcount: 99 } }], "Tester");
+    expect(result.saved).toEqual([]);
+    expect(result.conflicts).toMatchObject([{ _id: rowId, current: { version: RACE_RETRIES + 2, todo: "theirs", maxcount: 10 } }]);
     expect(await count("stock_history")).toBe(0);
     expect(await count("audit_log", "entity = 'stock_item'")).toBe(0);
   });

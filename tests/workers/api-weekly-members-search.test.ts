@@ -282,6 +282,7 @@ async function load(search: string, settings: Record<string, string> = {}) {
     config: getConfig(e),
     auth: AUTH,
     origin: ORIGIN,
+    nonce: "test-nonce",
     api: async (request) => callInProcess(request, sessionCaller(AUTH)!, e, ctx),
     publish: async () => undefined,
   });

@@ -2,6 +2,8 @@
 // caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
 import { Hono } from "hono";
 import { getConfig } from "../platform/config";
+import { SAFE_METHODS } from "../platform/gate";
+import { clientAddress, overLimit } from "../platform/limits";
 import { z } from "zod";
 import { search } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
@@ -49,7 +51,15 @@ for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
     const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (bearer) {
       const token = await resolveToken(database(c.env), bearer.trim());
-      if (!token) return c.json({ error: "unauthorized", message: "This API token is unknown or revoked." }, 401);
+      // Wrong tokens are counted per address (guessing), right ones per token, and a token's changes per member
+      // (ADR 031).
+      if (!token) {
+        const refused = await overLimit(c, "BAD_TOKEN_LIMIT", clientAddress(c.req.raw));
+        return refused ?? c.json({ error: "unauthorized", message: "This API token is unknown or revoked." }, 401);
+      }
+      const refused =
+        (await overLimit(c, "TOKEN_LIMIT", token.id)) ?? (SAFE_METHODS.has(c.req.method) ? null : await overLimit(c, "WRITE_LIMIT", token.userId));
+      if (refused) return refused;
       c.set("caller", { kind: "token", id: `token:${token.id}`, name: token.name, userId: token.userId, tokenId: token.id });
       return next();
     }

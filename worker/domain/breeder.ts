@@ -7,7 +7,7 @@ import { z } from "zod";
 import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit, newObjectId, versionGuard } from "./context";
+import { commit, newObjectId, RACE_RETRIES, versionGuard } from "./context";
 import { SEARCH_SEPARATOR } from "./paging";
 import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
 import {
@@ -348,9 +348,10 @@ export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch,
     if (current?.version === row.version) throw error; // not a race: a real failure
     if (!current) return { status: "not_found" };
     if (patch.version !== undefined) return { status: "conflict", current: breederJson(current) };
-    // Without a version the change is merged into whatever is stored now: plan it again from the new row, once.
-    if (attempt === 0) return patchBreeder(deps, _id, patch, 1);
-    throw error;
+    // Without a version the change is merged into whatever is stored now: plan it again from the new row; a write
+    // that keeps losing is answered as a conflict with the row as it now is.
+    if (attempt < RACE_RETRIES) return patchBreeder(deps, _id, patch, attempt + 1);
+    return { status: "conflict", current: breederJson(current) };
   }
 }
 

@@ -65,6 +65,13 @@ export function abortUnless(db: Db, condition: SQL, reason: string) {
 }
 
 /**
+ * How many times a write that lost a race (its version guard aborted: another write got in between its read and its
+ * batch) is read and planned again before it is answered as a conflict. Never a 500: under a crowd of racing writers
+ * the loser is told, with the row as it now is.
+ */
+export const RACE_RETRIES = 5;
+
+/**
  * Aborts the batch when the row no longer has the version it was read with (or is gone): another write got in between
  * the read and this batch, so nothing of it is applied, not even its audit rows. Put it before the row's update.
  */

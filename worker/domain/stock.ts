@@ -5,7 +5,7 @@ import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit, versionGuard } from "./context";
+import { commit, RACE_RETRIES, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
 import {
   derivedFields,
@@ -142,6 +142,8 @@ export type SaveResult = {
   failed: { _id: string; error: string; message: string }[];
 };
 
+const rowNotFound = (tab: StockTab, id: string) => ({ _id: id, error: "not_found", message: `No ${TABS[tab].label} row with id ${id}.` });
+
 /**
  * Saves rows of one tab (PUT {base}/{id} and POST {base}/batch): rows whose sent version is not the stored one are
  * refused as conflicts, unknown ids fail, and the rest are saved together with ONE history snapshot of the tab, in
@@ -159,7 +161,7 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
     for (const input of inputs) {
       const row = stored.get(input._id);
       if (!row) {
-        result.failed.push({ _id: input._id, error: "not_found", message: `No ${TABS[tab].label} row with id ${input._id}.` });
+        result.failed.push(rowNotFound(tab, input._id));
         continue;
       }
       if (input.version !== undefined && input.version !== row.version) {
@@ -185,11 +187,15 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       try {
         await commit(deps, writes, audit, [stockEvent(tab, `${n} ${n === 1 ? "row" : "rows"} saved by ${editor}`)]);
       } catch (error) {
-        // Another save slipped in between our read and our write: read again and decide afresh, once.
+        // Another save slipped in between our read and our write: read again and decide afresh. Rows that keep losing
+        // are answered as conflicts with their current values; nothing of this batch was applied.
         const now = new Map((await tabRows(deps.db, tab)).map((r) => [r._id, r.version]));
         const moved = result.saved.some((id) => now.get(id) !== stored.get(id)!.version);
-        if (moved && attempt === 0) continue;
-        throw error;
+        if (!moved) throw error;
+        if (attempt < RACE_RETRIES) continue;
+        conflicting.push(...result.saved.map((id) => stored.get(id)!).filter((row) => now.has(row._id)));
+        result.failed.push(...result.saved.filter((id) => !now.has(id)).map((id) => rowNotFound(tab, id)));
+        result.saved = [];
       }
     }
     if (conflicting.length > 0) {

@@ -15,12 +15,13 @@ import type { WorkerEnv } from "../types";
 /** The largest body any request may carry: the largest real one (a bot's 250 claim sessions) is about 100 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The JSON API's paths (the host API: /api, /kick, /avatar), which answer JSON, refusals and errors included. */
 export const isApiPath = (path: string) => /^\/(api|kick|avatar)(\/|$)/.test(path);
 const LIVE_ROOM = /^\/parties(\/|$)/;
 
-type Refusal = { status: 403 | 405 | 413 | 415; error: string; message: string; headers?: Record<string, string> };
+/** A refusal of the gate or of a rate limit (worker/platform/limits.ts): JSON on the API and the live room, text elsewhere. */
+export type Refusal = { status: 403 | 405 | 413 | 415 | 429; error: string; message: string; headers?: Record<string, string> };
 
 const refusals = {
   origin: {
@@ -60,7 +61,7 @@ export function fromOwnOrigin(request: Request) {
   return request.headers.get("Sec-Fetch-Site") === "same-origin";
 }
 
-const carriesToken = (request: Request) => /^Bearer\s+\S/i.test(request.headers.get("Authorization") ?? "");
+export const carriesToken = (request: Request) => /^Bearer\s+\S/i.test(request.headers.get("Authorization") ?? "");
 
 /** Whether the request has a body at all: a length above zero, or one sent in chunks. */
 function hasBody(request: Request) {
@@ -93,7 +94,7 @@ async function boundedBody(request: Request): Promise<ArrayBuffer | null> {
   }
 }
 
-function refuse(c: Context<WorkerEnv>, refusal: Refusal) {
+export function refuse(c: Context<WorkerEnv>, refusal: Refusal) {
   const { status, error, message, headers = {} } = refusal;
   const path = c.req.path;
   if (isApiPath(path) || LIVE_ROOM.test(path)) return c.json({ error, message }, status, headers);

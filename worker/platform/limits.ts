@@ -1,0 +1,72 @@
+// Rate limits where abuse is cheap (issue 13, ADR 031), on Cloudflare's rate-limiting binding ([[ratelimits]] in
+// wrangler.toml, where each limit's count is set): sign-in starts and callbacks per address, API calls per token and per
+// session, wrong API tokens per address, and changes per member. Past a limit the answer is 429 with Retry-After and a
+// sentence saying what to do; nothing behind the limit runs. The BFF's own calls to the host API run in-process and are
+// not counted again: a page's action counts once, however many host calls it makes.
+import type { Context, MiddlewareHandler } from "hono";
+import type { WorkerEnv } from "../types";
+import { carriesToken, isApiPath, refuse, SAFE_METHODS } from "./gate";
+
+/**
+ * Every limit counts over one minute: the binding's period (wrangler.toml's `period` must stay 60), and the
+ * Retry-After a refusal gives.
+ */
+export const RATE_LIMIT_PERIOD_SECONDS = 60;
+
+type LimitName = "SIGN_IN_LIMIT" | "BAD_TOKEN_LIMIT" | "TOKEN_LIMIT" | "SESSION_API_LIMIT" | "WRITE_LIMIT";
+
+/** What each limit counts, in the words of its refusal. */
+const COUNTED: Record<LimitName, string> = {
+  SIGN_IN_LIMIT: "Too many sign-in attempts from this address",
+  BAD_TOKEN_LIMIT: "Too many requests with an unknown or revoked API token from this address",
+  TOKEN_LIMIT: "Too many API calls with this token",
+  SESSION_API_LIMIT: "Too many API calls from this session",
+  WRITE_LIMIT: "Too many changes in a short time",
+};
+
+/** The address a request came from, as Cloudflare's edge states it (a client cannot set it there). */
+export const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "unknown";
+
+/**
+ * Counts one request against a limit under `key`: null while under it, else the 429 to answer. A limit whose binding
+ * is missing (a deployment that left it out) does not count: the request passes, and a warning is logged.
+ */
+export async function overLimit(c: Context<WorkerEnv>, name: LimitName, key: string): Promise<Response | null> {
+  const limiter = c.env[name];
+  if (!limiter) {
+    console.warn(`rate limit ${name} has no binding: not counted`);
+    return null;
+  }
+  const { success } = await limiter.limit({ key });
+  if (success) return null;
+  return refuse(c, {
+    status: 429,
+    error: "rate_limited",
+    message: `${COUNTED[name]}. Wait a minute, then try again.`,
+    headers: { "Retry-After": String(RATE_LIMIT_PERIOD_SECONDS) },
+  });
+}
+
+/** The sign-in flow's two steps: the start (the sign-in form's POST) and Discord's return. */
+const SIGN_IN_PATHS = new Set(["/auth/discord", "/auth/callback"]);
+
+/**
+ * The limits the Worker can count before routing: sign-in per address, and for a signed-in session its API calls and
+ * its changes. Token callers are counted by the host API's token check (worker/api/index.ts), which knows the token.
+ */
+export const rateLimits = (): MiddlewareHandler<WorkerEnv> => async (c, next) => {
+  const path = c.req.path;
+  if (SIGN_IN_PATHS.has(path)) return (await overLimit(c, "SIGN_IN_LIMIT", clientAddress(c.req.raw))) ?? next();
+  const auth = c.get("auth");
+  // A request with an API token is the token's, whatever cookie comes with it.
+  if (auth.status !== "ok" || carriesToken(c.req.raw)) return next();
+  if (isApiPath(path)) {
+    const refused = await overLimit(c, "SESSION_API_LIMIT", auth.sessionId);
+    if (refused) return refused;
+  }
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const refused = await overLimit(c, "WRITE_LIMIT", auth.user.id);
+    if (refused) return refused;
+  }
+  return next();
+};

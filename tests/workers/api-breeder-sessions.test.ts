@@ -307,6 +307,11 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     expect(await kept("claims-today")).toEqual([3, 2, 1].map((n) => session(n)._id));
     expect(await kept("completed-today")).toEqual([session(1)._id]);
     expect(await kept("most-participants")).toEqual([3, 1].map((n) => session(n)._id));
+    // The cards are the day's whatever the page is asked with: read beside the page (a plain search), or before it
+    // (a filter or a search that shapes the page's query: Most Participants, a text that can be part of a date).
+    for (const asked of ["q=Argentavis", "filter=claims-today", "filter=most-participants", "q=2026", "q=Jan 1"]) {
+      expect((await search(browser, `tz=${tz}&${asked}`)).summary, asked).toEqual({ claimsToday: 7, completedToday: 1, mostParticipants: 3 });
+    }
   });
 
   it("refuses a bad filter, zone or page, and needs credentials", async () => {

@@ -11,7 +11,7 @@ import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
 import { dayBounds, offsetSpans } from "../../contract/zones";
 import { DAY_MS } from "../../contract/time";
-import { anyColumnLike, countedPage, SEARCH_SEPARATOR, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedPageWith, SEARCH_SEPARATOR, type PageQuery, type SearchPage } from "./paging";
 
 type SessionRow = Omit<typeof claimSessions.$inferSelect, "searchText">;
 /** The columns a page reads: all but search_text, which is long and never sent. */
@@ -106,17 +106,21 @@ export async function searchClaimSessions(
   const t = claimSessions;
   const today = dayBounds(now, tz);
   const isToday = and(gte(t.createdAt, today.start), lt(t.createdAt, today.end));
-  const [[oldest], [summary]] = await db.batch([
-    db.select({ at: sql<number | null>`min(${t.createdAt})` }).from(t),
-    db
-      .select({
-        claimsToday: sql<number>`coalesce(sum(${claimCount}), 0)`,
-        completedToday: sql<number>`coalesce(sum(${completedCount}), 0)`,
-        mostParticipants: sql<number>`coalesce(max(${claimCount}), 0)`,
-      })
-      .from(t)
-      .where(isToday),
-  ]);
+  const summaryRead = db
+    .select({
+      claimsToday: sql<number>`coalesce(sum(${claimCount}), 0)`,
+      completedToday: sql<number>`coalesce(sum(${completedCount}), 0)`,
+      mostParticipants: sql<number>`coalesce(max(${claimCount}), 0)`,
+    })
+    .from(t)
+    .where(isToday);
+  // The oldest session (for a search that can be part of a date) and the day's largest claim count (for the Most
+  // Participants filter) shape the page's query: read first only when one of them is needed. Otherwise the summary
+  // rides in the page's own round trip.
+  const shapedFirst = filter === "most-participants" || canBeShownDate(q) || canBeShownDate(cq);
+  const [[oldest], [first]] = shapedFirst
+    ? await db.batch([db.select({ at: sql<number | null>`min(${t.createdAt})` }).from(t), summaryRead])
+    : [[], []];
   // The zone's changes from the oldest session to a year on (an instant outside that span takes the nearest offset),
   // worked out only for a search that can be part of a date.
   const from = Number(oldest?.at ?? now);
@@ -140,7 +144,7 @@ export async function searchClaimSessions(
         ]
       : [t.searchText];
   const columns = (text: string) => anyColumnLike([...texts(text.trim()), ...dates(text)], text);
-  const most = Number(summary.mostParticipants);
+  const most = Number(first?.mostParticipants ?? 0);
   const kept: Record<ClaimFilter, SQL | undefined> = {
     "claims-today": and(isToday, gt(claimCount, 0)),
     "completed-today": and(isToday, gt(completedCount, 0)),
@@ -149,7 +153,8 @@ export async function searchClaimSessions(
   const where = and(filter ? kept[filter] : undefined, columns(q), columns(cq));
   const pageAt = (n: number) =>
     db.select(SESSION_COLUMNS).from(t).where(where).orderBy(desc(t.createdAt), desc(t._id)).limit(size).offset((n - 1) * size);
-  const found = await countedPage(db, t, where, pageAt, { page, size });
+  const [found, beside] = await countedPageWith(db, t, where, pageAt, { page, size }, shapedFirst ? undefined : summaryRead);
+  const summary = first ?? beside[0];
   return {
     ...found,
     rows: found.rows.map(sessionJson),

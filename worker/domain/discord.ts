@@ -264,13 +264,17 @@ export async function avatarCacheMap(db: Db, ids?: string[]) {
   if (ids && ids.length === 0) return map;
   // With ids, only those users (the vouches_vouched_idx and the avatars' key find them without a scan).
   const some = (column: typeof vouches.vouched | typeof avatars.discordId) => (ids ? inArray(column, ids) : undefined);
-  const fromVouches = await db
-    .select({ vouched: vouches.vouched, url: vouches.vouchedAvatar })
-    .from(vouches)
-    .where(and(sql`${vouches.vouchedAvatar} is not null and ${vouches.vouchedAvatar} != ''`, some(vouches.vouched)))
-    .orderBy(vouches.id);
+  // Both reads in one round trip: the records overlay the vouches' avatars.
+  const [fromVouches, records] = await db.batch([
+    db
+      .select({ vouched: vouches.vouched, url: vouches.vouchedAvatar })
+      .from(vouches)
+      .where(and(sql`${vouches.vouchedAvatar} is not null and ${vouches.vouchedAvatar} != ''`, some(vouches.vouched)))
+      .orderBy(vouches.id),
+    db.select({ id: avatars.discordId, url: avatars.url }).from(avatars).where(some(avatars.discordId)),
+  ]);
   for (const row of fromVouches) map[row.vouched] = row.url!;
-  for (const row of await db.select({ id: avatars.discordId, url: avatars.url }).from(avatars).where(some(avatars.discordId))) map[row.id] = row.url;
+  for (const row of records) map[row.id] = row.url;
   return map;
 }
 

@@ -71,24 +71,33 @@ export function pageBounds(total: number, page: number, size: number) {
   return { pageCount, page: current, offset: (current - 1) * size };
 }
 
+type PageRead<R> = (page: number) => BatchItem<"sqlite"> & PromiseLike<R[]>;
+
 /**
  * One page of `table` (`pageAt` reads a page of what `where` finds, in the list's order), with the count found and the
  * table's count (`all`): the two counts and the page asked for in one round trip, a page past the end read again as
  * the last (settlePage).
  */
-export async function countedPage<R>(
+export async function countedPage<R>(db: Db, table: SQLiteTable, where: SQL | undefined, pageAt: PageRead<R>, query: PageQuery) {
+  return (await countedPageWith(db, table, where, pageAt, query))[0];
+}
+
+/** countedPage, with `alongside` (a read of the page's own, such as a summary) in the same round trip: its rows second. */
+export async function countedPageWith<R, B = never>(
   db: Db,
   table: SQLiteTable,
   where: SQL | undefined,
-  pageAt: (page: number) => BatchItem<"sqlite"> & PromiseLike<R[]>,
+  pageAt: PageRead<R>,
   { page = 1, size = 25 }: PageQuery,
-): Promise<SearchPage<R> & { all: number }> {
+  alongside?: BatchItem<"sqlite"> & PromiseLike<B[]>,
+): Promise<[SearchPage<R> & { all: number }, B[]]> {
   const asked = askedPage(page);
-  const [[{ total }], [{ all }], ahead] = await db.batch([
+  const [[{ total }], [{ all }], ahead, beside = []] = await db.batch([
     db.select({ total: count() }).from(table).where(where),
     db.select({ all: count() }).from(table),
     pageAt(asked),
+    ...(alongside ? [alongside] : []),
   ]);
   const shown = await settlePage(total, asked, size, ahead as R[], async (n) => pageAt(n));
-  return { ...shown, total, all, size };
+  return [{ ...shown, total, all, size }, beside as B[]];
 }

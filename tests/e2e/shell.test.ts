@@ -104,12 +104,45 @@ describe("with JavaScript", () => {
     expect(await page.getByText("You are not authorized").isVisible()).toBe(true);
     expect(await page.getByText("Redirecting you in 5 seconds...").isVisible()).toBe(true);
     await shot(page, "08-not-authorized");
+    expect(await page.getByRole("link", { name: "Continue now" }).getAttribute("href")).toBe("https://www.youtube.com/");
     // The page leaves for the configured external page after five seconds.
     await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });
+  });
+
+  it("lets the person turned away stop the redirect, and go when they are ready (WCAG 2.2.1)", async () => {
+    const { page } = await open();
+    // The page's own clock: five seconds and more pass at once, without waiting for them.
+    await page.clock.install();
+    await signIn(page, "Wandering Outsider");
+    await page.waitForURL("**/not-authorized");
+    const left: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith("https://www.youtube.com/")) left.push(request.url());
+    });
+    await page.getByRole("button", { name: "Stay on this page" }).click();
+    expect(await page.getByText("Redirect stopped.").isVisible()).toBe(true);
+    await page.clock.runFor(30_000);
+    expect(new URL(page.url()).pathname).toBe("/not-authorized");
+    expect(await page.getByText("Redirect stopped.").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Continue now" }).click();
+    await page.waitForURL("https://www.youtube.com/", { waitUntil: "commit" });
+    // The one visit there is the person's own click.
+    expect(left).toHaveLength(1);
   });
 });
 
 describe("without JavaScript", () => {
+  it("turns away someone outside the tribe's Discord, and the browser itself leaves after five seconds", async () => {
+    const { page } = await open({ javaScriptEnabled: false });
+    await signIn(page, "Wandering Outsider");
+    await page.waitForURL("**/not-authorized");
+    expect(await page.getByText("Redirecting you in 5 seconds...").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Continue now" }).isVisible()).toBe(true);
+    // Stopping needs JavaScript: without it there is nothing to press that would not work.
+    expect(await page.getByRole("button", { name: "Stay on this page" }).count()).toBe(0);
+    await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });
+  });
+
   it("signs in, switches theme, collapses the sidebar and signs out with plain forms", async () => {
     const { page } = await open({ javaScriptEnabled: false });
     await signIn(page, "Rex Rider");

@@ -57,7 +57,8 @@ export function ChangelogDialog({ onClose, serverOpen = false }: { onClose: () =
             <Icon name="x" />
           </button>
         </header>
-        <div className="changelog-body">
+        {/* The list scrolls inside the dialog: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+        <div className="changelog-body" tabIndex={0} role="region" aria-label="Changes">
           <ul className="changelog-list">
             {stable.map((c) => (
               <ChangeItem key={c.title} change={c} />

@@ -32,7 +32,7 @@ export function Pagination({ page, param = "page" }: { page: Omit<Page<unknown>,
 function PageLink({ to, label, current, disabled }: { to: string; label: string; current?: boolean; disabled?: boolean }) {
   if (disabled || current) {
     return (
-      <span className={current ? "page current" : "page disabled"} aria-current={current ? "page" : undefined}>
+      <span className={current ? "page current" : "page disabled"} aria-current={current ? "page" : undefined} aria-disabled={current ? undefined : true}>
         {label}
       </span>
     );

@@ -116,7 +116,8 @@ export default function Dashboard() {
           {data.recent.length === 0 ? (
             <p className="empty-state">No vouches this month.</p>
           ) : (
-            <ul className="people-list recent-list" data-testid="recent-vouches">
+            // The list scrolls inside the card: focusable, so a keyboard can scroll it (WCAG 2.1.1).
+            <ul className="people-list recent-list" data-testid="recent-vouches" tabIndex={0} aria-labelledby="recent-title">
               {data.recent.map((v) => (
                 <li key={v.discordId}>
                   <PersonAvatar id={v.discordId} src={v.avatar} />

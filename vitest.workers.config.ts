@@ -1,6 +1,7 @@
 // Tests that run inside workerd (the Workers runtime) with the real D1 database and Durable Objects.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { LIMIT_NAMES } from "./worker/platform/limits";
 
 export const TEST_BINDINGS = {
   ENVIRONMENT: "development",
@@ -19,12 +20,7 @@ export const TEST_BINDINGS = {
  * refuse it. Here they count as high as the suite needs, and tests/workers/limits.test.ts hands the Worker a tight
  * limiter of its own (TEST_TIGHT_LIMIT: 3 a key per 10 s) in place of the one it drives.
  */
-const RATE_LIMITS = Object.fromEntries(
-  ["SIGN_IN_LIMIT", "BAD_TOKEN_LIMIT", "TOKEN_LIMIT", "SESSION_API_LIMIT", "WRITE_LIMIT"].map((name) => [
-    name,
-    { simple: { limit: 1_000_000, period: 60 } },
-  ]),
-);
+const RATE_LIMITS = Object.fromEntries(LIMIT_NAMES.map((name) => [name, { simple: { limit: 1_000_000, period: 60 } }]));
 
 export default defineConfig(async () => ({
   plugins: [

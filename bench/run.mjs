@@ -59,8 +59,15 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * beside wrangler.toml (its paths are relative to it), and ignored by git.
  */
 const BENCH_CONFIG = "wrangler.bench.toml";
-const writeBenchConfig = () =>
-  writeFileSync(BENCH_CONFIG, readFileSync("wrangler.toml", "utf8").replace(/simple = \{ limit = \d+, period = 60 \}/g, "simple = { limit = 1000000, period = 60 }"));
+function writeBenchConfig() {
+  const config = readFileSync("wrangler.toml", "utf8");
+  const limits = /simple = \{ limit = \d+, period = 60 \}/g;
+  // Every [[ratelimits]] block must be widened, or the benchmark would measure refusals.
+  if ((config.match(limits) ?? []).length !== (config.match(/^\[\[ratelimits\]\]$/gm) ?? []).length) {
+    throw new Error("wrangler.toml's [[ratelimits]] blocks are not all `simple = { limit = N, period = 60 }`: update bench/run.mjs");
+  }
+  writeFileSync(BENCH_CONFIG, config.replace(limits, "simple = { limit = 1000000, period = 60 }"));
+}
 
 const servers = [];
 function startWrangler(port, persist, vars = {}) {

@@ -50,7 +50,6 @@ app.onError((error, c) => {
   return isApiPath(c.req.path) ? c.json({ error: "internal", message }, 500) : c.text(message, 500);
 });
 
-
 // The security headers of every answer, refusals and errors included, and this request's script nonce (ADR 030).
 app.use("*", securityHeaders());
 

@@ -5,10 +5,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import worker from "../../worker/index";
-import { RATE_LIMIT_PERIOD_SECONDS } from "../../worker/platform/limits";
+import { RATE_LIMIT_PERIOD_SECONDS, type LimitName } from "../../worker/platform/limits";
 import { Browser, fromPage, memberWithToken, ORIGIN, routeOutboundToSelf, signedIn } from "./helpers";
 
-type LimitName = "SIGN_IN_LIMIT" | "BAD_TOKEN_LIMIT" | "TOKEN_LIMIT" | "SESSION_API_LIMIT" | "WRITE_LIMIT";
 const TIGHT = (env as unknown as { TEST_TIGHT_LIMIT: RateLimit }).TEST_TIGHT_LIMIT;
 const ALLOWED = 3;
 

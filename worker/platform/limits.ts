@@ -13,16 +13,18 @@ import { carriesToken, isApiPath, refuse, SAFE_METHODS } from "./gate";
  */
 export const RATE_LIMIT_PERIOD_SECONDS = 60;
 
-type LimitName = "SIGN_IN_LIMIT" | "BAD_TOKEN_LIMIT" | "TOKEN_LIMIT" | "SESSION_API_LIMIT" | "WRITE_LIMIT";
-
-/** What each limit counts, in the words of its refusal. */
-const COUNTED: Record<LimitName, string> = {
+/** What each limit (its binding's name) counts, in the words of its refusal. */
+const COUNTED = {
   SIGN_IN_LIMIT: "Too many sign-in attempts from this address",
   BAD_TOKEN_LIMIT: "Too many requests with an unknown or revoked API token from this address",
   TOKEN_LIMIT: "Too many API calls with this token",
   SESSION_API_LIMIT: "Too many API calls from this session",
   WRITE_LIMIT: "Too many changes in a short time",
-};
+} as const;
+
+export type LimitName = keyof typeof COUNTED;
+/** The bindings' names, as wrangler.toml's [[ratelimits]] and worker/env.d.ts declare them. */
+export const LIMIT_NAMES = Object.keys(COUNTED) as LimitName[];
 
 /** The address a request came from, as Cloudflare's edge states it (a client cannot set it there). */
 export const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "unknown";

@@ -2,6 +2,7 @@
 // these schemas; the Codes page's Edit Code form and in-place edits validate with the same ones, in the browser and in
 // the action (app/routes/_shell.dashboard.codes/codes.ts).
 import { z } from "zod";
+import { versionSchema } from "./ids";
 
 /** Every field of a code is free text, up to 500 characters; null clears it. */
 export const codeText = z.string().max(500, "is at most 500 characters").nullable().optional();
@@ -26,9 +27,13 @@ export const codeFields = z.object({
   user: codeText,
 });
 
-/** PUT's body: the full code object as the list gave it; _id and id may ride along but cannot change. */
+/**
+ * PUT's body: the full code object as the list gave it; _id and id may ride along but cannot change. With the version
+ * it was read at, a save based on an older one is refused (409) instead of overwriting a newer edit.
+ */
 export const codeUpdate = codeFields.extend({
   _id: z.string().optional(),
+  version: versionSchema,
   id: z.union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional(),
 });
 export type CodeFields = z.output<typeof codeFields>;

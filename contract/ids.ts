@@ -12,3 +12,12 @@ export const isDiscordId = (v: unknown): v is string => typeof v === "string" &&
 export const discordIdSchema = z
   .string({ invalid_type_error: "must be a Discord id" })
   .regex(DISCORD_ID, "must be a Discord id (17 to 20 digits)");
+
+/**
+ * The version a save is based on (codes, tribelist entries): the one the row had when it was read. A save based on an
+ * older version is refused with 409. A number in JSON; forms send it as digits.
+ */
+export const versionSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)])
+  .pipe(z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").positive("must be positive"))
+  .optional();

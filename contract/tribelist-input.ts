@@ -1,7 +1,7 @@
 // The bodies the tribelist API accepts (spec part 1: Tribelists page, section 7). The host API validates with these
 // schemas; the page's forms validate with the same ones, in the action and (loaded after the first paint) the browser.
 import { z } from "zod";
-import { discordIdSchema } from "./ids";
+import { discordIdSchema, versionSchema } from "./ids";
 import { NATIONALITIES, RANKS } from "./tribelists";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v);
@@ -26,7 +26,10 @@ const name = z.string({ message: "is required" }).trim().min(1, "is required").m
 
 /** POST's body: name (required), discordId, rank, nationality; username and order optional. */
 export const entryCreate = z.object({ name, ...fields });
-/** PUT's body: the whole edited entry. Absent fields keep their value; _id may ride along but cannot change. */
-export const entryUpdate = z.object({ _id: z.string().optional(), name, ...fields });
+/**
+ * PUT's body: the whole edited entry. Absent fields keep their value; _id may ride along but cannot change. With the
+ * version it was read at, a save based on an older one is refused (409) instead of overwriting a newer edit.
+ */
+export const entryUpdate = z.object({ _id: z.string().optional(), version: versionSchema, name, ...fields });
 export type EntryCreate = z.output<typeof entryCreate>;
 export type EntryUpdate = z.output<typeof entryUpdate>;

@@ -21,4 +21,6 @@ export type TribelistEntry = {
   rank: string | null;
   nationality: string | null;
   order?: number | null;
+  /** Bumped by every save; an external host may not keep one. */
+  version?: number;
 };

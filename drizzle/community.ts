@@ -53,6 +53,8 @@ export const codes = sqliteTable("codes", {
   location: text("location"),
   /** Discord user id. */
   user: text("user"),
+  /** Bumped by every save: a save based on an older version is refused (409), so no edit is lost. */
+  version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at").notNull().default(now),
 });
 
@@ -68,6 +70,8 @@ export const tribelistEntries = sqliteTable(
     rank: text("rank"),
     nationality: text("nationality"),
     order: integer("order"),
+    /** Bumped by every save: a save based on an older version is refused (409), so no edit is lost. */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at").notNull().default(now),
     updatedAt: timestamp("updated_at").notNull().default(now),
   },

@@ -32,7 +32,7 @@ export class HostError extends Error {
   readonly [HOST_ERROR] = true;
   constructor(
     readonly status: number,
-    readonly body: { error?: string; message?: string; field?: string; issues?: HostIssue[] } | null,
+    readonly body: { error?: string; message?: string; field?: string; issues?: HostIssue[]; current?: unknown } | null,
   ) {
     super(body?.message ?? `Host answered ${status}`);
   }

@@ -3,7 +3,7 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { safeRedirect } from "../auth/redirect";
 import { hostErrorOf, type HostIssue } from "../host/client.server";
-import { FETCHER_FIELD, type Answer, type FieldErrors } from "./action";
+import { FETCHER_FIELD, type Answer, type Conflict, type FieldErrors } from "./action";
 import { apiWording, firstError, type Wording } from "./forms";
 import { withParams } from "./table";
 import type { Toast } from "./toast";
@@ -77,6 +77,29 @@ export function refuse(errors: FieldErrors, options: { status?: number; data?: R
   const first = firstError(errors);
   const toast: Toast | null = first ? { type: "error", message: first } : null;
   return json({ ...options.data, toast, errors }, { status: options.status ?? 400 });
+}
+
+/**
+ * The host's 409 for a save based on an older version of a record (or one that kept losing a race): the record as it
+ * now is. Null when the host refused for another reason, or gave no record.
+ */
+export function hostConflict<T extends object>(error: unknown): { message: string; current: T } | null {
+  const refused = hostErrorOf(error);
+  const current = refused?.body?.current;
+  if (refused?.status !== 409 || typeof current !== "object" || current === null) return null;
+  return { message: refused.body?.message ?? "The record changed since it was read.", current: current as T };
+}
+
+/**
+ * A save refused because someone else saved the record first (409): nothing was written. The answer (JSON, for a
+ * fetcher and for the page rendered without JavaScript alike) carries the record as it now is and what this person
+ * sent, so the page can show both and let them save again on the newer version. `message` is the form's error, shown
+ * beside the fields; a fetcher's toast only says the save did not happen. `data`: what else the page reads.
+ */
+export function refuseConflict<T extends object>(current: T, submitted: Record<string, string>, message: string, data: Record<string, unknown> = {}) {
+  const conflict: Conflict<T> = { current, submitted };
+  const toast: Toast = { type: "error", message: "Not saved: someone else saved it first." };
+  return json({ ...data, conflict, toast, errors: { form: message } satisfies FieldErrors }, { status: 409 });
 }
 
 /**

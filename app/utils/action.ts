@@ -24,5 +24,17 @@ export type Answer = {
   errors?: FieldErrors;
 };
 
+/**
+ * A save refused because someone else saved the record first (409, see refuseConflict): the record as it now is (with
+ * its new version) and the form's fields as this person sent them.
+ */
+export type Conflict<T> = { current: T; submitted: Record<string, string> };
+
+/** The conflict an action's answer carries, if any. */
+export const conflictIn = <T>(answer: unknown): Conflict<T> | null => {
+  const c = typeof answer === "object" && answer !== null ? (answer as { conflict?: Conflict<T> }).conflict : undefined;
+  return c && typeof c === "object" && typeof c.current === "object" && c.current !== null && typeof c.submitted === "object" ? c : null;
+};
+
 export const isAnswer = (v: unknown): v is Answer =>
   typeof v === "object" && v !== null && "toast" in v && ((v as Answer).toast === null || isToast((v as Answer).toast));

@@ -3,7 +3,7 @@
 // at, each with a marker no other row has, and searches for that marker: the rows it asserts on are its own.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createCodes, type Code } from "./data";
 
 setupBrowser();
@@ -94,6 +94,41 @@ describe("Codes with JavaScript", () => {
     await toastShown(page, "Code updated successfully!");
     await dialog.waitFor({ state: "detached" });
     expect(await codeById(context, mine._id)).toMatchObject({ id: mine.id, code: "E2E-4242", location: "Frozen Coast", completed: true });
+  });
+
+  it("keeps both edits when someone else saves the code while the modal is open", async () => {
+    const { page, context } = await codesPage();
+    allowConsoleErrors(/status of 409/); // the refused save
+    const m = marker("clash");
+    const [mine] = await createCodes(context.request, [{ username: `clash ${m}`, code: "1111", location: "Plains" }]);
+    await page.goto(`/dashboard/codes?q=${m}`);
+    await showsRows(page, 1);
+    await selectRow(page, 0);
+    const bar = page.getByRole("toolbar", { name: "Selected code" });
+    await bar.getByText(`#${mine.id}`).waitFor();
+    await bar.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Code" });
+    await dialog.waitFor();
+
+    // Another person renames the member while this one edits the code.
+    const other = await context.request.put(`/api/codes/${mine._id}`, { headers: FROM_PAGE, data: { ...mine, username: `renamed ${m}` } });
+    expect(other.status()).toBe(200);
+    await dialog.getByLabel("Code", { exact: true }).fill(`MINE-${m}`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+
+    // Refused: the modal stays with this person's values, the other one's under the field that differs.
+    await dialog.getByTestId("code-conflict").waitFor();
+    expect(await dialog.getByLabel("Code", { exact: true }).inputValue()).toBe(`MINE-${m}`);
+    expect(await dialog.getByTestId("conflict-theirs").allInnerTexts()).toEqual([`Saved meanwhile: renamed ${m}`, "Saved meanwhile: 1111"]);
+    expect(await codeById(context, mine._id)).toMatchObject({ username: `renamed ${m}`, code: "1111" });
+    await shot(page, "codes-conflict");
+
+    // Taking their username and saving again keeps both edits.
+    await dialog.getByLabel("Username").fill(`renamed ${m}`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toastShown(page, "Code updated successfully!");
+    await dialog.waitFor({ state: "detached" });
+    expect(await codeById(context, mine._id)).toMatchObject({ username: `renamed ${m}`, code: `MINE-${m}`, version: 3 });
   });
 
   it("edits a cell in place on the grid", async () => {
@@ -237,6 +272,26 @@ describe("Codes without JavaScript", () => {
     await page.getByPlaceholder("Search codes...").press("Enter");
     await page.waitForURL(/q=nothing/);
     expect(await page.getByText("No codes found matching your search.").isVisible()).toBe(true);
+  });
+
+  it("shows a save refused because someone else saved first, and saves on the newer version", async () => {
+    const { page, context } = await codesPage({ javaScriptEnabled: false });
+    allowConsoleErrors(/status of 409/); // the refused save's page
+    const m = marker("nojsclash");
+    const [mine] = await createCodes(context.request, [{ username: `nojs ${m}`, location: "Plains" }]);
+    await page.goto(`/dashboard/codes?q=${m}&edit=${mine._id}`);
+    const dialog = page.getByRole("dialog", { name: "Edit Code" });
+    await dialog.getByLabel("Location").fill("My Cave");
+    const other = await context.request.put(`/api/codes/${mine._id}`, { headers: FROM_PAGE, data: { location: "Their Ridge" } });
+    expect(other.status()).toBe(200);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByTestId("code-conflict").waitFor();
+    expect(await dialog.getByLabel("Location").inputValue()).toBe("My Cave");
+    expect(await dialog.getByTestId("conflict-theirs").allInnerTexts()).toEqual(["Saved meanwhile: Their Ridge"]);
+    await shot(page, "codes-nojs-conflict");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Code updated successfully!").waitFor();
+    expect(await codeById(context, mine._id)).toMatchObject({ location: "My Cave", version: 3 });
   });
 
   it("edits a code on its edit page and deletes one after the confirmation step", async () => {

@@ -4,7 +4,7 @@
 // marker no other entry has, and compare counts with the list as the host answers it at that moment.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./data";
 
 setupBrowser();
@@ -158,6 +158,40 @@ describe("Tribelists with JavaScript", () => {
     await page.getByTestId("tribelist-empty").filter({ hasText: "No entries" }).waitFor();
     await expect.poll(() => count(page, "total")).toBe(total);
     expect((await list(context, "2411")).map((e) => e._id)).not.toContain(added!._id);
+  });
+
+  it("keeps both edits when someone else saves the entry while its row is open", async () => {
+    const { page, context } = await tribelists();
+    allowConsoleErrors(/status of 409/); // the refused save
+    const [first] = await createEntries(context.request, "2573", [{ name: `Clash ${marker("")}`, rank: "Admin" }]);
+    await page.goto(`/dashboard/tribelists?tab=2573&q=${encodeURIComponent(first.name)}`);
+    await connected(page);
+    await expect.poll(() => summary(page)).toBe("Showing 1 to 1 of 1 entries");
+    await selectRow(page, 0);
+    const bar = page.getByRole("toolbar", { name: "Selected entry" });
+    await bar.getByText(first.name).waitFor();
+    await bar.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByTestId("entry-edit");
+    await edit.getByLabel("Name").waitFor();
+
+    // Another person makes the entry an Owner; the live reload must not move the version this row saves on.
+    const other = await context.request.put(`${PATHS["2573"]}/${first._id}`, { headers: FROM_PAGE, data: { ...first, rank: "Owner" } });
+    expect(other.status()).toBe(200);
+    await toast(page, `Updated entry: ${first.name}.`);
+    await edit.getByLabel("Nationality").selectOption("English");
+    await edit.getByRole("button", { name: "Save" }).click();
+
+    await edit.getByTestId("entry-conflict").waitFor();
+    expect(await edit.getByTestId("conflict-theirs").allInnerTexts()).toEqual(["Saved meanwhile: Owner", "Saved meanwhile: empty"]);
+    expect((await list(context, "2573")).find((e) => e._id === first._id)).toMatchObject({ rank: "Owner", nationality: null });
+    await shot(page, "tribelists-conflict");
+
+    await edit.getByLabel("Rank").selectOption("Owner");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await edit.waitFor({ state: "detached" });
+    await expect
+      .poll(async () => (await list(context, "2573")).find((e) => e._id === first._id))
+      .toMatchObject({ rank: "Owner", nationality: "English", version: 3 });
   });
 
   it("edits a name in place on the grid", async () => {

@@ -69,7 +69,7 @@ describe("tribelist and code input", () => {
   });
 
   it("answers order only when an entry has one", () => {
-    const row = { _id: "x", server: "2411" as const, name: "A", username: null, discordId: null, rank: null, nationality: null, createdAt: new Date(), updatedAt: new Date() };
+    const row = { _id: "x", server: "2411" as const, name: "A", username: null, discordId: null, rank: null, nationality: null, version: 1, createdAt: new Date(), updatedAt: new Date() };
     expect(entryJson({ ...row, order: null })).not.toHaveProperty("order");
     expect(entryJson({ ...row, order: 0 })).toHaveProperty("order", 0);
   });

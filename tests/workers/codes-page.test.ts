@@ -140,6 +140,40 @@ describe("the Codes action", () => {
     expect(await stored(2)).toMatchObject({ code: "1002" });
   });
 
+  it("refuses a save based on an older version (409), shows both people's values, and saves on the newer version", async () => {
+    await seed([2]);
+    const browser = await signedIn();
+    // Two people opened Edit Code on version 1; the first saves a new username.
+    expect((await browser.post("/dashboard/codes", edit({ version: "1", username: "alice" }))).status).toBe(302);
+    expect(await stored(2)).toMatchObject({ username: "alice", code: "1002", version: 2 });
+
+    // The second saves a new code from the same version, without JavaScript: the page comes back with the modal open
+    // on version 2, holding their values, with the first person's value under each field that differs.
+    const page = await browser.post(`/dashboard/codes?edit=${hex(2)}`, edit({ version: "1", code: "XYZ" }));
+    expect(page.status).toBe(409);
+    const html = await page.text();
+    expect(html).toContain('data-testid="code-conflict"');
+    expect(html).toContain("Someone else saved this code while you were editing it.");
+    expect(html).toMatch(/name="version" value="2"/);
+    expect(html).toMatch(/name="code"[^>]*value="XYZ"/);
+    expect(html).toMatch(/Saved meanwhile: (<!-- -->)?<q>alice<\/q>/);
+    expect(html).toMatch(/Saved meanwhile: (<!-- -->)?<q>1002<\/q>/);
+    expect(await stored(2)).toMatchObject({ username: "alice", code: "1002", version: 2 });
+
+    // With JavaScript (an in-place edit through a fetcher) the same refusal is JSON, with a toast.
+    const fetched = await browser.post(dataPath("/dashboard/codes"), { ...edit({ version: "1", code: "XYZ" }), fetcher: "1" });
+    expect(fetched.status).toBe(409);
+    expect(await fetched.json()).toMatchObject({
+      toast: { type: "error", message: "Not saved: someone else saved it first." },
+      errors: { form: expect.stringContaining("Someone else saved this code") },
+      conflict: { current: { username: "alice", code: "1002", version: 2 }, submitted: { code: "XYZ", username: "member2" } },
+    });
+
+    // Saved again on version 2, keeping the first person's username: both edits are kept.
+    expect((await browser.post("/dashboard/codes", edit({ version: "2", username: "alice", code: "XYZ" }))).status).toBe(302);
+    expect(await stored(2)).toMatchObject({ username: "alice", code: "XYZ", version: 3 });
+  });
+
   it("deletes a code with Code deleted successfully!, and fails politely for an unknown one", async () => {
     await seed([1, 2, 3]);
     const browser = await signedIn();

@@ -262,6 +262,38 @@ describe("the Tribelists action", () => {
     expect(await other.json()).toMatchObject({ errors: { form: "That entry no longer exists." } });
   });
 
+  it("refuses a save based on an older version (409), shows both people's values, and saves on the newer version", async () => {
+    await seed("2411", [{ name: "Bravo", order: 2, rank: "Admin", nationality: "English" }]);
+    const browser = await signedIn();
+    const fields = { intent: "update", tab: "2411", _id: hex(1), name: "Bravo", discordId: "", rank: "Admin", nationality: "English", order: "2", username: "", version: "1" };
+    // Two people opened the edit row on version 1; the first makes Bravo an Owner.
+    expect((await post(browser, { ...fields, rank: "Owner" })).status).toBe(302);
+
+    // The second renames it from the same version, without JavaScript: the edit row comes back on version 2 with their
+    // name, and the first person's rank under theirs.
+    const page = await browser.post(`/dashboard/tribelists?tab=2411&edit=${hex(1)}`, { ...fields, name: "Bravo Six" });
+    expect(page.status).toBe(409);
+    const html = await page.text();
+    expect(html).toContain("Someone else saved this entry while you were editing it.");
+    expect(html).toMatch(/name="version" value="2"/);
+    expect(html).toMatch(/name="name"[^>]*value="Bravo Six"/);
+    expect(html).toMatch(/Saved meanwhile: (<!-- -->)?<q>Owner<\/q>/);
+    expect(await rows("2411")).toMatchObject([{ name: "Bravo", rank: "Owner" }]);
+
+    const fetched = await post(browser, { ...fields, name: "Bravo Six", fetcher: "1" }, true);
+    expect(fetched.status).toBe(409);
+    expect(await fetched.json()).toMatchObject({
+      intent: "update",
+      _id: hex(1),
+      values: { name: "Bravo Six", rank: "Admin" },
+      conflict: { current: { name: "Bravo", rank: "Owner", version: 2 } },
+    });
+
+    // Saved again on version 2 with the first person's rank: both edits are kept.
+    expect((await post(browser, { ...fields, name: "Bravo Six", rank: "Owner", version: "2" })).status).toBe(302);
+    expect(await rows("2411")).toMatchObject([{ name: "Bravo Six", rank: "Owner" }]);
+  });
+
   it("deletes an entry with the spec's toast, and says so when it is already gone", async () => {
     await seed("2411", CENTER);
     const browser = await signedIn();

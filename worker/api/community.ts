@@ -44,6 +44,20 @@ const objectIdParam = z.object({ _id: objectIdSchema });
 const fieldError = (c: Context, field: string, message: string) =>
   c.json({ error: "validation", message: `${field}: ${message}`, field, issues: [{ field, message }] }, 400);
 
+/**
+ * 409: the save was based on an older version of the record (or kept losing a race with other saves); nothing was
+ * written. The answer carries the record as it now is, so the page can show the newer values.
+ */
+const conflict = (c: Context, what: string, sent: number | undefined, current: { version: number }) =>
+  c.json(
+    {
+      error: "conflict",
+      message: `${what} changed since ${sent === undefined ? "it was read" : `version ${sent}`}; it is now at version ${current.version}. Reload and try again.`,
+      current,
+    },
+    409,
+  );
+
 /** Discord's REST API as this request reaches it (the configured URL, Discord, or the stand-in on this origin). */
 const discord = (c: Context<WorkerEnv>) => discordClient(c.get("config"), new URL(c.req.url).origin);
 
@@ -57,14 +71,16 @@ communityApi
   .post("/api/codes", valid("json", codeFields), async (c) => c.json(await createCode(deps(c), c.req.valid("json")), 201))
   .put("/api/codes/:_id", valid("param", objectIdParam), valid("json", codeUpdate), async (c) => {
     const { _id } = c.req.valid("param");
-    const { _id: bodyId, id, ...fields } = c.req.valid("json");
+    const { _id: bodyId, id, version, ...fields } = c.req.valid("json");
     const d = deps(c);
     const current = await findCode(d.db, _id);
     if (!current) return notFound(c, "code", _id);
     if (bodyId !== undefined && bodyId !== _id) return fieldError(c, "_id", "must match the id in the path");
     if (id !== undefined && id !== current.id) return fieldError(c, "id", "cannot be changed");
-    const updated = await updateCode(d, _id, fields);
-    return updated ? c.json(updated) : notFound(c, "code", _id);
+    const saved = await updateCode(d, _id, fields, version);
+    if (!saved) return notFound(c, "code", _id);
+    if ("conflict" in saved) return conflict(c, `Code ${saved.conflict.id}`, version, saved.conflict);
+    return c.json(saved.saved);
   })
   .delete("/api/codes/:_id", valid("param", objectIdParam), async (c) => {
     const { _id } = c.req.valid("param");
@@ -87,8 +103,10 @@ for (const server of TRIBELIST_SERVERS) {
       const { _id } = c.req.valid("param");
       const body = c.req.valid("json");
       if (body._id !== undefined && body._id !== _id) return fieldError(c, "_id", "must match the id in the path");
-      const updated = await updateEntry(deps(c), server, _id, body);
-      return updated ? c.json(updated) : notFound(c, `${server} tribelist entry`, _id);
+      const saved = await updateEntry(deps(c), server, _id, body);
+      if (!saved) return notFound(c, `${server} tribelist entry`, _id);
+      if ("conflict" in saved) return conflict(c, `The entry ${saved.conflict.name}`, body.version, saved.conflict);
+      return c.json(saved.saved);
     })
     .delete(`${base}/:_id`, valid("param", objectIdParam), async (c) => {
       const { _id } = c.req.valid("param");

@@ -79,6 +79,37 @@ export function versionGuard(db: Db, table: SQLiteTable & { _id: SQLiteColumn; v
   return abortUnless(db, sql`exists (select 1 from ${table} where ${table._id} = ${id} and ${table.version} = ${version})`, "stale version");
 }
 
+/** What a versioned save of one row comes to: saved, refused because the row moved on (with the row as it now is), or
+ * the row is gone. */
+export type VersionedSave<R> = { saved: R } | { conflict: R } | null;
+
+/**
+ * Saves one row under its version. `read` reads it; `write` plans and commits the save (with a versionGuard first in
+ * its batch) and answers the saved row. A sent version that is not the stored one is a conflict at once. A write whose
+ * guard aborted (another save got in between the read and the batch) is read and planned again: a save without a
+ * version (an old client) is applied to the newer row; one with a version becomes a conflict. After RACE_RETRIES lost
+ * races it is answered as a conflict, never as a 500.
+ */
+export async function saveVersioned<R extends { version: number }>(
+  read: () => Promise<R | null>,
+  sent: number | undefined,
+  write: (before: R) => Promise<R>,
+): Promise<VersionedSave<R>> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await read();
+    if (!before) return null;
+    if (sent !== undefined && sent !== before.version) return { conflict: before };
+    try {
+      return { saved: await write(before) };
+    } catch (error) {
+      const now = await read();
+      if (!now) return null;
+      if (now.version === before.version) throw error;
+      if (attempt >= RACE_RETRIES) return { conflict: now };
+    }
+  }
+}
+
 /**
  * Runs the writes and their audit rows in one D1 batch (all or nothing), then tells every signed-in browser.
  * A failed publish never undoes a committed write; it is logged.

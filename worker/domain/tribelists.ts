@@ -5,14 +5,15 @@ import { tribelistEntries } from "../../drizzle/schema";
 import type { EntryCreate, EntryUpdate } from "../../contract/tribelist-input";
 import type { TribelistServer } from "../../contract/tribelists";
 import type { Db, Deps } from "./context";
-import { commit, newObjectId } from "./context";
+import { commit, newObjectId, saveVersioned, versionGuard, type VersionedSave } from "./context";
 
 type EntryRow = typeof tribelistEntries.$inferSelect;
 
-/** The API's JSON: _id, name, username, discordId, rank, nationality, and order only when the entry has one. */
+/** The API's JSON: _id, name, username, discordId, rank, nationality, order only when the entry has one, and the
+ * version a save sends back. */
 export function entryJson(row: EntryRow) {
-  const { _id, name, username, discordId, rank, nationality, order } = row;
-  return { _id, name, username, discordId, rank, nationality, ...(order === null ? {} : { order }) };
+  const { _id, name, username, discordId, rank, nationality, order, version } = row;
+  return { _id, name, username, discordId, rank, nationality, ...(order === null ? {} : { order }), version };
 }
 export type EntryJson = ReturnType<typeof entryJson>;
 
@@ -42,6 +43,7 @@ export async function addEntry(deps: Deps, server: TribelistServer, input: Entry
     rank: input.rank ?? null,
     nationality: input.nationality ?? null,
     order: input.order ?? null,
+    version: 1,
     createdAt: now,
     updatedAt: now,
   };
@@ -54,22 +56,32 @@ export async function addEntry(deps: Deps, server: TribelistServer, input: Entry
   return entryJson(row);
 }
 
-/** Null when the server's list has no such entry. A save that changes nothing writes nothing. */
-export async function updateEntry(deps: Deps, server: TribelistServer, _id: string, input: EntryUpdate) {
-  const before = await findEntry(deps.db, server, _id);
-  if (!before) return null;
-  const { _id: _ignored, ...given } = input;
+/**
+ * Applies the edit under the entry's version (see saveVersioned): with `version`, a save based on an older one is a
+ * conflict and changes nothing. Null when the server's list has no such entry. A save that changes nothing writes
+ * nothing.
+ */
+export async function updateEntry(deps: Deps, server: TribelistServer, _id: string, input: EntryUpdate): Promise<VersionedSave<EntryJson>> {
+  const { _id: _ignored, version, ...given } = input;
   const patch = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<EntryRow>;
-  const after: EntryRow = { ...before, ...patch };
-  if (!(Object.keys(patch) as (keyof EntryRow)[]).some((k) => before[k] !== after[k])) return entryJson(before);
-  after.updatedAt = new Date();
-  await commit(
-    deps,
-    [deps.db.update(tribelistEntries).set({ ...patch, updatedAt: after.updatedAt }).where(eq(tribelistEntries._id, _id))],
-    [{ entity: "tribelist_entry", entityId: _id, action: "update", before: { server, ...entryJson(before) }, after: { server, ...entryJson(after) } }],
-    [{ type: "tribelist_updated", message: `Updated entry: ${after.name}.` }],
-  );
-  return entryJson(after);
+  const saved = await saveVersioned(() => findEntry(deps.db, server, _id), version, async (before) => {
+    const after: EntryRow = { ...before, ...patch };
+    if (!(Object.keys(patch) as (keyof EntryRow)[]).some((k) => before[k] !== after[k])) return before;
+    after.version = before.version + 1;
+    after.updatedAt = new Date();
+    await commit(
+      deps,
+      [
+        versionGuard(deps.db, tribelistEntries, _id, before.version),
+        deps.db.update(tribelistEntries).set({ ...patch, version: after.version, updatedAt: after.updatedAt }).where(eq(tribelistEntries._id, _id)),
+      ],
+      [{ entity: "tribelist_entry", entityId: _id, action: "update", before: { server, ...entryJson(before) }, after: { server, ...entryJson(after) } }],
+      [{ type: "tribelist_updated", message: `Updated entry: ${after.name}.` }],
+    );
+    return after;
+  });
+  if (!saved) return null;
+  return "saved" in saved ? { saved: entryJson(saved.saved) } : { conflict: entryJson(saved.conflict) };
 }
 
 export async function deleteEntry(deps: Deps, server: TribelistServer, _id: string) {

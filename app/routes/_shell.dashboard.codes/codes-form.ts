@@ -2,7 +2,7 @@
 // browser loads it after the first paint (route.tsx), so zod is not part of the page's first load.
 import { z } from "zod";
 import { codeCompleted, codeText, codeUpdate } from "../../../contract/codes";
-import { objectIdSchema } from "../../../contract/ids";
+import { objectIdSchema, versionSchema } from "../../../contract/ids";
 import { parseForm } from "../../utils/parse-form";
 import { codeWording } from "./codes";
 
@@ -17,6 +17,8 @@ const text = z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? nul
 export const codeForm = z.object({
   _id: objectIdSchema,
   id: codeUpdate.shape.id,
+  /** The version the form was filled from: a save based on an older one is refused (409), not applied over it. */
+  version: versionSchema,
   username: text,
   code: text,
   server: text,

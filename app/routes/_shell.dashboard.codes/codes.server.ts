@@ -5,13 +5,13 @@ import { json } from "@remix-run/cloudflare";
 import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, formOf, reply } from "../../utils/action.server";
+import { backTo, formOf, hostConflict, refuseConflict, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom, paginate, type Page } from "../../utils/table";
 import { storedAvatarSrc } from "../../utils/user";
 import { checkCode } from "./codes-form";
-import { byId, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
+import { byId, FORM_FIELDS, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
@@ -76,6 +76,12 @@ export async function codesAction(request: Request, context: AppLoadContext) {
       await host(context).send("PUT", `/api/codes/${_id}`, { _id, ...fields });
       return reply(io, back, { type: "success", message: TEXTS.updated });
     } catch (error) {
+      // Someone else saved the code first: nothing was written; the page shows their values beside these.
+      const clash = hostConflict<Code>(error);
+      if (clash) {
+        const submitted = Object.fromEntries(FORM_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
+        return refuseConflict(clash.current, submitted, TEXTS.conflict);
+      }
       console.error("codes: update failed", error);
       return reply(io, back, { type: "error", message: hostErrorOf(error) ? TEXTS.updateFailed : TEXTS.updateError });
     }

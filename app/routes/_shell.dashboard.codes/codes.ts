@@ -15,6 +15,8 @@ export type Code = {
   mainserver: string | null;
   location: string | null;
   user: string | null;
+  /** Bumped by every save; an external host may not keep one. */
+  version?: number;
 };
 
 /** A row of the table: the code, and the avatar image to show. */
@@ -34,6 +36,10 @@ export type TextField = (typeof TEXT_FIELDS)[number]["name"];
 
 /** Spec section 4: completed is shown as Yes or No. */
 export { completedLabel };
+
+/** The edited fields of a code, as the form sends them. */
+export const FORM_FIELDS = [...TEXT_FIELDS.map((f) => f.name), "completed"] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
 
 /** Spec section 5: search matches every displayed column (the avatar is a picture, so not its URL). */
 export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
@@ -61,6 +67,9 @@ export const TEXTS = {
   deleted: "Code deleted successfully!",
   deleteFailed: "Failed to delete code. Please try again.",
   deleteError: "An error occurred while deleting the code.",
+  /** Not in the spec (its saves overwrote each other): a save based on an older version of the code. */
+  conflict:
+    "Someone else saved this code while you were editing it. Their values are shown under yours: save again to keep yours, or cancel to keep theirs.",
 } as const;
 
 /** "Code is at most 500 characters." */

@@ -3,7 +3,7 @@
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";
@@ -15,7 +15,7 @@ import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { FETCHER_FIELDS } from "../../utils/action";
+import { conflictIn, FETCHER_FIELDS, type Conflict } from "../../utils/action";
 import { useAnswerToast } from "../../utils/use-answer-toast";
 import { useAfterPaint } from "../../utils/after-paint";
 import { formatUtcMinute } from "../../utils/dates";
@@ -25,6 +25,7 @@ import styles from "../../styles/codes.css?url";
 import { completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
 import { LoadError, StaleNotice } from "../../components/HostNotice";
+import { Meanwhile } from "../../components/Meanwhile";
 
 /** The form's schema (zod), loaded after the first paint. */
 const loadCodeForm = () => import("./codes-form");
@@ -63,6 +64,7 @@ const COLUMNS: GridColumnDef<CodeRow>[] = [
 /** The form fields of a whole code (spec section 7: PUT carries the full code object). */
 function codeFields(code: Code, redirectTo: string) {
   const fields: Record<string, string> = { intent: "update", _id: code._id, id: String(code.id), redirectTo };
+  if (code.version !== undefined) fields.version = String(code.version);
   for (const f of TEXT_FIELDS) fields[f.name] = code[f.name] ?? "";
   fields.completed = completedLabel(code.completed);
   return fields;
@@ -113,6 +115,17 @@ export default function CodesPage() {
     },
     [fetcher, closeHref, notify, schema],
   );
+
+  // A save refused because someone else saved the code first (the modal's form, or an in-place edit): the Edit Code
+  // modal opens again on the newer version, holding what this person sent, with the other values beside it.
+  const actionData = useActionData<typeof action>();
+  const [dismissed, setDismissed] = useState<ReadonlySet<unknown>>(() => new Set());
+  const clashAnswer = [fetcher.data, actionData].find((a) => conflictIn(a) && !dismissed.has(a));
+  const clash = conflictIn<Code>(clashAnswer);
+  const dismissClash = () => {
+    setDismissed((d) => new Set([...d, clashAnswer]));
+    editing.onClose?.();
+  };
 
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
   const empty = data.q ? "No codes found matching your search." : "No codes found.";
@@ -178,7 +191,18 @@ export default function CodesPage() {
         <Pagination page={data.page} />
       </section>
 
-      {editing.value ? (
+      {clash ? (
+        <EditCodeModal
+          key={`${clash.current._id}@${clash.current.version}`}
+          code={clash.current}
+          conflict={clash}
+          redirectTo={closeHref}
+          onClose={hydrated ? dismissClash : undefined}
+          onSubmit={() => setDismissed((d) => new Set([...d, clashAnswer]))}
+          closeHref={closeHref}
+          schema={schema}
+        />
+      ) : editing.value ? (
         <EditCodeModal
           key={editing.value._id}
           code={editing.value}
@@ -246,55 +270,80 @@ function CodesTable({ rows, here }: { rows: CodeRow[]; here: string }) {
  */
 function EditCodeModal({
   code,
+  conflict,
   redirectTo,
   onClose,
+  onSubmit,
   closeHref,
   schema,
 }: {
   code: Code;
+  /** Someone else saved the code first: the form holds what this person sent, on `code` (the newer version). */
+  conflict?: Conflict<Code>;
   redirectTo: string;
   onClose?: () => void;
+  onSubmit?: () => void;
   closeHref: string;
   /** The form's schema, once the page has loaded it (after the first paint); until then the action is the only check. */
   schema: CodeForm | null;
 }) {
   const hidden = codeFields(code, redirectTo);
+  const theirs = conflict ? codeFields(conflict.current, redirectTo) : null;
+  const values = conflict ? { ...hidden, ...conflict.submitted } : hidden;
+  /** What the other save left in a field, where it differs from this person's value. */
+  const meanwhile = (name: string) => (theirs && theirs[name] !== values[name] ? theirs[name] : null);
   const busy = useSubmitting("update");
   const [form, fields] = useForm({
     id: `edit-code-${code._id}`,
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
     defaultNoValidate: false,
-    defaultValue: hidden,
+    defaultValue: values,
     shouldRevalidate: "onInput",
     // Until the schema has loaded (just after the first paint) the action is the only check.
     onValidate: schema ? ({ formData }) => schema.checkCode(formData) : undefined,
   });
   return (
     <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">
-      <Form method="post" preventScrollReset className="modal-form" {...getFormProps(form)}>
-        {["intent", "_id", "id", "redirectTo"].map((name) => (
-          <input key={name} type="hidden" name={name} value={hidden[name]} />
-        ))}
+      <Form method="post" preventScrollReset className="modal-form" {...getFormProps(form)} onSubmit={(event) => {
+        form.onSubmit(event);
+        if (!event.defaultPrevented) onSubmit?.();
+      }}>
+        {["intent", "_id", "id", "version", "redirectTo"]
+          .filter((name) => name in hidden)
+          .map((name) => (
+            <input key={name} type="hidden" name={name} value={hidden[name]} />
+          ))}
         <p className="muted small">Code #{code.id}</p>
+        {conflict ? (
+          <p className="conflict-notice" role="alert" data-testid="code-conflict">
+            {TEXTS.conflict}
+          </p>
+        ) : null}
         <div className="form-grid">
           {TEXT_FIELDS.map((f, i) => (
-            <label key={f.name}>
-              <span>{f.label}</span>
-              <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
-              {fields[f.name].errors ? (
-                <span className="form-error" id={fields[f.name].errorId} role="alert">
-                  {fields[f.name].errors?.[0]}
-                </span>
-              ) : null}
-            </label>
+            <div key={f.name} className="form-field">
+              <label>
+                <span>{f.label}</span>
+                <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
+                {fields[f.name].errors ? (
+                  <span className="form-error" id={fields[f.name].errorId} role="alert">
+                    {fields[f.name].errors?.[0]}
+                  </span>
+                ) : null}
+              </label>
+              <Meanwhile value={meanwhile(f.name)} />
+            </div>
           ))}
-          <label>
-            <span>Completed</span>
-            <select {...getSelectProps(fields.completed)}>
-              <option value="Yes">Yes</option>
-              <option value="No">No</option>
-            </select>
-          </label>
+          <div className="form-field">
+            <label>
+              <span>Completed</span>
+              <select {...getSelectProps(fields.completed)}>
+                <option value="Yes">Yes</option>
+                <option value="No">No</option>
+              </select>
+            </label>
+            <Meanwhile value={meanwhile("completed")} />
+          </div>
         </div>
         <ModalActions submit={{ label: "Save", busy }} />
       </Form>

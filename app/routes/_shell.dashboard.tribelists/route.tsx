@@ -16,7 +16,7 @@ import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { FETCHER_FIELDS, type Answer, type FieldErrors } from "../../utils/action";
+import { conflictIn, FETCHER_FIELDS, type Answer, type FieldErrors } from "../../utils/action";
 import { useAfterPaint } from "../../utils/after-paint";
 import { useAnswerToast } from "../../utils/use-answer-toast";
 import { formatInBrowser, formatUtcDateTime } from "../../utils/dates";
@@ -45,6 +45,7 @@ import {
 } from "./tribelists";
 import { loadTribelist, tribelistAction, type FormFailure } from "./tribelists.server";
 import { LoadError, StaleSince } from "../../components/HostNotice";
+import { Meanwhile } from "../../components/Meanwhile";
 
 /** The forms' check (zod), loaded after the first paint. */
 const loadEntryForm = () => import("./tribelists-form");
@@ -134,6 +135,13 @@ export default function TribelistsPage() {
         : r,
     );
   }, [data.page.rows, pending]);
+  // An in-place edit refused because someone else saved the entry first: its edit row opens on the newer version.
+  const cellClash = isFailure(cellFetcher.data) && cellFetcher.data.conflict ? cellFetcher.data : null;
+  useEffect(() => {
+    if (!cellClash?._id) return;
+    setEditingId(cellClash._id);
+    setAdding(false);
+  }, [cellClash]);
   const schema = useAfterPaint(loadEntryForm);
   const onEdit = useCallback(
     (row: EntryRow, columnId: string, value: string | number | null) => {
@@ -289,6 +297,7 @@ export default function TribelistsPage() {
                   key={`edit-${editTarget._id}`}
                   mode="edit"
                   entry={editTarget}
+                  refused={cellClash?._id === editTarget._id ? cellClash : null}
                   server={server}
                   redirectTo={base}
                   initial={valuesOf(editTarget)}
@@ -391,6 +400,7 @@ function entryFields(entry: Positioned, server: Server, redirectTo: string): Rec
     redirectTo,
     username: entry.username ?? "",
     order: typeof entry.order === "number" ? String(entry.order) : "",
+    ...(entry.version === undefined ? {} : { version: String(entry.version) }),
     ...valuesOf(entry),
   };
 }
@@ -470,11 +480,14 @@ function EntryPanel({
   server,
   redirectTo,
   initial,
+  refused = null,
   schema,
   onClose,
 }: {
   mode: "add" | "edit";
   entry?: Positioned;
+  /** A refusal this row opens with (an in-place edit of the entry that someone else had saved first). */
+  refused?: FormFailure | null;
   server: Server;
   redirectTo: string;
   initial: Values;
@@ -490,7 +503,7 @@ function EntryPanel({
 
   // When this panel's submission ends: a refusal stays open with the server's messages; a success closes the row.
   const started = useRef<{ data: unknown } | null>(null);
-  const [refusal, setRefusal] = useState<FormFailure | null>(null);
+  const [refusal, setRefusal] = useState<FormFailure | null>(refused);
   useEffect(() => {
     if (busy) {
       started.current ??= { data: fetcher.data };
@@ -507,7 +520,7 @@ function EntryPanel({
     id: `tribelist-${mode}-form`,
     // Without JavaScript the browser checks the fields itself (required, maxLength); conform takes over once hydrated.
     defaultNoValidate: false,
-    defaultValue: initial,
+    defaultValue: refused?.values ?? initial,
     lastResult: useMemo(() => lastResultOf(refusal?.errors), [refusal]),
     shouldRevalidate: "onInput",
     // Until the schema has loaded (just after the first paint) the action is the only check.
@@ -518,7 +531,14 @@ function EntryPanel({
     ...Object.fromEntries(FORM_FIELDS.map((k) => [k, fields[k].errors?.[0]])),
   };
 
-  const hidden = entry ? { ...entryFields(entry, server, redirectTo), ...FETCHER_FIELDS } : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
+  // The entry as it was when the row opened: a live reload of the list while it is open must not move the version the
+  // save is based on. Someone else saved it first: the row now saves on their version, holding this person's values.
+  const [opened] = useState(entry);
+  const clash = conflictIn<Positioned>(refusal);
+  const basis = opened && clash ? { ...opened, ...clash.current } : opened;
+  const theirs = clash ? valuesOf(clash.current) : null;
+  const meanwhile = (name: keyof Values) => (theirs && theirs[name] !== String(fields[name].value ?? "") ? theirs[name] : null);
+  const hidden = basis ? { ...entryFields(basis, server, redirectTo), ...FETCHER_FIELDS } : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
   const label = mode === "add" ? "New entry" : `Edit entry #${entry?.position}`;
   return (
     <fetcher.Form
@@ -543,22 +563,34 @@ function EntryPanel({
           <input key={k} type="hidden" name={k} value={v} />
         ))}
       <span className="entry-panel-title">{label}</span>
-      <label>
-        <span>Name</span>
-        <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
-      </label>
-      <label>
-        <span>Discord ID</span>
-        <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
-      </label>
-      <label>
-        <span>Rank</span>
-        <RankSelect {...getSelectProps(fields.rank)} />
-      </label>
-      <label>
-        <span>Nationality</span>
-        <NationalitySelect {...getSelectProps(fields.nationality)} />
-      </label>
+      <div className="entry-field">
+        <label>
+          <span>Name</span>
+          <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
+        </label>
+        <Meanwhile value={meanwhile("name")} />
+      </div>
+      <div className="entry-field">
+        <label>
+          <span>Discord ID</span>
+          <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
+        </label>
+        <Meanwhile value={meanwhile("discordId")} />
+      </div>
+      <div className="entry-field">
+        <label>
+          <span>Rank</span>
+          <RankSelect {...getSelectProps(fields.rank)} />
+        </label>
+        <Meanwhile value={meanwhile("rank")} />
+      </div>
+      <div className="entry-field">
+        <label>
+          <span>Nationality</span>
+          <NationalitySelect {...getSelectProps(fields.nationality)} />
+        </label>
+        <Meanwhile value={meanwhile("nationality")} />
+      </div>
       <div className="entry-panel-actions">
         <button type="submit" className="button small primary" disabled={busy || !String(fields.name.value ?? "").trim()}>
           <Icon name={mode === "add" ? "plus" : "check"} size={15} /> {mode === "add" ? "Add" : "Save"}
@@ -567,7 +599,12 @@ function EntryPanel({
           Cancel
         </button>
       </div>
-      <Errors errors={errors} />
+      {clash ? (
+        <p className="conflict-notice" role="alert" data-testid="entry-conflict">
+          {errors.form}
+        </p>
+      ) : null}
+      <Errors errors={clash ? { ...errors, form: undefined } : errors} />
     </fetcher.Form>
   );
 }
@@ -628,6 +665,7 @@ function EntriesTable({
             cancelHref={base}
             values={failure?.intent === "update" && failure._id === r._id ? (failure.values as Values) : valuesOf(r)}
             errors={failure?.intent === "update" && failure._id === r._id ? failure.errors : undefined}
+            conflict={failure?.intent === "update" && failure._id === r._id ? failure.conflict : undefined}
           />
         ) : undefined
       }
@@ -665,6 +703,7 @@ function FormRow({
   cancelHref,
   values,
   errors,
+  conflict,
 }: {
   entry?: EntryRow;
   server: Server;
@@ -672,25 +711,34 @@ function FormRow({
   cancelHref: string;
   values: Values;
   errors: FieldErrors | undefined;
+  /** Someone else saved the entry first: the row saves on their version; their values show under these. */
+  conflict?: FormFailure["conflict"];
 }) {
   const formId = entry ? `tribelist-edit-${entry._id}` : "tribelist-add";
-  const hidden = entry ? entryFields(entry, server, redirectTo) : { intent: "add", tab: server, redirectTo };
+  const basis = entry && conflict ? { ...entry, ...conflict.current } : entry;
+  const hidden = basis ? entryFields(basis, server, redirectTo) : { intent: "add", tab: server, redirectTo };
+  const theirs = conflict ? valuesOf(conflict.current) : null;
+  const meanwhile = (name: keyof Values) => (theirs && theirs[name] !== values[name] ? theirs[name] : null);
   return (
     <>
       <tr className={`form-row ${entry ? "edit-row" : "add-row"}`} data-testid={entry ? "edit-row" : "add-row"}>
         <td>{entry ? entry.position : <span className="muted small">New</span>}</td>
         <td>
           <input form={formId} name="name" defaultValue={values.name} placeholder="Name" aria-label="Name" required autoFocus aria-invalid={!!errors?.name} />
+          <Meanwhile value={meanwhile("name")} />
         </td>
         <td>
           <input form={formId} name="discordId" defaultValue={values.discordId} placeholder="Discord ID" aria-label="Discord ID" inputMode="numeric" aria-invalid={!!errors?.discordId} />
+          <Meanwhile value={meanwhile("discordId")} />
         </td>
         <td>{entry ? <img className="avatar" src={entry.avatar} width={28} height={28} alt="" /> : null}</td>
         <td>
           <RankSelect form={formId} name="rank" defaultValue={values.rank} aria-label="Rank" />
+          <Meanwhile value={meanwhile("rank")} />
         </td>
         <td>
           <NationalitySelect form={formId} name="nationality" defaultValue={values.nationality} aria-label="Nationality" />
+          <Meanwhile value={meanwhile("nationality")} />
         </td>
         <td className="actions">
           <Form id={formId} method="post" preventScrollReset>

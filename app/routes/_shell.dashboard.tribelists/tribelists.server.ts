@@ -6,13 +6,14 @@ import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
 import { avatarsOf } from "../../utils/avatars.server";
 import { host, hostErrorOf } from "../../host/client.server";
-import type { FieldErrors } from "../../utils/action";
-import { backTo, formOf, hostFieldErrors, refuse, reply } from "../../utils/action.server";
+import type { Conflict, FieldErrors } from "../../utils/action";
+import { backTo, formOf, hostConflict, hostFieldErrors, refuse, refuseConflict, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
 import {
+  CONFLICT_TEXT,
   countEntries,
   DEFAULT_SERVER,
   entryWording,
@@ -125,7 +126,14 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 
 /** A refused add or edit: the form's errors and what was typed, to show the form again (with or without JavaScript). */
-export type FormFailure = { intent: "add" | "update"; _id?: string; errors: FieldErrors; values: Record<FormField, string> };
+export type FormFailure = {
+  intent: "add" | "update";
+  _id?: string;
+  errors: FieldErrors;
+  values: Record<FormField, string>;
+  /** Refused because someone else saved the entry first (409): the entry as it now is. */
+  conflict?: Conflict<Entry>;
+};
 
 export async function tribelistAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
@@ -155,6 +163,9 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
       const saved = await host(context).send<Entry>("PUT", `${path}/${_id}`, { ...submission.value, _id });
       return done({ type: "success", message: `Updated entry: ${saved.name}.` });
     } catch (error) {
+      // Someone else saved the entry first: nothing was written; the row shows their values beside these.
+      const clash = hostConflict<Entry>(error);
+      if (clash) return refuseConflict(clash.current, values, CONFLICT_TEXT, { intent, _id, values });
       console.error(`tribelists: ${intent} failed`, server, error);
       const host400 = hostFieldErrors(error, FORM_FIELDS, entryWording);
       if (host400) return refused(host400);

@@ -72,6 +72,10 @@ export const SEARCH_FIELDS: (keyof Positioned)[] = [
   "nationality",
 ];
 
+/** Not in the spec (its saves overwrote each other): a save based on an older version of the entry (409). */
+export const CONFLICT_TEXT =
+  "Someone else saved this entry while you were editing it. Their values are shown under yours: save again to keep yours, or cancel to keep theirs.";
+
 /** Local storage: the active tab (spec: remembered locally, default 2411) and the last-updated time per server. */
 export const TAB_KEY = "tribelist-active-tab";
 export const LAST_UPDATED_KEY = "tribelist-last-updated";

@@ -6,11 +6,12 @@
 // in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
 // after the other, because this machine is shared and noisy. Targets are printed beside each ratio; the script fails
 // (exit 1) when one is missed, so a regression is seen. The figures and the commands live in docs/performance.md.
-import { fork, spawn, spawnSync } from "node:child_process";
+import { fork } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { startHostProxy } from "../scripts/host-proxy.mjs";
+import { median, percentile, prepareDatabase, run, signIn, sleep, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
 
 /** The pages that show the host's data. */
 const HOST_DATA_PAGES = JSON.parse(readFileSync("scripts/host-data-pages.json", "utf8"));
@@ -32,69 +33,11 @@ const EDGE_PORT = 8831;
 const PROXY_PORT = 8832;
 const HOST_LATENCY_MS = 150;
 const dir = `.wrangler/bench-${scale}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const misses = [];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
 
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")}\n${r.stdout}${r.stderr}`);
-  return r.stdout;
-};
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * wrangler.toml with room in its rate limits (ADR 031): this benchmark is one member calling the API and writing far
- * faster than a person, which the real limits refuse. Each request still goes through its limiter's binding. Written
- * beside wrangler.toml (its paths are relative to it), and ignored by git.
- */
-const BENCH_CONFIG = "wrangler.bench.toml";
-function writeBenchConfig() {
-  const config = readFileSync("wrangler.toml", "utf8");
-  const limits = /simple = \{ limit = \d+, period = 60 \}/g;
-  // Every [[ratelimits]] block must be widened, or the benchmark would measure refusals.
-  if ((config.match(limits) ?? []).length !== (config.match(/^\[\[ratelimits\]\]$/gm) ?? []).length) {
-    throw new Error("wrangler.toml's [[ratelimits]] blocks are not all `simple = { limit = N, period = 60 }`: update bench/run.mjs");
-  }
-  writeFileSync(BENCH_CONFIG, config.replace(limits, "simple = { limit = 1000000, period = 60 }"));
-}
-
-const servers = [];
-function startWrangler(port, persist, vars = {}) {
-  const args = ["wrangler", "dev", "--config", BENCH_CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", ".dev.vars.example"];
-  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const server = spawn("npx", args, { env, stdio: "ignore", detached: true });
-  servers.push(server);
-  return `http://127.0.0.1:${port}`;
-}
-async function waitUp(base) {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).status < 500) return;
-    } catch {}
-    await sleep(250);
-  }
-  throw new Error(`${base} did not start`);
-}
-function stopAll() {
-  for (const s of servers) {
-    try {
-      process.kill(-s.pid, "SIGTERM");
-    } catch {}
-  }
-}
-
-/** One timed request: the whole body read. */
 /**
  * Every figure and its floor ask for their answer uncompressed. Under wrangler dev, Miniflare's entry worker plays
  * Cloudflare's front line, which compresses text answers outside the Worker (isCompressedByCloudflareFL); here that
@@ -135,35 +78,12 @@ function report(label, result, target) {
 }
 const header = (title) => console.log(`\n${title}\n${"figure".padEnd(52)} ${"median".padStart(11)} ${"floor".padStart(10)} ${"ratio".padStart(7)}`);
 
-async function signIn(browser, base) {
-  const context = await browser.newContext({ baseURL: base });
-  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.fulfill({ status: 404, body: "" }));
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Discord" }).click();
-  await page.waitForURL(/\/__discord\/oauth2\/authorize/);
-  await page.getByRole("button", { name: /Rex Rider/ }).click();
-  await page.waitForURL("**/dashboard");
-  // A returning member: this version's "What's New" was read once, so it does not open over every page measured.
-  await page.getByRole("button", { name: "Got it!" }).click();
-  await page.getByTestId("changelog").waitFor({ state: "detached" });
-  const cookies = await context.cookies();
-  return { context, page, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The host: seeded data, the production build
 
 if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first (npm run bench does).");
 writeBenchConfig();
-if (!existsSync(dir)) {
-  const t = Date.now();
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
-  run("node", ["scripts/seed.mjs", "--scale", String(scale), "--persist-to", dir]);
-  console.log(`seeded scale ${scale} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-} else {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
-}
+prepareDatabase(dir, scale);
 // A service token for the edge in front of this host (HOST_TOKEN).
 const SERVICE_TOKEN = "atd_benchmark-token-not-for-production-use-000000";
 const hash = createHash("sha256").update(SERVICE_TOKEN).digest("hex");

@@ -34,6 +34,7 @@ declare global {
       NOT_AUTHORIZED_REDIRECT_URL?: string;
       OFFICIAL_SERVER_LIST_URL?: string;
       OFFICIAL_SERVER_LIST_STANDIN?: string;
+      COUNT_D1_QUERIES?: string;
       OFFICIAL_LIST_TIMEOUT_MS?: string;
       TRACKED_SERVERS?: string;
       SNAPSHOT_RETENTION_DAYS?: string;

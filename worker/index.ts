@@ -9,6 +9,7 @@ import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
 import { ConfigError, configErrorPage, getConfig } from "./platform/config";
+import { countD1Queries } from "./platform/d1-count";
 import { isApiPath, requestGate } from "./platform/gate";
 import { securityHeaders } from "./platform/headers";
 import { rateLimits } from "./platform/limits";
@@ -60,6 +61,9 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/__discord", discordStandin);
+
+// Development only: how many D1 round trips each answer made, for the load benchmark.
+app.use("*", countD1Queries());
 
 // The request gate (ADR 028): other origins, wrong content types, oversized bodies and anything but a socket on the
 // live room's path are refused here, before a session is read.

@@ -54,9 +54,50 @@ const toUser = (row: schema.SessionRow): SessionUser => ({
   avatar: row.avatar,
 });
 
+// ---- The warm path: sessions kept in the isolate's memory (ADR 034) -------------------------------------------------
+
+/**
+ * How long a session row read from D1 is trusted without reading it again: the longest a session ended elsewhere (in
+ * another isolate or data centre: Settings' "sign out everywhere else", a sign-out on another device) can still be
+ * used here. A sign-out or revocation handled by this isolate drops its rows at once.
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
+/** At most this many sessions are kept per isolate; the least recently used go first. */
+const SESSION_CACHE_SIZE = 10_000;
+
+const WARM = Symbol.for("ark-tribe-dashboard.warmSessions");
+type Warm = Map<string, { row: schema.SessionRow; readAt: number }>;
+/**
+ * Session rows by id (random, so one map serves every database), with when they were read, in insertion order: the
+ * least recently used first. One per isolate: the Remix build bundles its own copy of this module (sign-out and
+ * Settings run there), so the map hangs on a shared symbol rather than on this module's instance.
+ */
+const warm: Warm = ((globalThis as { [WARM]?: Warm })[WARM] ??= new Map());
+
+function kept(id: string, now: number) {
+  const hit = warm.get(id);
+  if (!hit) return null;
+  warm.delete(id);
+  if (now - hit.readAt >= SESSION_CACHE_TTL_MS) return null;
+  warm.set(id, hit); // most recently used last
+  return hit.row;
+}
+
+function keep(row: schema.SessionRow, readAt: number) {
+  warm.delete(row.id);
+  warm.set(row.id, { row, readAt });
+  if (warm.size > SESSION_CACHE_SIZE) warm.delete(warm.keys().next().value!);
+}
+
+/** Drops sessions from this isolate's memory: they are read from D1 (and found gone) on their next request. */
+export function forgetSessions(ids: readonly string[]) {
+  for (const id of ids) warm.delete(id);
+}
+
 /**
  * Resolves the session a request carries: none (no cookie), invalid (tampered, unknown, expired or revoked) or ok.
- * An ok session slides its expiry forward and, when it did, hands back a refreshed cookie to send.
+ * A session read in the last SESSION_CACHE_TTL_MS comes from memory, with no D1 query. An ok session slides its expiry
+ * forward (a write, at most every TOUCH_EVERY_MS) and, when it did, hands back a refreshed cookie to send.
  */
 export async function readSession(request: Request, env: { DB: D1Database }, config: Config): Promise<SessionState> {
   const header = request.headers.get("Cookie");
@@ -65,18 +106,27 @@ export async function readSession(request: Request, env: { DB: D1Database }, con
   const id = await cookie.parse(header).catch(() => null); // a mangled cookie is as good as none
   if (typeof id !== "string" || !id) return { status: "invalid" };
   const d = databaseOf(env.DB);
-  const row = await d.query.sessions.findFirst({ where: eq(schema.sessions.id, id) });
   const now = Date.now();
+  let row = kept(id, now);
+  if (!row) {
+    row = (await d.query.sessions.findFirst({ where: eq(schema.sessions.id, id) })) ?? null;
+    if (row) keep(row, now);
+  }
   if (!row) return { status: "invalid" };
   if (row.expiresAt.getTime() <= now) {
+    forgetSessions([id]);
     await d.delete(schema.sessions).where(eq(schema.sessions.id, id));
     return { status: "invalid" };
   }
   if (now - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { status: "ok", sessionId: id, user: toUser(row) };
-  await d
-    .update(schema.sessions)
-    .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
-    .where(eq(schema.sessions.id, id));
+  const touched = { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) };
+  const [still] = await d.update(schema.sessions).set(touched).where(eq(schema.sessions.id, id)).returning({ id: schema.sessions.id });
+  // Ended elsewhere while it was kept here: the touch is the moment this isolate learns it.
+  if (!still) {
+    forgetSessions([id]);
+    return { status: "invalid" };
+  }
+  keep({ ...row, ...touched }, now); // the update found the row: as good as a fresh read
   return { status: "ok", sessionId: id, user: toUser(row), setCookie: await cookie.serialize(id) };
 }
 
@@ -124,7 +174,10 @@ export async function createSession(
 
 /** Ends one session; answers the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request, env: { DB: D1Database }, config: Config, sessionId?: string) {
-  if (sessionId) await databaseOf(env.DB).delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+  if (sessionId) {
+    await databaseOf(env.DB).delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
+    forgetSessions([sessionId]);
+  }
   return clearSessionCookie(request, config);
 }
 
@@ -173,6 +226,7 @@ export async function revokeSessions(
     .delete(schema.sessions)
     .where(and(eq(schema.sessions.userId, userId), condition))
     .returning({ id: schema.sessions.id });
+  forgetSessions(rows.map((r) => r.id));
   return rows.length;
 }
 

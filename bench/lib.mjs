@@ -1,0 +1,93 @@
+// What the benchmarks share (bench/run.mjs for issue 11, bench/load.mjs for issue 13): statistics, the bench's copy of
+// wrangler.toml, the production build served by wrangler dev on its own database, and a member signed in through the
+// Discord stand-in.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+export const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")}\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+};
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+};
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The benchmark's database for a scale: seeded on first use (and kept for later runs), migrated on every run. */
+export function prepareDatabase(dir, scale) {
+  if (!existsSync(dir)) {
+    const t = Date.now();
+    run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+    run("node", ["scripts/seed.mjs", "--scale", String(scale), "--persist-to", dir]);
+    console.log(`seeded scale ${scale} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  } else {
+    run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  }
+}
+
+/**
+ * wrangler.toml with room in its rate limits (ADR 031): this benchmark is one member calling the API and writing far
+ * faster than a person, which the real limits refuse. Each request still goes through its limiter's binding. Written
+ * beside wrangler.toml (its paths are relative to it), and ignored by git.
+ */
+export const BENCH_CONFIG = "wrangler.bench.toml";
+export function writeBenchConfig() {
+  const config = readFileSync("wrangler.toml", "utf8");
+  const limits = /simple = \{ limit = \d+, period = 60 \}/g;
+  // Every [[ratelimits]] block must be widened, or the benchmark would measure refusals.
+  if ((config.match(limits) ?? []).length !== (config.match(/^\[\[ratelimits\]\]$/gm) ?? []).length) {
+    throw new Error("wrangler.toml's [[ratelimits]] blocks are not all `simple = { limit = N, period = 60 }`: update bench/run.mjs");
+  }
+  writeFileSync(BENCH_CONFIG, config.replace(limits, "simple = { limit = 1000000, period = 60 }"));
+}
+
+const servers = [];
+export function startWrangler(port, persist, vars = {}) {
+  const args = ["wrangler", "dev", "--config", BENCH_CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", ".dev.vars.example"];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  const server = spawn("npx", args, { env, stdio: "ignore", detached: true });
+  servers.push(server);
+  return `http://127.0.0.1:${port}`;
+}
+export async function waitUp(base) {
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).status < 500) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${base} did not start`);
+}
+export function stopAll() {
+  for (const s of servers) {
+    try {
+      process.kill(-s.pid, "SIGTERM");
+    } catch {}
+  }
+}
+
+/** A member signed in through the Discord stand-in, in a chromium context: the page, and its cookie header. */
+export async function signIn(browser, base) {
+  const context = await browser.newContext({ baseURL: base });
+  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.fulfill({ status: 404, body: "" }));
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Discord" }).click();
+  await page.waitForURL(/\/__discord\/oauth2\/authorize/);
+  await page.getByRole("button", { name: /Rex Rider/ }).click();
+  await page.waitForURL("**/dashboard");
+  // A returning member: this version's "What's New" was read once, so it does not open over every page measured.
+  await page.getByRole("button", { name: "Got it!" }).click();
+  await page.getByTestId("changelog").waitFor({ state: "detached" });
+  const cookies = await context.cookies();
+  return { context, page, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
+}
+

@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// Issue 13's load benchmark, against the production build served by wrangler dev on this machine.
+//   npm run bench:load -- [--clients 150] [--seconds 60] [--floor-seconds 10] [--sockets 40] [--scale 10]
+// In one run, each under the same number of concurrent clients:
+//   - the Worker's own floor: a request it refuses without I/O (GET /api/codes with no session: 401);
+//   - GET /api/health with a session;
+//   - the mix, with live sockets open: page views, the pages' data requests, API reads, API writes and page actions.
+// Each prints throughput, p50, p99 and errors (any answer but the one expected, or none). Then, on an instance that
+// counts them (COUNT_D1_QUERIES, development only), the D1 round trips of a page view, an API read and a warm session.
+// The issue's targets are printed beside the figures; the script exits 1 when one is missed.
+import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { percentile, prepareDatabase, signIn, sleep, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+
+const argv = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const clients = arg("clients", 150);
+const mixSeconds = arg("seconds", 60);
+const floorSeconds = arg("floor-seconds", 10);
+const socketCount = arg("sockets", 40);
+const scale = arg("scale", 10);
+const PORT = 8840;
+const COUNT_PORT = 8841;
+const dir = `.wrangler/bench-${scale}`;
+const misses = [];
+
+/** `clients` loops for `seconds`, each sending what `next(client, n)` says: latencies, statuses, errors. */
+async function load(seconds, next) {
+  const end = performance.now() + seconds * 1000;
+  const latencies = [];
+  const wrong = new Map();
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 0; performance.now() < end; n++) {
+        const { url, init, expect, kind } = next(client, n);
+        const t = performance.now();
+        try {
+          const res = await fetch(url, { ...init, headers: { "Accept-Encoding": "identity", ...init?.headers } });
+          await res.arrayBuffer();
+          if (res.status !== expect) {
+            errors++;
+            const key = `${kind} ${res.status}`;
+            wrong.set(key, (wrong.get(key) ?? 0) + 1);
+          }
+        } catch (error) {
+          errors++;
+          const key = `${kind} ${error.cause?.code ?? "no answer"}`;
+          wrong.set(key, (wrong.get(key) ?? 0) + 1);
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { count: latencies.length, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, wrong };
+}
+
+const row = (label, r) =>
+  `${label.padEnd(44)} ${r.rps.toFixed(0).padStart(7)}/s ${r.p50.toFixed(0).padStart(7)} ms ${r.p99.toFixed(0).padStart(7)} ms ${String(r.errors).padStart(7)}`;
+function target(label, ok, figure) {
+  if (!ok) misses.push(`${label}: ${figure}`);
+  console.log(`  ${ok ? "ok    " : "MISSED"} ${label}: ${figure}`);
+}
+
+if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first (npm run bench:load does).");
+writeBenchConfig();
+prepareDatabase(dir, scale);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+try {
+  // ---- D1 round trips per request, on an instance that counts them --------------------------------------------
+  const counting = startWrangler(COUNT_PORT, dir, { COUNT_D1_QUERIES: "true" });
+  await waitUp(counting);
+  const counted = await signIn(browser, counting);
+  const queries = async (path, accept = "application/json") => {
+    await fetch(`${counting}${path}`, { headers: { Cookie: counted.cookie, Accept: accept } }); // the session warm
+    const res = await fetch(`${counting}${path}`, { headers: { Cookie: counted.cookie, Accept: accept } });
+    await res.arrayBuffer();
+    return Number(res.headers.get("X-D1-Queries"));
+  };
+  const d1 = {
+    page: await queries("/dashboard/codes", "text/html"),
+    data: await queries("/dashboard/codes?_data=routes%2F_shell.dashboard.codes"),
+    api: await queries("/api/codes/search?q=&page=1&size=25"),
+    health: await queries("/api/health"),
+  };
+  await counted.context.close();
+  stopAll();
+  await sleep(1000);
+
+  // ---- The load ------------------------------------------------------------------------------------------------
+  const base = startWrangler(PORT, dir);
+  await waitUp(base);
+  const session = await signIn(browser, base);
+  const cookie = session.cookie;
+  const origin = { Origin: base };
+  const json = { ...origin, Cookie: cookie, "Content-Type": "application/json" };
+
+  // Codes the writes share (racing on purpose: unversioned saves are retried in the Worker, never a 500).
+  const codes = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${base}/api/codes`, { method: "POST", headers: json, body: JSON.stringify({ username: `load ${i}`, code: String(i) }) });
+    codes.push(await res.json());
+  }
+  const anyCode = (client, n) => codes[(client + n) % codes.length];
+
+  const MIX = [
+    // Page views (server render with the session).
+    [20, () => ({ kind: "page", url: `${base}/dashboard/codes`, init: { headers: { Cookie: cookie, Accept: "text/html" } }, expect: 200 })],
+    [5, () => ({ kind: "page", url: `${base}/dashboard/tribelists`, init: { headers: { Cookie: cookie, Accept: "text/html" } }, expect: 200 })],
+    // The pages' data requests (client navigations and revalidations).
+    [20, () => ({ kind: "data", url: `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`, init: { headers: { Cookie: cookie } }, expect: 200 })],
+    // API reads.
+    [20, () => ({ kind: "api read", url: `${base}/api/codes/search?q=load&page=1&size=25`, init: { headers: { Cookie: cookie } }, expect: 200 })],
+    [5, () => ({ kind: "api read", url: `${base}/api/tribelist`, init: { headers: { Cookie: cookie } }, expect: 200 })],
+    // API writes: a field of a shared code, unversioned.
+    [15, (client, n) => ({
+      kind: "api write",
+      url: `${base}/api/codes/${anyCode(client, n)._id}`,
+      init: { method: "PUT", headers: json, body: JSON.stringify({ location: `client ${client} write ${n}` }) },
+      expect: 200,
+    })],
+    // Page actions: the Codes page's in-place edit, as its fetcher sends it.
+    [15, (client, n) => {
+      const c = anyCode(client, n);
+      const form = new URLSearchParams({ intent: "update", fetcher: "1", _id: c._id, id: String(c.id), username: c.username, code: c.code, completed: "No", location: `action ${client}.${n}` });
+      return {
+        kind: "page action",
+        url: `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`,
+        init: { method: "POST", headers: { ...origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form },
+        expect: 200,
+      };
+    }],
+  ];
+  const weights = MIX.reduce((sum, [w]) => sum + w, 0);
+  const pickMix = (client, n) => {
+    let r = ((client * 7919 + n * 104729) % weights) + 0.5;
+    for (const [w, make] of MIX) if ((r -= w) < 0) return make(client, n);
+    return MIX[0][1](client, n);
+  };
+
+  console.log(`\n${clients} concurrent clients; scale ${scale}; the mix for ${mixSeconds} s with ${socketCount} live sockets, the others for ${floorSeconds} s`);
+  console.log(`${"".padEnd(44)} ${"throughput".padStart(9)} ${"p50".padStart(10)} ${"p99".padStart(10)} ${"errors".padStart(7)}`);
+  const floor = await load(floorSeconds, () => ({ kind: "floor", url: `${base}/api/codes`, expect: 401 }));
+  console.log(row("Floor: GET /api/codes, no session (401)", floor));
+  const health = await load(floorSeconds, () => ({ kind: "health", url: `${base}/api/health`, init: { headers: { Cookie: cookie } }, expect: 200 }));
+  console.log(row("GET /api/health with a session", health));
+
+  const crowd = fork(new URL("./crowd.mjs", import.meta.url), [JSON.stringify({ url: `${base.replace(/^http/, "ws")}/parties/live/main`, cookie, count: socketCount })]);
+  await new Promise((resolve, reject) => {
+    crowd.on("message", (m) => m?.type === "open" && resolve());
+    crowd.on("exit", (code) => reject(new Error(`the sockets' process exited (${code})`)));
+  });
+  const mix = await load(mixSeconds, pickMix);
+  crowd.removeAllListeners("exit");
+  crowd.send({ type: "close" });
+  console.log(row(`The mix, ${socketCount} live sockets open`, mix));
+  for (const [what, n] of mix.wrong) console.log(`  unexpected: ${what} x${n}`);
+
+  // Every write acknowledged is in the database: the last location each code was given is the one it holds.
+  const stored = await (await fetch(`${base}/api/codes/search?q=load&page=1&size=25`, { headers: { Cookie: cookie } })).json();
+  const kept = stored.rows.filter((c) => codes.some((x) => x._id === c._id) && /^(client|action) /.test(c.location ?? "")).length;
+
+  console.log("\nD1 round trips (warm session, counted by the Worker):");
+  console.log(`  a page view (GET /dashboard/codes):            ${d1.page}`);
+  console.log(`  its data request:                              ${d1.data}`);
+  console.log(`  an API read (GET /api/codes/search):           ${d1.api}`);
+  console.log(`  GET /api/health (its ping, and the session):   ${d1.health}`);
+
+  console.log("\nTargets (issue 13):");
+  target("the mix: 0 errors", mix.errors === 0, `${mix.errors} of ${mix.count}`);
+  target("the mix: throughput >= 20 % of the floor's", mix.rps >= 0.2 * floor.rps, `${((100 * mix.rps) / floor.rps).toFixed(1)} %`);
+  target("the mix: p99 <= 4x the floor's p99", mix.p99 <= 4 * floor.p99, `${(mix.p99 / floor.p99).toFixed(2)}x`);
+  target("GET /api/health with a session >= 60 % of the floor", health.rps >= 0.6 * floor.rps, `${((100 * health.rps) / floor.rps).toFixed(1)} %`);
+  target("0 D1 queries to resolve a warm session", d1.health <= 1, `${d1.health - 1} (health's ${d1.health} round trips, one of them its ping)`);
+  target("every shared code holds a write", kept === codes.length, `${kept} of ${codes.length}`);
+  await session.context.close();
+} finally {
+  await browser.close();
+  stopAll();
+}
+if (misses.length) {
+  console.log(`\nMissed: ${misses.join("; ")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nEvery target met.");
+}

@@ -1,0 +1,69 @@
+// The warm path of a session (ADR 034): a session read from D1 is kept in the isolate's memory for
+// SESSION_CACHE_TTL_MS, so a warm request resolves it with no D1 query; a sign-out or a revocation handled here drops it
+// at once; one ended elsewhere (its row gone behind this isolate's back) is refused at the latest after the TTL.
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { SESSION_CACHE_TTL_MS } from "../../worker/platform/session";
+import { Browser, MEMBER, location, routeOutboundToSelf } from "./helpers";
+
+let outbound: MockInstance;
+beforeEach(() => {
+  outbound = routeOutboundToSelf();
+});
+afterEach(() => {
+  outbound.mockRestore();
+  vi.useRealTimers();
+});
+
+/** The SQL of every D1 statement prepared while `run` runs, as the Worker sends them. */
+async function statementsDuring(run: () => Promise<unknown>) {
+  const prepare = vi.spyOn(env.DB, "prepare");
+  await run();
+  const sql = prepare.mock.calls.map(([query]) => String(query));
+  prepare.mockRestore();
+  return sql;
+}
+const sessionReads = (sql: string[]) => sql.filter((q) => /from "sessions"/.test(q));
+
+describe("the session's warm path", () => {
+  it("resolves a session read in the last 30 seconds with no D1 query", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const cold = await statementsDuring(() => browser.fetch("/api/health"));
+    const warm = await statementsDuring(async () => {
+      for (let i = 0; i < 5; i++) expect((await browser.fetch("/api/health")).status).toBe(200);
+    });
+    expect(sessionReads(cold).length + sessionReads(warm).length).toBeLessThanOrEqual(1);
+    expect(sessionReads(warm)).toEqual([]);
+  });
+
+  it("refuses a session ended in another isolate at the latest SESSION_CACHE_TTL_MS after it was read", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    expect((await browser.fetch("/settings")).status).toBe(200);
+    // Another isolate signed it out: the row is gone, and nothing told this one.
+    await env.DB.prepare("delete from sessions where user_id = ?").bind(MEMBER).run();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start + SESSION_CACHE_TTL_MS - 1000 });
+    expect((await browser.fetch("/settings")).status).toBe(200); // still inside the bound
+    vi.setSystemTime(start + SESSION_CACHE_TTL_MS + 1);
+    const refused = await browser.fetch("/settings");
+    expect(location(refused)).toBe("/login?reason=expired&redirectTo=%2Fsettings");
+  });
+
+  it("refuses a session signed out or revoked in this isolate at once", async () => {
+    const phone = new Browser();
+    await phone.signIn(MEMBER);
+    const laptop = new Browser();
+    await laptop.signIn(MEMBER);
+    expect((await phone.fetch("/settings")).status).toBe(200);
+    expect((await laptop.fetch("/settings")).status).toBe(200);
+    // The laptop signs out every other session: the phone's, which this isolate has just kept, ends now.
+    const settings = await laptop.post("/settings", { intent: "revoke-others" });
+    expect(await settings.text()).toContain("Signed out 1 other session.");
+    expect(location(await phone.fetch("/settings"))).toBe("/login?reason=expired&redirectTo=%2Fsettings");
+    // And the laptop signs out: its own kept session ends now too.
+    await laptop.post("/signout", {});
+    expect(location(await laptop.fetch("/settings"))).toMatch(/^\/login/);
+  });
+});

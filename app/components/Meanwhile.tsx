@@ -1,11 +1,11 @@
 // A save refused because someone else saved the record first (409): under a field of the form, what their save left
-// there, where it differs from this person's value. Used by the Codes modal and the Tribelists edit rows.
+// there, shown only while it differs from this person's value. Used by the Codes modal and the Tribelists edit rows.
 
-export function Meanwhile({ value }: { value: string | null | undefined }) {
-  if (value === null || value === undefined) return null;
+export function Meanwhile({ theirs, mine }: { theirs: string | undefined; mine: string }) {
+  if (theirs === undefined || theirs === mine) return null;
   return (
     <span className="conflict-theirs" data-testid="conflict-theirs">
-      Saved meanwhile: {value === "" ? <em>empty</em> : <q>{value}</q>}
+      Saved meanwhile: {theirs === "" ? <em>empty</em> : <q>{theirs}</q>}
     </span>
   );
 }

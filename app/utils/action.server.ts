@@ -80,14 +80,13 @@ export function refuse(errors: FieldErrors, options: { status?: number; data?: R
 }
 
 /**
- * The host's 409 for a save based on an older version of a record (or one that kept losing a race): the record as it
- * now is. Null when the host refused for another reason, or gave no record.
+ * The record as it now is, from the host's 409 for a save based on an older version of it (or one that kept losing a
+ * race). Null when the host refused for another reason, or gave no record.
  */
-export function hostConflict<T extends object>(error: unknown): { message: string; current: T } | null {
+export function hostConflict<T extends object>(error: unknown): T | null {
   const refused = hostErrorOf(error);
   const current = refused?.body?.current;
-  if (refused?.status !== 409 || typeof current !== "object" || current === null) return null;
-  return { message: refused.body?.message ?? "The record changed since it was read.", current: current as T };
+  return refused?.status === 409 && typeof current === "object" && current !== null ? (current as T) : null;
 }
 
 /**

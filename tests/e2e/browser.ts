@@ -184,7 +184,9 @@ export async function signedIn({
 
 // ---- Waiting on conditions --------------------------------------------------------------------------------------
 
-export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+/** A screenshot of the whole page, its finite animations (fade-ins, toasts sliding in) shown finished: with JavaScript off
+ * the page cannot be asked when they are done. */
+export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: "disabled" });
 
 /** The page's live socket is up (the badge only shows once the page has hydrated). */
 export const connected = (page: Page) => page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();

@@ -30,6 +30,16 @@ const selectRow = (page: Page, row: number) => clickGridRow(page, row, 80);
 /** The grid shows exactly `n` rows (the search has been applied). */
 const showsRows = (page: Page, n: number) => expect.poll(() => summary(page)).toBe(`Showing 1 to ${n} of ${n} entries`);
 
+/** The Codes page searched for `m`, its one row (`code`) selected: the selected row's toolbar. */
+async function selectOnly(page: Page, m: string, code: Code) {
+  await page.goto(`/dashboard/codes?q=${m}`);
+  await showsRows(page, 1);
+  await selectRow(page, 0);
+  const bar = page.getByRole("toolbar", { name: "Selected code" });
+  await bar.getByText(`#${code.id}`).waitFor();
+  return bar;
+}
+
 describe("Codes with JavaScript", () => {
   it("shows the codes in a canvas grid sorted by id, searches, and says when nothing matches", async () => {
     const { page, context } = await codesPage();
@@ -69,11 +79,7 @@ describe("Codes with JavaScript", () => {
     const { page, context } = await codesPage();
     const m = marker("modal");
     const [mine] = await createCodes(context.request, [{ username: `modal ${m}`, code: "1111", location: "Somewhere", completed: false }]);
-    await page.goto(`/dashboard/codes?q=${m}`);
-    await showsRows(page, 1);
-    await selectRow(page, 0);
-    const bar = page.getByRole("toolbar", { name: "Selected code" });
-    await bar.getByText(`#${mine.id}`).waitFor();
+    const bar = await selectOnly(page, m, mine);
 
     await bar.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Code" });
@@ -101,11 +107,7 @@ describe("Codes with JavaScript", () => {
     allowConsoleErrors(/status of 409/); // the refused save
     const m = marker("clash");
     const [mine] = await createCodes(context.request, [{ username: `clash ${m}`, code: "1111", location: "Plains" }]);
-    await page.goto(`/dashboard/codes?q=${m}`);
-    await showsRows(page, 1);
-    await selectRow(page, 0);
-    const bar = page.getByRole("toolbar", { name: "Selected code" });
-    await bar.getByText(`#${mine.id}`).waitFor();
+    const bar = await selectOnly(page, m, mine);
     await bar.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Code" });
     await dialog.waitFor();

@@ -271,6 +271,25 @@ describe("Tribelists without JavaScript", () => {
     expect(await heading(page)).toBe("NA-PVP-Aberration2446");
   });
 
+  it("shows a save refused because someone else saved first in the edit row, and saves on the newer version", async () => {
+    const { page, context } = await tribelists({ javaScriptEnabled: false }, "/dashboard/tribelists?tab=2573");
+    allowConsoleErrors(/status of 409/); // the refused save's page
+    const [first] = await createEntries(context.request, "2573", [{ name: `NoJS Clash ${marker("")}`, rank: "Admin" }]);
+    await page.goto(`/dashboard/tribelists?tab=2573&q=${encodeURIComponent(first.name)}&edit=${first._id}`);
+    const row = page.getByTestId("edit-row");
+    await row.getByLabel("Nationality").selectOption("Chinese");
+    const other = await context.request.put(`${PATHS["2573"]}/${first._id}`, { headers: FROM_PAGE, data: { ...first, rank: "Owner" } });
+    expect(other.status()).toBe(200);
+    await row.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Someone else saved this entry while you were editing it.").waitFor();
+    expect(await row.getByLabel("Nationality").inputValue()).toBe("Chinese");
+    expect(await row.getByTestId("conflict-theirs").allInnerTexts()).toEqual(["Saved meanwhile: Owner", "Saved meanwhile: empty"]);
+    await shot(page, "tribelists-nojs-conflict");
+    await row.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL((url) => !url.search.includes("edit="));
+    expect((await list(context, "2573")).find((e) => e._id === first._id)).toMatchObject({ rank: "Admin", nationality: "Chinese", version: 3 });
+  });
+
   it("adds, edits and deletes entries, and clears the list after the confirmation step", async () => {
     const { page, context } = await tribelists({ javaScriptEnabled: false }, "/dashboard/tribelists?tab=2446");
     // Entries of this test's own on 2446 (Clear All empties the list) and on 2411 (which Clear All must not touch).

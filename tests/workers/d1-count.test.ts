@@ -29,6 +29,10 @@ describe("the D1 round-trip counter", () => {
     await db.prepare("select ?").bind(2).all();
     await db.batch([db.prepare("select 1"), db.prepare("select 2"), db.prepare("select 3")]);
     expect(count.n).toBe(3);
+    // Bound statements, as Drizzle sends them, go to the real batch too.
+    const [[one], [two]] = (await db.batch([db.prepare("select ? as v").bind(1), db.prepare("select ? as v").bind(2)])).map((r) => r.results);
+    expect([one, two]).toEqual([{ v: 1 }, { v: 2 }]);
+    expect(count.n).toBe(4);
   });
 
   it("says how many round trips an answer made: a warm session costs none", async () => {

@@ -4,7 +4,7 @@ import type { CodeFields } from "../../contract/codes";
 import { completedLabel } from "../../contract/codes-display";
 import { codes } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
-import { commit, newObjectId, saveVersioned, versionGuard, type VersionedSave } from "./context";
+import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
 import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 
 type CodeRow = typeof codes.$inferSelect;
@@ -82,29 +82,16 @@ export async function findCode(db: Db, _id: string) {
 }
 
 /**
- * Applies the given fields under the code's version (see saveVersioned): with `version`, a save based on an older one
+ * Applies the given fields under the code's version (see updateVersioned): with `version`, a save based on an older one
  * is a conflict and changes nothing. Null for an unknown code; a change that changes nothing writes nothing.
  */
 export async function updateCode(deps: Deps, _id: string, input: CodeFields, version?: number): Promise<VersionedSave<CodeJson>> {
   const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<CodeRow>;
-  const saved = await saveVersioned(() => findCode(deps.db, _id), version, async (before) => {
-    const after: CodeRow = { ...before, ...patch };
-    if (!(Object.keys(patch) as (keyof CodeRow)[]).some((k) => before[k] !== after[k])) return before;
-    after.version = before.version + 1;
-    after.updatedAt = new Date();
-    await commit(
-      deps,
-      [
-        versionGuard(deps.db, codes, _id, before.version),
-        deps.db.update(codes).set({ ...patch, version: after.version, updatedAt: after.updatedAt }).where(eq(codes._id, _id)),
-      ],
-      [{ entity: "code", entityId: _id, action: "update", before: codeJson(before), after: codeJson(after) }],
-      [{ type: "codes_update", message: `Code ${before.id} updated.` }],
-    );
-    return after;
-  });
-  if (!saved) return null;
-  return "saved" in saved ? { saved: codeJson(saved.saved) } : { conflict: codeJson(saved.conflict) };
+  const saved = await updateVersioned(deps, codes, _id, () => findCode(deps.db, _id), patch, version, (before, after) => ({
+    audit: { entity: "code", entityId: _id, action: "update", before: codeJson(before), after: codeJson(after) },
+    event: { type: "codes_update", message: `Code ${before.id} updated.` },
+  }));
+  return mapSave(saved, codeJson);
 }
 
 export async function deleteCode(deps: Deps, _id: string) {

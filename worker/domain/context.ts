@@ -2,7 +2,7 @@
 // announce a change. Domain functions are plain: the API handlers, ingestion and the cron all call them, with deps built
 // by the Worker (worker/platform/deps.ts).
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { LiveEvent } from "../../contract/events";
@@ -83,24 +83,43 @@ export function versionGuard(db: Db, table: SQLiteTable & { _id: SQLiteColumn; v
  * the row is gone. */
 export type VersionedSave<R> = { saved: R } | { conflict: R } | null;
 
+/** A versioned save's outcome with its row shown another way (the API's JSON). */
+export const mapSave = <R, J>(save: VersionedSave<R>, show: (row: R) => J): VersionedSave<J> =>
+  !save ? null : "saved" in save ? { saved: show(save.saved) } : { conflict: show(save.conflict) };
+
+type VersionedTable = SQLiteTable & { _id: SQLiteColumn; version: SQLiteColumn; updatedAt: SQLiteColumn };
+
 /**
- * Saves one row under its version. `read` reads it; `write` plans and commits the save (with a versionGuard first in
- * its batch) and answers the saved row. A sent version that is not the stored one is a conflict at once. A write whose
- * guard aborted (another save got in between the read and the batch) is read and planned again: a save without a
- * version (an old client) is applied to the newer row; one with a version becomes a conflict. After RACE_RETRIES lost
- * races it is answered as a conflict, never as a 500.
+ * Changes the given fields of one row under its version, and answers the row as saved. `read` reads the row.
+ * - A sent version that is not the stored one is a conflict at once; a change that changes nothing writes nothing.
+ * - Otherwise the version goes up by one, in one batch with the audit row behind a versionGuard, and `record` names the
+ *   audit entry and the live event.
+ * - A batch whose guard aborted (another save got in between the read and the batch) is read and planned again: a save
+ *   without a version (an old client) is applied to the newer row; one with a version becomes a conflict. After
+ *   RACE_RETRIES lost races it is answered as a conflict, never as a 500.
  */
-export async function saveVersioned<R extends { version: number }>(
+export async function updateVersioned<R extends { version: number; updatedAt: Date }>(
+  deps: Deps,
+  table: VersionedTable,
+  _id: string,
   read: () => Promise<R | null>,
+  patch: Partial<R>,
   sent: number | undefined,
-  write: (before: R) => Promise<R>,
+  record: (before: R, after: R) => { audit: AuditEntry; event: LiveEvent },
 ): Promise<VersionedSave<R>> {
   for (let attempt = 0; ; attempt++) {
     const before = await read();
     if (!before) return null;
     if (sent !== undefined && sent !== before.version) return { conflict: before };
+    const after: R = { ...before, ...patch };
+    if (!(Object.keys(patch) as (keyof R)[]).some((k) => before[k] !== after[k])) return { saved: before };
+    after.version = before.version + 1;
+    after.updatedAt = new Date();
+    const { audit, event } = record(before, after);
+    const set = { ...patch, version: after.version, updatedAt: after.updatedAt } as Record<string, unknown>;
     try {
-      return { saved: await write(before) };
+      await commit(deps, [versionGuard(deps.db, table, _id, before.version), deps.db.update(table).set(set).where(eq(table._id, _id))], [audit], [event]);
+      return { saved: after };
     } catch (error) {
       const now = await read();
       if (!now) return null;

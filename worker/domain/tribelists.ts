@@ -5,7 +5,7 @@ import { tribelistEntries } from "../../drizzle/schema";
 import type { EntryCreate, EntryUpdate } from "../../contract/tribelist-input";
 import type { TribelistServer } from "../../contract/tribelists";
 import type { Db, Deps } from "./context";
-import { commit, newObjectId, saveVersioned, versionGuard, type VersionedSave } from "./context";
+import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
 
 type EntryRow = typeof tribelistEntries.$inferSelect;
 
@@ -57,31 +57,18 @@ export async function addEntry(deps: Deps, server: TribelistServer, input: Entry
 }
 
 /**
- * Applies the edit under the entry's version (see saveVersioned): with `version`, a save based on an older one is a
+ * Applies the edit under the entry's version (see updateVersioned): with `version`, a save based on an older one is a
  * conflict and changes nothing. Null when the server's list has no such entry. A save that changes nothing writes
  * nothing.
  */
 export async function updateEntry(deps: Deps, server: TribelistServer, _id: string, input: EntryUpdate): Promise<VersionedSave<EntryJson>> {
   const { _id: _ignored, version, ...given } = input;
   const patch = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<EntryRow>;
-  const saved = await saveVersioned(() => findEntry(deps.db, server, _id), version, async (before) => {
-    const after: EntryRow = { ...before, ...patch };
-    if (!(Object.keys(patch) as (keyof EntryRow)[]).some((k) => before[k] !== after[k])) return before;
-    after.version = before.version + 1;
-    after.updatedAt = new Date();
-    await commit(
-      deps,
-      [
-        versionGuard(deps.db, tribelistEntries, _id, before.version),
-        deps.db.update(tribelistEntries).set({ ...patch, version: after.version, updatedAt: after.updatedAt }).where(eq(tribelistEntries._id, _id)),
-      ],
-      [{ entity: "tribelist_entry", entityId: _id, action: "update", before: { server, ...entryJson(before) }, after: { server, ...entryJson(after) } }],
-      [{ type: "tribelist_updated", message: `Updated entry: ${after.name}.` }],
-    );
-    return after;
-  });
-  if (!saved) return null;
-  return "saved" in saved ? { saved: entryJson(saved.saved) } : { conflict: entryJson(saved.conflict) };
+  const saved = await updateVersioned(deps, tribelistEntries, _id, () => findEntry(deps.db, server, _id), patch, version, (before, after) => ({
+    audit: { entity: "tribelist_entry", entityId: _id, action: "update", before: { server, ...entryJson(before) }, after: { server, ...entryJson(after) } },
+    event: { type: "tribelist_updated", message: `Updated entry: ${after.name}.` },
+  }));
+  return mapSave(saved, entryJson);
 }
 
 export async function deleteEntry(deps: Deps, server: TribelistServer, _id: string) {

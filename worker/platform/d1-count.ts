@@ -10,40 +10,34 @@ const RUNS = new Set(["all", "first", "run", "raw"]);
 
 /** `db`, with every round trip it makes counted in `count.n`. */
 export function countingD1(db: D1Database, count: { n: number }): D1Database {
-  const statement = (s: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(s, {
+  // Counted statements go back to the real binding as themselves: D1's batch() checks what it is given.
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const counted = (s: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(s, {
       get(target, key) {
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function") return value;
-        if (key === "bind") return (...args: unknown[]) => statement(value.apply(target, args));
-        if (RUNS.has(String(key))) {
-          return (...args: unknown[]) => {
-            count.n++;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
+        if (key === "bind") return (...args: unknown[]) => counted(value.apply(target, args));
+        if (!RUNS.has(String(key))) return value.bind(target);
+        return (...args: unknown[]) => {
+          count.n++;
+          return value.apply(target, args);
+        };
       },
     });
-  // Statements go back to the real binding unwrapped: D1's batch() checks what it is given.
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
+    real.set(proxy, s);
+    return proxy;
+  };
   return new Proxy(db, {
     get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (key === "prepare") {
-        return (query: string) => {
-          const real = target.prepare(query);
-          const counted = statement(real);
-          unwrap.set(counted, real);
-          return counted;
-        };
-      }
+      if (key === "prepare") return (query: string) => counted(target.prepare(query));
       if (key === "batch") {
         return (statements: D1PreparedStatement[]) => {
           count.n++;
-          return target.batch(statements.map((s) => unwrap.get(s) ?? s));
+          return target.batch(statements.map((s) => real.get(s) ?? s));
         };
       }
+      const value = Reflect.get(target, key, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });

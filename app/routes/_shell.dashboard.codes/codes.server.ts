@@ -77,10 +77,10 @@ export async function codesAction(request: Request, context: AppLoadContext) {
       return reply(io, back, { type: "success", message: TEXTS.updated });
     } catch (error) {
       // Someone else saved the code first: nothing was written; the page shows their values beside these.
-      const clash = hostConflict<Code>(error);
-      if (clash) {
+      const current = hostConflict<Code>(error);
+      if (current) {
         const submitted = Object.fromEntries(FORM_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
-        return refuseConflict(clash.current, submitted, TEXTS.conflict);
+        return refuseConflict(current, submitted, TEXTS.conflict);
       }
       console.error("codes: update failed", error);
       return reply(io, back, { type: "error", message: hostErrorOf(error) ? TEXTS.updateFailed : TEXTS.updateError });

@@ -39,7 +39,6 @@ export { completedLabel };
 
 /** The edited fields of a code, as the form sends them. */
 export const FORM_FIELDS = [...TEXT_FIELDS.map((f) => f.name), "completed"] as const;
-export type FormField = (typeof FORM_FIELDS)[number];
 
 /** Spec section 5: search matches every displayed column (the avatar is a picture, so not its URL). */
 export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [

@@ -288,10 +288,8 @@ function EditCodeModal({
   schema: CodeForm | null;
 }) {
   const hidden = codeFields(code, redirectTo);
-  const theirs = conflict ? codeFields(conflict.current, redirectTo) : null;
+  const theirs = conflict ? codeFields(conflict.current, redirectTo) : undefined;
   const values = conflict ? { ...hidden, ...conflict.submitted } : hidden;
-  /** What the other save left in a field, where it differs from this person's value. */
-  const meanwhile = (name: string) => (theirs && theirs[name] !== values[name] ? theirs[name] : null);
   const busy = useSubmitting("update");
   const [form, fields] = useForm({
     id: `edit-code-${code._id}`,
@@ -304,10 +302,16 @@ function EditCodeModal({
   });
   return (
     <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">
-      <Form method="post" preventScrollReset className="modal-form" {...getFormProps(form)} onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented) onSubmit?.();
-      }}>
+      <Form
+        method="post"
+        preventScrollReset
+        className="modal-form"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (!event.defaultPrevented) onSubmit?.();
+        }}
+      >
         {["intent", "_id", "id", "version", "redirectTo"]
           .filter((name) => name in hidden)
           .map((name) => (
@@ -331,7 +335,7 @@ function EditCodeModal({
                   </span>
                 ) : null}
               </label>
-              <Meanwhile value={meanwhile(f.name)} />
+              <Meanwhile theirs={theirs?.[f.name]} mine={String(fields[f.name].value ?? "")} />
             </div>
           ))}
           <div className="form-field">
@@ -342,7 +346,7 @@ function EditCodeModal({
                 <option value="No">No</option>
               </select>
             </label>
-            <Meanwhile value={meanwhile("completed")} />
+            <Meanwhile theirs={theirs?.completed} mine={String(fields.completed.value ?? "")} />
           </div>
         </div>
         <ModalActions submit={{ label: "Save", busy }} />

@@ -459,13 +459,23 @@ function NationalitySelect(props: React.SelectHTMLAttributes<HTMLSelectElement>)
   );
 }
 
-function Errors({ errors }: { errors: FieldErrors | undefined }) {
-  const list = Object.values(errors ?? {}).filter(Boolean);
-  if (!list.length) return null;
+/** A form's problems; in a conflict (someone else saved first), the form's message is the conflict's notice. */
+function Errors({ errors, conflict = false }: { errors: FieldErrors | undefined; conflict?: boolean }) {
+  const { form, ...fields } = errors ?? {};
+  const list = Object.values(conflict ? fields : { form, ...fields }).filter(Boolean);
   return (
-    <p className="form-error" role="alert">
-      {list.join(" ")}
-    </p>
+    <>
+      {conflict && form ? (
+        <p className="conflict-notice" role="alert" data-testid="entry-conflict">
+          {form}
+        </p>
+      ) : null}
+      {list.length ? (
+        <p className="form-error" role="alert">
+          {list.join(" ")}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -536,8 +546,7 @@ function EntryPanel({
   const [opened] = useState(entry);
   const clash = conflictIn<Positioned>(refusal);
   const basis = opened && clash ? { ...opened, ...clash.current } : opened;
-  const theirs = clash ? valuesOf(clash.current) : null;
-  const meanwhile = (name: keyof Values) => (theirs && theirs[name] !== String(fields[name].value ?? "") ? theirs[name] : null);
+  const theirs = clash ? valuesOf(clash.current) : undefined;
   const hidden = basis ? { ...entryFields(basis, server, redirectTo), ...FETCHER_FIELDS } : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
   const label = mode === "add" ? "New entry" : `Edit entry #${entry?.position}`;
   return (
@@ -568,28 +577,28 @@ function EntryPanel({
           <span>Name</span>
           <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
         </label>
-        <Meanwhile value={meanwhile("name")} />
+        <Meanwhile theirs={theirs?.name} mine={String(fields.name.value ?? "")} />
       </div>
       <div className="entry-field">
         <label>
           <span>Discord ID</span>
           <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
         </label>
-        <Meanwhile value={meanwhile("discordId")} />
+        <Meanwhile theirs={theirs?.discordId} mine={String(fields.discordId.value ?? "")} />
       </div>
       <div className="entry-field">
         <label>
           <span>Rank</span>
           <RankSelect {...getSelectProps(fields.rank)} />
         </label>
-        <Meanwhile value={meanwhile("rank")} />
+        <Meanwhile theirs={theirs?.rank} mine={String(fields.rank.value ?? "")} />
       </div>
       <div className="entry-field">
         <label>
           <span>Nationality</span>
           <NationalitySelect {...getSelectProps(fields.nationality)} />
         </label>
-        <Meanwhile value={meanwhile("nationality")} />
+        <Meanwhile theirs={theirs?.nationality} mine={String(fields.nationality.value ?? "")} />
       </div>
       <div className="entry-panel-actions">
         <button type="submit" className="button small primary" disabled={busy || !String(fields.name.value ?? "").trim()}>
@@ -599,12 +608,7 @@ function EntryPanel({
           Cancel
         </button>
       </div>
-      {clash ? (
-        <p className="conflict-notice" role="alert" data-testid="entry-conflict">
-          {errors.form}
-        </p>
-      ) : null}
-      <Errors errors={clash ? { ...errors, form: undefined } : errors} />
+      <Errors errors={errors} conflict={!!clash} />
     </fetcher.Form>
   );
 }
@@ -717,28 +721,27 @@ function FormRow({
   const formId = entry ? `tribelist-edit-${entry._id}` : "tribelist-add";
   const basis = entry && conflict ? { ...entry, ...conflict.current } : entry;
   const hidden = basis ? entryFields(basis, server, redirectTo) : { intent: "add", tab: server, redirectTo };
-  const theirs = conflict ? valuesOf(conflict.current) : null;
-  const meanwhile = (name: keyof Values) => (theirs && theirs[name] !== values[name] ? theirs[name] : null);
+  const theirs = conflict ? valuesOf(conflict.current) : undefined;
   return (
     <>
       <tr className={`form-row ${entry ? "edit-row" : "add-row"}`} data-testid={entry ? "edit-row" : "add-row"}>
         <td>{entry ? entry.position : <span className="muted small">New</span>}</td>
         <td>
           <input form={formId} name="name" defaultValue={values.name} placeholder="Name" aria-label="Name" required autoFocus aria-invalid={!!errors?.name} />
-          <Meanwhile value={meanwhile("name")} />
+          <Meanwhile theirs={theirs?.name} mine={values.name} />
         </td>
         <td>
           <input form={formId} name="discordId" defaultValue={values.discordId} placeholder="Discord ID" aria-label="Discord ID" inputMode="numeric" aria-invalid={!!errors?.discordId} />
-          <Meanwhile value={meanwhile("discordId")} />
+          <Meanwhile theirs={theirs?.discordId} mine={values.discordId} />
         </td>
         <td>{entry ? <img className="avatar" src={entry.avatar} width={28} height={28} alt="" /> : null}</td>
         <td>
           <RankSelect form={formId} name="rank" defaultValue={values.rank} aria-label="Rank" />
-          <Meanwhile value={meanwhile("rank")} />
+          <Meanwhile theirs={theirs?.rank} mine={values.rank} />
         </td>
         <td>
           <NationalitySelect form={formId} name="nationality" defaultValue={values.nationality} aria-label="Nationality" />
-          <Meanwhile value={meanwhile("nationality")} />
+          <Meanwhile theirs={theirs?.nationality} mine={values.nationality} />
         </td>
         <td className="actions">
           <Form id={formId} method="post" preventScrollReset>
@@ -759,7 +762,7 @@ function FormRow({
       {errors && Object.keys(errors).length ? (
         <tr className="form-errors">
           <td colSpan={COLUMNS.length}>
-            <Errors errors={errors} />
+            <Errors errors={errors} conflict={!!conflict} />
           </td>
         </tr>
       ) : null}

@@ -164,8 +164,8 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
       return done({ type: "success", message: `Updated entry: ${saved.name}.` });
     } catch (error) {
       // Someone else saved the entry first: nothing was written; the row shows their values beside these.
-      const clash = hostConflict<Entry>(error);
-      if (clash) return refuseConflict(clash.current, values, CONFLICT_TEXT, { intent, _id, values });
+      const current = hostConflict<Entry>(error);
+      if (current) return refuseConflict(current, values, CONFLICT_TEXT, { intent, _id, values });
       console.error(`tribelists: ${intent} failed`, server, error);
       const host400 = hostFieldErrors(error, FORM_FIELDS, entryWording);
       if (host400) return refused(host400);

@@ -6,10 +6,11 @@ import { MAX_QUERY } from "../../contract/search";
 import type { Deps } from "../domain/context";
 import { domainDeps } from "../platform/deps";
 import type { WorkerEnv } from "../types";
+import { strict, unknownFields } from "./strict";
 
 /** 400 with the first bad field named, and every problem listed. */
 export function validationError(error: ZodError) {
-  const issues = error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+  const issues = error.issues.flatMap(unknownFields).map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
   return {
     error: "validation",
     message: `${issues[0].field}: ${issues[0].message}`,
@@ -18,9 +19,9 @@ export function validationError(error: ZodError) {
   };
 }
 
-/** Hono's zod validator, answering 400 JSON that names the field and the reason. */
+/** Hono's zod validator, answering 400 JSON that names the field and the reason; a JSON body's unknown field too. */
 export const valid = <T extends ZodSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result, c) => {
+  zValidator(target, target === "json" ? strict(schema) : schema, (result, c) => {
     if (!result.success) return c.json(validationError(result.error as ZodError), 400);
   });
 

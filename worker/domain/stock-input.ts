@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   HEX_COLOUR,
   KINDS,
+  fieldOfKind,
   MAX_NAME_LENGTH,
   MAX_TODO_LENGTH,
   MAX_TYPE_LENGTH,
@@ -67,14 +68,21 @@ export const editableFields = (kind: TabKind) => Object.keys(fieldsOf(kind));
 const displayName = z.string().trim().max(100, "is at most 100 characters").optional();
 const version = z.number().int("must be a whole number").positive().optional();
 
-/** One row's save: the tab's fields (each optional; what is sent replaces what is stored), version, displayName. */
+/** The tab's derived columns (Current Stock of a vault, Total Raised of a dino): the old clients send them back. */
+const derivedOf = (kind: TabKind) =>
+  KINDS[kind].columns.filter((c) => !fieldOfKind(kind, c.key)).map((c) => [c.key, z.unknown().optional()] as const);
+
+/**
+ * One row's save: the tab's fields (each optional; what is sent replaces what is stored), version, displayName. A
+ * derived column, and isEmpty, are accepted for the old clients' sake and dropped: the server computes them. Any other
+ * field is refused (the API's door makes this object strict).
+ */
 function rowObject(kind: TabKind) {
   const shape = Object.fromEntries(Object.entries(fieldsOf(kind)).map(([k, s]) => [k, s.optional()])) as Record<
     string,
     z.ZodTypeAny
   >;
-  // isEmpty is accepted for the old clients' sake; the server derives it from the name.
-  return z.object({ ...shape, version, displayName, isEmpty: z.boolean().optional() });
+  return z.object({ ...Object.fromEntries(derivedOf(kind)), ...shape, version, displayName, isEmpty: z.boolean().optional() });
 }
 
 export type RowSave = { fields: Record<string, unknown>; version?: number; displayName?: string };

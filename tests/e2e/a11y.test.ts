@@ -1,11 +1,14 @@
 // axe-core's WCAG 2.0-2.2 A and AA rules on every page of the build's route table, in the light and the dark theme
 // (issue 13): no serious or critical finding. The pages are read from the build's route manifest, so a new page is
-// checked without being listed here. Signed-in pages as a tribe member; the public ones signed out.
+// checked without being listed here. Signed-in pages as a tribe member; the public ones signed out. Then what a page
+// opens: every tab (from the pages' tab bars), the dialogs (URL states and clicked ones), the menus, and the views of a
+// save refused because someone else saved first.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BASE, open, setupBrowser, signedIn } from "./browser";
+import { allowConsoleErrors, BASE, clickGridRow, FROM_PAGE, marker, open, setupBrowser, sheetCellPoint, signedIn } from "./browser";
+import { createCodes, createEntries } from "./data";
 
 setupBrowser();
 
@@ -64,6 +67,37 @@ async function findingsOn(page: Page, paths: readonly string[]) {
 
 const { shell, open: publicPages } = pagesOfTheBuild();
 
+/** Every tab of the signed-in pages, by the links of their tab bars (the ones the page did not open on). */
+async function tabsOf(page: Page) {
+  const tabs: string[] = [];
+  for (const path of shell) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    tabs.push(...(await page.locator("nav.tabs a[data-tab]:not([aria-current=page])").evaluateAll((links) => links.map((a) => a.getAttribute("href")!))));
+  }
+  return [...new Set(tabs)];
+}
+
+/** A view that opens on a page: by its URL (the no-JavaScript states) or by a person's clicks; `shows` proves it opened. */
+type View = { name: string; path: string; open?: (page: Page) => Promise<void>; shows: string };
+
+/** What axe finds on each view once it shows, named by the view. */
+async function findingsIn(page: Page, views: View[]) {
+  const found: string[] = [];
+  for (const view of views) {
+    await page.goto(view.path);
+    await page.waitForLoadState("networkidle");
+    try {
+      await view.open?.(page);
+      await page.locator(view.shows).first().waitFor({ timeout: 10_000 });
+    } catch (error) {
+      throw new Error(`${view.name} did not open: ${(error as Error).message}`);
+    }
+    found.push(...(await findings(page)).map((f) => `${view.name}: ${f}`));
+  }
+  return found;
+}
+
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
   it("finds the pages in the build's route table", () => {
     expect(shell).toEqual(expect.arrayContaining(["/dashboard", "/dashboard/vouches", "/dashboard/breeder-stats", "/dashboard/weekly-members", "/settings"]));
@@ -76,6 +110,68 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       const { page } = await signedIn({ theme, bypassCSP: true });
       expect(await findingsOn(page, shell)).toEqual([]);
     }, 120_000);
+
+    it(`finds nothing serious or critical on any tab, dialog, menu or conflict view, ${theme} theme`, async () => {
+      const { page, context } = await signedIn({ theme, bypassCSP: true });
+      allowConsoleErrors(/status of 409/); // the refused saves of the conflict views
+      const m = marker("axe");
+      const [code] = await createCodes(context.request, [{ username: `axe ${m}`, code: "1" }]);
+      const [entry] = await createEntries(context.request, "2411", [{ name: `Axe ${m}` }]);
+      const [vouch] = (await (await context.request.get("/api/vouches")).json()) as { _id: string }[];
+      const codes = `/dashboard/codes?q=${m}`;
+      const tribelist = `/dashboard/tribelists?tab=2411&q=${encodeURIComponent(entry.name)}`;
+      const dialog = "dialog[open]";
+      const click = (name: string) => (p: Page) => p.getByRole("button", { name, exact: true }).first().click();
+      /** Someone else saves the record after the page opened it; this page's save is then refused and shows both. */
+      const conflict = (url: string, body: object, form: string) => async (p: Page) => {
+        expect((await context.request.put(url, { headers: FROM_PAGE, data: body })).status()).toBe(200);
+        await p.locator(form).getByRole("button", { name: "Save" }).click();
+      };
+      const views: View[] = [
+        ...(await tabsOf(page)).map((path) => ({ name: path, path, shows: "main" })),
+        { name: "Edit Code", path: `${codes}&edit=${code._id}`, shows: dialog },
+        { name: "Delete Code", path: `${codes}&confirm=delete&id=${code._id}`, shows: dialog },
+        {
+          name: "Edit Code, refused",
+          path: codes,
+          open: async (p) => {
+            await clickGridRow(p, 0, 80);
+            await p.getByRole("toolbar", { name: "Selected code" }).getByRole("button", { name: "Edit" }).click();
+            await conflict(`/api/codes/${code._id}`, { ...code, username: `renamed ${m}` }, dialog)(p);
+          },
+          shows: "[data-testid=code-conflict]",
+        },
+        { name: "Add entry", path: `${tribelist}&add=1`, shows: "[data-testid=entry-add]" },
+        { name: "Edit entry", path: `${tribelist}&edit=${entry._id}`, shows: "[data-testid=entry-edit]" },
+        {
+          name: "Edit entry, refused",
+          path: `${tribelist}&edit=${entry._id}`,
+          open: conflict(`/api/tribelist/${entry._id}`, { ...entry, rank: "Owner" }, "[data-testid=entry-edit]"),
+          shows: "[data-testid=entry-conflict]",
+        },
+        { name: "Delete entry", path: `${tribelist}&confirm=delete&id=${entry._id}`, shows: dialog },
+        { name: "Clear list", path: `${tribelist}&confirm=clear`, shows: dialog },
+        { name: "Delete vouch", path: `/dashboard/vouches?confirm=delete&id=${vouch._id}`, shows: dialog },
+        { name: "Stock image", path: "/dashboard/stock-2411?dialog=image", shows: dialog },
+        { name: "Breeder image", path: "/dashboard/breeder-stats?tab=breeder-list&dialog=image", shows: dialog },
+        { name: "Breeder mapping", path: "/dashboard/breeder-stats?tab=breeder-list&dialog=mapping", shows: dialog },
+        {
+          name: "Text Color Picker",
+          path: "/dashboard/stock-2411",
+          open: async (p) => {
+            await p.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
+            const { x, y } = await sheetCellPoint(p, "stock-grid", [210], 0, 0);
+            await p.mouse.click(x, y);
+            await click("Color Picker")(p);
+          },
+          shows: dialog,
+        },
+        { name: "What's New", path: "/dashboard", open: (p) => p.getByTestId("changelog-button").click(), shows: dialog },
+        { name: "Notifications", path: "/dashboard", open: (p) => p.getByTestId("bell").click(), shows: "details[open] .menu-panel" },
+        { name: "Account menu", path: "/dashboard", open: (p) => p.getByTestId("avatar-menu").click(), shows: "details[open] [role=menu]" },
+      ];
+      expect(await findingsIn(page, views)).toEqual([]);
+    }, 240_000);
 
     it(`finds nothing serious or critical on the public pages, ${theme} theme`, async () => {
       const { page, context } = await open({ bypassCSP: true });

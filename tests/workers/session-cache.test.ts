@@ -37,6 +37,23 @@ describe("the session's warm path", () => {
     expect(sessionReads(warm)).toEqual([]);
   });
 
+  it("checks a cookie's signature once per value, and still refuses a tampered one", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    expect((await browser.fetch("/api/health")).status).toBe(200);
+    const verify = vi.spyOn(crypto.subtle, "verify");
+    for (let i = 0; i < 3; i++) expect((await browser.fetch("/api/health")).status).toBe(200);
+    expect(verify).not.toHaveBeenCalled();
+
+    // One character of the signed value changed: a value never verified, so its signature is checked, and fails.
+    const value = browser.cookies.get("__session")!;
+    const at = value.length - 3;
+    browser.cookies.set("__session", value.slice(0, at) + (value[at] === "A" ? "B" : "A") + value.slice(at + 1));
+    expect((await browser.fetch("/api/health")).status).toBe(401);
+    expect(verify).toHaveBeenCalled();
+    verify.mockRestore();
+  });
+
   it("refuses a session ended in another isolate at the latest SESSION_CACHE_TTL_MS after it was read", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);

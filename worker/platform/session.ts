@@ -74,6 +74,30 @@ type Warm = Map<string, { row: schema.SessionRow; readAt: number }>;
  */
 const warm: Warm = ((globalThis as { [WARM]?: Warm })[WARM] ??= new Map());
 
+const VERIFIED = Symbol.for("ark-tribe-dashboard.verifiedCookies");
+/**
+ * Signed cookie values this isolate has verified, to the session id each carries: a signature is checked once (two
+ * WebCrypto calls), not on every request. What a value says never changes, so nothing here expires; whether the
+ * session it names is still valid is the warm map's question. Bounded like it.
+ */
+const verified: Map<string, string> = ((globalThis as { [VERIFIED]?: Map<string, string> })[VERIFIED] ??= new Map());
+
+/** The session id a request's cookie header carries, its signature checked (once per value); null if none or forged. */
+async function sessionIdOf(header: string, cookie: ReturnType<typeof sessionCookie>): Promise<string | null> {
+  const value = header
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${cookie.name}=`))
+    ?.slice(cookie.name.length + 1);
+  if (!value) return null;
+  const known = verified.get(value);
+  if (known) return known;
+  const id = await cookie.parse(header).catch(() => null); // a mangled cookie is as good as none
+  if (typeof id !== "string" || !id) return null;
+  verified.set(value, id);
+  if (verified.size > SESSION_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+  return id;
+}
+
 function kept(id: string, now: number) {
   const hit = warm.get(id);
   if (!hit) return null;
@@ -103,8 +127,8 @@ export async function readSession(request: Request, env: { DB: D1Database }, con
   const header = request.headers.get("Cookie");
   if (!header || !header.split(/;\s*/).some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return { status: "none" };
   const cookie = sessionCookie(config, request.url);
-  const id = await cookie.parse(header).catch(() => null); // a mangled cookie is as good as none
-  if (typeof id !== "string" || !id) return { status: "invalid" };
+  const id = await sessionIdOf(header, cookie);
+  if (!id) return { status: "invalid" };
   const d = databaseOf(env.DB);
   const now = Date.now();
   let row = kept(id, now);

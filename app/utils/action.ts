@@ -30,6 +30,10 @@ export type Answer = {
  */
 export type Conflict<T> = { current: T; submitted: Record<string, string> };
 
+/** Not in the spec (its saves overwrote each other): the notice of a save refused because `what` was saved meanwhile. */
+export const conflictText = (what: string) =>
+  `Someone else saved this ${what} while you were editing it. Their values are shown under yours: save again to keep yours, or cancel to keep theirs.`;
+
 /** The conflict an action's answer carries, if any. */
 export const conflictIn = <T>(answer: unknown): Conflict<T> | null => {
   const c = typeof answer === "object" && answer !== null ? (answer as { conflict?: Conflict<T> }).conflict : undefined;

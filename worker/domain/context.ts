@@ -107,8 +107,9 @@ export async function updateVersioned<R extends { version: number; updatedAt: Da
   sent: number | undefined,
   record: (before: R, after: R) => { audit: AuditEntry; event: LiveEvent },
 ): Promise<VersionedSave<R>> {
+  let row = await read();
   for (let attempt = 0; ; attempt++) {
-    const before = await read();
+    const before = row;
     if (!before) return null;
     if (sent !== undefined && sent !== before.version) return { conflict: before };
     const after: R = { ...before, ...patch };
@@ -121,10 +122,11 @@ export async function updateVersioned<R extends { version: number; updatedAt: Da
       await commit(deps, [versionGuard(deps.db, table, _id, before.version), deps.db.update(table).set(set).where(eq(table._id, _id))], [audit], [event]);
       return { saved: after };
     } catch (error) {
+      // The row as the save that got in left it: planned again from it (no second read).
       const now = await read();
-      if (!now) return null;
-      if (now.version === before.version) throw error;
-      if (attempt >= RACE_RETRIES) return { conflict: now };
+      if (now && now.version === before.version) throw error;
+      if (now && attempt >= RACE_RETRIES) return { conflict: now };
+      row = now;
     }
   }
 }

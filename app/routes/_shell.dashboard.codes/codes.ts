@@ -1,6 +1,7 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
 // sections 3, 4, 5, 8, 9). Pure, and free of zod: the form's schema is in codes-form.ts, loaded after the first paint.
 import { completedLabel } from "../../../contract/codes-display";
+import { conflictText } from "../../utils/action";
 import { labelled } from "../../utils/forms";
 
 /** A code as GET /api/codes answers it. */
@@ -66,9 +67,8 @@ export const TEXTS = {
   deleted: "Code deleted successfully!",
   deleteFailed: "Failed to delete code. Please try again.",
   deleteError: "An error occurred while deleting the code.",
-  /** Not in the spec (its saves overwrote each other): a save based on an older version of the code. */
-  conflict:
-    "Someone else saved this code while you were editing it. Their values are shown under yours: save again to keep yours, or cancel to keep theirs.",
+  /** A save based on an older version of the code (409). */
+  conflict: conflictText("code"),
 } as const;
 
 /** "Code is at most 500 characters." */

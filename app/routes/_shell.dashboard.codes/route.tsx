@@ -25,7 +25,7 @@ import styles from "../../styles/codes.css?url";
 import { completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
 import { LoadError, StaleNotice } from "../../components/HostNotice";
-import { Meanwhile } from "../../components/Meanwhile";
+import { ConflictField } from "../../components/Meanwhile";
 
 /** The form's schema (zod), loaded after the first paint. */
 const loadCodeForm = () => import("./codes-form");
@@ -325,29 +325,21 @@ function EditCodeModal({
         ) : null}
         <div className="form-grid">
           {TEXT_FIELDS.map((f, i) => (
-            <div key={f.name} className="form-field">
-              <label>
-                <span>{f.label}</span>
-                <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
-                {fields[f.name].errors ? (
-                  <span className="form-error" id={fields[f.name].errorId} role="alert">
-                    {fields[f.name].errors?.[0]}
-                  </span>
-                ) : null}
-              </label>
-              <Meanwhile theirs={theirs?.[f.name]} mine={String(fields[f.name].value ?? "")} />
-            </div>
+            <ConflictField key={f.name} className="form-field" label={f.label} theirs={theirs?.[f.name]} mine={fields[f.name].value}>
+              <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
+              {fields[f.name].errors ? (
+                <span className="form-error" id={fields[f.name].errorId} role="alert">
+                  {fields[f.name].errors?.[0]}
+                </span>
+              ) : null}
+            </ConflictField>
           ))}
-          <div className="form-field">
-            <label>
-              <span>Completed</span>
-              <select {...getSelectProps(fields.completed)}>
-                <option value="Yes">Yes</option>
-                <option value="No">No</option>
-              </select>
-            </label>
-            <Meanwhile theirs={theirs?.completed} mine={String(fields.completed.value ?? "")} />
-          </div>
+          <ConflictField className="form-field" label="Completed" theirs={theirs?.completed} mine={fields.completed.value}>
+            <select {...getSelectProps(fields.completed)}>
+              <option value="Yes">Yes</option>
+              <option value="No">No</option>
+            </select>
+          </ConflictField>
         </div>
         <ModalActions submit={{ label: "Save", busy }} />
       </Form>

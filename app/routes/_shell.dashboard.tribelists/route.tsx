@@ -45,7 +45,7 @@ import {
 } from "./tribelists";
 import { loadTribelist, tribelistAction, type FormFailure } from "./tribelists.server";
 import { LoadError, StaleSince } from "../../components/HostNotice";
-import { Meanwhile } from "../../components/Meanwhile";
+import { ConflictField, Meanwhile } from "../../components/Meanwhile";
 
 /** The forms' check (zod), loaded after the first paint. */
 const loadEntryForm = () => import("./tribelists-form");
@@ -572,34 +572,18 @@ function EntryPanel({
           <input key={k} type="hidden" name={k} value={v} />
         ))}
       <span className="entry-panel-title">{label}</span>
-      <div className="entry-field">
-        <label>
-          <span>Name</span>
-          <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
-        </label>
-        <Meanwhile theirs={theirs?.name} mine={String(fields.name.value ?? "")} />
-      </div>
-      <div className="entry-field">
-        <label>
-          <span>Discord ID</span>
-          <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
-        </label>
-        <Meanwhile theirs={theirs?.discordId} mine={String(fields.discordId.value ?? "")} />
-      </div>
-      <div className="entry-field">
-        <label>
-          <span>Rank</span>
-          <RankSelect {...getSelectProps(fields.rank)} />
-        </label>
-        <Meanwhile theirs={theirs?.rank} mine={String(fields.rank.value ?? "")} />
-      </div>
-      <div className="entry-field">
-        <label>
-          <span>Nationality</span>
-          <NationalitySelect {...getSelectProps(fields.nationality)} />
-        </label>
-        <Meanwhile theirs={theirs?.nationality} mine={String(fields.nationality.value ?? "")} />
-      </div>
+      <ConflictField className="entry-field" label="Name" theirs={theirs?.name} mine={fields.name.value}>
+        <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
+      </ConflictField>
+      <ConflictField className="entry-field" label="Discord ID" theirs={theirs?.discordId} mine={fields.discordId.value}>
+        <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
+      </ConflictField>
+      <ConflictField className="entry-field" label="Rank" theirs={theirs?.rank} mine={fields.rank.value}>
+        <RankSelect {...getSelectProps(fields.rank)} />
+      </ConflictField>
+      <ConflictField className="entry-field" label="Nationality" theirs={theirs?.nationality} mine={fields.nationality.value}>
+        <NationalitySelect {...getSelectProps(fields.nationality)} />
+      </ConflictField>
       <div className="entry-panel-actions">
         <button type="submit" className="button small primary" disabled={busy || !String(fields.name.value ?? "").trim()}>
           <Icon name={mode === "add" ? "plus" : "check"} size={15} /> {mode === "add" ? "Add" : "Save"}

@@ -3,6 +3,7 @@
 
 import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
 import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
+import { conflictText } from "../../utils/action";
 import { labelled } from "../../utils/forms";
 
 export const SERVERS = SERVER_IDS;
@@ -72,9 +73,8 @@ export const SEARCH_FIELDS: (keyof Positioned)[] = [
   "nationality",
 ];
 
-/** Not in the spec (its saves overwrote each other): a save based on an older version of the entry (409). */
-export const CONFLICT_TEXT =
-  "Someone else saved this entry while you were editing it. Their values are shown under yours: save again to keep yours, or cancel to keep theirs.";
+/** A save based on an older version of the entry (409). */
+export const CONFLICT_TEXT = conflictText("entry");
 
 /** Local storage: the active tab (spec: remembered locally, default 2411) and the last-updated time per server. */
 export const TAB_KEY = "tribelist-active-tab";

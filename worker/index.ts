@@ -10,6 +10,7 @@ import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
 import { ConfigError, configErrorPage, getConfig } from "./platform/config";
 import { countD1Queries } from "./platform/d1-count";
+import { d1Sessions } from "./platform/d1-session";
 import { isApiPath, requestGate } from "./platform/gate";
 import { securityHeaders } from "./platform/headers";
 import { rateLimits } from "./platform/limits";
@@ -61,6 +62,10 @@ app.use("*", async (c, next) => {
 });
 
 app.route("/__discord", discordStandin);
+
+// Every request reads and writes D1 through one session of D1's Sessions API: reads near the member, its own writes
+// seen by its next request through the bookmark it carries (ADR 036).
+app.use("*", d1Sessions());
 
 // Development only: how many D1 round trips each answer made, for the load benchmark.
 app.use("*", countD1Queries());

@@ -15,12 +15,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The SQL of every D1 statement prepared while `run` runs, as the Worker sends them. */
+/** The SQL of every D1 statement the Worker's requests prepare while `run` runs (each request through its D1 session). */
 async function statementsDuring(run: () => Promise<unknown>) {
-  const prepare = vi.spyOn(env.DB, "prepare");
+  const sql: string[] = [];
+  const withSession = env.DB.withSession.bind(env.DB);
+  const spy = vi.spyOn(env.DB, "withSession").mockImplementation((start) => {
+    const session = withSession(start);
+    const prepare = session.prepare.bind(session);
+    session.prepare = (query: string) => (sql.push(query), prepare(query));
+    return session;
+  });
   await run();
-  const sql = prepare.mock.calls.map(([query]) => String(query));
-  prepare.mockRestore();
+  spy.mockRestore();
   return sql;
 }
 const sessionReads = (sql: string[]) => sql.filter((q) => /from "sessions"/.test(q));
@@ -35,6 +41,8 @@ describe("the session's warm path", () => {
     });
     expect(sessionReads(cold).length + sessionReads(warm).length).toBeLessThanOrEqual(1);
     expect(sessionReads(warm)).toEqual([]);
+    // What was seen is what the requests sent: the health check's own ping, five times.
+    expect(warm.filter((q) => q === "select 1 as ok")).toHaveLength(5);
   });
 
   it("checks a cookie's signature once per value, and still refuses a tampered one", async () => {

@@ -1,7 +1,8 @@
 // What every domain function gets: the database, the Worker's env, who is acting (for the audit trail) and how to
 // announce a change. Domain functions are plain: the API handlers, ingestion and the cron all call them, with deps built
 // by the Worker (worker/platform/deps.ts).
-import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { drizzle, DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
+import type { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -16,14 +17,26 @@ export type Deps = { db: Db; env: Env; actor: Actor; announce: Announce };
 
 export const SYSTEM: Actor = { id: "system:cron", name: "Scheduled snapshot" };
 
-/** The database of an env. Drizzle works out its relational config from the schema on each `drizzle()`, so the
- * instance is kept per D1 binding (one per isolate in production; each test's own binding in the tests). */
+/**
+ * The database of an env. Drizzle works out its relational config from the schema on each `drizzle()`, so it is worked
+ * out once (the first instance's) and each D1 binding gets an instance around it: every request has a binding of its
+ * own (its D1 session, ADR 036), kept here for the request's life.
+ */
 export const database = (env: Env): Db => databaseOf(env.DB);
 export function databaseOf(d1: D1Database): Db {
   let db = databases.get(d1);
-  if (!db) databases.set(d1, (db = drizzle(d1, { schema })));
+  if (!db) {
+    if (!first) db = first = drizzle(d1, { schema });
+    else {
+      // What drizzle() builds, around the relational config already worked out (the instance's `_`).
+      const { dialect, _: config } = first as unknown as { dialect: SQLiteAsyncDialect; _: never };
+      db = new DrizzleD1Database("async", dialect, new SQLiteD1Session(d1, dialect, config, {}), config) as Db;
+    }
+    databases.set(d1, db);
+  }
   return db;
 }
+let first: Db | undefined;
 const databases = new WeakMap<D1Database, Db>();
 
 /** A 24-hex-character id, like the old backend's MongoDB ObjectIds. */

@@ -27,35 +27,39 @@ export type TribelistMatch = { server: string; name: string; rank: string | null
 const nameKey = (v: string | null | undefined) => (v ?? "").trim().toLowerCase();
 
 /**
- * Links roster players to our tribelists: an entry whose name equals the player's name or display name (trimmed,
- * case-insensitive). An entry on the player's own server wins, then the list's order. The lists are small (hundreds
- * of rows), so this is one read of the few entries whose names occur in the roster.
+ * Links a server's stored roster to our tribelists: an entry whose name equals a player's name or display name
+ * (trimmed, case-insensitive). An entry on the player's own server wins, then the list's order. The lists are small
+ * (hundreds of rows), so this reads the few entries whose names occur in the roster, found in SQL from the roster
+ * itself, so it rides in the same batch as the roster.
  */
-export async function tribelistMatches(db: Db, serverId: string, players: Pick<RosterPlayer, "name" | "displayName">[]) {
-  const keys = [...new Set(players.flatMap((p) => [nameKey(p.name), nameKey(p.displayName)]).filter(Boolean))];
-  const byKey = new Map<string, TribelistMatch>();
-  if (keys.length === 0) return byKey;
+function tribelistMatchesOfRoster(db: Db, serverId: string) {
   const key = sql<string>`lower(trim(${tribelistEntries.name}))`;
-  const rows = await db
+  return db
     .select({ key, server: tribelistEntries.server, name: tribelistEntries.name, rank: tribelistEntries.rank })
     .from(tribelistEntries)
-    .where(sql`${key} in (select value from json_each(${JSON.stringify(keys)}))`)
+    .where(
+      sql`${key} in (select lower(trim(${rosters.name})) from ${rosters} where ${rosters.serverId} = ${serverId}
+        union select lower(trim(${rosters.displayName})) from ${rosters} where ${rosters.serverId} = ${serverId})`,
+    )
     .orderBy(
       sql`${tribelistEntries.server} <> ${serverId}`,
       sql`${tribelistEntries.order} is null`,
       asc(tribelistEntries.order),
       asc(tribelistEntries.name),
     );
-  for (const r of rows) if (!byKey.has(r.key)) byKey.set(r.key, { server: r.server, name: r.name, rank: r.rank });
-  return byKey;
 }
 
 /**
- * GET /api/eoserver-status/{serverId}. An offline server lists nobody (its last roster is kept for the next diff);
- * a server never heard from is offline with "No data received yet".
+ * GET /api/eoserver-status/{serverId}, in one D1 round trip (the status row, the roster and its tribelist links). An
+ * offline server lists nobody (its last roster is kept for the next diff); a server never heard from is offline with
+ * "No data received yet".
  */
 export async function serverStatusJson(db: Db, serverId: ServerId) {
-  const row = await db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) });
+  const [[row], roster, links] = await db.batch([
+    db.select().from(serverStatus).where(eq(serverStatus.serverId, serverId)),
+    rosterOf(db, serverId),
+    tribelistMatchesOfRoster(db, serverId),
+  ]);
   if (!row) {
     return {
       serverId,
@@ -68,8 +72,9 @@ export async function serverStatusJson(db: Db, serverId: ServerId) {
       currentPlayers: [] as (RosterPlayer & { tribelistMatch: TribelistMatch | null })[],
     };
   }
-  const players = row.status === "online" ? await rosterOf(db, serverId) : [];
-  const matches = await tribelistMatches(db, serverId, players);
+  const matches = new Map<string, TribelistMatch>();
+  for (const r of links) if (!matches.has(r.key)) matches.set(r.key, { server: r.server, name: r.name, rank: r.rank });
+  const players = row.status === "online" ? roster : [];
   const currentPlayers = players.map((p) => ({
     ...p,
     tribelistMatch: matches.get(nameKey(p.name)) ?? matches.get(nameKey(p.displayName)) ?? null,

@@ -2,7 +2,7 @@
 // with JavaScript off too. The shell's loader (app/routes/_shell.tsx) is the one place that reads and clears it.
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { secureCookieFor } from "../../worker/platform/session";
-import { readCookie } from "./cookies";
+import { readCookie } from "../../contract/cookies";
 import { isToast, type Toast } from "./toast";
 
 export const TOAST_COOKIE = "__toast";

@@ -10,7 +10,8 @@
 // member's next request before a live event says so.
 import type { MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "../types";
-import { SAFE_METHODS } from "./gate";
+import { readCookie } from "../../contract/cookies";
+import { isApiPath, SAFE_METHODS } from "./gate";
 import { secureCookieFor } from "./session";
 
 export const BOOKMARK_COOKIE = "d1-bookmark";
@@ -24,11 +25,7 @@ export const isBookmark = (value: string | null | undefined): value is string =>
 export function bookmarkOf(request: Request): string | null {
   const header = request.headers.get(BOOKMARK_HEADER);
   if (isBookmark(header)) return header;
-  const cookie = request.headers
-    .get("Cookie")
-    ?.split(/;\s*/)
-    .find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`))
-    ?.slice(BOOKMARK_COOKIE.length + 1);
+  const cookie = readCookie(request.headers.get("Cookie"), BOOKMARK_COOKIE);
   return isBookmark(cookie) ? cookie : null;
 }
 
@@ -58,7 +55,7 @@ export const d1Sessions = (): MiddlewareHandler<WorkerEnv> => async (c, next) =>
   const bookmark = session.getBookmark();
   if (!isBookmark(bookmark) || bookmark === brought) return;
   const res = new Response(c.res.body, c.res);
-  if (c.req.path.startsWith("/api/")) res.headers.set(BOOKMARK_HEADER, bookmark);
+  if (isApiPath(c.req.path)) res.headers.set(BOOKMARK_HEADER, bookmark);
   const secure = secureCookieFor(c.req.url) ? "; Secure" : "";
   res.headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax${secure}`);
   c.res = res;

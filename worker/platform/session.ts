@@ -3,6 +3,7 @@
 // These tables belong to the platform (who is signed in here), not to the host API's data.
 import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { readCookie } from "../../contract/cookies";
 import * as schema from "../../drizzle/schema";
 import { databaseOf } from "../domain/context";
 import type { Caller } from "../types";
@@ -84,10 +85,7 @@ const verified: Map<string, string> = ((globalThis as { [VERIFIED]?: Map<string,
 
 /** The session id a request's cookie header carries, its signature checked (once per value); null if none or forged. */
 async function sessionIdOf(header: string, cookie: ReturnType<typeof sessionCookie>): Promise<string | null> {
-  const value = header
-    .split(/;\s*/)
-    .find((c) => c.startsWith(`${cookie.name}=`))
-    ?.slice(cookie.name.length + 1);
+  const value = readCookie(header, cookie.name);
   if (!value) return null;
   const known = verified.get(value);
   if (known) return known;

@@ -1,5 +1,6 @@
-// The one reader of a request's Cookie header, for the cookies the app writes by hand (display preferences, remembered
-// tabs) and for telling whether a signed cookie is there at all. Pure: server and browser.
+// The one reader of a request's Cookie header: the cookies the app writes by hand (display preferences, remembered
+// tabs), the Worker's session and D1 bookmark cookies, and telling whether a signed cookie is there at all. Pure:
+// server and browser.
 
 /** The value of one cookie in a Cookie header (URI-decoded), or undefined. */
 export function readCookie(header: string | null, name: string): string | undefined {

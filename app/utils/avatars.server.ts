@@ -25,8 +25,26 @@ export async function storedAvatars(context: AppLoadContext, ids: readonly (stri
   return Object.fromEntries(wanted.filter((id) => all[id]).map((id) => [id, all[id]]));
 }
 
+/** The picture of each user: the stored avatar `known` has, else the local default one (by id). */
+export const avatarsFrom = (known: Readonly<Record<string, string>>) => (id: string | null | undefined) =>
+  storedAvatarSrc(id && Object.hasOwn(known, id) ? known[id] : null, id);
+
 /** The picture of each of these users: the stored avatar, else the local default one (by id). */
 export async function avatarsOf(context: AppLoadContext, ids: readonly (string | null | undefined)[]) {
-  const known = await storedAvatars(context, ids);
-  return (id: string | null | undefined) => storedAvatarSrc(id ? known[id] : null, id);
+  return avatarsFrom(await storedAvatars(context, ids));
+}
+
+/**
+ * The stored avatars our host sends with a page's rows (each row's `field`), by user id: no second read. Null when a
+ * row lacks the field (an older host), and the page reads them with storedAvatars.
+ */
+export function avatarsSentWith<R extends object>(rows: readonly R[], idOf: (row: R) => string | null | undefined, field: string) {
+  if (!rows.every((row) => field in row)) return null;
+  const sent: Record<string, string> = {};
+  for (const row of rows) {
+    const id = idOf(row);
+    const url = (row as Record<string, unknown>)[field];
+    if (id && isDiscordId(id) && typeof url === "string" && url) sent[id] = url;
+  }
+  return sent;
 }

@@ -36,6 +36,9 @@ describe("the dialogs", () => {
     await page.getByRole("button", { name: "Add Image" }).click();
     const image = page.getByTestId("add-image-dialog");
     await image.getByRole("heading", { name: "Add Dino Image" }).waitFor();
+    // The names are fetched as the button is reached for: the select takes the focus at once, and lists them.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "itemName");
+    await image.locator("select option", { hasText: `${m} Giga` }).waitFor({ state: "attached" });
     expect(await image.locator("select option").first().textContent()).toBe("Select a dino");
     await image.getByRole("button", { name: "Add Image" }).click();
     await image.getByText("Please fill in both item name and image URL").waitFor();

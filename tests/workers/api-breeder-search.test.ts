@@ -355,7 +355,7 @@ describe("the Breeder page in front of an older host", () => {
       expect(res.status).toBe(200);
       return res.json<{ dinos: string[]; list: { page: { rows: PackedRows; total: number }; summary: { total: number; breeders: number }; ends: Record<string, string> } }>();
     };
-    const data = await load("&server=2411&q=stacking");
+    const data = await load("&server=2411&q=stacking&dialog=mapping");
     expect(unpackRows(data.list.page.rows).map((r) => r._id)).toEqual([hexId(1)]);
     expect(data.list.summary).toMatchObject({ total: 6, breeders: 3 });
     expect(data.list.ends).toEqual({ first: hexId(1), last: hexId(3) });

@@ -3,6 +3,9 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { dayBounds } from "../../contract/zones";
 import { formatDateTime } from "../../app/utils/dates";
+import { databaseOf } from "../../worker/domain/context";
+import { searchClaimSessions } from "../../worker/domain/breeder-sessions";
+import { countingD1 } from "../../worker/platform/d1-count";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -312,6 +315,23 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     for (const asked of ["q=Argentavis", "filter=claims-today", "filter=most-participants", "q=2026", "q=Jan 1"]) {
       expect((await search(browser, `tz=${tz}&${asked}`)).summary, asked).toEqual({ claimsToday: 7, completedToday: 1, mostParticipants: 3 });
     }
+  });
+
+  it("reads a page in one round trip unless the search can be part of a date or keeps the largest session", async () => {
+    const { bearer } = await tokenHeaders();
+    await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(1), session(2, { dinoName: "Argentavis" })], bearer));
+    const trips = async (query: Parameters<typeof searchClaimSessions>[1]) => {
+      const count = { n: 0 };
+      const found = await searchClaimSessions(databaseOf(countingD1(env.DB, count)), query);
+      return { n: count.n, total: found.total };
+    };
+    // No search (the tab as it opens), or one no date can hold: the cards ride in the page's batch.
+    expect(await trips({})).toEqual({ n: 1, total: 2 });
+    expect(await trips({ q: "argent", cq: "" })).toEqual({ n: 1, total: 1 });
+    expect(await trips({ q: "  ", cq: "rex" })).toEqual({ n: 1, total: 1 });
+    // What shapes the page's query is read first.
+    expect((await trips({ q: "2026" })).n).toBe(2);
+    expect((await trips({ filter: "most-participants" })).n).toBe(2);
   });
 
   it("refuses a bad filter, zone or page, and needs credentials", async () => {

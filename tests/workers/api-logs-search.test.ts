@@ -97,3 +97,38 @@ describe("the avatar map of one page", () => {
     expect((await get("/api/vouches/avatar-cache?ids=not-an-id")).status).toBe(400);
   });
 });
+
+describe("the avatars sent with a page's rows", () => {
+  it("are the users' stored avatars as the avatar map has them: the record, else the latest vouch's", async () => {
+    const { browser, bearer } = await memberWithToken();
+    const [record, vouched, both, none] = [id(81), id(82), id(83), id(84)];
+    const vouch = (n: number, user: string, avatar: string) =>
+      env.DB.prepare(
+        "insert into vouches (_id, id, status, vouched, vouched_at, vouched_at_ms, vouched_by, vouched_avatar) values (?, ?, 'Complete', ?, '6/1/2025', ?, ?, ?)",
+      ).bind(n.toString(16).padStart(24, "0"), n, user, T0, id(99), avatar);
+    const stored = (user: string, url: string) =>
+      env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(user, url, T0);
+    await env.DB.batch([
+      stored(record, "https://cdn.example/record.png"),
+      vouch(1, vouched, "https://cdn.example/older.png"),
+      vouch(2, vouched, "https://cdn.example/latest.png"),
+      vouch(3, both, "https://cdn.example/vouch.png"),
+      stored(both, "https://cdn.example/both-record.png"),
+    ]);
+    const post = (path: string, body: unknown) =>
+      SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { ...bearer, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const inviters = [record, vouched, both, none];
+    const joins = inviters.map((inviterId, i) => ({ id: id(i + 1), displayName: `Invited ${i}`, joinedAt: T0 + i * 1000, inviterId }));
+    expect((await post("/api/ingest/discord/joins", joins)).status).toBe(200);
+    const leaves = inviters.map((vouchedBy, i) => ({ id: id(i + 11), leftAt: T0 + i * 1000, voucherInfo: { id: id(i + 21), vouchedBy } }));
+    expect((await post("/api/ingest/discord/leaves", leaves)).status).toBe(200);
+
+    const map = await (await browser.fetch(`/api/vouches/avatar-cache?ids=${inviters.join(",")}`)).json<Record<string, string>>();
+    const expected = inviters.map((who) => map[who] ?? null);
+    expect(expected).toEqual(["https://cdn.example/record.png", "https://cdn.example/latest.png", "https://cdn.example/both-record.png", null]);
+    const join = await (await browser.fetch("/api/join-log/search")).json<Page>();
+    expect(join.rows.map((r) => r.inviterAvatar)).toEqual(expected);
+    const leave = await (await browser.fetch("/api/removed-members/search")).json<Page>();
+    expect(leave.rows.map((r) => r.vouchedByAvatar)).toEqual(expected);
+  });
+});

@@ -42,7 +42,7 @@ type Data = {
   hasTabParam: boolean;
   q: string;
   size: number;
-  dinos: string[];
+  dinos: string[] | null;
   dialog: string | null;
   list: { page: Page<Record<string, unknown>> } | null;
   ffa: { failed: boolean; total: number; page: Page<Record<string, unknown>>; editing: string | null } | null;
@@ -93,7 +93,15 @@ describe("the Breeder loader", () => {
     expect(first.tab).toBe("breeder-list");
     expect(first.list?.page.total).toBe(4);
     expect(first.ffa).toBeNull();
-    expect(first.dinos).toEqual(["Argentavis", "Giganotosaurus", "Rex"]);
+    // The dialogs' names come with the page only when its URL opens a dialog; with JavaScript, from ./dinos.
+    expect(first.dinos).toBeNull();
+    expect((await load(rex, "?tab=ffa-raising&dialog=image")).dinos).toEqual(["Argentavis", "Giganotosaurus", "Rex"]);
+    const names = await rex.fetch(dataPath(`${PAGE}/dinos`, "routes/_shell.dashboard.breeder-stats.dinos"));
+    expect(names.status).toBe(200);
+    expect(await names.json()).toEqual({ names: ["Argentavis", "Giganotosaurus", "Rex"] });
+    const signedOut = await new Browser().fetch(`${PAGE}/dinos`);
+    expect(signedOut.status).toBe(302);
+    expect(location(signedOut)).toMatch(/^\/login/);
 
     const asked = await load(rex, "?tab=claim-sessions");
     expect(asked).toMatchObject({ tab: "claim-sessions", hasTabParam: true, list: null });
@@ -164,6 +172,9 @@ describe("the Breeder loader", () => {
       ...over,
     });
     await create(rex, "/api/breeder-list", { Dino: "Rex" });
+    await create(rex, "/api/breeder-list", { Dino: "Rex", imageUrl: "https://x.example/rex.png" });
+    const stored = "https://cdn.discordapp.com/avatars/other/stored.png";
+    await env.DB.prepare("insert or replace into avatars (discord_id, url, hash, timestamp) values (?, ?, 'stored', ?)").bind(OTHER, stored, now).run();
     await create(rex, "/api/ingest/breeder/claim-sessions", [
       session(1, { claims: CLAIMERS.slice(0, 3), completed: CLAIMERS.slice(0, 1) }),
       session(2, { dinoName: "Giganotosaurus", claims: CLAIMERS.slice(0, 3), ended: true, instructions: "Meet at Red Ob" }),
@@ -178,6 +189,15 @@ describe("the Breeder loader", () => {
     expect(data.claims!.page.rows[0]).toMatchObject({ dinoName: "Rex", claims: 3, completed: 1, ended: false, max: 5, breederId: BREEDER });
     expect(data.claims!.page.rows[0].avatar).toBe(`/avatars/default-${Number(BigInt(BREEDER) % 5n)}.svg`);
     expect(data.claims!.page.rows[1]).toMatchObject({ dinoName: "Giganotosaurus", ended: true });
+    // Beside each row, its dino's picture (the first the breeder list has) and its breeder's stored avatar.
+    expect(data.claims!.page.rows.map((r) => [r.dinoName, r.imageUrl])).toEqual([
+      ["Rex", "https://x.example/rex.png"],
+      ["Giganotosaurus", null],
+      ["Therizinosaurus", null],
+      ["Argentavis", null],
+      ["Rex", "https://x.example/rex.png"],
+    ]);
+    expect(data.claims!.page.rows[2].avatar).toBe(stored);
 
     const names = async (search: string) => (await load(rex, `?tab=claim-sessions&${search}`)).claims!.page.rows.map((r) => r.dinoName);
     expect(await names("filter=claims-today")).toEqual(["Rex", "Giganotosaurus", "Therizinosaurus"]);

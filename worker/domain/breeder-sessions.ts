@@ -3,7 +3,8 @@
 import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { breederSessionStats, claimSessions } from "../../drizzle/schema";
+import { breederList, breederSessionStats, claimSessions } from "../../drizzle/schema";
+import { storedAvatarOf } from "./discord";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
@@ -87,11 +88,14 @@ const SHOWN_DATE_SHAPES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug
 );
 const canBeShownDate = (text: string) => {
   const shape = text.trim().toLowerCase().replace(/[0-9]/g, "9");
-  return SHOWN_DATE_SHAPES.some((date) => date.includes(shape));
+  // No search is part of every date, and looks for nothing: it shapes no query.
+  return shape !== "" && SHOWN_DATE_SHAPES.some((date) => date.includes(shape));
 };
 
 export type ClaimSearch = PageQuery & { cq?: string; filter?: ClaimFilter; tz?: string };
-export type ClaimPage = SearchPage<ReturnType<typeof sessionJson>> & { all: number; summary: ClaimSummary };
+export type ClaimPage = SearchPage<ReturnType<typeof sessionJson> & ClaimExtras> & { all: number; summary: ClaimSummary };
+/** What the tab shows beside a session, sent with each row of a page (not in the spec's whole list). */
+type ClaimExtras = { dinoImageUrl: string | null; breederAvatar: string | null };
 
 /**
  * The Claim Sessions tab's page, newest first: the summary cards of the viewer's day (`tz`), the card's filter, both
@@ -115,8 +119,8 @@ export async function searchClaimSessions(
     .from(t)
     .where(isToday);
   // The oldest session (for a search that can be part of a date) and the day's largest claim count (for the Most
-  // Participants filter) shape the page's query: read first only when one of them is needed. Otherwise the summary
-  // rides in the page's own round trip.
+  // Participants filter) shape the page's query: read first only when one of them is needed. The cards themselves ride
+  // in the page's own round trip, with the dinos' pictures and the breeders' avatars.
   const shapedFirst = filter === "most-participants" || canBeShownDate(q) || canBeShownDate(cq);
   const [[oldest], [first]] = shapedFirst
     ? await db.batch([db.select({ at: sql<number | null>`min(${t.createdAt})` }).from(t), summaryRead])
@@ -152,15 +156,32 @@ export async function searchClaimSessions(
   };
   const where = and(filter ? kept[filter] : undefined, columns(q), columns(cq));
   const pageAt = (n: number) =>
-    db.select(SESSION_COLUMNS).from(t).where(where).orderBy(desc(t.createdAt), desc(t._id)).limit(size).offset((n - 1) * size);
-  const [found, beside] = await countedPageWith(db, t, where, pageAt, { page, size }, shapedFirst ? undefined : summaryRead);
-  const summary = first ?? beside[0];
+    db
+      .select({ ...SESSION_COLUMNS, dinoImageUrl: dinoImageOf(t.dinoName), breederAvatar: storedAvatarOf(t.breederId) })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t._id))
+      .limit(size)
+      .offset((n - 1) * size);
+  const [found, [summary]] = await countedPageWith(db, t, where, pageAt, { page, size }, summaryRead);
   return {
     ...found,
-    rows: found.rows.map(sessionJson),
-    summary: { claimsToday: Number(summary.claimsToday), completedToday: Number(summary.completedToday), mostParticipants: most },
+    rows: found.rows.map(({ dinoImageUrl, breederAvatar, ...row }) => ({ ...sessionJson(row), dinoImageUrl, breederAvatar })),
+    summary: {
+      claimsToday: Number(summary.claimsToday),
+      completedToday: Number(summary.completedToday),
+      mostParticipants: Number(summary.mostParticipants),
+    },
   };
 }
+
+/**
+ * A dino's picture as the breeder list has it, read beside a page's row: the first of its rows, in the sheet's order,
+ * that has one (as GET /api/breeder-list/dinos answers; the breeder_list_dino_order index finds it).
+ */
+const dinoImageOf = (dino: SQLiteColumn) =>
+  sql<string | null>`(select ${breederList.imageUrl} from ${breederList} where ${breederList.Dino} = ${dino}
+    and ${breederList.imageUrl} is not null and ${breederList.imageUrl} != '' order by ${breederList.order}, ${breederList._id} limit 1)`;
 
 /** Leaderboard order: totalSessions descending, then totalClaims descending, then breederId. Pure. */
 export function compareStats(a: StatsRow, b: StatsRow) {

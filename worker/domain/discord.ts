@@ -1,6 +1,7 @@
 // Discord's REST API with the bot token (user profiles for avatars, kicking members), and the avatar records cached in
 // D1. The API's base URL comes from configuration: Discord itself, DISCORD_API_URL, or the local stand-in.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { botToken, discordUrls, type Config } from "../platform/config";
 import { avatars, vouches } from "../../drizzle/schema";
@@ -257,6 +258,15 @@ export async function resolveAvatars(
 export async function resolveAvatar(db: Db, client: DiscordClient, id: string, options: { now?: number; force?: boolean } = {}) {
   return (await resolveAvatars(db, client, [id], options)).get(id)!;
 }
+
+/**
+ * A user's stored avatar as the avatar-cache map below has it, as SQL to read beside a page's rows in the same query:
+ * the avatar record, else the avatar stored on the user's latest vouch (null when neither).
+ */
+export const storedAvatarOf = (user: SQL | SQLiteColumn) =>
+  sql<string | null>`coalesce((select ${avatars.url} from ${avatars} where ${avatars.discordId} = ${user}),
+    (select ${vouches.vouchedAvatar} from ${vouches} where ${vouches.vouched} = ${user} and ${vouches.vouchedAvatar} is not null
+      and ${vouches.vouchedAvatar} != '' order by ${vouches.id} desc limit 1))`;
 
 /** The avatar-cache map (user id -> avatar URL): the vouches' stored avatars, overlaid by the avatar records. */
 export async function avatarCacheMap(db: Db, ids?: string[]) {

@@ -1,13 +1,13 @@
 // Who joined and left the tribe's Discord, and the vouches made in Discord: the lists the dashboard reads, and the
 // idempotent ingestion the Discord bot posts to. Re-sending a batch changes nothing; the natural keys decide.
-import { asc, count, desc, inArray, sql } from "drizzle-orm";
+import { asc, desc, getTableColumns, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { joinLog, removedMembers, VOUCH_STATUSES, vouches, type VoucherInfo } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { snowflakeTime } from "./discord";
+import { snowflakeTime, storedAvatarOf } from "./discord";
 import { formatVouchDate, parseVouchDate } from "./vouches";
-import { anyColumnLike, pageBounds, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 import { discordIdSchema } from "../../contract/ids";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -44,10 +44,17 @@ export async function listRemovedMembers(db: Db) {
 export async function searchJoinLog(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<ReturnType<typeof joinJson>>> {
   const t = joinLog;
   const where = anyColumnLike([t.id, t.displayName, t.username, t.inviteCode, t.inviterId], q);
-  const [{ total }] = await db.select({ total: count() }).from(t).where(where);
-  const { page: current, pageCount, offset } = pageBounds(total, page, size);
-  const rows = await db.select().from(t).where(where).orderBy(asc(t.joinedAt), asc(t.rowId)).limit(size).offset(offset);
-  return { rows: rows.map(joinJson), total, page: current, pageCount, size };
+  // The inviter's stored avatar rides with each row, so the page needs no second read.
+  const pageAt = (n: number) =>
+    db
+      .select({ ...getTableColumns(t), inviterAvatar: storedAvatarOf(t.inviterId) })
+      .from(t)
+      .where(where)
+      .orderBy(asc(t.joinedAt), asc(t.rowId))
+      .limit(size)
+      .offset((n - 1) * size);
+  const found = await countedPage(db, t, where, pageAt, { page, size });
+  return { ...found, rows: found.rows.map(({ inviterAvatar, ...row }) => ({ ...joinJson(row), inviterAvatar })) };
 }
 
 /**
@@ -67,16 +74,17 @@ export async function searchRemovedMembers(db: Db, { q = "", page = 1, size = 25
     ],
     q,
   );
-  const [{ total }] = await db.select({ total: count() }).from(t).where(where);
-  const { page: current, pageCount, offset } = pageBounds(total, page, size);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId))
-    .limit(size)
-    .offset(offset);
-  return { rows: rows.map(leaveJson), total, page: current, pageCount, size };
+  // The voucher's stored avatar rides with each row, so the page needs no second read.
+  const pageAt = (n: number) =>
+    db
+      .select({ ...getTableColumns(t), vouchedByAvatar: storedAvatarOf(sql`json_extract(${t.voucherInfo}, '$.vouchedBy')`) })
+      .from(t)
+      .where(where)
+      .orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId))
+      .limit(size)
+      .offset((n - 1) * size);
+  const found = await countedPage(db, t, where, pageAt, { page, size });
+  return { ...found, rows: found.rows.map(({ vouchedByAvatar, ...row }) => ({ ...leaveJson(row), vouchedByAvatar })) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

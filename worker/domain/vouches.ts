@@ -4,7 +4,7 @@ import { vouches } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { cachedAggregate } from "./aggregates";
-import { anyColumnLike, pageBounds, type PageQuery } from "./paging";
+import { anyColumnLike, countedPage, type PageQuery } from "./paging";
 
 type VouchRow = typeof vouches.$inferSelect;
 
@@ -172,8 +172,7 @@ const SEARCHED_COLUMNS = [
  */
 export async function searchVouches(db: Db, { q = "", page = 1, size = 25 }: PageQuery) {
   const where = anyColumnLike(SEARCHED_COLUMNS, q);
-  const [{ total }] = await db.select({ total: count() }).from(vouches).where(where);
-  const { page: current, pageCount, offset } = pageBounds(total, page, size);
-  const rows = await db.select().from(vouches).where(where).orderBy(asc(vouches.id)).limit(size).offset(offset);
-  return { rows: rows.map(vouchJson), total, page: current, pageCount, size };
+  const pageAt = (n: number) => db.select().from(vouches).where(where).orderBy(asc(vouches.id)).limit(size).offset((n - 1) * size);
+  const found = await countedPage(db, vouches, where, pageAt, { page, size });
+  return { ...found, rows: found.rows.map(vouchJson) };
 }

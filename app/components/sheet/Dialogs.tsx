@@ -14,19 +14,31 @@ export function NameSelect({
   value,
   onChange,
   required,
+  pending,
 }: {
   texts: Pick<ImageFormTexts, "nameLabel" | "namePlaceholder">;
-  names: readonly string[];
+  /** Null while they are fetched. */
+  names: readonly string[] | null;
   value: string;
   onChange: (name: string) => void;
   required: boolean;
+  /** What stands in the select while there are no names yet ("Loading dinos...", or why they could not be read). */
+  pending?: string;
 }) {
   return (
     <label>
       <span>{texts.nameLabel}</span>
-      <select name="itemName" value={value} onChange={(e) => onChange(e.target.value)} required={required} autoFocus>
-        <option value="">{texts.namePlaceholder}</option>
-        {names.map((n) => (
+      <select
+        name="itemName"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={required}
+        // Kept enabled while the names are fetched, so that it takes the focus as the dialog opens.
+        aria-busy={names === null}
+        autoFocus
+      >
+        <option value="">{names === null ? (pending ?? texts.namePlaceholder) : texts.namePlaceholder}</option>
+        {(names ?? []).map((n) => (
           <option key={n} value={n}>
             {n}
           </option>
@@ -44,6 +56,7 @@ export function NameSelect({
 export function AddImageDialog({
   texts,
   names,
+  pending,
   hidden,
   busy,
   error,
@@ -53,7 +66,9 @@ export function AddImageDialog({
   onSubmit,
 }: {
   texts: ImageFormTexts;
-  names: readonly string[];
+  /** Null while they are fetched (`pending` says so in the select). */
+  names: readonly string[] | null;
+  pending?: string;
   hidden: Record<string, string>;
   busy: boolean;
   error?: string | null;
@@ -78,7 +93,7 @@ export function AddImageDialog({
           if (!onSubmit) return;
           e.preventDefault();
           const reduced = reduceImageUrl(imageUrl);
-          const invalid = imageFormError(texts, itemName, reduced, names);
+          const invalid = imageFormError(texts, itemName, reduced, names ?? []);
           setProblem(invalid);
           if (invalid) return;
           onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
@@ -87,7 +102,7 @@ export function AddImageDialog({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <NameSelect texts={texts} names={names} value={itemName} onChange={setItemName} required={!onSubmit} />
+        <NameSelect texts={texts} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
         <label>
           <span>Image URL</span>
           <input

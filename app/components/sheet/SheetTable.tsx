@@ -72,7 +72,7 @@ export function SheetTable({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.id} scope="col" className={c.align === "right" ? "col-number" : undefined}>
+              <th key={c.id} scope="col" className={c.align === "right" ? NUMBER : undefined}>
                 {c.title}
               </th>
             ))}
@@ -95,6 +95,9 @@ export function SheetTable({
     </div>
   );
 }
+
+/** A number column's cells (right-aligned): a short class, since a page of a sheet has a thousand of them. */
+const NUMBER = "num";
 
 type Shown = {
   columns: SheetColumn[];
@@ -126,14 +129,15 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
   for (const row of rows) {
     const name = escapeHtml(s.rowName(row));
     const id = escapeHtml(row._id);
+    // The links and buttons of a row carry no class (stock.css styles them by place): a page has hundreds of them.
     const move = (form: string, direction: "up" | "down", end: boolean) =>
-      `<button type="submit" form="${form}" name="_id" value="${id}" class="button small icon"${end ? " disabled" : disabled}` +
+      `<button form="${form}" name="_id" value="${id}"${end ? " disabled" : disabled}` +
       ` aria-label="Move ${name} ${direction}" title="Move ${direction}">${direction === "up" ? "↑" : "↓"}</button>`;
     html += `<tr data-row="${id}"${row.textColor ? ` style="color:${escapeHtml(row.textColor)}"` : ""}>`;
     for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
     html +=
-      `<td class="actions"><div class="stock-row-actions"><a class="button small" href="${escapeHtml(s.editHref(row._id))}" aria-label="Edit ${name}">Edit</a>` +
-      `<span class="stock-move">${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}</span></div></td></tr>`;
+      `<td class="actions"><div class="row-acts"><a href="${escapeHtml(s.editHref(row._id))}" aria-label="Edit ${name}">Edit</a>` +
+      `${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}</div></td></tr>`;
   }
   return html;
 }
@@ -170,7 +174,7 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
     return `<th scope="row" class="${className}"${style}>${content}</th>`;
   }
   const number = column.align === "right";
-  const className = look?.className ? (number ? `col-number ${look.className}` : look.className) : number ? "col-number" : "";
+  const className = look?.className ? (number ? `${NUMBER} ${look.className}` : look.className) : number ? NUMBER : "";
   return `<td${className ? ` class="${escapeHtml(className)}"` : ""}${style}>${look?.html ?? escapeHtml(text)}</td>`;
 }
 
@@ -206,7 +210,7 @@ function EditRow({
         {columns.map((c) => {
           if (!c.editable) {
             return (
-              <td key={c.id} className={c.align === "right" ? "col-number" : undefined}>
+              <td key={c.id} className={c.align === "right" ? NUMBER : undefined}>
                 {cellTextOf(c, c.value(row))}
               </td>
             );

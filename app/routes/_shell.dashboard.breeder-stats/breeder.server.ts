@@ -1,7 +1,7 @@
 // The Breeder page's server flow (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9): the loader reads the
-// active tab only (the Breeder List through its own module), the dino names of the two dialogs, and the dialog the URL
-// opens; the action dispatches by intent: the Breeder List's to its module, then the image and role mapping dialogs
-// and the side tables' edits.
+// active tab only (the Breeder List through its own module), and the dialog the URL opens with its dino names (the
+// page fetches them from loadDinoNames when a person opens one with JavaScript); the action dispatches by intent: the
+// Breeder List's to its module, then the image and role mapping dialogs and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "../../../contract/breeder";
@@ -61,29 +61,33 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
   const q = url.searchParams.get("q")?.trim() ?? "";
   const size = pageSizeFrom(url.searchParams.get("size"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
+  const dialogParam = url.searchParams.get("dialog");
+  const dialog = isDialog(dialogParam) ? dialogParam : null;
 
-  // One read of the dinos serves the dialogs' names and the claim sessions' icons.
-  const dinos = readDinos(context).catch((error) => {
-    console.warn("breeder: dinos failed", error);
-    return [] as BreederDino[];
-  });
-  const [list, ffa, codes, claims, stats] = await Promise.all([
+  // The dialogs' dino names are read with the page only when the URL opens a dialog (without JavaScript); the
+  // header's buttons fetch them from ./dinos when a person reaches for one (ADR 037).
+  const dinos = () =>
+    readDinos(context).catch((error) => {
+      console.warn("breeder: dinos failed", error);
+      return [] as BreederDino[];
+    });
+  const [names, list, ffa, codes, claims, stats] = await Promise.all([
+    dialog ? dinos().then(dinoNames) : null,
     tab === "breeder-list" ? loadBreederList(context, url, request) : null,
     tab === "ffa-raising" ? loadSideTable(context, "ffa", url, q) : null,
     tab === "codes-given-to" ? loadSideTable(context, "codes", url, q) : null,
-    // The sessions and the list (for the dinos' pictures) are read at the same time.
-    tab === "claim-sessions" ? loadClaims(context, url, q, timeZone, dinos.then(dinoImages)) : null,
+    // The dinos' pictures come with the sessions; an older host's answer without them has them read from the list.
+    tab === "claim-sessions" ? loadClaims(context, url, q, timeZone, () => dinos().then(dinoImages)) : null,
     tab === "breeder-statistics" ? loadStats(context, url, q) : null,
   ]);
-  const dialogParam = url.searchParams.get("dialog");
   return json(
     {
       tab,
       hasTabParam,
       q,
       size,
-      dinos: dinoNames(await dinos),
-      dialog: isDialog(dialogParam) ? dialogParam : null,
+      dinos: names,
+      dialog,
       list,
       gridPreload: tab === "breeder-list" ? GRID_PRELOAD : [],
       ffa,
@@ -93,6 +97,18 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
     },
     { headers },
   );
+}
+
+/** The dialogs' dino names (GET ./dinos): fetched by the page when a person reaches for Add Mapping or Add Image. */
+export async function loadDinoNames(request: Request, context: AppLoadContext) {
+  requireUser(request, context.auth);
+  try {
+    return json({ names: dinoNames(await readDinos(context)) as string[] | null });
+  } catch (error) {
+    // Answered, not thrown: the dialog says so in its select, and the page around it stays.
+    console.warn("breeder: dino names failed", error);
+    return json({ names: null, error: TEXTS.namesFailed }, 503);
+  }
 }
 
 type Io = { request: Request; context: AppLoadContext; form: FormData };

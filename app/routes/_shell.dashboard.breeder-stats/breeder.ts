@@ -15,6 +15,8 @@ import type { ImageFormTexts } from "../../components/sheet/rules";
 import type { InlineColumn } from "../../components/table/InlineEditTable";
 
 export const PAGE_PATH = BREEDER_PATH;
+/** The dialogs' dino names, fetched when a person reaches for one (./dinos beside the page's route). */
+export const NAMES_PATH = `${BREEDER_PATH}/dinos`;
 /** The cookie that lets the server render the remembered tab on first paint (local storage holds the spec's key). */
 export const TAB_COOKIE = "breeder-tab";
 
@@ -31,6 +33,9 @@ export const TEXTS = {
   codesFailed: "Failed to fetch codes given",
   claimsFailed: "Failed to fetch claim sessions",
   statsFailed: "Failed to fetch breeder statistics",
+  /** The dialogs' dino select while its names are fetched, or when they could not be. */
+  namesLoading: "Loading dinos...",
+  namesFailed: "Failed to fetch the dinos: close and try again",
   /** The side tables' saves (spec: saved at once); the same words as the live event they raise. */
   updated: "A breeder entry was updated! Live update received.",
   noChanges: "No changes to save",

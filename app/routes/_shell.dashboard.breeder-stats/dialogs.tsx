@@ -19,6 +19,7 @@ export function BreederDialogs({
   serverDialog,
   hydrated,
   names,
+  namesPending,
   closeHref,
   actionData,
   onClose,
@@ -28,7 +29,9 @@ export function BreederDialogs({
   /** The dialog the URL opens (?dialog=), drawn by the server. */
   serverDialog: BreederDialog | null;
   hydrated: boolean;
-  names: string[];
+  /** Null while they are fetched; `namesPending` stands in the select meanwhile. */
+  names: string[] | null;
+  namesPending: string;
   /** The page without ?dialog=. */
   closeHref: string;
   /** A refused form's answer (the page rendered after a post without JavaScript). */
@@ -78,6 +81,7 @@ export function BreederDialogs({
       <AddImageDialog
         texts={IMAGE_TEXTS}
         names={names}
+        pending={namesPending}
         hidden={{ intent: "image", redirectTo: closeHref }}
         busy={image.state !== "idle"}
         error={scripted ? errors.image : refused?.error}
@@ -96,6 +100,7 @@ export function BreederDialogs({
   return (
     <MappingDialog
       names={names}
+      pending={namesPending}
       closeHref={closeHref}
       busy={mapping.state !== "idle"}
       error={scripted ? errors.mapping : refused?.error}
@@ -109,6 +114,7 @@ export function BreederDialogs({
 /** Add Discord Role Mapping: the dino (a select of the breeder list's names) and the Discord role id. */
 function MappingDialog({
   names,
+  pending,
   closeHref,
   busy,
   error,
@@ -116,7 +122,8 @@ function MappingDialog({
   onClose,
   onSubmit,
 }: {
-  names: readonly string[];
+  names: readonly string[] | null;
+  pending: string;
   closeHref: string;
   busy: boolean;
   error?: string | null;
@@ -137,14 +144,14 @@ function MappingDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names);
+          const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? []);
           setProblem(invalid);
           if (!invalid) onSubmit({ itemName, roleId: roleId.trim() });
         }}
       >
         <input type="hidden" name="intent" value="mapping" />
         <input type="hidden" name="redirectTo" value={closeHref} />
-        <NameSelect texts={MAPPING_TEXTS} names={names} value={itemName} onChange={setItemName} required={!onSubmit} />
+        <NameSelect texts={MAPPING_TEXTS} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
         <label>
           <span>{MAPPING_TEXTS.roleLabel}</span>
           <input

@@ -3,7 +3,7 @@
 // and Add Image dialogs, and live reloads when the breeder list or a breeder table changes. Everything works without
 // JavaScript (links, GET forms, ?dialog= and ?edit= states); the server flow is in breeder.server.ts.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BREEDER_TAB_LABELS, BREEDER_TAB_STORAGE_KEY, BREEDER_TABS, isBreederTab, type BreederTab } from "../../../contract/breeder";
 import { Icon } from "../../components/icons";
@@ -14,7 +14,7 @@ import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/breeder.css?url";
 import sheetStyles from "../../styles/stock.css?url";
-import { PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
+import { NAMES_PATH, PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
 import { BreederListTab } from "./breeder-list";
 import { breederAction, loadBreederPage } from "./breeder.server";
 import { ClaimsTab } from "./claims";
@@ -52,6 +52,16 @@ export default function BreederPage() {
   useLiveRevalidate(["breeder_list_update", "breeder_update"]);
   useRememberedTab({ storageKey: BREEDER_TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab: isBreederTab, here, reset: TAB_STATE });
 
+  // The dialogs' dino names: drawn with the page when the URL opens a dialog, else fetched when a person reaches for
+  // one of the header's buttons (pointer over it, focus, or a press), and again after a failure. Remix reloads them
+  // with the page's data after a save or a live reload.
+  const namesFetcher = useFetcher<{ names: string[] | null; error?: string }>({ key: "breeder-dino-names" });
+  const wantNames = () => {
+    if (!data.dinos && namesFetcher.state === "idle" && !namesFetcher.data?.names) namesFetcher.load(NAMES_PATH);
+  };
+  const names = data.dinos ?? namesFetcher.data?.names ?? null;
+  const namesPending = namesFetcher.state === "idle" && namesFetcher.data?.error ? namesFetcher.data.error : TEXTS.namesLoading;
+
   const [dialog, setDialog] = useState<BreederDialog | null>(null);
   // Opened by the URL (?dialog=) before the page ran JavaScript: keep it open.
   useEffect(() => {
@@ -68,7 +78,16 @@ export default function BreederPage() {
   const tabHref = (t: BreederTab) => withParams(PAGE_PATH, { tab: t, q: data.q || null });
   const opener = (kind: BreederDialog, label: string, icon: "plus" | "edit") =>
     hydrated ? (
-      <button type="button" className="button small" onClick={() => setDialog(kind)}>
+      <button
+        type="button"
+        className="button small"
+        onPointerEnter={wantNames}
+        onFocus={wantNames}
+        onClick={() => {
+          wantNames();
+          setDialog(kind);
+        }}
+      >
         <Icon name={icon} size={15} /> {label}
       </button>
     ) : (
@@ -107,7 +126,8 @@ export default function BreederPage() {
         open={dialog}
         serverDialog={data.dialog}
         hydrated={hydrated}
-        names={data.dinos}
+        names={names}
+        namesPending={namesPending}
         closeHref={closeHref}
         actionData={actionData}
         onClose={closeDialog}

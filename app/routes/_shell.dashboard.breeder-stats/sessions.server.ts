@@ -3,7 +3,7 @@
 // sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hhmmss } from "../../../contract/breeder";
-import { avatarsOf } from "../../utils/avatars.server";
+import { avatarsFrom, avatarsOf, avatarsSentWith } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
 import { loaded, shown } from "../../utils/host-read.server";
 import { formatDateTime } from "../../utils/dates";
@@ -24,7 +24,16 @@ import {
 const CLAIMS = "/api/breeder-claim-sessions";
 
 type ClaimQuery = { q: string; cq: string; filter: ClaimFilter | null; page: number; size: number; timeZone: string };
-type ClaimAnswer = { rows: ClaimSession[]; total: number; all: number; page: number; pageCount: number; size: number; summary: ClaimSummary };
+type ClaimAnswer = {
+  /** Our host sends each row's dino picture and breeder avatar with it; an older one's are read here. */
+  rows: (ClaimSession & { dinoImageUrl?: string | null; breederAvatar?: string | null })[];
+  total: number;
+  all: number;
+  page: number;
+  pageCount: number;
+  size: number;
+  summary: ClaimSummary;
+};
 
 /**
  * The tab's page as the host searches, filters and pages it (GET .../search); an older host without the call (404), or
@@ -52,7 +61,7 @@ export async function loadClaims(
   url: URL,
   q: string,
   timeZone: string,
-  imagesOf: Promise<ReadonlyMap<string, string>>,
+  imagesOf: () => Promise<ReadonlyMap<string, string>>,
 ) {
   const size = pageSizeFrom(url.searchParams.get("size"));
   const cq = url.searchParams.get("cq")?.trim() ?? "";
@@ -64,7 +73,12 @@ export async function loadClaims(
   const { summary, all, ...counts } = read.data;
   const page = placed(counts);
   const date = (ms: number) => formatDateTime(ms, timeZone);
-  const [avatar, images] = await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf]);
+  // Our host sends each row's breeder avatar and dino picture with it; an older one's are read here.
+  const sent = avatarsSentWith(page.rows, (s) => s.breederId, "breederAvatar");
+  const [avatar, images] =
+    sent && page.rows.every((s) => "dinoImageUrl" in s)
+      ? [avatarsFrom(sent), null]
+      : await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf()]);
   return {
     failed: read.loadError !== null,
     staleAsOf: read.staleAsOf,
@@ -77,7 +91,7 @@ export async function loadClaims(
       rows: page.rows.map((s) => ({
         _id: s._id,
         dinoName: s.dinoName,
-        imageUrl: images.get(s.dinoName) ?? null,
+        imageUrl: (images ? images.get(s.dinoName) : s.dinoImageUrl) ?? null,
         instructions: s.instructions,
         max: s.max,
         claims: s.claims.length,

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { failureReason } from "../../host/client.server";
-import { storedAvatars } from "../../utils/avatars.server";
+import { avatarsSentWith, storedAvatars } from "../../utils/avatars.server";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageSizeFrom } from "../../utils/table";
 import { isLogTab, type JoinEntry, type LeaveEntry, type LogTab } from "./logs";
@@ -27,12 +27,15 @@ export async function loadLogs(context: AppLoadContext, url: URL) {
   try {
     if (tab === "join-log") {
       const { stale, ...join } = await searchedPage<JoinEntry>(context, "/api/join-log", { q, page, size }, { fields: JOIN_FIELDS });
-      // Avatars only for the users on the page.
-      const avatars = await storedAvatars(context, join.rows.map((r) => r.inviterId));
+      // Avatars only for the users on the page: our host sends them with the rows.
+      const avatars =
+        avatarsSentWith(join.rows, (r) => r.inviterId, "inviterAvatar") ?? (await storedAvatars(context, join.rows.map((r) => r.inviterId)));
       return { ...base, staleAsOf: stale, loadError: null, join, leave: null, avatars };
     }
     const { stale, ...leave } = await searchedPage<LeaveEntry>(context, "/api/removed-members", { q, page, size }, { fields: [...LEAVE_FIELDS] });
-    const avatars = await storedAvatars(context, leave.rows.map((r) => r.voucherInfo?.vouchedBy));
+    const avatars =
+      avatarsSentWith(leave.rows, (r) => r.voucherInfo?.vouchedBy, "vouchedByAvatar") ??
+      (await storedAvatars(context, leave.rows.map((r) => r.voucherInfo?.vouchedBy)));
     return { ...base, staleAsOf: stale, loadError: null, join: null, leave, avatars };
   } catch (error) {
     // Spec section 8 logs a failure and shows the table empty; the page also says why, with Retry (issue 11).

@@ -81,9 +81,22 @@ export const claimSessions = sqliteTable(
      * written by triggers on every write of those columns. Never sent.
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The row's number in the trigram index of its search_text (claim_search, migrations/0012): given by a trigger
+     * when the row is inserted, and never changed.
+     */
+    rowKey: integer("row_key"),
+    /** How many claimed it and how many completed (the lengths of claims and completed), kept by the same triggers. */
+    claimCount: integer("claim_count").notNull().default(0),
+    completedCount: integer("completed_count").notNull().default(0),
   },
-  // Newest first and the viewer's day (migrations/0009), carrying what the search reads so its count reads the index.
-  (t) => [index("claim_sessions_created").on(t.createdAt, t._id, t.searchText)],
+  // Newest first and the viewer's day (migrations/0009), carrying what the search and the day's cards read, so a
+  // search's count and page and the cards read the index (search_text for a short query, row_key for one the trigram
+  // index answers, the counts for the cards and their filters).
+  (t) => [
+    index("claim_sessions_created").on(t.createdAt, t._id, t.searchText, t.rowKey, t.claimCount, t.completedCount),
+    uniqueIndex("claim_sessions_row_key").on(t.rowKey),
+  ],
 );
 
 export const breederSessionStats = sqliteTable("breeder_session_stats", {

@@ -267,6 +267,28 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     // The end of one column and the start of the next are not one text.
     expect(await found(`q=${encodeURIComponent("swamp cave\u001f5")}`)).toEqual([]);
     expect(await found(`q=${encodeURIComponent("cave5")}`)).toEqual([]);
+
+    // Three characters or more are found through the trigram index, case folded beyond ASCII; a count and its page
+    // agree, and a short query (a LIKE) still finds what it holds.
+    await ingest([session(3, { instructions: "Feed at the ÉBÈNE pen" })]);
+    const folded = await search(browser, `q=${encodeURIComponent("ébène")}`);
+    expect({ ids: ids(folded), total: folded.total }).toEqual({ ids: [session(3)._id], total: 1 });
+    expect((await search(browser, "q=sw")).total).toBe(1);
+
+    // Each session keeps the key the index names it by; the index agrees with the sessions (FTS5's own check).
+    const keys = await env.DB.prepare("select row_key from claim_sessions").all<{ row_key: number | null }>();
+    expect(keys.results.map((k) => k.row_key).every((k) => Number.isInteger(k))).toBe(true);
+    await expect(env.DB.prepare("update claim_sessions set row_key = row_key + 100").run()).rejects.toThrow(/row_key never changes/);
+    await env.DB.prepare("insert into claim_search (claim_search, rank) values ('integrity-check', 1)").run();
+    // The cards' counts are kept with each session through every write.
+    await ingest([session(3, { instructions: "Feed at the ÉBÈNE pen", claims: CLAIMERS.slice(0, 3), completed: [] })]);
+    const counts = await env.DB.prepare(
+      "select count(*) as n from claim_sessions where claim_count != json_array_length(claims) or completed_count != json_array_length(completed)",
+    ).first<{ n: number }>();
+    expect(counts?.n).toBe(0);
+    await env.DB.prepare("delete from claim_sessions where _id = ?").bind(session(3)._id).run();
+    expect(await found("q=feed")).toEqual([]);
+    await env.DB.prepare("insert into claim_search (claim_search, rank) values ('integrity-check', 1)").run();
   });
 
   it("finds a session by its dates as the viewer's zone shows them, either side of a clock change", async () => {

@@ -1,6 +1,6 @@
 // Claim sessions and per-breeder session statistics, written by the Discord bot through ingestion (bulk upserts that
 // are idempotent: a row equal to what is stored is left alone, so the same body twice changes nothing).
-import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { breederList, breederSessionStats, claimSessions } from "../../drizzle/schema";
@@ -12,11 +12,15 @@ import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
 import { dayBounds, offsetSpans } from "../../contract/zones";
 import { DAY_MS } from "../../contract/time";
-import { anyColumnLike, countedPageWith, SEARCH_SEPARATOR, type PageQuery, type SearchPage } from "./paging";
+import { contains, countedPageWith, ftsPhrase, SEARCH_SEPARATOR, trigramsServe, type PageQuery, type SearchPage } from "./paging";
 
-type SessionRow = Omit<typeof claimSessions.$inferSelect, "searchText">;
-/** The columns a page reads: all but search_text, which is long and never sent. */
-const SESSION_COLUMNS = (({ searchText: _text, ...columns }) => columns)(getTableColumns(claimSessions));
+/** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
+type Kept = "searchText" | "rowKey" | "claimCount" | "completedCount";
+type SessionRow = Omit<typeof claimSessions.$inferSelect, Kept>;
+/** The columns a page reads: all but those kept for the search and the cards. */
+const SESSION_COLUMNS = (({ searchText: _text, rowKey: _key, claimCount: _claims, completedCount: _completed, ...columns }) => columns)(
+  getTableColumns(claimSessions),
+);
 type StatsRow = typeof breederSessionStats.$inferSelect;
 
 /** Most rows one ingestion request may carry (each becomes a write and an audit row in one D1 batch). */
@@ -54,8 +58,9 @@ export async function listClaimSessions(db: Db) {
   return rows.map(sessionJson);
 }
 
-const claimCount = sql<number>`json_array_length(${claimSessions.claims})`;
-const completedCount = sql<number>`json_array_length(${claimSessions.completed})`;
+/** The lengths of claims and completed, kept with each session (migrations/0012). */
+const claimCount = claimSessions.claimCount;
+const completedCount = claimSessions.completedCount;
 
 /** The character Intl writes before AM and PM ("6:00 PM": a narrow no-break space in current ICU). */
 const BEFORE_AM_PM = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "UTC" }).format(0).slice(-3, -2);
@@ -134,36 +139,43 @@ export async function searchClaimSessions(
     return [shownDateTime(t.createdAt, spans), shownDateTime(t.updatedAt, spans)];
   };
   // The texts but the dates are kept in search_text (migrations/0010), joined by a separator: a query holding it is
-  // looked for in each column on its own (a control character nobody types; exact, and slower).
-  const texts = (text: string) =>
-    text.includes(SEARCH_SEPARATOR)
-      ? [
-          t.dinoName,
-          t.instructions,
-          sql`cast(${t.max} AS text)`,
-          sql`cast(${claimCount} AS text)`,
-          sql`cast(${completedCount} AS text)`,
-          sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
-          t.breederId,
-        ]
-      : [t.searchText];
-  const columns = (text: string) => anyColumnLike([...texts(text.trim()), ...dates(text)], text);
+  // looked for in each column on its own (a control character nobody types; exact, and slower). A query of three
+  // characters or more is found through the texts' trigram index (migrations/0012): by row_key's own index for the
+  // count, and for a page (`walk`) by walking the order's index, which carries row_key, until the page is full.
+  const texts = (text: string, walk: boolean): SQL[] => {
+    if (text.includes(SEARCH_SEPARATOR))
+      return [
+        t.dinoName,
+        t.instructions,
+        sql`cast(${t.max} AS text)`,
+        sql`cast(${claimCount} AS text)`,
+        sql`cast(${completedCount} AS text)`,
+        sql`CASE WHEN ${t.ended} THEN 'Yes' ELSE 'No' END`,
+        t.breederId,
+      ].map((column) => contains(column, text));
+    if (!trigramsServe(text)) return [contains(t.searchText, text)];
+    return [sql`${walk ? sql`+${t.rowKey}` : t.rowKey} in (select rowid from claim_search where claim_search match ${ftsPhrase(text)})`];
+  };
+  const columns = (q: string, walk: boolean) => {
+    const text = q.trim();
+    return text ? or(...texts(text, walk), ...dates(text).map((date) => contains(date, text))) : undefined;
+  };
   const most = Number(first?.mostParticipants ?? 0);
   const kept: Record<ClaimFilter, SQL | undefined> = {
     "claims-today": and(isToday, gt(claimCount, 0)),
     "completed-today": and(isToday, gt(completedCount, 0)),
     "most-participants": most > 0 ? and(isToday, eq(claimCount, most)) : sql`0`,
   };
-  const where = and(filter ? kept[filter] : undefined, columns(q), columns(cq));
+  const where = (walk: boolean) => and(filter ? kept[filter] : undefined, columns(q, walk), columns(cq, walk));
   const pageAt = (n: number) =>
     db
       .select({ ...SESSION_COLUMNS, dinoImageUrl: dinoImageOf(t.dinoName), breederAvatar: storedAvatarOf(t.breederId) })
       .from(t)
-      .where(where)
+      .where(where(true))
       .orderBy(desc(t.createdAt), desc(t._id))
       .limit(size)
       .offset((n - 1) * size);
-  const [found, [summary]] = await countedPageWith(db, t, where, pageAt, { page, size }, summaryRead);
+  const [found, [summary]] = await countedPageWith(db, t, where(false), pageAt, { page, size }, summaryRead);
   return {
     ...found,
     rows: found.rows.map(({ dinoImageUrl, breederAvatar, ...row }) => ({ ...sessionJson(row), dinoImageUrl, breederAvatar })),

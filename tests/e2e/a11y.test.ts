@@ -18,19 +18,32 @@ const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Routes that are steps of a flow or answer forms only, not pages a person looks at. */
 const NOT_PAGES = new Set(["auth/callback", "auth/discord", "preferences", "signout"]);
 
-type ManifestRoute = { id: string; path?: string; parentId?: string; index?: boolean };
+type ManifestRoute = { id: string; path?: string; parentId?: string; index?: boolean; module: string };
 
-/** Every page's path, from the build's route manifest: the signed-in shell's, and the public ones. */
+/**
+ * Every page's path, from the build's route manifest: the signed-in shell's, and the public ones. A nested route's path
+ * is its ancestors' joined with its own; a resource route (no component: its client module is empty, as Remix builds a
+ * route file without a default export) answers data, not a page.
+ */
 function pagesOfTheBuild() {
   const file = readdirSync("build/client/assets").find((f) => /^manifest-.*\.js$/.test(f));
   if (!file) throw new Error("No route manifest in build/client/assets: run the build first (npm test does)");
   const text = readFileSync(`build/client/assets/${file}`, "utf8");
   const routes = Object.values(JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).routes) as ManifestRoute[];
+  const byId = new Map(routes.map((r) => [r.id, r]));
+  const lineage = (route: ManifestRoute) => {
+    const line: ManifestRoute[] = [];
+    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) line.unshift(r);
+    return line;
+  };
+  const isResource = (route: ManifestRoute) => readFileSync(`build/client${route.module}`, "utf8").trim() === "";
   const shell: string[] = [];
   const open: string[] = ["/"];
   for (const route of routes) {
-    if (!route.path || NOT_PAGES.has(route.path) || /[:*]/.test(route.path)) continue;
-    (route.parentId === "routes/_shell" ? shell : open).push(`/${route.path}`);
+    if (!route.path || NOT_PAGES.has(route.path) || /[:*]/.test(route.path) || isResource(route)) continue;
+    const line = lineage(route);
+    const path = `/${line.flatMap((r) => (r.path ? [r.path] : [])).join("/")}`;
+    (line.some((r) => r.id === "routes/_shell") ? shell : open).push(path);
   }
   return { shell: shell.sort(), open: open.sort() };
 }

@@ -12,10 +12,10 @@ beforeEach(() => {
 });
 afterEach(() => outbound.mockRestore());
 
-async function counted(path: string, browser: Browser, overrides: Record<string, string> = { COUNT_D1_QUERIES: "true" }) {
+async function counted(path: string, browser: Browser, overrides: Record<string, string> = { COUNT_D1_QUERIES: "true" }, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const headers = new Headers({ Cookie: browser.cookieHeader() });
-  const res = await worker.fetch(new Request(new URL(path, ORIGIN), fromPage({ headers, redirect: "manual" })), { ...env, ...overrides } as Env, ctx);
+  const headers = new Headers({ Cookie: browser.cookieHeader(), ...(init.body ? { "Content-Type": "application/json" } : {}) });
+  const res = await worker.fetch(new Request(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" })), { ...env, ...overrides } as Env, ctx);
   await waitOnExecutionContext(ctx);
   await res.arrayBuffer();
   return res;
@@ -46,6 +46,22 @@ describe("the D1 round-trip counter", () => {
     expect(Number(page.headers.get(D1_QUERIES_HEADER))).toBeGreaterThan(0);
     // Off (as everywhere but the benchmark), nothing is said.
     expect((await counted("/api/health", browser, {})).headers.has(D1_QUERIES_HEADER)).toBe(false);
+  });
+
+  it("a code's save reads the code once: its read, then the write and its audit in one batch", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const created = await browser.fetch("/api/codes", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "counted", code: "1234" }),
+    });
+    const { _id } = await created.json<{ _id: string }>();
+    const save = await counted(`/api/codes/${_id}`, browser, undefined, { method: "PUT", body: JSON.stringify({ location: "Swamp cave" }) });
+    expect(save.status).toBe(200);
+    expect(save.headers.get(D1_QUERIES_HEADER)).toBe("2");
+    const stored = await env.DB.prepare("select location, version from codes where _id = ?").bind(_id).first();
+    expect(stored).toEqual({ location: "Swamp cave", version: 2 });
   });
 
   it("cannot be turned on in production", async () => {

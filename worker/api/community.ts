@@ -77,7 +77,8 @@ communityApi
     if (!current) return notFound(c, "code", _id);
     if (bodyId !== undefined && bodyId !== _id) return fieldError(c, "_id", "must match the id in the path");
     if (id !== undefined && id !== current.id) return fieldError(c, "id", "cannot be changed");
-    const saved = await updateCode(d, _id, fields, version);
+    // The code just read is where the save starts: no second read of it.
+    const saved = await updateCode(d, _id, fields, version, current);
     if (!saved) return notFound(c, "code", _id);
     if ("conflict" in saved) return conflict(c, `Code ${saved.conflict.id}`, version, saved.conflict);
     return c.json(saved.saved);

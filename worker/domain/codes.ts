@@ -85,12 +85,21 @@ export async function findCode(db: Db, _id: string) {
  * Applies the given fields under the code's version (see updateVersioned): with `version`, a save based on an older one
  * is a conflict and changes nothing. Null for an unknown code; a change that changes nothing writes nothing.
  */
-export async function updateCode(deps: Deps, _id: string, input: CodeFields, version?: number): Promise<VersionedSave<CodeJson>> {
+export async function updateCode(deps: Deps, _id: string, input: CodeFields, version?: number, known?: CodeRow): Promise<VersionedSave<CodeJson>> {
   const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<CodeRow>;
-  const saved = await updateVersioned(deps, codes, _id, () => findCode(deps.db, _id), patch, version, (before, after) => ({
-    audit: { entity: "code", entityId: _id, action: "update", before: codeJson(before), after: codeJson(after) },
-    event: { type: "codes_update", message: `Code ${before.id} updated.` },
-  }));
+  const saved = await updateVersioned(
+    deps,
+    codes,
+    _id,
+    () => findCode(deps.db, _id),
+    patch,
+    version,
+    (before, after) => ({
+      audit: { entity: "code", entityId: _id, action: "update", before: codeJson(before), after: codeJson(after) },
+      event: { type: "codes_update", message: `Code ${before.id} updated.` },
+    }),
+    known,
+  );
   return mapSave(saved, codeJson);
 }
 

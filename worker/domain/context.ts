@@ -103,7 +103,8 @@ export const mapSave = <R, J>(save: VersionedSave<R>, show: (row: R) => J): Vers
 type VersionedTable = SQLiteTable & { _id: SQLiteColumn; version: SQLiteColumn; updatedAt: SQLiteColumn };
 
 /**
- * Changes the given fields of one row under its version, and answers the row as saved. `read` reads the row.
+ * Changes the given fields of one row under its version, and answers the row as saved. `read` reads the row; `known`
+ * is the row as the caller has just read it, if it has (the first plan starts from it instead of a second read).
  * - A sent version that is not the stored one is a conflict at once; a change that changes nothing writes nothing.
  * - Otherwise the version goes up by one, in one batch with the audit row behind a versionGuard, and `record` names the
  *   audit entry and the live event.
@@ -119,8 +120,9 @@ export async function updateVersioned<R extends { version: number; updatedAt: Da
   patch: Partial<R>,
   sent: number | undefined,
   record: (before: R, after: R) => { audit: AuditEntry; event: LiveEvent },
+  known?: R,
 ): Promise<VersionedSave<R>> {
-  let row = await read();
+  let row = known ?? (await read());
   for (let attempt = 0; ; attempt++) {
     const before = row;
     if (!before) return null;

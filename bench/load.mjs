@@ -32,6 +32,7 @@ const misses = [];
 async function load(seconds, next) {
   const end = performance.now() + seconds * 1000;
   const latencies = [];
+  const byKind = new Map();
   const wrong = new Map();
   let errors = 0;
   await Promise.all(
@@ -52,11 +53,15 @@ async function load(seconds, next) {
           const key = `${kind} ${error.cause?.code ?? "no answer"}`;
           wrong.set(key, (wrong.get(key) ?? 0) + 1);
         }
-        latencies.push(performance.now() - t);
+        const ms = performance.now() - t;
+        latencies.push(ms);
+        if (!byKind.has(kind)) byKind.set(kind, []);
+        byKind.get(kind).push(ms);
       }
     }),
   );
-  return { count: latencies.length, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, wrong };
+  const kinds = [...byKind].map(([kind, xs]) => ({ kind, rps: xs.length / seconds, p50: percentile(xs, 0.5), p99: percentile(xs, 0.99) }));
+  return { count: latencies.length, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, wrong, kinds };
 }
 
 const row = (label, r) =>
@@ -163,6 +168,8 @@ try {
   crowd.send({ type: "close" });
   console.log(row(`The mix, ${socketCount} live sockets open`, mix));
   for (const [what, n] of mix.wrong) console.log(`  unexpected: ${what} x${n}`);
+  // Information: each kind of request in the mix.
+  for (const k of mix.kinds) console.log(row(`  of which ${k.kind}`, { ...k, errors: "" }));
 
   // Every write acknowledged is in the database: each shared code holds one of the locations the writes gave it. Read
   // whole (GET /api/codes): the database of earlier runs keeps their "load" codes, so a search's first page may not

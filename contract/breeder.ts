@@ -182,6 +182,68 @@ export function daysSince(text: unknown, now: Date = new Date()): number | null 
   return day === null ? null : Math.max(0, dayNumber(now) - day);
 }
 
+/** A breeder's session statistics as the host answers them (GET /api/breeder-session-stats). */
+export type SessionStats = {
+  _id: string;
+  breederId: string;
+  totalCreatedSessions: number;
+  totalSessions: number;
+  totalClaims: number;
+  averageSessionDuration: number;
+  totalCompletions: number;
+  averageCompletionRate: number;
+  totalEndedSessions: number;
+  totalRemovals?: number;
+  totalCancellations?: number;
+};
+
+/** Removals (or, from an older bot, cancellations). */
+export const removalsOf = (s: Pick<SessionStats, "totalRemovals" | "totalCancellations">) => s.totalRemovals ?? s.totalCancellations ?? 0;
+
+/**
+ * The leaderboard's order (section 7): total sessions, most first; then total claims, most first; then the breeder's id
+ * (the host's order, so the place of a breeder does not move between views).
+ */
+export const compareLeaderboard = (a: SessionStats, b: SessionStats) =>
+  b.totalSessions - a.totalSessions || b.totalClaims - a.totalClaims || (a.breederId < b.breederId ? -1 : a.breederId > b.breederId ? 1 : 0);
+
+/** A leaderboard row as the tab shows it, `rank` its place in the whole list; its searched texts are these fields. */
+export function leaderboardRow(s: SessionStats, rank: number) {
+  return {
+    rank,
+    _id: s._id,
+    breederId: s.breederId,
+    createdSessions: s.totalCreatedSessions,
+    totalSessions: s.totalSessions,
+    totalClaims: s.totalClaims,
+    duration: hhmmss(s.averageSessionDuration),
+    completions: s.totalCompletions,
+    completionRate: completionRate(s.averageCompletionRate),
+    endedSessions: s.totalEndedSessions,
+    removals: removalsOf(s),
+  };
+}
+export type LeaderboardRow = ReturnType<typeof leaderboardRow>;
+export const LEADERBOARD_FIELDS = [
+  "rank",
+  "breederId",
+  "createdSessions",
+  "totalSessions",
+  "totalClaims",
+  "duration",
+  "completions",
+  "completionRate",
+  "endedSessions",
+  "removals",
+] as const satisfies readonly (keyof LeaderboardRow)[];
+
+/** Avg. Completion Rate as a percentage: the bot sends either a fraction (0.667) or a percentage (66.7). */
+export function completionRate(rate: number) {
+  if (!Number.isFinite(rate) || rate <= 0) return "0%";
+  const pct = rate <= 1 ? rate * 100 : rate;
+  return `${Number(pct.toFixed(1))}%`;
+}
+
 /** Leaderboard durations (section 9): milliseconds as hh:mm:ss (hours may pass 99). */
 export function hhmmss(ms: unknown): string {
   const total = typeof ms === "number" && Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) : 0;

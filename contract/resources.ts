@@ -46,7 +46,7 @@ export const RESOURCES: Resource[] = [
     reads: ["/api/breeder-claim-sessions", "/api/breeder-claim-sessions/search"],
     event: { type: "breeder_update" },
   },
-  { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats"], event: { type: "breeder_update" } },
+  { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats", "/api/breeder-session-stats/search"], event: { type: "breeder_update" } },
   {
     prefix: "/api/weeklymembers",
     reads: ["/api/weeklymembers", "/api/weeklymembers/search"],

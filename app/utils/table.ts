@@ -11,15 +11,7 @@ export function pageSizeFrom(value: unknown, fallback: PageSize = 25): PageSize 
 /** A page number from a URL: a whole number from 1 ("abc", "0" or "-2" is page 1, "2.5" page 2). */
 export const pageFrom = (value: unknown) => Math.max(1, Math.floor(Number(value ?? 1)) || 1);
 
-/** Case-insensitive substring match over the given fields (numbers and booleans as their text). */
-export function matches<T>(row: T, query: string, fields: (keyof T | ((row: T) => unknown))[]) {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return fields.some((f) => {
-    const v = typeof f === "function" ? f(row) : row[f];
-    return v !== null && v !== undefined && String(v).toLowerCase().includes(q);
-  });
-}
+export { matches } from "../../contract/search";
 
 export type Page<T> = { rows: T[]; page: number; pageCount: number; total: number; size: number; from: number; to: number };
 

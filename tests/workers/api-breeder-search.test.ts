@@ -365,7 +365,7 @@ describe("the Breeder page in front of an older host", () => {
 });
 
 describe("the Breeder page's other tabs in front of an older host", () => {
-  it("reads a side table or the claim sessions whole when the host has no search call, and pages them the same way", async () => {
+  it("reads a side table, the claim sessions or the leaderboard whole when the host has no search call, and pages them the same way", async () => {
     const browser = await signedIn();
     const ffa = Array.from({ length: 30 }, (_, n) => ({ _id: hexId(n + 1), breeder: n % 2 ? "Ann" : "Bob", creature: "Rex", server: "2411", status: "In Progress" }));
     const at = Date.UTC(2026, 2, 1, 12);
@@ -381,11 +381,24 @@ describe("the Breeder page's other tabs in front of an older host", () => {
       createdAt: at - n * 3600_000,
       updatedAt: at - n * 3600_000,
     }));
+    // An older host's leaderboard, in no particular order: ranked here as the host would.
+    const stats = [5, 40, 12, 12].map((totalSessions, n) => ({
+      _id: hexId(200 + n),
+      breederId: `30000000000000020${n}`,
+      totalCreatedSessions: totalSessions,
+      totalSessions,
+      totalClaims: n,
+      averageSessionDuration: 61_000,
+      totalCompletions: 0,
+      averageCompletionRate: 0.25,
+      totalEndedSessions: 0,
+    }));
     const asked: string[] = [];
     const host = externalHost("older-side-host", (_request, url) => {
       asked.push(url.pathname);
       if (url.pathname === "/api/ffa-raising") return Response.json(ffa);
       if (url.pathname === "/api/breeder-claim-sessions") return Response.json(sessions);
+      if (url.pathname === "/api/breeder-session-stats") return Response.json(stats);
       return Response.json({ error: "not_found" }, { status: 404 });
     })(browser);
     const load = async <T,>(search: string) => {
@@ -400,6 +413,26 @@ describe("the Breeder page's other tabs in front of an older host", () => {
     const claims = await load<{ claims: Tab }>("tab=claim-sessions&q=rex&cq=yes");
     expect(claims.claims).toMatchObject({ failed: false, total: 3, page: { total: 1 } });
     expect(claims.claims.page.rows.map((r) => r._id)).toEqual([hexId(103)]);
-    expect(asked).toEqual(expect.arrayContaining(["/api/ffa-raising/search", "/api/ffa-raising", "/api/breeder-claim-sessions/search", "/api/breeder-claim-sessions"]));
+    type Board = { stats: { total: number; page: { rows: { breederId: string; rank: number; duration: string; completionRate: string }[]; total: number } } };
+    const board = await load<Board>("tab=breeder-statistics");
+    expect(board.stats.page.rows.map((r) => [r.rank, r.breederId])).toEqual([
+      [1, stats[1].breederId],
+      [2, stats[3].breederId],
+      [3, stats[2].breederId],
+      [4, stats[0].breederId],
+    ]);
+    expect(board.stats.page.rows[0]).toMatchObject({ duration: "00:01:01", completionRate: "25%" });
+    const searched = await load<Board>(`tab=breeder-statistics&q=${stats[2].breederId}`);
+    expect(searched.stats).toMatchObject({ total: 4, page: { total: 1, rows: [{ rank: 3 }] } });
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        "/api/ffa-raising/search",
+        "/api/ffa-raising",
+        "/api/breeder-claim-sessions/search",
+        "/api/breeder-claim-sessions",
+        "/api/breeder-session-stats/search",
+        "/api/breeder-session-stats",
+      ]),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../app/utils/dates";
 import { databaseOf } from "../../worker/domain/context";
 import { searchClaimSessions } from "../../worker/domain/breeder-sessions";
 import { countingD1 } from "../../worker/platform/d1-count";
+import { LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "../../contract/breeder";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -205,6 +206,57 @@ describe("GET /api/breeder-session-stats", () => {
     expect(list[0]).toMatchObject({ breederId: "300000000000000012", averageSessionDuration: 1_800_000, averageCompletionRate: 66.7 });
     expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats`)).status).toBe(401);
     expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats`, { headers: bearer })).status).toBe(200);
+  });
+});
+
+describe("GET /api/breeder-session-stats/search", () => {
+  type Answer = { rows: (SessionStats & { rank: number; breederAvatar: string | null })[]; total: number; all: number; page: number; pageCount: number; size: number };
+  const search = async (browser: Browser, query: string) => {
+    const res = await browser.fetch(`/api/breeder-session-stats/search?${query}`);
+    expect(res.status, query).toBe(200);
+    return res.json<Answer>();
+  };
+
+  it("pages the leaderboard in its order with each breeder's place, avatar and the texts the tab shows", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const body = Array.from({ length: 30 }, (_, n) =>
+      stat(`3000000000000002${String(n).padStart(2, "0")}`, n % 7, {
+        totalClaims: n,
+        averageSessionDuration: 1000 * (3600 + 60 * n + 1),
+        averageCompletionRate: n === 4 ? 0.333 : 50,
+      }),
+    );
+    expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer))).status).toBe(200);
+    const avatar = "https://cdn.discordapp.com/avatars/300000000000000204/abc.png";
+    await env.DB.prepare("insert into avatars (discord_id, url, timestamp) values (?, ?, ?)").bind("300000000000000204", avatar, Date.now()).run();
+    const whole = await (await browser.fetch("/api/breeder-session-stats")).json<SessionStats[]>();
+
+    const first = await search(browser, "size=25");
+    expect(first).toMatchObject({ total: 30, all: 30, page: 1, pageCount: 2, size: 25 });
+    expect(first.rows.map((r) => [r.rank, r.breederId])).toEqual(whole.slice(0, 25).map((s, i) => [i + 1, s.breederId]));
+    const last = await search(browser, "size=25&page=7");
+    expect(last).toMatchObject({ page: 2, total: 30 });
+    expect(last.rows.map((r) => [r.rank, r.breederId])).toEqual(whole.slice(25).map((s, i) => [26 + i, s.breederId]));
+    expect([...first.rows, ...last.rows].find((r) => r.breederId === "300000000000000204")?.breederAvatar).toBe(avatar);
+
+    // A search reads the texts as the tab shows them, and keeps each breeder's place on the whole board.
+    const shown = whole.map((s, i) => leaderboardRow(s, i + 1));
+    for (const q of ["01:04:", "33.3%", "300000000000000217", "50%", "1:0"]) {
+      const found = await search(browser, `q=${encodeURIComponent(q)}&size=100`);
+      const expected = shown.filter((r) => LEADERBOARD_FIELDS.some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())));
+      expect(found.rows.map((r) => [r.rank, r.breederId]), q).toEqual(expected.map((r) => [r.rank, r.breederId]));
+      expect(found).toMatchObject({ total: expected.length, all: 30 });
+    }
+    expect((await search(browser, "q=33.3%25")).rows.map((r) => r.breederId)).toEqual(["300000000000000204"]);
+  });
+
+  it("refuses a malformed page and a caller without a session or token", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    for (const bad of ["size=101", "page=0", `q=${"x".repeat(201)}`]) {
+      expect((await browser.fetch(`/api/breeder-session-stats/search?${bad}`)).status, bad).toBe(400);
+    }
+    expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats/search`)).status).toBe(401);
   });
 });
 

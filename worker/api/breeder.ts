@@ -33,6 +33,7 @@ import {
   listClaimSessions,
   searchClaimSessions,
   listSessionStats,
+  searchSessionStats,
   sessionStatsIngestSchema,
 } from "../domain/breeder-sessions";
 import { codeCreateSchema, codePatchSchema, codesGivenTo, ffaCreateSchema, ffaPatchSchema, ffaRaisings } from "../domain/breeder-tables";
@@ -161,6 +162,8 @@ export const breederApi = new Hono<WorkerEnv>()
     c.json(await searchClaimSessions(deps(c).db, c.req.valid("query"))),
   )
   .get("/api/breeder-session-stats", async (c) => c.json(await listSessionStats(deps(c).db)))
+  // The leaderboard's page: each row's place, its breeder's avatar, the search and paging (the whole list stays above).
+  .get("/api/breeder-session-stats/search", valid("query", pageQuery), async (c) => c.json(await searchSessionStats(deps(c).db, c.req.valid("query"))))
   .post("/api/ingest/breeder/claim-sessions", valid("json", claimSessionsIngestSchema), async (c) =>
     c.json(await ingestClaimSessions(deps(c), c.req.valid("json"))),
   )

@@ -12,7 +12,9 @@ import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
 import { dayBounds, offsetSpans } from "../../contract/zones";
 import { DAY_MS } from "../../contract/time";
-import { contains, countedPageWith, ftsPhrase, SEARCH_SEPARATOR, trigramsServe, type PageQuery, type SearchPage } from "./paging";
+import { contains, countedPageWith, ftsPhrase, pageBounds, SEARCH_SEPARATOR, trigramsServe, type PageQuery, type SearchPage } from "./paging";
+import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow } from "../../contract/breeder";
+import { matches } from "../../contract/search";
 
 /** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
 type Kept = "searchText" | "rowKey" | "claimCount" | "completedCount";
@@ -195,14 +197,35 @@ const dinoImageOf = (dino: SQLiteColumn) =>
   sql<string | null>`(select ${breederList.imageUrl} from ${breederList} where ${breederList.Dino} = ${dino}
     and ${breederList.imageUrl} is not null and ${breederList.imageUrl} != '' order by ${breederList.order}, ${breederList._id} limit 1)`;
 
-/** Leaderboard order: totalSessions descending, then totalClaims descending, then breederId. Pure. */
-export function compareStats(a: StatsRow, b: StatsRow) {
-  return b.totalSessions - a.totalSessions || b.totalClaims - a.totalClaims || a.breederId.localeCompare(b.breederId);
-}
-
 export async function listSessionStats(db: Db) {
   const rows = await db.select().from(breederSessionStats);
-  return rows.sort(compareStats).map(statsJson);
+  return rows.sort(compareLeaderboard).map(statsJson);
+}
+
+export type StatsPage = SearchPage<ReturnType<typeof statsJson> & { rank: number; breederAvatar: string | null }> & { all: number };
+
+/**
+ * The Breeder Statistics tab's page (issue 11), in the leaderboard's order with each row's place in the whole list and
+ * its breeder's stored avatar, in one round trip. Without a search the count and the page are read in SQL. A search
+ * matches the row's texts as the tab shows them (leaderboardRow: hh:mm:ss, the rate as a percentage, the place), which
+ * are worked out here by the same functions as the page's, over the list's rows (one per breeder).
+ */
+export async function searchSessionStats(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<StatsPage> {
+  const t = breederSessionStats;
+  const columns = { ...getTableColumns(t), breederAvatar: storedAvatarOf(t.breederId) };
+  const order = [desc(t.totalSessions), desc(t.totalClaims), t.breederId] as const;
+  const text = q.trim();
+  if (!text) {
+    const pageAt = (n: number) =>
+      db.select(columns).from(t).orderBy(...order).limit(size).offset((n - 1) * size);
+    const [found] = await countedPageWith(db, t, undefined, pageAt, { page, size });
+    const first = (found.page - 1) * size;
+    return { ...found, rows: found.rows.map(({ breederAvatar, ...r }, i) => ({ ...statsJson(r), rank: first + i + 1, breederAvatar })) };
+  }
+  const all = (await db.select(columns).from(t).orderBy(...order)).map(({ breederAvatar, ...r }, i) => ({ ...statsJson(r), rank: i + 1, breederAvatar }));
+  const found = all.filter((r) => matches(leaderboardRow(r, r.rank), text, LEADERBOARD_FIELDS));
+  const { page: at, pageCount, offset } = pageBounds(found.length, page, size);
+  return { rows: found.slice(offset, offset + size), total: found.length, all: all.length, page: at, pageCount, size };
 }
 
 // ---- Ingestion -----------------------------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import {
   planPatch,
 } from "./breeder";
 import { daysSince, parseSheetDate } from "../../contract/breeder";
-import { claimSessionsIngestSchema, compareStats, sessionStatsIngestSchema } from "./breeder-sessions";
+import { claimSessionsIngestSchema, sessionStatsIngestSchema } from "./breeder-sessions";
+import { compareLeaderboard } from "../../contract/breeder";
 import { codePatchSchema, ffaCreateSchema, ffaPatchSchema } from "./breeder-tables";
 
 const NOW = new Date(Date.UTC(2026, 2, 15, 18, 30)); // 15 March 2026, evening UTC
@@ -197,8 +198,9 @@ describe("ingestion bodies", () => {
 describe("the leaderboard order", () => {
   it("puts the most sessions first, then the most claims", () => {
     const s = (breederId: string, totalSessions: number, totalClaims: number) =>
-      ({ breederId, totalSessions, totalClaims }) as Parameters<typeof compareStats>[0];
-    const sorted = [s("1", 3, 9), s("2", 10, 1), s("3", 3, 12), s("4", 0, 0)].sort(compareStats).map((x) => x.breederId);
-    expect(sorted).toEqual(["2", "3", "1", "4"]);
+      ({ breederId, totalSessions, totalClaims }) as Parameters<typeof compareLeaderboard>[0];
+    const sorted = [s("1", 3, 9), s("2", 10, 1), s("3", 3, 12), s("4", 0, 0), s("5", 3, 9)].sort(compareLeaderboard).map((x) => x.breederId);
+    // A tie on both is broken by the breeder's id, as the host's SQL orders it.
+    expect(sorted).toEqual(["2", "3", "1", "5", "4"]);
   });
 });

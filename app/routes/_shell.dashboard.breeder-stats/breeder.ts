@@ -109,19 +109,6 @@ export type ClaimSession = {
   createdAt: number;
   updatedAt: number;
 };
-export type SessionStats = {
-  _id: string;
-  breederId: string;
-  totalCreatedSessions: number;
-  totalSessions: number;
-  totalClaims: number;
-  averageSessionDuration: number;
-  totalCompletions: number;
-  averageCompletionRate: number;
-  totalEndedSessions: number;
-  totalRemovals?: number;
-  totalCancellations?: number;
-};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The two side tables: FFA Raising and Codes Given To (spec: inline editing, each change saved at once)
@@ -219,12 +206,4 @@ export function claimTexts(s: ClaimSession, date: (ms: number) => string) {
   ];
 }
 
-/** Removals (or, from an older bot, cancellations). */
-export const removalsOf = (s: SessionStats) => s.totalRemovals ?? s.totalCancellations ?? 0;
 
-/** Avg. Completion Rate as a percentage: the bot sends either a fraction (0.667) or a percentage (66.7). */
-export function completionRate(rate: number) {
-  if (!Number.isFinite(rate) || rate <= 0) return "0%";
-  const pct = rate <= 1 ? rate * 100 : rate;
-  return `${Number(pct.toFixed(1))}%`;
-}

@@ -2,26 +2,19 @@
 // the bot's claim sessions with the summary cards' filters and two searches, and the leaderboard ranked by total
 // sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { hhmmss } from "../../../contract/breeder";
+import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "../../../contract/breeder";
 import { avatarsFrom, avatarsOf, avatarsSentWith } from "../../utils/avatars.server";
 import { host } from "../../host/client.server";
-import { loaded, shown } from "../../utils/host-read.server";
+import { loaded } from "../../utils/host-read.server";
 import { formatDateTime } from "../../utils/dates";
 import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
 import { searchCall } from "../../utils/host-search.server";
 import { searchText } from "../../../contract/search";
 import type { ClaimFilter, ClaimSummary } from "../../../contract/breeder";
-import {
-  claimSummary,
-  claimTexts,
-  completionRate,
-  isClaimFilter,
-  removalsOf,
-  type ClaimSession,
-  type SessionStats,
-} from "./breeder";
+import { claimSummary, claimTexts, isClaimFilter, type ClaimSession } from "./breeder";
 
 const CLAIMS = "/api/breeder-claim-sessions";
+const STATS = "/api/breeder-session-stats";
 
 type ClaimQuery = { q: string; cq: string; filter: ClaimFilter | null; page: number; size: number; timeZone: string };
 type ClaimAnswer = {
@@ -110,29 +103,44 @@ export type ClaimsData = Awaited<ReturnType<typeof loadClaims>>;
 /** The leaderboard: ranked by total sessions (the host's order, kept stable), searched, 25/50/100 to a page. */
 export async function loadStats(context: AppLoadContext, url: URL, q: string) {
   const size = pageSizeFrom(url.searchParams.get("size"));
-  const read = await shown(host(context).get<SessionStats[]>("/api/breeder-session-stats"), [], "breeder statistics");
-  const stats = read.data;
-  const failed = read.loadError !== null;
-  // Spec section 7: sorted by totalSessions descending. The rank is the place in the whole list, not on the page.
-  const ranked = [...stats]
-    .sort((a, b) => b.totalSessions - a.totalSessions)
-    .map((s, i) => ({
-      rank: i + 1,
-      _id: s._id,
-      breederId: s.breederId,
-      createdSessions: s.totalCreatedSessions,
-      totalSessions: s.totalSessions,
-      totalClaims: s.totalClaims,
-      duration: hhmmss(s.averageSessionDuration),
-      completions: s.totalCompletions,
-      completionRate: completionRate(s.averageCompletionRate),
-      endedSessions: s.totalEndedSessions,
-      removals: removalsOf(s),
-    }));
-  const fields = ["rank", "breederId", "createdSessions", "totalSessions", "totalClaims", "duration", "completions", "completionRate", "endedSessions", "removals"] as const;
-  const found = q ? ranked.filter((r) => matches(r, q, [...fields])) : ranked;
-  const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
-  const avatar = await avatarsOf(context, page.rows.map((r) => r.breederId));
-  return { failed, staleAsOf: read.staleAsOf, total: stats.length, page: { ...page, rows: page.rows.map((r) => ({ ...r, avatar: avatar(r.breederId) })) } };
+  const query = { q, page: pageFrom(url.searchParams.get("page")), size };
+  const empty: StatsAnswer = { rows: [], total: 0, all: 0, page: 1, pageCount: 1, size };
+  const read = await loaded(readStats(context, query), empty, "breeder statistics");
+  const { all, ...counts } = read.data;
+  const page = placed(counts);
+  // Our host sends each row's breeder avatar with it; an older one's are read here.
+  const sent = avatarsSentWith(page.rows, (s) => s.breederId, "breederAvatar");
+  const avatar = sent ? avatarsFrom(sent) : await avatarsOf(context, page.rows.map((s) => s.breederId));
+  return {
+    failed: read.loadError !== null,
+    staleAsOf: read.staleAsOf,
+    total: all,
+    page: { ...page, rows: page.rows.map((s) => ({ ...leaderboardRow(s, s.rank), avatar: avatar(s.breederId) })) },
+  };
+}
+
+type StatsAnswer = {
+  /** Each row's place in the whole list, and (from our host) its breeder's avatar. */
+  rows: (SessionStats & { rank: number; breederAvatar?: string | null })[];
+  total: number;
+  all: number;
+  page: number;
+  pageCount: number;
+  size: number;
+};
+
+/**
+ * The tab's page as the host ranks, searches and pages it (GET .../search); an older host without the call (404), or a
+ * failing one, is read whole (its last good answer, in front of an external host) and the same is worked out here.
+ */
+async function readStats(context: AppLoadContext, query: { q: string; page: number; size: number }): Promise<{ data: StatsAnswer; stale: number | null }> {
+  const found = await searchCall<StatsAnswer>(context, `${STATS}/search`, query);
+  if (found) return found;
+  const read = await host(context).get<SessionStats[]>(STATS);
+  const ranked = [...read.data].sort(compareLeaderboard).map((s, i) => ({ ...s, rank: i + 1 }));
+  const q = searchText(query.q);
+  const kept = ranked.filter((s) => matches(leaderboardRow(s, s.rank), q, LEADERBOARD_FIELDS));
+  const { rows, total, page, pageCount } = paginate(kept, query.page, query.size);
+  return { data: { rows, total, all: ranked.length, page, pageCount, size: query.size }, stale: read.stale ? read.asOf : null };
 }
 export type StatsData = Awaited<ReturnType<typeof loadStats>>;

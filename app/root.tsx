@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import styles from "./styles/app.css?url";
+import { ModulePreloads } from "./components/ModulePreloads";
 import { useHydrationDone } from "./utils/hydrated";
 import { useNonce } from "./utils/nonce";
 import { isTheme, readPreferences, TIMEZONE_KEY, type Theme } from "./utils/preferences";
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: timeZoneScript }} />
+        <ModulePreloads />
         <Meta />
         <Links />
       </head>

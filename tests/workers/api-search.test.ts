@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { Browser, MEMBER, routeOutboundToSelf } from "./helpers";
+import { MAX_QUERY } from "../../contract/search";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -84,8 +85,12 @@ describe("global search", () => {
   it("refuses an overlong query", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
-    const res = await browser.fetch(`/api/search?q=${"x".repeat(101)}`);
+    const res = await browser.fetch(`/api/search?q=${"x".repeat(MAX_QUERY + 1)}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ field: "q" });
+    // As long as any list's search takes: answered, finding nothing.
+    const longest = await browser.fetch(`/api/search?q=${"x".repeat(MAX_QUERY)}`);
+    expect(longest.status).toBe(200);
+    expect(await longest.json()).toEqual({ results: [] });
   });
 });

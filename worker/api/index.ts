@@ -4,10 +4,9 @@ import { Hono } from "hono";
 import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { clientAddress, overLimit } from "../platform/limits";
-import { z } from "zod";
 import { search } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
-import { valid } from "./http";
+import { pageQuery, valid } from "./http";
 import { database } from "../domain/context";
 import type { Caller, WorkerEnv } from "../types";
 import { breederApi } from "./breeder";
@@ -74,7 +73,8 @@ hostApi.get("/api/health", async (c) => {
   return c.json({ status: "ok", database: row?.ok === 1 ? "ok" : "unavailable", time: new Date().toISOString() });
 });
 
-hostApi.get("/api/search", valid("query", z.object({ q: z.string().max(100, "is at most 100 characters").default("") })), async (c) =>
+// The same search text as every list's search (contract/search.ts MAX_QUERY): the page cuts what is typed to it.
+hostApi.get("/api/search", valid("query", pageQuery.pick({ q: true })), async (c) =>
   c.json({ results: await search(database(c.env), c.req.valid("query").q) }),
 );
 

@@ -3,12 +3,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { searchEverything } from "./search.server";
+import { searchText } from "../../../contract/search";
 
 export const meta: MetaFunction = () => [{ title: "Search · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const q = searchText(new URL(request.url).searchParams.get("q"));
   return { q, results: await searchEverything(context, q) };
 }
 

@@ -38,7 +38,9 @@ export const vouches = sqliteTable(
     createdAt: timestamp("created_at").notNull().default(now),
     updatedAt: timestamp("updated_at").notNull().default(now),
   },
-  (t) => [index("vouches_vouched_idx").on(t.vouched), index("vouches_at_idx").on(t.vouchedAtMs), index("vouches_by_idx").on(t.vouchedBy, t.status, t.vouchedByUsername)],
+  // A member's vouches, newest last, carrying the stored avatar (migrations/0013): a row's avatar where the avatar
+  // records have none is the member's newest stored one, found in the index alone however many vouches lack one.
+  (t) => [index("vouches_vouched_idx").on(t.vouched, t.id, t.vouchedAvatar), index("vouches_at_idx").on(t.vouchedAtMs), index("vouches_by_idx").on(t.vouchedBy, t.status, t.vouchedByUsername)],
 );
 
 export const codes = sqliteTable("codes", {

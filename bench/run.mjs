@@ -5,8 +5,9 @@
 // build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
 // in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
 // after the other, because this machine is shared and noisy. A run above scale 10 also serves the scale-10 database
-// beside its own and compares each page with its scale-10 twin, samples interleaved alike (flat with the data). Targets are printed beside each ratio; the script fails
-// (exit 1) when one is missed, so a regression is seen. The figures and the commands live in docs/performance.md.
+// beside its own and compares each page with its scale-10 twin, samples interleaved alike (flat with the data).
+// Targets are printed beside each ratio; the script fails (exit 1) when one is missed, so a regression is seen. The
+// figures and the commands live in docs/performance.md.
 import { fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";

@@ -9,6 +9,8 @@ export const TEST_BINDINGS = {
   DISCORD_CLIENT_ID: "100000000000000000",
   DISCORD_CLIENT_SECRET: "test-client-secret",
   DISCORD_GUILD_IDS: "400000000000000001",
+  // Owners (contract/access.ts): the demo owner by user id, and the stand-in's Owner role (what npm start names).
+  OWNER_IDS: "300000000000000001,500000000000000001",
   DISCORD_STANDIN: "true",
   OFFICIAL_SERVER_LIST_STANDIN: "false",
   CONTACT_PERSON: "Rex Rider",

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -8,10 +7,10 @@ import {
   ScrollRestoration,
   useLoaderData,
   useFetchers,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import styles from "./styles/app.css?url";
+import { ErrorCard } from "./components/ErrorCard";
 import { ModulePreloads } from "./components/ModulePreloads";
 import { useHydrationDone } from "./utils/hydrated";
 import { useNonce } from "./utils/nonce";
@@ -63,26 +62,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong";
-  const detail =
-    status === 404
-      ? "There is nothing at this address."
-      : isRouteErrorResponse(error) && typeof error.data === "string"
-        ? error.data
-        : "Please try again. If it keeps happening, tell a tribe Admin.";
   return (
     <main className="center-page">
-      <div className="card narrow">
-        <h1>{title}</h1>
-        <p className="muted">{detail}</p>
-        <p>
-          <a className="button" href="/dashboard">
-            Back to the dashboard
-          </a>
-        </p>
-      </div>
+      <ErrorCard />
     </main>
   );
 }

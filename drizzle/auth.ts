@@ -1,8 +1,8 @@
 // Who signs in: users and their server-side sessions.
 
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-import { now } from "./columns";
+import { json, now } from "./columns";
 
 /** Everyone who has signed in, keyed by Discord user id. */
 export const users = sqliteTable("users", {
@@ -12,7 +12,26 @@ export const users = sqliteTable("users", {
   avatar: text("avatar"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
   lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }).notNull().default(now),
+  /**
+   * Their Discord role ids in the configured guilds, each guild's id (its @everyone role) included; empty when they are
+   * in none. Read at sign-in, refreshed while a session lives, null until first read (contract/access.ts).
+   */
+  roles: json<string[]>("roles"),
+  rolesCheckedAt: integer("roles_checked_at", { mode: "timestamp_ms" }),
 });
+
+/** Access levels an admin gave a Discord role, per section (contract/access.ts). A role with no row here has none. */
+export const roleAccess = sqliteTable(
+  "role_access",
+  {
+    roleId: text("role_id").notNull(),
+    section: text("section").notNull(),
+    level: text("level").notNull(),
+    updatedBy: text("updated_by"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.section] })],
+);
 
 /**
  * Server-side sessions. The cookie carries only the id; deleting the row signs the browser out.

@@ -18,6 +18,8 @@ export const apiTokens = sqliteTable(
     createdAt: timestamp("created_at").notNull().default(now),
     lastUsedAt: timestamp("last_used_at"),
     revokedAt: timestamp("revoked_at"),
+    /** The sections and levels it may use, within its maker's current access; null (older tokens): all of that. */
+    scopes: json<Record<string, string>>("scopes"),
   },
   (t) => [index("api_tokens_user_idx").on(t.userId)],
 );

@@ -13,15 +13,51 @@ export type DemoUser = {
   global_name: string | null;
   avatar: string | null;
   member: boolean;
+  /** Their roles in the first configured guild (besides @everyone). */
+  roles: string[];
   note: string;
 };
 
+/** The stand-in guild's roles (the first configured guild's; @everyone's id is the guild's). */
+export const DEMO_ROLES = {
+  owner: { id: "500000000000000001", name: "Owner", position: 4, color: 0xe67e22 },
+  officer: { id: "500000000000000002", name: "Officer", position: 3, color: 0x3498db },
+  breeder: { id: "500000000000000003", name: "Breeder", position: 2, color: 0x2ecc71 },
+  member: { id: "500000000000000004", name: "Member", position: 1, color: 0x95a5a6 },
+} as const;
+
+const { owner, officer, breeder, member } = DEMO_ROLES;
+
 export const DEMO_USERS: DemoUser[] = [
-  { id: "300000000000000001", username: "rexrider", global_name: "Rex Rider", avatar: null, member: true, note: "Tribe owner" },
-  { id: "300000000000000002", username: "tekbreeder", global_name: "Tek Breeder", avatar: null, member: true, note: "Breeder" },
-  { id: "300000000000000003", username: "vaultkeeper", global_name: null, avatar: null, member: true, note: "Officer without a display name" },
-  { id: "300000000000000009", username: "wanderer", global_name: "Wandering Outsider", avatar: null, member: false, note: "Not in the tribe's Discord" },
+  { id: "300000000000000001", username: "rexrider", global_name: "Rex Rider", avatar: null, member: true, roles: [owner.id, member.id], note: "Tribe owner" },
+  { id: "300000000000000002", username: "tekbreeder", global_name: "Tek Breeder", avatar: null, member: true, roles: [breeder.id, member.id], note: "Breeder" },
+  { id: "300000000000000003", username: "vaultkeeper", global_name: null, avatar: null, member: true, roles: [officer.id, member.id], note: "Officer without a display name" },
+  { id: "300000000000000004", username: "tribemate", global_name: "Tribe Mate", avatar: null, member: true, roles: [member.id], note: "Plain member" },
+  { id: "300000000000000009", username: "wanderer", global_name: "Wandering Outsider", avatar: null, member: false, roles: [], note: "Not in the tribe's Discord" },
 ];
+
+/** A demo user's roles in a configured guild, or null when they are not in it. Other ids: members without roles, but
+ * ids ending in 9 (not members, like the outsider), so the failure paths can be exercised. */
+export function standinMemberRoles(guildIds: readonly string[], guildId: string, userId: string): string[] | null {
+  if (!guildIds.includes(guildId)) return null;
+  const demo = DEMO_USERS.find((u) => u.id === userId);
+  if (demo) return demo.member ? (guildId === guildIds[0] ? demo.roles : []) : null;
+  return userId.endsWith("9") ? null : [];
+}
+
+/** Discord's GuildMemberResponse (the fields a client reads). */
+const guildMember = (userId: string, roles: string[]) => ({
+  user: standinUser(userId),
+  nick: null,
+  avatar: null,
+  roles,
+  joined_at: "2025-06-01T12:00:00.000000+00:00",
+  premium_since: null,
+  deaf: false,
+  mute: false,
+  flags: 0,
+  pending: false,
+});
 
 const OTHER_GUILD_ID = "400000000000000099";
 const CODE_PREFIX = "standin-code.";
@@ -93,7 +129,7 @@ discordStandin.post("/api/v10/oauth2/token", async (c) => {
     token_type: "Bearer",
     expires_in: 604800,
     refresh_token: randomPart(),
-    scope: "identify guilds",
+    scope: "identify guilds guilds.members.read",
   });
 });
 
@@ -133,6 +169,15 @@ discordStandin.get("/api/v10/users/@me/guilds", (c) => {
   });
   const ids = user.member ? c.get("config").DISCORD_GUILD_IDS : [];
   return c.json([...ids.map((id, i) => guild(id, i === 0 ? "ARK Tribe" : `ARK Tribe ${i + 1}`)), guild(OTHER_GUILD_ID, "Some Other Server")]);
+});
+
+/** The signed-in user's own membership of a guild (scope guilds.members.read). */
+discordStandin.get("/api/v10/users/@me/guilds/:guildId/member", (c) => {
+  const user = userFromToken(c.req.header("Authorization"));
+  if (!user) return c.json(discordError("401: Unauthorized"), 401);
+  const roles = standinMemberRoles(c.get("config").DISCORD_GUILD_IDS, c.req.param("guildId"), user.id);
+  if (!roles) return c.json(discordError("Unknown Guild", 10004), 404);
+  return c.json(guildMember(user.id, roles));
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,6 +232,37 @@ discordStandin.get("/api/v10/users/:userId", (c) => {
   const id = c.req.param("userId");
   if (!isDiscordId(id)) return c.json(discordError("Unknown User", 10013), 404);
   return c.json(standinUser(id));
+});
+
+discordStandin.get("/api/v10/guilds/:guildId/members/:userId", (c) => {
+  if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
+  const guildIds = c.get("config").DISCORD_GUILD_IDS;
+  if (!guildIds.includes(c.req.param("guildId"))) return c.json(discordError("Unknown Guild", 10004), 404);
+  const userId = c.req.param("userId");
+  const roles = isDiscordId(userId) ? standinMemberRoles(guildIds, c.req.param("guildId"), userId) : null;
+  if (!roles) return c.json(discordError("Unknown Member", 10007), 404);
+  return c.json(guildMember(userId, roles));
+});
+
+/** The guild's roles: @everyone (the guild's id), and in the first guild the demo roles. */
+discordStandin.get("/api/v10/guilds/:guildId/roles", (c) => {
+  if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
+  const guildIds = c.get("config").DISCORD_GUILD_IDS;
+  const guildId = c.req.param("guildId");
+  if (!guildIds.includes(guildId)) return c.json(discordError("Unknown Guild", 10004), 404);
+  const role = (r: { id: string; name: string; position: number; color: number }) => ({
+    ...r,
+    colors: { primary_color: r.color, secondary_color: null, tertiary_color: null },
+    hoist: r.position > 0,
+    icon: null,
+    unicode_emoji: null,
+    permissions: "0",
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  });
+  const everyone = role({ id: guildId, name: "@everyone", position: 0, color: 0 });
+  return c.json(guildId === guildIds[0] ? [everyone, ...Object.values(DEMO_ROLES).map(role)] : [everyone]);
 });
 
 /**

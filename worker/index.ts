@@ -4,7 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
-import { publish } from "../party/live";
+import { liveSections } from "../contract/access";
+import { LIVE_SECTIONS_HEADER, publish } from "../party/live";
 import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
@@ -77,7 +78,8 @@ app.use("*", requestGate());
 // Who is asking, resolved once per request. On the way out, a session whose expiry slid forward gets its cookie
 // refreshed, and a cookie that names no valid session is cleared (unless the response already sets the session).
 app.use("*", async (c, next) => {
-  const auth = await readSession(c.req.raw, c.env, c.get("config"));
+  const ctx = c.executionCtx as ExecutionContext | undefined;
+  const auth = await readSession(c.req.raw, c.env, c.get("config"), ctx && ((p) => ctx.waitUntil(p)));
   c.set("auth", auth);
   const caller = sessionCaller(auth);
   if (caller) c.set("caller", caller);
@@ -100,8 +102,14 @@ app.use("*", rateLimits());
 
 app.all("/parties/*", async (c) => {
   const response = await routePartykitRequest(c.req.raw, c.env, {
-    onBeforeConnect: () =>
-      c.get("auth").status === "ok" ? undefined : new Response("Sign in to receive live updates.", { status: 401 }),
+    onBeforeConnect: (req) => {
+      const auth = c.get("auth");
+      if (auth.status !== "ok") return new Response("Sign in to receive live updates.", { status: 401 });
+      // The room sends this socket only the events of sections its member may view (party/live.ts).
+      const upgrade = new Request(req);
+      upgrade.headers.set(LIVE_SECTIONS_HEADER, liveSections(auth.access).join(","));
+      return upgrade;
+    },
     onBeforeRequest: () => new Response("Not found", { status: 404 }),
   });
   return response ?? c.text("Not found", 404);

@@ -1,12 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Access } from "../contract/access";
 import type { LiveEvent } from "../contract/events";
 import type { Config } from "./platform/config";
 import type { SessionState } from "./platform/session";
 
-/** Who is calling the host API: a signed-in person, or an API token acting for the person who made it. */
+/**
+ * Who is calling the host API: a signed-in person, or an API token acting for the person who made it; with what they
+ * may do (contract/access.ts).
+ */
 export type Caller =
-  | { kind: "user"; id: string; name: string; userId: string }
-  | { kind: "token"; id: string; name: string; userId: string; tokenId: string };
+  | { kind: "user"; id: string; name: string; userId: string; access: Access }
+  | { kind: "token"; id: string; name: string; userId: string; tokenId: string; access: Access };
 
 /** Hono's view of the Worker: its bindings, and what the outer middleware resolves once per request. */
 export type WorkerEnv = {

@@ -3,6 +3,8 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { DiscordStrategy, type DiscordProfile } from "remix-auth-discord";
+import { memberRolesOf } from "../../worker/domain/discord";
+import { rolesIn } from "../../worker/platform/access";
 import { discordUrls, isProduction, type Config } from "../../worker/platform/config";
 import type { DiscordIdentity } from "../../worker/platform/session";
 
@@ -47,7 +49,7 @@ export function authenticator(request: Request, config: Config) {
         clientID: config.DISCORD_CLIENT_ID,
         clientSecret: config.DISCORD_CLIENT_SECRET,
         callbackURL: `${origin}/auth/callback`,
-        scope: ["identify", "guilds"],
+        scope: ["identify", "guilds", "guilds.members.read"],
       },
       urls,
       async ({ accessToken, profile }: { accessToken: string; profile: DiscordProfile }) => {
@@ -55,13 +57,25 @@ export function authenticator(request: Request, config: Config) {
           headers: { Authorization: `Bearer ${accessToken}` },
         });
         if (!res.ok) throw new Error(`Discord answered ${res.status} for the guild list`);
-        const guilds = (await res.json()) as PartialGuild[];
+        const guildIds = ((await res.json()) as PartialGuild[]).map((g) => g.id);
+        // Their roles in each configured guild they are in: what they may do here (contract/access.ts).
+        const roles = await rolesIn(
+          config.DISCORD_GUILD_IDS.filter((id) => guildIds.includes(id)),
+          async (guildId) => {
+            const member = await fetch(`${urls.api}/users/@me/guilds/${guildId}/member`, {
+              headers: { Authorization: `Bearer ${accessToken}` },
+            });
+            if (!member.ok) throw new Error(`Discord answered ${member.status} for the member of ${guildId}`);
+            return memberRolesOf(await member.json());
+          },
+        );
         return {
           id: profile.__json.id,
           username: profile.__json.username,
           globalName: profile.__json.global_name ?? null,
           avatar: profile.__json.avatar ?? null,
-          guildIds: guilds.map((g) => g.id),
+          guildIds,
+          roles,
         };
       },
     ),

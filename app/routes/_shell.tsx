@@ -1,10 +1,11 @@
 // The signed-in shell: sidebar, top bar and the live connection, around every dashboard page.
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
-import { Outlet, useFetcher, useLoaderData } from "@remix-run/react";
+import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { requireUser } from "../auth/session.server";
+import { requireSignedIn } from "../auth/session.server";
 import { ChangelogAutoOpen } from "../components/changelog";
+import { ErrorCard } from "../components/ErrorCard";
 import { Sidebar } from "../components/shell/Sidebar";
 import { TopBar } from "../components/shell/TopBar";
 import { isProduction } from "../../worker/platform/config";
@@ -18,13 +19,15 @@ import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/prefer
 import { localClock } from "../utils/user";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = requireUser(request, context.auth);
+  // Every page checks its own section (requireUser); the shell only needs a session, and says what the member may see.
+  const { user, access } = requireSignedIn(request, context.auth);
   const prefs = readPreferences(request);
   // The flash toast of the last action is read and cleared here, and only here.
   const { toast, clear } = await readToast(request, context);
   return json(
     {
       user,
+      access,
       isDev: !isProduction(context.config),
       theme: prefs.theme,
       sidebarCollapsed: prefs.sidebarCollapsed,
@@ -36,7 +39,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Shell() {
-  const data = useLoaderData<typeof loader>();
+  return (
+    <ShellFrame data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </ShellFrame>
+  );
+}
+
+/** A page that failed (not allowed, not found, an error) inside the shell, so the member can go on from there. */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_shell");
+  if (!data) {
+    return (
+      <main className="center-page">
+        <ErrorCard />
+      </main>
+    );
+  }
+  return (
+    <ShellFrame data={data}>
+      <div className="error-page">
+        <ErrorCard />
+      </div>
+    </ShellFrame>
+  );
+}
+
+function ShellFrame({ data, children }: { data: SerializeFrom<typeof loader>; children: React.ReactNode }) {
   const sidebar = useSidebar(data.sidebarCollapsed);
   return (
     <LiveProvider>
@@ -44,7 +73,7 @@ export default function Shell() {
         <LiveToasts />
         <ChangelogAutoOpen />
         <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
-          <Sidebar ref={sidebar.ref} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
+          <Sidebar ref={sidebar.ref} access={data.access} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
           <div className="shell-main">
             <TopBar
               user={data.user}
@@ -55,7 +84,7 @@ export default function Shell() {
               serverClock={data.serverClock}
             />
             <main className="content" id="content">
-              <Outlet />
+              {children}
             </main>
           </div>
         </div>

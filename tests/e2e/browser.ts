@@ -118,7 +118,7 @@ export async function open({ showChangelog, ...options }: BrowserContextOptions 
 // ---- Signing in -------------------------------------------------------------------------------------------------
 
 /** The stand-in's demo users: three tribe members and one outsider. */
-export type Member = "Rex Rider" | "Tek Breeder" | "vaultkeeper";
+export type Member = "Rex Rider" | "Tek Breeder" | "vaultkeeper" | "Tribe Mate";
 export type DemoUser = Member | "Wandering Outsider";
 
 /** Signs in through the real OAuth flow: our login page, the Discord stand-in's authorize page, the callback. */
@@ -160,7 +160,7 @@ export async function createSession(who: Member): Promise<string> {
   }
   throw new Error(`the session pool of ${who} is used up: raise SESSIONS_PER_MEMBER in tests/e2e/sessions.ts`);
 }
-const nextClaim: Record<Member, number> = { "Rex Rider": 0, "Tek Breeder": 0, vaultkeeper: 0 };
+const nextClaim: Record<Member, number> = { "Rex Rider": 0, "Tek Breeder": 0, vaultkeeper: 0, "Tribe Mate": 0 };
 
 /**
  * A fresh context with a fresh session of a tribe member (What's New already seen unless asked for), in the theme

@@ -34,6 +34,9 @@ export async function writeSessionPool() {
   try {
     const db = drizzle(proxy.env.DB as never);
     const now = new Date();
+    // Each member's roles as the stand-in gives them in the settings' first guild (its @everyone role included).
+    const guild = /^DISCORD_GUILD_IDS=(\d+)/m.exec(readFileSync(".dev.vars.example", "utf8"))?.[1];
+    if (!guild) throw new Error(".dev.vars.example names no DISCORD_GUILD_IDS");
     const pool = {} as SessionPool;
     const statements = [];
     for (const user of MEMBERS) {
@@ -42,7 +45,16 @@ export async function writeSessionPool() {
       statements.push(
         db
           .insert(users)
-          .values({ id: user.id, username: user.username, globalName: user.global_name, avatar: user.avatar, createdAt: now, lastSignInAt: now })
+          .values({
+            id: user.id,
+            username: user.username,
+            globalName: user.global_name,
+            avatar: user.avatar,
+            createdAt: now,
+            lastSignInAt: now,
+            roles: [guild, ...user.roles],
+            rolesCheckedAt: now,
+          })
           .onConflictDoNothing(),
       );
       for (const id of pool[who]) {

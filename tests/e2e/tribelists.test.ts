@@ -10,7 +10,7 @@ import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./dat
 setupBrowser();
 
 const tribelists = (options: Parameters<typeof open>[0] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> =>
-  signedIn({ ...options, who: "Tek Breeder", theme, path });
+  signedIn({ ...options, who: "vaultkeeper", theme, path });
 
 async function list(context: BrowserContext, server: string): Promise<Entry[]> {
   const res = await context.request.get(PATHS[server]);

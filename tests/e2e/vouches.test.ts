@@ -225,7 +225,7 @@ describe("with JavaScript", () => {
 
   it("a vouch deleted in another browser disappears here without a reload", async () => {
     const a = await vouchesPage("Rex Rider");
-    const b = await vouchesPage("Tek Breeder", { javaScriptEnabled: false });
+    const b = await vouchesPage("vaultkeeper", { javaScriptEnabled: false });
     const m = marker("vlive");
     const [firstVouch, secondVouch] = await createVouches(a.context.request, [{ vouchedUsername: m }, { vouchedUsername: m }]);
     await a.page.goto(search(m));
@@ -294,7 +294,7 @@ describe("without JavaScript", () => {
   });
 
   it("deletes and kicks through the server's confirmation step", async () => {
-    const { page, context } = await vouchesPage("Tek Breeder", { javaScriptEnabled: false });
+    const { page, context } = await vouchesPage("Rex Rider", { javaScriptEnabled: false });
     // 27 vouches of this test's own: page 2 of their search holds the last two.
     const m = marker("vnojsdel");
     await createVouches(context.request, Array.from({ length: 27 }, (_, i) => ({ vouchedUsername: `${m}-${i + 1}` })));

@@ -17,6 +17,7 @@ import {
 import { matches } from "../../app/utils/table";
 import { callInProcess } from "../../worker/api";
 import { getConfig } from "../../worker/platform/config";
+import { FULL_ACCESS } from "../../contract/access";
 import { createSession, sessionCaller, type SessionState } from "../../worker/platform/session";
 import { envWith, eos } from "./cron-fixtures";
 import { MEMBER, ORIGIN } from "./helpers";
@@ -97,6 +98,7 @@ async function sessionCookie() {
     username: "rexrider",
     globalName: "Rex Rider",
     avatar: null,
+    roles: [],
   });
   return setCookie.split(";")[0];
 }
@@ -270,7 +272,7 @@ describe("GET /api/weeklymembers/search", () => {
 // ---------------------------------------------------------------------------------------------------------------
 // The page's loader, called as Remix calls it (the Worker builds the same context), without a build.
 
-const AUTH: SessionState = { status: "ok", sessionId: "test-session", user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null } };
+const AUTH: SessionState = { status: "ok", sessionId: "test-session", user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null }, access: FULL_ACCESS };
 
 /** The loader's data for a page URL, with the in-process host or an external one (`settings` with HOST_URL). */
 async function load(search: string, settings: Record<string, string> = {}) {

@@ -40,7 +40,7 @@ async function tokenFor(userId: string) {
   });
   expect(res.status).toBe(200);
   const body = await res.json<{ access_token: string; token_type: string; scope: string }>();
-  expect(body).toMatchObject({ token_type: "Bearer", scope: "identify guilds" });
+  expect(body).toMatchObject({ token_type: "Bearer", scope: "identify guilds guilds.members.read" });
   return body.access_token;
 }
 

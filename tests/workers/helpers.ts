@@ -3,6 +3,8 @@ import { env, SELF } from "cloudflare:test";
 import { expect, vi } from "vitest";
 import { TOAST_COOKIE, toastCookie } from "../../app/utils/toast.server";
 import { isToast, type Toast } from "../../app/utils/toast";
+import type { Access } from "../../contract/access";
+import { forgetRoleMapping } from "../../worker/platform/access";
 import { getConfig } from "../../worker/platform/config";
 
 /** What a page's fetchers add to their fields (app/utils/action.ts): the action answers them with JSON. */
@@ -248,4 +250,17 @@ export async function seedVouches(rows: VouchSeed[], defaults: Partial<VouchSeed
       );
     }),
   );
+}
+
+/**
+ * Gives a Discord role levels (as the Access page does), for tests whose members other than the owner change data:
+ * the stand-in's demo users hold their roles (worker/discord-standin.ts DEMO_ROLES), the owner (MEMBER) every level.
+ */
+export async function grant(roleId: string, levels: Partial<Access>) {
+  await env.DB.batch(
+    Object.entries(levels).map(([section, level]) =>
+      env.DB.prepare("insert or replace into role_access (role_id, section, level) values (?, ?, ?)").bind(roleId, section, level),
+    ),
+  );
+  forgetRoleMapping();
 }

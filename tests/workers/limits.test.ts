@@ -6,7 +6,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import worker from "../../worker/index";
 import { RATE_LIMIT_PERIOD_SECONDS, type LimitName } from "../../worker/platform/limits";
-import { Browser, fromPage, memberWithToken, ORIGIN, routeOutboundToSelf, signedIn } from "./helpers";
+import { DEMO_ROLES } from "../../worker/discord-standin";
+import { Browser, fromPage, grant, memberWithToken, ORIGIN, routeOutboundToSelf, signedIn } from "./helpers";
 
 const TIGHT = (env as unknown as { TEST_TIGHT_LIMIT: RateLimit }).TEST_TIGHT_LIMIT;
 const ALLOWED = 3;
@@ -100,6 +101,7 @@ describe("rate limits", () => {
   }, 20_000);
 
   it("count a member's changes across their sessions and tokens, and write nothing past the limit", async () => {
+    await grant(DEMO_ROLES.breeder.id, { codes: "edit" });
     const { browser, bearer } = await memberWithToken("300000000000000002");
     const another = await signedIn("300000000000000002");
     const stranger = await signedIn();

@@ -3,7 +3,8 @@
 // parsing, order, colours and images.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, dataPath, fetcherPost, loadData, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import { DEMO_ROLES } from "../../worker/discord-standin";
+import { Browser, dataPath, fetcherPost, grant, loadData, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 import { externalHost } from "./cron-fixtures";
 
@@ -14,6 +15,9 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(["stock_items", "stock_history", "item_images", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  // The other members (Tek Breeder, vaultkeeper) change stock too (contract/access.ts).
+  await grant(DEMO_ROLES.breeder.id, { stock: "edit" });
+  await grant(DEMO_ROLES.officer.id, { stock: "edit" });
 });
 afterEach(() => outbound.mockRestore());
 

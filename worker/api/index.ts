@@ -1,10 +1,12 @@
 // The host API (spec part 1 and part 2, section 7), mounted at /api, /kick and /avatar. Every request must name its
 // caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
-import { Hono } from "hono";
+import { Hono, type Context, type Next } from "hono";
+import { apiNeed, can, FULL_ACCESS, meets, refusal, toAccess, within } from "../../contract/access";
+import { accessFor } from "../platform/access";
 import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { clientAddress, overLimit } from "../platform/limits";
-import { search } from "../domain/search";
+import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
 import { pageQuery, valid } from "./http";
 import { database } from "../domain/context";
@@ -45,7 +47,7 @@ for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
     const internal = inProcess.get(c.req.raw);
     if (internal) {
       c.set("caller", internal);
-      return next();
+      return allowed(c, next);
     }
     const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (bearer) {
@@ -59,13 +61,23 @@ for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
       const refused =
         (await overLimit(c, "TOKEN_LIMIT", token.id)) ?? (SAFE_METHODS.has(c.req.method) ? null : await overLimit(c, "WRITE_LIMIT", token.userId));
       if (refused) return refused;
-      c.set("caller", { kind: "token", id: `token:${token.id}`, name: token.name, userId: token.userId, tokenId: token.id });
-      return next();
+      // What the token may do: its scopes, within what its maker may do now (contract/access.ts).
+      const maker = await accessFor(c.env.DB, c.get("config"), token.userId, token.makerRoles);
+      const access = within(token.scopes ? toAccess(token.scopes) : FULL_ACCESS, maker);
+      c.set("caller", { kind: "token", id: `token:${token.id}`, name: token.name, userId: token.userId, tokenId: token.id, access });
+      return allowed(c, next);
     }
     // A signed-in session: the outer middleware resolved its caller (worker/index.ts).
     if (!c.get("caller")) return c.json(unauthorized, 401);
-    return next();
+    return allowed(c, next);
   });
+}
+
+/** Every call needs its section's level (contract/access.ts apiNeed): 403 with the reason, or on to the handler. */
+function allowed(c: Context<WorkerEnv>, next: Next) {
+  const need = apiNeed(c.req.path, c.req.method);
+  if (meets(c.get("caller").access, need)) return next();
+  return c.json({ error: "forbidden", message: refusal(need as Exclude<typeof need, "signed-in">) }, 403);
 }
 
 hostApi.get("/api/health", async (c) => {
@@ -74,9 +86,11 @@ hostApi.get("/api/health", async (c) => {
 });
 
 // The same search text as every list's search (contract/search.ts MAX_QUERY): the page cuts what is typed to it.
-hostApi.get("/api/search", valid("query", pageQuery.pick({ q: true })), async (c) =>
-  c.json({ results: await search(database(c.env), c.req.valid("query").q) }),
-);
+hostApi.get("/api/search", valid("query", pageQuery.pick({ q: true })), async (c) => {
+  const access = c.get("caller").access;
+  const results = await search(database(c.env), c.req.valid("query").q);
+  return c.json({ results: results.filter((r) => can(access, SEARCH_SECTIONS[r.list], "view")) });
+});
 
 hostApi.route("/api/tokens", tokensApi);
 hostApi.route("/api/vouches", vouchesApi);

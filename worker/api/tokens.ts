@@ -1,5 +1,6 @@
 // API tokens, managed by signed-in people (a token cannot mint or see tokens).
 import { Hono } from "hono";
+import { can, SECTION_LABELS, SECTIONS, toAccess, type Access } from "../../contract/access";
 import { createToken, listTokens, revokeToken } from "../domain/tokens";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, valid } from "./http";
@@ -14,8 +15,16 @@ export const tokensApi = new Hono<WorkerEnv>()
   })
   .get("/", async (c) => c.json(await listTokens(deps(c).db, c.get("caller").userId)))
   .post("/", valid("json", tokenCreate), async (c) => {
-    const created = await createToken(deps(c), c.get("caller").userId, c.req.valid("json").name);
-    return c.json(created, 201);
+    const { name, scopes } = c.req.valid("json");
+    const mine = c.get("caller").access;
+    const asked: Access = scopes ? toAccess(scopes) : mine;
+    // A token never reaches past its maker: it would outlive a demotion only as far as the demotion allows anyway.
+    const beyond = SECTIONS.find((s) => asked[s] !== "none" && !can(mine, s, asked[s] as "view" | "edit"));
+    if (beyond) {
+      const message = `You have ${mine[beyond]} in ${SECTION_LABELS[beyond]}; a token cannot have ${asked[beyond]}.`;
+      return c.json({ error: "validation", message: `scopes.${beyond}: ${message}`, field: `scopes.${beyond}`, issues: [{ field: `scopes.${beyond}`, message }] }, 400);
+    }
+    return c.json(await createToken(deps(c), c.get("caller").userId, name, asked), 201);
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");

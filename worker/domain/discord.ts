@@ -67,6 +67,16 @@ const userSchema = z.object({
 });
 export type DiscordUser = z.infer<typeof userSchema>;
 
+const roleSchema = z.object({ id: z.string(), name: z.string(), position: z.number(), color: z.number().optional() });
+export type GuildRole = z.infer<typeof roleSchema>;
+
+/** A GuildMemberResponse's role ids (GET /guilds/{guild}/members/{user} and /users/@me/guilds/{guild}/member). */
+export function memberRolesOf(body: unknown): string[] {
+  const parsed = z.object({ roles: z.array(z.string()) }).safeParse(body);
+  if (!parsed.success) throw new DiscordError(502, "Discord answered an unexpected member shape");
+  return parsed.data.roles;
+}
+
 const errorBody = z.object({ message: z.string(), code: z.number().optional(), retry_after: z.number().optional() });
 
 async function readError(res: Response) {
@@ -124,6 +134,23 @@ export function discordClient(config: Config, origin: string) {
       const parsed = userSchema.safeParse(await res.json().catch(() => null));
       if (!parsed.success) throw new DiscordError(502, "Discord answered an unexpected user shape");
       return parsed.data;
+    },
+    /** GET /guilds/{guild}/members/{user}: the member's role ids, or null when they are not in the guild. */
+    async memberRoles(guildId: string, userId: string): Promise<string[] | null> {
+      try {
+        const res = await call("GET", `/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`);
+        return memberRolesOf(await res.json().catch(() => null));
+      } catch (error) {
+        if (error instanceof DiscordError && error.status === 404) return null; // Unknown Member (10007)
+        throw error;
+      }
+    },
+    /** GET /guilds/{guild}/roles: the guild's roles, highest first. */
+    async guildRoles(guildId: string): Promise<GuildRole[]> {
+      const res = await call("GET", `/guilds/${encodeURIComponent(guildId)}/roles`);
+      const parsed = z.array(roleSchema).safeParse(await res.json().catch(() => null));
+      if (!parsed.success) throw new DiscordError(502, "Discord answered an unexpected role list");
+      return parsed.data.sort((a, b) => b.position - a.position);
     },
     /** DELETE /guilds/{guild}/members/{user}: 204 when the member was removed. */
     async kickMember(guildId: string, userId: string, reason: string) {

@@ -3,12 +3,22 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "../../drizzle/schema";
+import type { Section } from "../../contract/access";
 import type { Db } from "./context";
 import { anyColumnLike, ftsPhrase, trigramsServe } from "./paging";
 
 export type SearchList = "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";
 /** `key` is what the list's own page can be searched for to show the row. */
 export type SearchResult = { list: SearchList; tab: string; name: string; id: string; key: string; server?: string };
+
+/** The section each list belongs to (contract/access.ts): a member finds only what they may view. */
+export const SEARCH_SECTIONS: Record<SearchList, Section> = {
+  vouches: "vouches",
+  tribelist: "tribelists",
+  "join-log": "logs",
+  "leave-log": "logs",
+  codes: "codes",
+};
 
 const TABS: Record<SearchList, string> = {
   vouches: "Vouches",

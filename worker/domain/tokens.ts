@@ -1,6 +1,7 @@
 // API tokens: for the Discord bot, game-server collectors and scripts. Shown once, stored as a SHA-256 hash.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens } from "../../drizzle/schema";
+import type { Access } from "../../contract/access";
+import { apiTokens, users } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 
@@ -22,11 +23,13 @@ export const publicToken = (row: typeof apiTokens.$inferSelect) => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
+  /** The sections and levels it may use (within its maker's access); null: all of its maker's. */
+  scopes: row.scopes ?? null,
   createdAt: row.createdAt.getTime(),
   lastUsedAt: row.lastUsedAt?.getTime() ?? null,
 });
 
-export async function createToken(deps: Deps, userId: string, name: string) {
+export async function createToken(deps: Deps, userId: string, name: string, scopes: Access) {
   const token = randomToken();
   const row = {
     id: newObjectId(),
@@ -34,10 +37,11 @@ export async function createToken(deps: Deps, userId: string, name: string) {
     name,
     hash: await sha256Hex(token),
     prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+    scopes,
     createdAt: new Date(),
   };
   await commit(deps, [deps.db.insert(apiTokens).values(row)], [
-    { entity: "api_token", entityId: row.id, action: "create", after: { name, prefix: row.prefix, userId } },
+    { entity: "api_token", entityId: row.id, action: "create", after: { name, prefix: row.prefix, userId, scopes } },
   ]);
   return { token, ...publicToken({ ...row, lastUsedAt: null, revokedAt: null }) };
 }
@@ -63,13 +67,17 @@ export async function revokeToken(deps: Deps, userId: string, id: string) {
   return true;
 }
 
-/** The live token a bearer string names, or null. Records when it was last used. */
+/** The live token a bearer string names, with its maker's Discord roles, or null. Records when it was last used. */
 export async function resolveToken(db: Db, bearer: string) {
   if (!bearer.startsWith(TOKEN_PREFIX)) return null;
-  const row = await db.query.apiTokens.findFirst({
-    where: and(eq(apiTokens.hash, await sha256Hex(bearer)), isNull(apiTokens.revokedAt)),
-  });
-  if (!row) return null;
+  const found = await db
+    .select({ token: apiTokens, makerRoles: users.roles })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.hash, await sha256Hex(bearer)), isNull(apiTokens.revokedAt)))
+    .get();
+  if (!found) return null;
+  const row = { ...found.token, makerRoles: found.makerRoles };
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));

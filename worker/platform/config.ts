@@ -14,6 +14,11 @@ const list = (item: z.ZodString) =>
         .filter(Boolean),
     )
     .pipe(z.array(item).min(1, "must list at least one value"));
+/** Comma-separated Discord ids; may be empty. */
+const ids = z
+  .string()
+  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(snowflake));
 const flag = z.enum(["true", "false"], { message: 'must be "true" or "false"' }).transform((v) => v === "true");
 const url = z.string().url("must be an absolute URL");
 const milliseconds = (fallback: number) =>
@@ -36,6 +41,8 @@ export const configSchema = z
     DISCORD_CLIENT_ID: z.string().min(1, "is required"),
     DISCORD_CLIENT_SECRET: z.string().min(1, "is required"),
     DISCORD_GUILD_IDS: list(snowflake),
+    /** The first owners: Discord user ids or role ids with every access level (contract/access.ts). */
+    OWNER_IDS: ids.default(""),
     DISCORD_STANDIN: flag.default("false"),
     DISCORD_AUTHORIZE_URL: url.optional(),
     DISCORD_TOKEN_URL: url.optional(),
@@ -83,6 +90,9 @@ export const configSchema = z
         path: ["OFFICIAL_SERVER_LIST_URL"],
         message: "is required in production (the server snapshots read it every minute)",
       });
+    }
+    if (c.ENVIRONMENT === "production" && c.OWNER_IDS.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["OWNER_IDS"], message: "is required in production (who may give everyone else access)" });
     }
     if (c.ENVIRONMENT === "production" && !c.DISCORD_BOT_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["DISCORD_BOT_TOKEN"], message: "is required in production (kick and avatars)" });

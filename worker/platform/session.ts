@@ -4,9 +4,11 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { readCookie } from "../../contract/cookies";
+import type { Access } from "../../contract/access";
 import * as schema from "../../drizzle/schema";
 import { databaseOf } from "../domain/context";
 import type { Caller } from "../types";
+import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "./access";
 import type { Config } from "./config";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,7 +26,10 @@ export type SessionUser = {
 export type SessionState =
   | { status: "none" }
   | { status: "invalid" }
-  | { status: "ok"; sessionId: string; user: SessionUser; setCookie?: string };
+  | { status: "ok"; sessionId: string; user: SessionUser; access: Access; setCookie?: string };
+
+/** A session row with its member's Discord roles (users.roles), read together. */
+type WarmRow = schema.SessionRow & { roles: string[] | null; rolesCheckedAt: Date | null };
 
 /** Cookies are Secure except on this machine (http://localhost during development and the tests). */
 export function secureCookieFor(requestUrl: string) {
@@ -48,7 +53,7 @@ function randomId() {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-const toUser = (row: schema.SessionRow): SessionUser => ({
+const toUser = (row: WarmRow): SessionUser => ({
   id: row.userId,
   username: row.username,
   displayName: row.globalName,
@@ -67,7 +72,7 @@ export const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_SIZE = 10_000;
 
 const WARM = Symbol.for("ark-tribe-dashboard.warmSessions");
-type Warm = Map<string, { row: schema.SessionRow; readAt: number }>;
+type Warm = Map<string, { row: WarmRow; readAt: number }>;
 /**
  * Session rows by id (random, so one map serves every database), with when they were read, in insertion order: the
  * least recently used first. One per isolate: the Remix build bundles its own copy of this module (sign-out and
@@ -105,7 +110,7 @@ function kept(id: string, now: number) {
   return hit.row;
 }
 
-function keep(row: schema.SessionRow, readAt: number) {
+function keep(row: WarmRow, readAt: number) {
   warm.delete(row.id);
   warm.set(row.id, { row, readAt });
   if (warm.size > SESSION_CACHE_SIZE) warm.delete(warm.keys().next().value!);
@@ -116,12 +121,46 @@ export function forgetSessions(ids: readonly string[]) {
   for (const id of ids) warm.delete(id);
 }
 
+/** Drops a member's sessions from this isolate's memory (their roles changed): read again on their next request. */
+export function forgetUserSessions(userId: string) {
+  for (const [id, { row }] of warm) if (row.userId === userId) warm.delete(id);
+}
+
+/** A session row and its member's roles, in one query. */
+async function readRow(db: D1Database, id: string): Promise<WarmRow | null> {
+  const d = databaseOf(db);
+  const found = await d
+    .select({ session: schema.sessions, roles: schema.users.roles, rolesCheckedAt: schema.users.rolesCheckedAt })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(eq(schema.sessions.id, id))
+    .get();
+  return found ? { ...found.session, roles: found.roles, rolesCheckedAt: found.rolesCheckedAt } : null;
+}
+
+/**
+ * The member's access from the roles read with their session. Roles never read are read from Discord now; roles older
+ * than ROLE_REFRESH_MS are read again after the answer (`waitUntil`), and serve until then.
+ */
+async function accessOfRow(request: Request, db: D1Database, config: Config, row: WarmRow, waitUntil?: (p: Promise<unknown>) => void) {
+  let roles = row.roles;
+  const origin = new URL(request.url).origin;
+  if (!roles || !row.rolesCheckedAt) roles = await refreshRoles(db, config, origin, row.userId);
+  else if (Date.now() - row.rolesCheckedAt.getTime() >= ROLE_REFRESH_MS && waitUntil) waitUntil(refreshRoles(db, config, origin, row.userId));
+  return accessFor(db, config, row.userId, roles);
+}
+
 /**
  * Resolves the session a request carries: none (no cookie), invalid (tampered, unknown, expired or revoked) or ok.
  * A session read in the last SESSION_CACHE_TTL_MS comes from memory, with no D1 query. An ok session slides its expiry
  * forward (a write, at most every TOUCH_EVERY_MS) and, when it did, hands back a refreshed cookie to send.
  */
-export async function readSession(request: Request, env: { DB: D1Database }, config: Config): Promise<SessionState> {
+export async function readSession(
+  request: Request,
+  env: { DB: D1Database },
+  config: Config,
+  waitUntil?: (p: Promise<unknown>) => void,
+): Promise<SessionState> {
   const header = request.headers.get("Cookie");
   if (!header || !header.split(/;\s*/).some((c) => c.startsWith(`${SESSION_COOKIE}=`))) return { status: "none" };
   const cookie = sessionCookie(config, request.url);
@@ -131,7 +170,7 @@ export async function readSession(request: Request, env: { DB: D1Database }, con
   const now = Date.now();
   let row = kept(id, now);
   if (!row) {
-    row = (await d.query.sessions.findFirst({ where: eq(schema.sessions.id, id) })) ?? null;
+    row = await readRow(env.DB, id);
     if (row) keep(row, now);
   }
   if (!row) return { status: "invalid" };
@@ -140,7 +179,8 @@ export async function readSession(request: Request, env: { DB: D1Database }, con
     await d.delete(schema.sessions).where(eq(schema.sessions.id, id));
     return { status: "invalid" };
   }
-  if (now - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { status: "ok", sessionId: id, user: toUser(row) };
+  const access = await accessOfRow(request, env.DB, config, row, waitUntil);
+  if (now - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { status: "ok", sessionId: id, user: toUser(row), access };
   const touched = { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) };
   const [still] = await d.update(schema.sessions).set(touched).where(eq(schema.sessions.id, id)).returning({ id: schema.sessions.id });
   // Ended elsewhere while it was kept here: the touch is the moment this isolate learns it.
@@ -149,7 +189,7 @@ export async function readSession(request: Request, env: { DB: D1Database }, con
     return { status: "invalid" };
   }
   keep({ ...row, ...touched }, now); // the update found the row: as good as a fresh read
-  return { status: "ok", sessionId: id, user: toUser(row), setCookie: await cookie.serialize(id) };
+  return { status: "ok", sessionId: id, user: toUser(row), access, setCookie: await cookie.serialize(id) };
 }
 
 export type DiscordIdentity = {
@@ -157,6 +197,8 @@ export type DiscordIdentity = {
   username: string;
   globalName: string | null;
   avatar: string | null;
+  /** Their roles in the configured guilds, each guild's id included (worker/platform/access.ts rolesIn). */
+  roles: string[];
 };
 
 /** Records the sign-in and opens a session; answers the Set-Cookie header that carries it. */
@@ -172,10 +214,10 @@ export async function createSession(
   await d.batch([
     d
       .insert(schema.users)
-      .values({ id: who.id, username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now })
+      .values({ id: who.id, username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now, roles: who.roles, rolesCheckedAt: now })
       .onConflictDoUpdate({
         target: schema.users.id,
-        set: { username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now },
+        set: { username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now, roles: who.roles, rolesCheckedAt: now },
       }),
     d.insert(schema.sessions).values({
       id,
@@ -255,5 +297,5 @@ export async function revokeSessions(
 /** The host API's caller for a signed-in session. */
 export const sessionCaller = (auth: SessionState): Caller | undefined =>
   auth.status === "ok"
-    ? { kind: "user", id: `user:${auth.user.id}`, name: auth.user.displayName || auth.user.username, userId: auth.user.id }
+    ? { kind: "user", id: `user:${auth.user.id}`, name: auth.user.displayName || auth.user.username, userId: auth.user.id, access: auth.access }
     : undefined;

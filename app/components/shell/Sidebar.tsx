@@ -1,10 +1,11 @@
 import { Form, NavLink } from "@remix-run/react";
 import { forwardRef } from "react";
 import { Icon } from "../icons";
-import { NAV_GROUPS } from "./nav";
+import type { Access } from "../../../contract/access";
+import { navFor } from "./nav";
 
-export const Sidebar = forwardRef<HTMLElement, { collapsed: boolean; mobileOpen: boolean }>(function Sidebar(
-  { collapsed, mobileOpen },
+export const Sidebar = forwardRef<HTMLElement, { access: Access; collapsed: boolean; mobileOpen: boolean }>(function Sidebar(
+  { access, collapsed, mobileOpen },
   ref,
 ) {
   return (
@@ -21,7 +22,7 @@ export const Sidebar = forwardRef<HTMLElement, { collapsed: boolean; mobileOpen:
         <span className="label">ARK Tribe</span>
       </a>
       <nav>
-        {NAV_GROUPS.filter((g) => g.items.length > 0).map((group) => (
+        {navFor(access).map((group) => (
           <div className="nav-group" key={group.label}>
             <div className="nav-group-label label">{group.label}</div>
             <ul>

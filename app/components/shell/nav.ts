@@ -1,3 +1,4 @@
+import { can, pageNeed, type Access } from "../../../contract/access";
 import type { IconName } from "../icons";
 
 export type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
@@ -31,5 +32,20 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: "/dashboard/breeder-stats", label: "Breeder", icon: "egg" },
     ],
   },
-  { label: "Settings", items: [{ to: "/settings", label: "Settings", icon: "settings" }] },
+  {
+    label: "Settings",
+    items: [
+      { to: "/settings", label: "Settings", icon: "settings" },
+      { to: "/dashboard/access", label: "Access", icon: "key" },
+    ],
+  },
 ];
+
+/** The sidebar a member sees: only the pages their access lets them view (contract/access.ts). */
+export function navFor(access: Access): NavGroup[] {
+  const visible = (item: NavItem) => {
+    const need = pageNeed(item.to, "GET");
+    return need === "signed-in" || can(access, need.section, "view");
+  };
+  return NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(visible) })).filter((g) => g.items.length > 0);
+}

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "@remix-run/cloudflare";
 import { searchText } from "../../../contract/search";
-import { requireUser } from "../../auth/session.server";
+import { requireLevel, requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { backTo, formOf, reply } from "../../utils/action.server";
 import { searchedPage } from "../../utils/host-search.server";
@@ -65,6 +65,8 @@ export async function vouchesAction(request: Request, context: AppLoadContext) {
   // Forms get a redirect back with the toast in the flash cookie (replacing the confirmation's history entry when
   // JavaScript drives the form); the page's fetchers get the toast as data.
   const back = (toast: Toast | null) => reply({ request, context, form }, to, toast, { replace: true });
+  // A kick acts on every Discord server: it has a level of its own (contract/access.ts).
+  if (form.get("intent") === "kick") requireLevel(context.auth, "kick", "edit");
   const checked = checkVouchAction(form);
   if ("refusal" in checked) return back(checked.refusal);
   const input = checked.value;

@@ -1,0 +1,85 @@
+// A member's access levels (contract/access.ts, ADR 041): their Discord roles, kept on their user row, through the
+// role mapping an admin keeps in role_access. Resolved once per request with the session; the mapping is kept in the
+// isolate for as long as a session row is (SESSION_CACHE_TTL_MS), so a warm request reads nothing from D1 for it.
+import { eq } from "drizzle-orm";
+import { accessOf, isLevel, isSection, type Access, type RoleLevel } from "../../contract/access";
+import * as schema from "../../drizzle/schema";
+import { databaseOf } from "../domain/context";
+import { discordClient } from "../domain/discord";
+import type { Config } from "./config";
+import { forgetUserSessions, SESSION_CACHE_TTL_MS } from "./session";
+
+/** How often a signed-in member's roles are read again from Discord while their session lives. */
+export const ROLE_REFRESH_MS = 15 * 60 * 1000;
+
+type Kept = { rows: RoleLevel[]; readAt: number };
+const MAPPING = Symbol.for("ark-tribe-dashboard.roleMapping");
+/** One per isolate, shared by the Worker's and the Remix build's copies of this module (like the warm sessions). */
+const store = globalThis as { [MAPPING]?: Kept };
+
+/** The role mapping, from memory when read in the last SESSION_CACHE_TTL_MS. */
+export async function roleMapping(db: D1Database): Promise<RoleLevel[]> {
+  const kept = store[MAPPING];
+  const now = Date.now();
+  if (kept && now - kept.readAt < SESSION_CACHE_TTL_MS) return kept.rows;
+  const rows = await databaseOf(db).select().from(schema.roleAccess);
+  const mapping = rows.flatMap((r) => (isSection(r.section) && isLevel(r.level) ? [{ roleId: r.roleId, section: r.section, level: r.level }] : []));
+  store[MAPPING] = { rows: mapping, readAt: now };
+  return mapping;
+}
+
+/** Drops the kept mapping (after an admin changed it): this isolate's next request reads it again. */
+export function forgetRoleMapping() {
+  delete store[MAPPING];
+}
+
+/** A member's access from their roles (null: never read, which gives nothing until they are). */
+export async function accessFor(db: D1Database, config: Config, userId: string, roles: readonly string[] | null): Promise<Access> {
+  return accessOf({ userId, roles: roles ?? [] }, await roleMapping(db), config.DISCORD_GUILD_IDS, config.OWNER_IDS);
+}
+
+/**
+ * A member's roles in the configured guilds, each guild's id (its @everyone role) first; empty when they are in none.
+ * `read` answers a guild's member roles, or null when they are not in it.
+ */
+export async function rolesIn(guildIds: readonly string[], read: (guildId: string) => Promise<string[] | null>) {
+  const perGuild = await Promise.all(
+    guildIds.map(async (g) => {
+      const roles = await read(g);
+      return roles === null ? [] : [g, ...roles];
+    }),
+  );
+  return [...new Set(perGuild.flat())];
+}
+
+/** Stores a member's roles, and makes this isolate read their sessions again so their next request sees them. */
+export async function storeRoles(db: D1Database, userId: string, roles: string[], at = new Date()) {
+  await databaseOf(db).update(schema.users).set({ roles, rolesCheckedAt: at }).where(eq(schema.users.id, userId));
+  forgetUserSessions(userId);
+}
+
+const refreshing = new Map<string, Promise<string[] | null>>();
+
+/**
+ * Reads a member's roles again through the bot and stores them. One read per member at a time in an isolate. Answers
+ * the roles, or null when Discord could not be asked (the stored roles stay).
+ */
+export function refreshRoles(db: D1Database, config: Config, origin: string, userId: string): Promise<string[] | null> {
+  const running = refreshing.get(userId);
+  if (running) return running;
+  const discord = discordClient(config, origin);
+  const task = (async () => {
+    try {
+      const roles = await rolesIn(config.DISCORD_GUILD_IDS, (g) => discord.memberRoles(g, userId));
+      await storeRoles(db, userId, roles);
+      return roles;
+    } catch (error) {
+      console.warn(`Reading the Discord roles of ${userId} failed:`, error instanceof Error ? error.message : error);
+      return null;
+    } finally {
+      refreshing.delete(userId);
+    }
+  })();
+  refreshing.set(userId, task);
+  return task;
+}

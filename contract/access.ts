@@ -174,6 +174,7 @@ const API_SECTIONS: [RegExp, Section][] = [
   [/^\/kick\//, "kick"],
   [/^\/mark-remove-pending\//, "vouches"],
   [/^\/api\/vouches\/(card-cache|stats)$/, "dashboard"],
+  [/^\/api\/ingest\/discord\/member-roles$/, "admin"],
   [/^\/api\/(vouches|ingest\/discord\/vouches)(\/|$)/, "vouches"],
   [/^\/api\/codes(\/|$)/, "codes"],
   [/^\/api\/tribelist(-\d+)?(\/|$)/, "tribelists"],

@@ -13,6 +13,7 @@ import { useAfterPaint } from "../utils/after-paint";
 import { parseToken } from "../utils/token-form";
 import { formatUtcDateTime } from "../utils/dates";
 import { displayNameOf } from "../utils/user";
+import { LEVEL_LABELS, LEVELS, levelsOf, SECTION_LABELS, SECTIONS, type Access } from "../../contract/access";
 
 /**
  * The Create token form's check: the API's body (contract/tokens.ts), in the API's words, in the action and (loaded
@@ -23,7 +24,7 @@ const loadTokenForm = () => import("../utils/token-form");
 export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, sessionId } = requireUser(request, context.auth);
+  const { user, sessionId, access } = requireUser(request, context.auth);
   const [sessions, tokens] = await Promise.all([
     listSessions(context.cloudflare.env, user.id),
     host(context)
@@ -33,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     user,
+    access,
     tokens,
     sessions: sessions
       .map((s) => ({
@@ -96,7 +98,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json({ section: "sessions", ok: false, message: "Unknown action." }, 400);
 }
 
-type ApiToken = { id: string; name: string; prefix: string; createdAt: number; lastUsedAt: number | null };
+type ApiToken = { id: string; name: string; prefix: string; scopes: Partial<Access> | null; createdAt: number; lastUsedAt: number | null };
+
+/** A token's scopes in words: the sections it may use and how, or everything its maker may do. */
+function scopesText(scopes: Partial<Access> | null) {
+  if (!scopes) return "All of yours";
+  const used = SECTIONS.filter((s) => scopes[s] && scopes[s] !== "none").map((s) => `${SECTION_LABELS[s]}: ${LEVEL_LABELS[scopes[s]!]}`);
+  return used.length ? used.join(", ") : "Nothing";
+}
 
 /** A short, human name for a browser from its user agent. */
 function describeDevice(ua: string | null) {
@@ -127,7 +136,7 @@ function describeDevice(ua: string | null) {
 const when = (iso: string) => formatUtcDateTime(iso);
 
 export default function Settings() {
-  const { user, sessions, tokens } = useLoaderData<typeof loader>();
+  const { user, access, sessions, tokens } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const others = sessions.filter((s) => !s.current).length;
@@ -230,6 +239,26 @@ export default function Settings() {
             <button className="button" name="intent" value="create-token" disabled={busy}>
               Create token
             </button>
+            <details className="token-scopes">
+              <summary>What it may do</summary>
+              <p className="muted">Never more than you may; a section set to None is closed to it.</p>
+              <div className="token-scope-grid">
+                {SECTIONS.filter((s) => access[s] !== "none").map((s) => (
+                  <label key={s}>
+                    <span>{SECTION_LABELS[s]}</span>
+                    <select name={`scopes.${s}`} defaultValue={access[s]}>
+                      {levelsOf(s)
+                        .filter((l) => LEVELS.indexOf(l) <= LEVELS.indexOf(access[s]))
+                        .map((l) => (
+                          <option key={l} value={l}>
+                            {LEVEL_LABELS[l]}
+                          </option>
+                        ))}
+                    </select>
+                  </label>
+                ))}
+              </div>
+            </details>
           </Form>
           {tokens.length === 0 ? (
             <p className="muted">No API tokens yet.</p>
@@ -239,6 +268,7 @@ export default function Settings() {
                 <tr>
                   <th>Name</th>
                   <th>Token</th>
+                  <th>May do</th>
                   <th>Created</th>
                   <th>Last used</th>
                   <th>
@@ -253,6 +283,7 @@ export default function Settings() {
                     <td>
                       <code>{t.prefix}…</code>
                     </td>
+                    <td>{scopesText(t.scopes)}</td>
                     <td>{when(new Date(t.createdAt).toISOString())}</td>
                     <td>{t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}</td>
                     <td className="actions">

@@ -3,7 +3,7 @@
 // is changed (and put back): every other demo member already reads codes through another role, so no other test sees it.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { allowConsoleErrors, setupBrowser, shot, signedIn } from "./browser";
+import { allowConsoleErrors, BASE, newContext, setupBrowser, shot, signedIn } from "./browser";
 
 setupBrowser();
 
@@ -54,5 +54,58 @@ describe("the Access page", () => {
     expect(await preview.getByRole("listitem").allInnerTexts()).not.toContain("Codes");
     expect(await preview.getByRole("listitem").allInnerTexts()).toContain("Vouches");
     await shot(owner.page, "62-access-preview");
+  });
+});
+
+describe("edit controls by level", () => {
+  it.each([false, true])("shows a member who may only read no edit controls, and an officer no kick (JavaScript %s)", async (javaScriptEnabled) => {
+    const member = await signedIn({ who: "Tribe Mate", javaScriptEnabled, path: "/dashboard/vouches" });
+    await member.page.getByRole("heading", { name: "Vouches" }).first().waitFor();
+    expect(await member.page.getByRole("link", { name: /^Delete vouch/ }).count()).toBe(0);
+    expect(await member.page.getByRole("link", { name: /^Kick user/ }).count()).toBe(0);
+    await member.page.goto("/dashboard/tribelists");
+    await member.page.getByRole("heading", { name: "Tribelists" }).first().waitFor();
+    // Case matters: the bell's panel has a "Clear all" of its own.
+    const control = (name: string) => member.page.locator("a, button").filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) });
+    expect(await control("Add Entry").count()).toBe(0);
+    expect(await control("Clear All").count()).toBe(0);
+    await shot(member.page, `64-tribelists-read-only-${javaScriptEnabled ? "js" : "nojs"}`);
+
+    await member.page.goto("/dashboard/stock-2411");
+    await member.page.getByRole("heading", { name: "2411 Stock" }).first().waitFor();
+    expect(await control("Add Image").count()).toBe(0);
+    expect(await control("Color Picker").count()).toBe(0);
+    await shot(member.page, `65-stock-read-only-${javaScriptEnabled ? "js" : "nojs"}`);
+
+    if (javaScriptEnabled) return; // the tables' own links: the server-rendered page shows them without JavaScript
+    expect(await member.page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
+    expect(await member.page.getByRole("button", { name: /^Move / }).count()).toBe(0);
+    await member.page.goto("/dashboard/breeder-stats?tab=ffa-raising");
+    await member.page.getByTestId("ffa-raising-table").waitFor();
+    expect(await member.page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
+    const officer = await signedIn({ who: "vaultkeeper", javaScriptEnabled, path: "/dashboard/vouches" });
+    await officer.page.getByRole("link", { name: /^Delete vouch/ }).first().waitFor();
+    expect(await officer.page.getByRole("link", { name: /^Kick user/ }).count()).toBe(0);
+  });
+});
+
+describe("API token scopes on Settings", () => {
+  it("makes a token that may do only what was chosen, without JavaScript", async () => {
+    const { page } = await signedIn({ who: "Tek Breeder", javaScriptEnabled: false, path: "/settings" });
+    await page.getByPlaceholder("Name, e.g. Discord bot").fill("stock collector");
+    await page.getByText("What it may do").click();
+    // A breeder may only read codes: a token of theirs is offered no more.
+    expect(await page.locator('select[name="scopes.codes"] option').allInnerTexts()).toEqual(["None", "View"]);
+    for (const name of await page.locator('select[name^="scopes."]').evaluateAll((s) => s.map((e) => e.getAttribute("name") ?? ""))) {
+      await page.locator(`select[name="${name}"]`).selectOption(name === "scopes.stock" ? "edit" : "none");
+    }
+    await page.getByRole("button", { name: "Create token" }).click();
+    const token = await page.getByTestId("new-token").innerText();
+    await shot(page, "63-token-scopes");
+    expect(await page.getByTestId("token-row").filter({ hasText: "stock collector" }).innerText()).toContain("Stock: Edit");
+
+    const bot = await newContext({ extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+    expect((await bot.request.get(`${BASE}/api/stock-2411`)).status()).toBe(200);
+    expect((await bot.request.get(`${BASE}/api/vouches/search`)).status()).toBe(403);
   });
 });

@@ -6,7 +6,8 @@ import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SECTIONS, type Access, pageNeed, can } from "../../contract/access";
 import { DEMO_ROLES } from "../../worker/discord-standin";
-import { browsers, discordOnSelf, EXPECTED, pagePaths, setLevels, setUp, WHO } from "./access-fixtures";
+import { forgetUserSessions } from "../../worker/platform/session";
+import { browsers, discordOnSelf, EXPECTED, GUILD, pagePaths, setLevels, setUp, signedIn, WHO } from "./access-fixtures";
 import { Browser, listen, MEMBER, ORIGIN } from "./helpers";
 
 discordOnSelf();
@@ -109,6 +110,25 @@ describe("access levels from Discord roles", () => {
       headers: { "Content-Type": "application/json" },
     });
     expect(stock.status).not.toBe(403);
+  });
+});
+
+describe("a member's roles", () => {
+  it("are read again at once when the bot reports a change, and the member's next request has them", async () => {
+    // Tek Breeder's roles as they were before Discord gave him the Breeder role.
+    const breeder = await signedIn(WHO.breeder);
+    await env.DB.prepare("update users set roles = ? where id = ?").bind(JSON.stringify([GUILD]), WHO.breeder).run();
+    forgetUserSessions(WHO.breeder);
+    expect((await breeder.fetch("/dashboard/stock-2411", { method: "POST", body: new URLSearchParams({ intent: "none" }) })).status).toBe(403);
+
+    const json = { "Content-Type": "application/json" };
+    const refused = await browsers.officer.fetch("/api/ingest/discord/member-roles", { method: "POST", headers: json, body: JSON.stringify({ userId: WHO.breeder }) });
+    expect(refused.status).toBe(403);
+    const told = await browsers.owner.fetch("/api/ingest/discord/member-roles", { method: "POST", headers: json, body: JSON.stringify({ userId: WHO.breeder }) });
+    expect(told.status).toBe(200);
+    expect((await told.json<{ roles: string[] }>()).roles).toEqual([GUILD, DEMO_ROLES.breeder.id, DEMO_ROLES.member.id]);
+    const shell = await breeder.fetch("/dashboard?_data=routes%2F_shell");
+    expect((await shell.json<{ access: Access }>()).access.stock).toBe("edit");
   });
 });
 

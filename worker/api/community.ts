@@ -34,6 +34,7 @@ import {
 } from "../domain/tribelists";
 import { entryCreate, entryUpdate } from "../../contract/tribelist-input";
 import { TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
+import { refreshRoles } from "../platform/access";
 import type { WorkerEnv } from "../types";
 import { deps, notFound, pageQuery, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";
@@ -131,7 +132,15 @@ communityApi
   .post("/api/ingest/discord/leaves", valid("json", leaveBatch), async (c) => c.json(await ingestLeaves(deps(c), c.req.valid("json"))))
   .post("/api/ingest/discord/vouches", valid("json", vouchBatch), async (c) =>
     c.json(await ingestVouches(deps(c), c.req.valid("json"))),
-  );
+  )
+  // The bot saw a member's roles change: they are read again from Discord now, and the member's next request has them
+  // (contract/access.ts). Admin only: it changes what someone may do.
+  .post("/api/ingest/discord/member-roles", valid("json", z.object({ userId: discordIdSchema })), async (c) => {
+    const { userId } = c.req.valid("json");
+    const roles = await refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, userId);
+    if (!roles) return c.json({ error: "discord", message: "Discord could not be asked for the member's roles; try again." }, 502);
+    return c.json({ userId, roles });
+  });
 
 // Kicks and avatars, through Discord's REST API with the bot token ------------------------------------------------
 

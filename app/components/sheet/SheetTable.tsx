@@ -40,6 +40,7 @@ export function SheetTable({
   ends,
   look,
   testId = "stock-table",
+  readOnly,
 }: {
   label: string;
   /** The form fields every form of the sheet posts (the stock tab, the breeder page's tab). */
@@ -57,12 +58,14 @@ export function SheetTable({
   /** Where the rows' forms post: the page's own path. */
   action: string;
   busy?: boolean;
+  /** A member who may only read: no Edit links, no Move buttons, no row being edited (contract/access.ts). */
+  readOnly?: boolean;
 }) {
   // The rows nobody edits are markup written as text (ADR 019): a page of a sheet is thousands of cells, and as React
   // elements they cost the server more than the rest of the page together, and the browser as much again to hydrate,
   // for a table that only shows until the grid paints. The row being edited is React (its inputs keep typed values).
-  const at = editing ? rows.findIndex((row) => row._id === editing) : -1;
-  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy), testId };
+  const at = editing && !readOnly ? rows.findIndex((row) => row._id === editing) : -1;
+  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy), testId, readOnly: Boolean(readOnly) };
   const before = at < 0 ? rows : rows.slice(0, at);
   useHideBrokenImages(rows);
   return (
@@ -76,9 +79,11 @@ export function SheetTable({
                 {c.title}
               </th>
             ))}
-            <th scope="col" className="actions">
-              <span className="sr-only">Actions</span>
-            </th>
+            {readOnly ? null : (
+              <th scope="col" className="actions">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(before, shown) }} />
@@ -91,7 +96,7 @@ export function SheetTable({
           </>
         )}
       </table>
-      <MoveForms s={shown} />
+      {readOnly ? null : <MoveForms s={shown} />}
     </div>
   );
 }
@@ -110,6 +115,7 @@ type Shown = {
   action: string;
   busy: boolean;
   testId: string;
+  readOnly: boolean;
 };
 
 /** The ids of the two forms every row's Move up / Move down button submits (`form=`), one pair per sheet. */
@@ -135,6 +141,10 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
       ` aria-label="Move ${name} ${direction}" title="Move ${direction}">${direction === "up" ? "↑" : "↓"}</button>`;
     html += `<tr data-row="${id}"${row.textColor ? ` style="color:${escapeHtml(row.textColor)}"` : ""}>`;
     for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
+    if (s.readOnly) {
+      html += "</tr>";
+      continue;
+    }
     html +=
       `<td class="actions"><div class="row-acts"><a href="${escapeHtml(s.editHref(row._id))}" aria-label="Edit ${name}">Edit</a>` +
       `${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}</div></td></tr>`;

@@ -77,6 +77,7 @@ export function SheetView({
           closeHref={withParams(here, { edit: null, dialog: null })}
           action={location.pathname}
           busy={navigation.state === "submitting"}
+          readOnly={sheet.readOnly}
           testId={`${testId}-table`}
         />
       }

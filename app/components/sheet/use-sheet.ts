@@ -30,12 +30,18 @@ export type SheetConfig<R extends SheetRow> = {
   payload: (row: R, cells: Record<string, PendingValue>) => Record<string, unknown>;
   /** What dropping a dragged row does: insert it there (stock) or swap it with the row dropped on (breeder list). */
   reorder: "move" | "swap";
+  /** A member who may only read: no cell is editable and rows do not move (contract/access.ts). */
+  readOnly?: boolean;
 };
 
 const NO_SELECTION: SelectionSummary = { count: 0, cells: [], rows: [] };
 
 export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
-  const { rows: serverRows, columns, action, fields, texts, rowName, stored, parse, display, payload, reorder } = config;
+  const { rows: serverRows, action, fields, texts, rowName, stored, parse, display, payload, reorder, readOnly = false } = config;
+  const columns = useMemo(
+    () => (readOnly ? config.columns.map((c) => (c.editable ? { ...c, editable: false } : c)) : config.columns),
+    [config.columns, readOnly],
+  );
   const { notify } = useNotifications();
   const post = useCallback(
     (fetcher: { submit: (data: Record<string, string>, options: { method: "post"; action: string }) => void }, data: Record<string, string>) =>
@@ -81,10 +87,10 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
   displayIdsRef.current = displayIds;
   const onRowMoved = useCallback(
     (from: number, to: number) => {
-      if (from === to) return;
+      if (from === to || readOnly) return;
       setOrder((reorder === "swap" ? swapItems : moveItem)(displayIdsRef.current, from, to));
     },
-    [reorder],
+    [reorder, readOnly],
   );
 
   const rows = useMemo(
@@ -228,6 +234,7 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
   return {
     /** What the grid takes. */
     grid: { columns, rows, pending: pendingCells, conflicts: conflictIds, onEdit, onSelection: setSelection, onRowMoved, selectionKey },
+    readOnly,
     pendingRows: pending.size,
     conflictList,
     save,

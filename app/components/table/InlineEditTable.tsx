@@ -47,6 +47,7 @@ export function InlineEditTable({
   testId,
   editing,
   refusal,
+  readOnly = false,
 }: {
   rows: InlineRow[];
   columns: readonly InlineColumn[];
@@ -62,6 +63,8 @@ export function InlineEditTable({
   editing: string | null;
   /** A refused row form, drawn again with what was typed. */
   refusal?: InlineRefusal;
+  /** A member who may only read: plain cells, no Edit links (contract/access.ts). */
+  readOnly?: boolean;
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -77,15 +80,17 @@ export function InlineEditTable({
                 {c.title}
               </th>
             ))}
-            <th scope="col" className="actions">
-              <span className="sr-only">Actions</span>
-            </th>
+            {readOnly ? null : (
+              <th scope="col" className="actions">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 ? <EmptyRow columns={columns.length + 1} text={empty} /> : null}
+          {rows.length === 0 ? <EmptyRow columns={columns.length + (readOnly ? 0 : 1)} text={empty} /> : null}
           {rows.map((row) =>
-            row._id === editing ? (
+            row._id === editing && !readOnly ? (
               <RowForm
                 key={row._id}
                 row={row}
@@ -98,7 +103,7 @@ export function InlineEditTable({
             ) : (
               <tr key={row._id} data-id={row._id}>
                 {columns.map((c) =>
-                  hydrated ? (
+                  hydrated && !readOnly ? (
                     <EditableCell key={c.key} row={row} column={c} intent={intent} action={action} />
                   ) : (
                     <td key={c.key} className={c.wide ? "wide" : undefined}>
@@ -106,11 +111,13 @@ export function InlineEditTable({
                     </td>
                   ),
                 )}
-                <td className="actions">
-                  <Link className="button small" to={withParams(here, { edit: row._id })} preventScrollReset aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}>
-                    Edit
-                  </Link>
-                </td>
+                {readOnly ? null : (
+                  <td className="actions">
+                    <Link className="button small" to={withParams(here, { edit: row._id })} preventScrollReset aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}>
+                      Edit
+                    </Link>
+                  </td>
+                )}
               </tr>
             ),
           )}

@@ -30,7 +30,8 @@ import {
   storedBreederValue,
   type BreederRow,
 } from "./list-rules";
-import type { BreederListData } from "./breeder-list.server";
+import type { BreederListData } from "./breeder-list.server";import { useCan } from "../../utils/access";
+
 
 const FIELDS = { tab: "breeder-list" };
 
@@ -69,6 +70,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
   const serverRows = useMemo(() => unpackRows<BreederRow>(data.page.rows), [data.page.rows]);
 
   const columns = useMemo(() => listColumns(data.toggles), [data.toggles]);
+  const canEdit = useCan("breeder");
   const sheet = useSheet<BreederRow>({
     rows: serverRows,
     columns,
@@ -81,6 +83,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
     display: useCallback((row: BreederRow, cells: Parameters<typeof displayBreeder>[1]) => displayBreeder(row, cells), []),
     payload: breederPayload,
     reorder: "swap",
+    readOnly: !canEdit,
   });
   // Spec section 4: Discard reloads from the server.
   const reload = () => revalidator.revalidate();
@@ -161,7 +164,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
               {label}
             </Link>
           ))}
-          {hydrated ? (
+          {hydrated && canEdit ? (
             <button type="button" className="button small" onClick={sheet.openColourPicker}>
               <span className="swatch" aria-hidden /> Color Picker
             </button>

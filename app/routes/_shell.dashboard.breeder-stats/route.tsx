@@ -23,7 +23,8 @@ import { BreederDialogs } from "./dialogs";
 import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
 import { TabNav } from "../../components/TabNav";
-import { gridPreloadMeta } from "../../components/sheet/preload";
+import { gridPreloadMeta } from "../../components/sheet/preload";import { useCan } from "../../utils/access";
+
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Breeder · ARK Tribe Dashboard" },
@@ -62,6 +63,7 @@ export default function BreederPage() {
   const names = data.dinos ?? namesFetcher.data?.names ?? null;
   const namesPending = namesFetcher.state === "idle" && namesFetcher.data?.error ? namesFetcher.data.error : TEXTS.namesLoading;
 
+  const canEdit = useCan("breeder");
   const [dialog, setDialog] = useState<BreederDialog | null>(null);
   // Opened by the URL (?dialog=) before the page ran JavaScript: keep it open.
   useEffect(() => {
@@ -102,8 +104,8 @@ export default function BreederPage() {
         <h1>{TEXTS.title}</h1>
         <div className="breeder-actions">
           {tab === "breeder-list" ? null : <LiveStatusBadge />}
-          {opener("mapping", "Add Mapping", "plus")}
-          {opener("image", "Add Image", "plus")}
+          {canEdit ? opener("mapping", "Add Mapping", "plus") : null}
+          {canEdit ? opener("image", "Add Image", "plus") : null}
         </div>
       </div>
 
@@ -123,8 +125,8 @@ export default function BreederPage() {
       {data.stats ? <LeaderboardTab data={data.stats as Parameters<typeof LeaderboardTab>[0]["data"]} /> : null}
 
       <BreederDialogs
-        open={dialog}
-        serverDialog={data.dialog}
+        open={canEdit ? dialog : null}
+        serverDialog={canEdit ? data.dialog : null}
         hydrated={hydrated}
         names={names}
         namesPending={namesPending}

@@ -6,11 +6,13 @@ import { InlineEditTable, type InlineRefusal, type InlineRow } from "../../compo
 import { Pagination } from "../../components/table/Pagination";
 import { PAGE_PATH, SIDE_TABLES, type SideTable } from "./breeder";
 import type { SideTableData } from "./side-tables.server";
+import { useCan } from "../../utils/access";
 
 export function SideTableTab({ data, title, caption }: { data: SideTableData; title: string; caption: string }) {
   const table = SIDE_TABLES[data.which as SideTable];
   const answer = useActionData<InlineRefusal & { intent?: string }>();
   const refusal = answer?.intent === table.intent && answer._id ? answer : undefined;
+  const canEdit = useCan("breeder");
   return (
     <section className="card breeder-card" data-testid={`${table.tab}-tab`}>
       <div className="card-header">
@@ -28,6 +30,7 @@ export function SideTableTab({ data, title, caption }: { data: SideTableData; ti
         testId={`${table.tab}-table`}
         editing={data.editing}
         refusal={refusal}
+        readOnly={!canEdit}
       />
       <Pagination page={data.page} />
     </section>

@@ -8,7 +8,8 @@ import { useCallback, useMemo, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
-import type { GridColumnDef } from "../../components/grid/types";
+import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
+import { useCan } from "../../utils/access";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -79,6 +80,8 @@ export default function CodesPage() {
   const closeHref = withParams(here, { edit: null, confirm: null, id: null });
 
   // With JavaScript the modals open from state at once; without it, from the URL (the loader's editing/deleting).
+  const canEdit = useCan("codes");
+  const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const editing = useModalState<Code>(data.editing);
   const deleting = useModalState<Code>(data.deleting);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -164,26 +167,32 @@ export default function CodesPage() {
                       Code <strong>#{selected.id}</strong>
                       {selected.username ? ` · ${selected.username}` : ""}
                     </span>
-                    <button type="button" className="button small" onClick={() => editing.open(selected)}>
-                      <Icon name="edit" size={15} /> Edit
-                    </button>
-                    <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
-                      <Icon name="trash" size={15} /> Delete
-                    </button>
+                    {canEdit ? (
+                      <>
+                        <button type="button" className="button small" onClick={() => editing.open(selected)}>
+                          <Icon name="edit" size={15} /> Edit
+                        </button>
+                        <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
+                          <Icon name="trash" size={15} /> Delete
+                        </button>
+                      </>
+                    ) : null}
                   </>
                 ) : (
-                  <span className="muted small">Select a row for its actions; double-click a cell to edit it in place.</span>
+                  <span className="muted small">
+                    {canEdit ? "Select a row for its actions; double-click a cell to edit it in place." : "Select a row to see it here."}
+                  </span>
                 )}
               </div>
             ) : null}
             <CanvasTable
               rows={rows}
-              columns={COLUMNS}
+              columns={columns}
               rowKey={(r) => r._id}
-              onEdit={onEdit}
+              onEdit={canEdit ? onEdit : undefined}
               onSelect={(r) => setSelectedId(r?._id ?? null)}
               label="Codes"
-              fallback={<CodesTable rows={rows} here={here} />}
+              fallback={<CodesTable rows={rows} here={here} columns={columns} />}
             />
           </>
         )}
@@ -191,7 +200,7 @@ export default function CodesPage() {
         <Pagination page={data.page} />
       </section>
 
-      {clash ? (
+      {!canEdit ? null : clash ? (
         <EditCodeModal
           key={`${clash.current._id}@${clash.current.version}`}
           code={clash.current}
@@ -212,7 +221,7 @@ export default function CodesPage() {
           schema={schema}
         />
       ) : null}
-      {deleting.value ? (
+      {canEdit && deleting.value ? (
         <ConfirmModal
           title="Delete Code"
           question="Are you sure you want to delete this code?"
@@ -227,10 +236,10 @@ export default function CodesPage() {
 }
 
 /** The server-rendered table (also the grid's fallback while it loads). Actions are links to the modal states. */
-function CodesTable({ rows, here }: { rows: CodeRow[]; here: string }) {
+function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; columns: GridColumnDef<CodeRow>[] }) {
   return (
     <HtmlTable
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       rowKey={(r) => r._id}
       caption="Codes"

@@ -45,7 +45,8 @@ import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
 import { loadStock, stockAction } from "./stock.server";
 import { TabNav } from "../../components/TabNav";
-import { LoadError, StaleSince } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "../../components/HostNotice";import { useCan } from "../../utils/access";
+
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "2411 Stock · ARK Tribe Dashboard" },
@@ -150,6 +151,7 @@ function StockSheet({ data }: { data: Data }) {
     [kind, data.ready, data.unready, data.historyView],
   );
 
+  const canEdit = useCan("stock");
   const sheet = useSheet<StockRow>({
     rows: serverRows,
     columns,
@@ -162,6 +164,7 @@ function StockSheet({ data }: { data: Data }) {
     display: useCallback((row: StockRow, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells), [kind]),
     payload: useCallback((row: StockRow, cells: Record<string, PendingValue>) => savePayload(kind, row, cells), [kind]),
     reorder: "move",
+    readOnly: !canEdit,
   });
   const [dialog, setDialog] = useState<null | "image" | { switchTo: string }>(null);
 
@@ -303,7 +306,7 @@ function StockSheet({ data }: { data: Data }) {
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Stock tools">
-          {hydrated ? (
+          {!canEdit ? null : hydrated ? (
             <button type="button" className="button small" onClick={() => setDialog("image")}>
               <Icon name="plus" size={15} /> Add Image
             </button>
@@ -312,7 +315,7 @@ function StockSheet({ data }: { data: Data }) {
               Add Image
             </Link>
           )}
-          {hydrated ? (
+          {hydrated && canEdit ? (
             <button type="button" className="button small" onClick={sheet.openColourPicker}>
               <span className="swatch" aria-hidden /> Color Picker
             </button>
@@ -385,8 +388,8 @@ function StockSheet({ data }: { data: Data }) {
       </datalist>
 
       <Dialogs
-        dialog={dialog}
-        serverDialog={data.dialog}
+        dialog={canEdit ? dialog : null}
+        serverDialog={canEdit ? data.dialog : null}
         hydrated={hydrated}
         names={data.itemNames}
         tab={tab}

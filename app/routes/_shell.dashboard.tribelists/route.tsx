@@ -9,7 +9,8 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useN
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";
-import type { GridColumnDef } from "../../components/grid/types";
+import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
+import { useCan } from "../../utils/access";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, useModalState } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -113,6 +114,9 @@ export default function TribelistsPage() {
 
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  // A member who may only read sees no add, edit, delete or clear (the server refuses them in any case).
+  const canEdit = useCan("tribelists");
+  const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const deleting = useModalState<Positioned>(data.confirm?.kind === "delete" ? data.confirm.entry : null);
   const clearing = useModalState<true>(data.confirm?.kind === "clear" || null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -170,12 +174,12 @@ export default function TribelistsPage() {
   const loading =
     navigation.state === "loading" && !navigation.formData && navigation.location.pathname === PAGE_PATH && navigation.location.search !== location.search;
 
-  const addOpen = adding || data.adding || failure?.intent === "add";
+  const addOpen = canEdit && (adding || data.adding || failure?.intent === "add");
   const closeAdd = () => {
     setAdding(false);
     if (data.adding) navigate(base, { replace: true, preventScrollReset: true });
   };
-  const editTarget = editingId ? (rows.find((r) => r._id === editingId) ?? null) : data.editing;
+  const editTarget = !canEdit ? null : editingId ? (rows.find((r) => r._id === editingId) ?? null) : data.editing;
   const closeEdit = () => {
     setEditingId(null);
     if (data.editing) navigate(base, { replace: true, preventScrollReset: true });
@@ -202,20 +206,24 @@ export default function TribelistsPage() {
         <h1>Tribelists</h1>
         <div className="header-actions">
           <LiveStatusBadge />
-          <ActionButton
-            hydrated={hydrated}
-            to={withParams(base, { add: "1" })}
-            onClick={() => {
-              setAdding(true);
-              setEditingId(null);
-            }}
-            className="button primary"
-          >
-            <Icon name="plus" size={16} /> Add Entry
-          </ActionButton>
-          <ActionButton hydrated={hydrated} to={withParams(base, { confirm: "clear" })} onClick={() => clearing.open(true)} className="button danger">
-            <Icon name="trash" size={16} /> Clear All
-          </ActionButton>
+          {canEdit ? (
+            <>
+              <ActionButton
+                hydrated={hydrated}
+                to={withParams(base, { add: "1" })}
+                onClick={() => {
+                  setAdding(true);
+                  setEditingId(null);
+                }}
+                className="button primary"
+              >
+                <Icon name="plus" size={16} /> Add Entry
+              </ActionButton>
+              <ActionButton hydrated={hydrated} to={withParams(base, { confirm: "clear" })} onClick={() => clearing.open(true)} className="button danger">
+                <Icon name="trash" size={16} /> Clear All
+              </ActionButton>
+            </>
+          ) : null}
         </div>
       </div>
 
@@ -311,22 +319,28 @@ export default function TribelistsPage() {
                       <span>
                         #{selected.position} · <strong>{selected.name}</strong>
                       </span>
-                      <button
-                        type="button"
-                        className="button small"
-                        onClick={() => {
-                          setEditingId(selected._id);
-                          setAdding(false);
-                        }}
-                      >
-                        <Icon name="edit" size={15} /> Edit
-                      </button>
-                      <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
-                        <Icon name="trash" size={15} /> Delete
-                      </button>
+                      {canEdit ? (
+                        <>
+                          <button
+                            type="button"
+                            className="button small"
+                            onClick={() => {
+                              setEditingId(selected._id);
+                              setAdding(false);
+                            }}
+                          >
+                            <Icon name="edit" size={15} /> Edit
+                          </button>
+                          <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
+                            <Icon name="trash" size={15} /> Delete
+                          </button>
+                        </>
+                      ) : null}
                     </>
                   ) : (
-                    <span className="muted small">Select a row for its actions; double-click a name or Discord ID to edit it in place.</span>
+                    <span className="muted small">
+                      {canEdit ? "Select a row for its actions; double-click a name or Discord ID to edit it in place." : "Select a row to see it here."}
+                    </span>
                   )}
                 </div>
               ) : null}
@@ -340,19 +354,20 @@ export default function TribelistsPage() {
           ) : (
             <CanvasTable
               rows={rows}
-              columns={COLUMNS}
+              columns={columns}
               rowKey={(r) => r._id}
-              onEdit={onEdit}
+              onEdit={canEdit ? onEdit : undefined}
               onSelect={(r) => setSelectedId(r?._id ?? null)}
               label={tabLabel(server)}
               fallback={
                 <EntriesTable
+                  columns={columns}
                   rows={rows}
                   server={server}
                   here={here}
                   base={base}
                   addOpen={!hydrated && addOpen}
-                  editId={hydrated ? undefined : (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined))}
+                  editId={hydrated || !canEdit ? undefined : (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined))}
                   failure={failure}
                 />
               }
@@ -363,7 +378,7 @@ export default function TribelistsPage() {
         <Pagination page={data.page} />
       </section>
 
-      {deleting.value && deleteFields ? (
+      {canEdit && deleting.value && deleteFields ? (
         <ConfirmModal
           title="Delete Entry"
           question="Are you sure you want to delete this entry?"
@@ -375,7 +390,7 @@ export default function TribelistsPage() {
           closeHref={base}
         />
       ) : null}
-      {clearing.value ? (
+      {canEdit && clearing.value ? (
         <ConfirmModal
           title="Clear All"
           question="Are you sure you want to clear all entries from the current tribelist?"
@@ -599,6 +614,7 @@ function EntryPanel({
 
 /** The server-rendered table (also the grid's fallback while it loads), with the add row and edit rows as forms. */
 function EntriesTable({
+  columns,
   rows,
   server,
   here,
@@ -607,6 +623,7 @@ function EntriesTable({
   editId,
   failure,
 }: {
+  columns: GridColumnDef<EntryRow>[];
   rows: EntryRow[];
   server: Server;
   here: string;
@@ -617,7 +634,7 @@ function EntriesTable({
 }) {
   return (
     <HtmlTable
-      columns={COLUMNS}
+      columns={columns}
       rows={rows}
       rowKey={(r) => r._id}
       caption={tabLabel(server)}
@@ -636,7 +653,7 @@ function EntriesTable({
           ) : null}
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={COLUMNS.length} className="empty-state" data-testid="tribelist-empty">
+              <td colSpan={columns.length} className="empty-state" data-testid="tribelist-empty">
                 No entries
               </td>
             </tr>

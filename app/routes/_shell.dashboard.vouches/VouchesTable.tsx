@@ -25,15 +25,18 @@ export function AvatarCell({
   redirectTo,
   busy,
   onFetch,
+  readOnly,
 }: {
   row: VouchRow;
   redirectTo: string;
   busy?: boolean;
+  /** A member who may not change vouches sees the picture only. */
+  readOnly?: boolean;
   /** With JavaScript: fetch through the page's fetcher instead of posting the form. */
   onFetch?: (row: VouchRow) => void;
 }) {
   const img = <img className="avatar" src={row.avatarSrc} alt={`Avatar of ${nameOf(row)}`} width={28} height={28} loading="lazy" />;
-  if (!row.canFetchAvatar) return img;
+  if (!row.canFetchAvatar || readOnly) return img;
   return (
     <Form
       method="post"
@@ -93,17 +96,20 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
   { id: "actions", title: "Actions", width: 120, value: () => "Delete · Kick", className: "actions", headerClassName: "actions" },
 ];
 
-export function VouchesTable({ rows, here }: { rows: VouchRow[]; here: string }) {
+/** The columns a member sees: Actions only for those who may change vouches. */
+export const columnsFor = (canEdit: boolean) => (canEdit ? COLUMNS : COLUMNS.filter((c) => c.id !== "actions"));
+
+export function VouchesTable({ rows, here, canEdit, canKick }: { rows: VouchRow[]; here: string; canEdit: boolean; canKick: boolean }) {
   return (
     <HtmlTable
-      columns={COLUMNS}
+      columns={columnsFor(canEdit)}
       rows={rows}
       rowKey={(r) => r._id}
       caption="Vouches"
       className="table vouches-table"
       rowProps={(r) => ({ "data-vouch-id": r.id })}
       cells={{
-        avatar: (r) => <AvatarCell row={r} redirectTo={here} />,
+        avatar: (r) => <AvatarCell row={r} redirectTo={here} readOnly={!canEdit} />,
         actions: (r) => (
           <div className="vouches-row-actions">
             <Link
@@ -114,7 +120,7 @@ export function VouchesTable({ rows, here }: { rows: VouchRow[]; here: string })
             >
               <Icon name="trash" size={14} /> Delete
             </Link>
-            {r.vouched ? (
+            {!canKick ? null : r.vouched ? (
               <Link
                 className="button small"
                 to={withParams(here, { confirm: "kick", id: r._id })}

@@ -19,7 +19,8 @@ import { useAnswerToast } from "../../utils/use-answer-toast";
 import { useHydrated } from "../../utils/hydrated";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/vouches.css?url";
-import { AvatarCell, COLUMNS, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
+import { useCan } from "../../utils/access";
+import { AvatarCell, columnsFor, nameOf, StatusBadge, VouchesTable } from "./VouchesTable";
 import { optimisticRows, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
 import { LoadError, StaleSince } from "../../components/HostNotice";
@@ -94,7 +95,9 @@ export default function VouchesPage() {
     setAsking(null);
   };
 
-  const table = <VouchesTable rows={rows} here={here} />;
+  const canEdit = useCan("vouches");
+  const canKick = useCan("kick");
+  const table = <VouchesTable rows={rows} here={here} canEdit={canEdit} canKick={canKick} />;
   const urlConfirm = data.confirm;
   const urlFields: Record<string, string> = !urlConfirm
     ? {}
@@ -138,29 +141,34 @@ export default function VouchesPage() {
                       redirectTo={here}
                       busy={pending.fetchingAvatar.has(selected._id)}
                       onFetch={fetchAvatar}
+                      readOnly={!canEdit}
                     />
                     <span className="vouches-selected">
                       Vouch <strong>#{selected.id}</strong> · {selected.vouchedUsername || selected.vouched || "unknown user"}{" "}
                       <StatusBadge status={selected.status} />
                     </span>
-                    {selected.canFetchAvatar ? (
+                    {selected.canFetchAvatar && canEdit ? (
                       <span className="muted small">Click the avatar to fetch it.</span>
                     ) : null}
-                    <button type="button" className="button small danger" onClick={() => setAsking({ kind: "delete", row: selected })}>
-                      <Icon name="trash" size={14} /> Delete
-                    </button>
-                    <button type="button" className="button small" onClick={() => askKick(selected)}>
-                      <Icon name="kick" size={14} /> Kick
-                    </button>
+                    {canEdit ? (
+                      <button type="button" className="button small danger" onClick={() => setAsking({ kind: "delete", row: selected })}>
+                        <Icon name="trash" size={14} /> Delete
+                      </button>
+                    ) : null}
+                    {canKick ? (
+                      <button type="button" className="button small" onClick={() => askKick(selected)}>
+                        <Icon name="kick" size={14} /> Kick
+                      </button>
+                    ) : null}
                   </>
                 ) : (
-                  <span className="muted small">Select a row to delete the vouch, kick the user or fetch a missing avatar.</span>
+                  <span className="muted small">{canEdit ? "Select a row to delete the vouch, kick the user or fetch a missing avatar." : "Select a row to see it here."}</span>
                 )}
               </div>
             ) : null}
             <CanvasTable
               rows={rows}
-              columns={COLUMNS}
+              columns={columnsFor(canEdit)}
               rowKey={rowKey}
               onSelect={(row) => setSelectedId(row?._id ?? null)}
               label="Vouches"

@@ -23,6 +23,7 @@ import { loadWeeklyMembers, weeklyMembersAction } from "./weekly-members.server"
 import statsStyles from "../../styles/server-stats.css?url";
 import styles from "../../styles/weekly-members.css?url";
 import { TabNav } from "../../components/TabNav";
+import { useCan } from "../../utils/access";
 
 export const meta: MetaFunction = () => [{ title: "Weekly Members · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [
@@ -55,6 +56,7 @@ export default function WeeklyMembers() {
   useLiveRevalidate(["weeklymembers_update"]);
   useRememberedTab({ storageKey: TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab, here, reset: ["page"] });
   const rows = data.page.rows as WeeklyRow[];
+  const canRefresh = useCan("weekly-members");
 
   return (
     <div className="weekly-members" data-tab={tab}>
@@ -62,7 +64,7 @@ export default function WeeklyMembers() {
         <h1>{TEXTS.title}</h1>
         <span className="weekly-spacer" />
         <LiveStatusBadge />
-        <RefreshData here={here} />
+        {canRefresh ? <RefreshData here={here} /> : null}
       </div>
 
       {data.staleAsOf ? (

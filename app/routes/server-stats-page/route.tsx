@@ -61,6 +61,7 @@ import { loadServerStats, serverStatsAction } from "./stats.server";
 import styles from "../../styles/server-stats.css?url";
 import { StaleNotice } from "../../components/HostNotice";
 import { TabNav } from "../../components/TabNav";
+import { useCan } from "../../utils/access";
 
 /** Tall enough for a page of 25 rows without scrolling inside the grid. */
 const GRID_MAX_HEIGHT = gridHeight(TABLE_GRID, 25);
@@ -299,6 +300,7 @@ function SummaryBadges({
 /** The playerlist panel (spec section 2): title, Online/Offline, Manual Refresh, map, players, Last Updated, errors. */
 function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerState | null; now: number; here: string }) {
   const data = useLoaderData<typeof loader>();
+  const canRefresh = useCan("server-stats");
   const online = !!state?.online;
   return (
     <section className="card server-panel" aria-labelledby={`server-${id}`} data-testid="server-panel">
@@ -311,7 +313,7 @@ function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerStat
         </Badge>
         <span className="server-panel-spacer" />
         <LiveStatusBadge />
-        <ManualRefresh id={id} here={here} />
+        {canRefresh ? <ManualRefresh id={id} here={here} /> : null}
       </div>
       <div className="server-facts">
         <span>

@@ -48,3 +48,15 @@ describe("what a request needs", () => {
     expect(apiNeed("/api/something-new", "GET")).toEqual({ section: "admin", level: "view" });
   });
 });
+
+describe("the audit trail's words", () => {
+  it("lists only the fields a change touched, and every field of a record made or deleted", async () => {
+    const { fieldChanges } = await import("./audit");
+    expect(fieldChanges({ code: "1", user: "a" }, { code: "2", user: "a" })).toEqual([{ field: "code", before: "1", after: "2" }]);
+    expect(fieldChanges(null, { code: "1", done: true })).toEqual([
+      { field: "code", before: null, after: "1" },
+      { field: "done", before: null, after: "true" },
+    ]);
+    expect(fieldChanges({ results: [1] }, undefined)).toEqual([{ field: "results", before: "[1]", after: null }]);
+  });
+});

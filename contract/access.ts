@@ -175,6 +175,7 @@ const API_SECTIONS: [RegExp, Section][] = [
   [/^\/mark-remove-pending\//, "vouches"],
   [/^\/api\/vouches\/(card-cache|stats)$/, "dashboard"],
   [/^\/api\/ingest\/discord\/member-roles$/, "admin"],
+  [/^\/api\/audit(\/|$)/, "admin"],
   [/^\/api\/(vouches|ingest\/discord\/vouches)(\/|$)/, "vouches"],
   [/^\/api\/codes(\/|$)/, "codes"],
   [/^\/api\/tribelist(-\d+)?(\/|$)/, "tribelists"],

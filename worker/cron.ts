@@ -1,7 +1,9 @@
-// The one-minute cron (wrangler.toml [triggers]): a snapshot of every tracked server, then the prune of old snapshots.
-// The job itself is worker/jobs/snapshot.ts (Manual Refresh runs it too).
+// The one-minute cron (wrangler.toml [triggers]): a snapshot of every tracked server, then the prune of old snapshots
+// and of audit rows past their retention. The job itself is worker/jobs/snapshot.ts (Manual Refresh runs it too).
 import { getConfig } from "./platform/config";
-import { floorToMinute } from "./domain/servers-rules";
+import { pruneAudit } from "./domain/audit";
+import { database } from "./domain/context";
+import { floorToMinute, retentionCutoff } from "./domain/servers-rules";
 import { runSnapshots } from "./jobs/snapshot";
 
 /** The Worker's scheduled handler: every minute (wrangler.toml [triggers]), a snapshot of every tracked server. */
@@ -12,6 +14,8 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
     servers: config.TRACKED_SERVERS,
     prune: true,
   });
+  // Through the audit trail's index on its time: a run with nothing to prune costs one indexed count.
+  await pruneAudit(database(env), retentionCutoff(run.at, config.AUDIT_RETENTION_DAYS));
   const failed = run.results.filter((r) => "error" in r);
   if (failed.length) {
     const which = failed.map((f) => `${f.serverId} failed`).join(", ");

@@ -3,7 +3,8 @@
 // is changed (and put back): every other demo member already reads codes through another role, so no other test sees it.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { allowConsoleErrors, BASE, newContext, setupBrowser, shot, signedIn } from "./browser";
+import { allowConsoleErrors, BASE, FROM_PAGE, marker, newContext, setupBrowser, shot, signedIn } from "./browser";
+import { createEntries, TRIBELISTS } from "./data";
 
 setupBrowser();
 
@@ -107,5 +108,30 @@ describe("API token scopes on Settings", () => {
     const bot = await newContext({ extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
     expect((await bot.request.get(`${BASE}/api/stock-2411`)).status()).toBe(200);
     expect((await bot.request.get(`${BASE}/api/vouches/search`)).status()).toBe(403);
+  });
+});
+
+describe("the Audit page", () => {
+  it.each([false, true])("shows who changed a record, when and what, and its whole history (JavaScript %s)", async (javaScriptEnabled) => {
+    const { page, context } = await signedIn({ javaScriptEnabled, path: "/dashboard" });
+    const name = marker("audit");
+    const [entry] = await createEntries(context.request, "2573", [{ name }]);
+    const saved = await context.request.put(`${TRIBELISTS["2573"]}/${entry._id}`, { headers: FROM_PAGE, data: { ...entry, rank: "Admin", version: 1 } });
+    expect(saved.status()).toBe(200);
+
+    await page.goto(`/dashboard/audit?q=${entry._id}`);
+    const rows = page.getByTestId("audit-row");
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().innerText()).toMatch(/Rex Rider[\s\S]*Tribelists[\s\S]*update[\s\S]*rank: Admin/);
+    await shot(page, `66-audit-${javaScriptEnabled ? "js" : "nojs"}`);
+
+    await page.getByRole("link", { name: `History of Tribelist entry ${entry._id}` }).first().click();
+    await page.getByTestId("audit-history").waitFor();
+    expect(new URL(page.url()).searchParams.get("record")).toBe(entry._id);
+    await expect.poll(() => rows.count()).toBe(2);
+
+    await page.getByLabel("Section").selectOption({ label: "Codes" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByText("No changes match.").waitFor();
   });
 });

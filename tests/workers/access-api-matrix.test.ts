@@ -18,7 +18,7 @@ describe("the host API by access level", () => {
       const need = apiNeed(r.path, r.method);
       return need !== "signed-in" && need.section === "admin";
     });
-    expect(admin.map((r) => r.path)).toEqual(["/api/ingest/discord/member-roles"]);
+    expect(admin.map((r) => r.path).sort()).toEqual(["/api/audit/search", "/api/ingest/discord/member-roles"]);
     for (const { method, path } of routes) {
       for (const [role, browser] of Object.entries(browsers)) {
         const need = apiNeed(path, method);

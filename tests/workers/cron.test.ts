@@ -319,6 +319,20 @@ describe("scheduled(): retention", () => {
   });
 });
 
+describe("scheduled(): the audit trail's retention", () => {
+  it("prunes changes older than AUDIT_RETENTION_DAYS and keeps the rest", async () => {
+    const now = Date.now();
+    const insert = (at: number, id: string) =>
+      env.DB.prepare("insert into audit_log (at, actor, entity, entity_id, action) values (?, 'user:1', 'code', ?, 'update')").bind(at, id);
+    await env.DB.batch([insert(now - 400 * DAY, "old"), insert(now - 100 * DAY, "kept"), insert(now - DAY, "recent")]);
+    await runCron(listEnv(), tick(2));
+    expect(await count("select count(*) as n from audit_log where entity_id = 'old'")).toBe(0);
+    expect(await count("select count(*) as n from audit_log where entity_id in ('kept', 'recent')")).toBe(2);
+    await runCron(listEnv({ AUDIT_RETENTION_DAYS: "30" }), tick(1));
+    expect(await count("select count(*) as n from audit_log where entity_id in ('kept', 'recent')")).toBe(1);
+  });
+});
+
 describe("the official server list stand-in", () => {
   const standinEnv = (extra: Record<string, string> = {}) => envWith({ OFFICIAL_SERVER_LIST_STANDIN: "true", ...extra });
 

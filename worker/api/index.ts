@@ -11,6 +11,7 @@ import { resolveToken } from "../domain/tokens";
 import { pageQuery, valid } from "./http";
 import { database } from "../domain/context";
 import type { Caller, WorkerEnv } from "../types";
+import { auditApi } from "./audit";
 import { breederApi } from "./breeder";
 import { communityApi } from "./community";
 import { serversApi } from "./servers";
@@ -98,6 +99,7 @@ hostApi.route("/", communityApi);
 hostApi.route("/", stockApi);
 hostApi.route("/", breederApi);
 hostApi.route("/", serversApi);
+hostApi.route("/", auditApi);
 
 for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
   hostApi.all(path, (c) => c.json({ error: "not_found", message: `No such API route: ${c.req.method} ${c.req.path}` }, 404));

@@ -62,6 +62,8 @@ export const configSchema = z
     /** Development only: answers say how many D1 round trips they made (worker/platform/d1-count.ts, bench/load.mjs). */
     COUNT_D1_QUERIES: flag.default("false"),
     SNAPSHOT_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1, "must be at least 1").max(3650).default(30),
+    /** How long the audit trail keeps a change (the cron prunes older ones). */
+    AUDIT_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1, "must be at least 1").max(3650).default(365),
   })
   .superRefine((c, ctx) => {
     if (c.ENVIRONMENT === "production" && c.DISCORD_STANDIN) {

@@ -37,6 +37,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { to: "/settings", label: "Settings", icon: "settings" },
       { to: "/dashboard/access", label: "Access", icon: "key" },
+      { to: "/dashboard/audit", label: "Audit", icon: "log" },
     ],
   },
 ];

@@ -10,6 +10,7 @@ import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
 import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
 import { useCan } from "../../utils/access";
+import { HistoryLink } from "../../components/HistoryLink";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -81,6 +82,7 @@ export default function CodesPage() {
 
   // With JavaScript the modals open from state at once; without it, from the URL (the loader's editing/deleting).
   const canEdit = useCan("codes");
+  const canAudit = useCan("admin");
   const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const editing = useModalState<Code>(data.editing);
   const deleting = useModalState<Code>(data.deleting);
@@ -177,6 +179,7 @@ export default function CodesPage() {
                         </button>
                       </>
                     ) : null}
+                    {canAudit ? <HistoryLink entity="code" id={selected._id} /> : null}
                   </>
                 ) : (
                   <span className="muted small">

@@ -11,6 +11,7 @@ import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
 import { useCan } from "../../utils/access";
+import { HistoryLink } from "../../components/HistoryLink";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, useModalState } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -116,6 +117,7 @@ export default function TribelistsPage() {
   const [editingId, setEditingId] = useState<string | null>(null);
   // A member who may only read sees no add, edit, delete or clear (the server refuses them in any case).
   const canEdit = useCan("tribelists");
+  const canAudit = useCan("admin");
   const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const deleting = useModalState<Positioned>(data.confirm?.kind === "delete" ? data.confirm.entry : null);
   const clearing = useModalState<true>(data.confirm?.kind === "clear" || null);
@@ -336,6 +338,7 @@ export default function TribelistsPage() {
                           </button>
                         </>
                       ) : null}
+                      {canAudit ? <HistoryLink entity="tribelist_entry" id={selected._id} /> : null}
                     </>
                   ) : (
                     <span className="muted small">

@@ -1,0 +1,168 @@
+// Audit (admin, issue 14): every change with who, when, what (section, record, action) and its before and after as a
+// list of field changes; filtered by section, person and time, searched, paged in SQL; a record's whole history one
+// click away. Plain GET forms and links: it works without JavaScript.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { SECTION_LABELS, SECTIONS } from "../../../contract/access";
+import { AUDIT_ENTITY_SECTIONS, entityLabel, fieldChanges, type AuditRow } from "../../../contract/audit";
+import { requireUser } from "../../auth/session.server";
+import { LoadError } from "../../components/HostNotice";
+import { Pagination } from "../../components/table/Pagination";
+import { formatDateTime } from "../../utils/dates";
+import { PAGE_SIZES, withParams } from "../../utils/table";
+import { loadAudit } from "./audit.server";
+
+export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(request, context.auth);
+  return loadAudit(context, new URL(request.url));
+}
+
+const PAGE = "/dashboard/audit";
+
+export default function Audit() {
+  const { filters, size, page, error } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <div className="page audit-page">
+      <h1>Audit</h1>
+      <p className="muted">Every change, newest first: who made it, when (UTC), to what, and what it changed.</p>
+
+      <section className="card">
+        <Form method="get" className="audit-filters" aria-label="Audit filters">
+          <label>
+            <span>Search</span>
+            <input type="search" name="q" defaultValue={filters.q} placeholder="Record, person or action..." maxLength={200} />
+          </label>
+          <label>
+            <span>Section</span>
+            <select name="section" defaultValue={filters.section}>
+              <option value="">All sections</option>
+              {SECTIONS.map((s) => (
+                <option key={s} value={s}>
+                  {SECTION_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>Person</span>
+            <input type="text" name="person" defaultValue={filters.person} placeholder="Name or user:id" maxLength={100} />
+          </label>
+          <label>
+            <span>From</span>
+            <input type="date" name="from" defaultValue={filters.from} />
+          </label>
+          <label>
+            <span>To</span>
+            <input type="date" name="to" defaultValue={filters.to} />
+          </label>
+          <label>
+            <span>Show</span>
+            <select name="size" defaultValue={String(size)}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          {filters.entity ? <input type="hidden" name="entity" value={filters.entity} /> : null}
+          {filters.record ? <input type="hidden" name="record" value={filters.record} /> : null}
+          <button type="submit" className="button primary">
+            Apply
+          </button>
+          <Link to={PAGE} className="button">
+            Reset
+          </Link>
+        </Form>
+        {filters.record ? (
+          <p className="notice" data-testid="audit-history">
+            History of {entityLabel(filters.entity || "record")} <code>{filters.record}</code>.{" "}
+            <Link to={withParams(here, { entity: null, record: null, page: null })}>Show every record</Link>
+          </p>
+        ) : null}
+        <LoadError message={error} />
+
+        <div className="table-scroll">
+          <table className="table audit-table" data-testid="audit-table">
+            <caption className="sr-only">Audit trail</caption>
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Who</th>
+                <th scope="col">Section</th>
+                <th scope="col">Record</th>
+                <th scope="col">Action</th>
+                <th scope="col">Changes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="empty-state">
+                    {error ? "—" : "No changes match."}
+                  </td>
+                </tr>
+              ) : (
+                page.rows.map((row) => <AuditLine key={row.id} row={row} here={here} />)
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={page} />
+      </section>
+    </div>
+  );
+}
+
+function AuditLine({ row, here }: { row: Omit<AuditRow, "before" | "after"> & { before?: unknown; after?: unknown }; here: string }) {
+  const section = AUDIT_ENTITY_SECTIONS[row.entity];
+  const changes = fieldChanges(row.before, row.after);
+  return (
+    <tr data-testid="audit-row">
+      <td className="nowrap">{formatDateTime(row.at, "UTC")}</td>
+      <td>
+        {row.actorName ?? row.actor}
+        <div className="muted small mono">{row.actor}</div>
+      </td>
+      <td>{section ? SECTION_LABELS[section] : "—"}</td>
+      <td>
+        {entityLabel(row.entity)}
+        {row.entityId ? (
+          <div>
+            <Link
+              className="mono small"
+              to={withParams(here, { entity: row.entity, record: row.entityId, page: null })}
+              aria-label={`History of ${entityLabel(row.entity)} ${row.entityId}`}
+            >
+              {row.entityId}
+            </Link>
+          </div>
+        ) : null}
+      </td>
+      <td>{row.action}</td>
+      <td>
+        {changes.length === 0 ? (
+          <span className="muted">No field changed</span>
+        ) : (
+          <ul className="audit-changes">
+            {changes.map((c) => (
+              <li key={c.field}>
+                <strong>{c.field}</strong>:{" "}
+                {c.before !== null ? <del className="audit-before">{short(c.before)}</del> : null}
+                {c.before !== null && c.after !== null ? " → " : null}
+                {c.after !== null ? <ins className="audit-after">{short(c.after)}</ins> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** A long value (an image URL, a JSON list) cut to a readable length; the whole of it in the trail's data. */
+const short = (v: string) => (v.length > 120 ? `${v.slice(0, 117)}...` : v);

@@ -1,0 +1,82 @@
+// Issue 14: the audit trail, read. Changes made through the API show up with who, when, what and their before and
+// after; filters by section, person, record and day narrow them in SQL; the page shows a record's history; only admins
+// may read it (the matrix tests check every member).
+import { env } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
+import type { AuditRow } from "../../contract/audit";
+import { Browser, MEMBER, routeOutboundToSelf, signedIn } from "./helpers";
+
+let outbound: MockInstance;
+beforeEach(() => {
+  outbound = routeOutboundToSelf();
+});
+afterEach(() => outbound.mockRestore());
+
+const json = { "Content-Type": "application/json" };
+type Found = { rows: AuditRow[]; total: number; page: number; pageCount: number };
+
+async function search(owner: Browser, query: string) {
+  const res = await owner.fetch(`/api/audit/search?${query}`);
+  return { status: res.status, body: await res.json<Found & { message?: string }>() };
+}
+
+describe("the audit trail", () => {
+  it("shows each change with who, when, what and its before and after, filtered in SQL", async () => {
+    const owner = await signedIn(MEMBER);
+    const made = await owner.fetch("/api/codes", { method: "POST", headers: json, body: JSON.stringify({ code: "1111", username: "audit-trail" }) });
+    const code = await made.json<{ _id: string; version: number }>();
+    const saved = await owner.fetch(`/api/codes/${code._id}`, {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ code: "2222", username: "audit-trail", version: code.version }),
+    });
+    expect(saved.status).toBe(200);
+    const entry = await (await owner.fetch("/api/tribelist", { method: "POST", headers: json, body: JSON.stringify({ name: "audit-other" }) })).json<{ _id: string }>();
+
+    // Each search names this test's records (q reads record ids), so other tests' changes never count here.
+    const codes = await search(owner, `section=codes&q=${code._id}`);
+    expect(codes.status).toBe(200);
+    expect(codes.body.rows.map((r) => r.action)).toEqual(["update", "create"]);
+    const [update] = codes.body.rows;
+    expect(update).toMatchObject({ actor: `user:${MEMBER}`, actorName: "Rex Rider", entity: "code", entityId: code._id });
+    expect(update.before).toMatchObject({ code: "1111" });
+    expect(update.after).toMatchObject({ code: "2222" });
+
+    const history = await search(owner, `entity=code&record=${code._id}`);
+    expect(history.body.total).toBe(2);
+    expect((await search(owner, `section=tribelists&q=${entry._id}`)).body.rows).toMatchObject([{ entity: "tribelist_entry", action: "create" }]);
+    expect((await search(owner, `section=codes&q=${entry._id}`)).body.total).toBe(0);
+    expect((await search(owner, "person=Rex%20Rider")).body.total).toBeGreaterThanOrEqual(3);
+    expect((await search(owner, "person=Nobody")).body.total).toBe(0);
+    expect((await search(owner, "q=audit-other")).body.total).toBe(0); // the search reads ids, people and actions, not values
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await search(owner, `from=${today}&to=${today}&section=codes&q=${code._id}`)).body.total).toBe(2);
+    expect((await search(owner, "from=2020-01-01&to=2020-01-31")).body.total).toBe(0);
+  });
+
+  it("refuses a filter that is not one, with the field named", async () => {
+    const owner = await signedIn(MEMBER);
+    const bad = await search(owner, "from=yesterday");
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("from: must be a date, YYYY-MM-DD");
+    expect((await search(owner, "section=everything")).status).toBe(400);
+    expect((await search(owner, `person=${"x".repeat(101)}`)).status).toBe(400);
+  });
+
+  it("shows a record's history on the Audit page, its changes in words, without JavaScript", async () => {
+    const owner = await signedIn(MEMBER);
+    const made = await owner.fetch("/api/codes", { method: "POST", headers: json, body: JSON.stringify({ code: "3333", username: "audit-page" }) });
+    const code = await made.json<{ _id: string; version: number }>();
+    await owner.fetch(`/api/codes/${code._id}`, { method: "PUT", headers: json, body: JSON.stringify({ code: "4444", version: code.version }) });
+    const page = await owner.fetch(`/dashboard/audit?entity=code&record=${code._id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("History of Code");
+    expect(html.match(/data-testid="audit-row"/g)).toHaveLength(2);
+    expect(html).toMatch(/<del class="audit-before">3333<\/del> → <ins class="audit-after">4444<\/ins>/);
+    const bad = await (await owner.fetch("/dashboard/audit?from=someday")).text();
+    expect(bad).toContain("from: must be a date, YYYY-MM-DD");
+    // A refused filter wrote nothing.
+    expect(await env.DB.prepare("select count(*) as n from audit_log where entity_id = ?").bind(code._id).first("n")).toBe(2);
+  });
+});

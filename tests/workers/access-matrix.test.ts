@@ -3,7 +3,7 @@
 // each of them: a page a member may not use answers 403, one they may use never does. A page added later is in the table,
 // so it cannot be forgotten. The host API's routes: access-api-matrix.test.ts.
 import { env, SELF } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SECTIONS, type Access, pageNeed, can } from "../../contract/access";
 import { DEMO_ROLES } from "../../worker/discord-standin";
 import { forgetUserSessions } from "../../worker/platform/session";
@@ -129,6 +129,26 @@ describe("a member's roles", () => {
     expect((await told.json<{ roles: string[] }>()).roles).toEqual([GUILD, DEMO_ROLES.breeder.id, DEMO_ROLES.member.id]);
     const shell = await breeder.fetch("/dashboard?_data=routes%2F_shell");
     expect((await shell.json<{ access: Access }>()).access.stock).toBe("edit");
+  });
+});
+
+describe("a member's roles when Discord fails", () => {
+  it("keeps the stored roles, says so, and does not ask Discord again within a minute", async () => {
+    const json = { "Content-Type": "application/json" };
+    const down = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ message: "Service Unavailable" }, { status: 503 }));
+    try {
+      const tell = () => browsers.owner.fetch("/api/ingest/discord/member-roles", { method: "POST", headers: json, body: JSON.stringify({ userId: WHO.officer }) });
+      expect((await tell()).status).toBe(502);
+      const asked = down.mock.calls.length;
+      expect(asked).toBeGreaterThan(0);
+      expect((await tell()).status).toBe(502);
+      expect(down.mock.calls.length).toBe(asked);
+    } finally {
+      down.mockRestore();
+    }
+    // The officer keeps the levels of the roles stored before.
+    const shell = await browsers.officer.fetch("/dashboard?_data=routes%2F_shell");
+    expect((await shell.json<{ access: Access }>()).access).toEqual(EXPECTED.officer);
   });
 });
 

@@ -59,22 +59,30 @@ export async function storeRoles(db: D1Database, userId: string, roles: string[]
 }
 
 const refreshing = new Map<string, Promise<string[] | null>>();
+/** When a member's roles last failed to be read, per isolate: Discord is not asked again for them before a minute. */
+const failedAt = new Map<string, number>();
+const RETRY_AFTER_MS = 60_000;
 
 /**
- * Reads a member's roles again through the bot and stores them. One read per member at a time in an isolate. Answers
- * the roles, or null when Discord could not be asked (the stored roles stay).
+ * Reads a member's roles again through the bot and stores them. One read per member at a time in an isolate, and none
+ * within a minute of a failed one (a Discord outage is not asked on every request). Answers the roles, or null when
+ * Discord could not be asked (the stored roles stay).
  */
 export function refreshRoles(db: D1Database, config: Config, origin: string, userId: string): Promise<string[] | null> {
   const running = refreshing.get(userId);
   if (running) return running;
+  if (Date.now() - (failedAt.get(userId) ?? -Infinity) < RETRY_AFTER_MS) return Promise.resolve(null);
   const discord = discordClient(config, origin);
   const task = (async () => {
     try {
       const roles = await rolesIn(config.DISCORD_GUILD_IDS, (g) => discord.memberRoles(g, userId));
       await storeRoles(db, userId, roles);
+      failedAt.delete(userId);
       return roles;
     } catch (error) {
       console.warn(`Reading the Discord roles of ${userId} failed:`, error instanceof Error ? error.message : error);
+      failedAt.set(userId, Date.now());
+      if (failedAt.size > 10_000) failedAt.delete(failedAt.keys().next().value!);
       return null;
     } finally {
       refreshing.delete(userId);

@@ -122,7 +122,7 @@ export const EVENT_SECTIONS: Record<LiveEventType, readonly Section[]> = {
   breeder_list_update: ["breeder"],
   breeder_update: ["breeder"],
   weeklymembers_update: ["weekly-members"],
-  eoserver_status_update: ["server-stats", "dashboard"],
+  eoserver_status_update: ["server-stats"],
   joinlog_update: ["server-stats"],
   leavelog_update: ["server-stats"],
   tribemembers_update: ["server-stats"],
@@ -145,7 +145,7 @@ const levelFor = (method: string): "view" | "edit" => (SAFE.has(method.toUpperCa
 
 /** Dashboard pages by path prefix (after /dashboard/); the first match wins. */
 const PAGE_SECTIONS: [RegExp, Section][] = [
-  [/^vouches(\/|$)/, "vouches"],
+  [/^(vouches|analytics)(\/|$)/, "vouches"],
   [/^codes(\/|$)/, "codes"],
   [/^tribelists?(-\d+)?(\/|$)/, "tribelists"],
   [/^server-stats(-\d+)?(\/|$)/, "server-stats"],
@@ -162,17 +162,34 @@ const PAGE_SECTIONS: [RegExp, Section][] = [
  * dashboard page (the home page and the spec's template pages) belongs to the dashboard section.
  */
 export function pageNeed(pathname: string, method: string): Need {
-  if (pathname === "/settings" || pathname.startsWith("/settings/")) return "signed-in";
-  const rest = pathname.replace(/^\/dashboard\/?/, "");
+  const path = routedPath(pathname);
+  if (path === "/settings" || path.startsWith("/settings/")) return "signed-in";
+  const rest = path.replace(/^\/dashboard\/?/, "");
   if (rest === "search" || rest.startsWith("search/")) return "signed-in";
   const section = PAGE_SECTIONS.find(([re]) => re.test(rest))?.[1] ?? "dashboard";
   return { section, level: levelFor(method) };
 }
 
+/**
+ * A path as the router matches it: each segment decoded, in lower case (Remix matches routes case-insensitively after
+ * decoding), so /dashboard/Access or /dashboard/%61ccess needs what /dashboard/access needs. A path that cannot be
+ * decoded is kept as it is (the router answers it 404 or 400).
+ */
+export function routedPath(pathname: string) {
+  try {
+    return pathname
+      .split("/")
+      .map((s) => decodeURIComponent(s))
+      .join("/")
+      .toLowerCase();
+  } catch {
+    return pathname.toLowerCase();
+  }
+}
+
 /** The host API's paths by prefix; the first match wins. */
 const API_SECTIONS: [RegExp, Section][] = [
   [/^\/kick\//, "kick"],
-  [/^\/mark-remove-pending\//, "vouches"],
   [/^\/api\/vouches\/(card-cache|stats)$/, "dashboard"],
   [/^\/api\/ingest\/discord\/member-roles$/, "admin"],
   [/^\/api\/audit(\/|$)/, "admin"],
@@ -192,8 +209,10 @@ const API_SECTIONS: [RegExp, Section][] = [
  * What a host API call needs. Health, the global search (filtered per section), avatars and a member's own API tokens
  * need only a caller; an unknown path needs admin, so a route added without a line here is closed, not open.
  */
-export function apiNeed(path: string, method: string): Need {
-  if (path === "/api/health" || path === "/api/search" || path.startsWith("/avatar/")) return "signed-in";
+export function apiNeed(rawPath: string, method: string): Need {
+  const path = routedPath(rawPath);
+  // Avatars show wherever a member is shown (tribelists, the breeder sheet): every signed-in member may look them up.
+  if (path === "/api/health" || path === "/api/search" || path.startsWith("/avatar/") || path === "/api/vouches/avatar-cache") return "signed-in";
   if (path === "/api/tokens" || path.startsWith("/api/tokens/")) return "signed-in";
   const section = API_SECTIONS.find(([re]) => re.test(path))?.[1];
   return { section: section ?? "admin", level: section === "kick" ? "edit" : levelFor(method) };

@@ -6,6 +6,8 @@ import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "../contract/events";
 
 /** The header the Worker sets on a socket's upgrade: the sections its member may view (worker/index.ts). */
 export const LIVE_SECTIONS_HEADER = "x-live-sections";
+/** A socket's tag for a section it may view (partyserver also tags each socket with its connection id). */
+const sectionTag = (section: string) => `section:${section}`;
 
 export class Live extends Server<Env> {
   static options = { hibernate: true };
@@ -15,7 +17,7 @@ export class Live extends Server<Env> {
    * cannot set the header: the Worker replaces it). Its events are only those (contract/access.ts EVENT_SECTIONS).
    */
   getConnectionTags(_connection: Connection, ctx: ConnectionContext) {
-    return (ctx.request.headers.get(LIVE_SECTIONS_HEADER) ?? "").split(",").filter(isSection);
+    return (ctx.request.headers.get(LIVE_SECTIONS_HEADER) ?? "").split(",").filter(isSection).map(sectionTag);
   }
 
   /** Browsers only listen; anything they send is ignored. */
@@ -31,7 +33,7 @@ export class Live extends Server<Env> {
     if (!valid) throw new Error(`not a live event: ${JSON.stringify(event)}`);
     const message = JSON.stringify(valid);
     // The sockets of members who may view a section the event concerns, each once.
-    const sockets = new Set(EVENT_SECTIONS[valid.type].flatMap((section) => this.ctx.getWebSockets(section)));
+    const sockets = new Set(EVENT_SECTIONS[valid.type].flatMap((section) => this.ctx.getWebSockets(sectionTag(section))));
     let count = 0;
     for (const socket of sockets) {
       if (socket.readyState !== WebSocket.OPEN) continue;

@@ -105,8 +105,11 @@ app.all("/parties/*", async (c) => {
     onBeforeConnect: (req) => {
       const auth = c.get("auth");
       if (auth.status !== "ok") return new Response("Sign in to receive live updates.", { status: 401 });
-      // The room sends this socket only the events of sections its member may view (party/live.ts).
-      const upgrade = new Request(req);
+      // The room sends this socket only the events of sections its member may view (party/live.ts). The connection id
+      // (partyserver's `_pk`, also a tag of the socket) is the Worker's choice, never the browser's.
+      const url = new URL(req.url);
+      url.searchParams.set("_pk", crypto.randomUUID());
+      const upgrade = new Request(url, req);
       upgrade.headers.set(LIVE_SECTIONS_HEADER, liveSections(auth.access).join(","));
       return upgrade;
     },

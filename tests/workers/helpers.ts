@@ -150,8 +150,8 @@ export function location(response: Response) {
 }
 
 /** Opens the live socket as a signed-in browser; `next(type)` waits for the next event of that type. */
-export async function listen(browser: Browser) {
-  const res = await SELF.fetch(new URL("/parties/live/main", ORIGIN), {
+export async function listen(browser: Browser, path = "/parties/live/main") {
+  const res = await SELF.fetch(new URL(path, ORIGIN), {
     headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN },
   });
   const socket = res.webSocket;

@@ -36,7 +36,7 @@ import { entryCreate, entryUpdate } from "../../contract/tribelist-input";
 import { TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
 import { refreshRoles } from "../platform/access";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, pageQuery, valid } from "./http";
+import { deps, executionContext, notFound, pageQuery, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
 const objectIdParam = z.object({ _id: objectIdSchema });
@@ -137,7 +137,7 @@ communityApi
   // (contract/access.ts). Admin only: it changes what someone may do.
   .post("/api/ingest/discord/member-roles", valid("json", z.object({ userId: discordIdSchema })), async (c) => {
     const { userId } = c.req.valid("json");
-    const roles = await refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, userId);
+    const roles = await refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, userId, { fresh: true });
     if (!roles) return c.json({ error: "discord", message: "Discord could not be asked for the member's roles; try again." }, 502);
     return c.json({ userId, roles });
   });
@@ -156,6 +156,10 @@ communityApi
   .post("/kick/:vouchedId", valid("param", z.object({ vouchedId: discordIdSchema })), async (c) => {
     const { vouchedId } = c.req.valid("param");
     const outcome = await kickEverywhere(deps(c), discord(c), c.get("config").DISCORD_GUILD_IDS, vouchedId);
+    // A kicked member's roles (and so their sessions' and tokens' access) are read again from Discord at once.
+    if (outcome.results.some((r) => r.status === "kicked")) {
+      executionContext(c)?.waitUntil(refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, vouchedId, { fresh: true }));
+    }
     return c.json(outcome);
   })
   .get("/avatar/:discordId", valid("param", z.object({ discordId: discordIdSchema })), async (c) => {

@@ -29,7 +29,7 @@ export const notFound = (c: Context, what: string, id: string) =>
   c.json({ error: "not_found", message: `No ${what} with id ${id}.` }, 404);
 
 /** The request's execution context (absent when a test calls the app without one). */
-function executionContext(c: Context<WorkerEnv>) {
+export function executionContext(c: Context<WorkerEnv>) {
   try {
     return c.executionCtx;
   } catch {

@@ -2,13 +2,13 @@
 // caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
 import { Hono, type Context, type Next } from "hono";
 import { apiNeed, can, FULL_ACCESS, meets, refusal, toAccess, within } from "../../contract/access";
-import { accessFor } from "../platform/access";
+import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "../platform/access";
 import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { clientAddress, overLimit } from "../platform/limits";
 import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
-import { pageQuery, valid } from "./http";
+import { executionContext, pageQuery, valid } from "./http";
 import { database } from "../domain/context";
 import type { Caller, WorkerEnv } from "../types";
 import { auditApi } from "./audit";
@@ -62,8 +62,16 @@ for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
       const refused =
         (await overLimit(c, "TOKEN_LIMIT", token.id)) ?? (SAFE_METHODS.has(c.req.method) ? null : await overLimit(c, "WRITE_LIMIT", token.userId));
       if (refused) return refused;
-      // What the token may do: its scopes, within what its maker may do now (contract/access.ts).
-      const maker = await accessFor(c.env.DB, c.get("config"), token.userId, token.makerRoles);
+      // What the token may do: its scopes, within what its maker may do now (contract/access.ts). The maker's roles are
+      // read from Discord like a session's: now when never read, after the answer when older than ROLE_REFRESH_MS, so a
+      // token outlives no demotion, kick or departure of a maker who never signs in again by more than that.
+      const origin = new URL(c.req.url).origin;
+      let makerRoles = token.makerRoles;
+      if (!makerRoles || !token.makerRolesCheckedAt) makerRoles = await refreshRoles(c.env.DB, c.get("config"), origin, token.userId);
+      else if (Date.now() - token.makerRolesCheckedAt.getTime() >= ROLE_REFRESH_MS) {
+        executionContext(c)?.waitUntil(refreshRoles(c.env.DB, c.get("config"), origin, token.userId));
+      }
+      const maker = await accessFor(c.env.DB, c.get("config"), token.userId, makerRoles);
       const access = within(token.scopes ? toAccess(token.scopes) : FULL_ACCESS, maker);
       c.set("caller", { kind: "token", id: `token:${token.id}`, name: token.name, userId: token.userId, tokenId: token.id, access });
       return allowed(c, next);

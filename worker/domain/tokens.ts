@@ -71,13 +71,13 @@ export async function revokeToken(deps: Deps, userId: string, id: string) {
 export async function resolveToken(db: Db, bearer: string) {
   if (!bearer.startsWith(TOKEN_PREFIX)) return null;
   const found = await db
-    .select({ token: apiTokens, makerRoles: users.roles })
+    .select({ token: apiTokens, makerRoles: users.roles, makerRolesCheckedAt: users.rolesCheckedAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.hash, await sha256Hex(bearer)), isNull(apiTokens.revokedAt)))
     .get();
   if (!found) return null;
-  const row = { ...found.token, makerRoles: found.makerRoles };
+  const row = { ...found.token, makerRoles: found.makerRoles, makerRolesCheckedAt: found.makerRolesCheckedAt };
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));

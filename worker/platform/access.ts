@@ -68,10 +68,23 @@ const RETRY_AFTER_MS = 60_000;
  * within a minute of a failed one (a Discord outage is not asked on every request). Answers the roles, or null when
  * Discord could not be asked (the stored roles stay).
  */
-export function refreshRoles(db: D1Database, config: Config, origin: string, userId: string): Promise<string[] | null> {
+export function refreshRoles(
+  db: D1Database,
+  config: Config,
+  origin: string,
+  userId: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<string[] | null> {
   const running = refreshing.get(userId);
+  // A change the bot reports needs a read that starts after it: one already running may have read the roles before.
+  if (fresh) return (running ?? Promise.resolve(null)).then(() => read(db, config, origin, userId));
   if (running) return running;
   if (Date.now() - (failedAt.get(userId) ?? -Infinity) < RETRY_AFTER_MS) return Promise.resolve(null);
+  return read(db, config, origin, userId);
+}
+
+/** One read of a member's roles through the bot, stored; null when Discord could not be asked. */
+function read(db: D1Database, config: Config, origin: string, userId: string): Promise<string[] | null> {
   const discord = discordClient(config, origin);
   const task = (async () => {
     try {

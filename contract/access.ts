@@ -66,6 +66,10 @@ export type RoleLevel = { roleId: string; section: Section; level: Level };
 /** The highest of several levels. */
 const highest = (levels: Level[]) => levels.reduce<Level>((a, b) => (rank(b) > rank(a) ? b : a), "none");
 
+/** Several accesses held together (a member's roles): the highest level of any, per section. */
+export const combined = (accesses: readonly Access[]): Access =>
+  Object.fromEntries(SECTIONS.map((s) => [s, highest(accesses.map((a) => a[s]))])) as Access;
+
 /**
  * A role's access: what an admin set for it, and for sections never set, the member default when the role is a
  * guild's @everyone, else none.
@@ -88,8 +92,7 @@ export function accessOf(
   ownerIds: readonly string[],
 ): Access {
   if (ownerIds.includes(who.userId) || who.roles.some((r) => ownerIds.includes(r))) return FULL_ACCESS;
-  const perRole = who.roles.map((r) => roleAccess(r, mapping, everyoneIds));
-  return Object.fromEntries(SECTIONS.map((s) => [s, highest(perRole.map((a) => a[s]))])) as Access;
+  return combined(who.roles.map((r) => roleAccess(r, mapping, everyoneIds)));
 }
 
 /** The lower of two accesses per section: what an API token may do is its scopes within its maker's current access. */

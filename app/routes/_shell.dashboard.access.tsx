@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
+  combined,
   LEVEL_LABELS,
   levelsOf,
   SECTION_LABELS,
@@ -28,14 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type Role = Awaited<ReturnType<typeof rolesWithLevels>>["roles"][number];
 
-/** What a member holding this role (and their guild's @everyone) may do: the higher level of the two per section. */
+/** What a member holding this role (and their guild's @everyone) may do. */
 function previewOf(role: Role, roles: Role[]): Access {
-  if (role.owner) return role.access;
   const everyone = roles.find((r) => r.everyone && r.id === role.guildId)?.access;
-  const rank = (l: Level) => ["none", "view", "edit"].indexOf(l);
-  return Object.fromEntries(
-    SECTIONS.map((s) => [s, everyone && rank(everyone[s]) > rank(role.access[s]) ? everyone[s] : role.access[s]]),
-  ) as Access;
+  return everyone ? combined([role.access, everyone]) : role.access;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -13,7 +13,7 @@ import { useAfterPaint } from "../utils/after-paint";
 import { parseToken } from "../utils/token-form";
 import { formatUtcDateTime } from "../utils/dates";
 import { displayNameOf } from "../utils/user";
-import { LEVEL_LABELS, LEVELS, levelsOf, SECTION_LABELS, SECTIONS, type Access } from "../../contract/access";
+import { can, LEVEL_LABELS, levelsOf, SECTION_LABELS, SECTIONS, type Access } from "../../contract/access";
 
 /**
  * The Create token form's check: the API's body (contract/tokens.ts), in the API's words, in the action and (loaded
@@ -248,7 +248,7 @@ export default function Settings() {
                     <span>{SECTION_LABELS[s]}</span>
                     <select name={`scopes.${s}`} defaultValue={access[s]}>
                       {levelsOf(s)
-                        .filter((l) => LEVELS.indexOf(l) <= LEVELS.indexOf(access[s]))
+                        .filter((l) => l === "none" || can(access, s, l))
                         .map((l) => (
                           <option key={l} value={l}>
                             {LEVEL_LABELS[l]}

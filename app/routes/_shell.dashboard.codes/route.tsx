@@ -10,7 +10,7 @@ import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
 import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
 import { useCan } from "../../utils/access";
-import { HistoryLink } from "../../components/HistoryLink";
+import { RowActions } from "../../components/table/RowActions";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -82,7 +82,6 @@ export default function CodesPage() {
 
   // With JavaScript the modals open from state at once; without it, from the URL (the loader's editing/deleting).
   const canEdit = useCan("codes");
-  const canAudit = useCan("admin");
   const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const editing = useModalState<Code>(data.editing);
   const deleting = useModalState<Code>(data.deleting);
@@ -169,17 +168,12 @@ export default function CodesPage() {
                       Code <strong>#{selected.id}</strong>
                       {selected.username ? ` · ${selected.username}` : ""}
                     </span>
-                    {canEdit ? (
-                      <>
-                        <button type="button" className="button small" onClick={() => editing.open(selected)}>
-                          <Icon name="edit" size={15} /> Edit
-                        </button>
-                        <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
-                          <Icon name="trash" size={15} /> Delete
-                        </button>
-                      </>
-                    ) : null}
-                    {canAudit ? <HistoryLink entity="code" id={selected._id} /> : null}
+                    <RowActions
+                      canEdit={canEdit}
+                      onEdit={() => editing.open(selected)}
+                      onDelete={() => deleting.open(selected)}
+                      history={{ entity: "code", id: selected._id }}
+                    />
                   </>
                 ) : (
                   <span className="muted small">

@@ -11,7 +11,7 @@ import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
 import { useCan } from "../../utils/access";
-import { HistoryLink } from "../../components/HistoryLink";
+import { RowActions } from "../../components/table/RowActions";
 import { Icon } from "../../components/icons";
 import { ConfirmModal, useModalState } from "../../components/Modal";
 import { useNotifications } from "../../components/notifications/notifications";
@@ -117,7 +117,6 @@ export default function TribelistsPage() {
   const [editingId, setEditingId] = useState<string | null>(null);
   // A member who may only read sees no add, edit, delete or clear (the server refuses them in any case).
   const canEdit = useCan("tribelists");
-  const canAudit = useCan("admin");
   const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const deleting = useModalState<Positioned>(data.confirm?.kind === "delete" ? data.confirm.entry : null);
   const clearing = useModalState<true>(data.confirm?.kind === "clear" || null);
@@ -321,24 +320,15 @@ export default function TribelistsPage() {
                       <span>
                         #{selected.position} · <strong>{selected.name}</strong>
                       </span>
-                      {canEdit ? (
-                        <>
-                          <button
-                            type="button"
-                            className="button small"
-                            onClick={() => {
-                              setEditingId(selected._id);
-                              setAdding(false);
-                            }}
-                          >
-                            <Icon name="edit" size={15} /> Edit
-                          </button>
-                          <button type="button" className="button small danger" onClick={() => deleting.open(selected)}>
-                            <Icon name="trash" size={15} /> Delete
-                          </button>
-                        </>
-                      ) : null}
-                      {canAudit ? <HistoryLink entity="tribelist_entry" id={selected._id} /> : null}
+                      <RowActions
+                        canEdit={canEdit}
+                        onEdit={() => {
+                          setEditingId(selected._id);
+                          setAdding(false);
+                        }}
+                        onDelete={() => deleting.open(selected)}
+                        history={{ entity: "tribelist_entry", id: selected._id }}
+                      />
                     </>
                   ) : (
                     <span className="muted small">

@@ -2,6 +2,7 @@
 // that used to read this file is deprecated); nothing here is silently ignored.
 import { SERVER_IDS } from "./contract/servers";
 import { PLACEHOLDER_PAGES } from "./app/routes/placeholder-page/pages";
+import { EXPORT_PAGES } from "./app/routes/export/pages";
 
 /**
  * One route module serves the three servers' stats pages (/dashboard/server-stats-2411, -2573 and -2446): the flat-routes
@@ -15,18 +16,21 @@ const PLACEHOLDER = "routes/placeholder-page";
 const TRIBELIST_TAB = "routes/tribelist-tab";
 /** /dashboard/analytics is the Vouches view (spec part 2: "Router"): the Vouches route module, mapped a second time. */
 const VOUCHES = "routes/_shell.dashboard.vouches/route.tsx";
+/** <page>/export: each exportable page's table as CSV, one resource module under the page's own path (issue 14). */
+const EXPORT = "routes/export";
 
 /** @type {Partial<import("@remix-run/dev").VitePluginConfig>} */
 export default {
   appDirectory: "app",
   buildDirectory: "build",
-  ignoredRouteFiles: ["**/*.css", "**/*.test.{ts,tsx}", "**/*.server.test.ts", SERVER_STATS, PLACEHOLDER, TRIBELIST_TAB],
+  ignoredRouteFiles: ["**/*.css", "**/*.test.{ts,tsx}", "**/*.server.test.ts", SERVER_STATS, PLACEHOLDER, TRIBELIST_TAB, EXPORT],
   routes: (defineRoutes) => {
     const routes = defineRoutes((route) => {
       for (const id of SERVER_IDS) route(`dashboard/server-stats-${id}`, `${SERVER_STATS}/route.tsx`, { id: `server-stats-${id}` });
       for (const id of SERVER_IDS) route(`dashboard/tribelist-${id}`, `${TRIBELIST_TAB}/route.tsx`, { id: `tribelist-${id}` });
       for (const page of Object.keys(PLACEHOLDER_PAGES)) route(`dashboard/${page}`, `${PLACEHOLDER}/route.tsx`, { id: `placeholder-${page}` });
       route("dashboard/analytics", VOUCHES, { id: "analytics" });
+      for (const page of EXPORT_PAGES) route(`dashboard/${page}/export`, `${EXPORT}/route.ts`, { id: `export-${page}` });
     });
     for (const route of Object.values(routes)) route.parentId = "routes/_shell";
     return routes;

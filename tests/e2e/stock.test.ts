@@ -193,6 +193,12 @@ describe("order, selection and colours", () => {
     expect(after.slice(0, 2).map((r) => r._id)).toEqual([before[1]._id, before[0]._id]);
     expect(after.slice(2).map((r) => r._id)).toEqual(before.slice(2).map((r) => r._id));
     expect(await table.locator("tbody tr").first().getAttribute("data-row")).toBe(before[1]._id);
+    // The row's history (issue 14): the move is on the Audit page, for this record only.
+    await rowOf(before[1]._id).getByRole("link", { name: `History of ${before[1].item}` }).click();
+    await page.getByTestId("audit-history").waitFor();
+    expect(new URL(page.url()).searchParams.get("record")).toBe(before[1]._id);
+    expect(await page.getByTestId("audit-table").locator("tbody tr").first().textContent()).toContain("order");
+    await page.goto(`${PAGE}?tab=admin-logistic-vaults`);
 
     // The row's edit form carries a text colour for the whole row or one of its columns.
     await rowOf(before[0]._id).getByRole("link", { name: "Edit" }).click();
@@ -227,6 +233,8 @@ describe("order, selection and colours", () => {
     await page.mouse.up();
     expect(await editor(page).count()).toBe(0); // a drag selects, it does not edit
     await expect.poll(() => page.getByTestId("cells-selected").textContent()).toBe("6 cells selected");
+    // Two rows selected: no one row's history to show.
+    expect(await page.getByTestId("row-history").count()).toBe(0);
     const extra = await cellPoint(page, VAULT_WIDTHS, 5, 2);
     await page.keyboard.down("Control");
     await page.mouse.click(extra.x, extra.y);
@@ -254,6 +262,8 @@ describe("order, selection and colours", () => {
     const box = (await sheetCanvas(page, GRID).boundingBox())!;
     await page.mouse.click(box.x + 7 + (ROW_MARKER - 7) / 2, await sheetRowY(page, GRID, 4));
     await expect.poll(() => page.getByTestId("cells-selected").textContent()).toMatch(/^\d+ cells selected$/);
+    // One row selected: its history on the Audit page (issue 14).
+    expect(new URL((await page.getByTestId("row-history").getAttribute("href"))!, "http://x").searchParams.get("record")).toBe(before[4]._id);
     await page.getByRole("button", { name: "Color Picker" }).click();
     await dialog.locator("input[type=color]").fill("#1971c2");
     await dialog.getByRole("button", { name: "Save Color" }).click();

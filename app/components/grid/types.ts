@@ -9,6 +9,8 @@ export type GridColumnDef<T> = {
   /** text (default), number, image (a URL), badge (coloured text). */
   kind?: "text" | "number" | "image" | "badge";
   value: (row: T) => CellValue;
+  /** The cell in a CSV export, where it differs from `value` (a link's address rather than its words). */
+  csv?: (row: T) => CellValue;
   /** Editable in place on the canvas (the HTML table edits through its row form). */
   editable?: boolean;
   /** A glyph drawn before the text on the canvas: an SVG path in a 24-unit box, stroked in the text colour. */

@@ -41,6 +41,7 @@ export function SheetTable({
   look,
   testId = "stock-table",
   readOnly,
+  historyHref,
 }: {
   label: string;
   /** The form fields every form of the sheet posts (the stock tab, the breeder page's tab). */
@@ -60,12 +61,14 @@ export function SheetTable({
   busy?: boolean;
   /** A member who may only read: no Edit links, no Move buttons, no row being edited (contract/access.ts). */
   readOnly?: boolean;
+  /** A row's history on the Audit page, for those who may read it (issue 14). */
+  historyHref?: (id: string) => string;
 }) {
   // The rows nobody edits are markup written as text (ADR 019): a page of a sheet is thousands of cells, and as React
   // elements they cost the server more than the rest of the page together, and the browser as much again to hydrate,
   // for a table that only shows until the grid paints. The row being edited is React (its inputs keep typed values).
   const at = editing && !readOnly ? rows.findIndex((row) => row._id === editing) : -1;
-  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy), testId, readOnly: Boolean(readOnly) };
+  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy), testId, readOnly: Boolean(readOnly), historyHref };
   const before = at < 0 ? rows : rows.slice(0, at);
   useHideBrokenImages(rows);
   return (
@@ -79,7 +82,7 @@ export function SheetTable({
                 {c.title}
               </th>
             ))}
-            {readOnly ? null : (
+            {readOnly && !historyHref ? null : (
               <th scope="col" className="actions">
                 <span className="sr-only">Actions</span>
               </th>
@@ -116,6 +119,7 @@ type Shown = {
   busy: boolean;
   testId: string;
   readOnly: boolean;
+  historyHref?: (id: string) => string;
 };
 
 /** The ids of the two forms every row's Move up / Move down button submits (`form=`), one pair per sheet. */
@@ -141,13 +145,14 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
       ` aria-label="Move ${name} ${direction}" title="Move ${direction}">${direction === "up" ? "↑" : "↓"}</button>`;
     html += `<tr data-row="${id}"${row.textColor ? ` style="color:${escapeHtml(row.textColor)}"` : ""}>`;
     for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
+    const history = s.historyHref ? `<a href="${escapeHtml(s.historyHref(row._id))}" aria-label="History of ${name}">History</a>` : "";
     if (s.readOnly) {
-      html += "</tr>";
+      html += history ? `<td class="actions"><div class="row-acts">${history}</div></td></tr>` : "</tr>";
       continue;
     }
     html +=
       `<td class="actions"><div class="row-acts"><a href="${escapeHtml(s.editHref(row._id))}" aria-label="Edit ${name}">Edit</a>` +
-      `${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}</div></td></tr>`;
+      `${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}${history}</div></td></tr>`;
   }
   return html;
 }

@@ -1,7 +1,8 @@
 // A sheet on the page: its canvas grid after hydration, its HTML table (with the row being edited, and a refused
 // save's typed values and message) before it and without JavaScript. The page passes its sheet state (useSheet), its
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
-import { useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useCan } from "../../utils/access";
 import { withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
@@ -27,6 +28,7 @@ export function SheetView({
   ends,
   editing,
   testId,
+  audited,
 }: {
   sheet: Sheet;
   /** The server's rows of the view (the HTML table shows them as stored). */
@@ -43,7 +45,10 @@ export function SheetView({
   editing: string | null;
   /** The grid's and table's test ids: `${testId}-grid` and `${testId}-table`. */
   testId: string;
+  /** The rows' entity in the audit trail (contract/audit.ts): each row links to its history for those who may read it. */
+  audited: string;
 }) {
+  const canAudit = useCan("admin");
   const answer = useActionData() as RowSaveAnswer | undefined;
   const navigation = useNavigation();
   const location = useLocation();
@@ -78,9 +83,29 @@ export function SheetView({
           action={location.pathname}
           busy={navigation.state === "submitting"}
           readOnly={sheet.readOnly}
+          historyHref={canAudit ? (id) => historyHref(audited, id) : undefined}
           testId={`${testId}-table`}
         />
       }
     />
+  );
+}
+
+/** A record's history on the Audit page. */
+export const historyHref = (entity: string, id: string) => withParams("/dashboard/audit", { entity, record: id });
+
+/**
+ * With JavaScript, the grid's selection names the row: "History" of the one row the selected cells are in, for those who
+ * may read the audit trail.
+ */
+export function SelectedRowHistory({ sheet, audited }: { sheet: Sheet; audited: string }) {
+  const canAudit = useCan("admin");
+  const ids = new Set([...sheet.selection.rows, ...sheet.selection.cells.map((c) => c.rowId)]);
+  if (!canAudit || ids.size !== 1) return null;
+  const [id] = ids;
+  return (
+    <Link className="button small" to={historyHref(audited, id)} data-testid="row-history">
+      History
+    </Link>
   );
 }

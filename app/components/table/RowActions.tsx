@@ -2,7 +2,7 @@
 // row's History on the Audit page for admins (issue 14). The server checks every write in any case.
 import { Link } from "@remix-run/react";
 import { useCan } from "../../utils/access";
-import { withParams } from "../../utils/table";
+import { historyHref } from "../sheet/SheetView";
 import { Icon } from "../icons";
 
 export function RowActions({
@@ -31,7 +31,7 @@ export function RowActions({
         </>
       ) : null}
       {canAudit ? (
-        <Link className="button small" to={withParams("/dashboard/audit", { entity: history.entity, record: history.id })}>
+        <Link className="button small" to={historyHref(history.entity, history.id)}>
           History
         </Link>
       ) : null}

@@ -2,6 +2,7 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PAGE_SIZES } from "../../utils/table";
 import { Icon } from "../icons";
+import { ExportLink } from "./ExportLink";
 
 /**
  * Search and page size in the URL (a GET form), so results can be shared and work without JavaScript. With it, typing
@@ -13,6 +14,7 @@ export function TableToolbar({
   placeholder,
   keep = [],
   param = "q",
+  exportable = false,
   children,
 }: {
   q: string;
@@ -23,6 +25,8 @@ export function TableToolbar({
   param?: string;
   /** Other search parameters to carry along (a tab, a filter). */
   keep?: string[];
+  /** Offers the page's table as a CSV download (the search, filters and tab of the URL), after the other fields. */
+  exportable?: boolean;
   children?: React.ReactNode;
 }) {
   const location = useLocation();
@@ -58,6 +62,7 @@ export function TableToolbar({
         </button>
       </noscript>
       {children}
+      {exportable ? <ExportLink /> : null}
     </Form>
   );
 }

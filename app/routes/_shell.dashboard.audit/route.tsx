@@ -6,6 +6,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { SECTION_LABELS, SECTIONS } from "../../../contract/access";
 import { AUDIT_ENTITY_SECTIONS, entityLabel, fieldChanges, type AuditRow } from "../../../contract/audit";
 import { requireUser } from "../../auth/session.server";
+import { ExportLink } from "../../components/table/ExportLink";
 import { LoadError } from "../../components/HostNotice";
 import { Pagination } from "../../components/table/Pagination";
 import { formatDateTime } from "../../utils/dates";
@@ -77,6 +78,7 @@ export default function Audit() {
           <Link to={PAGE} className="button">
             Reset
           </Link>
+          <ExportLink />
         </Form>
         {filters.record ? (
           <p className="notice" data-testid="audit-history">

@@ -12,7 +12,7 @@ import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
-import { SheetView } from "../../components/sheet/SheetView";
+import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
@@ -174,6 +174,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
               {cellsSelected(sheet.selection.count)}
             </span>
           ) : null}
+          <SelectedRowHistory sheet={sheet} audited="breeder_list" />
         </div>
         {!data.toggles.mut ? <p className="muted small mut-summary">{LIST_TEXTS.mutHidden}</p> : null}
         <StaleSince asOf={data.staleAsOf} what="the breeder list" />
@@ -196,6 +197,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             ends={data.ends}
             editing={data.editing}
             testId="breeder"
+            audited="breeder_list"
           />
         )}
         <Pagination page={data.page} />

@@ -17,7 +17,7 @@ type Session = ClaimsData["page"]["rows"][number];
 const num = (id: string, title: string, value: (s: Session) => number | null) =>
   ({ id, title, value, render: (s: Session) => value(s) ?? "-", className: "num" }) satisfies GridColumnDef<Session>;
 
-const COLUMNS: GridColumnDef<Session>[] = [
+export const COLUMNS: GridColumnDef<Session>[] = [
   {
     id: "dinoName",
     title: "Dino Name",
@@ -43,6 +43,7 @@ const COLUMNS: GridColumnDef<Session>[] = [
   {
     id: "avatar",
     title: "Breeder Avatar",
+    kind: "image",
     value: (s) => s.avatar,
     render: (s) => (s.avatar ? <img className="avatar" src={s.avatar} width={28} height={28} alt="" loading="lazy" /> : "-"),
   },

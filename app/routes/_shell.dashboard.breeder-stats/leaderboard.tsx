@@ -14,7 +14,7 @@ type Ranked = StatsData["page"]["rows"][number];
 const num = (id: string, title: string, value: (r: Ranked) => string | number, className = "num") =>
   ({ id, title, value, className, headerClassName: "num" }) satisfies GridColumnDef<Ranked>;
 
-const COLUMNS: GridColumnDef<Ranked>[] = [
+export const COLUMNS: GridColumnDef<Ranked>[] = [
   {
     id: "rank",
     title: "#",

@@ -114,6 +114,7 @@ export default function BreederPage() {
         size={data.list ? (data.list as { size: number }).size : data.size}
         placeholder={TEXTS.search}
         keep={["tab", "filter", "cq", "server", "base", "mut"]}
+        exportable
       />
 
       <TabNav tabs={BREEDER_TABS} active={tab} label="Breeder tabs" className="breeder-tabs" href={tabHref} text={(t) => BREEDER_TAB_LABELS[t]} />

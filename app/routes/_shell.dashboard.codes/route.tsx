@@ -42,7 +42,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => codesAction(
 const COMPLETED_COLORS = { Yes: TONE_COLORS.green, No: TONE_COLORS.grey };
 
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
-const COLUMNS: GridColumnDef<CodeRow>[] = [
+export const COLUMNS: GridColumnDef<CodeRow>[] = [
   { id: "id", title: "ID", width: 64, kind: "number", value: (r) => r.id },
   { id: "username", title: "Username", width: 150, editable: true, value: (r) => r.username },
   { id: "code", title: "Code", width: 84, editable: true, value: (r) => r.code, render: (r) => <code>{r.code}</code> },
@@ -152,7 +152,7 @@ export default function CodesPage() {
       <LoadError message={data.loadError} />
 
       <section className="card codes-card">
-        <TableToolbar q={data.q} size={data.size} placeholder="Search codes..." />
+        <TableToolbar q={data.q} size={data.size} placeholder="Search codes..." exportable />
 
         {data.loadError ? null : data.page.total === 0 ? (
           <p className="empty-state" data-testid="codes-empty">

@@ -49,7 +49,7 @@ export default function Logs() {
       </div>
       <TabNav tabs={LOG_TABS} active={data.tab} label="Logs" href={(t) => `${location.pathname}?tab=${t}`} text={(t) => TAB_LABELS[t]} />
       <section className="card">
-        <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} />
+        <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} exportable />
         <StaleSince asOf={data.staleAsOf} what={data.tab === "join-log" ? "the join log" : "the leave log"} />
         <LoadError message={data.loadError} />
         {data.join ? (
@@ -87,11 +87,11 @@ const text = <T,>(id: string, title: string, value: (row: T) => string | null | 
 
 type Avatars = Record<string, string>;
 
-const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
+export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
   { id: "id", title: "User ID", value: (r) => r.id, render: (r) => code(r.id) },
   text("displayName", "Display Name", (r: JoinEntry) => r.displayName),
   text("username", "Username", (r: JoinEntry) => r.username),
-  { id: "avatar", title: "Avatar", value: (r) => r.avatarURL, render: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
+  { id: "avatar", title: "Avatar", kind: "image", value: (r) => r.avatarURL, render: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
   text("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt)),
   text("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
   text("inviteCode", "Invite Code", (r: JoinEntry) => r.inviteCode),
@@ -99,17 +99,18 @@ const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
   {
     id: "inviterAvatar",
     title: "Inviter Avatar",
-    value: (r) => r.inviterId,
+    kind: "image",
+    value: (r) => (r.inviterId ? avatars[r.inviterId] : null),
     render: (r) => <Avatar url={r.inviterId ? avatars[r.inviterId] : null} id={r.inviterId} />,
   },
 ];
 
-const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
+export const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
   { id: "voucherId", title: "Voucher ID", value: (r) => r.voucherInfo?.vouchedBy, render: (r) => code(r.voucherInfo?.vouchedBy) },
   text("displayName", "Display Name", (r: LeaveEntry) => r.displayName),
   text("username", "Username", (r: LeaveEntry) => r.username),
   { id: "id", title: "User ID", value: (r) => r.id, render: (r) => code(r.id) },
-  { id: "avatar", title: "Avatar", value: (r) => r.userAvatarURL, render: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
+  { id: "avatar", title: "Avatar", kind: "image", value: (r) => r.userAvatarURL, render: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
   text("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt)),
   text("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt)),
   text("leaveReason", "Leave Reason", (r: LeaveEntry) => r.leaveReason),
@@ -117,7 +118,8 @@ const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
   {
     id: "voucherAvatar",
     title: "Voucher Avatar",
-    value: (r) => r.voucherInfo?.vouchedBy,
+    kind: "image",
+    value: (r) => (r.voucherInfo?.vouchedBy ? avatars[r.voucherInfo.vouchedBy] : null),
     render: (r) => {
       const voucher = r.voucherInfo?.vouchedBy;
       return <Avatar url={voucher ? avatars[voucher] : null} id={voucher} />;

@@ -13,7 +13,7 @@ import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import { ConflictNotice, UnsavedBanner } from "../../components/sheet/SheetBars";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { cssText, escapeHtml, tag } from "../../utils/html";
-import { SheetView } from "../../components/sheet/SheetView";
+import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { gridPreloadMeta } from "../../components/sheet/preload";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
@@ -352,9 +352,10 @@ function StockSheet({ data }: { data: Data }) {
               {cellsSelected(sheet.selection.count)}
             </span>
           ) : null}
+          <SelectedRowHistory sheet={sheet} audited="stock_item" />
         </div>
 
-        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} />
+        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} exportable />
 
         <StaleSince asOf={data.staleAsOf} what={data.label} />
         <LoadError message={data.loadError} />
@@ -376,6 +377,7 @@ function StockSheet({ data }: { data: Data }) {
             ends={{ first: data.allIds[0] ?? null, last: data.allIds.at(-1) ?? null }}
             editing={data.editing}
             testId="stock"
+            audited="stock_item"
           />
         )}
         <Pagination page={data.page} />

@@ -69,7 +69,7 @@ const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
 };
 
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
-const COLUMNS: GridColumnDef<EntryRow>[] = [
+export const COLUMNS: GridColumnDef<EntryRow>[] = [
   { id: "position", title: "ID", width: 64, kind: "number", value: (r) => r.position },
   { id: "name", title: "Name", width: 220, editable: true, value: (r) => r.name, className: "entry-name" },
   { id: "discordId", title: "Discord ID", width: 200, editable: true, value: (r) => r.discordId, className: "mono" },
@@ -278,7 +278,7 @@ export default function TribelistsPage() {
       <LoadError message={data.loadError} />
 
       <section className="card tribelist-card">
-        <TableToolbar q={data.q} size={data.size} placeholder="Search tribelist entries..." keep={["tab", "filter"]}>
+        <TableToolbar q={data.q} size={data.size} placeholder="Search tribelist entries..." keep={["tab", "filter"]} exportable>
           {data.filter ? <span className="badge blue">Filter: {FILTER_LABELS[data.filter as Filter]}</span> : null}
         </TableToolbar>
 

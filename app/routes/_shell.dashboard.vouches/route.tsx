@@ -122,7 +122,7 @@ export default function VouchesPage() {
       <StaleSince asOf={data.stale} what="vouches" />
 
       <section className="card vouches-card">
-        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} />
+        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} exportable />
 
         {data.loadError ? (
           <LoadError message={data.loadError} />

@@ -46,7 +46,7 @@ const EVENT_TYPE: Column<WeeklyRow> = {
 };
 
 /** Spec section 2: ID (row number), EOS ID, Display Name, Member Name, Status, Tribe, Platform, Event Type, Event Time, Last Ark Launch, Steam Profile. */
-const COLUMNS: Column<WeeklyRow>[] = [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, EVENT_TYPE, time("Event Time"), LAUNCH, STEAM];
+export const COLUMNS: Column<WeeklyRow>[] = [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, EVENT_TYPE, time("Event Time"), LAUNCH, STEAM];
 
 export default function WeeklyMembers() {
   const data = useLoaderData<typeof loader>();
@@ -93,7 +93,7 @@ export default function WeeklyMembers() {
       <TabNav tabs={TABS} active={tab} label="Weekly members tabs" href={(t) => withParams(here, { tab: t, page: null })} text={(t) => TAB_LABELS[t]} />
 
       <section className="card" aria-label={`${TAB_LABELS[tab]} table`}>
-        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab"]} />
+        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab"]} exportable />
         {data.error ? (
           <ErrorBox title={data.error.title} message={data.error.message} retryHref={here} />
         ) : data.empty ? (

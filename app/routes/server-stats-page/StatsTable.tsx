@@ -96,6 +96,7 @@ export const STEAM: Column = {
   title: "Steam Profile",
   width: 120,
   value: (r) => (r.steamProfileLink ? "View Profile" : "-"),
+  csv: (r) => r.steamProfileLink,
   colors: (r) => (r.steamProfileLink ? { fg: "#1c7ed6" } : undefined),
   render: (r) => <SteamLink href={r.steamProfileLink} />,
 };

@@ -23,6 +23,7 @@ import { Icon } from "../../components/icons";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { PageSizeSelect } from "../../components/table/TableToolbar";
+import { ExportLink } from "../../components/table/ExportLink";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELD, type Answer } from "../../utils/action";
@@ -199,6 +200,7 @@ export default function ServerStatsPage() {
               <span className="spinner" aria-hidden /> Loading...
             </span>
           ) : null}
+          {data.page.total > 0 ? <ExportLink /> : null}
         </div>
 
         {data.error ? (

@@ -156,7 +156,7 @@ const PAGE_SECTIONS: [RegExp, Section][] = [
   [/^breeder-stats(\/|$)/, "breeder"],
   [/^(logs|join-log|leave-log)(\/|$)/, "logs"],
   [/^weekly-members(\/|$)/, "weekly-members"],
-  [/^(access|audit)(\/|$)/, "admin"],
+  [/^(access|audit|sources)(\/|$)/, "admin"],
 ];
 
 /**
@@ -196,6 +196,8 @@ const API_SECTIONS: [RegExp, Section][] = [
   [/^\/api\/vouches\/(card-cache|stats)$/, "dashboard"],
   [/^\/api\/ingest\/discord\/member-roles$/, "admin"],
   [/^\/api\/audit(\/|$)/, "admin"],
+  // Every screen shows its figures' age from the sources' states; changing a source is an admin's (the default below).
+  [/^\/api\/sources$/, "dashboard"],
   [/^\/api\/(vouches|ingest\/discord\/vouches)(\/|$)/, "vouches"],
   [/^\/api\/codes(\/|$)/, "codes"],
   [/^\/api\/tribelist(-\d+)?(\/|$)/, "tribelists"],

@@ -25,6 +25,8 @@ export const AUDIT_ENTITY_SECTIONS: Record<string, Section> = {
   removed_members: "logs",
   weekly_members: "weekly-members",
   api_token: "admin",
+  source: "admin",
+  alert_channel: "admin",
   role_access: "admin",
 };
 

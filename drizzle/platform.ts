@@ -1,7 +1,7 @@
-// API tokens for bots and collectors, and the audit trail of every write.
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+// API tokens for bots and collectors, the audit trail of every write, the data sources and the Discord alerts.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
-import { json, now, timestamp } from "./columns";
+import { epochMs, json, now, timestamp } from "./columns";
 
 export const apiTokens = sqliteTable(
   "api_tokens",
@@ -60,3 +60,52 @@ export const aggregateCache = sqliteTable("aggregate_cache", {
   version: integer("version").notNull(),
   value: json<unknown>("value").notNull(),
 });
+
+/**
+ * Where the figures come from (issue 15, contract/sources.ts): each source's last contact, the time it said its figures
+ * were observed, its last error, and the interval an admin expects it at (the kind's default when null).
+ */
+export const sources = sqliteTable("sources", {
+  id: text("id").primaryKey(),
+  lastContactAt: epochMs("last_contact_at"),
+  lastObservedAt: epochMs("last_observed_at"),
+  lastError: text("last_error"),
+  lastErrorAt: epochMs("last_error_at"),
+  intervalMs: integer("interval_ms"),
+  updatedBy: text("updated_by"),
+});
+
+/** A Discord channel's webhook that alerts go to (issue 15): its address is a secret, shown back only in part. */
+export const alertChannels = sqliteTable("alert_channels", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  url: text("url").notNull(),
+  /** The alert kinds it receives (contract/alerts.ts). */
+  kinds: json<string[]>("kinds").notNull(),
+  /** Stock below this percentage of its target alerts (the stock-low kind). */
+  stockPercent: integer("stock_percent").notNull().default(50),
+  createdBy: text("created_by"),
+  createdAt: epochMs("created_at").notNull().default(now),
+});
+
+/**
+ * The alerts waiting for, or done with, delivery: one row per channel and alert (the key deduplicates), sent by the
+ * cron (and right after the event), retried with backoff, at most a few a minute per channel.
+ */
+export const alertDeliveries = sqliteTable(
+  "alert_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: integer("channel_id").notNull(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    content: text("content").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: epochMs("next_attempt_at").notNull(),
+    lastResult: text("last_result"),
+    lastAttemptAt: epochMs("last_attempt_at"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("alert_deliveries_key").on(t.channelId, t.key), index("alert_deliveries_due").on(t.status, t.nextAttemptAt)],
+);

@@ -13,6 +13,10 @@ export const serverStatus = sqliteTable("server_status", {
   playerCount: integer("player_count"),
   maxPlayers: integer("max_players"),
   source: text("source"),
+  /** When the roster's own source (a collector, the roster host) observed it: a late push is compared with this. */
+  rosterObservedAt: epochMs("roster_observed_at"),
+  /** When we stored the row (lastUpdated is when its source observed it). */
+  recordedAt: epochMs("recorded_at"),
 });
 
 /** Who is online on a server now: the latest roster, from ingestion or an upstream host. */
@@ -67,6 +71,8 @@ export const serverSnapshots = sqliteTable(
     maxPlayers: integer("max_players"),
     errorDetails: text("error_details"),
     source: text("source"),
+    /** False when the roster's source was silent: neither online nor offline, a gap in the population chart. */
+    known: bool("known").notNull().default(true),
   },
   (t) => [uniqueIndex("server_snapshots_natural").on(t.serverId, t.takenAt)],
 );

@@ -3,6 +3,9 @@
 //   1. .dev.vars from .dev.vars.example when missing (local settings: the Discord stand-in, a dev session secret)
 //   2. the Remix build   3. D1 migrations on the local database   4. demo data when the database is empty
 //   5. wrangler dev on http://localhost:$PORT (8787)
+//   6. the one-minute cron, as production runs it: the same scheduled() handler, fired at the start of every minute
+//      through wrangler's /__scheduled (wrangler dev never fires a cron by itself). LOCAL_CRON=0 leaves it to the
+//      caller: the browser tests keep control of time.
 // PERSIST_DIR keeps a separate local database and ENV_FILE replaces .dev.vars (the browser tests use both).
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
@@ -31,3 +34,28 @@ const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1"
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
+
+if (process.env.LOCAL_CRON !== "0") {
+  const origin = `http://127.0.0.1:${port}`;
+  const fire = async () => {
+    try {
+      const res = await fetch(`${origin}/__scheduled?cron=*+*+*+*+*`);
+      if (!res.ok) console.warn(`cron: /__scheduled answered ${res.status}`);
+    } catch {
+      // Not listening yet (the first minute): the next minute fires it.
+    }
+  };
+  // Once the server answers, then at the start of every minute.
+  const ready = setInterval(async () => {
+    const up = await fetch(`${origin}/api/health`).then(() => true, () => false);
+    if (!up) return;
+    clearInterval(ready);
+    await fire();
+    const untilNextMinute = 60_000 - (Date.now() % 60_000) + 500;
+    setTimeout(() => {
+      fire();
+      setInterval(fire, 60_000);
+    }, untilNextMinute);
+  }, 1000);
+  console.log("The one-minute cron runs locally (LOCAL_CRON=0 turns it off).");
+}

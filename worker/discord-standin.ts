@@ -276,3 +276,28 @@ discordStandin.delete("/api/v10/guilds/:guildId/members/:userId", (c) => {
   if (!isDiscordId(userId) || userId.endsWith("9")) return c.json(discordError("Unknown Member", 10007), 404);
   return c.body(null, 204);
 });
+
+/**
+ * Execute Webhook (issue 15: the Discord alerts). Each webhook's messages are kept in this isolate, newest last, so a
+ * test (or a person trying the alerts locally) can read what arrived at GET .../messages, which Discord itself does not
+ * have. A token starting with "fail" answers 500 every time, so a failing channel can be tried.
+ */
+const webhookMessages = new Map<string, { id: string; content: string; timestamp: string }[]>();
+
+for (const prefix of ["/api", "/api/v10"]) {
+  discordStandin.post(`${prefix}/webhooks/:id/:token`, async (c) => {
+    const { id, token } = c.req.param();
+    if (token.startsWith("fail")) return c.json(discordError("stand-in: this webhook always fails (its token starts with fail)"), 500);
+    const body = await c.req.json<{ content?: unknown }>().catch(() => null);
+    if (!body || typeof body.content !== "string" || !body.content.trim()) return c.json(discordError("Cannot send an empty message", 50006), 400);
+    const message = { id: standinSnowflake(), content: body.content, timestamp: new Date().toISOString() };
+    const kept = webhookMessages.get(`${id}/${token}`) ?? [];
+    kept.push(message);
+    webhookMessages.set(`${id}/${token}`, kept.slice(-100));
+    return c.req.query("wait") === "true" ? c.json({ ...message, channel_id: id, webhook_id: id, type: 0 }) : c.body(null, 204);
+  });
+  discordStandin.get(`${prefix}/webhooks/:id/:token/messages`, (c) => c.json(webhookMessages.get(`${c.req.param("id")}/${c.req.param("token")}`) ?? []));
+}
+
+/** An id in Discord's shape (a snowflake from the time). */
+const standinSnowflake = () => String((BigInt(Date.now() - 1420070400000) << 22n) + BigInt(Math.floor(Math.random() * 4096)));

@@ -16,7 +16,15 @@ export type Caller =
 export type WorkerEnv = {
   Bindings: Env;
   /** `answered`: settles once the host API's handler has made its answer (worker/api/index.ts). */
-  Variables: { config: Config; auth: SessionState; caller: Caller; answered: Promise<void>; nonce: string };
+  Variables: {
+    config: Config;
+    auth: SessionState;
+    caller: Caller;
+    answered: Promise<void>;
+    nonce: string;
+    /** When a push's figures were observed, as the pusher said (the Sources page's "observed"; issue 15). */
+    observedAt?: number;
+  };
 };
 
 /** What the Worker resolves once per page request and hands to the Remix app. */

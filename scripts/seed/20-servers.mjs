@@ -155,6 +155,8 @@ export default function seed({ r, scale, now, people }) {
       status: OFFLINE[server] ? "offline" : "online",
       error_details: OFFLINE[server] ?? null,
       last_updated: last,
+      // When the collector last saw the roster: the last look, or (offline) when the server went down (issue 15).
+      roster_observed_at: OFFLINE[server] ? until : last,
       map_name: MAPS[server],
       player_count: OFFLINE[server] ? 0 : online.size,
       max_players: MAX_PLAYERS,

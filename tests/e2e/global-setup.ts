@@ -1,7 +1,8 @@
 // Starts the product as `npm start` does (production build, wrangler dev, local D1 with migrations), on its own port
-// and database, with the settings of .dev.vars.example; stops it afterwards.
+// and database, with the settings of .dev.vars.example; stops it afterwards. The tests keep control of time: no local
+// cron (LOCAL_CRON=0) and no demo collectors moving the rosters (a test fires the cron itself when it needs it).
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_PORT, E2E_STATE } from "./env";
 import { writeSessionPool } from "./sessions";
 
@@ -10,8 +11,11 @@ let server: ChildProcess | undefined;
 
 export default async function setup() {
   rmSync(E2E_STATE, { recursive: true, force: true });
+  const vars = `.wrangler/e2e-vars-${E2E_PORT}`;
+  mkdirSync(".wrangler", { recursive: true });
+  writeFileSync(vars, readFileSync(".dev.vars.example", "utf8").replace(/^DEMO_COLLECTORS=.*$/m, "DEMO_COLLECTORS=false"));
   server = spawn("node", ["scripts/start.mjs"], {
-    env: { ...process.env, SKIP_BUILD: "1", PORT: String(E2E_PORT), PERSIST_DIR: E2E_STATE, ENV_FILE: ".dev.vars.example" },
+    env: { ...process.env, SKIP_BUILD: "1", PORT: String(E2E_PORT), PERSIST_DIR: E2E_STATE, ENV_FILE: vars, LOCAL_CRON: "0" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

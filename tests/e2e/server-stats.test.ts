@@ -82,6 +82,18 @@ const randomEos = eosId;
 describe("with JavaScript", () => {
   it("shows the 2411 playerlist: status panel, chart, summary counts and the canvas grid", async () => {
     const { page, context } = await session();
+    // A collector's fresh roster of every class (a roster older than the collector's interval is not listed: issue 15).
+    const push = await ingestor(context.request);
+    const classes = ["2", "1", "0", "-1", "unknown"];
+    const players = Array.from({ length: 30 }, (_, i) => ({
+      eosId: randomEos(),
+      displayName: `Survivor${i}`,
+      name: `Member${i}`,
+      status: classes[i % classes.length],
+      tribe: i % classes.length === 0 ? "GC" : "",
+      platform: ["steam", "psn", "xbl", "epic"][i % 4],
+    }));
+    await push("2411", { online: true, players });
     await page.goto("/dashboard/server-stats-2411");
     await hydrated(page);
     const status = await statusOf(context.request, "2411");
@@ -91,9 +103,10 @@ describe("with JavaScript", () => {
     expect(await page.locator(".stats-tabs .tab.active").innerText()).toBe("Playerlist");
     const panel = page.getByTestId("server-panel");
     expect(await panel.locator("h2").innerText()).toBe("TheCenter (NA-PVP-TheCenter2411)");
-    expect(await page.getByTestId("server-status").innerText()).toBe(status.status === "online" ? "Online" : "Offline");
+    // Unknown: the collector that alone decides the status has been silent past its interval (issue 15).
+    expect(await page.getByTestId("server-status").innerText()).toBe({ online: "Online", unknown: "Unknown" }[status.status] ?? "Offline");
     expect(await page.getByTestId("map-name").innerText()).toBe("TheCenter_WP");
-    expect(await page.getByTestId("player-count").innerText()).toBe(`Players: ${status.playerCount}/70`);
+    expect(await page.getByTestId("player-count").innerText()).toBe(`Players: ${status.status === "unknown" ? "unknown" : status.playerCount}/70`);
     expect(await page.getByTestId("last-updated").innerText()).toMatch(/^(Just now|\d+ (second|minute|hour|day|week|month|year)s? ago)$/);
     expect(await panel.getByRole("button", { name: "Manual Refresh" }).isEnabled()).toBe(true);
 
@@ -285,7 +298,9 @@ describe("with JavaScript", () => {
     // The cron records what the sources say as of its minute; a newer stored status is kept. So: mark 2411 offline
     // just after what is stored, wait for a minute that starts after that, open the page, then fire the cron.
     const before = await statusOf(context.request, "2411");
-    const observedAt = (before.lastUpdated ?? Date.now() - 120_000) + 1;
+    // Observed just before this minute (or just after what is stored): within the collector's interval, so the page
+    // says Offline rather than Unknown (issue 15).
+    const observedAt = Math.max((before.lastUpdated ?? 0) + 1, Math.floor(Date.now() / 60_000) * 60_000 - 1000);
     await push("2411", { online: false, players: [], errorDetails: "Probe: offline until the next cron run", observedAt });
     // A wait on the clock itself, not on the page: the cron's minute must start after observedAt. Only when the stored
     // status is from this very minute (a test just before pushed a roster or refreshed) does this wait at all.

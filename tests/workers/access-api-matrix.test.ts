@@ -18,7 +18,18 @@ describe("the host API by access level", () => {
       const need = apiNeed(r.path, r.method);
       return need !== "signed-in" && need.section === "admin";
     });
-    expect(admin.map((r) => r.path).sort()).toEqual(["/api/audit/search", "/api/ingest/discord/member-roles"]);
+    // Issue 15: the Discord alerts and a source's interval are the admin's (the sources' states are every member's).
+    expect(admin.map((r) => r.path).sort()).toEqual([
+      "/api/alerts/channels",
+      "/api/alerts/channels",
+      "/api/alerts/channels/0123456789abcdef01234567",
+      "/api/alerts/channels/0123456789abcdef01234567",
+      "/api/alerts/channels/0123456789abcdef01234567/test",
+      "/api/alerts/deliveries",
+      "/api/audit/search",
+      "/api/ingest/discord/member-roles",
+      "/api/sources/0123456789abcdef01234567/interval",
+    ]);
     for (const { method, path } of routes) {
       for (const [role, browser] of Object.entries(browsers)) {
         const need = apiNeed(path, method);

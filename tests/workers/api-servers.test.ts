@@ -82,6 +82,9 @@ describe("GET /api/eoserver-status/{serverId}", () => {
       playerCount: 0,
       maxPlayers: 70,
       currentPlayers: [],
+      source: null,
+      recordedAt: null,
+      roster: { source: "collector:2446", observedAt: null, intervalMs: null, freshness: "never", unknownReason: "No data received yet" },
     });
   });
 
@@ -159,7 +162,8 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
   it("stores status and roster, derives joins, audits, and publishes per-server events", async () => {
     const { browser, post, json } = await session();
     const live = await listen(browser);
-    const observedAt = Date.now() - 5 * MINUTE;
+    // Within the collector's expected interval (2 minutes): the roster is known.
+    const observedAt = Date.now() - MINUTE;
     const res = await post("/api/ingest/servers/2573/roster", { online: true, observedAt, players: first });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ serverId: "2573", status: "online", playerCount: 4, joins: 4, leaves: 0, stale: false, observedAt });
@@ -182,6 +186,9 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
         platform,
         tribelistMatch: null,
       })),
+      source: "ingest",
+      recordedAt: expect.any(Number),
+      roster: { source: "collector:2573", observedAt, intervalMs: 2 * MINUTE, freshness: "fresh", unknownReason: null },
     });
 
     const joins = await json("/api/joinlog/2573");
@@ -222,8 +229,9 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
 
   it("diffs the next roster into joins and leaves, publishing only the classes that changed", async () => {
     const { browser, post, json } = await session();
+    // The second look is within the collector's interval (2 minutes), so its roster is listed.
     const t1 = Date.now() - 20 * MINUTE;
-    const t2 = Date.now() - 10 * MINUTE;
+    const t2 = Date.now() - MINUTE;
     const live = await listen(browser);
     await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t1, players: first });
     // The first roster's events go out after its answer: wait for them before the diff under test.
@@ -318,36 +326,29 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
 });
 
 describe("POST /api/eoserver-refresh/{serverId}", () => {
-  it("recomputes the status from the latest roster, snapshots, audits and publishes", async () => {
-    const { browser, post, json } = await session();
-    const t1 = Date.now() - 10 * MINUTE;
-    const live = await listen(browser);
+  // Issue 15: with collectors the only source there is nothing to read again; a refresh records the population point
+  // from the collector's last push and leaves its status and time to the collector, as the cron does.
+  it("with collectors the only source, records a population point and leaves the collector's status alone", async () => {
+    const { post, json } = await session();
+    const t1 = Date.now() - 30_000;
     await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t1, playerCount: 40, players: [player(1, "2", "GC"), player(2, "0")] });
-    expect((await json("/api/eoserver-status/2411")).body.playerCount).toBe(40);
-    // The ingest's events go out after its answer: wait for them before the refresh under test.
-    await live.received(["eoserver_status_update", "joinlog_update"], "2411");
-    live.clear();
     const res = await post("/api/eoserver-refresh/2411");
     expect(res).toEqual({ status: 200, body: { message: "Manual refresh triggered! Server data will be updated shortly." } });
 
     const status = await json("/api/eoserver-status/2411");
-    expect(status.body).toMatchObject({ status: "online", playerCount: 2 });
-    expect(status.body.lastUpdated).toBeGreaterThan(t1);
+    expect(status.body).toMatchObject({ status: "online", playerCount: 40, lastUpdated: t1 });
     expect(status.body.currentPlayers.map((p: Player) => p.eosId)).toEqual([eos(1), eos(2)]);
-    expect(await count("select count(*) as n from server_snapshots where source = 'manual-refresh'")).toBe(1);
+    expect(await count("select count(*) as n from server_snapshots where known = 1 and player_count = 40")).toBe(2);
     expect(await count("select count(*) as n from server_events")).toBe(2);
-    expect((await audits("server_roster")).map((a) => a.action)).toEqual(["ingest", "refresh"]);
-    expect(await live.received(["eoserver_status_update"], "2411")).toEqual(["eoserver_status_update"]);
-    live.close();
+    expect((await audits("server_roster")).map((a) => a.action)).toEqual(["ingest"]);
   });
 
-  it("stores 'No data received yet' for a server never heard from", async () => {
+  it("keeps 'No data received yet' for a server never heard from, and records an unknown point", async () => {
     const { post, json } = await session();
     expect((await post("/api/eoserver-refresh/2573")).status).toBe(200);
     const status = await json("/api/eoserver-status/2573");
-    expect(status.body).toMatchObject({ status: "offline", errorDetails: "No data received yet", currentPlayers: [] });
-    expect(status.body.lastUpdated).toEqual(expect.any(Number));
-    expect((await audits("server_status"))[0]).toMatchObject({ entity_id: "2573", action: "refresh" });
+    expect(status.body).toMatchObject({ status: "offline", errorDetails: "No data received yet", currentPlayers: [], lastUpdated: null });
+    expect(await count("select count(*) as n from server_snapshots where server_id = '2573' and known = 0 and player_count is null")).toBe(1);
   });
 });
 

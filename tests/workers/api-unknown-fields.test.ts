@@ -19,6 +19,7 @@ const BODILESS = new Set([
   "POST /kick/:vouchedId",
   "POST /api/vouches/mark-remove-pending/:vouchedId",
   "POST /api/vouches/:_id/fetch-avatar",
+  "POST /api/alerts/channels/:id/test",
 ]);
 
 /** Calls whose body is a list (the bots' ingestion): the unknown field rides on its first entry. */
@@ -35,8 +36,15 @@ const BASES: Record<string, Record<string, unknown>> = { "POST /api/breeder-list
 
 const WRITES = [...new Set(hostApi.routes.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method)).map((r) => `${r.method} ${r.path}`))];
 
+/** Paths whose id must be well formed to reach the body's check: a known source, a channel's number. */
+const PATHS: Record<string, string> = {
+  "/api/sources/:id/interval": "/api/sources/collector:2411/interval",
+  "/api/alerts/channels/:id": "/api/alerts/channels/999999",
+};
+
 /** A concrete path for a route: an id that names no row, a real server. */
 const concrete = (path: string) =>
+  PATHS[path] ??
   path
     .replace(/:serverId/, "2411")
     .replace(/:vouchedId/, "300000000000000001")
@@ -44,10 +52,13 @@ const concrete = (path: string) =>
     .replace(/\/\*$/, "")
     .replace(/\/$/, "");
 
-/** Every table's rows, to show a refused call wrote nothing. */
+/**
+ * Every table's rows, to show a refused call wrote nothing. Issue 15: a collector's or the bot's refused push is its
+ * source's last error on the Sources page (the sources table), which is what the refusal should leave behind.
+ */
 async function everything() {
   const { results } = await env.DB.prepare(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations' order by name",
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'sources') order by name",
   ).all<{ name: string }>();
   const rows = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`select * from "${name}"`)));
   return Object.fromEntries(results.map(({ name }, i) => [name, rows[i].results]));

@@ -164,7 +164,19 @@ export const rows = async <T = Record<string, any>>(query: string, ...bind: unkn
 export const count = async (query: string, ...bind: unknown[]) =>
   (await env.DB.prepare(query).bind(...bind).first<{ n: number }>())!.n;
 
-export const TABLES = ["server_status", "rosters", "server_events", "server_snapshots", "weekly_members", "audit_log", "api_tokens", "tribelist_entries"];
+export const TABLES = [
+  "server_status",
+  "rosters",
+  "server_events",
+  "server_snapshots",
+  "weekly_members",
+  "audit_log",
+  "api_tokens",
+  "tribelist_entries",
+  "sources",
+  "alert_channels",
+  "alert_deliveries",
+];
 export const clearTables = () => env.DB.batch(TABLES.map((t) => env.DB.prepare(`delete from ${t}`)));
 
 /**

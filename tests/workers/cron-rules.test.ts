@@ -108,7 +108,10 @@ describe("observe(): one server's observation from its sources", () => {
   });
 
   it("uses the roster pushed through ingestion, and the stored status when there is no list", () => {
-    expect(observe("2411", list([center]), stored(null, [player(2)]))).toMatchObject({ online: true, playerCount: 41, roster: [player(2)], source: "official-list+ingest" });
+    // The stored roster is the collector's: the list's observation carries none, so it keeps its own time (issue 15).
+    const official = observe("2411", list([center]), stored(null, [player(2)]));
+    expect(official).toMatchObject({ online: true, playerCount: 41, source: "official-list+ingest" });
+    expect(official.roster).toBeUndefined();
     expect(observe("2411", null, stored(null))).toEqual({ online: false, errorDetails: "No data received yet", source: "ingest" });
     expect(observe("2411", null, stored({ status: "offline", errorDetails: null }))).toMatchObject({ online: false, errorDetails: "Server is offline or unreachable" });
     expect(observe("2411", null, stored({ status: "online", playerCount: 40, maxPlayers: 70, mapName: "TheCenter_WP", errorDetails: null }, [player(1), player(2)]))).toMatchObject({

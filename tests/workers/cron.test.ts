@@ -56,8 +56,9 @@ describe("scheduled(): the official server list", () => {
       ["2573", minuteOf(t), 1, 67, 70, "official-list+ingest"],
     ]);
     expect(await statusOf("2411")).toMatchObject({ status: "online", player_count: 41, map_name: "TheCenter_WP", last_updated: minuteOf(t) });
-    // The roster pushed through ingestion (none yet) is the roster of record.
-    const audits = await rows("select * from audit_log where entity = 'server_roster' order by entity_id");
+    // The roster pushed through ingestion (none yet) is the roster of record: the list's look records the status only,
+    // and leaves the roster and its time to the collector (issue 15).
+    const audits = await rows("select * from audit_log where entity = 'server_status' order by entity_id");
     expect(audits.map((a) => [a.entity_id, a.action, a.actor])).toEqual([
       ["2411", "snapshot", SYSTEM.id],
       ["2446", "snapshot", SYSTEM.id],
@@ -95,7 +96,7 @@ describe("scheduled(): rosters", () => {
   it("diffs consecutive host rosters into joins and leaves, and publishes the events with serverId", async () => {
     const browser = await signedIn();
     world.rosters["2411"] = first;
-    const t1 = tick(3);
+    const t1 = tick(2);
     await runCron(hostEnv(), t1);
     expect(world.hostCalls.sort()).toEqual(["2411", "2446", "2573"]);
     expect(await count("select count(*) as n from server_events where event_type = 'join' and event_time = ?", minuteOf(t1))).toBe(3);
@@ -105,7 +106,8 @@ describe("scheduled(): rosters", () => {
     const gcEnemyCode = hostPlayer(4, "-2", "GC");
     const unknown = hostPlayer(5, "", "");
     world.rosters["2411"] = [first[2], gcEnemyCode, unknown];
-    const t2 = tick(2);
+    // The last read within the roster host's interval (2 minutes), so the answer lists the roster (issue 15).
+    const t2 = tick(1);
     await runCron(hostEnv(), t2);
 
     const events = await rows("select event_type, eos_id from server_events where event_time = ? order by event_type, eos_id", minuteOf(t2));

@@ -8,6 +8,7 @@ import { SAFE_METHODS } from "../platform/gate";
 import { clientAddress, overLimit } from "../platform/limits";
 import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
+import { ingestSourceOf, touchSource } from "../domain/sources";
 import { executionContext, pageQuery, valid } from "./http";
 import { database } from "../domain/context";
 import type { Caller, WorkerEnv } from "../types";
@@ -15,6 +16,7 @@ import { auditApi } from "./audit";
 import { breederApi } from "./breeder";
 import { communityApi } from "./community";
 import { serversApi } from "./servers";
+import { alertsApi, sourcesApi } from "./sources";
 import { stockApi } from "./stock";
 import { tokensApi } from "./tokens";
 import { vouchesApi } from "./vouches";
@@ -89,6 +91,26 @@ function allowed(c: Context<WorkerEnv>, next: Next) {
   return c.json({ error: "forbidden", message: refusal(need as Exclude<typeof need, "signed-in">) }, 403);
 }
 
+/**
+ * A collector's or the bot's push is a contact with its source (issue 15): recorded after the answer with the time the
+ * push said its figures were observed (the handler's `observedAt`, else now), or with the refusal as its last error.
+ */
+hostApi.use("/api/ingest/*", async (c, next) => {
+  await next();
+  const source = ingestSourceOf(c.req.path);
+  if (!source || c.req.method !== "POST") return;
+  const at = Date.now();
+  let error: string | null = null;
+  if (c.res.status >= 400) {
+    const body = await c.res
+      .clone()
+      .json<{ message?: string }>()
+      .catch(() => null);
+    error = `HTTP ${c.res.status} on ${c.req.path}${body?.message ? `: ${body.message}` : ""}`;
+  }
+  await touchSource(database(c.env), source, { at, observedAt: c.get("observedAt") ?? at, error });
+});
+
 hostApi.get("/api/health", async (c) => {
   const row = await c.env.DB.prepare("select 1 as ok").first<{ ok: number }>();
   return c.json({ status: "ok", database: row?.ok === 1 ? "ok" : "unavailable", time: new Date().toISOString() });
@@ -108,6 +130,8 @@ hostApi.route("/", stockApi);
 hostApi.route("/", breederApi);
 hostApi.route("/", serversApi);
 hostApi.route("/", auditApi);
+hostApi.route("/", sourcesApi);
+hostApi.route("/", alertsApi);
 
 for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
   hostApi.all(path, (c) => c.json({ error: "not_found", message: `No such API route: ${c.req.method} ${c.req.path}` }, 404));

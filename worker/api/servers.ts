@@ -184,6 +184,7 @@ export const serversApi = new Hono<WorkerEnv>()
   .post("/api/weeklymembers-refresh", async (c) => c.json(await refreshWeeklyMembers(deps(c))))
   .post("/api/ingest/servers/:serverId/roster", valid("param", serverParam), knownServer, valid("json", rosterBody), async (c) => {
     const body = c.req.valid("json");
+    if (body.observedAt !== undefined) c.set("observedAt", body.observedAt);
     const result = await recordSnapshot(
       deps(c),
       serverOf(c.req.valid("param")),

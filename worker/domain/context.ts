@@ -13,7 +13,14 @@ export type Db = DrizzleD1Database<typeof schema>;
 export type Actor = { id: string; name: string };
 /** Tells every signed-in browser about a committed change (and drops what it makes stale); never throws. */
 export type Announce = (event: LiveEvent) => Promise<void>;
-export type Deps = { db: Db; env: Env; actor: Actor; announce: Announce };
+export type Deps = {
+  db: Db;
+  env: Env;
+  actor: Actor;
+  announce: Announce;
+  /** Work to do once the request's answer is made (waitUntil); absent for the cron and tests, which do it themselves. */
+  afterAnswer?: (task: () => Promise<unknown>) => void;
+};
 
 export const SYSTEM: Actor = { id: "system:cron", name: "Scheduled snapshot" };
 

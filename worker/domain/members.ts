@@ -9,6 +9,7 @@ import { snowflakeTime, storedAvatarOf } from "./discord";
 import { formatVouchDate, parseVouchDate } from "./vouches";
 import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 import { discordIdSchema } from "../../contract/ids";
+import { queueAlerts } from "./alerts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -303,6 +304,15 @@ export async function ingestLeaves(deps: Deps, entries: z.output<typeof leaveInp
     ],
   )) as unknown[];
   const inserted = results.slice(0, writes.length).reduce<number>((n, r) => n + (r as unknown[]).length, 0);
+  // Discord alerts (issue 15): each member who left, once.
+  await queueAlerts(
+    deps,
+    rows.map((r) => ({
+      kind: "member-left" as const,
+      key: `left:${r.id}:${r.leftAt}`,
+      content: `👋 ${nameOf(r)} left the Discord${r.leaveReason ? ` (${r.leaveReason})` : ""}${r.voucherInfo?.vouchedByUsername ? `, vouched by ${r.voucherInfo.vouchedByUsername}` : ""}`,
+    })),
+  );
   return { received: entries.length, inserted, unchanged: entries.length - inserted };
 }
 

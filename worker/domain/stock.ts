@@ -7,6 +7,7 @@ import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, RACE_RETRIES, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
+import { queueAlerts } from "./alerts";
 import {
   derivedFields,
   figureKey,
@@ -186,6 +187,7 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       const n = result.saved.length;
       try {
         await commit(deps, writes, audit, [stockEvent(tab, `${n} ${n === 1 ? "row" : "rows"} saved by ${editor}`)]);
+        await queueStockAlerts(deps, tab, result.saved, at);
       } catch (error) {
         // Another save slipped in between our read and our write: read again and decide afresh. Rows that keep losing
         // are answered as conflicts with their current values; nothing of this batch was applied.
@@ -311,4 +313,24 @@ export async function setImage(deps: Deps, tab: StockTab, id: string, imageUrl: 
     [stockEvent(tab, `image of ${itemName || "a row"} changed${updateAllMatching ? ` on ${targets.length} rows` : ""}`)],
   );
   return { updatedCount: targets.length, itemName, imageUrl };
+}
+
+/**
+ * Discord alerts (issue 15): a saved item below its target, at most once a day per item; each channel keeps those
+ * under its own share of the target (alert_channels.stock_percent).
+ */
+async function queueStockAlerts(deps: Deps, tab: StockTab, saved: string[], at: Date) {
+  const rows = await rowsById(deps.db, tab, saved);
+  const day = at.toISOString().slice(0, 10);
+  const low = [...rows.values()].filter((r) => typeof r.percentage === "number" && r.percentage < 100 && !r.isEmpty);
+  await queueAlerts(
+    deps,
+    low.map((r) => ({
+      kind: "stock-low" as const,
+      key: `stock:${r._id}:${day}`,
+      percent: r.percentage as number,
+      content: `📦 ${TABS[tab].label}: ${r.item || "an item"} is at ${r.percentage}% of its target`,
+    })),
+    at.getTime(),
+  );
 }

@@ -5,13 +5,20 @@
 // into one observation per server, and hand it to recordSnapshot(), which stores the snapshot, diffs the roster into
 // joins and leaves and publishes the live events. A source that fails marks its servers offline with the reason; it
 // never fails the run. The cron's snapshots are keyed (serverId, minute), so overlapping runs record each server once.
+// Each source read is recorded on the Sources page with its result (issue 15).
+//
+// When collectors are the only source (no official list, no roster host), the run only writes each server's
+// population point from what the collector last pushed (recordPopulation): re-recording the stored status with the
+// run's time would make a collector that stopped look alive and "updated just now" (issue 15).
 // Finally (when asked), snapshots past SNAPSHOT_RETENTION_DAYS are pruned.
 import { externalHost, getConfig, type Config } from "../platform/config";
 import { SYSTEM, type Actor, type Deps } from "../domain/context";
 import { domainDeps } from "../platform/deps";
-import { pruneSnapshots, recordSnapshot, type Observation, type SnapshotResult } from "../domain/servers/snapshots";
+import { pruneSnapshots, recordPopulation, recordSnapshot, type Observation, type SnapshotResult } from "../domain/servers/snapshots";
+import { sourceState, touchSource } from "../domain/sources";
+import { collectorOf } from "../../contract/sources";
 import { OFFLINE_DETAILS, storedState } from "../domain/servers/status";
-import { NO_DATA, retentionCutoff, type RosterPlayer } from "../domain/servers-rules";
+import { NO_DATA, retentionCutoff } from "../domain/servers-rules";
 import { MAP_NAMES, type ServerId } from "../../contract/servers";
 import type { Fetcher } from "../sources/fetch-json";
 import { findOfficialServer, officialListSource, readOfficialList, type OfficialListRead } from "../sources/official-list";
@@ -29,8 +36,8 @@ export type RosterRead = ({ kind: "host" } & HostRosterRead) | { kind: "ingest";
  * - The official list, when configured, decides online state, player count, capacity and map. Failing, or without
  *   the server, the server is offline with the reason, and its roster is kept for the next diff.
  * - The roster comes from the host (a failing host also marks the server offline with its reason, since who is
- *   online is then unknown) or from ingestion (the stored roster, which yields no joins or leaves of its own: the
- *   collector's push already derived them).
+ *   online is then unknown) or from ingestion (the stored roster is the collector's: the observation carries none, so
+ *   the roster keeps its own observation time and its joins and leaves are the push's).
  * - Without an official list the roster source decides everything; with ingestion that is the stored status as the
  *   collector left it ("No data received yet" for a server never heard from).
  */
@@ -43,12 +50,11 @@ export function observe(serverId: ServerId, official: OfficialListRead | null, r
     if (!official.ok) return offline(official.error);
     const entry = findOfficialServer(official.servers, serverId, MAP_NAMES[serverId]);
     if (!entry) return offline(`Server ${serverId} is not in the official server list`);
-    let players: RosterPlayer[] | undefined;
-    if (roster.kind === "host") players = roster.online && roster.players ? roster.players : undefined;
-    else players = roster.stored.roster;
+    const players = roster.kind === "host" ? (roster.online && roster.players ? roster.players : undefined) : undefined;
+    const known = roster.kind === "host" ? players : roster.stored.roster;
     return {
       online: true,
-      playerCount: entry.numPlayers ?? players?.length ?? null,
+      playerCount: entry.numPlayers ?? known?.length ?? null,
       maxPlayers: entry.maxPlayers,
       mapName: entry.mapName,
       errorDetails: null,
@@ -118,11 +124,18 @@ export async function runSnapshots(env: Env, options: SnapshotRunOptions) {
   // The stand-in is this Worker's own route, called in-process: a cron run has no request origin to fetch it from.
   const standin: Fetcher = async (request) => officialStandin.fetch(request, env);
   const official = listSource ? await readOfficialList(listSource, listSource.kind === "standin" ? standin : fetcher) : null;
+  if (official) await touchSource(deps.db, "official-list", { at: Date.now(), observedAt: at, error: official.ok ? null : official.error });
+  const host = externalHost(config);
 
   const results: ServerRunResult[] = await Promise.all(
     options.servers.map(async (serverId) => {
       try {
+        if (!official && !host) {
+          const { intervalMs } = await sourceState(deps.db, collectorOf(serverId));
+          return await recordPopulation(deps.db, serverId, at, intervalMs);
+        }
         const roster = await readRoster(config, deps, serverId, fetcher);
+        if (roster.kind === "host") await touchSource(deps.db, "roster-host", { at: Date.now(), observedAt: at, error: roster.ok ? null : roster.error });
         const observation = { ...observe(serverId, official, roster), observedAt: at };
         if (options.source) observation.source = options.source;
         return await recordSnapshot(deps, serverId, observation, options.action ?? "snapshot", { exclusive: true });

@@ -59,6 +59,8 @@ export const configSchema = z
     OFFICIAL_SERVER_LIST_STANDIN: flag.default("false"),
     OFFICIAL_LIST_TIMEOUT_MS: milliseconds(8000),
     TRACKED_SERVERS: trackedServers.default("2411,2573,2446"),
+    /** Development only: each cron run moves the rosters as a collector would (worker/sources/demo-collector.ts). */
+    DEMO_COLLECTORS: flag.default("false"),
     /** Development only: answers say how many D1 round trips they made (worker/platform/d1-count.ts, bench/load.mjs). */
     COUNT_D1_QUERIES: flag.default("false"),
     SNAPSHOT_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1, "must be at least 1").max(3650).default(30),
@@ -72,6 +74,9 @@ export const configSchema = z
         path: ["DISCORD_STANDIN"],
         message: "the local Discord stand-in cannot be enabled when ENVIRONMENT is production",
       });
+    }
+    if (c.ENVIRONMENT === "production" && c.DEMO_COLLECTORS) {
+      ctx.addIssue({ code: "custom", path: ["DEMO_COLLECTORS"], message: "moves demo rosters for local development, and cannot be enabled when ENVIRONMENT is production" });
     }
     if (c.ENVIRONMENT === "production" && c.COUNT_D1_QUERIES) {
       ctx.addIssue({ code: "custom", path: ["COUNT_D1_QUERIES"], message: "counts D1 queries for the benchmark, and cannot be enabled when ENVIRONMENT is production" });

@@ -46,5 +46,9 @@ export function domainDeps(env: Env, actor: Actor, ctx?: RequestContext): Deps {
     });
     ctx.waitUntil(announced);
   };
-  return { ...deps, announce: later };
+  const afterAnswer = (task: () => Promise<unknown>) =>
+    ctx.waitUntil(
+      (ctx.answered ? ctx.answered.then(nextTurn) : Promise.resolve()).then(task).catch((error) => console.error("after the answer:", error)),
+    );
+  return { ...deps, announce: later, afterAnswer };
 }

@@ -38,6 +38,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: "/settings", label: "Settings", icon: "settings" },
       { to: "/dashboard/access", label: "Access", icon: "key" },
       { to: "/dashboard/audit", label: "Audit", icon: "log" },
+      { to: "/dashboard/sources", label: "Sources", icon: "server" },
     ],
   },
 ];

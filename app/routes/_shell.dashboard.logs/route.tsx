@@ -16,12 +16,16 @@ import { useRememberedTab } from "../../utils/remembered-tab";
 import { defaultAvatarUrl } from "../../utils/user";
 import { isLogTab, LOG_TABS, type JoinEntry, type LeaveEntry, type LogTab } from "./logs";
 import { loadLogs } from "./logs.server";
+import { SourceAge } from "../../components/SourceAge";
+import { sourceOf } from "../../utils/sources.server";
 
 export const meta: MetaFunction = () => [{ title: "Logs · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  return loadLogs(context, new URL(request.url));
+  // The Discord bot pushes both logs: its last report, to show the logs' age (issue 15).
+  const [logs, source] = await Promise.all([loadLogs(context, new URL(request.url)), sourceOf(context, "discord-bot")]);
+  return { ...logs, source, now: Date.now() };
 }
 
 const TAB_KEY = "logs-active-tab";
@@ -46,6 +50,9 @@ export default function Logs() {
     <>
       <div className="page-header">
         <h1>Logs</h1>
+        {data.source ? (
+          <SourceAge label={data.source.label} observedAt={data.source.lastObservedAt} intervalMs={data.source.intervalMs} now={data.now} timeZone="UTC" />
+        ) : null}
       </div>
       <TabNav tabs={LOG_TABS} active={data.tab} label="Logs" href={(t) => `${location.pathname}?tab=${t}`} text={(t) => TAB_LABELS[t]} />
       <section className="card">

@@ -74,6 +74,7 @@ function ServerCard({ overview, now }: { overview: Overview; now: number }) {
   const { id, state, error } = overview;
   const info = SERVERS[id];
   const online = !!state?.online;
+  const unknown = !!state?.unknown;
   return (
     <article className="card server-card" aria-labelledby={`overview-${id}`} data-testid={`server-card-${id}`}>
       <div className="server-card-head">
@@ -81,8 +82,8 @@ function ServerCard({ overview, now }: { overview: Overview; now: number }) {
           {id} <span className="muted">{info.shortName}</span>
         </h2>
         {state ? (
-          <Badge tone={online ? "green" : "red"} testId="server-status">
-            {online ? "Online" : "Offline"}
+          <Badge tone={online ? "green" : unknown ? "yellow" : "red"} testId="server-status">
+            {online ? "Online" : unknown ? "Unknown" : "Offline"}
           </Badge>
         ) : null}
       </div>

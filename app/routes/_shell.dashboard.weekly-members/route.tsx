@@ -24,6 +24,7 @@ import statsStyles from "../../styles/server-stats.css?url";
 import styles from "../../styles/weekly-members.css?url";
 import { TabNav } from "../../components/TabNav";
 import { useCan } from "../../utils/access";
+import { SourceAge } from "../../components/SourceAge";
 
 export const meta: MetaFunction = () => [{ title: "Weekly Members · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [
@@ -62,6 +63,15 @@ export default function WeeklyMembers() {
     <div className="weekly-members" data-tab={tab}>
       <div className="page-header">
         <h1>{TEXTS.title}</h1>
+        {data.source ? (
+          <SourceAge
+            label={data.source.label}
+            observedAt={data.source.lastObservedAt}
+            intervalMs={data.source.intervalMs}
+            now={data.now}
+            timeZone={data.timeZone}
+          />
+        ) : null}
         <span className="weekly-spacer" />
         <LiveStatusBadge />
         {canRefresh ? <RefreshData here={here} /> : null}

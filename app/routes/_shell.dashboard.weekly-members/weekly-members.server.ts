@@ -11,6 +11,7 @@ import { backTo, formOf, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { searchText } from "../../../contract/search";
 import { searchCall } from "../../utils/host-search.server";
+import { sourceOf } from "../../utils/sources.server";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
@@ -132,6 +133,8 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
 
   let shown: TabPage = { page: paginate<WeeklyRow>([], 1, size), counts: { total: 0, active: 0, inactive: 0 }, staleAsOf: null };
   let error: { title: string; message: string } | null = null;
+  // The weekly report's last push, to show the list's age (issue 15).
+  const source = sourceOf(context, "weekly-collector");
   try {
     shown = await readTab(context, { tab, q, page: pageNumber, size, timeZone });
   } catch (e) {
@@ -151,6 +154,8 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
       error,
       staleAsOf,
       timeZone,
+      source: await source,
+      now: Date.now(),
       page,
       empty: error ? null : emptyText({ total: counts.total, inTab: counts[tab], shown: page.total, tab, q }),
     },

@@ -24,6 +24,7 @@ import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { PageSizeSelect } from "../../components/table/TableToolbar";
 import { ExportLink } from "../../components/table/ExportLink";
+import { SourceAge } from "../../components/SourceAge";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import { FETCHER_FIELD, type Answer } from "../../utils/action";
@@ -304,14 +305,15 @@ function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerStat
   const data = useLoaderData<typeof loader>();
   const canRefresh = useCan("server-stats");
   const online = !!state?.online;
+  const unknown = !!state?.unknown;
   return (
     <section className="card server-panel" aria-labelledby={`server-${id}`} data-testid="server-panel">
       <div className="server-panel-head">
         <h2 id={`server-${id}`}>
           {data.server.shortName} <span className="muted">({data.server.fullName})</span>
         </h2>
-        <Badge tone={online ? "green" : "red"} testId="server-status">
-          {online ? "Online" : "Offline"}
+        <Badge tone={online ? "green" : unknown ? "yellow" : "red"} testId="server-status">
+          {online ? "Online" : unknown ? "Unknown" : "Offline"}
         </Badge>
         <span className="server-panel-spacer" />
         <LiveStatusBadge />
@@ -322,16 +324,31 @@ function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerStat
           <span className="muted">Map:</span> <strong data-testid="map-name">{state?.mapName ?? data.server.mapName}</strong>
         </span>
         <span data-testid="player-count">
-          Players: {state?.playerCount ?? 0}/{state?.maxPlayers ?? 70}
+          Players: {unknown ? "unknown" : (state?.playerCount ?? 0)}/{state?.maxPlayers ?? 70}
         </span>
         <span>
           <span className="muted">Last Updated:</span> <RelativeTime at={state?.lastUpdated ?? null} now={now} testId="last-updated" />
         </span>
+        {state?.roster ? (
+          <SourceAge
+            label={state.roster.label}
+            observedAt={state.roster.observedAt}
+            intervalMs={state.roster.intervalMs}
+            now={now}
+            timeZone={data.timeZone}
+            testId="roster-age"
+          />
+        ) : null}
       </div>
       {state && !online ? (
-        <div className="server-error-details" role="status" data-testid="error-details">
-          <strong>Offline</strong>
+        <div className={`server-error-details${unknown ? " unknown" : ""}`} role="status" data-testid="error-details">
+          <strong>{unknown ? "Unknown" : "Offline"}</strong>
           <span>{state.errorDetails ?? TEXTS.offlineText}</span>
+        </div>
+      ) : online && state?.roster?.unknownReason ? (
+        <div className="server-error-details unknown" role="status" data-testid="error-details">
+          <strong>Roster unknown</strong>
+          <span>{state.roster.unknownReason}</span>
         </div>
       ) : null}
     </section>

@@ -274,11 +274,15 @@ export type StatsRow = {
 
 export type ServerState = {
   online: boolean;
+  /** Neither online nor offline: the collector that alone decides it has been silent past its interval (issue 15). */
+  unknown: boolean;
   errorDetails: string | null;
   lastUpdated: number | null;
   mapName: string;
   playerCount: number;
   maxPlayers: number;
+  /** Where the roster came from, when its source observed it, and how often it is expected (our host says; issue 15). */
+  roster: { label: string; observedAt: number | null; intervalMs: number; unknownReason: string | null } | null;
 };
 
 export type EmptyState = { title: string; text?: string; detail?: string | null };

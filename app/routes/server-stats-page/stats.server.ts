@@ -42,6 +42,7 @@ import {
 } from "./servers";
 import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../../contract/servers";
 import { DAY_MS, MINUTE_MS } from "../../../contract/time";
+import { isSourceId, kindOf, SOURCE_KINDS, sourceLabel, type SourceId } from "../../../contract/sources";
 import { chartSvg } from "../../components/charts/chart-svg.server";
 import type { PopulationLineProps } from "./PopulationChart";
 import { PopulationLine } from "./PopulationLine";
@@ -63,6 +64,8 @@ type Player = {
   tribelistMatch?: unknown;
 };
 type StatusAnswer = {
+  /** Our host's: where the roster came from and when it was observed (issue 15). */
+  roster?: { source?: string; observedAt?: number | null; intervalMs?: number | null; unknownReason?: string | null } | null;
   status?: string | null;
   errorDetails?: string | null;
   lastUpdated?: number | string | null;
@@ -201,6 +204,10 @@ export function emptyState(args: {
   if (shown > 0) return null;
   const noun = TAB_SOURCES[tab].noun;
   if (tab === "playerlist") {
+    // Issue 15: nobody is listed because the roster's source is silent, not because nobody plays.
+    if (total === 0 && state?.roster?.unknownReason && (state.online || state.unknown)) {
+      return { title: "Roster unknown", text: state.roster.unknownReason };
+    }
     if (total === 0 && state && !state.online) {
       return { title: TEXTS.offlineTitle, text: TEXTS.offlineText, detail: state.errorDetails };
     }
@@ -231,8 +238,16 @@ const playersOf = (data: StatusAnswer) => (Array.isArray(data.currentPlayers) ? 
 /** A server's state from the host's status answer (spec sections 2 and 3): online, players n/70, map, last update. */
 export function serverStateOf(id: ServerId, answer: unknown): ServerState {
   const data = (answer && typeof answer === "object" ? answer : {}) as StatusAnswer;
+  const roster = data.roster && isSourceId(data.roster.source) ? data.roster : null;
   return {
     online: Array.isArray(data.currentPlayers) && data.status === "online",
+    unknown: data.status === "unknown",
+    roster: roster && {
+      label: sourceLabel(roster.source as SourceId),
+      observedAt: toMs(roster.observedAt),
+      intervalMs: roster.intervalMs ?? SOURCE_KINDS[kindOf(roster.source as SourceId)].interval,
+      unknownReason: text(roster.unknownReason),
+    },
     errorDetails: text(data.errorDetails),
     lastUpdated: toMs(data.lastUpdated),
     mapName: SERVERS[id].mapName,

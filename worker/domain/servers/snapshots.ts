@@ -8,10 +8,12 @@ import { rosters, serverSnapshots, serverStatus } from "../../../drizzle/schema"
 import type { Db, Deps } from "../context";
 import { abortUnless, commit } from "../context";
 import { diffRosters, enemyOnlineMessage, eventsFor, isEnemy, sameRoster, type RosterPlayer } from "../servers-rules";
-import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, type ServerId } from "../../../contract/servers";
+import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
+import { queueAlerts, type Alert } from "../alerts";
 import { insertEvents, latestDetails, rosterEvent, serverEvent, type NewServerEvent } from "./events";
 import { chunk } from "./json-rows";
-import { OFFLINE_DETAILS, rosterOf } from "./status";
+import { OFFLINE_DETAILS, rosterOf, silentReason } from "./status";
+import { freshness } from "../../../contract/sources";
 
 /** A player as collectors send them: the roster's fields plus what the join log shows. */
 export type IngestPlayer = RosterPlayer & { lastArkLaunch?: string | null; steamProfileLink?: string | null };
@@ -60,8 +62,10 @@ export type SnapshotOptions = {
  * eoserver_status_update, joinlog_update / leavelog_update, the activity events of the classes that changed, and one
  * enemy_online per enemy who joined, each with the serverId.
  *
- * An observation older than the stored status (a collector's late retry) only adds its snapshot: it must not roll
- * the roster back or invent joins and leaves.
+ * An observation older than the stored one of its kind only adds its snapshot: it must not roll the roster back or
+ * invent joins and leaves. A roster is compared with the stored roster's own observation time (issue 15), so a
+ * collector's push observed just before the cron's minute still counts; the status it carries then yields to the newer
+ * one already stored.
  *
  * With `exclusive` (the snapshot job), a snapshot already stored for this server and time means another run did the
  * work: nothing is written. The batch also starts with a guard that aborts it when server_status changed since it
@@ -83,12 +87,23 @@ export async function recordSnapshot(
     db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) }),
     rosterOf(db, serverId),
   ]);
-  const stale = previous != null && at < previous.lastUpdated;
-  const online = observation.online;
+  const hasRoster = observation.roster != null;
+  const stale = previous != null && at < (hasRoster ? (previous.rosterObservedAt ?? previous.lastUpdated) : previous.lastUpdated);
+  // A roster newer than the stored one, observed before the stored status (the cron's look at the official list).
+  const behind = !stale && previous != null && at < previous.lastUpdated;
+  const online = behind ? previous.status === "online" : observation.online;
   const roster = stale ? null : (observation.roster ?? null);
-  const playerCount = online ? (observation.playerCount ?? roster?.length ?? previous?.playerCount ?? 0) : 0;
-  const maxPlayers = observation.maxPlayers ?? previous?.maxPlayers ?? MAX_PLAYERS;
-  const errorDetails = online ? (observation.errorDetails ?? null) : (observation.errorDetails ?? OFFLINE_DETAILS);
+  const playerCount = behind
+    ? (previous.playerCount ?? 0)
+    : online
+      ? (observation.playerCount ?? roster?.length ?? previous?.playerCount ?? 0)
+      : 0;
+  const maxPlayers = (behind ? previous.maxPlayers : observation.maxPlayers) ?? previous?.maxPlayers ?? MAX_PLAYERS;
+  const errorDetails = behind
+    ? previous.errorDetails
+    : online
+      ? (observation.errorDetails ?? null)
+      : (observation.errorDetails ?? OFFLINE_DETAILS);
 
   const snapshot = db
     .insert(serverSnapshots)
@@ -114,7 +129,17 @@ export async function recordSnapshot(
 
   const status = online ? ("online" as const) : ("offline" as const);
   const mapName = observation.mapName || previous?.mapName || MAP_NAMES[serverId];
-  const statusRow = { status, errorDetails, lastUpdated: at, mapName, playerCount, maxPlayers, source: observation.source };
+  const statusRow = {
+    status,
+    errorDetails,
+    lastUpdated: behind ? previous.lastUpdated : at,
+    mapName,
+    playerCount,
+    maxPlayers,
+    source: behind ? previous.source : observation.source,
+    rosterObservedAt: roster ? at : (previous?.rosterObservedAt ?? null),
+    recordedAt: Date.now(),
+  };
   const writes: BatchItem<"sqlite">[] = [];
   if (options.exclusive) writes.push(unchangedSince(db, serverId, previous?.lastUpdated ?? null, at));
   writes.push(
@@ -202,6 +227,17 @@ export async function recordSnapshot(
     if (options.exclusive && (await changedSince(db, serverId, previous?.lastUpdated ?? null, at))) return skipped;
     throw error;
   }
+  // Discord alerts (issue 15): one message for the enemies this look found arriving, and one when the server went down.
+  const enemies = newEvents.filter((e) => e.eventType === "join" && isEnemy(e.status, e.tribe));
+  const alerts: Alert[] = [];
+  if (enemies.length) {
+    const names = enemies.map((e) => `${e.memberName || e.displayName || e.eosId}${e.tribe ? ` [${e.tribe}]` : ""}`);
+    alerts.push({ kind: "enemy-online", key: `enemy:${serverId}:${at}`, content: `🚨 Enemy online on ${serverId} (${SERVER_NAMES[serverId]}): ${names.join(", ")}` });
+  }
+  if (previous?.status === "online" && status === "offline") {
+    alerts.push({ kind: "server-offline", key: `offline:${serverId}:${at}`, content: `🔴 ${serverId} (${SERVER_NAMES[serverId]}) went offline: ${errorDetails ?? OFFLINE_DETAILS}` });
+  }
+  await queueAlerts(deps, alerts, at);
   return { serverId, status, playerCount, joins, leaves, stale: false, observedAt: at };
 }
 
@@ -242,4 +278,41 @@ export async function pruneSnapshots(deps: Deps, cutoff: number) {
     { entity: "server_snapshots", entityId: null, action: "prune", after: { pruned: n, takenBefore: cutoff } },
   ]);
   return n;
+}
+
+/**
+ * The cron's snapshot when collectors are the only source (issue 15): the population point from what the collector
+ * last pushed, without touching the stored status (its Last Updated stays the collector's own time). A collector
+ * silent past its interval makes the point unknown: neither online nor offline, a gap in the population chart.
+ */
+export async function recordPopulation(db: Db, serverId: ServerId, at: number, intervalMs: number): Promise<SnapshotResult> {
+  const status = await db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) });
+  const observed = status ? (status.rosterObservedAt ?? status.lastUpdated) : null;
+  const known = status != null && observed != null && freshness(observed, intervalMs, at) === "fresh";
+  const online = known && status.status === "online";
+  const playerCount = known ? (online ? (status.playerCount ?? 0) : 0) : null;
+  const inserted = await db
+    .insert(serverSnapshots)
+    .values({
+      serverId,
+      takenAt: at,
+      online,
+      playerCount,
+      maxPlayers: status?.maxPlayers ?? MAX_PLAYERS,
+      errorDetails: known ? status.errorDetails : silentReason(observed, intervalMs, at),
+      source: "ingest",
+      known,
+    })
+    .onConflictDoNothing()
+    .returning({ id: serverSnapshots.id });
+  return {
+    serverId,
+    status: known ? status.status : null,
+    playerCount,
+    joins: 0,
+    leaves: 0,
+    stale: false,
+    observedAt: at,
+    ...(inserted.length ? {} : { skipped: true as const }),
+  };
 }

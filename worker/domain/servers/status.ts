@@ -1,13 +1,25 @@
 // A game server's status and roster (spec part 2): GET /api/eoserver-status/{serverId}, the roster's links to our
 // tribelists, and what was last stored (which the snapshot job and recordSnapshot read).
-import { asc, eq, sql } from "drizzle-orm";
-import { rosters, serverStatus, tribelistEntries } from "../../../drizzle/schema";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { rosters, serverStatus, sources, tribelistEntries } from "../../../drizzle/schema";
+import { collectorOf, freshness, intervalWords, kindOf, SOURCE_KINDS, type SourceId } from "../../../contract/sources";
 import type { Db } from "../context";
 import { NO_DATA, type RosterPlayer } from "../servers-rules";
 import { MAP_NAMES, MAX_PLAYERS, type ServerId } from "../../../contract/servers";
 
 /** What an offline observation says when its source gave no reason. */
 export const OFFLINE_DETAILS = "Server is offline or unreachable";
+
+/** Why a roster is unknown: its source has been silent past its interval (or never reported). */
+export function silentReason(observedAt: number | null, intervalMs: number, now: number) {
+  if (observedAt == null) return NO_DATA;
+  const minutes = Math.max(1, Math.floor((now - observedAt) / 60_000));
+  return `No report from the roster collector for ${minutes} ${minutes === 1 ? "minute" : "minutes"} (expected every ${intervalWords(intervalMs)})`;
+}
+
+/** Where a status row's roster came from: the roster host's read, else the server's collector. */
+export const rosterSourceOf = (serverId: ServerId, source: string | null | undefined): SourceId =>
+  source?.includes("host") ? "roster-host" : collectorOf(serverId);
 
 const playerFields = {
   eosId: rosters.eosId,
@@ -50,15 +62,23 @@ function tribelistMatchesOfRoster(db: Db, serverId: string) {
 }
 
 /**
- * GET /api/eoserver-status/{serverId}, in one D1 round trip (the status row, the roster and its tribelist links). An
- * offline server lists nobody (its last roster is kept for the next diff); a server never heard from is offline with
- * "No data received yet".
+ * GET /api/eoserver-status/{serverId}, in one D1 round trip (the status row, the roster and its tribelist links, the
+ * roster sources' intervals). An offline server lists nobody (its last roster is kept for the next diff); a server never
+ * heard from is offline with "No data received yet".
+ *
+ * Issue 15: the answer says where its figures came from and when they were observed. A roster whose source has been
+ * silent past its expected interval is unknown: nobody is listed, and when that collector alone decides the server's
+ * state, the status is "unknown" (neither online nor offline) with the reason.
  */
-export async function serverStatusJson(db: Db, serverId: ServerId) {
-  const [[row], roster, links] = await db.batch([
+export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.now()) {
+  const [[row], roster, links, intervals] = await db.batch([
     db.select().from(serverStatus).where(eq(serverStatus.serverId, serverId)),
     rosterOf(db, serverId),
     tribelistMatchesOfRoster(db, serverId),
+    db
+      .select({ id: sources.id, intervalMs: sources.intervalMs })
+      .from(sources)
+      .where(inArray(sources.id, [collectorOf(serverId), "roster-host"])),
   ]);
   if (!row) {
     return {
@@ -70,24 +90,40 @@ export async function serverStatusJson(db: Db, serverId: ServerId) {
       playerCount: 0,
       maxPlayers: MAX_PLAYERS,
       currentPlayers: [] as (RosterPlayer & { tribelistMatch: TribelistMatch | null })[],
+      source: null,
+      recordedAt: null,
+      roster: { source: collectorOf(serverId), observedAt: null, intervalMs: null, freshness: "never" as const, unknownReason: NO_DATA },
     };
   }
+  const rosterSource = rosterSourceOf(serverId, row.source);
+  const intervalMs = intervals.find((i) => i.id === rosterSource)?.intervalMs ?? SOURCE_KINDS[kindOf(rosterSource)].interval;
+  const rosterObservedAt = row.rosterObservedAt ?? row.lastUpdated;
+  const rosterFreshness = freshness(rosterObservedAt, intervalMs, now);
+  const rosterKnown = rosterFreshness === "fresh";
+  // The collector alone decides the server's state: silent, the state is unknown.
+  const collectorOnly = row.source === "ingest";
+  const status = collectorOnly && !rosterKnown ? ("unknown" as const) : row.status;
   const matches = new Map<string, TribelistMatch>();
   for (const r of links) if (!matches.has(r.key)) matches.set(r.key, { server: r.server, name: r.name, rank: r.rank });
-  const players = row.status === "online" ? roster : [];
+  const players = row.status === "online" && rosterKnown ? roster : [];
   const currentPlayers = players.map((p) => ({
     ...p,
     tribelistMatch: matches.get(nameKey(p.name)) ?? matches.get(nameKey(p.displayName)) ?? null,
   }));
+  const silent = rosterKnown ? null : silentReason(rosterObservedAt, intervalMs, now);
   return {
     serverId,
-    status: row.status,
-    errorDetails: row.errorDetails,
+    status,
+    errorDetails: status === "unknown" ? silent : row.errorDetails,
     lastUpdated: row.lastUpdated,
     mapName: row.mapName ?? MAP_NAMES[serverId],
-    playerCount: row.playerCount ?? currentPlayers.length,
+    playerCount: status === "unknown" ? 0 : (row.playerCount ?? currentPlayers.length),
     maxPlayers: row.maxPlayers ?? MAX_PLAYERS,
     currentPlayers,
+    // Where the figures came from, and when (issue 15).
+    source: row.source,
+    recordedAt: row.recordedAt,
+    roster: { source: rosterSource, observedAt: rosterObservedAt, intervalMs, freshness: rosterFreshness, unknownReason: silent },
   };
 }
 

@@ -1,0 +1,47 @@
+// A figure's source and age (issue 15): "Roster collector 2411 · 3 minutes ago", in amber once the source is past its
+// expected interval and in red once it is silent, saying since when. What counts as late or silent is
+// contract/sources.ts's freshness().
+import { freshness, intervalWords, type Freshness } from "../../contract/sources";
+import { relativeTime } from "../routes/server-stats-page/servers";
+import { formatDateTime } from "../utils/dates";
+
+const TONES: Record<Freshness, string> = { fresh: "fresh", late: "late", silent: "silent", never: "silent" };
+
+export function SourceAge({
+  label,
+  observedAt,
+  intervalMs,
+  now,
+  timeZone,
+  testId = "source-age",
+}: {
+  label: string;
+  observedAt: number | null;
+  intervalMs: number;
+  now: number;
+  timeZone: string;
+  testId?: string;
+}) {
+  const state = freshness(observedAt, intervalMs, now);
+  return (
+    <span className={`source-age ${TONES[state]}`} data-testid={testId} data-freshness={state}>
+      <span className="source-dot" aria-hidden />
+      <span>
+        {label}:{" "}
+        {observedAt === null ? (
+          "no report yet"
+        ) : (
+          <time dateTime={new Date(observedAt).toISOString()} title={formatDateTime(observedAt, timeZone)}>
+            {relativeTime(observedAt, now)}
+          </time>
+        )}
+        {state === "late" || state === "silent" ? (
+          <>
+            {" "}
+            · no report since {formatDateTime(observedAt!, timeZone)} (expected every {intervalWords(intervalMs)})
+          </>
+        ) : null}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,74 @@
+// A stand-in for the tribe's roster collectors (issue 15), for local development only: DEMO_COLLECTORS=true (refused in
+// production) makes each cron run push a moved roster for every tracked server that is not offline, as a collector
+// would through POST /api/ingest/servers/{id}/roster: a few players leave, a few join (now and then an enemy), so a
+// fresh `npm start` shows rosters, joins and leaves, enemy alerts and the population chart moving minute by minute.
+// The moves follow the minute (the same minute moves the same way), like the official list stand-in's counts.
+import { collectorOf } from "../../contract/sources";
+import type { ServerId } from "../../contract/servers";
+import { MINUTE_MS } from "../../contract/time";
+import type { Actor } from "../domain/context";
+import { recordSnapshot, type IngestPlayer } from "../domain/servers/snapshots";
+import { storedState } from "../domain/servers/status";
+import { touchSource } from "../domain/sources";
+import { domainDeps } from "../platform/deps";
+import { hash } from "./official-standin";
+
+const DEMO_COLLECTOR: Actor = { id: "system:demo-collector", name: "Demo collector (stand-in)" };
+
+/** A small seeded generator (mulberry32): the minute's moves. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ["Rex", "Dodo", "Argy", "Ptera", "Raptor", "Spino", "Theri", "Yuty", "Giga", "Mana", "Tek", "Wyvern", "Carno", "Stego"];
+const SECOND = ["Rider", "Tamer", "Hunter", "Breeder", "Slayer", "Keeper", "Runner", "Wrangler", "Smith", "Scout"];
+/** Who joins: the tribe, friends, neutrals, enemies (codes -1 to -3) and players nobody has classified yet. */
+const KINDS: [number, { status: string; tribes: string[] }][] = [
+  [0.3, { status: "2", tribes: ["GC"] }],
+  [0.15, { status: "1", tribes: ["ALLY", "ALPHA", ""] }],
+  [0.15, { status: "0", tribes: ["", "SOLO", "NOMADS"] }],
+  [0.08, { status: "-1", tribes: ["RAID", "TOXIC"] }],
+  [0.05, { status: "-2", tribes: ["ANGRY", "RAID"] }],
+  [0.02, { status: "-3", tribes: ["TOXIC"] }],
+  [0.25, { status: "unknown", tribes: [""] }],
+];
+const PLATFORMS = ["steam", "xbl", "psn", "epic"];
+
+function joiner(rand: () => number): IngestPlayer {
+  let roll = rand();
+  const kind = KINDS.find(([p]) => (roll -= p) < 0)?.[1] ?? KINDS[KINDS.length - 1][1];
+  const name = `${FIRST[Math.floor(rand() * FIRST.length)]}${SECOND[Math.floor(rand() * SECOND.length)]}${Math.floor(rand() * 900) + 100}`;
+  const eosId = Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("");
+  return {
+    eosId,
+    displayName: name,
+    name: rand() < 0.5 ? name : null,
+    status: kind.status,
+    tribe: kind.tribes[Math.floor(rand() * kind.tribes.length)] || null,
+    platform: PLATFORMS[Math.floor(rand() * PLATFORMS.length)],
+  };
+}
+
+/** Pushes this minute's moved roster of every tracked server that is not offline, just before the cron's snapshot. */
+export async function moveDemoRosters(env: Env, at: number, servers: readonly ServerId[]) {
+  const deps = domainDeps(env, DEMO_COLLECTOR);
+  const observedAt = at - 1000; // a second before the cron's minute: its own snapshot is the minute's
+  const minute = Math.floor(at / MINUTE_MS);
+  for (const serverId of servers) {
+    const { status, roster } = await storedState(deps.db, serverId);
+    if (status && status.status !== "online") continue;
+    const rand = generator(hash(minute, Number(serverId)));
+    const stayed: IngestPlayer[] = roster.filter(() => rand() > 0.06);
+    const joins = Math.floor(rand() * 4);
+    for (let i = 0; i < joins && stayed.length < 70; i++) stayed.push(joiner(rand));
+    await recordSnapshot(deps, serverId, { online: true, roster: stayed, source: "ingest", observedAt }, "ingest");
+    await touchSource(deps.db, collectorOf(serverId), { at: Date.now(), observedAt });
+  }
+}

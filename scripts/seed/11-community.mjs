@@ -118,6 +118,8 @@ function joinsAndLeaves({ r, scale, now, people }) {
   return [
     ...insert("join_log", joins.map((j) => j.row), { orIgnore: true }),
     ...insert("removed_members", leaves, { orIgnore: true }),
+    // The bot's last push (issue 15): the newest join or leave, so the Logs page shows the demo's age.
+    ...insert("sources", [{ id: "discord-bot", last_contact_at: now, last_observed_at: [...joins.map((x) => x.row.joined_at), ...leaves.map((l) => l.left_at)].reduce((a, b) => Math.max(a, b), 0) }]),
     // The voucher of a leaver is their latest vouch (10-vouches ran first), as the ingestion fills it in.
     `UPDATE removed_members SET voucher_info = (
   SELECT json_object('id', CAST(v.id AS TEXT), 'vouchedBy', v.vouched_by, 'vouchedByUsername', v.vouched_by_username)

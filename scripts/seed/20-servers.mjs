@@ -195,5 +195,10 @@ export default function seed({ r, scale, now, people }) {
     ...insert("server_events", events, { orIgnore: true }),
     ...insert("server_snapshots", snapshots, { orIgnore: true }),
     ...insert("weekly_members", weekly),
+    // The collectors' and the weekly report's last pushes (issue 15): the demo's figures have an age from the start.
+    ...insert("sources", [
+      ...SERVERS.map((server) => ({ id: `collector:${server}`, last_contact_at: now, last_observed_at: status.find((s) => s.server_id === server).roster_observed_at })),
+      { id: "weekly-collector", last_contact_at: now, last_observed_at: now },
+    ]),
   ];
 }

@@ -11,6 +11,7 @@ import { recordSnapshot } from "../../worker/domain/servers/snapshots";
 import { domainDeps } from "../../worker/platform/deps";
 import { Browser, fromPage, memberWithToken, ORIGIN, signedIn } from "./helpers";
 import { count, envWith, eos, hostPlayer, listEnv, MINUTE, rows, runCron, useSnapshotWorld, world } from "./cron-fixtures";
+import { addRow, vault } from "./stock-fixtures";
 
 useSnapshotWorld();
 
@@ -66,6 +67,13 @@ describe("honest snapshots when collectors are the only source", () => {
     const population = await api<{ points: { t: number; players: number | null }[] }>(browser, "/api/eoserver-population/2411?range=24h");
     expect(population.points.at(-1)).toEqual({ t: minuteAgo(0), players: null });
     expect(population.points.find((p) => p.t === pushedAt)?.players).toBe(2);
+
+    // The page: the server Unknown, the roster's age in red with since when, and why nobody is listed.
+    const html = await (await browser.fetch("/dashboard/server-stats-2411")).text();
+    expect(html).toMatch(/data-testid="server-status"[^>]*>Unknown</);
+    expect(html).toMatch(/data-testid="roster-age" data-freshness="silent"/);
+    expect(html).toContain("no report since");
+    expect(html).toContain("Roster unknown");
   });
 
   it("is amber (late) past one interval and red (silent) past three, by the interval an admin set", async () => {
@@ -234,6 +242,27 @@ describe("alerts in Discord", () => {
     expect(await deliverAlerts(database(env), send, now)).toMatchObject({ sent: CHANNEL_PER_MINUTE, waiting: 2 });
     expect(await deliverAlerts(database(env), send, now + MINUTE + 1)).toMatchObject({ sent: 2 });
     expect(await count("select count(*) as n from alert_deliveries where channel_id = ? and status = 'sent'", id)).toBe(CHANNEL_PER_MINUTE + 2);
+  });
+
+  it("queues a member leaving the Discord, and stock saved below a channel's share of its target, once a day", async () => {
+    const owner = await signedIn();
+    const id = await addChannel(owner, WEBHOOK, ["member-left", "stock-low"]);
+    await owner.fetch(`/api/alerts/channels/${id}`, { method: "PATCH", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ stockPercent: 40 }) });
+    const post = (path: string, body: unknown) => owner.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+    expect((await post("/api/ingest/discord/leaves", [{ id: "710000000000000042", displayName: "Alice", leftAt: Date.now() - 1000, leaveReason: "Left" }])).status).toBe(200);
+    // Element at 30 % of its target is below the channel's 40 %; Metal at 50 % is not.
+    const element = await addRow("war-room-vaults", vault("Element", [300], 1000));
+    const metal = await addRow("war-room-vaults", vault("Metal", [500], 1000));
+    const save = () => post("/api/stock-2411/batch", { displayName: "Rex Rider", rows: [{ _id: element, todo: "more" }, { _id: metal, todo: "fine" }] });
+    expect((await save()).status).toBe(200);
+    expect((await save()).status).toBe(200);
+
+    const queued = (await deliveries()).map((d) => [d.kind, d.content]);
+    expect(queued).toEqual([
+      ["member-left", "👋 Alice left the Discord (Left)"],
+      ["stock-low", "📦 War Room Vaults: Element is at 30% of its target"],
+    ]);
   });
 
   it("keeps a webhook's address secret, refuses what is not a Discord webhook, and is for admins only", async () => {

@@ -39,7 +39,8 @@ export type RosterRead = ({ kind: "host" } & HostRosterRead) | { kind: "ingest";
  *   online is then unknown) or from ingestion (the stored roster is the collector's: the observation carries none, so
  *   the roster keeps its own observation time and its joins and leaves are the push's).
  * - Without an official list the roster source decides everything; with ingestion that is the stored status as the
- *   collector left it ("No data received yet" for a server never heard from).
+ *   collector left it ("No data received yet" for a server never heard from). The run itself does not observe that
+ *   case: it only records the population point (recordPopulation), leaving the status to the collector.
  */
 export function observe(serverId: ServerId, official: OfficialListRead | null, roster: RosterRead): Observation {
   const source = [official ? "official-list" : null, roster.kind === "host" ? "host" : "ingest"].filter(Boolean).join("+");

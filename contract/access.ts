@@ -143,8 +143,9 @@ export const liveSections = (access: Access): Section[] => SECTIONS.filter((s) =
 /** What a request needs: a section and a level, or only to be signed in (its answer is the caller's own or filtered). */
 export type Need = { section: Section; level: "view" | "edit" } | "signed-in";
 
-const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
-const levelFor = (method: string): "view" | "edit" => (SAFE.has(method.toUpperCase()) ? "view" : "edit");
+/** The methods that only read: they need the view level; every other needs edit (the request gate uses them too). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+const levelFor = (method: string): "view" | "edit" => (SAFE_METHODS.has(method.toUpperCase()) ? "view" : "edit");
 
 /** Dashboard pages by path prefix (after /dashboard/); the first match wins. */
 const PAGE_SECTIONS: [RegExp, Section][] = [

@@ -45,6 +45,8 @@ export const SILENT_AFTER_INTERVALS = 3;
 /** The shortest and longest expected interval an admin may set. */
 export const MIN_INTERVAL_MS = MINUTE_MS;
 export const MAX_INTERVAL_MS = 30 * DAY_MS;
+/** The same, in the minutes the Sources page's form asks for. */
+export const MAX_INTERVAL_MINUTES = MAX_INTERVAL_MS / MINUTE_MS;
 
 export type Freshness = "fresh" | "late" | "silent" | "never";
 

@@ -45,10 +45,12 @@ if (process.env.LOCAL_CRON !== "0") {
       // Not listening yet (the first minute): the next minute fires it.
     }
   };
-  // Once the server answers, then at the start of every minute.
+  // Once the server answers, then at the start of every minute. One chain only, however slow a probe's answer.
+  let started = false;
   const ready = setInterval(async () => {
     const up = await fetch(`${origin}/api/health`).then(() => true, () => false);
-    if (!up) return;
+    if (!up || started) return;
+    started = true;
     clearInterval(ready);
     await fire();
     const untilNextMinute = 60_000 - (Date.now() % 60_000) + 500;

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import type { Config } from "./platform/config";
 import { isDiscordId } from "../contract/ids";
+import { NAME_FIRST, NAME_SECOND, seeded } from "./sources/seeded";
 
 type StandinEnv = { Bindings: Env; Variables: { config: Config } };
 
@@ -185,22 +186,6 @@ discordStandin.get("/api/v10/users/@me/guilds/:guildId/member", (c) => {
 
 const botAuthorized = (header: string | undefined) => /^Bot \S+/.test(header ?? "");
 
-/** A small generator seeded by the user id, so every Discord id always answers the same plausible person. */
-function seeded(id: string) {
-  let h = 0x811c9dc5;
-  for (const ch of id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  const next = () => {
-    h = (h + 0x6d2b79f5) >>> 0;
-    let t = h;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(list: T[]) => list[Math.floor(next() * list.length)] };
-}
-
-const NAME_FIRST = ["Rex", "Thyla", "Argy", "Giga", "Shadow", "Frost", "Ember", "Raptor", "Tek", "Wyvern", "Spino", "Ptera"];
-const NAME_SECOND = ["Rider", "Hunter", "Breeder", "Tamer", "Keeper", "Raider", "Scout", "Warden", "Nomad", "Pilot"];
 
 /** Discord's UserResponse for an id: a demo user, or a generated one (about half with an avatar). */
 export function standinUser(id: string) {

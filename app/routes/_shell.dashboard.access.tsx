@@ -39,8 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = requireUser(request, context.auth);
   const form = await formOf(request);
   const roleId = form.get("roleId");
-  const { roles } = await rolesWithLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
+  const { roles, error } = await rolesWithLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
   const role = roles.find((r) => r.id === roleId);
+  // Discord could not be asked for the roles: say so, rather than that the role is not one of them.
+  if (!role && error) return json({ ok: false, roleId: null, message: error }, 502);
   if (!role) return json({ ok: false, roleId: null, message: "Choose one of the roles listed." }, 400);
   if (role.owner) {
     return json({ ok: false, roleId: role.id, message: `${role.name} is an owner role (OWNER_IDS): it has every level.` }, 400);

@@ -61,6 +61,11 @@ describe("the audit trail", () => {
     expect(bad.body.message).toBe("from: must be a date, YYYY-MM-DD");
     expect((await search(owner, "section=everything")).status).toBe(400);
     expect((await search(owner, `person=${"x".repeat(101)}`)).status).toBe(400);
+    // A day that does not exist is not rolled over into the next month; a range must not end before it starts.
+    expect((await search(owner, "from=2024-02-31")).body.message).toBe("from: must be a date, YYYY-MM-DD");
+    const backwards = await search(owner, "from=2026-03-02&to=2026-03-01");
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe("to: must be on or after from");
   });
 
   it("shows a record's history on the Audit page, its changes in words, without JavaScript", async () => {

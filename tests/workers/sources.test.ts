@@ -9,7 +9,7 @@ import { database, SYSTEM } from "../../worker/domain/context";
 import { deliverAlerts, queueAlerts } from "../../worker/domain/alerts";
 import { recordSnapshot } from "../../worker/domain/servers/snapshots";
 import { domainDeps } from "../../worker/platform/deps";
-import { Browser, fromPage, memberWithToken, ORIGIN, signedIn } from "./helpers";
+import { Browser, fromPage, memberWithToken, ORIGIN, signedIn, toastOf } from "./helpers";
 import { count, envWith, eos, hostPlayer, listEnv, MINUTE, rows, runCron, useSnapshotWorld, world } from "./cron-fixtures";
 import { addRow, vault } from "./stock-fixtures";
 
@@ -101,6 +101,12 @@ describe("honest snapshots when collectors are the only source", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json<{ message: string }>()).message).toMatch(/^intervalMs: must be at least 60000/);
     expect((await owner.fetch("/api/sources/nowhere/interval", { method: "PUT", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(400);
+
+    // The Sources page's form says what an interval may be, in minutes, and changes nothing.
+    const form = await owner.post("/dashboard/sources", { intent: "interval", source: "collector:2411", minutes: "50000" });
+    expect(form.status).toBe(302);
+    expect((await toastOf(owner))?.message).toBe("The interval is a whole number of minutes, from 1 to 43200 (30 days).");
+    expect((await api<StatusAnswer>(owner, "/api/eoserver-status/2411")).roster.intervalMs).toBe(30 * MINUTE);
   });
 
   it("takes a push that lands in the cron's minute, observed just before it, with its joins", async () => {

@@ -7,13 +7,14 @@ import { database } from "../domain/context";
 import type { WorkerEnv } from "../types";
 import { blankIsMissing, pageQuery, valid } from "./http";
 
+/** A day that exists (2024-02-31 does not: Date.parse would roll it over to March). */
+const isDay = (d: string) => {
+  const at = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === d;
+};
 const day = z.preprocess(
   blankIsMissing,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "must be a date, YYYY-MM-DD")
-    .optional(),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD").refine(isDay, "must be a date, YYYY-MM-DD").optional(),
 );
 const text = (max: number) => z.preprocess(blankIsMissing, z.string().max(max, `must be at most ${max} characters`).optional());
 
@@ -26,7 +27,7 @@ export const auditQuery = pageQuery.extend({
   from: day,
   /** To the end of this UTC day. */
   to: day,
-});
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must be on or after from" });
 
 export const auditApi = new Hono<WorkerEnv>().get("/api/audit/search", valid("query", auditQuery), async (c) => {
   const { from, to, ...rest } = c.req.valid("query");

@@ -92,8 +92,9 @@ function allowed(c: Context<WorkerEnv>, next: Next) {
 }
 
 /**
- * A collector's or the bot's push is a contact with its source (issue 15): recorded after the answer with the time the
- * push said its figures were observed (the handler's `observedAt`, else now), or with the refusal as its last error.
+ * A collector's or the bot's push is a contact with its source (issue 15): recorded once the handler has answered (one
+ * upsert, before the answer is sent, so the Sources page never lags the push) with the time the push said its figures
+ * were observed (the handler's `observedAt`, else now), or with the refusal as its last error.
  */
 hostApi.use("/api/ingest/*", async (c, next) => {
   await next();

@@ -4,10 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { isServerId } from "../../contract/servers";
 import {
   collectorOf,
-  isSourceId,
   kindOf,
-  MAX_INTERVAL_MS,
-  MIN_INTERVAL_MS,
   SOURCE_IDS,
   SOURCE_KINDS,
   sourceLabel,
@@ -16,7 +13,7 @@ import {
 } from "../../contract/sources";
 import { sources } from "../../drizzle/schema";
 import { commit, type Db, type Deps } from "./context";
-import { externalHost, type Config } from "../platform/config";
+import { externalHost, getConfig, type Config } from "../platform/config";
 import { officialListSource } from "../sources/official-list";
 
 /**
@@ -77,8 +74,6 @@ function stateOf(id: SourceId, row: typeof sources.$inferSelect | undefined, act
 
 /** Sets (or with null, resets to the kind's default) how often a source is expected to report. Audited. */
 export async function setSourceInterval(deps: Deps, id: SourceId, intervalMs: number | null) {
-  if (!isSourceId(id)) throw new Error(`unknown source ${id}`);
-  if (intervalMs !== null && (intervalMs < MIN_INTERVAL_MS || intervalMs > MAX_INTERVAL_MS)) throw new Error("interval out of range");
   const before = await sourceState(deps.db, id);
   await commit(
     deps,
@@ -90,7 +85,7 @@ export async function setSourceInterval(deps: Deps, id: SourceId, intervalMs: nu
     ],
     [{ entity: "source", entityId: id, action: "interval", before: { intervalMs: before.intervalMs }, after: { intervalMs } }],
   );
-  return sourceState(deps.db, id);
+  return { ...before, intervalMs: intervalMs ?? SOURCE_KINDS[kindOf(id)].interval, active: sourceInUse(id, getConfig(deps.env)) };
 }
 
 /** The source a push to /api/ingest comes from; null for pushes no source page tracks (the breeder bot's). */

@@ -187,7 +187,6 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       const n = result.saved.length;
       try {
         await commit(deps, writes, audit, [stockEvent(tab, `${n} ${n === 1 ? "row" : "rows"} saved by ${editor}`)]);
-        await queueStockAlerts(deps, tab, result.saved, at);
       } catch (error) {
         // Another save slipped in between our read and our write: read again and decide afresh. Rows that keep losing
         // are answered as conflicts with their current values; nothing of this batch was applied.
@@ -204,6 +203,8 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       const current = await rowsById(deps.db, tab, conflicting.map((r) => r._id));
       result.conflicts = conflicting.map((row) => ({ _id: row._id, message: conflictMessage(tab, row), current: current.get(row._id)! }));
     }
+    // After the save is settled: an alert's read failing must not turn a stored save into a race lost.
+    if (result.saved.length > 0) await queueStockAlerts(deps, tab, result.saved, at).catch((e) => console.error("stock alerts failed", e));
     return result;
   }
 }

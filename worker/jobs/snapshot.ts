@@ -15,7 +15,7 @@ import { externalHost, getConfig, type Config } from "../platform/config";
 import { SYSTEM, type Actor, type Deps } from "../domain/context";
 import { domainDeps } from "../platform/deps";
 import { pruneSnapshots, recordPopulation, recordSnapshot, type Observation, type SnapshotResult } from "../domain/servers/snapshots";
-import { sourceState, touchSource } from "../domain/sources";
+import { sourceStates, touchSource } from "../domain/sources";
 import { collectorOf } from "../../contract/sources";
 import { OFFLINE_DETAILS, storedState } from "../domain/servers/status";
 import { NO_DATA, retentionCutoff } from "../domain/servers-rules";
@@ -127,16 +127,16 @@ export async function runSnapshots(env: Env, options: SnapshotRunOptions) {
   const official = listSource ? await readOfficialList(listSource, listSource.kind === "standin" ? standin : fetcher) : null;
   if (official) await touchSource(deps.db, "official-list", { at: Date.now(), observedAt: at, error: official.ok ? null : official.error });
   const host = externalHost(config);
+  // Collectors the only source: each server's expected interval, read once for the run.
+  const intervals = !official && !host ? new Map((await sourceStates(deps.db, config)).map((s) => [s.id, s.intervalMs])) : null;
+  const hostErrors: string[] = [];
 
   const results: ServerRunResult[] = await Promise.all(
     options.servers.map(async (serverId) => {
       try {
-        if (!official && !host) {
-          const { intervalMs } = await sourceState(deps.db, collectorOf(serverId));
-          return await recordPopulation(deps.db, serverId, at, intervalMs);
-        }
+        if (intervals) return await recordPopulation(deps.db, serverId, at, intervals.get(collectorOf(serverId))!);
         const roster = await readRoster(config, deps, serverId, fetcher);
-        if (roster.kind === "host") await touchSource(deps.db, "roster-host", { at: Date.now(), observedAt: at, error: roster.ok ? null : roster.error });
+        if (roster.kind === "host" && !roster.ok) hostErrors.push(`${serverId}: ${roster.error}`);
         const observation = { ...observe(serverId, official, roster), observedAt: at };
         if (options.source) observation.source = options.source;
         return await recordSnapshot(deps, serverId, observation, options.action ?? "snapshot", { exclusive: true });
@@ -146,6 +146,9 @@ export async function runSnapshots(env: Env, options: SnapshotRunOptions) {
       }
     }),
   );
+
+  // The roster host's contact, once for the run: its errors by server, if any.
+  if (host) await touchSource(deps.db, "roster-host", { at: Date.now(), observedAt: at, error: hostErrors.length ? hostErrors.join("; ") : null });
 
   // Only a run that recorded something prunes: of two overlapping runs, one does.
   const recorded = results.some((r) => !("error" in r) && !r.skipped);

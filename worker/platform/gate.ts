@@ -9,13 +9,14 @@
 //   HTML form only: urlencoded, or multipart with its boundary (415).
 // - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not.
 // - The live room's path answers websocket upgrades only (405), before anything reaches its Durable Object.
+import { SAFE_METHODS } from "../../contract/access";
 import type { Context, MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "../types";
 
 /** The largest body any request may carry: the largest real one (a bot's 250 claim sessions) is about 100 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export { SAFE_METHODS };
 /** The JSON API's paths (the host API: /api, /kick, /avatar), which answer JSON, refusals and errors included. */
 export const isApiPath = (path: string) => /^\/(api|kick|avatar)(\/|$)/.test(path);
 const LIVE_ROOM = /^\/parties(\/|$)/;

@@ -11,24 +11,10 @@ import { recordSnapshot, type IngestPlayer } from "../domain/servers/snapshots";
 import { storedState } from "../domain/servers/status";
 import { touchSource } from "../domain/sources";
 import { domainDeps } from "../platform/deps";
-import { hash } from "./official-standin";
+import { NAME_FIRST, NAME_SECOND, seeded } from "./seeded";
 
 const DEMO_COLLECTOR: Actor = { id: "system:demo-collector", name: "Demo collector (stand-in)" };
 
-/** A small seeded generator (mulberry32): the minute's moves. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const FIRST = ["Rex", "Dodo", "Argy", "Ptera", "Raptor", "Spino", "Theri", "Yuty", "Giga", "Mana", "Tek", "Wyvern", "Carno", "Stego"];
-const SECOND = ["Rider", "Tamer", "Hunter", "Breeder", "Slayer", "Keeper", "Runner", "Wrangler", "Smith", "Scout"];
 /** Who joins: the tribe, friends, neutrals, enemies (codes -1 to -3) and players nobody has classified yet. */
 const KINDS: [number, { status: string; tribes: string[] }][] = [
   [0.3, { status: "2", tribes: ["GC"] }],
@@ -41,19 +27,12 @@ const KINDS: [number, { status: string; tribes: string[] }][] = [
 ];
 const PLATFORMS = ["steam", "xbl", "psn", "epic"];
 
-function joiner(rand: () => number): IngestPlayer {
-  let roll = rand();
+function joiner(r: ReturnType<typeof seeded>): IngestPlayer {
+  let roll = r.next();
   const kind = KINDS.find(([p]) => (roll -= p) < 0)?.[1] ?? KINDS[KINDS.length - 1][1];
-  const name = `${FIRST[Math.floor(rand() * FIRST.length)]}${SECOND[Math.floor(rand() * SECOND.length)]}${Math.floor(rand() * 900) + 100}`;
-  const eosId = Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(rand() * 16)]).join("");
-  return {
-    eosId,
-    displayName: name,
-    name: rand() < 0.5 ? name : null,
-    status: kind.status,
-    tribe: kind.tribes[Math.floor(rand() * kind.tribes.length)] || null,
-    platform: PLATFORMS[Math.floor(rand() * PLATFORMS.length)],
-  };
+  const name = `${r.pick(NAME_FIRST)}${r.pick(NAME_SECOND)}${Math.floor(r.next() * 900) + 100}`;
+  const eosId = Array.from({ length: 32 }, () => r.pick([..."0123456789abcdef"])).join("");
+  return { eosId, displayName: name, name: r.next() < 0.5 ? name : null, status: kind.status, tribe: r.pick(kind.tribes) || null, platform: r.pick(PLATFORMS) };
 }
 
 /** Pushes this minute's moved roster of every tracked server that is not offline, just before the cron's snapshot. */
@@ -64,10 +43,10 @@ export async function moveDemoRosters(env: Env, at: number, servers: readonly Se
   for (const serverId of servers) {
     const { status, roster } = await storedState(deps.db, serverId);
     if (status && status.status !== "online") continue;
-    const rand = generator(hash(minute, Number(serverId)));
-    const stayed: IngestPlayer[] = roster.filter(() => rand() > 0.06);
-    const joins = Math.floor(rand() * 4);
-    for (let i = 0; i < joins && stayed.length < 70; i++) stayed.push(joiner(rand));
+    const r = seeded(`${serverId}:${minute}`);
+    const stayed: IngestPlayer[] = roster.filter(() => r.next() > 0.06);
+    const joins = Math.floor(r.next() * 4);
+    for (let i = 0; i < joins && stayed.length < 70; i++) stayed.push(joiner(r));
     await recordSnapshot(deps, serverId, { online: true, roster: stayed, source: "ingest", observedAt }, "ingest");
     await touchSource(deps.db, collectorOf(serverId), { at: Date.now(), observedAt });
   }

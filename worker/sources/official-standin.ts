@@ -25,7 +25,7 @@ const SAMPLE = [
 const DAY_MINUTES = 24 * 60;
 
 /** A small integer hash (xorshift-multiply), so the noise is the same for everyone during one minute. */
-export function hash(a: number, b: number) {
+function hash(a: number, b: number) {
   let h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0;

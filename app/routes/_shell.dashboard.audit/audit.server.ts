@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isSection, type Section } from "../../../contract/access";
 import type { AuditRow } from "../../../contract/audit";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { pageFrom, pageSizeFrom, type Page } from "../../utils/table";
+import { pageFrom, pageSizeFrom, placed, type Page } from "../../utils/table";
 
 export type AuditFilters = { q: string; section: Section | ""; person: string; from: string; to: string; entity: string; record: string };
 
@@ -28,8 +28,7 @@ export async function loadAudit(context: AppLoadContext, url: URL) {
   const empty: Page<AuditRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
   try {
     const { data } = await host(context).get<Omit<Page<AuditRow>, "from" | "to">>(`/api/audit/search?${params}`);
-    const from = data.total === 0 ? 0 : (data.page - 1) * data.size + 1;
-    return { filters, size, page: { ...data, from, to: from === 0 ? 0 : from + data.rows.length - 1 }, error: null };
+    return { filters, size, page: placed(data), error: null };
   } catch (error) {
     // A filter the host refused (a date that is not one, say) is the member's to fix; anything else is the host's.
     const refused = hostErrorOf(error);

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ALERT_KIND_IDS, ALERT_KINDS, DEFAULT_STOCK_PERCENT } from "../../../contract/alerts";
-import { intervalWords, kindOf, SOURCE_KINDS, type SourceState } from "../../../contract/sources";
+import { intervalWords, kindOf, MAX_INTERVAL_MINUTES, SOURCE_KINDS, type SourceState } from "../../../contract/sources";
 import { MINUTE_MS } from "../../../contract/time";
 import { SourceAge } from "../../components/SourceAge";
 import { LoadError } from "../../components/HostNotice";
@@ -91,6 +91,7 @@ export default function SourcesPage() {
                           type="number"
                           name="minutes"
                           min={1}
+                          max={MAX_INTERVAL_MINUTES}
                           step={1}
                           defaultValue={Math.round(s.intervalMs / MINUTE_MS)}
                           key={s.intervalMs}

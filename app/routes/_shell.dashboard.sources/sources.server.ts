@@ -2,7 +2,7 @@
 // deliveries from the host API, and the page's forms (an interval, a channel added, changed, tested or removed), each
 // answered by a redirect back with a toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isSourceId, type SourceState } from "../../../contract/sources";
+import { isSourceId, MAX_INTERVAL_MINUTES, type SourceState } from "../../../contract/sources";
 import { MINUTE_MS } from "../../../contract/time";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host } from "../../host/client.server";
@@ -49,6 +49,9 @@ export async function loadSources(request: Request, context: AppLoadContext) {
   };
 }
 
+const PERCENT_MESSAGE = "Stock below: a whole number from 1 to 100.";
+const percentOk = (v: string) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100);
+
 export async function sourcesAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await formOf(request);
@@ -63,12 +66,15 @@ export async function sourcesAction(request: Request, context: AppLoadContext) {
         if (!isSourceId(id)) return back("error", "Choose one of the sources listed.");
         const raw = text("minutes");
         const minutes = raw === "" ? null : Number(raw);
-        if (minutes !== null && (!Number.isInteger(minutes) || minutes < 1)) return back("error", "The interval is a whole number of minutes, 1 or more.");
+        if (minutes !== null && (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_INTERVAL_MINUTES)) {
+          return back("error", `The interval is a whole number of minutes, from 1 to ${MAX_INTERVAL_MINUTES} (30 days).`);
+        }
         await api.send("PUT", `/api/sources/${id}/interval`, { intervalMs: minutes === null ? null : minutes * MINUTE_MS });
         return back("success", minutes === null ? "The interval is back to its default." : `Expected every ${minutes} min from now on.`);
       }
       case "add-channel": {
         const percent = text("stockPercent");
+        if (!percentOk(percent)) return back("error", PERCENT_MESSAGE);
         await api.send("POST", "/api/alerts/channels", {
           name: text("name"),
           url: text("url"),
@@ -79,6 +85,7 @@ export async function sourcesAction(request: Request, context: AppLoadContext) {
       }
       case "update-channel": {
         const percent = text("stockPercent");
+        if (!percentOk(percent)) return back("error", PERCENT_MESSAGE);
         await api.send("PATCH", `/api/alerts/channels/${Number(text("id"))}`, {
           kinds: form.getAll("kinds").map(String),
           ...(percent ? { stockPercent: Number(percent) } : {}),

@@ -6,7 +6,6 @@ import { AUDIT_ENTITY_SECTIONS, entityLabel, fieldChanges } from "../../../contr
 import { BREEDER_TAB_LABELS } from "../../../contract/breeder";
 import { TABS as STOCK_TABS } from "../../../contract/stock";
 import { SERVER_IDS, type ServerId } from "../../../contract/servers";
-import { requireUser } from "../../auth/session.server";
 import { cellTextOf, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { columnsFor as stockColumns } from "../../components/stock/rules";
 import { formatDateTime } from "../../utils/dates";
@@ -70,7 +69,6 @@ const tribelists: TableReader = async (request, context) => {
 };
 
 const logs: TableReader = async (request, context) => {
-  requireUser(request, context.auth);
   const data = await loadLogs(context, new URL(request.url));
   return data.tab === "join-log"
     ? table("join-log", csvColumns(joinColumns(data.avatars)), data.join, data.loadError)
@@ -145,7 +143,6 @@ const AUDIT_COLUMNS: CsvColumn<AuditRow>[] = [
 ];
 
 const audit: TableReader = async (request, context) => {
-  requireUser(request, context.auth);
   const data = await loadAudit(context, new URL(request.url));
   return table("audit", AUDIT_COLUMNS, data.page, data.error);
 };

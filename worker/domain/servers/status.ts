@@ -6,15 +6,17 @@ import { collectorOf, freshness, intervalWords, kindOf, SOURCE_KINDS, type Sourc
 import type { Db } from "../context";
 import { NO_DATA, type RosterPlayer } from "../servers-rules";
 import { MAP_NAMES, MAX_PLAYERS, type ServerId } from "../../../contract/servers";
+import { MINUTE_MS } from "../../../contract/time";
 
 /** What an offline observation says when its source gave no reason. */
 export const OFFLINE_DETAILS = "Server is offline or unreachable";
 
-/** Why a roster is unknown: its source has been silent past its interval (or never reported). */
-export function silentReason(observedAt: number | null, intervalMs: number, now: number) {
+/** Why a roster is unknown: its source (the collector, or the roster host) has been silent past its interval. */
+export function silentReason(observedAt: number | null, intervalMs: number, now: number, source: SourceId | null = null) {
   if (observedAt == null) return NO_DATA;
-  const minutes = Math.max(1, Math.floor((now - observedAt) / 60_000));
-  return `No report from the roster collector for ${minutes} ${minutes === 1 ? "minute" : "minutes"} (expected every ${intervalWords(intervalMs)})`;
+  const minutes = Math.max(1, Math.floor((now - observedAt) / MINUTE_MS));
+  const who = source === "roster-host" ? "the roster host" : "the roster collector";
+  return `No report from ${who} for ${minutes} ${minutes === 1 ? "minute" : "minutes"} (expected every ${intervalWords(intervalMs)})`;
 }
 
 /** Where a status row's roster came from: the roster host's read, else the server's collector. */
@@ -110,7 +112,7 @@ export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.no
     ...p,
     tribelistMatch: matches.get(nameKey(p.name)) ?? matches.get(nameKey(p.displayName)) ?? null,
   }));
-  const silent = rosterKnown ? null : silentReason(rosterObservedAt, intervalMs, now);
+  const silent = rosterKnown ? null : silentReason(rosterObservedAt, intervalMs, now, rosterSource);
   return {
     serverId,
     status,

@@ -3,3 +3,6 @@ declare module "virtual:grid-preload" {
   const files: string[];
   export default files;
 }
+declare module "virtual:changelog-dialog" {
+  export const ChangelogDialog: import("react").ComponentType<{ onClose: () => void; serverOpen?: boolean }>;
+}

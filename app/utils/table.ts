@@ -72,3 +72,6 @@ export function withParams(url: URL | string, changes: Record<string, string | n
   const qs = next.searchParams.toString();
   return next.pathname + (qs ? `?${qs}` : "");
 }
+
+/** A record's history on the Audit page (its History links: the grid pages' toolbars and the sheets' tables). */
+export const historyHref = (entity: string, id: string) => withParams("/dashboard/audit", { entity, record: id });

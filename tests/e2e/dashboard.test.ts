@@ -215,4 +215,16 @@ describe("without JavaScript", () => {
     await dialog.getByRole("button", { name: "Got it!" }).click();
     await dialog.waitFor({ state: "hidden" });
   });
+
+  it("keeps a server-rendered What's New open while its code loads, then closes it and drops ?changelog=1", async () => {
+    // The dialog's code is not in the first load (virtual:changelog-dialog): the server's panel stays until it hydrates.
+    const { page } = await signedIn({ path: "/dashboard?changelog=1", showChangelog: true });
+    const dialog = page.getByRole("dialog", { name: "What's New" });
+    expect(await dialog.getByText("Add different level access to the tabs").isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((r) => /ChangelogDialog-/.test(r.name)))).toBe(true);
+    await dialog.getByRole("button", { name: "Got it!" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForURL((url) => !url.search.includes("changelog"));
+    expect(await page.evaluate(() => localStorage.getItem("changelog-dismissed"))).toBe("1.1.0");
+  });
 });

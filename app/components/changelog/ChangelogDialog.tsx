@@ -3,15 +3,8 @@
 // panel over the page, and "Got it!" still closes it: a form with method="dialog" needs no script.
 import { useEffect, useRef } from "react";
 import { Icon } from "../icons";
-import {
-  CHANGELOG_DATE,
-  CHANGELOG_VERSION,
-  CHANGES,
-  descriptionBlocks,
-  formatChangelogDate,
-  TYPE_LABELS,
-  type Change,
-} from "./changelog";
+import { CHANGELOG_DATE, CHANGES, descriptionBlocks, formatChangelogDate, TYPE_LABELS, type Change } from "./changelog";
+import { CHANGELOG_VERSION } from "./seen";
 
 export function ChangelogDialog({ onClose, serverOpen = false }: { onClose: () => void; serverOpen?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -12,12 +12,7 @@ export type Change = {
   planned?: boolean;
 };
 
-export const CHANGELOG_VERSION = "1.1.0";
 export const CHANGELOG_DATE = "2025-07-18";
-
-/** Local storage keys: the version last seen, and the version whose auto-open was dismissed. */
-export const LAST_SEEN_KEY = "changelog-last-seen";
-export const DISMISSED_KEY = "changelog-dismissed";
 
 export const TYPE_LABELS: Record<ChangeType, string> = {
   feature: "New feature",
@@ -117,11 +112,6 @@ export function descriptionBlocks(description: string): ({ kind: "p"; text: stri
     }
   }
   return blocks;
-}
-
-/** Spec part 1 section 4: auto-open when the last-seen version differs and this version was not dismissed. */
-export function shouldAutoOpen(lastSeen: string | null, dismissed: string | null, version = CHANGELOG_VERSION) {
-  return lastSeen !== version && dismissed !== version;
 }
 
 /** "July 18, 2025", the same on server and browser. */

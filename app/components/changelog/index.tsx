@@ -1,10 +1,11 @@
 // The changelog's two entry points in the shell: the top bar's button, and the automatic opening after sign-in.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import "../../styles/changelog.css";
 import { Icon } from "../icons";
-import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./changelog";
-import { ChangelogDialog } from "./ChangelogDialog";
+import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./seen";
+// The component on the server, loaded when it first opens in the browser (scripts/changelog-dialog-plugin.js).
+import { ChangelogDialog } from "virtual:changelog-dialog";
 
 /** Closing the changelog, however it was opened, stores this version as seen and dismissed. */
 function markSeen() {
@@ -51,12 +52,14 @@ export function ChangelogButton() {
         </button>
       </form>
       {open ? (
-        <ChangelogDialog
-          onClose={() => {
-            markSeen();
-            setOpen(false);
-          }}
-        />
+        <Suspense>
+          <ChangelogDialog
+            onClose={() => {
+              markSeen();
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -86,19 +89,21 @@ export function ChangelogAutoOpen() {
 
   if (!auto && !(fromUrl && !urlClosed)) return null;
   return (
-    <ChangelogDialog
-      serverOpen={fromUrl}
-      onClose={() => {
-        markSeen();
-        setAuto(false);
-        if (fromUrl) {
-          setUrlClosed(true);
-          const params = new URLSearchParams(location.search);
-          params.delete("changelog");
-          const qs = params.toString();
-          navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, { replace: true, preventScrollReset: true });
-        }
-      }}
-    />
+    <Suspense>
+      <ChangelogDialog
+        serverOpen={fromUrl}
+        onClose={() => {
+          markSeen();
+          setAuto(false);
+          if (fromUrl) {
+            setUrlClosed(true);
+            const params = new URLSearchParams(location.search);
+            params.delete("changelog");
+            const qs = params.toString();
+            navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, { replace: true, preventScrollReset: true });
+          }
+        }}
+      />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
 import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCan } from "../../utils/access";
-import { withParams } from "../../utils/table";
+import { historyHref, withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
 import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
@@ -90,9 +90,6 @@ export function SheetView({
     />
   );
 }
-
-/** A record's history on the Audit page. */
-export const historyHref = (entity: string, id: string) => withParams("/dashboard/audit", { entity, record: id });
 
 /**
  * With JavaScript, the grid's selection names the row: "History" of the one row the selected cells are in, for those who

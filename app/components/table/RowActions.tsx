@@ -2,7 +2,7 @@
 // row's History on the Audit page for admins (issue 14). The server checks every write in any case.
 import { Link } from "@remix-run/react";
 import { useCan } from "../../utils/access";
-import { historyHref } from "../sheet/SheetView";
+import { historyHref } from "../../utils/table";
 import { Icon } from "../icons";
 
 export function RowActions({

@@ -32,6 +32,10 @@ export default defineConfig({
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A condition polled for (a page's answer, a live event, a toast) gets 10 s, not vitest's 1 s: on a slow machine
+    // (CI's clean-clone run of 2026-11-28 ran twice as slow as the day before) a navigation alone can take a second.
+    // A condition that never holds still fails the test.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     sequence: { sequencer: PathSequencer, shuffle: false },
     // No results cache: the order never depends on it, and node_modules (where it would be written) may be shared.

@@ -52,6 +52,7 @@ const CACHED = [
   "/api/vouches/search?q=rex&page=1",
   "/api/vouches/search?q=rex&page=2",
   "/api/join-log/search?page=1",
+  "/api/sources",
 ];
 
 function client(ttlSeconds: number, swrSeconds = 0, timeoutMs = 500) {
@@ -87,6 +88,16 @@ describe("the host client with HOST_URL", () => {
     expect(after.data).toEqual([{ path: "/api/codes", version: 2 }]);
     expect(calls.filter((c) => c.startsWith("GET"))).toHaveLength(2);
     expect(published).toEqual([{ type: "codes_update" }]);
+  });
+
+  it("caches each source's last report (every logs, weekly members and server page reads it) until an interval is set", async () => {
+    const { host, waits } = client(60);
+    await host.get("/api/sources");
+    expect((await host.get("/api/sources")).data).toEqual([{ path: "/api/sources", version: 1 }]);
+    expect(calls).toEqual(["GET /api/sources Bearer service-token"]);
+    await host.send("PUT", "/api/sources/discord-bot/interval", { intervalMs: 600_000 });
+    await Promise.all(waits);
+    expect((await host.get("/api/sources")).data).toEqual([{ path: "/api/sources", version: 2 }]);
   });
 
   it("drops cached answers on a live event", async () => {

@@ -5,4 +5,5 @@ declare module "virtual:grid-preload" {
 }
 declare module "virtual:changelog-dialog" {
   export const ChangelogDialog: import("react").ComponentType<{ onClose: () => void; serverOpen?: boolean }>;
+  export const loadDialog: () => Promise<unknown>;
 }

@@ -1,5 +1,8 @@
-// The browser's What's New dialog (scripts/changelog-dialog-plugin.js): loaded when it first opens. Rendered inside
-// <Suspense>, a dialog the server rendered keeps its HTML until this code has loaded and hydrated it.
+// The browser's What's New dialog (scripts/changelog-dialog-plugin.js): its code loads when the dialog first opens.
 import { lazy } from "react";
 
-export const ChangelogDialog = lazy(() => import("./ChangelogDialog").then((m) => ({ default: m.ChangelogDialog })));
+let loading: Promise<typeof import("./ChangelogDialog")> | null = null;
+/** Loads the dialog's code (once). */
+export const loadDialog = () => (loading ??= import("./ChangelogDialog"));
+
+export const ChangelogDialog = lazy(() => loadDialog().then((m) => ({ default: m.ChangelogDialog })));

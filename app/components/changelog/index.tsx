@@ -1,6 +1,6 @@
 // The changelog's two entry points in the shell: the top bar's button, and the automatic opening after sign-in.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { memo, Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import "../../styles/changelog.css";
 import { Icon } from "../icons";
 import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./seen";
@@ -14,7 +14,7 @@ import { isHydrating } from "../../utils/hydrated";
  * (its "Got it!" works without script) until the code has loaded and the dialog takes its place. A <Suspense> boundary
  * hydrating there instead would be dropped, with an error (React's 421), by any context change above it while it waits.
  */
-const DialogWhenLoaded = memo(function DialogWhenLoaded(props: { onClose: () => void; serverOpen?: boolean }) {
+function DialogWhenLoaded(props: { onClose: () => void; serverOpen?: boolean }) {
   const [asServed, setAsServed] = useState(isHydrating);
   useEffect(() => {
     if (!asServed) return;
@@ -32,7 +32,7 @@ const DialogWhenLoaded = memo(function DialogWhenLoaded(props: { onClose: () => 
       </Suspense>
     </div>
   );
-});
+}
 
 /** Closing the changelog, however it was opened, stores this version as seen and dismissed. */
 function markSeen() {
@@ -112,18 +112,20 @@ export function ChangelogAutoOpen() {
     if (!fromUrl) setUrlClosed(false);
   }, [fromUrl]);
 
-  const onClose = useCallback(() => {
-    markSeen();
-    setAuto(false);
-    if (fromUrl) {
-      setUrlClosed(true);
-      const params = new URLSearchParams(location.search);
-      params.delete("changelog");
-      const qs = params.toString();
-      navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, { replace: true, preventScrollReset: true });
-    }
-  }, [fromUrl, location, navigate]);
-
   if (!auto && !(fromUrl && !urlClosed)) return null;
-  return <DialogWhenLoaded serverOpen={fromUrl} onClose={onClose} />;
+  return (
+    <DialogWhenLoaded
+      serverOpen={fromUrl}
+      onClose={() => {
+        markSeen();
+        setAuto(false);
+        if (!fromUrl) return;
+        setUrlClosed(true);
+        const params = new URLSearchParams(location.search);
+        params.delete("changelog");
+        const qs = params.toString();
+        navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, { replace: true, preventScrollReset: true });
+      }}
+    />
+  );
 }

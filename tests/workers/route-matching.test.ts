@@ -1,0 +1,86 @@
+// Route matching with the patched router (patches/@remix-run+router+*.patch, ADR 046): on a server, a routes array's
+// flattened, ranked branches are computed once and each path's matcher is compiled once. What must not change: every
+// path finds the route it found before, call after call, each routes array answers with its own route objects, and a
+// matcher keeps its case and end options apart.
+import { matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+/** A route table shaped like ours: a root, a pathless shell, static, dynamic and index routes. */
+function table(): AgnosticRouteObject[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "index", index: true },
+        { id: "login", path: "login" },
+        {
+          id: "shell",
+          children: [
+            { id: "dashboard", path: "dashboard", children: [{ id: "dashboard-index", index: true }] },
+            { id: "codes", path: "dashboard/codes" },
+            { id: "stock-2411", path: "dashboard/stock-2411" },
+            { id: "server-stats", path: "dashboard/server-stats" },
+            { id: "server-stats-page", path: "dashboard/server-stats-2573" },
+            { id: "audit", path: "dashboard/audit/:entity/:id" },
+          ],
+        },
+        { id: "api", path: "api/*" },
+      ],
+    },
+  ];
+}
+
+const leaf = (routes: AgnosticRouteObject[], pathname: string) => {
+  const matches = matchRoutes(routes, pathname);
+  return matches ? { id: matches.at(-1)!.route.id, params: matches.at(-1)!.params } : null;
+};
+
+describe("route matching on the server", () => {
+  const expected: [string, string | null, Record<string, string>?][] = [
+    ["/", "index"],
+    ["/login", "login"],
+    ["/dashboard", "dashboard-index"],
+    ["/dashboard/codes", "codes"],
+    ["/dashboard/codes/", "codes"],
+    ["/DASHBOARD/Codes", "codes"],
+    ["/dashboard/stock-2411", "stock-2411"],
+    ["/dashboard/server-stats", "server-stats"],
+    ["/dashboard/server-stats-2573", "server-stats-page"],
+    ["/dashboard/audit/codes/42", "audit", { entity: "codes", id: "42" }],
+    ["/dashboard/audit/codes", null],
+    ["/api/codes/search", "api", { "*": "codes/search" }],
+    ["/nowhere", null],
+  ];
+
+  it("finds the same route for every path, call after call", () => {
+    const routes = table();
+    for (let round = 0; round < 3; round++) {
+      for (const [pathname, id, params] of expected) {
+        const found = leaf(routes, pathname);
+        expect(found?.id ?? null, `${pathname}, round ${round}`).toBe(id);
+        if (params) expect(found?.params).toMatchObject(params);
+      }
+    }
+  });
+
+  it("answers each routes array with its own route objects", () => {
+    const first = table();
+    const second = table();
+    leaf(first, "/dashboard/codes");
+    const fromSecond = matchRoutes(second, "/dashboard/codes")!;
+    const codesOfSecond = (second[0].children![2].children as AgnosticRouteObject[])[1];
+    expect(fromSecond.at(-1)!.route).toBe(codesOfSecond);
+    expect(fromSecond[0].route).toBe(second[0]);
+  });
+
+  it("keeps a matcher's case and end options apart", () => {
+    expect(matchPath({ path: "/Codes", caseSensitive: true }, "/codes")).toBeNull();
+    expect(matchPath({ path: "/Codes", caseSensitive: false }, "/codes")?.pathname).toBe("/codes");
+    expect(matchPath({ path: "/Codes", caseSensitive: true }, "/Codes")?.pathname).toBe("/Codes");
+    expect(matchPath({ path: "/dashboard", end: false }, "/dashboard/codes")?.pathnameBase).toBe("/dashboard");
+    expect(matchPath({ path: "/dashboard", end: true }, "/dashboard/codes")).toBeNull();
+    expect(matchPath("/dashboard/audit/:entity/:id", "/dashboard/audit/codes/7")?.params).toEqual({ entity: "codes", id: "7" });
+    expect(matchPath("/dashboard/audit/:entity/:id", "/dashboard/audit/vouches/9")?.params).toEqual({ entity: "vouches", id: "9" });
+  });
+});

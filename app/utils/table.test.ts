@@ -43,6 +43,14 @@ describe("paging", () => {
   it("changing the page size link resets nothing else but what it says", () => {
     expect(withParams("/dashboard/vouches?q=rex&page=3", { size: 50, page: null })).toBe("/dashboard/vouches?q=rex&size=50");
   });
+
+  it("keeps a page's path and query, drops its hash, and never leaves the site", () => {
+    expect(withParams("/dashboard/codes?q=a%3Fb&page=2#row-4", { edit: "x y" })).toBe("/dashboard/codes?q=a%3Fb&page=2&edit=x+y");
+    expect(withParams("/dashboard/codes?q=what?&tab=", { tab: null })).toBe("/dashboard/codes?q=what%3F");
+    expect(withParams(new URL("https://example.org/dashboard/logs?tab=leave"), { page: 3 })).toBe("/dashboard/logs?tab=leave&page=3");
+    expect(withParams("//evil.example/steal?x=1", { page: 2 })).toBe("/steal?x=1&page=2");
+    expect(withParams("/\\evil.example/steal", {})).toBe("/steal");
+  });
 });
 
 describe("search", () => {

@@ -62,15 +62,31 @@ export function pageWindow(page: number, pageCount: number, width = 5): PageLink
   return links;
 }
 
-/** A URL for the same page with some search parameters changed (null removes one). */
+/**
+ * A URL for the same page with some search parameters changed (null removes one): its path and query, no hash. A
+ * table renders one per row, so a plain path is split rather than parsed as a URL (the costlier part on the server);
+ * anything else (a URL, a protocol-relative or odd string) goes through the URL parser and keeps only its path.
+ */
 export function withParams(url: URL | string, changes: Record<string, string | number | null>) {
-  const next = new URL(typeof url === "string" ? url : url.href, "http://x");
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null || v === "") next.searchParams.delete(k);
-    else next.searchParams.set(k, String(v));
+  let path: string;
+  let params: URLSearchParams;
+  if (typeof url === "string" && url.startsWith("/") && !url.startsWith("//") && !url.includes("\\")) {
+    const hash = url.indexOf("#");
+    const bare = hash < 0 ? url : url.slice(0, hash);
+    const q = bare.indexOf("?");
+    path = q < 0 ? bare : bare.slice(0, q);
+    params = new URLSearchParams(q < 0 ? "" : bare.slice(q + 1));
+  } else {
+    const parsed = new URL(typeof url === "string" ? url : url.href, "http://x");
+    path = parsed.pathname;
+    params = parsed.searchParams;
   }
-  const qs = next.searchParams.toString();
-  return next.pathname + (qs ? `?${qs}` : "");
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null || v === "") params.delete(k);
+    else params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return path + (qs ? `?${qs}` : "");
 }
 
 /** A record's history on the Audit page (its History links: the grid pages' toolbars and the sheets' tables). */

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Issue 13's load benchmark, against the production build served by wrangler dev on this machine.
-//   npm run bench:load -- [--clients 150] [--seconds 60] [--floor-seconds 10] [--sockets 40] [--scale 10]
+//   npm run bench:load -- [--clients 150] [--seconds 60] [--floor-seconds 10] [--sockets 40] [--scale 10] [--rounds 5]
 // In one run, each under the same number of concurrent clients:
 //   - the Worker's own floor: a request it refuses without I/O (GET /api/codes with no session: 401);
 //   - GET /api/health with a session;
 //   - the mix, with live sockets open: page views, the pages' data requests, API reads, API writes and page actions.
-// Each prints throughput, p50, p99 and errors (any answer but the one expected, or none). Then, on an instance that
+// The three are measured in turns (5 rounds by default) so that each ratio compares samples taken under the same
+// conditions on a shared machine. Each prints throughput, p50, p99 and errors (any answer but the one expected, or none). Then, on an instance that
 // counts them (COUNT_D1_QUERIES, development only), the D1 round trips of a page view, an API read and a warm session.
 // The issue's targets are printed beside the figures; the script exits 1 when one is missed.
 import { fork } from "node:child_process";
@@ -22,34 +23,37 @@ const clients = arg("clients", 150);
 const mixSeconds = arg("seconds", 60);
 const floorSeconds = arg("floor-seconds", 10);
 const socketCount = arg("sockets", 40);
+const rounds = arg("rounds", 5);
 const scale = arg("scale", 10);
 const PORT = 8840;
 const COUNT_PORT = 8841;
 const dir = `.wrangler/bench-${scale}`;
 const misses = [];
 
-/** `clients` loops for `seconds`, each sending what `next(client, n)` says: latencies, statuses, errors. */
-async function load(seconds, next) {
+/** A figure's samples, gathered over the rounds of a run: latencies by kind, statuses, errors, time spent. */
+const figure = () => ({ seconds: 0, latencies: [], byKind: new Map(), wrong: new Map(), errors: 0, sent: [] });
+
+/** `clients` loops for `seconds`, each sending what `next(client, n)` says, adding to `into`. */
+async function load(into, seconds, next) {
   const end = performance.now() + seconds * 1000;
-  const latencies = [];
-  const byKind = new Map();
-  const wrong = new Map();
-  let errors = 0;
+  const { latencies, byKind, wrong, sent } = into;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      for (let n = 0; performance.now() < end; n++) {
+      while (performance.now() < end) {
+        const n = sent[client] ?? 0;
+        sent[client] = n + 1;
         const { url, init, expect, kind } = next(client, n);
         const t = performance.now();
         try {
           const res = await fetch(url, { ...init, headers: { "Accept-Encoding": "identity", ...init?.headers } });
           await res.arrayBuffer();
           if (res.status !== expect) {
-            errors++;
+            into.errors++;
             const key = `${kind} ${res.status}`;
             wrong.set(key, (wrong.get(key) ?? 0) + 1);
           }
         } catch (error) {
-          errors++;
+          into.errors++;
           const key = `${kind} ${error.cause?.code ?? "no answer"}`;
           wrong.set(key, (wrong.get(key) ?? 0) + 1);
         }
@@ -60,6 +64,11 @@ async function load(seconds, next) {
       }
     }),
   );
+  into.seconds += seconds;
+}
+
+/** What a figure's samples say: throughput, p50, p99, errors, and the same for each kind of request. */
+function summary({ seconds, latencies, byKind, wrong, errors }) {
   const kinds = [...byKind].map(([kind, xs]) => ({ kind, rps: xs.length / seconds, p50: percentile(xs, 0.5), p99: percentile(xs, 0.99) }));
   return { count: latencies.length, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, wrong, kinds };
 }
@@ -151,21 +160,29 @@ try {
     return MIX[0][1](client, n);
   };
 
-  console.log(`\n${clients} concurrent clients; scale ${scale}; the mix for ${mixSeconds} s with ${socketCount} live sockets, the others for ${floorSeconds} s`);
-  console.log(`${"".padEnd(44)} ${"throughput".padStart(9)} ${"p50".padStart(10)} ${"p99".padStart(10)} ${"errors".padStart(7)}`);
-  const floor = await load(floorSeconds, () => ({ kind: "floor", url: `${base}/api/codes`, expect: 401 }));
-  console.log(row("Floor: GET /api/codes, no session (401)", floor));
-  const health = await load(floorSeconds, () => ({ kind: "health", url: `${base}/api/health`, init: { headers: { Cookie: cookie } }, expect: 200 }));
-  console.log(row("GET /api/health with a session", health));
-
+  // The machine is shared and its speed drifts: the three figures are measured in turns, `rounds` times, so each ratio
+  // compares samples taken under the same conditions. The live sockets stay open throughout.
   const crowd = fork(new URL("./crowd.mjs", import.meta.url), [JSON.stringify({ url: `${base.replace(/^http/, "ws")}/parties/live/main`, cookie, count: socketCount })]);
   await new Promise((resolve, reject) => {
     crowd.on("message", (m) => m?.type === "open" && resolve());
     crowd.on("exit", (code) => reject(new Error(`the sockets' process exited (${code})`)));
   });
-  const mix = await load(mixSeconds, pickMix);
+  const floorRun = figure();
+  const healthRun = figure();
+  const mixRun = figure();
+  for (let round = 0; round < rounds; round++) {
+    await load(floorRun, floorSeconds / rounds, () => ({ kind: "floor", url: `${base}/api/codes`, expect: 401 }));
+    await load(healthRun, floorSeconds / rounds, () => ({ kind: "health", url: `${base}/api/health`, init: { headers: { Cookie: cookie } }, expect: 200 }));
+    await load(mixRun, mixSeconds / rounds, pickMix);
+  }
   crowd.removeAllListeners("exit");
   crowd.send({ type: "close" });
+  const [floor, health, mix] = [floorRun, healthRun, mixRun].map(summary);
+
+  console.log(`\n${clients} concurrent clients; scale ${scale}; in ${rounds} rounds, the mix for ${mixSeconds} s in all, the others for ${floorSeconds} s each; ${socketCount} live sockets open`);
+  console.log(`${"".padEnd(44)} ${"throughput".padStart(9)} ${"p50".padStart(10)} ${"p99".padStart(10)} ${"errors".padStart(7)}`);
+  console.log(row("Floor: GET /api/codes, no session (401)", floor));
+  console.log(row("GET /api/health with a session", health));
   console.log(row(`The mix, ${socketCount} live sockets open`, mix));
   for (const [what, n] of mix.wrong) console.log(`  unexpected: ${what} x${n}`);
   // Information: each kind of request in the mix.

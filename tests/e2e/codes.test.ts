@@ -75,6 +75,28 @@ describe("Codes with JavaScript", () => {
     expect(page.url()).toContain("q=no+code+looks+like+this");
   });
 
+  it("searches for what was typed before the page ran its JavaScript, and keeps it in the box", async () => {
+    // A slow connection: the page is on screen, its script still loading, and the person types in the search box.
+    const { page, context } = await codesPage();
+    const m = marker("early");
+    await createCodes(context.request, [{ username: "early one", code: "1", location: `Cave ${m}` }]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard/codes", { waitUntil: "commit" });
+    const box = page.getByPlaceholder("Search codes...");
+    await box.fill(m);
+    release();
+    await page.waitForURL(new RegExp(`q=${m}`));
+    await showsRows(page, 1);
+    expect(await box.inputValue()).toBe(m);
+    await connected(page);
+    expect(await box.inputValue()).toBe(m);
+  });
+
   it("edits a code in the Edit Code modal: Cancel changes nothing, Save says Code updated successfully!", async () => {
     const { page, context } = await codesPage();
     const m = marker("modal");

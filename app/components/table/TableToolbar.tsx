@@ -34,9 +34,26 @@ export function TableToolbar({
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const [value, setValue] = useState(q);
-  useEffect(() => setValue(q), [q]);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const go = () => form.current && submit(form.current, { replace: true, preventScrollReset: true });
+  const search = useRef<HTMLInputElement>(null);
+  const shown = useRef(q);
+  useEffect(() => {
+    // The box follows the URL's search when it changes (back, a link, a tab), not on mount: text typed while the page
+    // hydrated is the person's, and React may already have handed it to onChange.
+    if (shown.current !== q) setValue(q);
+    shown.current = q;
+  }, [q]);
+  useEffect(() => {
+    // Typed before the page ran JavaScript, with no onChange to see it: searched for now, as typing would have.
+    const typed = search.current?.value ?? q;
+    if (typed !== q) {
+      setValue(typed);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(go, 250);
+    }
+    return () => clearTimeout(timer.current);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <Form method="get" ref={form} className="table-toolbar" role="search">
       {keep.map((k) => (params.has(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null))}
@@ -44,6 +61,7 @@ export function TableToolbar({
         <Icon name="search" size={16} />
         <span className="sr-only">{placeholder}</span>
         <input
+          ref={search}
           type="search"
           name={param}
           value={value}

@@ -6,8 +6,9 @@
 //   - GET /api/health with a session;
 //   - the mix, with live sockets open: page views, the pages' data requests, API reads, API writes and page actions.
 // The three are measured in turns (5 rounds by default) so that each ratio compares samples taken under the same
-// conditions on a shared machine. Each prints throughput, p50, p99 and errors (any answer but the one expected, or none). Then, on an instance that
-// counts them (COUNT_D1_QUERIES, development only), the D1 round trips of a page view, an API read and a warm session.
+// conditions on a shared machine. Each prints throughput, p50, p99 and errors (any answer but the one expected, or
+// none). Then, on an instance that counts them (COUNT_D1_QUERIES, development only), the D1 round trips of a page
+// view, an API read and a warm session.
 // The issue's targets are printed beside the figures; the script exits 1 when one is missed.
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";

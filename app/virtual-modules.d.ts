@@ -4,6 +4,7 @@ declare module "virtual:grid-preload" {
   export default files;
 }
 declare module "virtual:changelog-dialog" {
-  export const ChangelogDialog: import("react").ComponentType<{ onClose: () => void; serverOpen?: boolean }>;
-  export const loadDialog: () => Promise<unknown>;
+  export const changelogDialog: import("./utils/hydrated").LateCode<
+    import("react").ComponentType<{ onClose: () => void; serverOpen?: boolean }>
+  >;
 }

@@ -515,6 +515,28 @@ describe("the page", () => {
     await shot(page, "stock-light");
   });
 
+  it("keeps the server's table under a spinner while the grid's code loads, then puts the grid in its place", async () => {
+    const { page, context } = await signedIn();
+    const rows = await api(context, "/api/stock-2411");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/SheetGrid\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${PAGE}?tab=war-room-vaults`);
+    await page.getByRole("status").filter({ hasText: "Loading summary..." }).waitFor();
+    const table = page.getByTestId("stock-table");
+    expect(await table.isVisible()).toBe(true);
+    expect(await table.locator(`tr[data-row="${rows[0]._id}"]`).textContent()).toContain(String(rows[0].item));
+    expect(await page.getByTestId("stock-grid").count()).toBe(0);
+    await shot(page, "stock-grid-loading");
+    release();
+    await page.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
+    expect(await table.count()).toBe(0);
+    expect(await page.getByRole("status").filter({ hasText: "Loading summary..." }).count()).toBe(0);
+  });
+
   it("has its code kept by the browser for good (hashed names), and the rest revalidated", async () => {
     const { page } = await signedIn();
     await openGrid(page, "tab=war-room-vaults");

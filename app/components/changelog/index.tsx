@@ -1,37 +1,21 @@
 // The changelog's two entry points in the shell: the top bar's button, and the automatic opening after sign-in.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import "../../styles/changelog.css";
 import { Icon } from "../icons";
 import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./seen";
 // The component on the server, loaded when it first opens in the browser (scripts/changelog-dialog-plugin.js).
-import { ChangelogDialog, loadDialog } from "virtual:changelog-dialog";
-import { isHydrating } from "../../utils/hydrated";
+import { changelogDialog } from "virtual:changelog-dialog";
+import { KeptAsServed, useLateCode } from "../../utils/hydrated";
 
 /**
- * The dialog, once its code is here. A dialog the server rendered (?changelog=1) is kept as served while the page
- * hydrates: React neither reads nor patches the children of an element whose HTML is set, so the server's panel stays
- * (its "Got it!" works without script) until the code has loaded and the dialog takes its place. A <Suspense> boundary
- * hydrating there instead would be dropped, with an error (React's 421), by any context change above it while it waits.
+ * The dialog, once its code is here. A dialog the server rendered (?changelog=1) is kept as served until then: its
+ * "Got it!" works without script.
  */
 function DialogWhenLoaded(props: { onClose: () => void; serverOpen?: boolean }) {
-  const [asServed, setAsServed] = useState(isHydrating);
-  useEffect(() => {
-    if (!asServed) return;
-    let live = true;
-    void loadDialog().then(() => live && setAsServed(false));
-    return () => {
-      live = false;
-    };
-  }, [asServed]);
-  if (asServed) return <div className="changelog-slot" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
-  return (
-    <div className="changelog-slot">
-      <Suspense>
-        <ChangelogDialog {...props} />
-      </Suspense>
-    </div>
-  );
+  const { code: Dialog, asServed } = useLateCode(changelogDialog);
+  if (asServed) return <KeptAsServed className="changelog-slot" />;
+  return <div className="changelog-slot">{Dialog ? <Dialog {...props} /> : null}</div>;
 }
 
 /** Closing the changelog, however it was opened, stores this version as seen and dismissed. */

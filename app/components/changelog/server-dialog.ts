@@ -1,4 +1,5 @@
 // The server's What's New dialog (scripts/changelog-dialog-plugin.js): the component itself, already loaded.
-export { ChangelogDialog } from "./ChangelogDialog";
+import type { LateCode } from "../../utils/hydrated";
+import { ChangelogDialog } from "./ChangelogDialog";
 
-export const loadDialog = async () => {};
+export const changelogDialog: LateCode<typeof ChangelogDialog> = { loaded: () => ChangelogDialog, load: async () => ChangelogDialog };

@@ -1,0 +1,88 @@
+// Whether the page runs JavaScript yet: false on the server and in the browser's hydrating render (so both render the
+// same markup), true once React has hydrated the document. Pages swap their HTML tables for canvas grids, links for
+// buttons, on it. One flag for the whole document: the layout sets it in its first effect, which runs after every other
+// effect of hydration's commit; a component mounted after that (a client-side navigation) starts hydrated.
+import { useEffect, useLayoutEffect, useState } from "react";
+
+let hydrationDone = false;
+
+/** Whether this render is the browser's hydration of the server's HTML (false on the server and once it is done). */
+export const isHydrating = () => typeof document !== "undefined" && !hydrationDone;
+
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(hydrationDone);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Marks the end of hydration; the document's layout calls it. */
+export function useHydrationDone() {
+  useEffect(() => {
+    hydrationDone = true;
+  }, []);
+}
+
+/** Code the browser loads after the page's first load (a chunk of its own): the value once it is here, and its loading. */
+export type LateCode<T> = {
+  /** The value when its code has run already (on the server: what it renders), else null. */
+  loaded: () => T | null;
+  /** Loads it once; null when it did not load (the error is logged). */
+  load: () => Promise<T | null>;
+};
+
+/**
+ * A browser-only chunk's export as LateCode: `load` imports it once (an error is logged and answers null, so a reload
+ * tries again); `eager` starts that with the module that asks for it instead of on first use. On the server it is never
+ * loaded: `loaded` answers null.
+ */
+export function lateCode<T>(importer: () => Promise<T>, what: string, { eager = false } = {}): LateCode<T> {
+  let value: T | null = null;
+  let loading: Promise<T | null> | null = null;
+  const load = () =>
+    (loading ??=
+      typeof document === "undefined"
+        ? Promise.resolve(null)
+        : importer().then(
+            (v) => (value = v),
+            (error) => (console.error(`${what} did not load`, error), null),
+          ));
+  if (eager) void load();
+  return { loaded: () => value, load };
+}
+
+/** A layout effect in the browser (it runs before the first paint after hydration), nothing on the server. */
+export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * Where a piece whose code comes late is: `code` once it is here (in the very commit that ends hydration if it came
+ * first); until then `asServed` from hydration on, when the component renders <KeptAsServed> in place of its fallback,
+ * and `waiting` from the first effect on, while the code loads. A code that did not load leaves the component to its
+ * fallback, rendered by React.
+ */
+export function useLateCode<T>({ loaded, load }: LateCode<T>) {
+  const [state, setState] = useState<{ code: T | null; asServed: boolean; waiting: boolean }>(() =>
+    isHydrating() ? { code: null, asServed: true, waiting: false } : { code: loaded(), asServed: false, waiting: false },
+  );
+  useBrowserLayoutEffect(() => {
+    const here = loaded();
+    if (here) return setState({ code: here, asServed: false, waiting: false });
+    setState((s) => ({ ...s, waiting: true }));
+    let live = true;
+    void load().then((code) => live && setState({ code, asServed: false, waiting: false }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+/**
+ * The server's HTML of this element, kept as it is while the page hydrates and until React renders something else in
+ * its place: React neither reads nor patches the children of an element whose HTML it sets. What the server rendered
+ * (a table of a hundred rows, a dialog) stays on screen and works as it does without JavaScript, is not hydrated, and
+ * no <Suspense> boundary waits there (one hydrating would be dropped, with React's error 421, by any context change
+ * above it while it waits).
+ */
+export function KeptAsServed({ className }: { className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+}

@@ -97,6 +97,31 @@ describe("Codes with JavaScript", () => {
     expect(await box.inputValue()).toBe(m);
   });
 
+  it("keeps the server's table, links working, while the grid's code loads, then puts the grid in its place", async () => {
+    const { page, context } = await codesPage();
+    const m = marker("slowgrid");
+    const [code] = await createCodes(context.request, [{ username: "slow grid", code: "7", location: `Cave ${m}` }]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/DataGrid\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/dashboard/codes?q=${m}`);
+    await connected(page); // hydrated: the live socket opens in an effect
+    const table = page.getByTestId("codes-table");
+    expect(await table.getByRole("cell", { name: `Cave ${m}` }).isVisible()).toBe(true);
+    expect(await page.getByTestId("canvas-grid").count()).toBe(0);
+    // The table's Edit link is a plain link meanwhile: it loads the page with the modal open.
+    await table.getByRole("link", { name: `Edit code ${code.id}` }).click();
+    await page.waitForURL(/edit=/);
+    const modal = page.getByRole("dialog", { name: "Edit Code" });
+    expect(await modal.getByLabel("Location").inputValue()).toBe(`Cave ${m}`);
+    release();
+    await page.getByTestId("canvas-grid").waitFor();
+    expect(await table.count()).toBe(0);
+  });
+
   it("edits a code in the Edit Code modal: Cancel changes nothing, Save says Code updated successfully!", async () => {
     const { page, context } = await codesPage();
     const m = marker("modal");

@@ -1,17 +1,21 @@
 // A table that is an accessible HTML table on the server and before hydration, and a canvas grid after it.
 // Both call the same Remix actions.
-import { lazy, Suspense, type ComponentType } from "react";
-import { useHydrated } from "../../utils/hydrated";
+import type { ComponentType } from "react";
+import { KeptAsServed, lateCode, useLateCode } from "../../utils/hydrated";
 import type { GridProps } from "./types";
 
-const DataGrid = lazy(() => import("./DataGrid.client")) as unknown as ComponentType<GridProps<unknown>>;
+// The grid's code starts loading with the page's modules; once it has run, the grid takes the table's place in the
+// commit that ends hydration (ADR 047). If it does not load, the table stays.
+const dataGrid = lateCode(
+  () => import("./DataGrid.client").then((m) => m.default as unknown as ComponentType<GridProps<unknown>>),
+  "The table grid's code",
+  { eager: true },
+);
 
 export function CanvasTable<T>({ fallback, ...props }: GridProps<T> & { fallback: React.ReactNode }) {
-  const hydrated = useHydrated();
-  if (!hydrated) return <>{fallback}</>;
-  return (
-    <Suspense fallback={fallback}>
-      <DataGrid {...(props as unknown as GridProps<unknown>)} />
-    </Suspense>
-  );
+  // The server's table is kept as served (not hydrated) until the grid replaces it, and works as it does without
+  // JavaScript meanwhile.
+  const { code: Grid, asServed } = useLateCode(dataGrid);
+  if (Grid) return <Grid {...(props as unknown as GridProps<unknown>)} />;
+  return asServed ? <KeptAsServed /> : <div>{fallback}</div>;
 }

@@ -3,7 +3,7 @@
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";
@@ -232,7 +232,11 @@ export default function CodesPage() {
   );
 }
 
-/** The server-rendered table (also the grid's fallback while it loads). Actions are links to the modal states. */
+/**
+ * The server-rendered table (also the grid's fallback if its code does not load). Actions are links to the modal
+ * states. Plain anchors: the table is the page without JavaScript, and with it the grid takes its place before anyone
+ * can click (CanvasTable keeps it as served until then), so client-side routing would buy nothing but render work.
+ */
 function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; columns: GridColumnDef<CodeRow>[] }) {
   return (
     <HtmlTable
@@ -245,24 +249,17 @@ function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; co
       cells={{
         actions: (r) => (
           <>
-            <Link
-              className="button small"
-              to={withParams(here, { edit: r._id, confirm: null, id: null })}
-              preventScrollReset
-              aria-label={`Edit code ${r.id}`}
-              title="Edit"
-            >
+            <a className="button small" href={withParams(here, { edit: r._id, confirm: null, id: null })} aria-label={`Edit code ${r.id}`} title="Edit">
               <Icon name="edit" size={15} />
-            </Link>{" "}
-            <Link
+            </a>{" "}
+            <a
               className="button small danger"
-              to={withParams(here, { confirm: "delete", id: r._id, edit: null })}
-              preventScrollReset
+              href={withParams(here, { confirm: "delete", id: r._id, edit: null })}
               aria-label={`Delete code ${r.id}`}
               title="Delete"
             >
               <Icon name="trash" size={15} />
-            </Link>
+            </a>
           </>
         ),
       }}

@@ -10,8 +10,14 @@ import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
 import type { SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
 
-/** Stands for a row's id in the Edit links' URL (no id or URL holds it). */
-const EDIT_ID = "__row__";
+/** Stands for a row's id in the rows' Edit and History links (no id or URL holds it). */
+const ROW_ID = "__row__";
+
+/**
+ * Each row's link from one URL worked out for the page (a page has a hundred rows): the row's id put in the place of
+ * `key`'s value. With the "=" that only a parameter's own name is followed by, so a search for the stand-in is left alone.
+ */
+const perRow = (href: string, key: string) => (id: string) => href.replace(`${key}=${ROW_ID}`, `${key}=${encodeURIComponent(id)}`);
 
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
 type RowSaveAnswer = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
@@ -53,9 +59,7 @@ export function SheetView({
   const navigation = useNavigation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  // One URL worked out for the page's Edit links, each row's id put in its place (a page has a hundred of them).
-  const editLink = withParams(here, { edit: EDIT_ID, dialog: null });
-  const editHref = (id: string) => editLink.replace(EDIT_ID, encodeURIComponent(id));
+  const editHref = perRow(withParams(here, { edit: ROW_ID, dialog: null }), "edit");
   const editState: RowEditState | undefined =
     answer?.intent === "save-row" && answer._id === editing
       ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
@@ -83,7 +87,7 @@ export function SheetView({
           action={location.pathname}
           busy={navigation.state === "submitting"}
           readOnly={sheet.readOnly}
-          historyHref={canAudit ? (id) => historyHref(audited, id) : undefined}
+          historyHref={canAudit ? perRow(historyHref(audited, ROW_ID), "record") : undefined}
           testId={`${testId}-table`}
         />
       }

@@ -234,8 +234,9 @@ export default function CodesPage() {
 
 /**
  * The server-rendered table (also the grid's fallback if its code does not load). Actions are links to the modal
- * states. Plain anchors: the table is the page without JavaScript, and with it the grid takes its place before anyone
- * can click (CanvasTable keeps it as served until then), so client-side routing would buy nothing but render work.
+ * states. Plain anchors: the table is the page without JavaScript, and with it the grid takes its place as soon as its
+ * code has run (CanvasTable keeps the table as served until then, when a link works with a page load), so client-side
+ * routing would buy nothing but render work.
  */
 function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; columns: GridColumnDef<CodeRow>[] }) {
   return (

@@ -188,6 +188,20 @@ export async function signedIn({
  * the page cannot be asked when they are done. */
 export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: "disabled" });
 
+/**
+ * Holds back every request of `context` whose URL matches `pattern` (a slow network for that file) until the returned
+ * `release` is called; then they go on as usual.
+ */
+export async function holdBack(context: BrowserContext, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The page's live socket is up (the badge only shows once the page has hydrated). */
 export const connected = (page: Page) => page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
 

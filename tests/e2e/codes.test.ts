@@ -3,7 +3,7 @@
 // at, each with a marker no other row has, and searches for that marker: the rows it asserts on are its own.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, holdBack, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createCodes, type Code } from "./data";
 
 setupBrowser();
@@ -80,12 +80,7 @@ describe("Codes with JavaScript", () => {
     const { page, context } = await codesPage();
     const m = marker("early");
     await createCodes(context.request, [{ username: "early one", code: "1", location: `Cave ${m}` }]);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/entry\.client-[^/]*\.js$/);
     await page.goto("/dashboard/codes", { waitUntil: "commit" });
     const box = page.getByPlaceholder("Search codes...");
     await box.fill(m);
@@ -101,12 +96,7 @@ describe("Codes with JavaScript", () => {
     const { page, context } = await codesPage();
     const m = marker("slowgrid");
     const [code] = await createCodes(context.request, [{ username: "slow grid", code: "7", location: `Cave ${m}` }]);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/DataGrid\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/DataGrid\.client-[^/]*\.js$/);
     await page.goto(`/dashboard/codes?q=${m}`);
     await connected(page); // hydrated: the live socket opens in an effect
     const table = page.getByTestId("codes-table");

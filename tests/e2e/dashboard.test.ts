@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../app/utils/stats";
-import { BASE, connected, createSession, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, signIn } from "./browser";
+import { BASE, connected, createSession, FROM_PAGE, holdBack, marker, open, settled, setupBrowser, shot, signedIn, signIn } from "./browser";
 import { createVouches, snowflake } from "./data";
 
 setupBrowser();
@@ -188,12 +188,7 @@ describe("with JavaScript", () => {
     // and its effects have run (the auto-open among them: this browser has not seen the changelog), the server's panel
     // must stay on screen, with no error, until the code arrives.
     const { page, context } = await open({ showChangelog: true });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/ChangelogDialog-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/ChangelogDialog-[^/]*\.js$/);
     await context.addCookies([{ name: "__session", value: await createSession("Rex Rider"), url: BASE, httpOnly: true, sameSite: "Lax" }]);
     await page.goto("/dashboard?changelog=1");
     await connected(page);

@@ -11,6 +11,7 @@ import {
   allowConsoleErrors,
   connected,
   editSheetCell,
+  holdBack,
   open,
   settled,
   setupBrowser,
@@ -518,12 +519,7 @@ describe("the page", () => {
   it("keeps the server's table under a spinner while the grid's code loads, then puts the grid in its place", async () => {
     const { page, context } = await signedIn();
     const rows = await api(context, "/api/stock-2411");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/assets\/SheetGrid\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(context, /\/assets\/SheetGrid\.client-[^/]*\.js$/);
     await page.goto(`${PAGE}?tab=war-room-vaults`);
     await page.getByRole("status").filter({ hasText: "Loading summary..." }).waitFor();
     const table = page.getByTestId("stock-table");

@@ -89,5 +89,26 @@ export function withParams(url: URL | string, changes: Record<string, string | n
   return path + (qs ? `?${qs}` : "");
 }
 
-/** A record's history on the Audit page (its History links: the grid pages' toolbars and the sheets' tables). */
-export const historyHref = (entity: string, id: string) => withParams("/dashboard/audit", { entity, record: id });
+/** Stands for a row's id while a row link is worked out (perRow). */
+const ROW_ID = "__row__";
+
+/**
+ * Every row's link from one URL worked out for the whole table (a page has up to a hundred rows): `url` with `changes`
+ * made and `key` set to the row's id. A parameter's name follows only "?" or "&" (both are escaped in names and values),
+ * so the row's place is found once and no search text can take it.
+ */
+export function perRow(url: string, key: string, changes: Record<string, string | number | null> = {}): (id: string) => string {
+  const href = withParams(url, { ...changes, [key]: ROW_ID });
+  const at = `${key}=${ROW_ID}`;
+  const i = href.includes(`?${at}`) ? href.indexOf(`?${at}`) : href.indexOf(`&${at}`);
+  const head = href.slice(0, i + 1 + key.length + 1);
+  const tail = href.slice(i + 1 + at.length);
+  return (id) => head + formEncoded(id) + tail;
+}
+
+/** A value as URLSearchParams writes it (an id of letters and digits, the usual one, as it is). */
+const formEncoded = (value: string) => (/^[\w.*-]*$/.test(value) ? value : new URLSearchParams({ v: value }).toString().slice(2));
+
+/** Each record's history on the Audit page (the History links: the grid pages' toolbars and the sheets' tables). */
+export const historyHrefs = (entity: string) => perRow("/dashboard/audit", "record", { entity });
+export const historyHref = (entity: string, id: string) => historyHrefs(entity)(id);

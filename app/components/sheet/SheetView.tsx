@@ -3,21 +3,12 @@
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
 import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCan } from "../../utils/access";
-import { historyHref, withParams } from "../../utils/table";
+import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
 import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
 import type { SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
-
-/** Stands for a row's id in the rows' Edit and History links (no id or URL holds it). */
-const ROW_ID = "__row__";
-
-/**
- * Each row's link from one URL worked out for the page (a page has a hundred rows): the row's id put in the place of
- * `key`'s value. With the "=" that only a parameter's own name is followed by, so a search for the stand-in is left alone.
- */
-const perRow = (href: string, key: string) => (id: string) => href.replace(`${key}=${ROW_ID}`, `${key}=${encodeURIComponent(id)}`);
 
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
 type RowSaveAnswer = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
@@ -59,7 +50,7 @@ export function SheetView({
   const navigation = useNavigation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const editHref = perRow(withParams(here, { edit: ROW_ID, dialog: null }), "edit");
+  const editHref = perRow(here, "edit", { dialog: null });
   const editState: RowEditState | undefined =
     answer?.intent === "save-row" && answer._id === editing
       ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
@@ -87,7 +78,7 @@ export function SheetView({
           action={location.pathname}
           busy={navigation.state === "submitting"}
           readOnly={sheet.readOnly}
-          historyHref={canAudit ? perRow(historyHref(audited, ROW_ID), "record") : undefined}
+          historyHref={canAudit ? historyHrefs(audited) : undefined}
           testId={`${testId}-table`}
         />
       }

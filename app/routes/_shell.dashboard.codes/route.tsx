@@ -22,7 +22,7 @@ import { useAnswerToast } from "../../utils/use-answer-toast";
 import { useAfterPaint } from "../../utils/after-paint";
 import { formatUtcMinute } from "../../utils/dates";
 import { useHydrated } from "../../utils/hydrated";
-import { withParams } from "../../utils/table";
+import { perRow, withParams } from "../../utils/table";
 import styles from "../../styles/codes.css?url";
 import { completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
@@ -239,6 +239,8 @@ export default function CodesPage() {
  * routing would buy nothing but render work.
  */
 function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; columns: GridColumnDef<CodeRow>[] }) {
+  const editHref = perRow(here, "edit", { confirm: null, id: null });
+  const deleteHref = perRow(here, "id", { confirm: "delete", edit: null });
   return (
     <HtmlTable
       columns={columns}
@@ -250,12 +252,12 @@ function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; co
       cells={{
         actions: (r) => (
           <>
-            <a className="button small" href={withParams(here, { edit: r._id, confirm: null, id: null })} aria-label={`Edit code ${r.id}`} title="Edit">
+            <a className="button small" href={editHref(r._id)} aria-label={`Edit code ${r.id}`} title="Edit">
               <Icon name="edit" size={15} />
             </a>{" "}
             <a
               className="button small danger"
-              href={withParams(here, { confirm: "delete", id: r._id, edit: null })}
+              href={deleteHref(r._id)}
               aria-label={`Delete code ${r.id}`}
               title="Delete"
             >

@@ -25,7 +25,7 @@ import { formatInBrowser, formatUtcDateTime } from "../../utils/dates";
 import { errorsOf, firstError, lastResultOf } from "../../utils/forms";
 import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
-import { withParams } from "../../utils/table";
+import { perRow, withParams } from "../../utils/table";
 import codesStyles from "../../styles/codes.css?url";
 import styles from "../../styles/tribelists.css?url";
 import {
@@ -625,6 +625,8 @@ function EntriesTable({
   editId: string | undefined;
   failure: FormFailure | null;
 }) {
+  const editHref = perRow(here, "edit", { add: null, confirm: null, id: null });
+  const deleteHref = perRow(here, "id", { confirm: "delete", edit: null, add: null });
   return (
     <HtmlTable
       columns={columns}
@@ -672,7 +674,7 @@ function EntriesTable({
           <>
             <Link
               className="button small"
-              to={withParams(here, { edit: r._id, add: null, confirm: null, id: null })}
+              to={editHref(r._id)}
               preventScrollReset
               aria-label={`Edit ${r.name}`}
             >
@@ -680,7 +682,7 @@ function EntriesTable({
             </Link>{" "}
             <Link
               className="button small danger"
-              to={withParams(here, { confirm: "delete", id: r._id, edit: null, add: null })}
+              to={deleteHref(r._id)}
               preventScrollReset
               aria-label={`Delete ${r.name}`}
             >

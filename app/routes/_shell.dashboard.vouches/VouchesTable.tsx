@@ -6,7 +6,7 @@ import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
 import type { GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
-import { withParams } from "../../utils/table";
+import { perRow } from "../../utils/table";
 import { statusTone, type VouchRow } from "./vouches";
 
 /** The page a URL is on: its forms post there (this module serves /dashboard/vouches and /dashboard/analytics). */
@@ -100,6 +100,8 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
 export const columnsFor = (canEdit: boolean) => (canEdit ? COLUMNS : COLUMNS.filter((c) => c.id !== "actions"));
 
 export function VouchesTable({ rows, here, canEdit, canKick }: { rows: VouchRow[]; here: string; canEdit: boolean; canKick: boolean }) {
+  const deleteHref = perRow(here, "id", { confirm: "delete" });
+  const kickHref = perRow(here, "id", { confirm: "kick" });
   return (
     <HtmlTable
       columns={columnsFor(canEdit)}
@@ -114,7 +116,7 @@ export function VouchesTable({ rows, here, canEdit, canKick }: { rows: VouchRow[
           <div className="vouches-row-actions">
             <Link
               className="button small danger"
-              to={withParams(here, { confirm: "delete", id: r._id })}
+              to={deleteHref(r._id)}
               preventScrollReset
               aria-label={`Delete vouch ${r.id}`}
             >
@@ -123,7 +125,7 @@ export function VouchesTable({ rows, here, canEdit, canKick }: { rows: VouchRow[
             {!canKick ? null : r.vouched ? (
               <Link
                 className="button small"
-                to={withParams(here, { confirm: "kick", id: r._id })}
+                to={kickHref(r._id)}
                 preventScrollReset
                 aria-label={`Kick user of vouch ${r.id}`}
               >

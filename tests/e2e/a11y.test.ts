@@ -104,7 +104,9 @@ async function findingsIn(page: Page, views: View[]) {
       await view.open?.(page);
       await page.locator(view.shows).first().waitFor({ timeout: 10_000 });
     } catch (error) {
-      throw new Error(`${view.name} did not open: ${(error as Error).message}`);
+      // What the page said instead, for whoever reads the failure.
+      const said = await page.locator("[role=alert], [data-testid=toast]").allInnerTexts().catch(() => []);
+      throw new Error(`${view.name} did not open at ${page.url()} (the page said: ${JSON.stringify(said)}): ${(error as Error).message}`);
     }
     found.push(...(await findings(page)).map((f) => `${view.name}: ${f}`));
   }

@@ -4,7 +4,7 @@
 // marker no other entry has, and compare counts with the list as the host answers it at that moment.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, holdBack, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
 import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./data";
 
 setupBrowser();
@@ -192,6 +192,29 @@ describe("Tribelists with JavaScript", () => {
     await expect
       .poll(async () => (await list(context, "2573")).find((e) => e._id === first._id))
       .toMatchObject({ rank: "Owner", nationality: "English", version: 3 });
+  });
+
+  it("opened at an entry's edit link while the grid's code loads, shows one edit form, its panel, and saves through it", async () => {
+    const { page, context } = await tribelists();
+    const [entry] = await createEntries(context.request, "2446", [{ name: `Slow Grid ${marker("")}` }]);
+    const release = await holdBack(context, /\/assets\/DataGrid\.client-[^/]*\.js$/);
+    await page.goto(`/dashboard/tribelists?tab=2446&q=${encodeURIComponent(entry.name)}&edit=${entry._id}`);
+    await connected(page);
+    const edit = page.getByTestId("entry-edit");
+    expect(await edit.getByLabel("Name").inputValue()).toBe(entry.name);
+    // The table stands until the grid takes its place, without the edit row the server put in it for a page without
+    // JavaScript: one form for the entry on the page, not two.
+    expect(await page.getByTestId("tribelist-table").getByRole("cell", { name: entry.name, exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId("edit-row").count()).toBe(0);
+    await edit.getByLabel("Rank").selectOption("Admin");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast(page, `Updated entry: ${entry.name}.`);
+    expect((await list(context, "2446")).find((e) => e._id === entry._id)).toMatchObject({ rank: "Admin" });
+    await edit.waitFor({ state: "detached" });
+    expect(await page.getByTestId("tribelist-table").getByRole("cell", { name: entry.name, exact: true }).isVisible()).toBe(true);
+    release();
+    await page.getByTestId("canvas-grid").waitFor();
+    expect(await page.getByTestId("tribelist-table").count()).toBe(0);
   });
 
   it("edits a name in place on the grid", async () => {

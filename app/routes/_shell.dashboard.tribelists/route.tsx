@@ -176,6 +176,10 @@ export default function TribelistsPage() {
     navigation.state === "loading" && !navigation.formData && navigation.location.pathname === PAGE_PATH && navigation.location.search !== location.search;
 
   const addOpen = canEdit && (adding || data.adding || failure?.intent === "add");
+  // The add and edit rows the server puts in the table for a page without JavaScript (the URL's add=1 or edit=, or a
+  // refused save); once hydrated, the page shows them in a panel instead.
+  const servedAdd = canEdit && (data.adding || failure?.intent === "add");
+  const servedEditId = canEdit ? (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined)) : undefined;
   const closeAdd = () => {
     setAdding(false);
     if (data.adding) navigate(base, { replace: true, preventScrollReset: true });
@@ -352,6 +356,7 @@ export default function TribelistsPage() {
               onEdit={canEdit ? onEdit : undefined}
               onSelect={(r) => setSelectedId(r?._id ?? null)}
               label={tabLabel(server)}
+              servedOnly={servedAdd || servedEditId !== undefined}
               fallback={
                 <EntriesTable
                   columns={columns}
@@ -360,7 +365,7 @@ export default function TribelistsPage() {
                   here={here}
                   base={base}
                   addOpen={!hydrated && addOpen}
-                  editId={hydrated || !canEdit ? undefined : (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined))}
+                  editId={hydrated ? undefined : servedEditId}
                   failure={failure}
                 />
               }

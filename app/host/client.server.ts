@@ -19,6 +19,7 @@ import {
   readPathOf,
   tripBreaker,
 } from "../../worker/platform/host-cache";
+import { answerOf } from "../../worker/platform/in-process-answer";
 
 export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
 
@@ -87,6 +88,9 @@ const GENERATION = "x-host-generation";
 const KEEP_LAST_GOOD_SECONDS = 7 * 24 * 3600;
 
 async function parse(res: Response) {
+  // The in-process API's answer, as the value its handler made (ADR 048).
+  const kept = answerOf(res);
+  if (kept) return kept.value;
   const text = await res.text();
   try {
     return text ? JSON.parse(text) : null;

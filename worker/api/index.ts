@@ -6,6 +6,7 @@ import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "../platform/access";
 import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { pingDatabase } from "../platform/health";
+import { jsonBody, keep } from "../platform/in-process-answer";
 import { clientAddress, overLimit } from "../platform/limits";
 import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
@@ -24,10 +25,22 @@ import { vouchesApi } from "./vouches";
 
 export const hostApi = new Hono<WorkerEnv>();
 
-// Called in-process by the BFF, the outer middleware has not run: the settings are read here too. The live events a
-// write raises wait until its answer is made (`answered`, worker/platform/deps.ts).
+/** Requests the BFF makes in-process, with the caller it already resolved. Not reachable from outside. */
+const inProcess = new WeakMap<Request, Caller>();
+export function callInProcess(request: Request, caller: Caller, env: Env, ctx: ExecutionContext) {
+  inProcess.set(request, caller);
+  return hostApi.fetch(request, env, ctx);
+}
+
+// Called in-process by the BFF, the outer middleware has not run: the settings are read here too, and a JSON answer
+// hands the BFF its value rather than text to parse (ADR 048). The live events a write raises wait until its answer is
+// made (`answered`, worker/platform/deps.ts).
 hostApi.use("*", async (c, next) => {
   if (!c.get("config")) c.set("config", getConfig(c.env));
+  if (inProcess.has(c.req.raw)) {
+    c.json = ((value: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
+      keep(c.body(jsonBody(value), arg as 200, { "Content-Type": "application/json", ...headers }), value)) as typeof c.json;
+  }
   let answer = () => {};
   c.set("answered", new Promise<void>((resolve) => (answer = resolve)));
   try {
@@ -36,13 +49,6 @@ hostApi.use("*", async (c, next) => {
     answer();
   }
 });
-
-/** Requests the BFF makes in-process, with the caller it already resolved. Not reachable from outside. */
-const inProcess = new WeakMap<Request, Caller>();
-export function callInProcess(request: Request, caller: Caller, env: Env, ctx: ExecutionContext) {
-  inProcess.set(request, caller);
-  return hostApi.fetch(request, env, ctx);
-}
 
 const unauthorized = { error: "unauthorized", message: "Sign in, or send an API token as a Bearer token." } as const;
 

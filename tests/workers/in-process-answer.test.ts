@@ -1,0 +1,95 @@
+// The in-process API's answers handed to the BFF as values (ADR 048): what the BFF gets must be what JSON.parse of the
+// body gives, whatever the handler put in it, and the body must still be that JSON for anyone who reads it.
+import { createExecutionContext, env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { hostClient, hostErrorOf } from "../../app/host/client.server";
+import { FULL_ACCESS } from "../../contract/access";
+import { callInProcess } from "../../worker/api";
+import { answerOf, isPlainJson, jsonBody, keep } from "../../worker/platform/in-process-answer";
+import { sessionCaller, type SessionState } from "../../worker/platform/session";
+import { MEMBER, ORIGIN } from "./helpers";
+
+class Point {
+  constructor(
+    readonly x: number,
+    readonly y: number,
+  ) {}
+}
+
+const PLAIN = [null, "text", 0, -1.5, true, [], {}, [1, "a", null, [{ b: [false] }]], { a: { b: { c: [1, 2, { d: "e" }] } }, "": 1, __proto__x: 2 }];
+const NOT_PLAIN = [
+  { at: new Date(Date.UTC(2026, 10, 29, 3, 0)) },
+  { gone: undefined, kept: 1 },
+  [1, undefined, 3],
+  [1, , 3], // eslint-disable-line no-sparse-arrays
+  { n: NaN, m: Infinity, o: -Infinity },
+  { p: new Point(1, 2) },
+  { f: () => 1, s: Symbol("s") },
+  { custom: { toJSON: () => "as said" } },
+  Object.assign(Object.create(null), { bare: true }),
+  { m: new Map([["a", 1]]), set: new Set([1]) },
+];
+
+const viaJson = (value: unknown) => JSON.parse(JSON.stringify(value) ?? "null");
+const kept = (value: unknown) => keep(new Response(jsonBody(value), { headers: { "Content-Type": "application/json" } }), value);
+
+describe("an answer kept for the BFF", () => {
+  it("is the handler's value itself when it is plain JSON, and JSON.parse's copy of it when not", () => {
+    for (const value of PLAIN) {
+      expect(isPlainJson(value), JSON.stringify(value)).toBe(true);
+      expect(answerOf(kept(value))?.value).toBe(value);
+    }
+    for (const [i, value] of NOT_PLAIN.entries()) {
+      expect(isPlainJson(value), `NOT_PLAIN[${i}]`).toBe(false);
+      const answer = answerOf(kept(value))?.value;
+      expect(answer).not.toBe(value);
+      expect(answer).toStrictEqual(viaJson(value));
+    }
+  });
+
+  it("is never written out when the BFF takes it as a value", async () => {
+    const stringify = vi.spyOn(JSON, "stringify");
+    const value = { rows: [{ id: 1, name: "Rex" }] };
+    const res = kept(value);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answerOf(res)?.value).toBe(value);
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
+  });
+
+  it("is given once, and its body is its JSON for whoever reads it instead (a response rebuilt around it too)", async () => {
+    const value = { at: new Date(0), rows: [{ id: 1 }] };
+    expect(await kept(value).json()).toStrictEqual(viaJson(value));
+    expect(await new Response(kept(value).body, { status: 201 }).json()).toStrictEqual(viaJson(value));
+    const res = kept(value);
+    expect(answerOf(res)).not.toBeNull();
+    expect(answerOf(res)).toBeNull();
+    expect(answerOf(new Response("{}"))).toBeNull();
+  });
+});
+
+describe("the in-process host API", () => {
+  const AUTH: SessionState = { status: "ok", sessionId: "in-process", user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null }, access: FULL_ACCESS };
+  const ctx = createExecutionContext();
+  const api = async (request: Request) => callInProcess(request, sessionCaller(AUTH)!, env, ctx);
+  const client = () => hostClient({ api, origin: ORIGIN, env, ctx });
+
+  it("answers the BFF what its body says, for reads and writes, refusals included", async () => {
+    const code = await client().send<{ _id: string; location: string }>("POST", "/api/codes", { username: "kept", code: "42", location: "Kept Cave" });
+    expect(code.location).toBe("Kept Cave");
+    for (const path of ["/api/codes", "/api/health", `/api/vouches/search?q=kept`, "/api/stock-2411"]) {
+      const { data } = await client().get(path);
+      const body = await (await api(new Request(`${ORIGIN}${path}`))).json();
+      if (path === "/api/health") expect(Object.keys(data as object)).toEqual(Object.keys(body as object));
+      else expect(data, path).toStrictEqual(body);
+    }
+    const missing = `/api/codes/${"f".repeat(24)}`;
+    const refused = await client()
+      .send("PUT", missing, { location: "x" })
+      .catch((e: unknown) => e);
+    expect(hostErrorOf(refused)?.status).toBe(404);
+    const res = await api(new Request(`${ORIGIN}${missing}`, { method: "PUT", body: JSON.stringify({ location: "x" }), headers: { "Content-Type": "application/json" } }));
+    expect(hostErrorOf(refused)?.body).toStrictEqual(await res.json());
+    expect(res.headers.get("Content-Type")).toBe("application/json");
+  });
+});

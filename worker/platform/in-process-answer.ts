@@ -1,0 +1,68 @@
+// An in-process call's JSON answer handed to the BFF as the value the handler made, not as text it writes and the BFF
+// reads back (ADR 048). The answer's body is still its JSON, written only if someone reads it.
+
+const KEPT = Symbol.for("ark-tribe-dashboard.inProcessAnswers");
+/**
+ * Answers by their Response. One per isolate: the Remix build bundles its own copy of this module (the host client
+ * reads it there), so the map hangs on a shared symbol rather than on this module's instance.
+ */
+const kept: WeakMap<Response, unknown> = ((globalThis as { [KEPT]?: WeakMap<Response, unknown> })[KEPT] ??= new WeakMap());
+
+const encoder = new TextEncoder();
+
+/** A JSON body written when it is first read: a Response rebuilt around it (a header added) still carries the JSON. */
+export function jsonBody(value: unknown): ReadableStream<Uint8Array> {
+  // No queue (highWaterMark 0): a stream pulls at once to fill its queue, and this one must wait to be read.
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(encoder.encode(JSON.stringify(value)));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Keeps `value` as the answer `res` carries (its body jsonBody(value)), for answerOf. */
+export function keep(res: Response, value: unknown): Response {
+  kept.set(res, value);
+  return res;
+}
+
+/**
+ * What a kept answer's body says, as JSON.parse would give it: the value itself when it is already plain JSON (the
+ * usual case: rows read from D1, shaped by the API), else a copy through JSON (a Date, an undefined field). Null when the
+ * answer was not kept: its body is read as usual.
+ */
+export function answerOf(res: Response): { value: unknown } | null {
+  if (!kept.has(res)) return null;
+  const value = kept.get(res);
+  kept.delete(res);
+  void res.body?.cancel();
+  return { value: isPlainJson(value) ? value : JSON.parse(JSON.stringify(value) ?? "null") };
+}
+
+/** Whether JSON.parse(JSON.stringify(value)) would give a value deep-equal to it. */
+export function isPlainJson(value: unknown): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object": {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      const record = value as Record<string, unknown>;
+      for (const key in record) if (!isPlainJson(record[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}

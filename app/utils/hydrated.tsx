@@ -58,10 +58,14 @@ export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffec
  * first); until then `asServed` from hydration on, when the component renders <KeptAsServed> in place of its fallback,
  * and `waiting` from the first effect on, while the code loads. A code that did not load leaves the component to its
  * fallback, rendered by React.
+ *
+ * `keepServed` false: what the server rendered holds what only the page without JavaScript shows, so React hydrates
+ * the fallback instead (never `asServed`). Read when the component mounts: kept HTML cannot come back once React has
+ * rendered in its place.
  */
-export function useLateCode<T>({ loaded, load }: LateCode<T>) {
+export function useLateCode<T>({ loaded, load }: LateCode<T>, keepServed = true) {
   const [state, setState] = useState<{ code: T | null; asServed: boolean; waiting: boolean }>(() =>
-    isHydrating() ? { code: null, asServed: true, waiting: false } : { code: loaded(), asServed: false, waiting: false },
+    isHydrating() ? { code: null, asServed: keepServed, waiting: false } : { code: loaded(), asServed: false, waiting: false },
   );
   useBrowserLayoutEffect(() => {
     const here = loaded();

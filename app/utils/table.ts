@@ -100,7 +100,8 @@ const ROW_ID = "__row__";
 export function perRow(url: string, key: string, changes: Record<string, string | number | null> = {}): (id: string) => string {
   const href = withParams(url, { ...changes, [key]: ROW_ID });
   const at = `${key}=${ROW_ID}`;
-  const i = href.includes(`?${at}`) ? href.indexOf(`?${at}`) : href.indexOf(`&${at}`);
+  let i = href.indexOf(`?${at}`);
+  if (i < 0) i = href.indexOf(`&${at}`);
   const head = href.slice(0, i + 1 + key.length + 1);
   const tail = href.slice(i + 1 + at.length);
   return (id) => head + formEncoded(id) + tail;

@@ -1,7 +1,7 @@
 // The in-process API's answers handed to the BFF as values (ADR 048): what the BFF gets must be what JSON.parse of the
 // body gives, whatever the handler put in it, and the body must still be that JSON for anyone who reads it.
 import { createExecutionContext, env } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { hostClient, hostErrorOf } from "../../app/host/client.server";
 import { FULL_ACCESS } from "../../contract/access";
 import { callInProcess } from "../../worker/api";
@@ -30,6 +30,8 @@ const NOT_PLAIN = [
   { m: new Map([["a", 1]]), set: new Set([1]) },
 ];
 
+afterEach(() => vi.restoreAllMocks());
+
 const viaJson = (value: unknown) => JSON.parse(JSON.stringify(value) ?? "null");
 const kept = (value: unknown) => keep(new Response(jsonBody(value), { headers: { "Content-Type": "application/json" } }), value);
 
@@ -51,10 +53,10 @@ describe("an answer kept for the BFF", () => {
     const stringify = vi.spyOn(JSON, "stringify");
     const value = { rows: [{ id: 1, name: "Rex" }] };
     const res = kept(value);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // One turn of the event loop: every microtask has run, a stream's first pull among them.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(answerOf(res)?.value).toBe(value);
     expect(stringify).not.toHaveBeenCalled();
-    stringify.mockRestore();
   });
 
   it("is given once, and its body is its JSON for whoever reads it instead (a response rebuilt around it too)", async () => {
@@ -91,5 +93,14 @@ describe("the in-process host API", () => {
     const res = await api(new Request(`${ORIGIN}${missing}`, { method: "PUT", body: JSON.stringify({ location: "x" }), headers: { "Content-Type": "application/json" } }));
     expect(hostErrorOf(refused)?.body).toStrictEqual(await res.json());
     expect(res.headers.get("Content-Type")).toBe("application/json");
+
+    // Bad input: refused in the API's words, the field named, and nothing written.
+    const before = (await client().get<unknown[]>("/api/codes")).data.length;
+    const bad = await client()
+      .send("POST", "/api/codes", { username: 5, code: "1" })
+      .catch((e: unknown) => e);
+    expect(hostErrorOf(bad)?.status).toBe(400);
+    expect(hostErrorOf(bad)?.body?.message).toContain("username");
+    expect((await client().get<unknown[]>("/api/codes")).data.length).toBe(before);
   });
 });

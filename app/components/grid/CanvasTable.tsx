@@ -1,6 +1,6 @@
 // A table that is an accessible HTML table on the server and before hydration, and a canvas grid after it.
 // Both call the same Remix actions.
-import { useRef, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { KeptAsServed, lateCode, useLateCode } from "../../utils/hydrated";
 import type { GridProps } from "./types";
 
@@ -17,11 +17,7 @@ export function CanvasTable<T>({ fallback, servedOnly = false, ...props }: GridP
   // JavaScript meanwhile. Unless it holds what only the page without JavaScript shows (`servedOnly`: a tribelist's add
   // or edit row, which the hydrated page shows in a panel of its own): then React hydrates it and renders it as it is
   // once hydrated, so the page never shows both.
-  const { code: Grid, asServed } = useLateCode(dataGrid);
-  // Once React has rendered the table it keeps doing so: an element kept as served is empty unless it was hydrated so.
-  const rendered = useRef(false);
+  const { code: Grid, asServed } = useLateCode(dataGrid, !servedOnly);
   if (Grid) return <Grid {...(props as unknown as GridProps<unknown>)} />;
-  if (asServed && !servedOnly && !rendered.current) return <KeptAsServed />;
-  rendered.current = true;
-  return <div>{fallback}</div>;
+  return asServed ? <KeptAsServed /> : <div>{fallback}</div>;
 }

@@ -1,8 +1,13 @@
 // Route matching with the patched router (patches/@remix-run+router+*.patch, ADR 046): on a server, a routes array's
 // flattened, ranked branches are computed once and each path's matcher is compiled once. What must not change: every
 // path finds the route it found before, call after call, each routes array answers with its own route objects, and a
-// matcher keeps its case and end options apart.
+// matcher keeps its case and end options apart. And the patched render (patches/react-router+*.patch, ADR 046): a
+// server's render takes the matches its static handler found, and renders every path as before.
 import { matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { Link, Outlet, useParams, useRouteError, type RouteObject } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 /** A route table shaped like ours: a root, a pathless shell, static, dynamic and index routes. */
@@ -82,5 +87,62 @@ describe("route matching on the server", () => {
     expect(matchPath({ path: "/dashboard", end: true }, "/dashboard/codes")).toBeNull();
     expect(matchPath("/dashboard/audit/:entity/:id", "/dashboard/audit/codes/7")?.params).toEqual({ entity: "codes", id: "7" });
     expect(matchPath("/dashboard/audit/:entity/:id", "/dashboard/audit/vouches/9")?.params).toEqual({ entity: "vouches", id: "9" });
+  });
+});
+
+describe("a server's render of the routes", () => {
+  /** Each route shows its id and params, and a link relative to where it matched (which reads the render's matches). */
+  const shows = (id: string) =>
+    function Shown() {
+      return h("p", null, `${id} ${JSON.stringify(useParams())} `, h(Link, { to: "next" }, "next"));
+    };
+  const element = (id: string) => h(shows(id));
+  const routes: RouteObject[] = [
+    {
+      id: "root",
+      path: "/",
+      element: h("main", null, h(Outlet)),
+      errorElement: h(function Boundary() {
+        const error = useRouteError() as { status?: number };
+        return h("p", null, `boundary ${error?.status}`);
+      }),
+      children: [
+        { id: "index", index: true, element: element("index") },
+        {
+          id: "shell",
+          element: h("section", null, h(Outlet)),
+          children: [
+            { id: "dashboard", path: "dashboard", element: h("div", null, h(Outlet)), children: [{ id: "dashboard-index", index: true, element: element("dashboard-index") }] },
+            { id: "codes", path: "dashboard/codes", element: element("codes") },
+            { id: "stock", path: "dashboard/stock-2411", element: element("stock") },
+            { id: "audit", path: "dashboard/audit/:entity/:id", element: element("audit") },
+          ],
+        },
+      ],
+    },
+  ];
+  const handler = createStaticHandler(routes);
+  const contextOf = async (path: string) => (await handler.query(new Request(`https://dash.example${path}`))) as StaticHandlerContext;
+  const render = (context: StaticHandlerContext) =>
+    renderToString(h(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+
+  it("renders every path's routes, params and relative links as before", async () => {
+    const expected: [string, string][] = [
+      ["/", 'index {} <a href="/next">'],
+      ["/dashboard", 'dashboard-index {} <a href="/dashboard/next">'],
+      ["/dashboard/codes", 'codes {} <a href="/dashboard/codes/next">'],
+      ["/dashboard/audit/codes/42", 'audit {&quot;entity&quot;:&quot;codes&quot;,&quot;id&quot;:&quot;42&quot;} <a href="/dashboard/audit/codes/42/next">'],
+      ["/dashboard/audit/a%20b/7", 'audit {&quot;entity&quot;:&quot;a b&quot;,&quot;id&quot;:&quot;7&quot;} <a href="/dashboard/audit/a%20b/7/next">'],
+      ["/nowhere", "boundary 404"],
+    ];
+    for (const [path, text] of expected) expect(render(await contextOf(path)), path).toContain(text);
+  });
+
+  it("takes the matches its handler found for the location, without matching again", async () => {
+    const codes = await contextOf("/dashboard/codes");
+    const stock = await contextOf("/dashboard/stock-2411");
+    expect(render(codes)).toContain("codes {}");
+    // The same location with the handler's matches of another: what renders is what the handler found.
+    expect(render({ ...codes, matches: stock.matches })).toContain("stock {}");
   });
 });

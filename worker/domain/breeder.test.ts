@@ -8,7 +8,7 @@ import {
   breederPatchSchema,
   planPatch,
 } from "./breeder";
-import { daysSince, parseSheetDate } from "../../contract/breeder";
+import { daysSince, parseSheetDate, sheetDay, VALUE_COLUMNS } from "../../contract/breeder";
 import { claimSessionsIngestSchema, sessionStatsIngestSchema } from "./breeder-sessions";
 import { compareLeaderboard } from "../../contract/breeder";
 import { codePatchSchema, ffaCreateSchema, ffaPatchSchema } from "./breeder-tables";
@@ -83,6 +83,24 @@ describe("a row's JSON", () => {
       version: 4,
     });
     expect(json).not.toHaveProperty("values");
+  });
+
+  it("answers its keys in the order the API always has: the row's fields, the known columns, other stored keys, the counts", () => {
+    const keys = Object.keys(breederJson(row({ values: { Extra: "kept", HP: 45, "Last Claims": "3/5/2026" } }), NOW));
+    expect(keys.slice(0, 9)).toEqual(["_id", "order", "Dino", "imageUrl", "Server", "textColor", "fieldColors", "lastUpdated", "roleId"]);
+    expect(keys.slice(9, 9 + VALUE_COLUMNS.length)).toEqual([...VALUE_COLUMNS]);
+    expect(keys.slice(9 + VALUE_COLUMNS.length)).toEqual(["Extra", "Days since", "Days sincetwo", "version"]);
+    expect(breederJson(row({ values: undefined as never }), NOW)).toMatchObject({ HP: null, "Days since": null, version: 4 });
+  });
+
+  it("counts Days since from the day numbers kept with the row, and from its dates when none are kept", () => {
+    const values = { "Last Claims": "3/5/2026", "Last Mut": "3/14/2026" };
+    const kept = { dateDay: sheetDay("3/5/2026"), datetwoDay: sheetDay("3/14/2026") };
+    expect(breederJson(row({ values, ...kept }), NOW)).toMatchObject({ "Days since": 10, "Days sincetwo": 1 });
+    expect(breederJson(row({ values, dateDay: null, datetwoDay: null }), NOW)).toMatchObject({ "Days since": 10, "Days sincetwo": 1 });
+    expect(breederJson(row({ values }), NOW)).toMatchObject({ "Days since": 10, "Days sincetwo": 1 });
+    // A date in the future counts 0 days, as parsed.
+    expect(breederJson(row({ values: { "Last Claims": "3/20/2026" }, dateDay: sheetDay("3/20/2026") }), NOW)).toMatchObject({ "Days since": 0 });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   BREEDER_SERVERS,
   COLOURABLE_COLUMNS,
   DATE_COLUMNS,
+  dayNumber,
   daysSince,
   DAYS_SINCE_COLUMNS,
   EDITABLE_COLUMNS,
@@ -56,17 +57,19 @@ export function searchColumns(row: Pick<BreederRow, "Dino" | "Server" | "values"
 /** A row as the rules of this module read it: its search columns are only written, its row_key only by a trigger. */
 type RowFields = Omit<BreederRow, keyof SearchColumns | "rowKey">;
 
-/** The columns a read for breederJson selects: all but the search's, which are long and never sent. */
-export const ROW_FIELDS = (({ dateDay: _day, datetwoDay: _daytwo, searchText: _text, rowKey: _key, ...fields }) => fields)(
-  getTableColumns(breederList),
-);
+/** The columns a read for breederJson selects: all but the search's text and key, which are long and never sent. */
+export const ROW_FIELDS = (({ searchText: _text, rowKey: _key, ...fields }) => fields)(getTableColumns(breederList));
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
-/** The API's JSON for a row: the `values` columns flattened into the row, every known column present. */
-export function breederJson(row: RowFields, now: Date = new Date()) {
-  const values: Record<string, Value> = Object.fromEntries(VALUE_COLUMNS.map((c) => [c, null]));
-  Object.assign(values, row.values ?? {});
-  return {
+/**
+ * The API's JSON for a row: the `values` columns flattened into the row, every known column present. A row read with
+ * its day numbers (ROW_FIELDS) counts its Days since from them: they hold what parseSheetDate reads from the dates
+ * (searchColumns), so a page's dates are not parsed again; a row without them (none kept, or not read) parses its
+ * dates. Built in one object, in the key order the API has always answered: the row's fields, the known columns, any
+ * other stored key, then the counts and the version.
+ */
+export function breederJson(row: RowFields & Partial<Pick<BreederRow, (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS]>>, now: Date = new Date()) {
+  const json: Record<string, unknown> = {
     _id: row._id,
     order: row.order,
     Dino: row.Dino,
@@ -76,13 +79,31 @@ export function breederJson(row: RowFields, now: Date = new Date()) {
     fieldColors: row.fieldColors ?? {},
     lastUpdated: row.lastUpdated.toISOString(),
     roleId: row.roleId,
-    ...values,
-    "Days since": daysSince(values["Last Claims"], now),
-    "Days sincetwo": daysSince(values["Last Mut"], now),
-    version: row.version,
   };
+  for (const column of VALUE_COLUMNS) json[column] = null;
+  Object.assign(json, row.values);
+  const today = dayNumber(now.getTime());
+  const since = (day: number | null | undefined, date: unknown) => (typeof day === "number" ? Math.max(0, today - day) : daysSince(date, now));
+  json["Days since"] = since(row.dateDay, json["Last Claims"]);
+  json["Days sincetwo"] = since(row.datetwoDay, json["Last Mut"]);
+  json.version = row.version;
+  return json as BreederJson;
 }
-export type BreederJson = ReturnType<typeof breederJson>;
+/** A row as the API answers it (breederJson). */
+export type BreederJson = {
+  _id: string;
+  order: number;
+  Dino: string;
+  imageUrl: string | null;
+  Server: string;
+  textColor: string | null;
+  fieldColors: Record<string, string>;
+  lastUpdated: string;
+  roleId: string | null;
+  "Days since": number | null;
+  "Days sincetwo": number | null;
+  version: number;
+} & Record<(typeof VALUE_COLUMNS)[number], Value>;
 
 // ---- Validation -----------------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // What the benchmarks share (bench/run.mjs for issue 11, bench/load.mjs for issue 13): statistics, the bench's copy of
-// wrangler.toml, the production build served by wrangler dev on its own database, and a member signed in through the
+// wrangler.toml, the production build served by wrangler's dev server on its own database, and a member signed in through the
 // Discord stand-in.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -50,10 +50,17 @@ export function writeBenchConfig() {
 }
 
 const servers = [];
+/** Whether the benchmark measures with `wrangler dev`'s devtools inspector attached (--devtools), as before ADR 049. */
+export const WITH_DEVTOOLS = process.argv.includes("--devtools");
+/**
+ * The production build served by wrangler's dev server on `port` (bench/serve.mjs: without the devtools inspector that
+ * `wrangler dev` attaches, unless the benchmark was given --devtools; ADR 049).
+ */
 export function startWrangler(port, persist, vars = {}) {
-  const args = ["wrangler", "dev", "--config", BENCH_CONFIG, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", ".dev.vars.example"];
+  const args = ["bench/serve.mjs", "--config", BENCH_CONFIG, "--port", String(port), "--persist-to", persist];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-  const server = spawn("npx", args, { env, stdio: "ignore", detached: true });
+  if (WITH_DEVTOOLS) args.push("--devtools");
+  const server = spawn(process.execPath, args, { env, stdio: "ignore", detached: true });
   servers.push(server);
   return `http://127.0.0.1:${port}`;
 }

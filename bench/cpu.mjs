@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// CPU time per request, by kind of request and by process of the dev server: the Worker's workerd (the Worker, D1 and
+// the Durable Objects), wrangler's proxy (a second workerd in front of it) and wrangler's node process (its request
+// log). Read from /proc before and after each batch, so it counts what each process really spent, whatever the
+// machine's other load; latency is not measured here.
+//   npm run bench:cpu -- [--requests 400] [--rounds 3] [--scale 10] [--devtools] [kind ...]
+// Kinds: floor, health, page, data, read, write, action (the load benchmark's mix, bench/load.mjs, one kind at a time).
+// --devtools serves the build with `wrangler dev`'s devtools inspector attached (ADR 049).
+import { readdirSync, readFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { prepareDatabase, signIn, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+
+const argv = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(argv[i + 1]) : fallback;
+};
+const requests = arg("requests", 400);
+const rounds = arg("rounds", 3);
+const scale = arg("scale", 10);
+const PORT = 8845;
+const CLIENTS = 8;
+
+writeBenchConfig();
+const dir = `.wrangler/bench-${scale}`;
+prepareDatabase(dir, scale);
+const base = startWrangler(PORT, dir);
+try {
+  await waitUp(base);
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  let cookie;
+  try {
+    ({ cookie } = await signIn(browser, base));
+  } finally {
+    await browser.close();
+  }
+  const json = { Origin: base, Cookie: cookie, "Content-Type": "application/json" };
+  const codes = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${base}/api/codes`, { method: "POST", headers: json, body: JSON.stringify({ username: `cpu ${i}`, code: String(i) }) });
+    codes.push(await res.json());
+  }
+  const data = `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`;
+  /** Each kind as the load benchmark sends it: [url, init, the status expected]. */
+  const KINDS = {
+    floor: () => [`${base}/api/codes`, {}, 401],
+    health: () => [`${base}/api/health`, { headers: { Cookie: cookie } }, 200],
+    page: (n) => [`${base}/dashboard/${n % 5 === 4 ? "tribelists" : "codes"}`, { headers: { Cookie: cookie, Accept: "text/html" } }, 200],
+    data: () => [data, { headers: { Cookie: cookie } }, 200],
+    read: (n) => [n % 5 === 4 ? `${base}/api/tribelist` : `${base}/api/codes/search?q=cpu&page=1&size=25`, { headers: { Cookie: cookie } }, 200],
+    write: (n) => [`${base}/api/codes/${codes[n % 20]._id}`, { method: "PUT", headers: json, body: JSON.stringify({ location: `write ${n}` }) }, 200],
+    action: (n) => {
+      const c = codes[n % 20];
+      const form = { intent: "update", fetcher: "1", _id: c._id, id: String(c.id), username: c.username, code: c.code, completed: "No", location: `action ${n}` };
+      return [data, { method: "POST", headers: { Origin: base, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }, 200];
+    },
+  };
+  const kinds = argv.filter((a) => Object.hasOwn(KINDS, a));
+  const chosen = kinds.length ? kinds : Object.keys(KINDS);
+
+  // The dev server's processes, found by their command lines (bench/serve.mjs is wrangler's node process here).
+  const processes = readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .map((pid) => {
+      try {
+        return { pid, cmd: readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ") };
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
+  const find = (what, test) => {
+    const found = processes.filter(({ cmd }) => test(cmd));
+    if (found.length !== 1) throw new Error(`expected one ${what} process, found ${found.length}`);
+    return found[0].pid;
+  };
+  const serve = find("bench/serve.mjs", (cmd) => cmd.includes("bench/serve.mjs") && cmd.includes(`--port ${PORT} `));
+  const parentOf = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1];
+    } catch {
+      return null;
+    }
+  };
+  const children = (pid) => processes.filter((p) => parentOf(p.pid) === pid);
+  const workerds = children(serve).filter(({ cmd }) => cmd.includes("workerd"));
+  const proxy = workerds.find(({ cmd }) => cmd.includes(`entry=127.0.0.1:${PORT}`))?.pid;
+  const worker = workerds.find(({ cmd }) => cmd.includes("entry=127.0.0.1:0"))?.pid;
+  if (!proxy || !worker) throw new Error("the dev server's two workerd processes were not found");
+  const who = { worker, proxy, wrangler: serve };
+  const tick = 1000 / Number(process.env.CLK_TCK ?? 100);
+  const ticks = (pid) => {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(f[11]) + Number(f[12]); // utime + stime
+  };
+
+  const send = async (kind, count) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < count) {
+          const [url, init, expected] = KINDS[kind](next++);
+          const res = await fetch(url, { ...init, headers: { "Accept-Encoding": "identity", ...init.headers } });
+          await res.arrayBuffer();
+          if (res.status !== expected) throw new Error(`${kind}: ${url} answered ${res.status}, not ${expected}`);
+        }
+      }),
+    );
+  };
+  for (const kind of chosen) await send(kind, 100); // warm: compile, fill caches
+
+  const spent = new Map(chosen.map((k) => [k, { worker: [], proxy: [], wrangler: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of chosen) {
+      const before = Object.fromEntries(Object.entries(who).map(([name, pid]) => [name, ticks(pid)]));
+      await send(kind, requests);
+      for (const [name, pid] of Object.entries(who)) spent.get(kind)[name].push(((ticks(pid) - before[name]) * tick) / requests);
+    }
+  }
+  const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ms = (x) => x.toFixed(2).padStart(9);
+  console.log(`\nCPU ms per request (median of ${rounds} rounds of ${requests}, ${CLIENTS} clients), scale ${scale}${process.argv.includes("--devtools") ? ", devtools inspector attached" : ""}`);
+  console.log(`${"kind".padEnd(8)}${"Worker".padStart(9)}${"proxy".padStart(9)}${"wrangler".padStart(9)}${"all".padStart(9)}`);
+  for (const [kind, s] of spent) {
+    const [w, p, n] = [mid(s.worker), mid(s.proxy), mid(s.wrangler)];
+    console.log(`${kind.padEnd(8)}${ms(w)}${ms(p)}${ms(n)}${ms(w + p + n)}`);
+  }
+} finally {
+  stopAll();
+}

@@ -15,6 +15,7 @@ import { ModulePreloads } from "./components/ModulePreloads";
 import { useHydrationDone } from "./utils/hydrated";
 import { useNonce } from "./utils/nonce";
 import { isTheme, readPreferences, TIMEZONE_KEY, type Theme } from "./utils/preferences";
+import { json } from "./utils/json.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -22,7 +23,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { theme: readPreferences(request).theme };
+  return json({ theme: readPreferences(request).theme });
 }
 
 // Tells the server the browser's time zone (for the greeting) before anything else runs.

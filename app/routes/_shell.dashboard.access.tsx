@@ -1,7 +1,7 @@
 // Access (admin, issue 14): which level each Discord role has in each section, changed one role at a time with a plain
 // form (no JavaScript needed), and a preview of what a member holding a role sees.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../utils/json.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   combined,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../utils/json.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .then((a) => a.data)
       .catch(() => null), // an external host may not offer tokens
   ]);
-  return {
+  return json({
     user,
     access,
     tokens,
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         expiresAt: s.expiresAt.toISOString(),
       }))
       .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt)),
-  };
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

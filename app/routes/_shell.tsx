@@ -1,6 +1,6 @@
 // The signed-in shell: sidebar, top bar and the live connection, around every dashboard page.
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../utils/json.server";
 import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireSignedIn } from "../auth/session.server";

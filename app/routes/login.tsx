@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isLoginReason, LOGIN_REASONS, safeRedirect } from "../auth/redirect";
+import { json } from "../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · ARK Tribe Dashboard" }];
 
@@ -11,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.auth.status === "ok") throw redirect(redirectTo);
   const reason = url.searchParams.get("reason");
-  return { redirectTo, reason: isLoginReason(reason) ? LOGIN_REASONS[reason] : null };
+  return json({ redirectTo, reason: isLoginReason(reason) ? LOGIN_REASONS[reason] : null });
 }
 
 export default function Login() {

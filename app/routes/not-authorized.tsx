@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "../utils/hydrated";
+import { json } from "../utils/json.server";
 
 export const REDIRECT_SECONDS = 5;
 
 export const meta: MetaFunction = () => [{ title: "Not authorized · ARK Tribe Dashboard" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { contact: context.config.CONTACT_PERSON, redirectUrl: context.config.NOT_AUTHORIZED_REDIRECT_URL };
+  return json({ contact: context.config.CONTACT_PERSON, redirectUrl: context.config.NOT_AUTHORIZED_REDIRECT_URL });
 }
 
 /**

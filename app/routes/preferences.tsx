@@ -1,6 +1,7 @@
 // Theme and sidebar choices, kept in cookies so they render on first paint and work without JavaScript.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { json, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { json } from "../utils/json.server";
 import { safeRedirect } from "../auth/redirect";
 import { formOf, isFetcher } from "../utils/action.server";
 import { isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";

@@ -3,10 +3,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link } from "@remix-run/react";
 import { LegalPage, legalData } from "../components/LegalPage";
 import styles from "../styles/dashboard.css?url";
+import { json } from "../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-export const loader = ({ context }: LoaderFunctionArgs) => legalData(context);
+export const loader = ({ context }: LoaderFunctionArgs) => json(legalData(context));
 
 export default function Terms() {
   return (

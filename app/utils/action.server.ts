@@ -1,6 +1,7 @@
 // The action convention, server side (the browser side is action.ts), used by every page's action: where a write
 // comes back to, how it answers a form and a fetcher, and what the host's validation answer says about a form's fields.
-import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { json } from "./json.server";
 import { safeRedirect } from "../auth/redirect";
 import { hostErrorOf, type HostIssue } from "../host/client.server";
 import { FETCHER_FIELD, type Answer, type Conflict, type FieldErrors } from "./action";

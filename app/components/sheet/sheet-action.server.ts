@@ -4,7 +4,7 @@
 // (the grid's selection, the no-JavaScript colour form). Each sheet supplies how its host stores these (SheetStore);
 // the answers are the same for every sheet: JSON for a fetcher, a redirect with a toast for a form.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { z } from "zod";
 import { OBJECT_ID } from "../../../contract/ids";
 import { isHexColour } from "../../../contract/stock";

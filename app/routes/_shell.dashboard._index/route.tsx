@@ -15,6 +15,7 @@ import { defaultAvatarUrl } from "../../utils/user";
 import { loadDashboard, type Trend } from "./dashboard.server";
 import { VouchesChart } from "./VouchesChart";
 import { StaleNotice } from "../../components/HostNotice";
+import { json } from "../../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -22,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   try {
-    return await loadDashboard(context, readPreferences(request).timeZone, isDocumentRequest(request));
+    return json(await loadDashboard(context, readPreferences(request).timeZone, isDocumentRequest(request)));
   } catch (error) {
     // Spec part 1 section 4: a 401 on the dashboard's calls signs the user out.
     if (hostErrorOf(error)?.status === 401) throw redirect(loginPath("expired"));

@@ -12,12 +12,13 @@ import { Pagination } from "../../components/table/Pagination";
 import { formatDateTime } from "../../utils/dates";
 import { PAGE_SIZES, withParams } from "../../utils/table";
 import { loadAudit } from "./audit.server";
+import { json } from "../../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  return loadAudit(context, new URL(request.url));
+  return json(await loadAudit(context, new URL(request.url)));
 }
 
 const PAGE = "/dashboard/audit";

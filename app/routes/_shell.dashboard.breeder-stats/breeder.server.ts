@@ -3,7 +3,7 @@
 // page fetches them from loadDinoNames when a person opens one with JavaScript); the action dispatches by intent: the
 // Breeder List's to its module, then the image and role mapping dialogs and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "../../../contract/breeder";
 import { reduceImageUrl } from "../../../contract/stock";
 import { requireUser } from "../../auth/session.server";

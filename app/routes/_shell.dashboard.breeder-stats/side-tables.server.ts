@@ -2,7 +2,7 @@
 // of a side table, searched by the shared search, and its edits (the cell's fetcher sends one field, the no-JavaScript
 // row form all of them; each changed field is one PATCH, checked here first and again by the host).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { OBJECT_ID } from "../../../contract/ids";
 import { host, hostErrorOf } from "../../host/client.server";
 import { backTo, hostIssues, reply } from "../../utils/action.server";

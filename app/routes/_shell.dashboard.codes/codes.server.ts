@@ -1,7 +1,7 @@
 // The Codes page's server flow: read the codes through the host client and shape one page of them; edit and delete
 // them and come back with the spec's toasts (part 1 section 8).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
 import { host, hostErrorOf } from "../../host/client.server";

@@ -18,6 +18,7 @@ import { isLogTab, LOG_TABS, type JoinEntry, type LeaveEntry, type LogTab } from
 import { loadLogs } from "./logs.server";
 import { SourceAge } from "../../components/SourceAge";
 import { sourceOf } from "../../utils/sources.server";
+import { json } from "../../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Logs · ARK Tribe Dashboard" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   // The Discord bot pushes both logs: its last report, to show the logs' age (issue 15).
   const [logs, source] = await Promise.all([loadLogs(context, new URL(request.url)), sourceOf(context, "discord-bot")]);
-  return { ...logs, source, now: Date.now() };
+  return json({ ...logs, source, now: Date.now() });
 }
 
 const TAB_KEY = "logs-active-tab";

@@ -4,13 +4,14 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { searchEverything } from "./search.server";
 import { searchText } from "../../../contract/search";
+import { json } from "../../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Search · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  return { q, results: await searchEverything(context, q) };
+  return json({ q, results: await searchEverything(context, q) });
 }
 
 export default function SearchPage() {

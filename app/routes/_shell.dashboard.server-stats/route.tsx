@@ -3,7 +3,7 @@
 // eoserver_status_update; below it the tabs 2411 Playerlist, 2573 Playerlist and 2446 Playerlist, each placeholder text
 // that points to that server's page. The tab lives in the URL (?tab=2573), so it works without JavaScript.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";

@@ -11,10 +11,11 @@ import { LoadError } from "../../components/HostNotice";
 import { formatDateTime } from "../../utils/dates";
 import { loadSources, sourcesAction } from "./sources.server";
 import type { Channel, Delivery } from "./sources.server";
+import { json } from "../../utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Sources · ARK Tribe Dashboard" }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadSources(request, context);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => json(await loadSources(request, context));
 export const action = ({ request, context }: ActionFunctionArgs) => sourcesAction(request, context);
 
 const STATUS_TONES: Record<Delivery["status"], string> = { sent: "green", pending: "yellow", failed: "red" };

@@ -2,7 +2,7 @@
 // history through the host client and shape one page of it; save edits (the grid's batch and the no-JavaScript row
 // form, both with each row's version), the order, colours and images, and answer with the spec's texts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { z } from "zod";
 import { requireUser } from "../../auth/session.server";
 import { cellTextOf, imageFormError } from "../../components/sheet/rules";

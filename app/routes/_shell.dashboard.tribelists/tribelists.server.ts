@@ -1,7 +1,7 @@
 // The Tribelists page's server flow: read one server's list through the host client, count, filter, search and page
 // it; add, edit, delete and clear entries, answering with a redirect and a toast (or the form's errors).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { OBJECT_ID } from "../../../contract/ids";
 import { requireUser } from "../../auth/session.server";
 import { avatarsOf } from "../../utils/avatars.server";

@@ -1,7 +1,7 @@
 // The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
 // avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { searchText } from "../../../contract/search";
 import { requireLevel, requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";

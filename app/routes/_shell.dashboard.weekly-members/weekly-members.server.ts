@@ -4,7 +4,7 @@
 // is Refresh Data (POST /api/weeklymembers-refresh), a fetcher with JavaScript and a form with a redirect and a toast
 // without it.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host } from "../../host/client.server";
 import { backTo, formOf, reply } from "../../utils/action.server";

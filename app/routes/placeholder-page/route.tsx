@@ -2,7 +2,7 @@
 // seven paths (remix.config.js maps it at each; see pages.ts). Each asks for a signed-in user like every other page.
 // /dashboard/settings is a title only: the real settings are at /settings, which it links to.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { PLACEHOLDER_PAGES, placeholderOfPath } from "./pages";

@@ -3,7 +3,7 @@
 // classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
 // action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "@remix-run/cloudflare";
+import { json } from "../../utils/json.server";
 import { requireUser } from "../../auth/session.server";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { backTo, formOf, isDocumentRequest, reply } from "../../utils/action.server";

@@ -8,13 +8,8 @@
 // --devtools serves the build with `wrangler dev`'s devtools inspector attached (ADR 049).
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { prepareDatabase, signIn, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+import { numberArg as arg, pickWeighted, prepareDatabase, signIn, startWrangler, stopAll, theMix, waitUp, writeBenchConfig } from "./lib.mjs";
 
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : fallback;
-};
 const requests = arg("requests", 400);
 const rounds = arg("rounds", 3);
 const scale = arg("scale", 10);
@@ -34,28 +29,20 @@ try {
   } finally {
     await browser.close();
   }
-  const json = { Origin: base, Cookie: cookie, "Content-Type": "application/json" };
-  const codes = [];
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${base}/api/codes`, { method: "POST", headers: json, body: JSON.stringify({ username: `cpu ${i}`, code: String(i) }) });
-    codes.push(await res.json());
-  }
-  const data = `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`;
-  /** Each kind as the load benchmark sends it: [url, init, the status expected]. */
+  // The floor, health with a session, and each kind of the load benchmark's mix (its weights within the kind).
+  const { mix } = await theMix(base, cookie);
+  const ofKind = (kind) => mix.filter(([, make]) => make(0, 0).kind === kind);
   const KINDS = {
-    floor: () => [`${base}/api/codes`, {}, 401],
-    health: () => [`${base}/api/health`, { headers: { Cookie: cookie } }, 200],
-    page: (n) => [`${base}/dashboard/${n % 5 === 4 ? "tribelists" : "codes"}`, { headers: { Cookie: cookie, Accept: "text/html" } }, 200],
-    data: () => [data, { headers: { Cookie: cookie } }, 200],
-    read: (n) => [n % 5 === 4 ? `${base}/api/tribelist` : `${base}/api/codes/search?q=cpu&page=1&size=25`, { headers: { Cookie: cookie } }, 200],
-    write: (n) => [`${base}/api/codes/${codes[n % 20]._id}`, { method: "PUT", headers: json, body: JSON.stringify({ location: `write ${n}` }) }, 200],
-    action: (n) => {
-      const c = codes[n % 20];
-      const form = { intent: "update", fetcher: "1", _id: c._id, id: String(c.id), username: c.username, code: c.code, completed: "No", location: `action ${n}` };
-      return [data, { method: "POST", headers: { Origin: base, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) }, 200];
-    },
+    floor: () => ({ url: `${base}/api/codes`, init: {}, expect: 401 }),
+    health: () => ({ url: `${base}/api/health`, init: { headers: { Cookie: cookie } }, expect: 200 }),
+    ...Object.fromEntries(
+      [["page", "page"], ["data", "data"], ["read", "api read"], ["write", "api write"], ["action", "page action"]].map(([name, kind]) => {
+        const entries = ofKind(kind);
+        return [name, (n) => pickWeighted(entries, 0, n)];
+      }),
+    ),
   };
-  const kinds = argv.filter((a) => Object.hasOwn(KINDS, a));
+  const kinds = process.argv.slice(2).filter((a) => Object.hasOwn(KINDS, a));
   const chosen = kinds.length ? kinds : Object.keys(KINDS);
 
   // The dev server's processes, found by their command lines (bench/serve.mjs is wrangler's node process here).
@@ -99,10 +86,10 @@ try {
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (next < count) {
-          const [url, init, expected] = KINDS[kind](next++);
+          const { url, init, expect } = KINDS[kind](next++);
           const res = await fetch(url, { ...init, headers: { "Accept-Encoding": "identity", ...init.headers } });
           await res.arrayBuffer();
-          if (res.status !== expected) throw new Error(`${kind}: ${url} answered ${res.status}, not ${expected}`);
+          if (res.status !== expect) throw new Error(`${kind}: ${url} answered ${res.status}, not ${expect}`);
         }
       }),
     );

@@ -13,13 +13,8 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { percentile, prepareDatabase, signIn, sleep, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+import { numberArg as arg, percentile, pickWeighted, prepareDatabase, signIn, sleep, startWrangler, stopAll, theMix, waitUp, writeBenchConfig } from "./lib.mjs";
 
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(argv[i + 1]) : fallback;
-};
 const clients = arg("clients", 150);
 const mixSeconds = arg("seconds", 60);
 const floorSeconds = arg("floor-seconds", 10);
@@ -115,51 +110,9 @@ try {
   await waitUp(base);
   const session = await signIn(browser, base);
   const cookie = session.cookie;
-  const origin = { Origin: base };
-  const json = { ...origin, Cookie: cookie, "Content-Type": "application/json" };
-
-  // Codes the writes share (racing on purpose: unversioned saves are retried in the Worker, never a 500).
-  const codes = [];
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${base}/api/codes`, { method: "POST", headers: json, body: JSON.stringify({ username: `load ${i}`, code: String(i) }) });
-    codes.push(await res.json());
-  }
-  const anyCode = (client, n) => codes[(client + n) % codes.length];
-
-  const MIX = [
-    // Page views (server render with the session).
-    [20, () => ({ kind: "page", url: `${base}/dashboard/codes`, init: { headers: { Cookie: cookie, Accept: "text/html" } }, expect: 200 })],
-    [5, () => ({ kind: "page", url: `${base}/dashboard/tribelists`, init: { headers: { Cookie: cookie, Accept: "text/html" } }, expect: 200 })],
-    // The pages' data requests (client navigations and revalidations).
-    [20, () => ({ kind: "data", url: `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`, init: { headers: { Cookie: cookie } }, expect: 200 })],
-    // API reads.
-    [20, () => ({ kind: "api read", url: `${base}/api/codes/search?q=load&page=1&size=25`, init: { headers: { Cookie: cookie } }, expect: 200 })],
-    [5, () => ({ kind: "api read", url: `${base}/api/tribelist`, init: { headers: { Cookie: cookie } }, expect: 200 })],
-    // API writes: a field of a shared code, unversioned.
-    [15, (client, n) => ({
-      kind: "api write",
-      url: `${base}/api/codes/${anyCode(client, n)._id}`,
-      init: { method: "PUT", headers: json, body: JSON.stringify({ location: `client ${client} write ${n}` }) },
-      expect: 200,
-    })],
-    // Page actions: the Codes page's in-place edit, as its fetcher sends it.
-    [15, (client, n) => {
-      const c = anyCode(client, n);
-      const form = new URLSearchParams({ intent: "update", fetcher: "1", _id: c._id, id: String(c.id), username: c.username, code: c.code, completed: "No", location: `action ${client}.${n}` });
-      return {
-        kind: "page action",
-        url: `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`,
-        init: { method: "POST", headers: { ...origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form },
-        expect: 200,
-      };
-    }],
-  ];
-  const weights = MIX.reduce((sum, [w]) => sum + w, 0);
-  const pickMix = (client, n) => {
-    let r = ((client * 7919 + n * 104729) % weights) + 0.5;
-    for (const [w, make] of MIX) if ((r -= w) < 0) return make(client, n);
-    return MIX[0][1](client, n);
-  };
+  const shared = await theMix(base, cookie);
+  const codes = shared.codes;
+  const pickMix = (client, n) => pickWeighted(shared.mix, client, n);
 
   // The machine is shared and its speed drifts: the three figures are measured in turns, `rounds` times, so each ratio
   // compares samples taken under the same conditions. The live sockets stay open throughout.

@@ -176,11 +176,12 @@ export function sheetDay(text: unknown): number | null {
   return at === null ? null : dayNumber(at);
 }
 
+/** Whole days from a day number to today (UTC), 0 when the day is in the future, null when there is no day. */
+export const daysSinceDay = (day: number | null, now: Date = new Date()): number | null =>
+  day === null ? null : Math.max(0, dayNumber(now) - day);
+
 /** Whole days from the date to today (UTC), 0 when the date is in the future, null when it is not a valid date. */
-export function daysSince(text: unknown, now: Date = new Date()): number | null {
-  const day = sheetDay(text);
-  return day === null ? null : Math.max(0, dayNumber(now) - day);
-}
+export const daysSince = (text: unknown, now: Date = new Date()): number | null => daysSinceDay(sheetDay(text), now);
 
 /** A breeder's session statistics as the host answers them (GET /api/breeder-session-stats). */
 export type SessionStats = {

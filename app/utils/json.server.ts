@@ -4,13 +4,11 @@
 // browser reads the body, which is the same JSON, written when read. A value that is not plain JSON (a Date, a value
 // JSON cannot write) is written at once, as Remix writes it, and reaches the render through its body.
 import type { TypedResponse } from "@remix-run/cloudflare";
-import { isPlainJson, jsonBody, keep } from "../../worker/platform/in-process-answer";
+import { jsonAnswer } from "../../worker/platform/in-process-answer";
 
 export function json<T>(value: T, init: number | ResponseInit = {}): TypedResponse<T> {
   const responseInit = typeof init === "number" ? { status: init } : init;
   const headers = new Headers(responseInit.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
-  const answer = { ...responseInit, headers };
-  if (!isPlainJson(value)) return new Response(JSON.stringify(value), answer) as TypedResponse<T>;
-  return keep(new Response(jsonBody(value), answer), value) as TypedResponse<T>;
+  return jsonAnswer(value, (body) => new Response(body, { ...responseInit, headers })) as TypedResponse<T>;
 }

@@ -240,7 +240,8 @@ describe("claim sessions and the leaderboard", () => {
     await page.getByTestId("card-most-participants").click();
     await page.waitForURL(/filter=most-participants/);
     await expect.poll(names).toEqual([`Dino1 ${m}`]);
-    expect(await page.getByTestId("card-most-participants").getAttribute("aria-pressed")).toBe("true");
+    // The list is the same as under the previous card: wait for the pressed card itself, not for the rows.
+    await expect.poll(() => page.getByTestId("card-most-participants").getAttribute("aria-pressed")).toBe("true");
     await settled(page);
     await shot(page, "breeder-claims-light");
     // Clicking the active card clears the filter; so does Clear Filter.

@@ -6,7 +6,7 @@ import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "../platform/access";
 import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { pingDatabase } from "../platform/health";
-import { jsonBody, keep } from "../platform/in-process-answer";
+import { jsonAnswer } from "../platform/in-process-answer";
 import { clientAddress, overLimit } from "../platform/limits";
 import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
@@ -39,7 +39,7 @@ hostApi.use("*", async (c, next) => {
   if (!c.get("config")) c.set("config", getConfig(c.env));
   if (inProcess.has(c.req.raw)) {
     c.json = ((value: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
-      keep(c.body(jsonBody(value), arg as 200, { "Content-Type": "application/json", ...headers }), value)) as typeof c.json;
+      jsonAnswer(value, (body) => c.body(body ?? "null", arg as 200, { "Content-Type": "application/json", ...headers }))) as typeof c.json;
   }
   let answer = () => {};
   c.set("answered", new Promise<void>((resolve) => (answer = resolve)));

@@ -14,8 +14,8 @@ import {
   BREEDER_SERVERS,
   COLOURABLE_COLUMNS,
   DATE_COLUMNS,
-  dayNumber,
   daysSince,
+  daysSinceDay,
   DAYS_SINCE_COLUMNS,
   EDITABLE_COLUMNS,
   NUMERIC_COLUMNS,
@@ -82,10 +82,10 @@ export function breederJson(row: RowFields & Partial<Pick<BreederRow, (typeof DA
   };
   for (const column of VALUE_COLUMNS) json[column] = null;
   Object.assign(json, row.values);
-  const today = dayNumber(now.getTime());
-  const since = (day: number | null | undefined, date: unknown) => (typeof day === "number" ? Math.max(0, today - day) : daysSince(date, now));
-  json["Days since"] = since(row.dateDay, json["Last Claims"]);
-  json["Days sincetwo"] = since(row.datetwoDay, json["Last Mut"]);
+  for (const [column, date] of Object.entries(DAYS_SINCE_COLUMNS) as [keyof typeof DAY_COLUMNS, string][]) {
+    const day = row[DAY_COLUMNS[column]];
+    json[column] = typeof day === "number" ? daysSinceDay(day, now) : daysSince(json[date], now);
+  }
   json.version = row.version;
   return json as BreederJson;
 }

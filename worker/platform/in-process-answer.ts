@@ -13,7 +13,7 @@ const kept: WeakMap<Response, unknown> = ((globalThis as { [KEPT]?: WeakMap<Resp
 const encoder = new TextEncoder();
 
 /** A JSON body written when it is first read: a Response rebuilt around it (a header added) still carries the JSON. */
-export function jsonBody(value: unknown): ReadableStream<Uint8Array> {
+function jsonBody(value: unknown): ReadableStream<Uint8Array> {
   // No queue (highWaterMark 0): a stream pulls at once to fill its queue, and this one must wait to be read.
   return new ReadableStream<Uint8Array>(
     {
@@ -26,23 +26,28 @@ export function jsonBody(value: unknown): ReadableStream<Uint8Array> {
   );
 }
 
-/** Keeps `value` as the answer `res` carries (its body jsonBody(value)), for answerOf. */
-export function keep(res: Response, value: unknown): Response {
+/**
+ * A JSON answer made by `make` around its body. A plain JSON value (the usual case) is kept beside the Response for
+ * answerOf and its body, jsonBody(value), is written only if read. Any other value is written at once, so what JSON
+ * cannot write fails here, in the handler or loader, and its reader parses the body as usual.
+ */
+export function jsonAnswer(value: unknown, make: (body: string | ReadableStream<Uint8Array> | null) => Response): Response {
+  if (!isPlainJson(value)) return make(JSON.stringify(value) ?? null);
+  const res = make(jsonBody(value));
   kept.set(res, value);
   return res;
 }
 
 /**
- * What a kept answer's body says, as JSON.parse would give it: the value itself when it is already plain JSON (the
- * usual case: rows read from D1, shaped by the API), else a copy through JSON (a Date, an undefined field). Null when the
- * answer was not kept: its body is read as usual.
+ * The value a Response made by jsonAnswer was made from, given once (it is plain JSON: what JSON.parse of the body
+ * gives); null for any other Response, whose body is read as usual.
  */
 export function answerOf(res: Response): { value: unknown } | null {
   if (!kept.has(res)) return null;
   const value = kept.get(res);
   kept.delete(res);
   void res.body?.cancel();
-  return { value: isPlainJson(value) ? value : JSON.parse(JSON.stringify(value) ?? "null") };
+  return { value };
 }
 
 // The patched router asks this for a loader's or an action's JSON answer before it reads the body (ADR 050): a

@@ -2,7 +2,8 @@
 // The live room's audience for bench/run.mjs: N signed-in sockets in a process of their own, as N browsers would be,
 // so that receiving N messages does not hold up the benchmark's own timers (it measures the writer). Reports over IPC:
 // { type: "open" } once every socket is open, then { type: "arrived", index, at } when message number `index` has
-// reached every socket, `at` being the last arrival in wall-clock milliseconds (performance.timeOrigin-based).
+// reached every socket, `at` being the last arrival and `first` the first, in wall-clock milliseconds
+// (performance.timeOrigin-based).
 import WebSocket from "ws";
 
 const { url, cookie, count } = JSON.parse(process.argv[2]);
@@ -19,10 +20,10 @@ const sockets = await Promise.all(
     ws.on("message", () => {
       const index = received++;
       const at = now();
-      const seen = (arrivals[index] ??= { count: 0, at: 0 });
+      const seen = (arrivals[index] ??= { count: 0, at: 0, first: at });
       seen.count++;
       seen.at = Math.max(seen.at, at);
-      if (seen.count === count) process.send({ type: "arrived", index, at: seen.at });
+      if (seen.count === count) process.send({ type: "arrived", index, at: seen.at, first: seen.first });
     });
     ws.on("open", () => resolve(ws));
     ws.on("error", reject);

@@ -1,4 +1,4 @@
-// The stock sheet's pure rules: typed cells, derived columns, the history figure, vault colours and wiki links.
+// The stock sheet's pure rules: typed cells, derived columns, the history figure and vault colours.
 import { describe, expect, it } from "vitest";
 import {
   derivedFields,
@@ -9,7 +9,6 @@ import {
   normalizeCells,
   parseStockNumber,
   percentage,
-  reduceImageUrl,
   sumCells,
   vaultCellState,
   type TabKind,
@@ -142,24 +141,5 @@ describe("derived values", () => {
     expect(vaultCellState(349)).toBe("partial");
     expect(vaultCellState(351)).toBe("partial");
     expect(vaultCellState(null)).toBeNull();
-  });
-});
-
-describe("reduceImageUrl", () => {
-  it("cuts a pasted wiki value down to its png link", () => {
-    expect(
-      reduceImageUrl('<img src="https://static.wikia.nocookie.net/arksurvivalevolved_gamepedia/images/d/d7/Element.png/revision/latest?cb=2018" alt="">'),
-    ).toBe("https://static.wikia.nocookie.net/arksurvivalevolved_gamepedia/images/d/d7/Element.png");
-    expect(reduceImageUrl("see https://ark.wiki.gg/images/d/d7/Element.png?abc123 here")).toBe("https://ark.wiki.gg/images/d/d7/Element.png");
-  });
-  it("turns a wiki thumbnail into the original image", () => {
-    expect(reduceImageUrl("https://ark.wiki.gg/images/thumb/a/ab/Tek_Rifle.png/120px-Tek_Rifle.png")).toBe(
-      "https://ark.wiki.gg/images/a/ab/Tek_Rifle.png",
-    );
-  });
-  it("leaves other links alone, only trimmed", () => {
-    expect(reduceImageUrl("  https://cdn.example.com/element.png?x=1 ")).toBe("https://cdn.example.com/element.png?x=1");
-    expect(reduceImageUrl("https://ark.wiki.gg/images/Element.jpg")).toBe("https://ark.wiki.gg/images/Element.jpg");
-    expect(reduceImageUrl("not a url")).toBe("not a url");
   });
 });

@@ -1,6 +1,6 @@
 // The 2411 stock sheet's pure rules (spec part 2: "2411 Stock screen" and sections 3, 5 and 9), in one place for both
 // sides: the tabs and which host API path serves each, how typed cells become numbers, every derived column, the
-// figure a history snapshot records, vault cell colours and the wiki-link reduction of pasted images. The browser
+// figure a history snapshot records and vault cell colours (a pasted image's link: contract/images.ts). The browser
 // recomputes a pending edit's totals with these, the host API stores and answers with them, and drizzle/stock.ts takes
 // its tab list from here. Imports nothing: the browser bundle includes this file, so no database or Worker types here.
 
@@ -319,29 +319,3 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
  */
 export const vaultCellState = (value: Cell): "full" | "empty" | "partial" | null =>
   value === null ? null : value === FULL_VAULT_CELL ? "full" : value === 0 ? "empty" : "partial";
-
-// ---------------------------------------------------------------------------------------------------------------
-// Images (spec section 5)
-
-/**
- * Reduces a pasted image value to its wiki-hosted PNG link: the first http(s) link on a wiki host (ark.wiki.gg,
- * static.wikia.nocookie.net, ...) that contains ".png" is cut just after ".png"; a wiki thumbnail
- * (/images/thumb/a/ab/Name.png/120px-Name.png) becomes the original (/images/a/ab/Name.png). Anything else is only
- * trimmed.
- */
-export function reduceImageUrl(pasted: string): string {
-  const value = pasted.trim();
-  for (const match of value.matchAll(/https?:\/\/[^\s"'<>()[\]]+/gi)) {
-    let url: URL;
-    try {
-      url = new URL(match[0]);
-    } catch {
-      continue;
-    }
-    if (!url.hostname.toLowerCase().includes("wiki")) continue;
-    const at = match[0].toLowerCase().indexOf(".png");
-    if (at < 0) continue;
-    return match[0].slice(0, at + 4).replace(/\/images\/thumb\/(.+\.png)$/i, "/images/$1");
-  }
-  return value;
-}

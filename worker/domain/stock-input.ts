@@ -10,11 +10,11 @@ import {
   MAX_TODO_LENGTH,
   MAX_TYPE_LENGTH,
   parseStockNumber,
-  reduceImageUrl,
   type Cell,
   type StockField,
   type TabKind,
 } from "../../contract/stock";
+import { reduceImageUrl } from "../../contract/images";
 import { objectIdSchema } from "../../contract/ids";
 
 export const objectId = objectIdSchema;

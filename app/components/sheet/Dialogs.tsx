@@ -3,7 +3,7 @@
 // works without JavaScript, opened by ?dialog=image; reopened with showModal() after hydration) in the sheet's variant.
 import { useState } from "react";
 import { Modal, ModalActions } from "../Modal";
-import { reduceImageUrl } from "../../../contract/stock";
+import { reduceImageUrl } from "../../../contract/images";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
 import "../../styles/sheet-dialogs.css";
 

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "../../utils/json.server";
 import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "../../../contract/breeder";
-import { reduceImageUrl } from "../../../contract/stock";
+import { reduceImageUrl } from "../../../contract/images";
 import { requireUser } from "../../auth/session.server";
 import { imageFormError, sheetNames } from "../../components/sheet/rules";
 import { host, hostErrorOf } from "../../host/client.server";

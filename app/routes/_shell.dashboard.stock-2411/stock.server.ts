@@ -27,11 +27,11 @@ import {
 import {
   figureKey,
   isStockTab,
-  reduceImageUrl,
   TABS,
   type Cell,
   type StockTab,
 } from "../../../contract/stock";
+import { reduceImageUrl } from "../../../contract/images";
 import { shown } from "../../utils/host-read.server";
 import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
 import { host, hostErrorOf } from "../../host/client.server";

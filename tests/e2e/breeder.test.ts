@@ -41,9 +41,14 @@ describe("the dialogs", () => {
     await image.locator("select option", { hasText: `${m} Giga` }).waitFor({ state: "attached" });
     expect(await image.locator("select option").first().textContent()).toBe("Select a dino");
     await image.getByRole("button", { name: "Add Image" }).click();
-    await image.getByText("Please fill in both item name and image URL").waitFor();
+    const missing = image.getByText("Please fill in both item name and image URL");
+    await missing.waitFor();
+    // Once shown, the message is checked again as the member edits: it stays while the URL is still missing, and goes
+    // once both fields are filled.
     await chooseDino(page, "add-image-dialog", m);
+    expect(await missing.isVisible()).toBe(true);
     await image.locator("input[type=url]").fill("https://example.com/rex.png");
+    await missing.waitFor({ state: "detached" });
     await image.getByLabel("Update all entries with the same dino name").check();
     await shot(page, "breeder-add-image");
     await image.getByRole("button", { name: "Add Image" }).click();
@@ -62,9 +67,12 @@ describe("the dialogs", () => {
     const mapping = page.getByTestId("add-mapping-dialog");
     await mapping.getByRole("heading", { name: "Add Discord Role Mapping" }).waitFor();
     await mapping.getByRole("button", { name: "Add Mapping" }).click();
-    await mapping.getByText("Please fill in both item name and role ID").waitFor();
+    const noRole = mapping.getByText("Please fill in both item name and role ID");
+    await noRole.waitFor();
     await chooseDino(page, "add-mapping-dialog", `${m} Giga`);
+    expect(await noRole.isVisible()).toBe(true);
     await mapping.getByLabel("Discord role ID").fill("12345");
+    await noRole.waitFor({ state: "detached" });
     await mapping.getByRole("button", { name: "Add Mapping" }).click();
     await mapping.getByText(`Failed to add role mapping for ${m} Giga: Role ID must be a Discord id (17 to 20 digits)`).waitFor();
     const role = snowflake();

@@ -49,6 +49,28 @@ export function NameSelect({
 }
 
 /**
+ * A sheet form's own check, whose message shows under its fields: run when the form is sent, and once it has shown a
+ * problem, run again on every edit (as the app's other forms do after a send), so a fixed form no longer says it
+ * lacks what it now has.
+ */
+export function useFormProblem<V>(check: (values: V) => string | null) {
+  const [problem, setProblem] = useState<string | null>(null);
+  return {
+    problem,
+    /** On send: shows the problem of `values` and answers it; null when they may be sent. */
+    sent(values: V) {
+      const found = check(values);
+      setProblem(found);
+      return found;
+    },
+    /** On an edit: checks `values` again while a problem is shown. */
+    edited(values: V) {
+      if (problem) setProblem(check(values));
+    },
+  };
+}
+
+/**
  * The image form: the name (a select of the sheet's names), the image URL (a URL field; a pasted wiki link is reduced to
  * its PNG) and the update-all flag with its note. Without JavaScript the form posts to the page's action; with it,
  * `onSubmit` receives the checked values (the route sends them through a fetcher).
@@ -81,8 +103,10 @@ export function AddImageDialog({
   const [itemName, setItemName] = useState(initial?.itemName ?? "");
   const [imageUrl, setImageUrl] = useState(initial?.imageUrl ?? "");
   const [updateAll, setUpdateAll] = useState(initial?.updateAllMatching ?? false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = problem ?? error ?? null;
+  const check = useFormProblem(({ name, url }: { name: string; url: string }) =>
+    imageFormError(texts, name, reduceImageUrl(url), names ?? []),
+  );
+  const shown = check.problem ?? error ?? null;
   return (
     <Modal title={texts.title} onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
       <form
@@ -92,17 +116,24 @@ export function AddImageDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          const reduced = reduceImageUrl(imageUrl);
-          const invalid = imageFormError(texts, itemName, reduced, names ?? []);
-          setProblem(invalid);
-          if (invalid) return;
-          onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
+          if (check.sent({ name: itemName, url: imageUrl })) return;
+          onSubmit({ itemName, imageUrl: reduceImageUrl(imageUrl), updateAllMatching: updateAll });
         }}
       >
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <NameSelect texts={texts} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
+        <NameSelect
+          texts={texts}
+          names={names}
+          pending={pending}
+          value={itemName}
+          onChange={(name) => {
+            setItemName(name);
+            check.edited({ name, url: imageUrl });
+          }}
+          required={!onSubmit}
+        />
         <label>
           <span>Image URL</span>
           <input
@@ -112,13 +143,17 @@ export function AddImageDialog({
             placeholder="https://"
             required={!onSubmit}
             aria-describedby="image-url-hint"
-            onChange={(e) => setImageUrl(e.target.value)}
+            onChange={(e) => {
+              setImageUrl(e.target.value);
+              check.edited({ name: itemName, url: e.target.value });
+            }}
             onPaste={(e) => {
               const pasted = e.clipboardData.getData("text");
               const reduced = reduceImageUrl(pasted);
               if (reduced !== pasted) {
                 e.preventDefault();
                 setImageUrl(reduced);
+                check.edited({ name: itemName, url: reduced });
               }
             }}
           />

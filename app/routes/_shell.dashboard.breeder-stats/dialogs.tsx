@@ -6,7 +6,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Modal, ModalActions } from "../../components/Modal";
-import { AddImageDialog, NameSelect } from "../../components/sheet/Dialogs";
+import { AddImageDialog, NameSelect, useFormProblem } from "../../components/sheet/Dialogs";
 import { imageFormError } from "../../components/sheet/rules";
 import { FETCHER_FIELDS, type Answer } from "../../utils/action";
 import { useAnswerToast } from "../../utils/use-answer-toast";
@@ -133,8 +133,10 @@ function MappingDialog({
 }) {
   const [itemName, setItemName] = useState(initial?.itemName ?? "");
   const [roleId, setRoleId] = useState(initial?.roleId ?? "");
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = problem ?? error ?? null;
+  const check = useFormProblem(({ name, role }: { name: string; role: string }) =>
+    imageFormError(MAPPING_TEXTS, name, role, names ?? []),
+  );
+  const shown = check.problem ?? error ?? null;
   return (
     <Modal title={MAPPING_TEXTS.title} onClose={onClose} closeHref={closeHref} testId="add-mapping-dialog" className="stock-dialog">
       <form
@@ -144,14 +146,22 @@ function MappingDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? []);
-          setProblem(invalid);
-          if (!invalid) onSubmit({ itemName, roleId: roleId.trim() });
+          if (!check.sent({ name: itemName, role: roleId })) onSubmit({ itemName, roleId: roleId.trim() });
         }}
       >
         <input type="hidden" name="intent" value="mapping" />
         <input type="hidden" name="redirectTo" value={closeHref} />
-        <NameSelect texts={MAPPING_TEXTS} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
+        <NameSelect
+          texts={MAPPING_TEXTS}
+          names={names}
+          pending={pending}
+          value={itemName}
+          onChange={(name) => {
+            setItemName(name);
+            check.edited({ name, role: roleId });
+          }}
+          required={!onSubmit}
+        />
         <label>
           <span>{MAPPING_TEXTS.roleLabel}</span>
           <input
@@ -163,7 +173,10 @@ function MappingDialog({
             placeholder="123456789012345678"
             required={!onSubmit}
             aria-describedby="role-id-hint"
-            onChange={(e) => setRoleId(e.target.value)}
+            onChange={(e) => {
+              setRoleId(e.target.value);
+              check.edited({ name: itemName, role: e.target.value });
+            }}
           />
           <small id="role-id-hint" className="muted">
             {MAPPING_TEXTS.roleHint}

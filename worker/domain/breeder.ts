@@ -61,6 +61,9 @@ type RowFields = Omit<BreederRow, keyof SearchColumns | "rowKey">;
 export const ROW_FIELDS = (({ searchText: _text, rowKey: _key, ...fields }) => fields)(getTableColumns(breederList));
 export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
 
+/** Each Days since column with the date it counts from, listed once (breederJson runs for every row of a page). */
+const DAYS_SINCE_ENTRIES = Object.entries(DAYS_SINCE_COLUMNS) as [keyof typeof DAY_COLUMNS, string][];
+
 /**
  * The API's JSON for a row: the `values` columns flattened into the row, every known column present. A row read with
  * its day numbers (ROW_FIELDS) counts its Days since from them: they hold what parseSheetDate reads from the dates
@@ -82,7 +85,7 @@ export function breederJson(row: RowFields & Partial<Pick<BreederRow, (typeof DA
   };
   for (const column of VALUE_COLUMNS) json[column] = null;
   Object.assign(json, row.values);
-  for (const [column, date] of Object.entries(DAYS_SINCE_COLUMNS) as [keyof typeof DAY_COLUMNS, string][]) {
+  for (const [column, date] of DAYS_SINCE_ENTRIES) {
     const day = row[DAY_COLUMNS[column]];
     json[column] = typeof day === "number" ? daysSinceDay(day, now) : daysSince(json[date], now);
   }

@@ -49,23 +49,17 @@ export function NameSelect({
 }
 
 /**
- * A sheet form's own check, whose message shows under its fields: run when the form is sent, and once it has shown a
- * problem, run again on every edit (as the app's other forms do after a send), so a fixed form no longer says it
- * lacks what it now has.
+ * A sheet form's own check, whose message shows under its fields: nothing until the form is first sent, then the check
+ * of what the fields hold now (as the Codes and Tribelists forms do after a send), so a fixed form no longer says it
+ * lacks what it now has. `send` marks the form sent and answers whether its values may go.
  */
-export function useFormProblem<V>(check: (values: V) => string | null) {
-  const [problem, setProblem] = useState<string | null>(null);
+export function useFormProblem(problemNow: string | null) {
+  const [sent, setSent] = useState(false);
   return {
-    problem,
-    /** On send: shows the problem of `values` and answers it; null when they may be sent. */
-    sent(values: V) {
-      const found = check(values);
-      setProblem(found);
-      return found;
-    },
-    /** On an edit: checks `values` again while a problem is shown. */
-    edited(values: V) {
-      if (problem) setProblem(check(values));
+    problem: sent ? problemNow : null,
+    send() {
+      setSent(true);
+      return problemNow === null;
     },
   };
 }
@@ -103,9 +97,7 @@ export function AddImageDialog({
   const [itemName, setItemName] = useState(initial?.itemName ?? "");
   const [imageUrl, setImageUrl] = useState(initial?.imageUrl ?? "");
   const [updateAll, setUpdateAll] = useState(initial?.updateAllMatching ?? false);
-  const check = useFormProblem(({ name, url }: { name: string; url: string }) =>
-    imageFormError(texts, name, reduceImageUrl(url), names ?? []),
-  );
+  const check = useFormProblem(imageFormError(texts, itemName, reduceImageUrl(imageUrl), names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
     <Modal title={texts.title} onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
@@ -116,24 +108,13 @@ export function AddImageDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          if (check.sent({ name: itemName, url: imageUrl })) return;
-          onSubmit({ itemName, imageUrl: reduceImageUrl(imageUrl), updateAllMatching: updateAll });
+          if (check.send()) onSubmit({ itemName, imageUrl: reduceImageUrl(imageUrl), updateAllMatching: updateAll });
         }}
       >
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <NameSelect
-          texts={texts}
-          names={names}
-          pending={pending}
-          value={itemName}
-          onChange={(name) => {
-            setItemName(name);
-            check.edited({ name, url: imageUrl });
-          }}
-          required={!onSubmit}
-        />
+        <NameSelect texts={texts} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
         <label>
           <span>Image URL</span>
           <input
@@ -143,17 +124,13 @@ export function AddImageDialog({
             placeholder="https://"
             required={!onSubmit}
             aria-describedby="image-url-hint"
-            onChange={(e) => {
-              setImageUrl(e.target.value);
-              check.edited({ name: itemName, url: e.target.value });
-            }}
+            onChange={(e) => setImageUrl(e.target.value)}
             onPaste={(e) => {
               const pasted = e.clipboardData.getData("text");
               const reduced = reduceImageUrl(pasted);
               if (reduced !== pasted) {
                 e.preventDefault();
                 setImageUrl(reduced);
-                check.edited({ name: itemName, url: reduced });
               }
             }}
           />

@@ -133,9 +133,7 @@ function MappingDialog({
 }) {
   const [itemName, setItemName] = useState(initial?.itemName ?? "");
   const [roleId, setRoleId] = useState(initial?.roleId ?? "");
-  const check = useFormProblem(({ name, role }: { name: string; role: string }) =>
-    imageFormError(MAPPING_TEXTS, name, role, names ?? []),
-  );
+  const check = useFormProblem(imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
     <Modal title={MAPPING_TEXTS.title} onClose={onClose} closeHref={closeHref} testId="add-mapping-dialog" className="stock-dialog">
@@ -146,22 +144,12 @@ function MappingDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          if (!check.sent({ name: itemName, role: roleId })) onSubmit({ itemName, roleId: roleId.trim() });
+          if (check.send()) onSubmit({ itemName, roleId: roleId.trim() });
         }}
       >
         <input type="hidden" name="intent" value="mapping" />
         <input type="hidden" name="redirectTo" value={closeHref} />
-        <NameSelect
-          texts={MAPPING_TEXTS}
-          names={names}
-          pending={pending}
-          value={itemName}
-          onChange={(name) => {
-            setItemName(name);
-            check.edited({ name, role: roleId });
-          }}
-          required={!onSubmit}
-        />
+        <NameSelect texts={MAPPING_TEXTS} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
         <label>
           <span>{MAPPING_TEXTS.roleLabel}</span>
           <input
@@ -173,10 +161,7 @@ function MappingDialog({
             placeholder="123456789012345678"
             required={!onSubmit}
             aria-describedby="role-id-hint"
-            onChange={(e) => {
-              setRoleId(e.target.value);
-              check.edited({ name: itemName, role: e.target.value });
-            }}
+            onChange={(e) => setRoleId(e.target.value)}
           />
           <small id="role-id-hint" className="muted">
             {MAPPING_TEXTS.roleHint}

@@ -5,7 +5,7 @@
 // save refused because someone else saved first.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { allowConsoleErrors, BASE, clickGridRow, FROM_PAGE, marker, open, setupBrowser, sheetCellPoint, signedIn } from "./browser";
 import { createCodes, createEntries } from "./data";
@@ -100,13 +100,24 @@ async function findingsIn(page: Page, views: View[]) {
   for (const view of views) {
     await page.goto(view.path);
     await page.waitForLoadState("networkidle");
+    // The page's writes while the view opens and how each was answered, for a failure's message.
+    const writes: string[] = [];
+    const noteWrite = (response: Response) => {
+      const request = response.request();
+      if (request.method() !== "GET") writes.push(`${request.method()} ${new URL(request.url()).pathname} ${response.status()}`);
+    };
+    page.on("response", noteWrite);
     try {
       await view.open?.(page);
       await page.locator(view.shows).first().waitFor({ timeout: 10_000 });
     } catch (error) {
-      // What the page said instead, for whoever reads the failure.
+      // What the page said instead, and what it sent, for whoever reads the failure.
       const said = await page.locator("[role=alert], [data-testid=toast]").allInnerTexts().catch(() => []);
-      throw new Error(`${view.name} did not open at ${page.url()} (the page said: ${JSON.stringify(said)}): ${(error as Error).message}`);
+      throw new Error(
+        `${view.name} did not open at ${page.url()} (the page said: ${JSON.stringify(said)}; it sent: ${JSON.stringify(writes)}): ${(error as Error).message}`,
+      );
+    } finally {
+      page.off("response", noteWrite);
     }
     found.push(...(await findings(page)).map((f) => `${view.name}: ${f}`));
   }

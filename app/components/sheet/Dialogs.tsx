@@ -97,7 +97,9 @@ export function AddImageDialog({
   const [itemName, setItemName] = useState(initial?.itemName ?? "");
   const [imageUrl, setImageUrl] = useState(initial?.imageUrl ?? "");
   const [updateAll, setUpdateAll] = useState(initial?.updateAllMatching ?? false);
-  const check = useFormProblem(imageFormError(texts, itemName, reduceImageUrl(imageUrl), names ?? []));
+  // The link as it would be sent: checked as the member types, and sent as checked.
+  const reduced = reduceImageUrl(imageUrl);
+  const check = useFormProblem(imageFormError(texts, itemName, reduced, names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
     <Modal title={texts.title} onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
@@ -108,7 +110,7 @@ export function AddImageDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          if (check.send()) onSubmit({ itemName, imageUrl: reduceImageUrl(imageUrl), updateAllMatching: updateAll });
+          if (check.send()) onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
         }}
       >
         {Object.entries(hidden).map(([name, value]) => (
@@ -127,10 +129,10 @@ export function AddImageDialog({
             onChange={(e) => setImageUrl(e.target.value)}
             onPaste={(e) => {
               const pasted = e.clipboardData.getData("text");
-              const reduced = reduceImageUrl(pasted);
-              if (reduced !== pasted) {
+              const link = reduceImageUrl(pasted);
+              if (link !== pasted) {
                 e.preventDefault();
-                setImageUrl(reduced);
+                setImageUrl(link);
               }
             }}
           />

@@ -107,7 +107,6 @@ export const WEEKLY_ACTIVITY_LABELS: Record<WeeklyActivity, string> = { active: 
 
 // ---- Population chart ----------------------------------------------------------------------------------------------
 
-
 /** The chart's ranges: the span each shows and the bucket one point stands for. */
 export const POPULATION_RANGES = {
   /** Every snapshot, one point a minute at most. */

@@ -186,7 +186,6 @@ discordStandin.get("/api/v10/users/@me/guilds/:guildId/member", (c) => {
 
 const botAuthorized = (header: string | undefined) => /^Bot \S+/.test(header ?? "");
 
-
 /** Discord's UserResponse for an id: a demo user, or a generated one (about half with an avatar). */
 export function standinUser(id: string) {
   const demo = DEMO_USERS.find((u) => u.id === id);

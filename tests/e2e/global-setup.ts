@@ -6,7 +6,6 @@ import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } fro
 import { E2E_PORT, E2E_STATE } from "./env";
 import { writeSessionPool } from "./sessions";
 
-
 let server: ChildProcess | undefined;
 
 export default async function setup() {

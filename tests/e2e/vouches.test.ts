@@ -63,7 +63,6 @@ async function tableRows(page: Page): Promise<Record<string, string>[]> {
   return rows.map((cells) => Object.fromEntries(COLUMNS.map((title, i) => [title, cells[i]])));
 }
 
-
 describe("with JavaScript", () => {
   it("shows the grid sorted by id, searches, and changes the page size", async () => {
     const { page, context } = await vouchesPage();

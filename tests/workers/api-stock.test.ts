@@ -51,7 +51,6 @@ beforeEach(async () => {
   api = await client();
 });
 
-
 describe("reading a tab", () => {
   it("needs a session or an API token", async () => {
     const anonymous = await pageFetch(`${ORIGIN}/api/stock-2411`);

@@ -12,7 +12,6 @@ import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./p
 
 export const BREEDER_EVENT: LiveEvent = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
 
-
 type FfaRow = typeof ffaRaising.$inferSelect;
 type CodeRow = typeof codesGiven.$inferSelect;
 

@@ -76,7 +76,6 @@ export function parseTime(v: number | string): number | null {
 // ---------------------------------------------------------------------------------------------------------------
 // Snapshots (the one-minute cron), enemy alerts, population history
 
-
 /** The start of the minute: the cron's snapshots are keyed (serverId, minute), so overlapping runs write one. */
 export const floorToMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 

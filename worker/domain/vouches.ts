@@ -165,7 +165,6 @@ const SEARCHED_COLUMNS = [
   vouches.vouchedUsername,
 ];
 
-
 /**
  * One page of vouches, sorted by id ascending, whose displayed columns contain `q` (case-insensitive; SQLite's LIKE
  * folds ASCII case). A page past the end answers the last page, so deleting the last row of a page never strands it.

@@ -35,7 +35,6 @@ export const TAB_COOKIE = "stock-2411-tab";
 /** Spec section 9: stock page sizes 25/50/100, default 100. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-
 /** A row as GET {base} answers it: the common fields, the tab's fields and its derived columns. */
 export type StockRow = {
   _id: string;
@@ -152,7 +151,6 @@ export function fieldOf(columnId: string): { field: string; index?: number } {
   if (list) return { field: list[1] === "count" ? "counts" : list[1], index: Number(list[2]) - 1 };
   return { field: columnId };
 }
-
 
 /**
  * What a typed text becomes in a column (spec section 5), or `undefined` when the column refuses it: numeric cells

@@ -100,7 +100,6 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
 }
 export type BreederListData = Awaited<ReturnType<typeof loadBreederList>>;
 
-
 /** How the host stores what the breeder sheet changes. */
 function breederStore(context: AppLoadContext): SheetStore {
   let known: BreederRow[] = [];
@@ -175,4 +174,3 @@ function breederStore(context: AppLoadContext): SheetStore {
 export async function breederListAction(request: Request, context: AppLoadContext, form: FormData) {
   return sheetAction({ request, context, form }, breederStore(context));
 }
-

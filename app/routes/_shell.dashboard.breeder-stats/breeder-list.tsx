@@ -30,8 +30,8 @@ import {
   storedBreederValue,
   type BreederRow,
 } from "./list-rules";
-import type { BreederListData } from "./breeder-list.server";import { useCan } from "../../utils/access";
-
+import type { BreederListData } from "./breeder-list.server";
+import { useCan } from "../../utils/access";
 
 const FIELDS = { tab: "breeder-list" };
 

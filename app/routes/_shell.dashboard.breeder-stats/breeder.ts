@@ -205,5 +205,3 @@ export function claimTexts(s: ClaimSession, date: (ms: number) => string) {
     date(s.updatedAt),
   ];
 }
-
-

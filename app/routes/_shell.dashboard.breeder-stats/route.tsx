@@ -23,8 +23,8 @@ import { BreederDialogs } from "./dialogs";
 import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
 import { TabNav } from "../../components/TabNav";
-import { gridPreloadMeta } from "../../components/sheet/preload";import { useCan } from "../../utils/access";
-
+import { gridPreloadMeta } from "../../components/sheet/preload";
+import { useCan } from "../../utils/access";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Breeder · ARK Tribe Dashboard" },

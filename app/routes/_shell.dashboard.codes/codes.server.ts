@@ -13,7 +13,6 @@ import { storedAvatarSrc } from "../../utils/user";
 import { checkCode } from "./codes-form";
 import { byId, FORM_FIELDS, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 
-
 export async function loadCodes(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);

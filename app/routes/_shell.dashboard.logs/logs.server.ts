@@ -15,7 +15,6 @@ const LEAVE_FIELDS = [
   (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername,
 ] as const;
 
-
 /** One tab of the Discord logs, searched and paged by the host in SQL (spec part 2: logs page). */
 export async function loadLogs(context: AppLoadContext, url: URL) {
   const param = url.searchParams.get("tab");

@@ -45,8 +45,8 @@ import { withParams } from "../../utils/table";
 import styles from "../../styles/stock.css?url";
 import { loadStock, stockAction } from "./stock.server";
 import { TabNav } from "../../components/TabNav";
-import { LoadError, StaleSince } from "../../components/HostNotice";import { useCan } from "../../utils/access";
-
+import { LoadError, StaleSince } from "../../components/HostNotice";
+import { useCan } from "../../utils/access";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "2411 Stock · ARK Tribe Dashboard" },

@@ -44,7 +44,6 @@ import { displayNameOf } from "../../utils/user";
 
 type Snapshot = { _id: string; id: number; date: string; updatedBy: string | null; items: Record<string, unknown>[] };
 
-
 const dateLabel = (iso: string, timeZone: string | undefined) => formatDateTime(iso, timeZoneOr(timeZone));
 
 export async function loadStock(request: Request, context: AppLoadContext) {

@@ -35,7 +35,6 @@ import {
 } from "./tribelists";
 import { parseEntry } from "./tribelists-form";
 
-
 /** A short fingerprint of a list, so the browser can tell when it changed (for "Last updated"). */
 function fingerprint(entries: Entry[]) {
   const text = JSON.stringify(entries);

@@ -26,31 +26,35 @@ export default function NotAuthorized() {
     const timer = window.setTimeout(() => window.location.assign(redirectUrl), REDIRECT_SECONDS * 1000);
     return () => window.clearTimeout(timer);
   }, [stopped, redirectUrl]);
+  // The refresh sits outside <main>: without JavaScript the <noscript> is an element of the page, and inside the
+  // centring grid it took a row of its own and pushed the card below the middle.
   return (
-    <main className="center-page">
+    <>
       <noscript>
         <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${redirectUrl}`} />
       </noscript>
-      <div className="card narrow">
-        <h1>You are not authorized</h1>
-        <p>
-          Your Discord account is not a member of the tribe&apos;s server. If you think this is a mistake, contact{" "}
-          <strong>{contact}</strong>.
-        </p>
-        <p className="muted" role="status">
-          {stopped ? "Redirect stopped." : `Redirecting you in ${REDIRECT_SECONDS} seconds...`}
-        </p>
-        <p className="not-authorized-actions">
-          <a className="button small" href={redirectUrl}>
-            Continue now
-          </a>
-          {hydrated && !stopped ? (
-            <button type="button" className="button small" onClick={() => setStopped(true)}>
-              Stay on this page
-            </button>
-          ) : null}
-        </p>
-      </div>
-    </main>
+      <main className="center-page">
+        <div className="card narrow">
+          <h1>You are not authorized</h1>
+          <p>
+            Your Discord account is not a member of the tribe&apos;s server. If you think this is a mistake, contact{" "}
+            <strong>{contact}</strong>.
+          </p>
+          <p className="muted" role="status">
+            {stopped ? "Redirect stopped." : `Redirecting you in ${REDIRECT_SECONDS} seconds...`}
+          </p>
+          <p className="not-authorized-actions">
+            <a className="button small" href={redirectUrl}>
+              Continue now
+            </a>
+            {hydrated && !stopped ? (
+              <button type="button" className="button small" onClick={() => setStopped(true)}>
+                Stay on this page
+              </button>
+            ) : null}
+          </p>
+        </div>
+      </main>
+    </>
   );
 }

@@ -1,10 +1,19 @@
 // The shell: signing in through Discord (the stand-in's real OAuth flow), the greeting, theme and sidebar, Settings,
 // signing out, and the outsider turned away. Tests about the shell rather than signing in start from a fresh session
 // of their own (browser.ts), so that signing out in one cannot sign out another.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { connected, open, setupBrowser, shot, signedIn, signIn } from "./browser";
 
 setupBrowser();
+
+/** The card a person turned away reads sits in the middle of the screen, with JavaScript on or off. */
+async function expectCardCentred(page: Page) {
+  const card = await page.locator("main .card").boundingBox();
+  const middle = page.viewportSize()!.height / 2;
+  expect(card, "the card is on the page").not.toBeNull();
+  expect(Math.abs(card!.y + card!.height / 2 - middle), "the card's distance from the middle of the screen").toBeLessThanOrEqual(2);
+}
 
 describe("with JavaScript", () => {
   it("signs in through Discord, greets the member and connects live updates", async () => {
@@ -104,6 +113,7 @@ describe("with JavaScript", () => {
     expect(await page.getByText("You are not authorized").isVisible()).toBe(true);
     expect(await page.getByText("Redirecting you in 5 seconds...").isVisible()).toBe(true);
     await shot(page, "08-not-authorized");
+    await expectCardCentred(page);
     expect(await page.getByRole("link", { name: "Continue now" }).getAttribute("href")).toBe("https://www.youtube.com/");
     // The page leaves for the configured external page after five seconds.
     await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });
@@ -138,6 +148,8 @@ describe("without JavaScript", () => {
     await page.waitForURL("**/not-authorized");
     expect(await page.getByText("Redirecting you in 5 seconds...").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Continue now" }).isVisible()).toBe(true);
+    await shot(page, "08-not-authorized-nojs");
+    await expectCardCentred(page);
     // Stopping needs JavaScript: without it there is nothing to press that would not work.
     expect(await page.getByRole("button", { name: "Stay on this page" }).count()).toBe(0);
     await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });

@@ -4,11 +4,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_PORT, E2E_STATE } from "./env";
+import { portFreed, requirePortFree } from "./ports";
 import { writeSessionPool } from "./sessions";
 
 let server: ChildProcess | undefined;
 
 export default async function setup() {
+  await requirePortFree(E2E_PORT); // an earlier run's server, still stopping, would be taken for this run's
   rmSync(E2E_STATE, { recursive: true, force: true });
   const vars = `.wrangler/e2e-vars-${E2E_PORT}`;
   mkdirSync(".wrangler", { recursive: true });
@@ -41,11 +43,11 @@ export default async function setup() {
     }
     await new Promise((r) => setTimeout(r, 300)); // the pause between two tries of the condition above
   }
-  teardown();
+  await teardown();
   throw new Error(`the server did not answer within 90 s:\n${log}`);
 }
 
-function teardown() {
+async function teardown() {
   if (server?.pid) {
     try {
       process.kill(-server.pid, "SIGTERM");
@@ -53,4 +55,6 @@ function teardown() {
       // already gone
     }
   }
+  // The next run binds the same port: this one ends when its server has let go of it.
+  await portFreed(E2E_PORT);
 }

@@ -8,6 +8,7 @@ import { createSession, open, setupBrowser, shot, signIn, type Session } from ".
 import { startHostProxy } from "../../scripts/host-proxy.mjs";
 import PAGES from "../../scripts/host-data-pages.json";
 import { E2E_PORT } from "./env";
+import { portFreed, requirePortFree } from "./ports";
 
 setupBrowser();
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const { token } = (await created.json()) as { token: string };
   // The host as the edge reaches it: this suite's server, until the test makes it fail.
   proxy = await startHostProxy({ port: PROXY_PORT, target: HOST });
+  await requirePortFree(EDGE_PORT); // an earlier run's edge, still stopping, would be taken for this one
   rmSync(EDGE_STATE, { recursive: true, force: true }); // a fresh edge: no cache, KV or sessions of an earlier run
   const migrated = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", EDGE_STATE], {
     encoding: "utf8",
@@ -66,6 +68,7 @@ afterAll(async () => {
     }
   }
   await proxy?.close();
+  await portFreed(EDGE_PORT); // the next run's edge binds the same port
 });
 
 /** A browser signed in on the edge, through the real OAuth flow against the edge's own Discord stand-in. */

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { E2E_PORT, E2E_STATE } from "./env";
-import { portFreed, requirePortFree } from "./ports";
+import { answered, portFreed, requirePortFree } from "./servers";
 import { writeSessionPool } from "./sessions";
 
 let server: ChildProcess | undefined;
@@ -29,19 +29,12 @@ export default async function setup() {
     server.stdout!.pipe(file);
     server.stderr!.pipe(file);
   }
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
-    try {
-      const res = await fetch(`http://localhost:${E2E_PORT}/`);
-      if (res.ok) {
-        await writeSessionPool();
-        return teardown;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300)); // the pause between two tries of the condition above
+  const exitedEarly = () => {
+    if (server!.exitCode !== null) throw new Error(`the server exited early:\n${log}`);
+  };
+  if (await answered(`http://localhost:${E2E_PORT}/`, 90_000, exitedEarly)) {
+    await writeSessionPool();
+    return teardown;
   }
   await teardown();
   throw new Error(`the server did not answer within 90 s:\n${log}`);

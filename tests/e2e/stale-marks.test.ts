@@ -8,7 +8,7 @@ import { createSession, open, setupBrowser, shot, signIn, type Session } from ".
 import { startHostProxy } from "../../scripts/host-proxy.mjs";
 import PAGES from "../../scripts/host-data-pages.json";
 import { E2E_PORT } from "./env";
-import { portFreed, requirePortFree } from "./ports";
+import { answered, portFreed, requirePortFree } from "./servers";
 
 setupBrowser();
 
@@ -47,16 +47,7 @@ beforeAll(async () => {
     ["wrangler", "dev", "--port", String(EDGE_PORT), "--persist-to", EDGE_STATE, "--env-file", ".dev.vars.example", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
     { env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: "ignore", detached: true },
   );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${EDGE}/login`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the edge did not start within 90 s");
-    await new Promise((r) => setTimeout(r, 300)); // the pause between two tries of the condition above
-  }
+  if (!(await answered(`${EDGE}/login`, 90_000))) throw new Error("the edge did not start within 90 s");
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
-// The page's own code, asked for first: modulepreload links in <head>, before the sheet grid's (which the sheet pages
-// put in <head> through their meta) and before the images of the page's table.
+// The page's own code, asked for early: modulepreload links in <head>, right after the sheet grid's (which the sheet
+// pages put in <head> through their meta, see app/root.tsx) and before the images of the page's table.
 //
 // Remix's <Scripts> writes the same links at the end of <body>, so the browser learns of the modules hydration needs
 // (the manifest, the entry, the root, the shell and the page's route) only after it has queued everything the head and

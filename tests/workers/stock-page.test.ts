@@ -371,6 +371,18 @@ describe("the Stock page's first load", () => {
     // glide-data-grid's styles: Vite's loader would otherwise fetch and wait for them before running the grid's import.
     expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"\/>/);
   });
+
+  it("asks for the grid's chunks before the page's own modules (ADR 052)", async () => {
+    const html = await (await (await signedIn()).fetch(PAGE)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    const grid = preloads.findIndex((href) => /\/SheetGrid\.client-/.test(href));
+    const entry = preloads.findIndex((href) => /\/entry\.client-/.test(href));
+    const route = preloads.findIndex((href) => /\/route-/.test(href));
+    expect(grid).toBeGreaterThanOrEqual(0);
+    expect(entry).toBeGreaterThan(grid);
+    expect(route).toBeGreaterThan(grid);
+  });
 });
 
 describe("the Stock page when the host fails (HOST_URL)", () => {

@@ -91,6 +91,15 @@ describe("with JavaScript", () => {
       expect(box.x >= clip.x && box.x + box.width <= clip.x + clip.width + 0.5, `the ${theme} theme button is whole`).toBe(true);
     }
     await shot(page, "06-mobile-topbar");
+    // The top bar's search box is hidden on a phone; the avatar menu leads to the search page, with a box of its own.
+    expect(await page.getByTestId("global-search").isVisible()).toBe(false);
+    await page.getByTestId("avatar-menu").click();
+    await shot(page, "06-mobile-avatar-menu");
+    await page.getByRole("menuitem", { name: "Search" }).click();
+    await page.waitForURL("**/dashboard/search");
+    await page.getByRole("searchbox", { name: "Search keyword" }).fill("rex");
+    await page.getByRole("searchbox", { name: "Search keyword" }).press("Enter");
+    await page.waitForURL("**/dashboard/search?q=rex");
     await page.getByTestId("sidebar-toggle").click();
     await page.locator('#sidebar[data-mobile-open="true"]').waitFor();
     await expect.poll(width).toBe(240);
@@ -105,6 +114,8 @@ describe("with JavaScript", () => {
     await connected(page);
     await page.getByTestId("avatar-menu").click();
     expect(await page.getByText("ID: 300000000000000001").isVisible()).toBe(true);
+    // On a wide screen the top bar has its search box, and the menu no Search of its own.
+    expect(await page.getByRole("menuitem", { name: "Search" }).isVisible()).toBe(false);
     await shot(page, "07-avatar-menu");
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -179,6 +190,15 @@ describe("without JavaScript", () => {
     await shot(page, "09-nojs-dashboard");
     await page.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL("**/settings");
+    // On a phone the avatar menu's Search leads to the search page, a plain link.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByTestId("avatar-menu").click();
+    await shot(page, "09-nojs-mobile-avatar-menu");
+    await page.getByRole("menuitem", { name: "Search" }).click();
+    await page.waitForURL("**/dashboard/search");
+    await page.getByRole("searchbox", { name: "Search keyword" }).fill("rex");
+    await page.getByRole("searchbox", { name: "Search keyword" }).press("Enter");
+    await page.waitForURL("**/dashboard/search?q=rex");
     await page.getByTestId("avatar-menu").click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");

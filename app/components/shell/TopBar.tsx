@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { SessionUser } from "../../../worker/platform/session";
 import { runtimeTimeZone } from "../../utils/dates";
@@ -119,6 +119,10 @@ function AvatarMenu({ user }: { user: SessionUser }) {
         <div className="menu-name">{displayNameOf(user)}</div>
         <div className="muted small">ID: {user.id}</div>
         <hr />
+        {/* On a phone the top bar has no room for its search box (ADR 051): the search page, with its own box. */}
+        <Link to="/dashboard/search" className="menu-item menu-search" role="menuitem">
+          <Icon name="search" size={16} /> Search
+        </Link>
         <Form method="post" action="/signout">
           <button type="submit" className="menu-item" role="menuitem">
             <Icon name="signout" size={16} /> Sign Out

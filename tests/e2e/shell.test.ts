@@ -15,6 +15,18 @@ async function expectCardCentred(page: Page) {
   expect(Math.abs(card!.y + card!.height / 2 - middle), "the card's distance from the middle of the screen").toBeLessThanOrEqual(2);
 }
 
+/** On a phone: the avatar menu's Search leads to the search page, and a search runs there (ADR 053). */
+async function searchFromTheAvatarMenu(page: Page, screenshot: string) {
+  await page.getByTestId("avatar-menu").click();
+  await shot(page, screenshot);
+  await page.getByRole("menuitem", { name: "Search" }).click();
+  await page.waitForURL("**/dashboard/search");
+  const box = page.getByRole("searchbox", { name: "Search keyword" });
+  await box.fill("rex");
+  await box.press("Enter");
+  await page.waitForURL("**/dashboard/search?q=rex");
+}
+
 describe("with JavaScript", () => {
   it("signs in through Discord, greets the member and connects live updates", async () => {
     const { page } = await open();
@@ -93,13 +105,7 @@ describe("with JavaScript", () => {
     await shot(page, "06-mobile-topbar");
     // The top bar's search box is hidden on a phone; the avatar menu leads to the search page, with a box of its own.
     expect(await page.getByTestId("global-search").isVisible()).toBe(false);
-    await page.getByTestId("avatar-menu").click();
-    await shot(page, "06-mobile-avatar-menu");
-    await page.getByRole("menuitem", { name: "Search" }).click();
-    await page.waitForURL("**/dashboard/search");
-    await page.getByRole("searchbox", { name: "Search keyword" }).fill("rex");
-    await page.getByRole("searchbox", { name: "Search keyword" }).press("Enter");
-    await page.waitForURL("**/dashboard/search?q=rex");
+    await searchFromTheAvatarMenu(page, "06-mobile-avatar-menu");
     await page.getByTestId("sidebar-toggle").click();
     await page.locator('#sidebar[data-mobile-open="true"]').waitFor();
     await expect.poll(width).toBe(240);
@@ -190,15 +196,9 @@ describe("without JavaScript", () => {
     await shot(page, "09-nojs-dashboard");
     await page.getByRole("link", { name: "Settings" }).click();
     await page.waitForURL("**/settings");
-    // On a phone the avatar menu's Search leads to the search page, a plain link.
+    // On a phone the avatar menu's Search is a plain link.
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.getByTestId("avatar-menu").click();
-    await shot(page, "09-nojs-mobile-avatar-menu");
-    await page.getByRole("menuitem", { name: "Search" }).click();
-    await page.waitForURL("**/dashboard/search");
-    await page.getByRole("searchbox", { name: "Search keyword" }).fill("rex");
-    await page.getByRole("searchbox", { name: "Search keyword" }).press("Enter");
-    await page.waitForURL("**/dashboard/search?q=rex");
+    await searchFromTheAvatarMenu(page, "09-nojs-mobile-avatar-menu");
     await page.getByTestId("avatar-menu").click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");

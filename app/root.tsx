@@ -11,6 +11,7 @@ import {
 } from "@remix-run/react";
 import styles from "./styles/app.css?url";
 import { ErrorCard } from "./components/ErrorCard";
+import { IconSprite } from "./components/icons";
 import { ModulePreloads } from "./components/ModulePreloads";
 import { useHydrationDone } from "./utils/hydrated";
 import { useNonce } from "./utils/nonce";
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         {children}
         <div id="portal" />
         <ScrollRestoration nonce={nonce} />

@@ -34,27 +34,36 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 18, label }: { name: IconName; size?: number; label?: string }) {
-  return <SvgPath d={PATHS[name]} size={size} label={label} />;
+/**
+ * Every icon's path once, as a <symbol> that each <Icon> draws with <use> (ADR 054): a page of tables shows some eighty
+ * icons, and each written out in full was about 280 bytes of the document, a quarter of the Vouches page. Rendered
+ * once by the root (`IconSprite`); how an icon is stroked is the `.icon` rule of app.css, which the symbol's path
+ * inherits through <use>.
+ */
+const SPRITE = Object.entries(PATHS)
+  .map(([name, d]) => `<symbol id="i-${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`)
+  .join("");
+
+export function IconSprite() {
+  return <svg aria-hidden="true" width="0" height="0" className="icon-sprite" dangerouslySetInnerHTML={{ __html: SPRITE }} />;
 }
 
-/** One stroked 24x24 path as an icon: decorative unless it has a label. */
+export function Icon({ name, size = 18, label }: { name: IconName; size?: number; label?: string }) {
+  return (
+    <svg className="icon" width={size} height={size} {...labelled(label)}>
+      <use href={`#i-${name}`} />
+    </svg>
+  );
+}
+
+/** Decorative unless it has a label. */
+const labelled = (label: string | undefined) =>
+  label ? ({ role: "img", "aria-label": label } as const) : ({ "aria-hidden": true } as const);
+
+/** One stroked 24x24 path of its own (not one of the named icons) as an icon, stroked as they are. */
 export function SvgPath({ d, size, label, className }: { d: string; size: number; label?: string; className?: string }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={label ? undefined : true}
-      role={label ? "img" : undefined}
-      aria-label={label}
-      className={className}
-    >
+    <svg className={className ? `icon ${className}` : "icon"} width={size} height={size} viewBox="0 0 24 24" {...labelled(label)}>
       <path d={d} />
     </svg>
   );

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link } from "../components/Link";
 
 export const meta: MetaFunction = () => [
   { title: "ARK Tribe Dashboard" },

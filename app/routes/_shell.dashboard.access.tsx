@@ -2,7 +2,8 @@
 // form (no JavaScript needed), and a preview of what a member holding a role sees.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "../utils/json.server";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/Link";
 import {
   combined,
   LEVEL_LABELS,

@@ -91,6 +91,36 @@ describe("with JavaScript", () => {
     await shot(page, "05-settings");
   });
 
+  it("moves between pages in the same document: the sidebar marks the page and fetches one it rests on ahead (ADR 054)", async () => {
+    const { page } = await signedIn();
+    await connected(page);
+    // A mark on the window: a document load would take it away.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    const tribelists = sidebar.getByRole("link", { name: "Tribelists" });
+    const dashboard = sidebar.getByRole("link", { name: "Dashboard" });
+    expect(await dashboard.getAttribute("aria-current")).toBe("page");
+    await tribelists.hover();
+    await page.locator('link[rel="prefetch"][href^="/dashboard/tribelists?_data="]').waitFor({ state: "attached" });
+    await tribelists.click();
+    await page.waitForURL("**/dashboard/tribelists");
+    await page.getByRole("heading", { name: "Tribelists", level: 1 }).waitFor();
+    expect(await tribelists.getAttribute("aria-current")).toBe("page");
+    // The Dashboard's link is its page's alone (`end`): not marked on the pages below it.
+    expect(await dashboard.getAttribute("aria-current")).toBeNull();
+    await page.getByRole("link", { name: "2573 Tribelist" }).click();
+    await page.waitForURL("**/dashboard/tribelists?tab=2573");
+    await page.getByRole("heading", { name: "NA-PVP-Astraeos2573" }).waitFor();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    // Every icon draws a symbol of the page's sprite, at its size.
+    const icons = await page.locator("svg.icon use").evaluateAll((uses) =>
+      uses.map((use) => ({ href: use.getAttribute("href"), found: !!document.querySelector(use.getAttribute("href")!), width: use.getBoundingClientRect().width })),
+    );
+    expect(icons.length).toBeGreaterThan(10);
+    for (const icon of icons) expect(icon, `${icon.href} is drawn`).toMatchObject({ found: true, width: expect.any(Number) });
+    expect(icons.filter((icon) => icon.width > 0).length, "icons drawn at a size").toBeGreaterThan(10);
+  });
+
   it("collapses the sidebar on a narrow screen and closes the overlay on a click outside", async () => {
     const { page } = await signedIn({ viewport: { width: 390, height: 800 } });
     await connected(page);

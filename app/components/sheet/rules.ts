@@ -55,7 +55,17 @@ export type SheetRow = {
 export type PackedRows = { fields: string[]; values: unknown[][] };
 
 export function packRows(rows: readonly SheetRow[]): PackedRows {
-  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  // Every field of any row, in the order first seen (a page's rows mostly share theirs): no array per row.
+  const seen = new Set<string>();
+  const fields: string[] = [];
+  for (const row of rows) {
+    for (const field in row) {
+      if (!seen.has(field)) {
+        seen.add(field);
+        fields.push(field);
+      }
+    }
+  }
   return { fields, values: rows.map((row) => fields.map((field) => row[field] ?? null)) };
 }
 

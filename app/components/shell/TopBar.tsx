@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "../Link";
 import { useEffect, useState } from "react";
 import type { SessionUser } from "../../../worker/platform/session";
 import { runtimeTimeZone } from "../../utils/dates";

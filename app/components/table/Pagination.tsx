@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "../Link";
 import { pageWindow, withParams, type Page } from "../../utils/table";
 
 /** "Showing 1 to 25 of 640 entries", then First, a window of up to 5 pages with ellipses, and Last. Plain links. */

@@ -2,7 +2,8 @@
 // Counts come from /api/vouches/stats and /api/vouches/card-cache; the page never loads every vouch.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link } from "../../components/Link";
 import { loginPath } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import { Icon, type IconName } from "../../components/icons";

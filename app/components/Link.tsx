@@ -46,7 +46,7 @@ export function NavLink({ to, end, title, children }: { to: string; end?: boolea
     const timer = setTimeout(() => setPrefetch(true), 100);
     return () => clearTimeout(timer);
   }, [intent]);
-  const rest = () => setIntent(true);
+  const restOn = () => setIntent(true);
   const leave = () => {
     setIntent(false);
     setPrefetch(false);
@@ -58,8 +58,8 @@ export function NavLink({ to, end, title, children }: { to: string; end?: boolea
         title={title}
         className={active ? "active" : ""}
         aria-current={active ? "page" : undefined}
-        onMouseEnter={rest}
-        onFocus={rest}
+        onMouseEnter={restOn}
+        onFocus={restOn}
         onMouseLeave={leave}
         onBlur={leave}
       >

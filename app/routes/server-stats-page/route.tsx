@@ -6,7 +6,15 @@
 // One route module for the three servers: remix.config.js maps it at /dashboard/server-stats-2411, -2573 and -2446
 // (route ids server-stats-2411, ...), and the module reads its server from the URL.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useSubmit,
+} from "@remix-run/react";
 import { Link } from "../../components/Link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";

@@ -1,7 +1,6 @@
 // What a page says when its data did not come fresh from the host: the host's last good answer is shown (and as of
 // when), or nothing could be read at all.
-import { useLocation } from "@remix-run/react";
-import { Link } from "./Link";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate } from "../utils/dates";
 

@@ -1,8 +1,7 @@
 // The frame of the public legal pages (Privacy Policy, Terms of Service): linked from the dashboard's footer and the
 // sign-in note, readable signed in or not, naming the configured contact person.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "./Link";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export type LegalData = { contact: string; signedIn: boolean };

@@ -1,6 +1,6 @@
 // A page's tabs as links (?tab=... in the URL), so they work without JavaScript: the active one marked for the eye and
 // for screen readers. Stock, breeder, logs, weekly members and the server stats pages use it.
-import { Link } from "./Link";
+import { Link } from "@remix-run/react";
 
 export function TabNav<T extends string>({
   tabs,

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "../components/Link";
+import { Link } from "@remix-run/react";
 
 export const meta: MetaFunction = () => [
   { title: "ARK Tribe Dashboard" },

@@ -2,8 +2,7 @@
 // form (no JavaScript needed), and a preview of what a member holding a role sees.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "../utils/json.server";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "../components/Link";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   combined,
   LEVEL_LABELS,

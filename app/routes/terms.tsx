@@ -1,6 +1,6 @@
 // Public: linked from the dashboard's footer and the sign-in note.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "../components/Link";
+import { Link } from "@remix-run/react";
 import { LegalPage, legalData } from "../components/LegalPage";
 import styles from "../styles/dashboard.css?url";
 import { json } from "../utils/json.server";

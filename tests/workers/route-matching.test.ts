@@ -94,8 +94,20 @@ describe("a server's render of the routes", () => {
   /** Each route shows its id and params, and a link relative to where it matched (which reads the render's matches). */
   const shows = (id: string) =>
     function Shown() {
-      return h("p", null, `${id} ${JSON.stringify(useParams())} `, h(Link, { to: "next" }, "next"));
+      return h("p", null, `${id} ${JSON.stringify(useParams())} `, h(Link, { to: "next" }, "next"), ...(id === "audit" ? AUDIT_LINKS : []));
     };
+  /** Links from the audit route: from the root (resolved without the matches, ADR 054) and from where it matched. */
+  const AUDIT_TO: Parameters<typeof Link>[0]["to"][] = [
+    "/dashboard/codes?page=2#top",
+    "/dashboard/./stock-2411/../codes",
+    "/dashboard/stock-2411/",
+    "/",
+    { pathname: "/dashboard/codes", search: "?q=rex" },
+    "?tab=history",
+    ".",
+    "..",
+  ];
+  const AUDIT_LINKS = AUDIT_TO.map((to, i) => h(Link, { key: i, to }, `link ${i}`));
   const element = (id: string) => h(shows(id));
   const routes: RouteObject[] = [
     {
@@ -136,6 +148,21 @@ describe("a server's render of the routes", () => {
       ["/nowhere", "boundary 404"],
     ];
     for (const [path, text] of expected) expect(render(await contextOf(path)), path).toContain(text);
+  });
+
+  it("resolves a link from the root without the matches, and every other link from where it matched, as before", async () => {
+    const html = render(await contextOf("/dashboard/audit/codes/42"));
+    const hrefs = [...html.matchAll(/<a href="([^"]*)">link \d<\/a>/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([
+      "/dashboard/codes?page=2#top",
+      "/dashboard/codes",
+      "/dashboard/stock-2411/",
+      "/",
+      "/dashboard/codes?q=rex",
+      "/dashboard/audit/codes/42?tab=history",
+      "/dashboard/audit/codes/42",
+      "/",
+    ]);
   });
 
   it("takes the matches its handler found for the location, without matching again", async () => {

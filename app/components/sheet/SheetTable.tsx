@@ -4,8 +4,7 @@
 // columns, bound to a form in the last cell (a form cannot wrap a <tr>) that posts to the page's action with the row's
 // version, so the no-JavaScript save goes through the same version check as the grid's, and a text colour form for the
 // row or one of its columns.
-import { Form } from "@remix-run/react";
-import { Link } from "../Link";
+import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { escapeHtml, tag } from "../../utils/html";
 import { Options } from "../table/Options";

@@ -1,8 +1,7 @@
 // A sheet on the page: its canvas grid after hydration, its HTML table (with the row being edited, and a refused
 // save's typed values and message) before it and without JavaScript. The page passes its sheet state (useSheet), its
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
-import { useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { Link } from "../Link";
+import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCan } from "../../utils/access";
 import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";

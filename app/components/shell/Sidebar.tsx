@@ -1,7 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
 import { forwardRef } from "react";
 import { Icon } from "../icons";
-import { NavLink } from "../Link";
 import type { Access } from "../../../contract/access";
 import { navFor } from "./nav";
 
@@ -29,7 +28,7 @@ export const Sidebar = forwardRef<HTMLElement, { access: Access; collapsed: bool
             <ul>
               {group.items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} title={item.label}>
+                  <NavLink to={item.to} end={item.end} title={item.label} prefetch="intent">
                     <Icon name={item.icon} />
                     <span className="label">{item.label}</span>
                   </NavLink>

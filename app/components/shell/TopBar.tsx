@@ -1,5 +1,4 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { Link } from "../Link";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { SessionUser } from "../../../worker/platform/session";
 import { runtimeTimeZone } from "../../utils/dates";

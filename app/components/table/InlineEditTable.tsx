@@ -7,8 +7,7 @@
 // is shown (toast and under the cell) and the cell goes back to the stored value.
 // Without JavaScript: each row has an Edit link (?edit=<id>) that draws the row as inputs of one form (Save / Cancel);
 // the same action saves the fields that changed. A refused row form comes back with the typed values and the message.
-import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { Link } from "../Link";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FETCHER_FIELDS, type Answer } from "../../utils/action";
 import { EmptyRow } from "./EmptyRow";

@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { Link } from "../Link";
+import { Link, useLocation } from "@remix-run/react";
 import { pageWindow, withParams, type Page } from "../../utils/table";
 
 /** "Showing 1 to 25 of 640 entries", then First, a window of up to 5 pages with ellipses, and Last. Plain links. */

@@ -1,6 +1,6 @@
 // The selected row's actions on a grid page's toolbar: Edit and Delete for those who may change the section, and the
 // row's History on the Audit page for admins (issue 14). The server checks every write in any case.
-import { Link } from "../Link";
+import { Link } from "@remix-run/react";
 import { useCan } from "../../utils/access";
 import { historyHref } from "../../utils/table";
 import { Icon } from "../icons";

@@ -2,8 +2,7 @@
 // Counts come from /api/vouches/stats and /api/vouches/card-cache; the page never loads every vouch.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { loginPath } from "../../auth/redirect";
 import { requireUser } from "../../auth/session.server";
 import { Icon, type IconName } from "../../components/icons";

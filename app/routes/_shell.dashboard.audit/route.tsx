@@ -2,8 +2,7 @@
 // list of field changes; filtered by section, person and time, searched, paged in SQL; a record's whole history one
 // click away. Plain GET forms and links: it works without JavaScript.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { SECTION_LABELS, SECTIONS } from "../../../contract/access";
 import { AUDIT_ENTITY_SECTIONS, entityLabel, fieldChanges, type AuditRow } from "../../../contract/audit";
 import { requireUser } from "../../auth/session.server";

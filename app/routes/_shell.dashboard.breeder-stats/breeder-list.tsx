@@ -3,8 +3,7 @@
 // text, a TRUE/FALSE or server select); edits stay pending, highlighted, until Save sends one PATCH per row; colours
 // save at once; dragging a row onto another swaps them until Save Order; Discard reloads. Without JavaScript: the HTML
 // table with per-row edit forms, Move up / Move down and the colour form, and links for the filter and toggles.
-import { useBlocker, useLocation, useRevalidator } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
 import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";

@@ -1,8 +1,7 @@
 // The Claim Sessions tab (spec part 2: summary cards Claims Today, Completed Today and Most Participants Todays as
 // filters with Clear Filter, its own search, and the sessions' table). The cards are links (?filter=), so they work
 // without JavaScript; clicking the active one clears it. What each filter keeps: see CLAIM_FILTERS in breeder.ts.
-import { useLocation } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Link, useLocation } from "@remix-run/react";
 import { DinoIcon } from "../../components/DinoIcon";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import type { GridColumnDef } from "../../components/grid/types";

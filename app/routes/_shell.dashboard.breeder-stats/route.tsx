@@ -3,8 +3,7 @@
 // and Add Image dialogs, and live reloads when the breeder list or a breeder table changes. Everything works without
 // JavaScript (links, GET forms, ?dialog= and ?edit= states); the server flow is in breeder.server.ts.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BREEDER_TAB_LABELS, BREEDER_TAB_STORAGE_KEY, BREEDER_TABS, isBreederTab, type BreederTab } from "../../../contract/breeder";
 import { Icon } from "../../components/icons";

@@ -1,7 +1,6 @@
 // Global search results. The top bar's box fetches this loader as you type; without JavaScript it is the results page.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { searchEverything } from "./search.server";
 import { searchText } from "../../../contract/search";

@@ -4,8 +4,7 @@
 // that points to that server's page. The tab lives in the URL (?tab=2573), so it works without JavaScript.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "../../utils/json.server";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
 import { failureReason, host } from "../../host/client.server";

@@ -6,8 +6,7 @@
 // and when). Without JavaScript: each tab is an HTML table with search, page size and pagination in the URL, and a
 // per-row edit form that saves through the same action and the same version check.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";

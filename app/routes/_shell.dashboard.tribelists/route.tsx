@@ -5,8 +5,7 @@
 // rows as inline panels above it, modals for confirmations, and live reloads on the tribelist events.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { HtmlTable } from "../../components/grid/HtmlTable";

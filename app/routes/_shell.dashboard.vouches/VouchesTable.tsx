@@ -1,8 +1,7 @@
 // The vouches' columns, shared by the canvas grid and the accessible HTML table (what the server renders, what shows
 // before hydration and without JavaScript). Delete and Kick lead to the server-rendered confirmation step; the avatar
 // fetch is a form button.
-import { Form } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Form, Link } from "@remix-run/react";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
 import type { GridColumnDef } from "../../components/grid/types";

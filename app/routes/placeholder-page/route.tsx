@@ -3,8 +3,7 @@
 // /dashboard/settings is a title only: the real settings are at /settings, which it links to.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "../../utils/json.server";
-import { useLoaderData } from "@remix-run/react";
-import { Link } from "../../components/Link";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { PLACEHOLDER_PAGES, placeholderOfPath } from "./pages";
 

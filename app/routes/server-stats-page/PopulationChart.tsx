@@ -2,7 +2,7 @@
 // shows first (without JavaScript, and without nivo in the first load); the interactive line (PopulationLine) replaces
 // it once the browser is idle. Times are labelled in the viewer's time zone (the same text on the server and in the
 // browser).
-import { Link } from "../../components/Link";
+import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { dateFormatter } from "../../utils/dates";
 import { withParams } from "../../utils/table";

@@ -1,5 +1,5 @@
 // Small pieces of the server stats screens: badges, platform icons, relative times, the error box and empty states.
-import { Link } from "../../components/Link";
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { relativeTime, type PlatformKind, type Tone } from "./servers";
 import { SvgPath } from "../../components/icons";

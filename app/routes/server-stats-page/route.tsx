@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Form,
+  Link,
   useFetcher,
   useLoaderData,
   useLocation,
@@ -15,7 +16,6 @@ import {
   useRevalidator,
   useSubmit,
 } from "@remix-run/react";
-import { Link } from "../../components/Link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { gridHeight, TABLE_GRID } from "../../components/grid/geometry";

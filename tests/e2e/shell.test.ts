@@ -21,6 +21,8 @@ async function searchFromTheAvatarMenu(page: Page, screenshot: string) {
   await shot(page, screenshot);
   await page.getByRole("menuitem", { name: "Search" }).click();
   await page.waitForURL("**/dashboard/search");
+  // The menu closes behind the item it opened, with or without JavaScript.
+  await page.getByRole("menu").waitFor({ state: "hidden" });
   const box = page.getByRole("searchbox", { name: "Search keyword" });
   await box.fill("rex");
   await box.press("Enter");

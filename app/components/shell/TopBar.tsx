@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SessionUser } from "../../../worker/platform/session";
 import { runtimeTimeZone } from "../../utils/dates";
 import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
@@ -110,8 +110,14 @@ function Greeting({ user, serverClock }: { user: SessionUser; serverClock: { hou
 }
 
 function AvatarMenu({ user }: { user: SessionUser }) {
+  // A <details> stays open across a navigation in the same document (ADR 053): close it when the page changes.
+  const { pathname, search } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [pathname, search]);
   return (
-    <details className="avatar-menu">
+    <details ref={menu} className="avatar-menu">
       <summary aria-label="Account menu" data-testid="avatar-menu">
         <Avatar user={user} size={36} />
       </summary>

@@ -8,7 +8,7 @@
 //   allowConsoleErrors(/Failed to load resource/);                 // errors this test provokes on purpose
 // After each test all its contexts are closed, and a console error (or uncaught page error) nobody allowed fails it.
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { rowMiddle, STOCK_GRID, TABLE_GRID } from "../../app/components/grid/geometry";
 import { sessionCookie as sessionCookieOf } from "../../worker/platform/session";
@@ -273,6 +273,22 @@ export async function settled(page: Page) {
   );
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
+
+/** The pairs of a chart's labels that overlap on one line ("a / b"): none, when an axis thins its ticks to fit. */
+export const overlappingLabels = (chart: Locator) =>
+  chart.evaluate((el) => {
+    const labels = [...el.querySelectorAll("svg text")]
+      .map((t) => ({ text: t.textContent ?? "", box: t.getBoundingClientRect() }))
+      .filter((l) => l.box.width > 0);
+    const clashes: string[] = [];
+    labels.forEach((a, i) =>
+      labels.slice(i + 1).forEach((b) => {
+        const sameLine = Math.abs(a.box.top - b.box.top) < 2;
+        if (sameLine && a.box.left < b.box.right && b.box.left < a.box.right) clashes.push(`${a.text} / ${b.text}`);
+      }),
+    );
+    return clashes;
+  });
 
 /** A string no demo row and no other test's data contains: tests create data with it and search for it. */
 export function marker(prefix = "e2e"): string {

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
 import { statusClass } from "../../contract/servers";
-import { BASE, connected, FROM_PAGE, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
+import { BASE, connected, FROM_PAGE, overlappingLabels, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
 import { ACTIVITY_HEADERS, eosId, ingestServerEvents, type ServerEvent } from "./data";
 
 setupBrowser();
@@ -135,7 +135,14 @@ describe("with JavaScript", () => {
       await page.waitForURL(/range=7d/);
       await page.locator('.segmented a[aria-current="true"]', { hasText: "Last 7 days" }).waitFor();
       await page.getByTestId("population").locator("svg").first().waitFor();
+      // Seven days of ticks, each labelled once and apart, on a laptop and on a phone.
+      expect(await overlappingLabels(page.getByTestId("population"))).toEqual([]);
       await shot(page, "server-stats-2411-population-7d-light");
+      await page.setViewportSize({ width: 390, height: 800 });
+      await expect.poll(() => page.getByTestId("population").locator("svg").first().evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThan(360);
+      expect(await overlappingLabels(page.getByTestId("population"))).toEqual([]);
+      await shot(page, "server-stats-2411-population-7d-390");
+      await page.setViewportSize({ width: 1280, height: 720 });
     } else {
       expect(await page.getByTestId("population-empty").innerText()).toBe("No population data yet.");
     }

@@ -3,7 +3,7 @@
 // of their own (browser.ts), so that signing out in one cannot sign out another.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { connected, open, setupBrowser, shot, signedIn, signIn } from "./browser";
+import { connected, open, overlappingLabels, setupBrowser, shot, signedIn, signIn } from "./browser";
 
 setupBrowser();
 
@@ -135,6 +135,9 @@ describe("with JavaScript", () => {
       expect(box.x >= clip.x && box.x + box.width <= clip.x + clip.width + 0.5, `the ${theme} theme button is whole`).toBe(true);
     }
     await shot(page, "06-mobile-topbar");
+    // The vouches chart fits its nine months on a phone: the axis labels only the months it has room for.
+    await page.locator('[data-testid="vouches-chart"][data-interactive="true"]').waitFor();
+    expect(await overlappingLabels(page.getByTestId("vouches-chart"))).toEqual([]);
     // The top bar's search box is hidden on a phone; the avatar menu leads to the search page, with a box of its own.
     expect(await page.getByTestId("global-search").isVisible()).toBe(false);
     await searchFromTheAvatarMenu(page, "06-mobile-avatar-menu");

@@ -25,6 +25,17 @@ export const CHART_THEME = {
   },
 };
 
+/**
+ * The axis ticks whose labels fit: every k-th tick counted back from the last (so the newest is always labelled), with
+ * k the smallest step that leaves the widest label room. `gap` is the pixels between two neighbouring ticks.
+ */
+export function fittingTicks<T>(ticks: T[], gap: number, labels: string[]): T[] {
+  const room = Math.max(0, ...labels.map((l) => l.length)) * 7 + 14; // about 7 px a character at the axis' 12 px
+  const step = gap > 0 ? Math.ceil(room / gap) : 1;
+  if (step <= 1) return ticks;
+  return ticks.filter((_, i) => (ticks.length - 1 - i) % step === 0);
+}
+
 /** What the server renders before the browser can measure: about a card's width on a laptop screen. */
 export const DEFAULT_CHART_WIDTH = 900;
 /** Narrower than this, the element is hidden or not laid out yet: the last width is kept. */

@@ -1,19 +1,23 @@
 // The interactive "Vouches Per Month" line (nivo). The server renders it once to SVG (dashboard.server.ts); the browser
 // loads this module after the first paint (VouchesChart), so nivo is never in the dashboard's first load.
 import { Line, type LineSeries } from "@nivo/line";
-import { CHART_THEME } from "../../components/charts/chart";
+import { CHART_THEME, fittingTicks } from "../../components/charts/chart";
 import { CHART_HEIGHT, type Point } from "./VouchesChart";
+
+const MARGIN = { top: 20, right: 32, bottom: 44, left: 48 };
 
 export function VouchesLine({ data, width }: { data: Point[]; width: number }) {
   const series: LineSeries[] = [{ id: "Vouches", data: data.map((p) => ({ x: p.label, y: p.count })) }];
   const max = Math.max(0, ...data.map((p) => p.count));
   const total = data.reduce((sum, p) => sum + p.count, 0);
+  const labels = data.map((p) => p.label);
+  const ticks = fittingTicks(labels, (width - MARGIN.left - MARGIN.right) / Math.max(1, labels.length - 1), labels);
   return (
     <Line
       data={series}
       width={width}
       height={CHART_HEIGHT}
-      margin={{ top: 20, right: 32, bottom: 44, left: 48 }}
+      margin={MARGIN}
       xScale={{ type: "point" }}
       yScale={{ type: "linear", min: 0, max: max === 0 ? 1 : "auto", nice: true }}
       curve="monotoneX"
@@ -29,7 +33,7 @@ export function VouchesLine({ data, width }: { data: Point[]; width: number }) {
       enableGridX={false}
       gridYValues={5}
       axisLeft={{ tickSize: 0, tickPadding: 10, tickValues: 5, format: (v) => (Number.isInteger(v) ? String(v) : "") }}
-      axisBottom={{ tickSize: 0, tickPadding: 12 }}
+      axisBottom={{ tickSize: 0, tickPadding: 12, tickValues: ticks }}
       theme={CHART_THEME}
       useMesh
       enableCrosshair

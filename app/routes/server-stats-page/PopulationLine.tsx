@@ -3,7 +3,7 @@
 import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
 import { useMemo } from "react";
 import { dateFormatter, hourIn, weekdayDay } from "../../utils/dates";
-import { CHART_THEME } from "../../components/charts/chart";
+import { CHART_THEME, fittingTicks } from "../../components/charts/chart";
 import { HOUR_MS } from "../../../contract/time";
 import { CHART_HEIGHT, type PopulationLineProps } from "./PopulationChart";
 import { RANGE_LABELS, RANGE_MS } from "./servers";
@@ -19,6 +19,8 @@ function hourTicks(from: number, to: number, timeZone: string, keep: (hour: numb
   return ticks;
 }
 
+const MARGIN = { top: 28, right: 24, bottom: 36, left: 44 };
+
 export function PopulationLine({ population, range, now, timeZone, serverId, width }: PopulationLineProps & { width: number }) {
   const formats = useMemo(
     () => ({
@@ -30,10 +32,11 @@ export function PopulationLine({ population, range, now, timeZone, serverId, wid
   const last = population.points.at(-1)?.t ?? now;
   const to = Math.max(now, last);
   const from = to - RANGE_MS[range];
-  const ticks = useMemo(
-    () => hourTicks(from, to, timeZone, range === "24h" ? (h) => h % 4 === 0 : (h) => h === 0),
-    [from, to, timeZone, range],
-  );
+  const ticks = useMemo(() => {
+    const all = hourTicks(from, to, timeZone, range === "24h" ? (h) => h % 4 === 0 : (h) => h === 0);
+    const gap = all.length > 1 ? ((all[1] - all[0]) / (to - from)) * (width - MARGIN.left - MARGIN.right) : 0;
+    return fittingTicks(all, gap, all.map((t) => formats.tick.format(t)));
+  }, [from, to, timeZone, range, width, formats]);
   const peak = population.peak ?? null;
   const capacity = population.maxPlayers ?? 70;
   const top = Math.max(capacity, peak?.players ?? 0);
@@ -42,7 +45,7 @@ export function PopulationLine({ population, range, now, timeZone, serverId, wid
       data={[{ id: "Players", data: population.points.map((p) => ({ x: p.t, y: p.players })) }]}
       width={width}
       height={CHART_HEIGHT}
-      margin={{ top: 28, right: 24, bottom: 36, left: 44 }}
+      margin={MARGIN}
       xScale={{ type: "linear", min: from, max: to, nice: false }}
       yScale={{ type: "linear", min: 0, max: top, nice: false }}
       curve="monotoneX"
@@ -75,6 +78,8 @@ export function PopulationLine({ population, range, now, timeZone, serverId, wid
           <strong>{formats.full.format(Number(point.data.x))}</strong>: {String(point.data.y)} players
         </div>
       )}
+      // No motion: a change of range redraws at once (spring-animated paths and labels tear while morphing).
+      animate={false}
       role="img"
       ariaLabel={`Players online on server ${serverId}, ${RANGE_LABELS[range].toLowerCase()}${
         peak ? `: peak ${peak.players} on ${formats.full.format(peak.t)}` : ""

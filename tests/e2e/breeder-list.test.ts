@@ -167,7 +167,9 @@ describe("the breeder list without JavaScript", () => {
     await page.getByText("Successfully saved 1 change!").waitFor();
     expect((await listed(context.request, tag))[0]).toMatchObject({ HP: 72, Negative: "TRUE" });
 
-    await rowOf(b._id).getByRole("button", { name: `Move ${b.Dino} up` }).click();
+    await rowOf(b._id).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(new RegExp(`edit=${b._id}`));
+    await table.locator(`tr[data-row-colour="${b._id}"]`).getByRole("button", { name: `Move up ${b.Dino}` }).click();
     await page.getByText("Order saved successfully!").waitFor();
     expect((await listed(context.request, tag)).map((r) => r._id)).toEqual([b._id, a._id]);
 

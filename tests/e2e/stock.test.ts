@@ -185,17 +185,28 @@ describe("order, selection and colours", () => {
     await page.goto(`${PAGE}?tab=admin-logistic-vaults`);
     const table = page.getByTestId("stock-table");
     const rowOf = (id: string) => table.locator(`tr[data-row="${id}"]`);
-    // The first row of the tab cannot move up.
-    expect(await rowOf(before[0]._id).getByRole("button", { name: `Move ${before[0].item} up` }).isDisabled()).toBe(true);
+    const toolsOf = (id: string) => table.locator(`tr[data-row-colour="${id}"]`);
+    // A row's Move up / Move down are in the row being edited (ADR 055); the first row of the tab cannot move up.
+    expect(await table.getByRole("button", { name: /^Move / }).count()).toBe(0);
+    await rowOf(before[0]._id).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/edit=/);
+    expect(await toolsOf(before[0]._id).getByRole("button", { name: `Move up ${before[0].item}` }).isDisabled()).toBe(true);
 
-    await rowOf(before[1]._id).getByRole("button", { name: `Move ${before[1].item} up` }).click();
+    await rowOf(before[1]._id).getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(new RegExp(`edit=${before[1]._id}`));
+    await toolsOf(before[1]._id).getByRole("button", { name: `Move up ${before[1].item}` }).click();
     await page.getByText("Order saved successfully!").waitFor();
     const after = await api(context, "/api/admin-logistic-vaults");
     expect(after.slice(0, 2).map((r) => r._id)).toEqual([before[1]._id, before[0]._id]);
     expect(after.slice(2).map((r) => r._id)).toEqual(before.slice(2).map((r) => r._id));
+    // The moved row is still the one being edited, now first: it can move down again, not up.
     expect(await table.locator("tbody tr").first().getAttribute("data-row")).toBe(before[1]._id);
+    expect(await table.locator("tbody tr").first().getAttribute("class")).toBe("editing");
+    expect(await toolsOf(before[1]._id).getByRole("button", { name: `Move up ${before[1].item}` }).isDisabled()).toBe(true);
+    expect(await toolsOf(before[1]._id).getByRole("button", { name: `Move down ${before[1].item}` }).isDisabled()).toBe(false);
+    await shot(page, "stock-nojs-row-tools");
     // The row's history (issue 14): the move is on the Audit page, for this record only.
-    await rowOf(before[1]._id).getByRole("link", { name: `History of ${before[1].item}` }).click();
+    await toolsOf(before[1]._id).getByRole("link", { name: `History of ${before[1].item}` }).click();
     await page.getByTestId("audit-history").waitFor();
     expect(new URL(page.url()).searchParams.get("record")).toBe(before[1]._id);
     expect(await page.getByTestId("audit-table").locator("tbody tr").first().textContent()).toContain("order");

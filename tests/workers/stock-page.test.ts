@@ -264,7 +264,8 @@ describe("order, colours and images", () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await addRow("defense-room-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, { order: i }));
     const rex = await signedIn();
-    const back = `${PAGE}?tab=defense-room-dedis&q=Item&page=1`;
+    // The buttons are in the row being edited (ADR 055): a move comes back to it, still open, to move again.
+    const back = `${PAGE}?tab=defense-room-dedis&q=Item&page=1&edit=${ids[2]}`;
     const move = (_id: string, direction: string) => rex.post(PAGE, { intent: "move", tab: "defense-room-dedis", _id, direction, redirectTo: back });
     const order = async () => (await load(rex, "?tab=defense-room-dedis")).allIds;
 

@@ -1,14 +1,15 @@
 // A sheet as an accessible HTML table: what the server renders, what shows without JavaScript, and the grid's fallback
-// while it loads (2411 Stock, the breeder list). Each row has an Edit link (?edit=<id>) and Move up / Move down buttons
-// (the grid's drag reorder without JavaScript); the row being edited shows inputs (or selects) for the sheet's editable
-// columns, bound to a form in the last cell (a form cannot wrap a <tr>) that posts to the page's action with the row's
-// version, so the no-JavaScript save goes through the same version check as the grid's, and a text colour form for the
-// row or one of its columns.
+// while it loads (2411 Stock, the breeder list). Each row has an Edit link (?edit=<id>); the row being edited shows
+// inputs (or selects) for the sheet's editable columns, bound to a form in the last cell (a form cannot wrap a <tr>) that
+// posts to the page's action with the row's version, so the no-JavaScript save goes through the same version check as
+// the grid's, and under it the row's tools: a text colour form for the row or one of its columns, Move up / Move down
+// (the grid's drag reorder without JavaScript) and its History (ADR 055).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { escapeHtml, tag } from "../../utils/html";
+import { kept } from "../../utils/kept";
 import { Options } from "../table/Options";
-import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
+import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type PackedRows, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
 
 /**
  * A sheet's own rendering of a view cell: a class (vault fill, stat colour), a style (CSS text, such as the stat colour's
@@ -30,11 +31,11 @@ export function SheetTable({
   hidden,
   columns,
   rows,
+  packed,
   editing,
   editState,
   editHref,
   closeHref,
-  action,
   busy,
   rowName,
   ends,
@@ -50,14 +51,14 @@ export function SheetTable({
   ends: SheetEnds;
   columns: SheetColumn[];
   rows: SheetRow[];
+  /** The same rows as the page received them, packed (the breeder list): they name the rows for the kept markup. */
+  packed?: PackedRows;
   look?: HtmlLook;
   testId?: string;
   editing: string | null;
   editState?: RowEditState;
   editHref: (id: string) => string;
   closeHref: string;
-  /** Where the rows' forms post: the page's own path. */
-  action: string;
   busy?: boolean;
   /** A member who may only read: no Edit links, no Move buttons, no row being edited (contract/access.ts). */
   readOnly?: boolean;
@@ -68,7 +69,7 @@ export function SheetTable({
   // elements they cost the server more than the rest of the page together, and the browser as much again to hydrate,
   // for a table that only shows until the grid paints. The row being edited is React (its inputs keep typed values).
   const at = editing && !readOnly ? rows.findIndex((row) => row._id === editing) : -1;
-  const shown = { columns, look, hidden, rowName, ends, editHref, closeHref, action, busy: Boolean(busy), testId, readOnly: Boolean(readOnly), historyHref };
+  const shown = { columns, look, hidden, rowName, editHref, testId, readOnly: Boolean(readOnly), historyHref };
   const before = at < 0 ? rows : rows.slice(0, at);
   useHideBrokenImages(rows);
   return (
@@ -89,17 +90,27 @@ export function SheetTable({
             )}
           </tr>
         </thead>
-        <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(before, shown) }} />
+        <tbody dangerouslySetInnerHTML={{ __html: rowsMarkup({ rows: before, s: shown, named: packed && [packed, at, "before"] }) }} />
         {at < 0 ? null : (
           <>
             <tbody>
-              <EditRow hidden={hidden} row={rows[at]} columns={columns} state={editState} closeHref={closeHref} busy={busy} />
+              <EditRow
+                hidden={hidden}
+                row={rows[at]}
+                name={rowName(rows[at])}
+                columns={columns}
+                state={editState}
+                closeHref={closeHref}
+                stayHref={editHref(rows[at]._id)}
+                ends={ends}
+                historyHref={historyHref}
+                busy={busy}
+              />
             </tbody>
-            <tbody dangerouslySetInnerHTML={{ __html: rowsHtml(rows.slice(at + 1), shown) }} />
+            <tbody dangerouslySetInnerHTML={{ __html: rowsMarkup({ rows: rows.slice(at + 1), s: shown, named: packed && [packed, at, "after"] }) }} />
           </>
         )}
       </table>
-      {readOnly ? null : <MoveForms s={shown} />}
     </div>
   );
 }
@@ -112,63 +123,56 @@ type Shown = {
   look?: HtmlLook;
   hidden: Record<string, string>;
   rowName: (row: SheetRow) => string;
-  ends: SheetEnds;
   editHref: (id: string) => string;
-  closeHref: string;
-  action: string;
-  busy: boolean;
   testId: string;
   readOnly: boolean;
   historyHref?: (id: string) => string;
 };
 
-/** The ids of the two forms every row's Move up / Move down button submits (`form=`), one pair per sheet. */
-const moveFormId = (s: Pick<Shown, "testId">, direction: "up" | "down") => `${s.testId}-move-${direction}`;
-
 /**
- * Rows as the table shows them: each cell, the Edit link, and the Move up / Move down buttons. A move button belongs to
- * one of two forms outside the table (MoveForms), which carry what every move posts, and names its row itself
- * (`_id`): a row is then two buttons rather than a form of its own with four hidden fields. The row's text colour is
- * the row's style, which its cells inherit; a cell writes a colour of its own only when it has one (a cell colour).
+ * Rows as the table shows them: each cell and the row's Edit link (its other tools are in the row being edited, ADR
+ * 055); a member who may only read has the History link instead, when they may read it. The row's text colour is the
+ * row's style, which its cells inherit; a cell writes a colour of its own only when it has one (a cell colour).
  */
 function rowsHtml(rows: SheetRow[], s: Shown): string {
-  const up = escapeHtml(moveFormId(s, "up"));
-  const down = escapeHtml(moveFormId(s, "down"));
-  const disabled = s.busy ? " disabled" : "";
   let html = "";
   for (const row of rows) {
     const name = escapeHtml(s.rowName(row));
     const id = escapeHtml(row._id);
-    // The links and buttons of a row carry no class (stock.css styles them by place): a page has hundreds of them.
-    const move = (form: string, direction: "up" | "down", end: boolean) =>
-      `<button form="${form}" name="_id" value="${id}"${end ? " disabled" : disabled}` +
-      ` aria-label="Move ${name} ${direction}" title="Move ${direction}">${direction === "up" ? "↑" : "↓"}</button>`;
     html += `<tr data-row="${id}"${row.textColor ? ` style="color:${escapeHtml(row.textColor)}"` : ""}>`;
     for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
-    const history = s.historyHref ? `<a href="${escapeHtml(s.historyHref(row._id))}" aria-label="History of ${name}">History</a>` : "";
-    if (s.readOnly) {
-      html += history ? `<td class="actions"><div class="row-acts">${history}</div></td></tr>` : "</tr>";
-      continue;
-    }
-    html +=
-      `<td class="actions"><div class="row-acts"><a href="${escapeHtml(s.editHref(row._id))}" aria-label="Edit ${name}">Edit</a>` +
-      `${move(up, "up", s.ends.first === row._id)}${move(down, "down", s.ends.last === row._id)}${history}</div></td></tr>`;
+    // The links of a row carry no class (stock.css styles them by place): a page has a hundred of them.
+    const href = rowLink(s, row._id);
+    const link = href && `<a href="${escapeHtml(href)}" aria-label="${s.readOnly ? "History of" : "Edit"} ${name}">${s.readOnly ? "History" : "Edit"}</a>`;
+    html += link ? `<td class="actions"><div class="row-acts">${link}</div></td></tr>` : "</tr>";
   }
   return html;
 }
 
-/** The two forms the rows' move buttons submit: what every move posts but the row's id, which its button adds. */
-function MoveForms({ s }: { s: Shown }) {
-  return (
-    <>
-      {(["up", "down"] as const).map((direction) => (
-        <Form key={direction} id={moveFormId(s, direction)} method="post" action={s.action} hidden>
-          <Hidden fields={{ intent: "move", ...s.hidden, direction, redirectTo: s.closeHref }} />
-        </Form>
-      ))}
-    </>
-  );
-}
+/** Where a row's one link goes: its Edit, or for a member who may only read, its History when they may read it. */
+const rowLink = (s: Shown, id: string) => (s.readOnly ? s.historyHref?.(id) : s.editHref(id));
+
+/** Rows to write: `named`, when given, is the same rows packed, and which part of them (before or after the row edited). */
+type RowsPart = { rows: SheetRow[]; s: Shown; named?: [PackedRows, number, "before" | "after"] };
+
+/**
+ * The rows' markup, kept on the server for the last few tables written (utils/kept.ts): every view of the same rows in
+ * the same table (each member on a sheet's page between two edits) writes no cell again. The key is the rows as data
+ * (packed, when the page has them so: a third of the cost) and every option that reaches the markup, the row link as its
+ * text for a stand-in id. A sheet's look, row names and column values read only the row, its tab (the form fields) and
+ * the page's URL (the stock history a column shows is named there, so in the link): a page whose cells show anything
+ * else passes it in `hidden`. The browser renders the table once, before its grid: it keeps nothing.
+ */
+const rowsMarkup =
+  typeof document === "undefined"
+    ? kept(
+        ({ rows, s }: RowsPart) => rowsHtml(rows, s),
+        ({ rows, s, named }) =>
+          JSON.stringify([s.testId, s.hidden, s.columns.map((c) => c.id), s.readOnly, rowLink(s, ANY_ID), named ?? rows]),
+        8,
+      )
+    : ({ rows, s }: RowsPart) => rowsHtml(rows, s);
+const ANY_ID = "\u0000";
 
 function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
   const text = cellTextOf(column, column.value(row));
@@ -203,19 +207,32 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
   );
 }
 
+/**
+ * The row being edited: its inputs and the Save form, and under it the row's tools: its text colour, Move up / Move down
+ * (which come back to this row being edited, so it can move again) and its History.
+ */
 function EditRow({
   hidden,
   row,
+  name,
   columns,
   state,
   closeHref,
+  stayHref,
+  ends,
+  historyHref,
   busy,
 }: {
   hidden: Record<string, string>;
   row: SheetRow;
+  name: string;
   columns: SheetColumn[];
   state?: RowEditState;
   closeHref: string;
+  /** This row being edited: where a move comes back to. */
+  stayHref: string;
+  ends: SheetEnds;
+  historyHref?: (id: string) => string;
   busy?: boolean;
 }) {
   const formId = `stock-edit-${row._id}`;
@@ -279,32 +296,56 @@ function EditRow({
       </tr>
       <tr className="editing editing-colour" data-row-colour={row._id}>
         <td colSpan={columns.length + 1}>
-          <Form method="post" preventScrollReset className="stock-colour-form">
-            <input type="hidden" name="intent" value="colour" />
-            <Hidden fields={hidden} />
-            <input type="hidden" name="_id" value={row._id} />
-            <input type="hidden" name="redirectTo" value={closeHref} />
-            <label>
-              Text color
-              <input type="color" name="colour" defaultValue={row.textColor ?? DEFAULT_TEXT_COLOUR} />
-            </label>
-            <label>
-              Apply to
-              <select name="target" defaultValue="">
-                <option value="">Whole row</option>
-                {columns
-                  .filter((c) => c.colourable !== false)
-                  .map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.title}
-                    </option>
-                  ))}
-              </select>
-            </label>
-            <button type="submit" className="button small" disabled={busy}>
-              Save Color
-            </button>
-          </Form>
+          <div className="row-tools">
+            <Form method="post" preventScrollReset className="stock-colour-form">
+              <input type="hidden" name="intent" value="colour" />
+              <Hidden fields={hidden} />
+              <input type="hidden" name="_id" value={row._id} />
+              <input type="hidden" name="redirectTo" value={closeHref} />
+              <label>
+                Text color
+                <input type="color" name="colour" defaultValue={row.textColor ?? DEFAULT_TEXT_COLOUR} />
+              </label>
+              <label>
+                Apply to
+                <select name="target" defaultValue="">
+                  <option value="">Whole row</option>
+                  {columns
+                    .filter((c) => c.colourable !== false)
+                    .map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.title}
+                      </option>
+                    ))}
+                </select>
+              </label>
+              <button type="submit" className="button small" disabled={busy}>
+                Save Color
+              </button>
+            </Form>
+            <Form method="post" preventScrollReset className="stock-move-form">
+              <Hidden fields={{ intent: "move", ...hidden, _id: row._id, redirectTo: stayHref }} />
+              {(["up", "down"] as const).map((direction) => (
+                <button
+                  key={direction}
+                  type="submit"
+                  name="direction"
+                  value={direction}
+                  className="button small"
+                  disabled={busy || (direction === "up" ? ends.first : ends.last) === row._id}
+                >
+                  {/* Its name starts with the words it shows (WCAG 2.5.3): "Move up Rex". */}
+                  <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span> Move {direction}
+                  <span className="sr-only"> {name}</span>
+                </button>
+              ))}
+            </Form>
+            {historyHref ? (
+              <Link className="button small" to={historyHref(row._id)} aria-label={`History of ${name}`}>
+                History
+              </Link>
+            ) : null}
+          </div>
         </td>
       </tr>
     </>

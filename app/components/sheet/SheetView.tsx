@@ -7,7 +7,7 @@ import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
 import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
-import type { SheetEnds, SheetRow } from "./rules";
+import type { PackedRows, SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
 
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
@@ -16,6 +16,7 @@ type RowSaveAnswer = { intent?: string; _id?: string; values?: Record<string, st
 export function SheetView({
   sheet,
   rows,
+  packed,
   label,
   loading,
   look,
@@ -30,6 +31,8 @@ export function SheetView({
   sheet: Sheet;
   /** The server's rows of the view (the HTML table shows them as stored). */
   rows: SheetRow[];
+  /** The same rows as the page received them, when packed (the breeder list): they name the table's kept markup. */
+  packed?: PackedRows;
   label: string;
   /** The words under the spinner while the grid's code loads. */
   loading: string;
@@ -71,11 +74,11 @@ export function SheetView({
           ends={ends}
           columns={sheet.grid.columns}
           rows={rows}
+          packed={packed}
           editing={editing}
           editState={editState}
           editHref={editHref}
           closeHref={withParams(here, { edit: null, dialog: null })}
-          action={location.pathname}
           busy={navigation.state === "submitting"}
           readOnly={sheet.readOnly}
           historyHref={canAudit ? historyHrefs(audited) : undefined}

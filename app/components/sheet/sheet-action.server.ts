@@ -148,25 +148,27 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
   }
 
   if (intent === "move") {
-    // Without JavaScript: one row moves one place up or down in the whole sheet's order.
+    // Without JavaScript: one row moves one place up or down in the whole sheet's order, from the row being edited,
+    // which stays open so that it can move again (ADR 055).
+    const stay = backTo(form, store.path);
     const _id = String(form.get("_id") ?? "");
     const direction = form.get("direction");
     if (!OBJECT_ID.test(_id) || (direction !== "up" && direction !== "down")) {
-      return reply(io, back, { type: "error", message: texts.orderFailed });
+      return reply(io, stay, { type: "error", message: texts.orderFailed });
     }
     try {
       const before = (await store.rows()).map((r) => r._id);
       const at = before.indexOf(_id);
       const to = direction === "up" ? at - 1 : at + 1;
-      if (at < 0) return reply(io, back, { type: "error", message: texts.orderFailed });
-      if (to < 0 || to >= before.length) return reply(io, back, { type: "warning", message: texts.cannotMove(direction) });
+      if (at < 0) return reply(io, stay, { type: "error", message: texts.orderFailed });
+      if (to < 0 || to >= before.length) return reply(io, stay, { type: "warning", message: texts.cannotMove(direction) });
       const next = [...before];
       [next[at], next[to]] = [next[to], next[at]];
       await store.saveOrder(next, before);
-      return reply(io, back, { type: "success", message: texts.orderSaved });
+      return reply(io, stay, { type: "success", message: texts.orderSaved });
     } catch (error) {
       console.error("sheet: move failed", error);
-      return reply(io, back, { type: "error", message: hostErrorOf(error) ? texts.orderFailed : texts.orderError });
+      return reply(io, stay, { type: "error", message: hostErrorOf(error) ? texts.orderFailed : texts.orderError });
     }
   }
 

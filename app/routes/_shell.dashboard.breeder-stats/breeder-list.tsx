@@ -2,7 +2,8 @@
 // Breed Lines" with the server filter, the column toggles, and the sheet itself. Click a cell to edit it (a number, a
 // text, a TRUE/FALSE or server select); edits stay pending, highlighted, until Save sends one PATCH per row; colours
 // save at once; dragging a row onto another swaps them until Save Order; Discard reloads. Without JavaScript: the HTML
-// table with per-row edit forms, Move up / Move down and the colour form, and links for the filter and toggles.
+// table with an Edit link per row (the row being edited has its form, the colour form, Move up / Move down and History:
+// ADR 055), and links for the filter and toggles.
 import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
@@ -188,6 +189,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
           <SheetView
             sheet={sheet}
             rows={serverRows}
+            packed={data.page.rows}
             label={LIST_TEXTS.title}
             loading={LIST_TEXTS.loading}
             look={breederLook}

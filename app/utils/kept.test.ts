@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { keptSvg } from "./chart-svg.server";
+import { kept } from "./kept";
 
-describe("keptSvg", () => {
+describe("kept", () => {
   it("renders each distinct input once while it is among the last few, and again after it was dropped", () => {
     const rendered: number[] = [];
-    const svg = keptSvg((n: { points: number[] }) => {
-      rendered.push(n.points[0]);
-      return `<svg>${n.points.join(",")}</svg>`;
-    }, 2);
+    const svg = kept(
+      (n: { points: number[] }) => {
+        rendered.push(n.points[0]);
+        return `<svg>${n.points.join(",")}</svg>`;
+      },
+      JSON.stringify,
+      2,
+    );
     expect(svg({ points: [1, 2] })).toBe("<svg>1,2</svg>");
     expect(svg({ points: [1, 2] })).toBe("<svg>1,2</svg>");
     svg({ points: [3] });

@@ -117,6 +117,9 @@ describe("the Breeder loader", () => {
     for (const text of ["Breeder", "Search breeder entries...", "Add Mapping", "Add Image", "FFA Raising", "Codes Given To", "Claim Sessions", "Breeder Statistics"]) {
       expect(html).toContain(text);
     }
+    // A tab's page sizes (25/50/100), but none on the breeder list, which opens at 100 (spec part 2, section 9).
+    expect(html).toContain('<select name="size"');
+    expect(await (await rex.fetch(`${PAGE}?tab=breeder-list`)).text()).not.toContain('<select name="size"');
   });
 
   it("pages and searches FFA raisings (every column, any case), and says when there are none or the host failed", async () => {

@@ -111,7 +111,8 @@ export default function BreederPage() {
 
       <TableToolbar
         q={data.q}
-        size={data.list ? (data.list as { size: number }).size : data.size}
+        // Spec (part 2, section 9): the breeder list shows no page-size options (it opens at 100); the other tabs do.
+        size={data.list ? undefined : data.size}
         placeholder={TEXTS.search}
         keep={["tab", "filter", "cq", "server", "base", "mut"]}
         exportable

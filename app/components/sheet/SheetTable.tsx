@@ -143,8 +143,8 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
     for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
     // The links of a row carry no class (stock.css styles them by place): a page has a hundred of them.
     const href = rowLink(s, row._id);
-    const link = href && `<a href="${escapeHtml(href)}" aria-label="${s.readOnly ? "History of" : "Edit"} ${name}">${s.readOnly ? "History" : "Edit"}</a>`;
-    html += link ? `<td class="actions"><div class="row-acts">${link}</div></td></tr>` : "</tr>";
+    const [label, text] = s.readOnly ? ["History of", "History"] : ["Edit", "Edit"];
+    html += href ? `<td class="actions"><a href="${escapeHtml(href)}" aria-label="${label} ${name}">${text}</a></td></tr>` : "</tr>";
   }
   return html;
 }

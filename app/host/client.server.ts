@@ -11,10 +11,12 @@ import type { ExternalHost } from "../../worker/platform/config";
 import {
   closeBreaker,
   edgeCache,
+  freshInIsolate,
   generationsOf,
   hostCacheKey,
   hostFailing,
   invalidate,
+  keepInIsolate,
   mayCallHost,
   readPathOf,
   tripBreaker,
@@ -157,24 +159,29 @@ export function hostClient(deps: HostDeps) {
     }
   }
 
-  const store = (external: ExternalHost, path: string, entry: Entry) =>
-    edgeCache().put(
+  function store(external: ExternalHost, path: string, { data, fetchedAt, generation }: Entry) {
+    const text = JSON.stringify(data);
+    keepInIsolate(`${external.url}${path}`, { text, fetchedAt, generation });
+    return edgeCache().put(
       hostCacheKey(external, path),
-      new Response(JSON.stringify(entry.data), {
+      new Response(text, {
         headers: {
           "Content-Type": "application/json",
           "Cache-Control": `max-age=${KEEP_LAST_GOOD_SECONDS}`,
-          [FETCHED_AT]: String(entry.fetchedAt),
-          [GENERATION]: String(entry.generation),
+          [FETCHED_AT]: String(fetchedAt),
+          [GENERATION]: String(generation),
         },
       }),
     );
+  }
 
   async function lookup(external: ExternalHost, path: string): Promise<Entry | null> {
     const cached = await edgeCache().match(hostCacheKey(external, path));
     if (!cached) return null;
     const number = (name: string) => Number(cached.headers.get(name) ?? 0);
-    return { data: await cached.json(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
+    const copy = { text: await cached.text(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
+    keepInIsolate(`${external.url}${path}`, copy);
+    return { data: JSON.parse(copy.text), fetchedAt: copy.fetchedAt, generation: copy.generation };
   }
 
   /** Fetches a path and caches the answer. A failure opens the circuit (readExternal): the host is left alone for a window. */
@@ -201,7 +208,11 @@ export function hostClient(deps: HostDeps) {
     if (!ext) return { data: (await read(path)) as T, stale: false };
     if (!CACHEABLE.has(readPathOf(path))) return { data: (await readExternal(ext, path)) as T, stale: false };
 
-    const [[generation], entry] = await Promise.all([generationsOf(deps.env, [readPathOf(path)]), lookup(ext, path)]);
+    // This isolate's fresh copy needs only the generation; without one, the Cache API is asked at the same time.
+    const near = freshInIsolate(`${ext.url}${path}`, ext.ttlSeconds);
+    const [[generation], found] = await Promise.all([generationsOf(deps.env, [readPathOf(path)]), near ? null : lookup(ext, path)]);
+    if (near && near.generation >= generation) return { data: JSON.parse(near.text) as T, stale: false };
+    const entry = near ? await lookup(ext, path) : found;
     const current = entry !== null && entry.generation >= generation;
     const age = entry ? (Date.now() - entry.fetchedAt) / 1000 : Infinity;
     if (current && age < ext.ttlSeconds) return { data: entry.data as T, stale: false };

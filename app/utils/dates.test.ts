@@ -1,5 +1,5 @@
 // The pages' date formats and the one time-zone guard.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   DATE_FORMATS,
   dateFormatter,
@@ -78,6 +78,18 @@ describe("formats", () => {
     expect(hourIn(AT, "UTC")).toBe(18);
     expect(hourIn(AT, "Asia/Tokyo")).toBe(3);
     expect(hourIn(Date.UTC(2026, 4, 1, 0, 30), "UTC")).toBe(0);
+  });
+
+  it("writes an instant's text once per format and zone, and keeps the zones apart", () => {
+    const at = Date.UTC(2026, 4, 1, 18, 0, 7);
+    // Intl's format is a getter (it hands out a bound function): counting its reads counts the formatting.
+    const format = vi.spyOn(dateFormatter("dateTime", "Asia/Tokyo") as unknown as { format: object }, "format", "get");
+    expect(formatDate(at, "dateTime", "Asia/Tokyo")).toBe("May 2, 2026, 3:00 AM");
+    expect(formatDate(new Date(at), "dateTime", "Asia/Tokyo")).toBe("May 2, 2026, 3:00 AM");
+    expect(format).toHaveBeenCalledTimes(1);
+    expect(formatDate(at, "dateTime", "UTC")).toBe("May 1, 2026, 6:00 PM");
+    expect(formatDate(at, "date", "Asia/Tokyo")).toBe("May 2, 2026");
+    format.mockRestore();
   });
 
   it("builds each formatter once per zone", () => {

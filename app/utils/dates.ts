@@ -60,12 +60,28 @@ const toMs = (at: Instant | null | undefined) => {
   return typeof at === "number" ? at : new Date(at).getTime();
 };
 
+/**
+ * Texts already written, by instant, format and zone. Formatting costs some 5 µs in the Workers runtime, a lookup a
+ * tenth of that, and a page shows the same times view after view (a sheet's hundred past versions, a log's rows).
+ * Cleared whole when full: a bound, not an eviction order.
+ */
+const written = new Map<string, string>();
+const WRITTEN_KEPT = 10_000;
+
 /** `at` in a named format and zone (UTC unless given); null when `at` is no time. */
 export function formatDate(at: Instant, format: DateFormat, timeZone?: string): string;
 export function formatDate(at: Instant | null | undefined, format: DateFormat, timeZone?: string): string | null;
 export function formatDate(at: Instant | null | undefined, format: DateFormat, timeZone?: string): string | null {
   const ms = toMs(at);
-  return Number.isFinite(ms) ? dateFormatter(format, timeZone).format(ms) : null;
+  if (!Number.isFinite(ms)) return null;
+  const key = `${ms}|${format}|${timeZone ?? ""}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    if (written.size >= WRITTEN_KEPT) written.clear();
+    text = dateFormatter(format, timeZone).format(ms);
+    written.set(key, text);
+  }
+  return text;
 }
 
 /** "May 1, 2026, 6:00 PM" in a zone: the pages' usual date and time. */

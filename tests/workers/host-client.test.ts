@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hostClient, HostError, type HostDeps } from "../../app/host/client.server";
-import { invalidateForEvent } from "../../worker/platform/host-cache";
+import { edgeCache, forgetIsolateCopies, invalidateForEvent } from "../../worker/platform/host-cache";
 
 const HOST = "http://fake-host.test";
 let mode: "up" | "down" | "slow" | "hang" = "up";
@@ -15,6 +15,7 @@ beforeEach(async () => {
   calls.length = 0;
   const cache = (caches as unknown as { default: Cache }).default;
   for (const p of [...CACHED, "/__ark-dashboard/breaker"]) await cache.delete(`${HOST}${p}`);
+  forgetIsolateCopies();
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
     const url = new URL(request.url);
@@ -77,6 +78,36 @@ describe("the host client with HOST_URL", () => {
     expect(first).toEqual({ data: [{ path: "/api/codes", version: 1 }], stale: false });
     expect(second).toEqual(first);
     expect(calls).toEqual(["GET /api/codes Bearer service-token"]);
+  });
+
+  it("serves a fresh answer from this isolate's own copy, without a round trip to the data centre's cache", async () => {
+    const { host } = client(60);
+    const first = await host.get("/api/codes");
+    await edgeCache().delete(`${HOST}/api/codes`); // the data centre's copy is gone, this isolate's is not
+    expect(await host.get("/api/codes")).toEqual(first);
+    expect(calls).toHaveLength(1);
+    forgetIsolateCopies();
+    await host.get("/api/codes");
+    expect(calls).toHaveLength(2); // neither copy left: the host is asked
+  });
+
+  it("serves this isolate's copy only while it is younger than the TTL", async () => {
+    const { host } = client(60);
+    await host.get("/api/codes");
+    await edgeCache().delete(`${HOST}/api/codes`);
+    const later = Date.now() + 61_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    await host.get("/api/codes");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("gives each view objects of its own: what one view changes, the next does not read", async () => {
+    const { host } = client(60);
+    const first = await host.get<{ path: string; version: number }[]>("/api/codes");
+    first.data[0].version = 99;
+    first.data.push({ path: "/elsewhere", version: 0 });
+    expect((await host.get("/api/codes")).data).toEqual([{ path: "/api/codes", version: 1 }]);
+    expect(calls).toHaveLength(1);
   });
 
   it("drops the cached answers a write makes stale and announces the write", async () => {

@@ -1,5 +1,6 @@
 // Route matching with the patched router (patches/@remix-run+router+*.patch, ADR 046): on a server, a routes array's
-// flattened, ranked branches are computed once and each path's matcher is compiled once. What must not change: every
+// flattened, ranked branches are computed once, each path's matcher is compiled once, and each path's matches are
+// found once and handed out as copies. What must not change: every
 // path finds the route it found before, call after call, each routes array answers with its own route objects, and a
 // matcher keeps its case and end options apart. And the patched render (patches/react-router+*.patch, ADR 046): a
 // server's render takes the matches its static handler found, and renders every path as before.
@@ -77,6 +78,18 @@ describe("route matching on the server", () => {
     const codesOfSecond = (second[0].children![2].children as AgnosticRouteObject[])[1];
     expect(fromSecond.at(-1)!.route).toBe(codesOfSecond);
     expect(fromSecond[0].route).toBe(second[0]);
+  });
+
+  it("hands out each path's matches as a copy: what one caller changes, the next call does not see", () => {
+    const routes = table();
+    const first = matchRoutes(routes, "/dashboard/audit/codes/42")!;
+    (first.at(-1)!.params as Record<string, string>).id = "changed";
+    first.pop();
+    const second = matchRoutes(routes, "/dashboard/audit/codes/42")!;
+    expect(second.map((m) => m.route.id)).toEqual(["root", "shell", "audit"]);
+    expect(second.at(-1)!.params).toEqual({ entity: "codes", id: "42" });
+    // The matches of one path share one params object, as before the patch.
+    expect(second[0].params).toBe(second.at(-1)!.params);
   });
 
   it("keeps a matcher's case and end options apart", () => {

@@ -1,6 +1,8 @@
 // The edge cache of an external host's answers (HOST_URL), ADR 015. The BFF's host client reads and fills it
 // (app/host/client.server.ts); writes and live events invalidate it.
-// - Entries live in the Workers Cache API (per data centre), keyed by the host's full URL, query included.
+// - Entries live in the Workers Cache API (per data centre), keyed by the host's full URL, query included. Each isolate
+//   also keeps the text of the answers it stored or read there, and serves a fresh one (within the TTL, under the
+//   current generation) without the Cache API's round trip (ADR 056).
 // - Invalidation reaches every data centre through a generation per read path (the path without its query) kept in KV
 //   (HOST_CACHE). An entry remembers the generation it was fetched under; a newer generation makes it due for a fetch,
 //   but it stays the last good answer to fall back on while the host is down.
@@ -15,6 +17,50 @@ export const edgeCache = () => (caches as unknown as { default: Cache }).default
 
 /** The cache key of one of the host's GET paths, query included. */
 export const hostCacheKey = (external: ExternalHost, path: string) => new Request(`${external.url}${path}`);
+
+// The isolate's own copies -------------------------------------------------------------------------------------------
+
+/** An answer as this isolate last stored or read it in the Cache API: its text (each view parses its own objects). */
+export type IsolateCopy = { text: string; fetchedAt: number; generation: number };
+
+/**
+ * Answers this isolate keeps beside the Cache API, by host URL and path, oldest first. A fresh one (younger than the
+ * TTL, under the current generation) is served without the Cache API's round trip; anything older goes to the Cache
+ * API as before, which every isolate of the data centre shares. Bounded by their text's length.
+ */
+const isolateCopies = new Map<string, IsolateCopy>();
+let isolateCopiesLength = 0;
+const ISOLATE_COPIES_LENGTH = 4_000_000;
+
+export function keepInIsolate(key: string, copy: IsolateCopy) {
+  forget(key);
+  if (copy.text.length > ISOLATE_COPIES_LENGTH / 4) return;
+  for (const [oldest] of isolateCopies) {
+    if (isolateCopiesLength + copy.text.length <= ISOLATE_COPIES_LENGTH) break;
+    forget(oldest);
+  }
+  isolateCopies.set(key, copy);
+  isolateCopiesLength += copy.text.length;
+}
+
+/** This isolate's copy of an answer while it is younger than `ttlSeconds`. */
+export function freshInIsolate(key: string, ttlSeconds: number): IsolateCopy | undefined {
+  const copy = isolateCopies.get(key);
+  return copy && (Date.now() - copy.fetchedAt) / 1000 < ttlSeconds ? copy : undefined;
+}
+
+function forget(key: string) {
+  const copy = isolateCopies.get(key);
+  if (!copy) return;
+  isolateCopies.delete(key);
+  isolateCopiesLength -= copy.text.length;
+}
+
+/** Drops every copy (tests: each starts from an empty cache). */
+export function forgetIsolateCopies() {
+  isolateCopies.clear();
+  isolateCopiesLength = 0;
+}
 
 /** The path a generation is kept for: the read without its query. */
 export const readPathOf = (path: string) => path.split("?")[0];

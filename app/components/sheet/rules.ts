@@ -54,22 +54,46 @@ export type SheetRow = {
  */
 export type PackedRows = { fields: string[]; values: unknown[][] };
 
+/**
+ * The rows a packing was made from, beside it under a symbol (JSON writes no symbol, so the handoff carries only the
+ * packing): the server's render of the same request, which is handed the loader's value itself (ADR 050), takes them
+ * back instead of building every row again. The browser, which reads the handoff, unpacks.
+ */
+const UNPACKED = Symbol("the rows a packing was made from");
+type Carried = PackedRows & { [UNPACKED]?: readonly SheetRow[] };
+
 export function packRows(rows: readonly SheetRow[]): PackedRows {
-  // Every field of any row, in the order first seen (a page's rows mostly share theirs): no array per row.
-  const seen = new Set<string>();
-  const fields: string[] = [];
-  for (const row of rows) {
-    for (const field in row) {
-      if (!seen.has(field)) {
-        seen.add(field);
-        fields.push(field);
-      }
-    }
-  }
-  return { fields, values: rows.map((row) => fields.map((field) => row[field] ?? null)) };
+  const packed: Carried = packedValues(rows);
+  packed[UNPACKED] = rows;
+  return packed;
 }
 
-export function unpackRows<R extends SheetRow>({ fields, values }: PackedRows): R[] {
+function packedValues(rows: readonly SheetRow[]): PackedRows {
+  // Every field of any row, in the order first seen. A page's rows mostly have the same fields in the same order (the
+  // host writes them so): such a row's values are taken whole, without a lookup by name for each field.
+  const keys = rows.map((row) => Object.keys(row));
+  const fields = [...(keys[0] ?? [])];
+  const alike = (own: string[]) => own.length === fields.length && own.every((field, i) => field === fields[i]);
+  if (!keys.every(alike)) {
+    const seen = new Set(fields);
+    for (const field of keys.flat()) {
+      if (seen.has(field)) continue;
+      seen.add(field);
+      fields.push(field);
+    }
+  }
+  const values = rows.map((row, i) => {
+    if (!alike(keys[i])) return fields.map((field) => row[field] ?? null);
+    const own = Object.values(row);
+    return own.includes(undefined) ? own.map((value) => value ?? null) : own;
+  });
+  return { fields, values };
+}
+
+export function unpackRows<R extends SheetRow>(packed: PackedRows): R[] {
+  const carried = (packed as Carried)[UNPACKED];
+  if (carried) return carried as R[];
+  const { fields, values } = packed;
   return values.map((vals) => {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < fields.length; i++) row[fields[i]] = vals[i];

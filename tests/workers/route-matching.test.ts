@@ -4,7 +4,7 @@
 // path finds the route it found before, call after call, each routes array answers with its own route objects, and a
 // matcher keeps its case and end options apart. And the patched render (patches/react-router+*.patch, ADR 046): a
 // server's render takes the matches its static handler found, and renders every path as before.
-import { matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchPath, matchRoutes, resolvePath, type AgnosticRouteObject } from "@remix-run/router";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { Link, Outlet, useParams, useRouteError, type RouteObject } from "react-router-dom";
@@ -90,6 +90,20 @@ describe("route matching on the server", () => {
     expect(second.at(-1)!.params).toEqual({ entity: "codes", id: "42" });
     // The matches of one path share one params object, as before the patch.
     expect(second[0].params).toBe(second.at(-1)!.params);
+  });
+
+  it("resolves a path from the root as before, with or without dot segments", () => {
+    const resolved: [string, string][] = [
+      ["/", "/"],
+      ["/dashboard/codes", "/dashboard/codes"],
+      ["/dashboard/codes/", "/dashboard/codes/"],
+      ["/dashboard/./stock-2411/../codes", "/dashboard/codes"],
+      ["/dashboard/../..", "/"],
+      ["/avatars/default-1.svg", "/avatars/default-1.svg"],
+    ];
+    for (const [to, pathname] of resolved) expect(resolvePath(to).pathname, to).toBe(pathname);
+    expect(resolvePath("/dashboard/codes?page=2#top")).toEqual({ pathname: "/dashboard/codes", search: "?page=2", hash: "#top" });
+    expect(resolvePath("codes", "/dashboard").pathname).toBe("/dashboard/codes");
   });
 
   it("keeps a matcher's case and end options apart", () => {

@@ -101,6 +101,21 @@ describe("the host client with HOST_URL", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("asks the data centre's cache again after a few seconds, and finds what another isolate stored there", async () => {
+    const { host } = client(60);
+    await host.get("/api/codes");
+    // Another isolate of the data centre fetched a newer answer under the same generation, and stored it.
+    const stored = (await edgeCache().match(`${HOST}/api/codes`))!;
+    const headers = new Headers(stored.headers);
+    headers.set("x-host-fetched-at", String(Date.now()));
+    await edgeCache().put(`${HOST}/api/codes`, new Response(JSON.stringify([{ path: "/api/codes", version: 7 }]), { headers }));
+    expect((await host.get("/api/codes")).data).toEqual([{ path: "/api/codes", version: 1 }]); // this isolate's copy
+    const later = Date.now() + 6_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    expect((await host.get("/api/codes")).data).toEqual([{ path: "/api/codes", version: 7 }]);
+    expect(calls).toHaveLength(1);
+  });
+
   it("gives each view objects of its own: what one view changes, the next does not read", async () => {
     const { host } = client(60);
     const first = await host.get<{ path: string; version: number }[]>("/api/codes");

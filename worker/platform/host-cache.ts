@@ -22,13 +22,15 @@ export const hostCacheKey = (external: ExternalHost, path: string) => new Reques
 
 /** An answer as this isolate last stored or read it in the Cache API: its text (each view parses its own objects). */
 export type IsolateCopy = { text: string; fetchedAt: number; generation: number };
+type Kept = IsolateCopy & { keptAt: number };
 
 /**
  * Answers this isolate keeps beside the Cache API, by host URL and path, oldest first. A fresh one (younger than the
- * TTL, under the current generation) is served without the Cache API's round trip; anything older goes to the Cache
- * API as before, which every isolate of the data centre shares. Bounded by their text's length.
+ * TTL, under the current generation, kept in the last ISOLATE_COPY_SECONDS) is served without the Cache API's round
+ * trip; anything else goes to the Cache API as before, which every isolate of the data centre shares. Bounded by their
+ * text's length.
  */
-const isolateCopies = new Map<string, IsolateCopy>();
+const isolateCopies = new Map<string, Kept>();
 let isolateCopiesLength = 0;
 const ISOLATE_COPIES_LENGTH = 4_000_000;
 
@@ -39,14 +41,22 @@ export function keepInIsolate(key: string, copy: IsolateCopy) {
     if (isolateCopiesLength + copy.text.length <= ISOLATE_COPIES_LENGTH) break;
     forget(oldest);
   }
-  isolateCopies.set(key, copy);
+  isolateCopies.set(key, { ...copy, keptAt: Date.now() });
   isolateCopiesLength += copy.text.length;
 }
 
-/** This isolate's copy of an answer while it is younger than `ttlSeconds`. */
+/**
+ * How long a copy answers in place of the Cache API before the Cache API is asked again. Another isolate may have
+ * stored a newer answer there after a write (its generation bumped in KV, which this isolate may read up to a minute
+ * late); this isolate finds it within these seconds, not only once its own copy is past the TTL.
+ */
+const ISOLATE_COPY_SECONDS = 5;
+
+/** This isolate's copy of an answer younger than `ttlSeconds`, kept (read from or stored in the Cache API) lately. */
 export function freshInIsolate(key: string, ttlSeconds: number): IsolateCopy | undefined {
   const copy = isolateCopies.get(key);
-  return copy && (Date.now() - copy.fetchedAt) / 1000 < ttlSeconds ? copy : undefined;
+  const now = Date.now();
+  return copy && now - copy.fetchedAt < ttlSeconds * 1000 && now - copy.keptAt < ISOLATE_COPY_SECONDS * 1000 ? copy : undefined;
 }
 
 function forget(key: string) {

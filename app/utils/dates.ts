@@ -3,6 +3,7 @@
 // Pure (no I/O): server, browser and tests share it.
 
 import { isTimeZone } from "../../contract/zones";
+import { kept } from "./kept";
 
 export const FALLBACK_TIME_ZONE = "UTC";
 
@@ -61,27 +62,23 @@ const toMs = (at: Instant | null | undefined) => {
 };
 
 /**
- * Texts already written, by instant, format and zone. Formatting costs some 5 µs in the Workers runtime, a lookup a
- * tenth of that, and a page shows the same times view after view (a sheet's hundred past versions, a log's rows).
- * Cleared whole when full: a bound, not an eviction order.
+ * Texts already written, for the last 10,000 instants, formats and zones (utils/kept.ts). Formatting costs some 5 µs in
+ * the Workers runtime, a lookup a tenth of that, and a page shows the same times view after view (a sheet's hundred
+ * past versions, a log's rows).
  */
-const written = new Map<string, string>();
-const WRITTEN_KEPT = 10_000;
+type Written = { ms: number; format: DateFormat; timeZone?: string };
+const written = kept(
+  ({ ms, format, timeZone }: Written) => dateFormatter(format, timeZone).format(ms),
+  ({ ms, format, timeZone }) => `${ms}|${format}|${timeZone ?? ""}`,
+  10_000,
+);
 
 /** `at` in a named format and zone (UTC unless given); null when `at` is no time. */
 export function formatDate(at: Instant, format: DateFormat, timeZone?: string): string;
 export function formatDate(at: Instant | null | undefined, format: DateFormat, timeZone?: string): string | null;
 export function formatDate(at: Instant | null | undefined, format: DateFormat, timeZone?: string): string | null {
   const ms = toMs(at);
-  if (!Number.isFinite(ms)) return null;
-  const key = `${ms}|${format}|${timeZone ?? ""}`;
-  let text = written.get(key);
-  if (text === undefined) {
-    if (written.size >= WRITTEN_KEPT) written.clear();
-    text = dateFormatter(format, timeZone).format(ms);
-    written.set(key, text);
-  }
-  return text;
+  return Number.isFinite(ms) ? written({ ms, format, timeZone }) : null;
 }
 
 /** "May 1, 2026, 6:00 PM" in a zone: the pages' usual date and time. */

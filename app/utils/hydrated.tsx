@@ -30,10 +30,19 @@ export type LateCode<T> = {
   load: () => Promise<T | null>;
 };
 
+const eagerLoads: Promise<unknown>[] = [];
+
+/**
+ * Settles once every eager late code asked for so far has loaded or failed, or after `atMostMs`, whichever comes first.
+ * The entry hydrates then, so a page's grid renders in the commit that ends hydration (ADR 057).
+ */
+export const eagerCodeSettled = (atMostMs: number) =>
+  Promise.race([Promise.all(eagerLoads), new Promise((resolve) => setTimeout(resolve, atMostMs))]).then(() => undefined);
+
 /**
  * A browser-only chunk's export as LateCode: `load` imports it once (an error is logged and answers null, so a reload
- * tries again); `eager` starts that with the module that asks for it instead of on first use. On the server it is never
- * loaded: `loaded` answers null.
+ * tries again); `eager` starts that with the module that asks for it instead of on first use, and hydration waits a
+ * little for it (`eagerCodeSettled`). On the server it is never loaded: `loaded` answers null.
  */
 export function lateCode<T>(importer: () => Promise<T>, what: string, { eager = false } = {}): LateCode<T> {
   let value: T | null = null;
@@ -46,7 +55,7 @@ export function lateCode<T>(importer: () => Promise<T>, what: string, { eager = 
             (v) => (value = v),
             (error) => (console.error(`${what} did not load`, error), null),
           ));
-  if (eager) void load();
+  if (eager) eagerLoads.push(load());
   return { loaded: () => value, load };
 }
 
@@ -59,24 +68,43 @@ export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffec
  * and `waiting` from the first effect on, while the code loads. A code that did not load leaves the component to its
  * fallback, rendered by React.
  *
+ * `servedHidden`: from the commit that brings the code, when the server's HTML was kept, until the browser has shown a
+ * frame of the code's component, the component renders <KeptAsServed hidden> after it (ADR 057). Hiding keeps the
+ * kept nodes' layout (content-visibility) and costs nothing; removing them cost a sheet's grid about 5 ms before its
+ * first frame (a hundred rows of cells and forms), and now comes after it.
+ *
  * `keepServed` false: what the server rendered holds what only the page without JavaScript shows, so React hydrates
  * the fallback instead (never `asServed`). Read when the component mounts: kept HTML cannot come back once React has
  * rendered in its place.
  */
 export function useLateCode<T>({ loaded, load }: LateCode<T>, keepServed = true) {
-  const [state, setState] = useState<{ code: T | null; asServed: boolean; waiting: boolean }>(() =>
-    isHydrating() ? { code: null, asServed: keepServed, waiting: false } : { code: loaded(), asServed: false, waiting: false },
+  const [state, setState] = useState<{ code: T | null; asServed: boolean; waiting: boolean; servedHidden: boolean }>(() =>
+    isHydrating()
+      ? { code: null, asServed: keepServed, waiting: false, servedHidden: false }
+      : { code: loaded(), asServed: false, waiting: false, servedHidden: false },
   );
   useBrowserLayoutEffect(() => {
+    const arrived = (code: T | null) => setState((s) => ({ code, asServed: false, waiting: false, servedHidden: code !== null && s.asServed }));
     const here = loaded();
-    if (here) return setState({ code: here, asServed: false, waiting: false });
+    if (here) return arrived(here);
     setState((s) => ({ ...s, waiting: true }));
     let live = true;
-    void load().then((code) => live && setState({ code, asServed: false, waiting: false }));
+    void load().then((code) => live && arrived(code));
     return () => {
       live = false;
     };
   }, []);
+  useEffect(() => {
+    if (!state.servedHidden) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setState((s) => ({ ...s, servedHidden: false })), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [state.servedHidden]);
   return state;
 }
 
@@ -87,6 +115,7 @@ export function useLateCode<T>({ loaded, load }: LateCode<T>, keepServed = true)
  * no <Suspense> boundary waits there (one hydrating would be dropped, with React's error 421, by any context change
  * above it while it waits).
  */
-export function KeptAsServed({ className }: { className?: string }) {
-  return <div className={className} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+export function KeptAsServed({ className, hidden = false }: { className?: string; hidden?: boolean }) {
+  const classes = hidden ? (className ? `${className} served-hidden` : "served-hidden") : className;
+  return <div className={classes} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
 }

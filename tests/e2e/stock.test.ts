@@ -59,6 +59,18 @@ const editor = (page: Page) => page.locator("#portal textarea");
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first();
 
 describe("editing on the canvas grid", () => {
+  it("puts the grid in the served table's place: the table is never shown beside the grid, and then it is gone", async () => {
+    const { page, context } = await signedIn();
+    const served = await (await context.request.get(`${PAGE}?tab=war-room-dedis`, { headers: { Accept: "text/html" } })).text();
+    expect(served).toContain('data-testid="stock-table"');
+    await page.goto(`${PAGE}?tab=war-room-dedis`);
+    await page.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
+    // From the grid's first frame the served table may still be in the page for a frame (ADR 057), but hidden.
+    const shown = await page.getByTestId("stock-table").evaluateAll((tables) => tables.map((t) => t.checkVisibility()));
+    expect(shown).not.toContain(true);
+    await expect.poll(() => page.getByTestId("stock-table").count()).toBe(0);
+  });
+
   it("holds edits as pending, applies the numeric rules, saves them all and shows them after a reload", async () => {
     const { page, context } = await signedIn();
     const before = await api(context, "/api/stock-2411");

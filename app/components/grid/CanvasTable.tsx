@@ -17,7 +17,11 @@ export function CanvasTable<T>({ fallback, servedOnly = false, ...props }: GridP
   // JavaScript meanwhile. Unless it holds what only the page without JavaScript shows (`servedOnly`: a tribelist's add
   // or edit row, which the hydrated page shows in a panel of its own): then React hydrates it and renders it as it is
   // once hydrated, so the page never shows both.
-  const { code: Grid, asServed } = useLateCode(dataGrid, !servedOnly);
-  if (Grid) return <Grid {...(props as unknown as GridProps<unknown>)} />;
-  return asServed ? <KeptAsServed /> : <div>{fallback}</div>;
+  const { code: Grid, asServed, servedHidden } = useLateCode(dataGrid, !servedOnly);
+  return (
+    <>
+      {Grid ? <Grid {...(props as unknown as GridProps<unknown>)} /> : null}
+      {asServed || servedHidden ? <KeptAsServed hidden={servedHidden} /> : Grid ? null : <div>{fallback}</div>}
+    </>
+  );
 }

@@ -15,7 +15,7 @@ const sheetGrid = lateCode<ComponentType<SheetGridProps>>(() => import("./SheetG
 export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {
   // The table on the server; kept as served from hydration until the grid replaces it (a hundred rows of cells and
   // forms, the largest part of a sheet page's hydration), and a working no-JavaScript table until then.
-  const { code: Grid, asServed, waiting } = useLateCode(sheetGrid);
+  const { code: Grid, asServed, waiting, servedHidden } = useLateCode(sheetGrid);
   // The grid starts at the width of the table it replaces, measured before anything else changes on the page.
   const slot = useRef<HTMLDivElement>(null);
   const width = useRef<number>();
@@ -26,16 +26,12 @@ export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & 
     <div ref={slot}>
       {Grid ? (
         <Grid {...props} initialWidth={width.current} />
-      ) : (
-        <>
-          {waiting ? (
-            <p className="stock-loading" role="status">
-              <span className="spinner" aria-hidden /> {loading}
-            </p>
-          ) : null}
-          {asServed ? <KeptAsServed /> : <div>{fallback}</div>}
-        </>
-      )}
+      ) : waiting ? (
+        <p className="stock-loading" role="status">
+          <span className="spinner" aria-hidden /> {loading}
+        </p>
+      ) : null}
+      {asServed || servedHidden ? <KeptAsServed hidden={servedHidden} /> : Grid ? null : <div>{fallback}</div>}
     </div>
   );
 }

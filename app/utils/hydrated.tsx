@@ -30,21 +30,29 @@ export type LateCode<T> = {
   load: () => Promise<T | null>;
 };
 
-const eagerLoads: Promise<unknown>[] = [];
+const hydrationWaitsFor: Promise<unknown>[] = [];
 
 /**
- * Settles once every eager late code asked for so far has loaded or failed, or after `atMostMs`, whichever comes first.
- * The entry hydrates then, so a page's grid renders in the commit that ends hydration (ADR 057).
+ * Settles once every late code that hydration waits for (`awaitedByHydration`), asked for so far, has loaded or failed,
+ * or after `atMostMs`, whichever comes first. The entry hydrates then, so such a page's grid renders in the same task as
+ * hydration, right after its commit (ADR 057).
  */
-export const eagerCodeSettled = (atMostMs: number) =>
-  Promise.race([Promise.all(eagerLoads), new Promise((resolve) => setTimeout(resolve, atMostMs))]).then(() => undefined);
+export const hydrationCodeSettled = (atMostMs: number) =>
+  Promise.race([Promise.all(hydrationWaitsFor), new Promise((resolve) => setTimeout(resolve, atMostMs))]).then(
+    () => undefined,
+  );
 
 /**
  * A browser-only chunk's export as LateCode: `load` imports it once (an error is logged and answers null, so a reload
- * tries again); `eager` starts that with the module that asks for it instead of on first use, and hydration waits a
- * little for it (`eagerCodeSettled`). On the server it is never loaded: `loaded` answers null.
+ * tries again); `eager` starts that with the module that asks for it instead of on first use. `awaitedByHydration`
+ * (with `eager`) makes hydration wait a little for it (`hydrationCodeSettled`): for code whose chunks the page requests
+ * in its <head>, so that they are in when its modules run. On the server it is never loaded: `loaded` answers null.
  */
-export function lateCode<T>(importer: () => Promise<T>, what: string, { eager = false } = {}): LateCode<T> {
+export function lateCode<T>(
+  importer: () => Promise<T>,
+  what: string,
+  { eager = false, awaitedByHydration = false } = {},
+): LateCode<T> {
   let value: T | null = null;
   let loading: Promise<T | null> | null = null;
   const load = () =>
@@ -55,36 +63,42 @@ export function lateCode<T>(importer: () => Promise<T>, what: string, { eager = 
             (v) => (value = v),
             (error) => (console.error(`${what} did not load`, error), null),
           ));
-  if (eager) eagerLoads.push(load());
+  if (eager) {
+    const loading = load();
+    if (awaitedByHydration) hydrationWaitsFor.push(loading);
+  }
   return { loaded: () => value, load };
 }
 
 /** A layout effect in the browser (it runs before the first paint after hydration), nothing on the server. */
 export const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
+type LateCodeState<T> = { code: T | null; asServed: boolean; waiting: boolean; servedHidden: boolean };
+
 /**
- * Where a piece whose code comes late is: `code` once it is here (in the very commit that ends hydration if it came
- * first); until then `asServed` from hydration on, when the component renders <KeptAsServed> in place of its fallback,
+ * Where a piece whose code comes late is: `code` once it is here (in the task that hydrates, right after hydration's
+ * commit, if it came first); until then `asServed` from hydration on, when the component renders <KeptAsServed> in place of its fallback,
  * and `waiting` from the first effect on, while the code loads. A code that did not load leaves the component to its
  * fallback, rendered by React.
  *
  * `servedHidden`: from the commit that brings the code, when the server's HTML was kept, until the browser has shown a
  * frame of the code's component, the component renders <KeptAsServed hidden> after it (ADR 057). Hiding keeps the
- * kept nodes' layout (content-visibility) and costs nothing; removing them cost a sheet's grid about 5 ms before its
- * first frame (a hundred rows of cells and forms), and now comes after it.
+ * kept nodes' layout (content-visibility: the element itself collapses) and detaches none of them; removing them cost
+ * 2411 Stock's grid about 5 ms before its first frame (40 rows of cells, images and forms), and now comes after it.
  *
  * `keepServed` false: what the server rendered holds what only the page without JavaScript shows, so React hydrates
  * the fallback instead (never `asServed`). Read when the component mounts: kept HTML cannot come back once React has
  * rendered in its place.
  */
 export function useLateCode<T>({ loaded, load }: LateCode<T>, keepServed = true) {
-  const [state, setState] = useState<{ code: T | null; asServed: boolean; waiting: boolean; servedHidden: boolean }>(() =>
+  const [state, setState] = useState<LateCodeState<T>>(() =>
     isHydrating()
       ? { code: null, asServed: keepServed, waiting: false, servedHidden: false }
       : { code: loaded(), asServed: false, waiting: false, servedHidden: false },
   );
   useBrowserLayoutEffect(() => {
-    const arrived = (code: T | null) => setState((s) => ({ code, asServed: false, waiting: false, servedHidden: code !== null && s.asServed }));
+    const arrived = (code: T | null) =>
+      setState((s) => ({ code, asServed: false, waiting: false, servedHidden: code !== null && s.asServed }));
     const here = loaded();
     if (here) return arrived(here);
     setState((s) => ({ ...s, waiting: true }));

@@ -5,11 +5,13 @@ import { KeptAsServed, lateCode, useBrowserLayoutEffect, useLateCode } from "../
 import type { SheetGridProps } from "./SheetGrid.client";
 
 // In the browser the grid's code starts loading with the page's own modules, not after hydration: it is the largest
-// piece of the first paint (measured by `npm run bench`: first grid paint against first contentful paint). Once it has
-// run, the grid renders in the same commit as the hydration that makes room for it. If it does not load, the table
-// stays: it is the whole sheet without the grid's editing, and a reload tries again.
+// piece of the first paint (measured by `npm run bench`: first grid paint against first contentful paint). Its chunks
+// are requested in <head> with the page (preload.ts), and hydration waits a little for it (ADR 057), so the grid renders
+// in the task of the hydration that makes room for it. If it does not load, the table stays: it is the whole sheet
+// without the grid's editing, and a reload tries again.
 const sheetGrid = lateCode<ComponentType<SheetGridProps>>(() => import("./SheetGrid.client").then((m) => m.default), "The sheet grid's code", {
   eager: true,
+  awaitedByHydration: true,
 });
 
 export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {

@@ -64,8 +64,8 @@ export function lateCode<T>(
             (error) => (console.error(`${what} did not load`, error), null),
           ));
   if (eager) {
-    const loading = load();
-    if (awaitedByHydration) hydrationWaitsFor.push(loading);
+    const started = load();
+    if (awaitedByHydration) hydrationWaitsFor.push(started);
   }
   return { loaded: () => value, load };
 }
@@ -77,9 +77,9 @@ type LateCodeState<T> = { code: T | null; asServed: boolean; waiting: boolean; s
 
 /**
  * Where a piece whose code comes late is: `code` once it is here (in the task that hydrates, right after hydration's
- * commit, if it came first); until then `asServed` from hydration on, when the component renders <KeptAsServed> in place of its fallback,
- * and `waiting` from the first effect on, while the code loads. A code that did not load leaves the component to its
- * fallback, rendered by React.
+ * commit, if it came first); until then `asServed` from hydration on, when the component renders <KeptAsServed> in
+ * place of its fallback, and `waiting` from the first effect on, while the code loads. A code that did not load leaves
+ * the component to its fallback, rendered by React.
  *
  * `servedHidden`: from the commit that brings the code, when the server's HTML was kept, until the browser has shown a
  * frame of the code's component, the component renders <KeptAsServed hidden> after it (ADR 057). Hiding keeps the

@@ -1,20 +1,44 @@
-// A Vite plugin: glide-data-grid's InfiniteScroller skips its scroll handler in its first layout effect and runs it in
-// a timer instead, so the grid learns which cells it shows (its visible region and client size) only in a second
-// render, a frame after it mounted: the sheet's first frame was drawn without cells (issue 11, first grid paint; ADR
-// 025). The handler only reads the scroller's DOM, which a layout effect may do, so it runs there from the first one:
-// the grid draws its cells in the commit that mounts it. The timer stays and then finds nothing changed.
-// The build fails if the pinned version's code is not what this expects.
-const FILE = /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]scrolling-data-grid[\\/]infinite-scroller\.js$/;
-const SKIP = "if (didFirstScroll.current) onScroll();else didFirstScroll.current = true;";
-const RUN = "didFirstScroll.current = true;\n    onScroll();";
+// A Vite plugin for glide-data-grid's first frame (issue 11, first grid paint). The build fails if the pinned version's
+// code is not what this expects.
+//
+// 1. Its InfiniteScroller skips its scroll handler in its first layout effect and runs it in a timer instead, so the
+//    grid learns which cells it shows (its visible region and client size) only in a second render, a frame after it
+//    mounted: the sheet's first frame was drawn without cells (ADR 025). The handler only reads the scroller's DOM,
+//    which a layout effect may do, so it runs there from the first one: the grid draws its cells in the commit that
+//    mounts it. The timer stays and then finds nothing changed.
+// 2. It waits for document.fonts.ready when it mounts (and when its module runs) and then empties its text measures and
+//    draws the whole grid again, for fonts that were still loading. The page loads no fonts, so the promise has
+//    settled, and that second draw came in a microtask of the same task, before the browser could show the first
+//    (ADR 058). Both now wait only while a font is loading (document.fonts.status "loading").
+const PATCHES = [
+  {
+    file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]scrolling-data-grid[\\/]infinite-scroller\.js$/,
+    what: "InfiniteScroller's first-scroll skip",
+    from: "if (didFirstScroll.current) onScroll();else didFirstScroll.current = true;",
+    to: "didFirstScroll.current = true;\n    onScroll();",
+  },
+  {
+    file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]data-grid[\\/]data-grid\.js$/,
+    what: "DataGrid's redraw once fonts are ready",
+    from: "if (document?.fonts?.ready === undefined)\n                return;",
+    to: 'if (document?.fonts?.ready === undefined || document.fonts.status !== "loading")\n                return;',
+  },
+  {
+    file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]data-grid[\\/]render[\\/]data-grid-lib\.js$/,
+    what: "the text measures emptied once fonts are ready",
+    from: "if (isSSR || document?.fonts?.ready === undefined)\n        return;",
+    to: 'if (isSSR || document?.fonts?.ready === undefined || document.fonts.status !== "loading")\n        return;',
+  },
+];
 
 export function glideFirstFrame() {
   return {
     name: "glide-first-frame",
     transform(code, id) {
-      if (!FILE.test(id)) return undefined;
-      if (!code.includes(SKIP)) this.error(`glide-first-frame: InfiniteScroller's first-scroll skip not found in ${id}`);
-      return { code: code.replace(SKIP, RUN), map: null };
+      const patch = PATCHES.find((p) => p.file.test(id));
+      if (!patch) return undefined;
+      if (!code.includes(patch.from)) this.error(`glide-first-frame: ${patch.what} not found in ${id}`);
+      return { code: code.replace(patch.from, patch.to), map: null };
     },
   };
 }

@@ -38,9 +38,7 @@ const hydrationWaitsFor: Promise<unknown>[] = [];
  * hydration, right after its commit (ADR 057).
  */
 export const hydrationCodeSettled = (atMostMs: number) =>
-  Promise.race([Promise.all(hydrationWaitsFor), new Promise((resolve) => setTimeout(resolve, atMostMs))]).then(
-    () => undefined,
-  );
+  Promise.race([Promise.all(hydrationWaitsFor), new Promise((resolve) => setTimeout(resolve, atMostMs))]);
 
 /**
  * A browser-only chunk's export as LateCode: `load` imports it once (an error is logged and answers null, so a reload

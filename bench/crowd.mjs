@@ -30,8 +30,12 @@ const sockets = await Promise.all(
   })),
 );
 process.send({ type: "open" });
-process.on("message", (m) => {
+// Closes every socket and waits for each close to complete (at most 5 s), so that the room no longer holds them when
+// the next turn of the benchmark starts.
+process.on("message", async (m) => {
   if (m?.type !== "close") return;
+  const closed = sockets.map((ws) => new Promise((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once("close", resolve))));
   for (const ws of sockets) ws.close();
+  await Promise.race([Promise.all(closed), new Promise((resolve) => setTimeout(resolve, 5000))]);
   process.exit(0);
 });

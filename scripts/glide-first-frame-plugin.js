@@ -6,10 +6,10 @@
 //    mounted: the sheet's first frame was drawn without cells (ADR 025). The handler only reads the scroller's DOM,
 //    which a layout effect may do, so it runs there from the first one: the grid draws its cells in the commit that
 //    mounts it. The timer stays and then finds nothing changed.
-// 2. It waits for document.fonts.ready when it mounts (and when its module runs) and then empties its text measures and
-//    draws the whole grid again, for fonts that were still loading. The page loads no fonts, so the promise has
-//    settled, and that second draw came in a microtask of the same task, before the browser could show the first
-//    (ADR 058). Both now wait only while a font is loading (document.fonts.status "loading").
+// 2. It waits for document.fonts.ready when it mounts (and when its module runs), then empties its text measures and
+//    draws the whole grid again, for fonts that were still loading. The page loads no fonts: in most loads that second
+//    draw came in the same task, before the browser could show the first (ADR 058). Both now wait only while a font
+//    is loading (document.fonts.status "loading"); the promise also waits for the document itself.
 const PATCHES = [
   {
     file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]scrolling-data-grid[\\/]infinite-scroller\.js$/,

@@ -64,8 +64,8 @@ async function timed(url, init) {
 
 /**
  * A figure against its floor, samples interleaved: medians and their ratio. `alternate`: every other pair runs the
- * figure first, so that each of the two follows the other as often as itself (for a figure whose work lingers after its
- * answer, which the next request would otherwise always be the floor to pay for).
+ * figure first, so that each of the two follows the figure as often as the other does (for a figure whose work goes on
+ * after its answer: otherwise the floor always comes right after it and pays for that work).
  */
 async function against(floor, figure, n = samples, { alternate = false } = {}) {
   await floor();

@@ -43,8 +43,9 @@ export const hydrationCodeSettled = (atMostMs: number) =>
 /**
  * A browser-only chunk's export as LateCode: `load` imports it once (an error is logged and answers null, so a reload
  * tries again); `eager` starts that with the module that asks for it instead of on first use. `awaitedByHydration`
- * (with `eager`) makes hydration wait a little for it (`hydrationCodeSettled`): for code whose chunks the page requests
- * in its <head>, so that they are in when its modules run. On the server it is never loaded: `loaded` answers null.
+ * starts it so too, and makes hydration wait a little for it (`hydrationCodeSettled`): for code whose chunks the page
+ * requests in its <head>, so that they are in when its modules run. On the server it is never loaded: `loaded` answers
+ * null.
  */
 export function lateCode<T>(
   importer: () => Promise<T>,
@@ -61,10 +62,8 @@ export function lateCode<T>(
             (v) => (value = v),
             (error) => (console.error(`${what} did not load`, error), null),
           ));
-  if (eager) {
-    const started = load();
-    if (awaitedByHydration) hydrationWaitsFor.push(started);
-  }
+  if (awaitedByHydration) hydrationWaitsFor.push(load());
+  else if (eager) void load();
   return { loaded: () => value, load };
 }
 

@@ -10,7 +10,6 @@ import type { SheetGridProps } from "./SheetGrid.client";
 // in the task of the hydration that makes room for it. If it does not load, the table stays: it is the whole sheet
 // without the grid's editing, and a reload tries again.
 const sheetGrid = lateCode<ComponentType<SheetGridProps>>(() => import("./SheetGrid.client").then((m) => m.default), "The sheet grid's code", {
-  eager: true,
   awaitedByHydration: true,
 });
 

@@ -9,7 +9,9 @@
 // 2. It waits for document.fonts.ready when it mounts (and when its module runs), then empties its text measures and
 //    draws the whole grid again, for fonts that were still loading. The page loads no fonts: in most loads that second
 //    draw came in the same task, before the browser could show the first (ADR 058). Both now wait only while a font
-//    is loading (document.fonts.status "loading"); the promise also waits for the document itself.
+//    is loading (document.fonts.status "loading"); the promise also waits for the document itself. The status is read
+//    first: reading document.fonts.ready brings the page's style and layout up to date there and then (measured at
+//    15-49 ms on a page of 6,000 elements just changed), and the status costs nothing (ADR 059).
 const PATCHES = [
   {
     file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]scrolling-data-grid[\\/]infinite-scroller\.js$/,
@@ -21,13 +23,13 @@ const PATCHES = [
     file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]data-grid[\\/]data-grid\.js$/,
     what: "DataGrid's redraw once fonts are ready",
     from: "if (document?.fonts?.ready === undefined)\n                return;",
-    to: 'if (document?.fonts?.ready === undefined || document.fonts.status !== "loading")\n                return;',
+    to: 'if (document?.fonts?.status !== "loading" || document.fonts.ready === undefined)\n                return;',
   },
   {
     file: /@glideapps[\\/]glide-data-grid[\\/]dist[\\/]esm[\\/]internal[\\/]data-grid[\\/]render[\\/]data-grid-lib\.js$/,
     what: "the text measures emptied once fonts are ready",
     from: "if (isSSR || document?.fonts?.ready === undefined)\n        return;",
-    to: 'if (isSSR || document?.fonts?.ready === undefined || document.fonts.status !== "loading")\n        return;',
+    to: 'if (isSSR || document?.fonts?.status !== "loading" || document.fonts.ready === undefined)\n        return;',
   },
 ];
 

@@ -23,7 +23,8 @@ export function gridPreload({ clientDir = "build/client", publicPath = "/" } = {
         const chunk = manifest[key];
         if (!chunk || files.includes(chunk.file)) return;
         files.push(chunk.file);
-        // Its styles too (glide-data-grid's): Vite's loader waits for them before it runs a dynamic import.
+        // Its styles too, if a chunk has any (glide-data-grid's are in app.css since ADR 059): Vite's loader waits for
+        // them before it runs a dynamic import.
         for (const css of chunk.css ?? []) if (!files.includes(css)) files.push(css);
         for (const imported of chunk.imports ?? []) walk(imported);
       };

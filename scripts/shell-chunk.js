@@ -1,54 +1,86 @@
-// Rollup's manualChunks for the client build: the signed-in shell's modules, and the page parts most pages share, go
-// out as one chunk instead of one file each.
+// Rollup's manualChunks for the client build: which modules go out together, so that a page asks for few files before
+// it can hydrate (issue 11: the first grid paint waited for the last of the page's asset requests, which wrangler dev
+// serves one after another).
 //
-// - The shell: everything app/routes/_shell.tsx imports, however deep, from app/ and contract/ (the top bar,
-//   notifications, the live connection, icons, dates...). Every signed-in page loads all of it anyway, so no page
-//   downloads more; it downloads nine fewer files before it can hydrate (issue 11: the first grid paint waited for the
-//   last of 33 asset requests).
-// - The shared page parts: a module of app/ or contract/ that at least SHARED_BY route modules import, directly or
-//   not (the table toolbar, pagination, the host notice, tabs, the modal, the servers' list...). Left to Rollup, each
-//   set of pages that shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for
-//   nine of them. In the shell chunk they cost a page that does not use them a few KiB at most, and every page that
-//   does is spared the requests (ADR 052).
+// - shell: everything the document's root or app/routes/_shell.tsx imports, however deep (React, Remix's runtime, the
+//   top bar, notifications, the live connection, icons, dates, the error card...). Every page loads it.
+// - shell, too: a module of app/ or contract/ that at least SHARED_BY route modules import, directly or not (the table
+//   toolbar, pagination, the host notice, tabs, the modal, the servers' list...). Left to Rollup, each set of pages that
+//   shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for nine of them. In
+//   the shell chunk they cost a page that does not use them a few KiB at most (ADR 052).
+// - grid: what the canvas grids (GRIDS: each loaded by a dynamic import, in the browser only) import and nothing else
+//   does: glide-data-grid and the grid theme. Left to Rollup, each small module between them was a file of its own.
+//   The grids keep their chunks (a sheet page does not load the table grid, nor a table page the sheet's parts).
+// - sheet: the sheet pages' own parts (app/components/sheet/: the HTML table, its rules, its dialogs), which the stock
+//   and breeder pages and the sheet grid share.
+// - What else the grid shares with the pages: a module of app/ rides in the shell (the grid's geometry, a select's
+//   options: a few hundred bytes), a package gets the chunk `shared` (lodash's internals, which the charts use too).
+//   A manual chunk takes in every module it imports that no other manual chunk names, so each of these has to be named,
+//   or a page would load the whole grid for a constant.
 //
-// The route modules themselves, the document's root and its imports keep their own chunks.
+// The route modules themselves and the document's root keep their own chunks.
 import path from "node:path";
 
 const SHELL = path.resolve("app/routes/_shell.tsx");
 const ROOT = path.resolve("app/root.tsx");
-const ROUTES = path.resolve("app/routes") + path.sep;
+const SHEET = path.resolve("app/components/sheet") + path.sep;
 const OWN = [path.resolve("app") + path.sep, path.resolve("contract") + path.sep];
+/** The canvas grids' components: each is loaded by a dynamic import, in the browser only. */
+export const GRIDS = ["app/components/sheet/SheetGrid.client.tsx", "app/components/grid/DataGrid.client.tsx"].map((f) => path.resolve(f));
 /** How many route modules must import a module for it to ride in the shell chunk. */
 export const SHARED_BY = 5;
 
 const own = (id) => OWN.some((dir) => id.startsWith(dir)) && !id.includes("?");
 
-export function shellChunk() {
-  let shell = null;
-  const reach = (from, getModuleInfo) => {
-    const seen = new Set();
-    const walk = (id) => {
-      if (seen.has(id)) return;
-      seen.add(id);
-      for (const next of getModuleInfo(id)?.importedIds ?? []) walk(next);
-    };
-    walk(from);
-    return seen;
+/** Every module `from` reaches through static imports (and dynamic ones with `dynamic`), not entering `stop`. */
+function reach(from, getModuleInfo, { dynamic = false, stop = [] } = {}) {
+  const seen = new Set();
+  const walk = (id) => {
+    if (seen.has(id) || stop.includes(id)) return;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    for (const next of info?.importedIds ?? []) walk(next);
+    if (dynamic) for (const next of info?.dynamicallyImportedIds ?? []) walk(next);
   };
-  return (id, { getModuleIds, getModuleInfo }) => {
-    if (!own(id)) return undefined;
-    if (!shell) {
-      const ofRoot = reach(ROOT, getModuleInfo);
-      shell = new Set([...reach(SHELL, getModuleInfo)].filter((m) => m !== SHELL && !ofRoot.has(m) && own(m)));
-      const routes = new Set([...getModuleIds()].filter((m) => m.startsWith(ROUTES) && getModuleInfo(m)?.isEntry));
-      const importers = new Map();
-      for (const route of routes) {
-        for (const m of reach(route, getModuleInfo)) {
-          if (!routes.has(m) && own(m) && !ofRoot.has(m)) importers.set(m, (importers.get(m) ?? 0) + 1);
-        }
-      }
-      for (const [m, n] of importers) if (n >= SHARED_BY) shell.add(m);
-    }
-    return shell.has(id) ? "shell" : undefined;
+  for (const id of [from].flat()) walk(id);
+  return seen;
+}
+
+/** Each module's manual chunk, worked out once from the whole module graph. */
+function plan({ getModuleIds, getModuleInfo }) {
+  const chunkOf = new Map();
+  const entries = [...getModuleIds()].filter((m) => getModuleInfo(m)?.isEntry);
+  // A route is an entry (Remix's `?__remix-build-client-route` module) and the module it wraps: both keep their chunk.
+  const routes = new Set(entries.flatMap((m) => [m, m.split("?")[0]]));
+  const name = (m, chunk) => {
+    if (!routes.has(m) && !chunkOf.has(m)) chunkOf.set(m, chunk);
+  };
+  for (const m of reach([SHELL, ROOT], getModuleInfo)) name(m, "shell");
+  const importers = new Map();
+  for (const route of entries) {
+    for (const m of reach(route, getModuleInfo)) if (own(m)) importers.set(m, (importers.get(m) ?? 0) + 1);
+  }
+  for (const [m, n] of importers) if (n >= SHARED_BY) name(m, "shell");
+  // What the pages reach without the grids (their lazy code included); what only the grids reach is the grid's.
+  const pages = reach(entries, getModuleInfo, { dynamic: true, stop: GRIDS });
+  // A module the grid shares with the pages is named and not walked into: its chunk takes in what it imports.
+  const seen = new Set();
+  const walk = (m) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    if (pages.has(m)) return name(m, m.startsWith(SHEET) ? "sheet" : own(m) ? "shell" : "shared");
+    if (!GRIDS.includes(m)) name(m, "grid");
+    for (const next of getModuleInfo(m)?.importedIds ?? []) walk(next);
+  };
+  for (const g of GRIDS) if (getModuleInfo(g)) walk(g);
+  for (const m of pages) if (m.startsWith(SHEET) && own(m)) name(m, "sheet");
+  return chunkOf;
+}
+
+export function shellChunk() {
+  let chunks = null;
+  return (id, meta) => {
+    chunks ??= plan(meta);
+    return chunks.get(id);
   };
 }

@@ -369,8 +369,14 @@ describe("the Stock page's first load", () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js"\/>/);
-    // glide-data-grid's styles: Vite's loader would otherwise fetch and wait for them before running the grid's import.
-    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/index-[\w-]+\.css"\/>/);
+    // glide-data-grid with the modules only the grids import, in one file (ADR 059).
+    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/grid-[\w-]+\.js"\/>/);
+  });
+
+  it("asks for two stylesheets: the app's, with the parts' and glide-data-grid's inside it, and the sheet's (ADR 059)", async () => {
+    const html = await (await (await signedIn()).fetch(PAGE)).text();
+    const sheets = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1].replace(/-[\w-]+\.css$/, "")));
+    expect([...sheets]).toEqual(["/assets/app", "/assets/stock"]);
   });
 
   it("asks for the grid's chunks before the page's own modules (ADR 052)", async () => {

@@ -1,7 +1,6 @@
 // The changelog's two entry points in the shell: the top bar's button, and the automatic opening after sign-in.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import "../../styles/changelog.css";
 import { Icon } from "../icons";
 import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./seen";
 // The component on the server, loaded when it first opens in the browser (scripts/changelog-dialog-plugin.js).

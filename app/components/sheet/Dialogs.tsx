@@ -5,7 +5,6 @@ import { useState } from "react";
 import { Modal, ModalActions } from "../Modal";
 import { reduceImageUrl } from "../../../contract/images";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
-import "../../styles/sheet-dialogs.css";
 
 /** A sheet form's name field: a select of the sheet's names (the image form's, the role mapping's). */
 export function NameSelect({

@@ -13,7 +13,7 @@ import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import styles from "../../styles/breeder.css?url";
-import sheetStyles from "../../styles/stock.css?url";
+import { sheetStyles } from "../../components/sheet/styles";
 import { NAMES_PATH, PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
 import { BreederListTab } from "./breeder-list";
 import { breederAction, loadBreederPage } from "./breeder.server";
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Breeder · ARK Tribe Dashboard" },
   ...gridPreloadMeta(data?.gridPreload),
 ];
-// The breeder list is a sheet: the sheet's styles are the stock sheet's.
+// The breeder list is a sheet: the sheet's styles first, then the breeder page's own.
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: sheetStyles },
   { rel: "stylesheet", href: styles },

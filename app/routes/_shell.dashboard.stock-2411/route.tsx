@@ -42,7 +42,7 @@ import { FETCHER_FIELDS } from "../../utils/action";
 import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
-import styles from "../../styles/stock.css?url";
+import { sheetStyles } from "../../components/sheet/styles";
 import { loadStock, stockAction } from "./stock.server";
 import { TabNav } from "../../components/TabNav";
 import { LoadError, StaleSince } from "../../components/HostNotice";
@@ -52,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "2411 Stock · ARK Tribe Dashboard" },
   ...gridPreloadMeta(data?.gridPreload),
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sheetStyles }];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadStock(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => stockAction(request, context);

@@ -9,12 +9,13 @@
 //   shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for nine of them. In
 //   the shell chunk they cost a page that does not use them a few KiB at most (ADR 052).
 // - grid: what the canvas grids (GRIDS: each loaded by a dynamic import, in the browser only) import and nothing else
-//   does: glide-data-grid and the grid theme. Left to Rollup, each small module between them was a file of its own.
+//   does: glide-data-grid and the packages only it uses. Left to Rollup, glide-data-grid was a chunk, and each small
+//   module between it and the pages a file of its own.
 //   The grids keep their chunks (a sheet page does not load the table grid, nor a table page the sheet's parts).
 // - sheet: the sheet pages' own parts (app/components/sheet/: the HTML table, its rules, its dialogs), which the stock
 //   and breeder pages and the sheet grid share.
-// - What else the grid shares with the pages: a module of app/ rides in the shell (the grid's geometry, a select's
-//   options: a few hundred bytes), a package gets the chunk `shared` (lodash's internals, which the charts use too).
+// - What else the grid shares with the pages: a module of app/ rides in the shell (the grid's geometry and theme, a
+//   select's options: about 1 KiB), a package gets the chunk `shared` (lodash's internals, which the charts use too).
 //   A manual chunk takes in every module it imports that no other manual chunk names, so each of these has to be named,
 //   or a page would load the whole grid for a constant.
 //

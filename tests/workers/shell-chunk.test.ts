@@ -48,14 +48,14 @@ const GRIDS = {
   "app/components/sheet/SheetGrid.client.tsx": [
     "app/components/sheet/rules.ts",
     "app/components/grid/geometry.ts",
-    "app/components/grid/theme.ts",
+    "app/components/grid/editors.ts",
     "node_modules/@glideapps/glide-data-grid/dist/esm/index.js",
   ],
   "app/routes/_shell.dashboard.codes/route.tsx": ["app/components/grid/CanvasTable.tsx"],
   "app/components/grid/CanvasTable.tsx": ["lazy:app/components/grid/DataGrid.client.tsx", "lazy:app/components/charts/Chart.tsx"],
-  "app/components/grid/DataGrid.client.tsx": ["app/components/grid/theme.ts", "node_modules/@glideapps/glide-data-grid/dist/esm/index.js"],
+  "app/components/grid/DataGrid.client.tsx": ["app/components/grid/editors.ts", "node_modules/@glideapps/glide-data-grid/dist/esm/index.js"],
   "app/components/grid/geometry.ts": [],
-  "app/components/grid/theme.ts": ["node_modules/react/index.js"],
+  "app/components/grid/editors.ts": ["node_modules/react/index.js"],
   "node_modules/@glideapps/glide-data-grid/dist/esm/index.js": ["node_modules/lodash/uniq.js", "node_modules/react/index.js"],
   "app/components/charts/Chart.tsx": ["node_modules/lodash/uniq.js"],
   "node_modules/lodash/uniq.js": [],
@@ -102,7 +102,7 @@ describe("the grid, sheet and shared chunks (ADR 059)", () => {
   it("put what only the canvas grids import in one chunk, and leave each grid its own", () => {
     const chunkOf = graph({ ...BASE, ...GRIDS });
     expect(chunkOf("node_modules/@glideapps/glide-data-grid/dist/esm/index.js")).toBe("grid");
-    expect(chunkOf("app/components/grid/theme.ts")).toBe("grid");
+    expect(chunkOf("app/components/grid/editors.ts")).toBe("grid");
     expect(chunkOf("app/components/sheet/SheetGrid.client.tsx")).toBeUndefined();
     expect(chunkOf("app/components/grid/DataGrid.client.tsx")).toBeUndefined();
   });

@@ -4,14 +4,14 @@
 //
 // - shell: everything the document's root or app/routes/_shell.tsx imports, however deep (React, Remix's runtime, the
 //   top bar, notifications, the live connection, icons, dates, the error card...). Every page loads it.
-// - shell, too: a module of app/ or contract/ that at least SHARED_BY route modules import, directly or not (the table
-//   toolbar, pagination, the host notice, tabs, the modal, the servers' list...). Left to Rollup, each set of pages that
-//   shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for nine of them. In
-//   the shell chunk they cost a page that does not use them a few KiB at most (ADR 052).
+// - shell, too: a module of app/ or contract/ that at least SHARED_BY route modules import, directly or not (the
+//   table toolbar, pagination, the host notice, tabs, the modal, the servers' list...). Left to Rollup, each set of
+//   pages that shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for nine of
+//   them. In the shell chunk they cost a page that does not use them a few KiB at most (ADR 052).
 // - grid: what the canvas grids (GRIDS: each loaded by a dynamic import, in the browser only) import and nothing else
 //   does: glide-data-grid and the packages only it uses. Left to Rollup, glide-data-grid was a chunk, and each small
-//   module between it and the pages a file of its own.
-//   The grids keep their chunks (a sheet page does not load the table grid, nor a table page the sheet's parts).
+//   module between it and the pages a file of its own. The grids keep their chunks (a sheet page does not load the
+//   table grid, nor a table page the sheet's parts).
 // - sheet: the sheet pages' own parts (app/components/sheet/: the HTML table, its rules, its dialogs), which the stock
 //   and breeder pages and the sheet grid share.
 // - What else the grid shares with the pages: a module of app/ rides in the shell (the grid's geometry and theme, a

@@ -436,14 +436,17 @@ try {
       const slowViews = [];
       const hangUntil = hangStart + Math.max(3 * ttl, 15) * 1000;
       const viewTimes = [];
-      // The floor interleaved with the views, one sample after each (the edge's health does not call the host).
+      // The floor interleaved with the views, one sample beside each, before and after it in turn (the edge's health
+      // does not call the host; a sample right after a view pays for what the view leaves running, as in `against`).
       const floorNow = [];
       while (Date.now() < hangUntil) {
         for (const path of HOST_DATA_PAGES) {
+          const floorFirst = floorNow.length % 2 === 1;
+          if (floorFirst) floorNow.push(await edgeFloor());
           const v = await view(path);
           if (v.ms > 1000) slowViews.push(path);
           else viewTimes.push(v.ms);
-          floorNow.push(await edgeFloor());
+          if (!floorFirst) floorNow.push(await edgeFloor());
         }
       }
       const hung = hostCalls.filter((c) => c.mode === "hang" && c.method === "GET");

@@ -8,22 +8,24 @@
 //   table toolbar, pagination, the host notice, tabs, the modal, the servers' list...). Left to Rollup, each set of
 //   pages that shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for nine of
 //   them. In the shell chunk they cost a page that does not use them a few KiB at most (ADR 052).
-// - grid: what the canvas grids (GRIDS: each loaded by a dynamic import, in the browser only) import and nothing else
+// - grid: what both canvas grids (GRIDS: each loaded by a dynamic import, in the browser only) import and no page
 //   does: glide-data-grid and the packages only it uses. Left to Rollup, glide-data-grid was a chunk, and each small
-//   module between it and the pages a file of its own. The grids keep their chunks (a sheet page does not load the
-//   table grid, nor a table page the sheet's parts).
+//   module between it and the pages a file of its own. The grids keep their chunks, and what one grid alone imports
+//   stays with it (a sheet page does not load the table grid, nor a table page the sheet's parts).
 // - sheet: the sheet pages' own parts (app/components/sheet/: the HTML table, its rules, its dialogs), which the stock
 //   and breeder pages and the sheet grid share.
-// - What else the grid shares with the pages: a module of app/ rides in the shell (the grid's geometry and theme, a
-//   select's options: about 1 KiB), a package gets the chunk `shared` (lodash's internals, which the charts use too).
-//   A manual chunk takes in every module it imports that no other manual chunk names, so each of these has to be named,
-//   or a page would load the whole grid for a constant.
+// - What else the grid shares with the pages: a module of app/ or contract/ that the pages load with themselves rides
+//   in the shell (the grid's geometry and theme, a select's options: about 1 KiB) or in the sheet; anything else (a
+//   package, or a module that only lazy code shares with the grid) gets the chunk `shared` (lodash's internals, which
+//   the charts use too). A manual chunk takes in every module it imports that no other manual chunk names, so each of
+//   these has to be named, or a page would load the whole grid for a constant.
 //
 // The route modules themselves and the document's root keep their own chunks.
 import path from "node:path";
 
 const SHELL = path.resolve("app/routes/_shell.tsx");
 const ROOT = path.resolve("app/root.tsx");
+const ROUTES = path.resolve("app/routes") + path.sep;
 const SHEET = path.resolve("app/components/sheet") + path.sep;
 const OWN = [path.resolve("app") + path.sep, path.resolve("contract") + path.sep];
 /** The canvas grids' components: each is loaded by a dynamic import, in the browser only. */
@@ -58,23 +60,33 @@ function plan({ getModuleIds, getModuleInfo }) {
   };
   for (const m of reach([SHELL, ROOT], getModuleInfo)) name(m, "shell");
   const importers = new Map();
-  for (const route of entries) {
+  for (const route of entries.filter((m) => m.startsWith(ROUTES))) {
     for (const m of reach(route, getModuleInfo)) if (own(m)) importers.set(m, (importers.get(m) ?? 0) + 1);
   }
   for (const [m, n] of importers) if (n >= SHARED_BY) name(m, "shell");
-  // What the pages reach without the grids (their lazy code included); what only the grids reach is the grid's.
+  // What the pages load with themselves, and what they reach at all (their lazy code too), without the grids.
+  const eager = reach(entries, getModuleInfo, { stop: GRIDS });
   const pages = reach(entries, getModuleInfo, { dynamic: true, stop: GRIDS });
-  // A module the grid shares with the pages is named and not walked into: its chunk takes in what it imports.
+  // Each grid's own reach: what both grids (and no page) import is the grid chunk's; what one grid alone imports is
+  // left to Rollup, which keeps it with that grid.
+  const grids = GRIDS.filter((g) => getModuleInfo(g));
+  const ofGrid = grids.map((g) => reach(g, getModuleInfo, { stop: GRIDS.filter((other) => other !== g) }));
+  // A module the grid shares with the pages is named and not walked into: its chunk takes in what it imports. Only a
+  // module the pages load with themselves goes into the shell or the sheet; one that lazy code shares with the grid
+  // gets the chunk `shared`, which neither loads before it is needed.
   const seen = new Set();
   const walk = (m) => {
     if (seen.has(m)) return;
     seen.add(m);
-    if (pages.has(m)) return name(m, m.startsWith(SHEET) ? "sheet" : own(m) ? "shell" : "shared");
-    if (!GRIDS.includes(m)) name(m, "grid");
+    if (pages.has(m)) {
+      if (!eager.has(m) || !own(m)) return name(m, "shared");
+      return name(m, m.startsWith(SHEET) ? "sheet" : "shell");
+    }
+    if (!GRIDS.includes(m) && ofGrid.every((reached) => reached.has(m))) name(m, "grid");
     for (const next of getModuleInfo(m)?.importedIds ?? []) walk(next);
   };
-  for (const g of GRIDS) if (getModuleInfo(g)) walk(g);
-  for (const m of pages) if (m.startsWith(SHEET) && own(m)) name(m, "sheet");
+  for (const g of grids) walk(g);
+  for (const m of eager) if (m.startsWith(SHEET) && own(m)) name(m, "sheet");
   return chunkOf;
 }
 

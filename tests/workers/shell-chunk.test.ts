@@ -5,21 +5,22 @@ import { describe, expect, it } from "vitest";
 import { SHARED_BY, shellChunk } from "../../scripts/shell-chunk.js";
 
 /**
- * A module graph: each module's imports ("lazy:" before a dynamic one), and which modules are the build's entries (root
- * and route modules).
+ * A module graph: each module's imports ("lazy:" before a dynamic one). As in Remix's build, each route module (and
+ * the root) is wrapped by an entry of its own, `<file>?__remix-build-client-route`, that imports it.
  */
 function graph(imports: Record<string, string[]>) {
   const id = (file: string) => (file.startsWith("node_modules/") ? `/${file}` : path.resolve(file));
-  const entry = (file: string) => file === "app/root.tsx" || file.startsWith("app/routes/");
+  const route = (file: string) => file === "app/root.tsx" || file.startsWith("app/routes/");
   const infos = new Map(
-    Object.entries(imports).map(([file, to]) => [
-      id(file),
-      {
+    Object.entries(imports).flatMap(([file, to]) => {
+      const module = {
         importedIds: to.filter((t) => !t.startsWith("lazy:")).map(id),
         dynamicallyImportedIds: to.filter((t) => t.startsWith("lazy:")).map((t) => id(t.slice(5))),
-        isEntry: entry(file),
-      },
-    ]),
+        isEntry: false,
+      };
+      const entry = { importedIds: [id(file)], dynamicallyImportedIds: [], isEntry: true };
+      return route(file) ? [[id(file), module] as const, [`${id(file)}?__remix-build-client-route`, entry] as const] : [[id(file), module] as const];
+    }),
   );
   const chunkOf = shellChunk();
   const meta = { getModuleIds: () => infos.keys(), getModuleInfo: (m: string) => infos.get(m) ?? null };
@@ -126,5 +127,21 @@ describe("the grid, sheet and shared chunks (ADR 059)", () => {
     const chunkOf = graph({ ...BASE, ...GRIDS });
     expect(chunkOf("app/components/charts/Chart.tsx")).toBeUndefined();
     expect(chunkOf("app/components/grid/CanvasTable.tsx")).toBeUndefined();
+  });
+
+  it("leave what one grid alone imports with that grid, and put what lazy code shares with the grid in `shared`", () => {
+    const chunkOf = graph({
+      ...BASE,
+      ...GRIDS,
+      "app/components/sheet/SheetGrid.client.tsx": [...GRIDS["app/components/sheet/SheetGrid.client.tsx"], "app/components/sheet/drag.ts"],
+      "app/components/sheet/drag.ts": [],
+      "app/components/charts/Chart.tsx": ["node_modules/lodash/uniq.js", "app/components/grid/colours.ts"],
+      "app/components/grid/DataGrid.client.tsx": [...GRIDS["app/components/grid/DataGrid.client.tsx"], "app/components/grid/colours.ts"],
+      "app/components/grid/colours.ts": [],
+    });
+    // The table grid's pages never load the sheet grid's own helper.
+    expect(chunkOf("app/components/sheet/drag.ts")).toBeUndefined();
+    // The lazy chart shares it with the table grid: the shell would load it on every page.
+    expect(chunkOf("app/components/grid/colours.ts")).toBe("shared");
   });
 });

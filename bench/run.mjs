@@ -73,15 +73,18 @@ async function against(floor, figure, n = samples, { alternate = false } = {}) {
   const f = [];
   const x = [];
   for (let i = 0; i < n; i++) {
-    if (alternate && i % 2) {
-      x.push(await figure());
-      f.push(await floor());
-    } else {
-      f.push(await floor());
-      x.push(await figure());
-    }
+    const [floorMs, figureMs] = await beside(floor, figure, alternate && i % 2 === 1);
+    f.push(floorMs);
+    x.push(figureMs);
   }
   return { floor: median(f), figure: median(x), ratio: median(x) / median(f), floors: f, figures: x };
+}
+
+/** One sample of the floor and one of the figure, the figure first if `figureFirst`: [floor's, figure's]. */
+async function beside(floor, figure, figureFirst) {
+  if (!figureFirst) return [await floor(), await figure()];
+  const figureMs = await figure();
+  return [await floor(), figureMs];
 }
 
 /** A figure's line: its median, its floor's and their ratio (and, in `report`, the target and whether it was met). */
@@ -441,12 +444,10 @@ try {
       const floorNow = [];
       while (Date.now() < hangUntil) {
         for (const path of HOST_DATA_PAGES) {
-          const floorFirst = floorNow.length % 2 === 1;
-          if (floorFirst) floorNow.push(await edgeFloor());
-          const v = await view(path);
+          const [floorMs, v] = await beside(edgeFloor, () => view(path), floorNow.length % 2 === 0);
+          floorNow.push(floorMs);
           if (v.ms > 1000) slowViews.push(path);
           else viewTimes.push(v.ms);
-          if (!floorFirst) floorNow.push(await edgeFloor());
         }
       }
       const hung = hostCalls.filter((c) => c.mode === "hang" && c.method === "GET");

@@ -43,11 +43,14 @@ export const auditLog = sqliteTable(
 
 /**
  * A version per source table, bumped by triggers on every insert, update and delete (migrations 0004 and 0005), so any
- * write path (the API, ingestion, seeding, a console) makes the aggregates computed from it due.
+ * write path (the API, ingestion, seeding, a console) makes the aggregates computed from it due. Each bump also draws a
+ * random stamp (migrations/0016): a database restored to an earlier point counts its versions again from there, and
+ * what an isolate kept under a version it counted before the restore must not pass for the new one (ADR 060).
  */
 export const dataVersions = sqliteTable("data_versions", {
   name: text("name").primaryKey(),
   version: integer("version").notNull().default(0),
+  stamp: integer("stamp").notNull().default(0),
 });
 
 /**

@@ -22,7 +22,12 @@ import {
   tripBreaker,
 } from "../../worker/platform/host-cache";
 import { answerOf } from "../../worker/platform/in-process-answer";
+import { share } from "../../worker/platform/shared-json";
 
+/**
+ * A read's answer. What an external host answered through the edge cache, and a kept page of the in-process API, is one
+ * value shared by every view of the isolate (ADR 060): it is deep-frozen, and a loader that needs to change it copies it.
+ */
 export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
 
 const HOST_ERROR = Symbol.for("ark-tribe-dashboard.HostError");
@@ -161,7 +166,7 @@ export function hostClient(deps: HostDeps) {
 
   function store(external: ExternalHost, path: string, { data, fetchedAt, generation }: Entry) {
     const text = JSON.stringify(data);
-    keepInIsolate(`${external.url}${path}`, { text, fetchedAt, generation });
+    keepInIsolate(`${external.url}${path}`, { text, data, fetchedAt, generation });
     return edgeCache().put(
       hostCacheKey(external, path),
       new Response(text, {
@@ -179,14 +184,15 @@ export function hostClient(deps: HostDeps) {
     const cached = await edgeCache().match(hostCacheKey(external, path));
     if (!cached) return null;
     const number = (name: string) => Number(cached.headers.get(name) ?? 0);
-    const copy = { text: await cached.text(), fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
+    const text = await cached.text();
+    const copy = { text, data: share(JSON.parse(text)), fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
     keepInIsolate(`${external.url}${path}`, copy);
-    return { data: JSON.parse(copy.text), fetchedAt: copy.fetchedAt, generation: copy.generation };
+    return copy;
   }
 
   /** Fetches a path and caches the answer. A failure opens the circuit (readExternal): the host is left alone for a window. */
   async function fetchAndCache(external: ExternalHost, path: string, generation: number) {
-    const data = await readExternal(external, path);
+    const data = share(await readExternal(external, path));
     await store(external, path, { data, fetchedAt: Date.now(), generation });
     return data;
   }
@@ -211,7 +217,7 @@ export function hostClient(deps: HostDeps) {
     // This isolate's fresh copy needs only the generation; without one, the Cache API is asked at the same time.
     const near = freshInIsolate(`${ext.url}${path}`, ext.ttlSeconds);
     const [[generation], found] = await Promise.all([generationsOf(deps.env, [readPathOf(path)]), near ? null : lookup(ext, path)]);
-    if (near && near.generation >= generation) return { data: JSON.parse(near.text) as T, stale: false };
+    if (near && near.generation >= generation) return { data: near.data as T, stale: false };
     const entry = near ? await lookup(ext, path) : found;
     const current = entry !== null && entry.generation >= generation;
     const age = entry ? (Date.now() - entry.fetchedAt) / 1000 : Infinity;

@@ -11,6 +11,7 @@ import { cellTextOf, unpackRows, type PackedRows } from "../../app/components/sh
 import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
 import { matches } from "../../app/utils/table";
 import { searchColumns } from "../../worker/domain/breeder";
+import { searchBreeders } from "../../worker/domain/breeder-search";
 import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
 import { database } from "../../worker/domain/context";
 import { externalHost } from "./cron-fixtures";
@@ -305,6 +306,40 @@ describe("GET /api/breeder-list/search", () => {
     expect(after.servers["2411"]).toBe(before.servers["2411"] + 100);
     await env.DB.prepare(`delete from breeder_list where _id = ?`).bind(hexId(1001)).run();
     expect((await search(browser, "")).summary.breeders).toBe(11);
+  });
+
+  it("answers a page kept in the isolate, frozen, until the list changes by any path or the day turns (ADR 060)", async () => {
+    await seedRows(30);
+    const db = database(env);
+    const now = new Date();
+    const query = { q: "", page: 1, size: 100 };
+    const first = await searchBreeders(db, query, now);
+    expect(await searchBreeders(db, query, now)).toBe(first);
+    expect(() => ((first.rows[0] as { Dino: string }).Dino = "Changed")).toThrow(TypeError);
+    expect(await searchBreeders(db, { ...query, q: "rex" }, now)).not.toBe(first);
+
+    // The next day counts every Days since one more.
+    const counted = first.rows.find((r) => typeof r["Days since"] === "number")!;
+    const tomorrow = await searchBreeders(db, query, new Date(now.getTime() + DAY));
+    expect(tomorrow.rows.find((r) => r._id === counted._id)!["Days since"]).toBe(counted["Days since"]! + 1);
+
+    // A write by any path (here in SQL, as a console would) is read at once.
+    const id = first.rows[0]._id;
+    await env.DB.prepare("update breeder_list set dino = 'Changed' where _id = ?").bind(id).run();
+    const changed = await searchBreeders(db, query, now);
+    expect(changed.rows.find((r) => r._id === id)!.Dino).toBe("Changed");
+
+    // A database restored to an earlier point counts its versions again from there: the same version after the restore
+    // is another list, and the page kept under that version before the restore is not given for it.
+    const before = await env.DB.prepare("select version, stamp from data_versions where name = 'breeder_list'").first<{ version: number; stamp: number }>();
+    await env.DB.prepare("update breeder_list set dino = 'Kept' where _id = ?").bind(id).run();
+    expect((await searchBreeders(db, query, now)).rows.find((r) => r._id === id)!.Dino).toBe("Kept");
+    await env.DB.batch([
+      env.DB.prepare("update breeder_list set dino = 'Changed' where _id = ?").bind(id),
+      env.DB.prepare("update data_versions set version = ?, stamp = ? where name = 'breeder_list'").bind(before!.version, before!.stamp),
+    ]);
+    await env.DB.prepare("update breeder_list set dino = 'Restored, then written' where _id = ?").bind(id).run();
+    expect((await searchBreeders(db, query, now)).rows.find((r) => r._id === id)!.Dino).toBe("Restored, then written");
   });
 
   it("refuses a page size over 100 or an unknown server, naming the field", async () => {

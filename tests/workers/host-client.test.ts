@@ -116,12 +116,20 @@ describe("the host client with HOST_URL", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("gives each view objects of its own: what one view changes, the next does not read", async () => {
+  it("gives every view of the isolate the same answer, frozen: a view that tries to change it throws, and the next reads it unchanged", async () => {
     const { host } = client(60);
     const first = await host.get<{ path: string; version: number }[]>("/api/codes");
-    first.data[0].version = 99;
-    first.data.push({ path: "/elsewhere", version: 0 });
-    expect((await host.get("/api/codes")).data).toEqual([{ path: "/api/codes", version: 1 }]);
+    expect(() => (first.data[0].version = 99)).toThrow(TypeError);
+    expect(() => first.data.push({ path: "/elsewhere", version: 0 })).toThrow(TypeError);
+    const next = await host.get("/api/codes");
+    expect(next.data).toBe(first.data);
+    expect(next.data).toEqual([{ path: "/api/codes", version: 1 }]);
+    expect(calls).toHaveLength(1);
+    // Read from the data centre's cache (another isolate, or this one after a few seconds), it is frozen as well.
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 6_000);
+    const fromCache = await host.get<{ path: string; version: number }[]>("/api/codes");
+    expect(Object.isFrozen(fromCache.data[0])).toBe(true);
+    expect(fromCache.data).toEqual([{ path: "/api/codes", version: 1 }]);
     expect(calls).toHaveLength(1);
   });
 

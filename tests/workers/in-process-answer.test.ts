@@ -10,6 +10,7 @@ import { json } from "../../app/utils/json.server";
 import { FULL_ACCESS } from "../../contract/access";
 import { callInProcess } from "../../worker/api";
 import { answerOf, isPlainJson, jsonAnswer } from "../../worker/platform/in-process-answer";
+import { isShared, jsonOf, share } from "../../worker/platform/shared-json";
 import { sessionCaller, type SessionState } from "../../worker/platform/session";
 import { MEMBER, ORIGIN } from "./helpers";
 
@@ -73,6 +74,40 @@ describe("an answer kept for the BFF", () => {
     expect(answerOf(res)).not.toBeNull();
     expect(answerOf(res)).toBeNull();
     expect(answerOf(new Response("{}"))).toBeNull();
+  });
+});
+
+describe("a value shared by many requests (ADR 060)", () => {
+  it("is frozen all the way down, so a reader that tries to change it throws and the next reader finds it unchanged", () => {
+    const value = share({ rows: [{ id: 1, colours: { HP: "#ff0000" } }], total: 1 });
+    expect(isShared(value) && isShared(value.rows) && isShared(value.rows[0].colours)).toBe(true);
+    expect(() => (value.rows[0].colours.HP = "#000000")).toThrow(TypeError);
+    expect(() => value.rows.push({ id: 2, colours: { HP: "#00ff00" } })).toThrow(TypeError);
+    expect(() => delete (value as { total?: number }).total).toThrow(TypeError);
+    expect(value).toStrictEqual({ rows: [{ id: 1, colours: { HP: "#ff0000" } }], total: 1 });
+  });
+
+  it("is only plain JSON: anything else is refused and left as it was", () => {
+    for (const [i, value] of NOT_PLAIN.entries()) {
+      expect(() => share(value), `NOT_PLAIN[${i}]`).toThrow(TypeError);
+      expect(isShared(value) || Object.isFrozen(value), `NOT_PLAIN[${i}]`).toBe(false);
+    }
+  });
+
+  it("is known to be plain JSON without a walk, has its JSON written once, and is answered as that JSON", async () => {
+    const value = share({ rows: [{ id: 1, name: "Rex" }] });
+    const stringify = vi.spyOn(JSON, "stringify");
+    expect(isPlainJson({ page: value })).toBe(true);
+    expect(jsonOf(value)).toBe('{"rows":[{"id":1,"name":"Rex"}]}');
+    expect(jsonOf(value)).toBe('{"rows":[{"id":1,"name":"Rex"}]}');
+    expect(stringify).toHaveBeenCalledTimes(1);
+    // A value not shared may change between two calls: its JSON is written each time.
+    const own = { n: 1 };
+    expect(jsonOf(own)).toBe('{"n":1}');
+    own.n = 2;
+    expect(jsonOf(own)).toBe('{"n":2}');
+    expect(await read(kept(value))).toBe(value);
+    expect(await kept(value).json()).toStrictEqual(viaJson(value));
   });
 });
 

@@ -7,6 +7,7 @@ import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { pingDatabase } from "../platform/health";
 import { jsonAnswer } from "../platform/in-process-answer";
+import { isShared, jsonOf } from "../platform/shared-json";
 import { clientAddress, overLimit } from "../platform/limits";
 import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";
@@ -40,6 +41,13 @@ hostApi.use("*", async (c, next) => {
   if (inProcess.has(c.req.raw)) {
     c.json = ((value: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
       jsonAnswer(value, (body) => c.body(body ?? "null", arg as 200, { "Content-Type": "application/json", ...headers }))) as typeof c.json;
+  } else {
+    // A shared answer (one kept for many requests, ADR 060) is written out once, not for every request.
+    const json = c.json;
+    c.json = ((value: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
+      isShared(value)
+        ? c.body(jsonOf(value), arg as 200, { "Content-Type": "application/json", ...headers })
+        : json(value, arg as 200, headers)) as typeof c.json;
   }
   let answer = () => {};
   c.set("answered", new Promise<void>((resolve) => (answer = resolve)));

@@ -3,6 +3,7 @@
 // migrations/0004_search_index.sql, the breeder list in 0005), and is valid while that version is current.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { aggregateCache, dataVersions } from "../../drizzle/schema";
+import { share } from "../platform/shared-json";
 import type { Db } from "./context";
 
 /**
@@ -47,4 +48,29 @@ export async function settledAggregate<T>(db: Db, source: string, key: string, f
 export async function cachedAggregate<T>(db: Db, source: string, key: string, compute: () => Promise<T>): Promise<T> {
   const [found] = await aggregateRead(db, source, key);
   return settledAggregate(db, source, key, found, compute);
+}
+
+/**
+ * Answers kept in this isolate while their source is unchanged (ADR 060): `read(db, key, compute)` reads the source's
+ * version and stamp (one small query) and gives the answer kept under `key` at that stamp, else `compute()`s it and
+ * keeps it, shared (deep-frozen: worker/platform/shared-json.ts), for the last `size` keys. Every write to the source
+ * draws a new stamp (triggers), so a kept answer is never older than the database: the stamp is read before computing,
+ * and what is computed after it is at least as new. Many members viewing the same page between two edits read its rows
+ * once per isolate.
+ */
+export function keptWhileCurrent<T>(source: string, size: number) {
+  const answers = new Map<string, { stamp: number; value: T }>();
+  return async (db: Db, key: string, compute: () => Promise<T>): Promise<T> => {
+    const [current] = await db.select({ stamp: dataVersions.stamp }).from(dataVersions).where(eq(dataVersions.name, source));
+    const found = answers.get(key);
+    answers.delete(key); // the most recently used goes last, and the least recently used is dropped first
+    if (current && found?.stamp === current.stamp) {
+      answers.set(key, found);
+      return found.value;
+    }
+    const value = share(await compute());
+    if (current) answers.set(key, { stamp: current.stamp, value });
+    if (answers.size > size) answers.delete(answers.keys().next().value as string);
+    return value;
+  };
 }

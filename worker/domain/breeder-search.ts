@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { breederList } from "../../drizzle/schema";
 import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
-import { aggregateRead, cachedAggregate, settledAggregate } from "./aggregates";
+import { aggregateRead, cachedAggregate, keptWhileCurrent, settledAggregate } from "./aggregates";
 import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder";
 import type { Db } from "./context";
 import { askedPage, contains, ftsPhrase, SEARCH_SEPARATOR, settlePage, trigramsServe, type PageQuery, type SearchPage } from "./paging";
@@ -92,12 +92,21 @@ function scannedCountKey(q: string, server: BreederServer | undefined, now: Date
   return `breeder_search_count:${dayNumber(now)}:${server ?? ""}:${text}`;
 }
 
+/** The pages last read, kept in the isolate until the list changes (ADR 060): most views are of the first page. */
+const keptPages = keptWhileCurrent<BreederPage>(LIST, 16);
+
 /**
  * One page of the list in the sheet's order (`order`, then `_id`), filtered by server and `q`, with the summary and
  * the first and last ids of the whole sheet (Move up and Move down are disabled at its ends). A page past the end is
- * the last.
+ * the last. Kept until the list changes, per day (Days since counts to it); the answer is shared, so it is frozen.
  */
-export async function searchBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now = new Date()): Promise<BreederPage> {
+export function searchBreeders(db: Db, search: BreederSearch, now = new Date()): Promise<BreederPage> {
+  const { q = "", page = 1, size = 100, server } = search;
+  const key = JSON.stringify([dayNumber(now), q, page, size, server ?? null]);
+  return keptPages(db, key, () => readBreeders(db, search, now));
+}
+
+async function readBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now: Date): Promise<BreederPage> {
   const where = (walk: boolean) => and(server ? eq(breederList.Server, server) : undefined, matching(q, now, walk));
   const ends = (dir: typeof asc) =>
     db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);

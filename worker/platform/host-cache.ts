@@ -1,8 +1,8 @@
 // The edge cache of an external host's answers (HOST_URL), ADR 015. The BFF's host client reads and fills it
 // (app/host/client.server.ts); writes and live events invalidate it.
 // - Entries live in the Workers Cache API (per data centre), keyed by the host's full URL, query included. Each isolate
-//   also keeps the text of the answers it stored or read there, and serves a fresh one (within the TTL, under the
-//   current generation) without the Cache API's round trip (ADR 056).
+//   also keeps the answers it stored or read there, and serves a fresh one (within the TTL, under the current
+//   generation) without the Cache API's round trip (ADR 056), as one shared value parsed once (ADR 060).
 // - Invalidation reaches every data centre through a generation per read path (the path without its query) kept in KV
 //   (HOST_CACHE). An entry remembers the generation it was fetched under; a newer generation makes it due for a fetch,
 //   but it stays the last good answer to fall back on while the host is down.
@@ -20,15 +20,18 @@ export const hostCacheKey = (external: ExternalHost, path: string) => new Reques
 
 // The isolate's own copies -------------------------------------------------------------------------------------------
 
-/** An answer as this isolate last stored or read it in the Cache API: its text (each view parses its own objects). */
-export type IsolateCopy = { text: string; fetchedAt: number; generation: number };
+/**
+ * An answer as this isolate last stored or read it in the Cache API: its text and its value, parsed once and shared by
+ * every view that the copy answers (deep-frozen: worker/platform/shared-json.ts, ADR 060).
+ */
+export type IsolateCopy = { text: string; data: unknown; fetchedAt: number; generation: number };
 type Kept = IsolateCopy & { keptAt: number };
 
 /**
  * Answers this isolate keeps beside the Cache API, by host URL and path, oldest first. A fresh one (younger than the
  * TTL, under the current generation, kept in the last ISOLATE_COPY_SECONDS) is served without the Cache API's round
  * trip; anything else goes to the Cache API as before, which every isolate of the data centre shares. Bounded by their
- * text's length.
+ * text's length (the parsed value takes a few times as much).
  */
 const isolateCopies = new Map<string, Kept>();
 let isolateCopiesLength = 0;

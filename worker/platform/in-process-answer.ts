@@ -2,6 +2,10 @@
 // reads back (ADR 048), and a loader's JSON answer handed to the server's render the same way (ADR 050). The answer's
 // body is still its JSON, written only if someone reads it.
 
+import { isPlainJson, jsonOf } from "./shared-json";
+
+export { isPlainJson };
+
 const KEPT = Symbol.for("ark-tribe-dashboard.inProcessAnswers");
 const ANSWER_OF = Symbol.for("ark-tribe-dashboard.answerOf");
 /**
@@ -18,7 +22,7 @@ function jsonBody(value: unknown): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        controller.enqueue(encoder.encode(JSON.stringify(value)));
+        controller.enqueue(encoder.encode(jsonOf(value)));
         controller.close();
       },
     },
@@ -53,27 +57,3 @@ export function answerOf(res: Response): { value: unknown } | null {
 // The patched router asks this for a loader's or an action's JSON answer before it reads the body (ADR 050): a
 // document's render takes the value a loader answered with app/utils/json.server.ts.
 (globalThis as { [ANSWER_OF]?: typeof answerOf })[ANSWER_OF] ??= answerOf;
-
-/** Whether JSON.parse(JSON.stringify(value)) would give a value deep-equal to it. */
-export function isPlainJson(value: unknown): boolean {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return true;
-    case "number":
-      return Number.isFinite(value);
-    case "object": {
-      if (value === null) return true;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) if (!(i in value) || !isPlainJson(value[i])) return false;
-        return true;
-      }
-      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
-      const record = value as Record<string, unknown>;
-      for (const key in record) if (!isPlainJson(record[key])) return false;
-      return true;
-    }
-    default:
-      return false;
-  }
-}

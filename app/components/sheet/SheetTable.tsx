@@ -7,6 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { escapeHtml, tag } from "../../utils/html";
+import { jsonOf } from "../../../worker/platform/shared-json";
 import { kept } from "../../utils/kept";
 import { Options } from "../table/Options";
 import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type PackedRows, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
@@ -167,8 +168,9 @@ const rowsMarkup =
   typeof document === "undefined"
     ? kept(
         ({ rows, s }: RowsPart) => rowsHtml(rows, s),
+        // Shared rows (a kept host answer, ADR 060) have their JSON written once.
         ({ rows, s, named }) =>
-          JSON.stringify([s.testId, s.hidden, s.columns.map((c) => c.id), s.readOnly, rowLink(s, ANY_ID), named ?? rows]),
+          `${JSON.stringify([s.testId, s.hidden, s.columns.map((c) => c.id), s.readOnly, rowLink(s, ANY_ID), named?.slice(1) ?? null])}\n${jsonOf(named?.[0] ?? rows)}`,
         8,
       )
     : ({ rows, s }: RowsPart) => rowsHtml(rows, s);

@@ -5,7 +5,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "../../../contract/breeder";
 import { searchText } from "../../../contract/search";
-import { cellTextOf, packRows } from "../../components/sheet/rules";
+import { isShared, share } from "../../../worker/platform/shared-json";
+import { cellTextOf, packRows, type PackedRows } from "../../components/sheet/rules";
 import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
@@ -66,6 +67,15 @@ async function readListPage(context: AppLoadContext, query: ListQuery): Promise<
   return { ...whole, data: pageOfWholeList(whole.data, query) };
 }
 
+/** Packings of shared rows (a host answer kept for many views, ADR 060), each made once and shared in turn. */
+const packings = new WeakMap<readonly BreederRow[], PackedRows>();
+function packedRows(rows: readonly BreederRow[]): PackedRows {
+  if (!isShared(rows)) return packRows(rows);
+  let packed = packings.get(rows);
+  if (!packed) packings.set(rows, (packed = share(packRows(rows))));
+  return packed;
+}
+
 /** The Breeder List tab's data for one page view (url carries q, page, size, server, base, mut and edit). */
 export async function loadBreederList(context: AppLoadContext, url: URL, request?: Request) {
   const params = url.searchParams;
@@ -89,7 +99,7 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
     size,
     filter,
     toggles,
-    page: { ...page, rows: packRows(page.rows) },
+    page: { ...page, rows: packedRows(page.rows) },
     ends: { first, last },
     summary: {
       ...summary,

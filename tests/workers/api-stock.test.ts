@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { database, RACE_RETRIES } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
-import { saveRows } from "../../worker/domain/stock";
+import { listHistory, listRows, saveRows } from "../../worker/domain/stock";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 
@@ -172,6 +172,30 @@ describe("reading a tab", () => {
       expect(refused.status, query).toBe(400);
       expect(await refused.json(), query).toMatchObject({ error: "validation", field });
     }
+  });
+});
+
+describe("what the isolate keeps (ADR 060)", () => {
+  it("answers a tab's rows and its history's dates kept, frozen, until the sheet changes by any path", async () => {
+    const db = database(env);
+    const element = await addRow("war-room-vaults", vault("Element", [1], 10));
+    await addSnapshot("war-room-vaults", Date.UTC(2026, 0, 1), "Rex Rider", [{ itemId: element, currentStock: 1 }]);
+    const rows = await listRows(db, "war-room-vaults");
+    const dates = await listHistory(db, "war-room-vaults", { items: false });
+    expect(await listRows(db, "war-room-vaults")).toBe(rows);
+    expect(await listHistory(db, "war-room-vaults", { items: false })).toBe(dates);
+    expect(() => ((rows[0] as { item: string }).item = "Changed")).toThrow(TypeError);
+    // The whole history with its figures (older clients) is read each time; another tab has rows of its own.
+    expect(await listHistory(db, "war-room-vaults")).not.toBe(await listHistory(db, "war-room-vaults"));
+    expect(await listRows(db, "war-room-dedis")).toEqual([]);
+
+    // A write in SQL, as a console would, to a row and then to the history: each is read at once.
+    await env.DB.prepare(`update stock_items set data = json_set(data, '$.item', 'Metal') where _id = ?`).bind(element).run();
+    expect((await listRows(db, "war-room-vaults"))[0].item).toBe("Metal");
+    await addSnapshot("war-room-vaults", Date.UTC(2026, 0, 2), "Vault Keeper", [{ itemId: element, currentStock: 2 }]);
+    expect((await listHistory(db, "war-room-vaults", { items: false })).map((h) => h.updatedBy)).toEqual(["Vault Keeper", "Rex Rider"]);
+    // The snapshot before the latest gives each row its previous stock.
+    expect((await listRows(db, "war-room-vaults"))[0]).toMatchObject({ item: "Metal", prevStock: 1 });
   });
 });
 

@@ -7,6 +7,7 @@ import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, RACE_RETRIES, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
+import { keptWhileCurrent } from "./aggregates";
 import { queueAlerts } from "./alerts";
 import {
   derivedFields,
@@ -26,6 +27,8 @@ type StockRow = typeof stockItems.$inferSelect;
 export type StockRowJson = ReturnType<typeof rowJson>;
 
 const kindOf = (tab: StockTab) => TABS[tab].kind;
+/** The sheet's version in data_versions, bumped with every write to stock_items or stock_history (migrations/0017). */
+const STOCK = "stock";
 
 /** The API's JSON for a row: the common fields, the tab's fields and every derived column, and the version. */
 export function rowJson(tab: StockTab, row: StockRow, prevStock: Cell) {
@@ -69,10 +72,16 @@ async function tabRows(db: Db, tab: StockTab) {
   return db.select().from(stockItems).where(eq(stockItems.tab, tab)).orderBy(asc(stockItems.order), asc(stockItems._id));
 }
 
-/** GET {base}: the tab's rows sorted by order, with the derived columns. */
-export async function listRows(db: Db, tab: StockTab) {
-  const [rows, previous] = await Promise.all([tabRows(db, tab), previousFigures(db, tab)]);
-  return rows.map((row) => rowJson(tab, row, previous.get(row._id) ?? null));
+/** What the isolate keeps of the sheet until it changes (ADR 060): each tab's rows, and its history's lighter reads. */
+const keptRows = keptWhileCurrent<StockRowJson[]>(STOCK, STOCK_TABS.length);
+const keptHistory = keptWhileCurrent<HistoryJson[]>(STOCK, 4 * STOCK_TABS.length);
+
+/** GET {base}: the tab's rows sorted by order, with the derived columns. Kept until the sheet changes, so frozen. */
+export function listRows(db: Db, tab: StockTab): Promise<StockRowJson[]> {
+  return keptRows(db, tab, async () => {
+    const [rows, previous] = await Promise.all([tabRows(db, tab), previousFigures(db, tab)]);
+    return rows.map((row) => rowJson(tab, row, previous.get(row._id) ?? null));
+  });
 }
 
 async function rowsById(db: Db, tab: StockTab, ids: string[]) {
@@ -89,7 +98,17 @@ export async function getRow(db: Db, tab: StockTab, id: string) {
  * The tab's snapshots, newest first: at most `limit`, only the one with `id` when given, and without their items when
  * `items` is false (the page's Version History select reads no figures until a date is chosen).
  */
-export async function listHistory(db: Db, tab: StockTab, { limit = 100, items = true, id }: { limit?: number; items?: boolean; id?: number } = {}) {
+export function listHistory(db: Db, tab: StockTab, query: HistoryQuery = {}): Promise<HistoryJson[]> {
+  const { limit = 100, items = true, id } = query;
+  // The page's reads (the dates without figures, one snapshot's figures) are kept until the sheet changes; the whole
+  // history with every snapshot's figures, which only older clients ask for, is read each time.
+  if (items && id === undefined) return readHistory(db, tab, query);
+  return keptHistory(db, JSON.stringify([tab, limit, items, id ?? null]), () => readHistory(db, tab, query));
+}
+type HistoryQuery = { limit?: number; items?: boolean; id?: number };
+type HistoryJson = { _id: string; id: number; date: string; updatedBy: string | null; items?: unknown };
+
+async function readHistory(db: Db, tab: StockTab, { limit = 100, items = true, id }: HistoryQuery): Promise<HistoryJson[]> {
   const { items: itemsColumn, ...rest } = getTableColumns(stockHistory);
   const rows = await db
     .select({ ...rest, items: items ? itemsColumn : sql<null>`null` })

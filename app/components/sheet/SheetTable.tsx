@@ -168,9 +168,9 @@ const rowsMarkup =
   typeof document === "undefined"
     ? kept(
         ({ rows, s }: RowsPart) => rowsHtml(rows, s),
-        // Shared rows (a kept host answer, ADR 060) have their JSON written once.
+        // Shared rows (a kept host answer, ADR 060) have their JSON written once, as a packing or row by row.
         ({ rows, s, named }) =>
-          `${JSON.stringify([s.testId, s.hidden, s.columns.map((c) => c.id), s.readOnly, rowLink(s, ANY_ID), named?.slice(1) ?? null])}\n${jsonOf(named?.[0] ?? rows)}`,
+          `${JSON.stringify([s.testId, s.hidden, s.columns.map((c) => c.id), s.readOnly, rowLink(s, ANY_ID), named?.slice(1) ?? null])}\n${named ? jsonOf(named[0]) : rows.map(jsonOf).join("\n")}`,
         8,
       )
     : ({ rows, s }: RowsPart) => rowsHtml(rows, s);

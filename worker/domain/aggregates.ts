@@ -51,8 +51,8 @@ export async function cachedAggregate<T>(db: Db, source: string, key: string, co
 }
 
 /**
- * Answers kept in this isolate while their source is unchanged (ADR 060): `read(db, key, compute)` reads the source's
- * version and stamp (one small query) and gives the answer kept under `key` at that stamp, else `compute()`s it and
+ * Answers kept in this isolate while their source is unchanged (ADR 060): `read(db, key, compute)` reads the stamp of
+ * the source's version (one small query) and gives the answer kept under `key` at that stamp, else `compute()`s it and
  * keeps it, shared (deep-frozen: worker/platform/shared-json.ts), for the last `size` keys. Every write to the source
  * draws a new stamp (triggers), so a kept answer is never older than the database: the stamp is read before computing,
  * and what is computed after it is at least as new. Many members viewing the same page between two edits read its rows

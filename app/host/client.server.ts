@@ -166,7 +166,7 @@ export function hostClient(deps: HostDeps) {
 
   function store(external: ExternalHost, path: string, { data, fetchedAt, generation }: Entry) {
     const text = JSON.stringify(data);
-    keepInIsolate(`${external.url}${path}`, { text, data, fetchedAt, generation });
+    keepInIsolate(`${external.url}${path}`, { data, length: text.length, fetchedAt, generation });
     return edgeCache().put(
       hostCacheKey(external, path),
       new Response(text, {
@@ -185,7 +185,7 @@ export function hostClient(deps: HostDeps) {
     if (!cached) return null;
     const number = (name: string) => Number(cached.headers.get(name) ?? 0);
     const text = await cached.text();
-    const copy = { text, data: share(JSON.parse(text)), fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
+    const copy = { data: share(JSON.parse(text)), length: text.length, fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
     keepInIsolate(`${external.url}${path}`, copy);
     return copy;
   }

@@ -100,13 +100,12 @@ const keptPages = keptWhileCurrent<BreederPage>(LIST, 16);
  * the first and last ids of the whole sheet (Move up and Move down are disabled at its ends). A page past the end is
  * the last. Kept until the list changes, per day (Days since counts to it); the answer is shared, so it is frozen.
  */
-export function searchBreeders(db: Db, search: BreederSearch, now = new Date()): Promise<BreederPage> {
-  const { q = "", page = 1, size = 100, server } = search;
-  const key = JSON.stringify([dayNumber(now), q, page, size, server ?? null]);
-  return keptPages(db, key, () => readBreeders(db, search, now));
+export function searchBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now = new Date()): Promise<BreederPage> {
+  const search = { q, page, size, server };
+  return keptPages(db, JSON.stringify([dayNumber(now), q, page, size, server ?? null]), () => readBreeders(db, search, now));
 }
 
-async function readBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now: Date): Promise<BreederPage> {
+async function readBreeders(db: Db, { q, page, size, server }: Required<PageQuery> & { server?: BreederServer }, now: Date): Promise<BreederPage> {
   const where = (walk: boolean) => and(server ? eq(breederList.Server, server) : undefined, matching(q, now, walk));
   const ends = (dir: typeof asc) =>
     db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);

@@ -21,10 +21,11 @@ export const hostCacheKey = (external: ExternalHost, path: string) => new Reques
 // The isolate's own copies -------------------------------------------------------------------------------------------
 
 /**
- * An answer as this isolate last stored or read it in the Cache API: its text and its value, parsed once and shared by
- * every view that the copy answers (deep-frozen: worker/platform/shared-json.ts, ADR 060).
+ * An answer as this isolate last stored or read it in the Cache API: its value, parsed once and shared by every view
+ * that the copy answers (deep-frozen: worker/platform/shared-json.ts, ADR 060), and the length of its text, which the
+ * copies are bounded by.
  */
-export type IsolateCopy = { text: string; data: unknown; fetchedAt: number; generation: number };
+export type IsolateCopy = { data: unknown; length: number; fetchedAt: number; generation: number };
 type Kept = IsolateCopy & { keptAt: number };
 
 /**
@@ -39,13 +40,13 @@ const ISOLATE_COPIES_LENGTH = 4_000_000;
 
 export function keepInIsolate(key: string, copy: IsolateCopy) {
   forget(key);
-  if (copy.text.length > ISOLATE_COPIES_LENGTH / 4) return;
+  if (copy.length > ISOLATE_COPIES_LENGTH / 4) return;
   for (const [oldest] of isolateCopies) {
-    if (isolateCopiesLength + copy.text.length <= ISOLATE_COPIES_LENGTH) break;
+    if (isolateCopiesLength + copy.length <= ISOLATE_COPIES_LENGTH) break;
     forget(oldest);
   }
   isolateCopies.set(key, { ...copy, keptAt: Date.now() });
-  isolateCopiesLength += copy.text.length;
+  isolateCopiesLength += copy.length;
 }
 
 /**
@@ -66,7 +67,7 @@ function forget(key: string) {
   const copy = isolateCopies.get(key);
   if (!copy) return;
   isolateCopies.delete(key);
-  isolateCopiesLength -= copy.text.length;
+  isolateCopiesLength -= copy.length;
 }
 
 /** Drops every copy (tests: each starts from an empty cache). */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The benchmarks of issue 11, against the production build served by wrangler dev on this machine.
-//   npm run bench -- [--scale 10] [--samples 15] [--sockets 500] [--browse-seconds 60] [--ttl 15] [--paint-samples 40]
+//   npm run bench -- [--scale 10] [--samples 31] [--sockets 500] [--browse-seconds 60] [--ttl 15] [--paint-samples 40]
 //                   [--skip pages,api,external,live,paint]
 // Seeds demo data of the chosen scale into its own database (.wrangler/bench-<scale>, kept for later runs), starts the
 // build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
@@ -25,7 +25,7 @@ const arg = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback;
 };
 const scale = Number(arg("scale", 10));
-const samples = Number(arg("samples", 15));
+const samples = Number(arg("samples", 31));
 const socketCount = Number(arg("sockets", 500));
 const browseSeconds = Number(arg("browse-seconds", 60));
 const ttl = Number(arg("ttl", 15));
@@ -63,17 +63,18 @@ async function timed(url, init) {
 }
 
 /**
- * A figure against its floor, samples interleaved: medians and their ratio. `alternate`: every other pair runs the
- * figure first, so that each of the two follows the figure as often as the other does (for a figure whose work goes on
- * after its answer: otherwise the floor always comes right after it and pays for that work).
+ * A figure against its floor, samples interleaved: medians and their ratio. Every other pair runs the figure first, so
+ * that each of the two follows the other as often: a request leaves work running after its answer (the Worker's
+ * waitUntil, the runtime's garbage collection), and on two cores the request right after it pays for that work. In a
+ * fixed order the floor would always pay for the figure's (or, beside a scale-10 twin, one side for the other's).
  */
-async function against(floor, figure, n = samples, { alternate = false } = {}) {
+async function against(floor, figure, n = samples) {
   await floor();
   await figure();
   const f = [];
   const x = [];
   for (let i = 0; i < n; i++) {
-    const [floorMs, figureMs] = await beside(floor, figure, alternate && i % 2 === 1);
+    const [floorMs, figureMs] = await beside(floor, figure, i % 2 === 1);
     f.push(floorMs);
     x.push(figureMs);
   }
@@ -324,11 +325,11 @@ try {
       const few = await crowd(1);
       // Warm: the first writes after start compile and fill caches (and after each reopening, the new socket's own).
       for (let i = 0; i < (round === 0 ? 10 : 2); i++) await settled(few)();
-      const a = await against(health, settled(few), LIVE_TURN_WRITES, { alternate: true });
+      const a = await against(health, settled(few), LIVE_TURN_WRITES);
       await few.close();
       many = await crowd(socketCount);
       await settled(many)();
-      const b = await against(health, settled(many), LIVE_TURN_WRITES, { alternate: true });
+      const b = await against(health, settled(many), LIVE_TURN_WRITES);
       for (const [to, from] of [[one, a], [loaded, b]]) {
         to.floors.push(...from.floors);
         to.figures.push(...from.figures);

@@ -98,17 +98,18 @@ export async function getRow(db: Db, tab: StockTab, id: string) {
  * The tab's snapshots, newest first: at most `limit`, only the one with `id` when given, and without their items when
  * `items` is false (the page's Version History select reads no figures until a date is chosen).
  */
-export function listHistory(db: Db, tab: StockTab, query: HistoryQuery = {}): Promise<HistoryJson[]> {
-  const { limit = 100, items = true, id } = query;
+export function listHistory(db: Db, tab: StockTab, { limit = 100, items = true, id }: HistoryQuery = {}): Promise<HistoryJson[]> {
+  const query = { limit, items, id };
   // The page's reads (the dates without figures, one snapshot's figures) are kept until the sheet changes; the whole
   // history with every snapshot's figures, which only older clients ask for, is read each time.
   if (items && id === undefined) return readHistory(db, tab, query);
   return keptHistory(db, JSON.stringify([tab, limit, items, id ?? null]), () => readHistory(db, tab, query));
 }
 type HistoryQuery = { limit?: number; items?: boolean; id?: number };
+type HistoryRead = { limit: number; items: boolean; id?: number };
 type HistoryJson = { _id: string; id: number; date: string; updatedBy: string | null; items?: unknown };
 
-async function readHistory(db: Db, tab: StockTab, { limit = 100, items = true, id }: HistoryQuery): Promise<HistoryJson[]> {
+async function readHistory(db: Db, tab: StockTab, { limit, items, id }: HistoryRead): Promise<HistoryJson[]> {
   const { items: itemsColumn, ...rest } = getTableColumns(stockHistory);
   const rows = await db
     .select({ ...rest, items: items ? itemsColumn : sql<null>`null` })

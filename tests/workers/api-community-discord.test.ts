@@ -187,6 +187,24 @@ describe("avatars", () => {
     expect(discordCalls(`/users/${id}`)).toHaveLength(2);
   });
 
+  it("reads once more when the connection to Discord broke, but not after a timeout", async () => {
+    const id = userWith(true, 800000000000000200n);
+    const { bearer } = await memberWithToken();
+    outbound.mockImplementationOnce(() => Promise.reject(new TypeError("Network connection lost.")));
+    const res = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
+    expect(await res.json()).toMatchObject({ avatarHash: standinUser(id).avatar });
+    expect(discordCalls(`/users/${id}`)).toHaveLength(2);
+    expect(await count("avatars")).toBe(1);
+
+    // A call that ran out of time is not repeated: the page would wait twice as long for the same answer.
+    const other = userWith(true, BigInt(id) + 1n);
+    outbound.mockImplementationOnce(() => Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")));
+    const timedOut = await pageFetch(`${ORIGIN}/avatar/${other}`, { headers: bearer });
+    expect(await timedOut.json()).toMatchObject({ avatarHash: null });
+    expect(discordCalls(`/users/${other}`)).toHaveLength(1);
+    expect(await count("avatars")).toBe(1);
+  });
+
   it("a user without an avatar gets Discord's default one, chosen by id modulo 5", async () => {
     const id = userWith(false);
     const { bearer } = await memberWithToken();

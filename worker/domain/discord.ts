@@ -113,6 +113,10 @@ export function discordClient(config: Config, origin: string) {
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {
+        // A read whose connection broke (not one that ran out of time) is tried once more at once: a dropped keep-alive
+        // connection is the usual cause, and the next call opens a new one.
+        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        if (method === "GET" && attempt === 0 && !timedOut) continue;
         throw new DiscordError(0, `Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (res.ok) return res;

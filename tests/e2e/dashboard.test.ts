@@ -32,6 +32,8 @@ describe("with JavaScript", () => {
       context.request,
       [1, 2, 3].map((i) => ({ vouchedUsername: `${m}-${i}`, vouchedBy: snowflake(), vouchedByUsername: `${m}voucher${i}` })),
     );
+    // The months the page shows are those of the moment it is rendered (a run can cross the end of a month).
+    const at = new Date();
     await page.reload();
     await waitHydrated(page);
     const { stats, cards } = await hostNumbers(context);
@@ -40,7 +42,7 @@ describe("with JavaScript", () => {
     expect(await cardValue(page, "card-uncompleted")).toBe(stats.uncompleted.toLocaleString("en-US"));
     expect(await cardValue(page, "card-completed")).toBe(stats.completed.toLocaleString("en-US"));
     expect(await cardValue(page, "card-total")).toBe(stats.total.toLocaleString("en-US"));
-    const [last, now] = lastMonths(new Date(), 2).map((m) => stats.perMonth.find((p) => p.month === m)?.count ?? 0);
+    const [last, now] = lastMonths(at, 2).map((m) => stats.perMonth.find((p) => p.month === m)?.count ?? 0);
     expect(await page.getByTestId("month-change").innerText()).toContain(`${formatPercent(monthChangePercent(now, last))}`);
     if (cards.mostVouches) {
       expect(await cardValue(page, "card-most")).toBe(capitalize(cards.mostVouches.username));
@@ -55,7 +57,7 @@ describe("with JavaScript", () => {
     const card = (await page.getByTestId("vouches-chart").boundingBox())!;
     expect(box.height).toBe(380);
     expect(Math.abs(box.width - card.width)).toBeLessThan(2);
-    const labels = lastMonths(new Date(), 9).map(shortMonthLabel);
+    const labels = lastMonths(at, 9).map(shortMonthLabel);
     for (const label of labels) expect(await svg.getByText(label, { exact: true }).count()).toBe(1);
     expect(await svg.locator("path").count()).toBeGreaterThan(1); // the line and its area
     // The line runs through all nine points, from the first month to this one.
@@ -65,7 +67,7 @@ describe("with JavaScript", () => {
     expect(Math.abs(line.x - (first.x + first.width / 2))).toBeLessThan(12);
     expect(Math.abs(line.x + line.width - (lastPoint.x + lastPoint.width / 2))).toBeLessThan(12);
     // Hovering this month's point names the month and its count.
-    const thisMonth = stats.perMonth.find((p) => p.month === lastMonths(new Date(), 1)[0])?.count ?? 0;
+    const thisMonth = stats.perMonth.find((p) => p.month === lastMonths(at, 1)[0])?.count ?? 0;
     const point = (await svg.locator("circle").last().boundingBox())!;
     await page.mouse.move(point.x + point.width / 2, point.y + point.height / 2);
     await page.locator(".chart-tooltip").waitFor();
@@ -208,6 +210,7 @@ describe("without JavaScript", () => {
     const { page, context } = await signedIn({ javaScriptEnabled: false });
     // A vouch this month, so that the month has a top voucher.
     await createVouches(context.request, [{ vouchedUsername: marker("nojs") }]);
+    const at = new Date();
     await page.reload();
     const { stats } = await hostNumbers(context);
     expect(await cardValue(page, "card-total")).toBe(stats.total.toLocaleString("en-US"));
@@ -216,7 +219,7 @@ describe("without JavaScript", () => {
     expect((await cardValue(page, "card-most")).length).toBeGreaterThan(0);
     const svg = page.getByTestId("vouches-chart").locator("svg").first();
     expect(await svg.getAttribute("height")).toBe("380");
-    for (const label of lastMonths(new Date(), 9).map(shortMonthLabel)) {
+    for (const label of lastMonths(at, 9).map(shortMonthLabel)) {
       expect(await svg.getByText(label, { exact: true }).count()).toBe(1);
     }
     // Nothing opens by itself without JavaScript.

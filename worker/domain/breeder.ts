@@ -7,7 +7,7 @@ import { z } from "zod";
 import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit, newObjectId, RACE_RETRIES, versionGuard } from "./context";
+import { commit, newObjectId, newPlaces, RACE_RETRIES, versionGuard } from "./context";
 import { SEARCH_SEPARATOR } from "./paging";
 import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
 import {
@@ -423,21 +423,19 @@ export async function batchColour(
 }
 
 /**
- * POST /api/breeder-list/order: the whole list's order at once (every row exactly once), in one batch with one event.
- * Only rows whose place changed are written; the order is not a cell change, so versions stay (a pending cell edit in
- * another browser is not refused because rows moved).
+ * POST /api/breeder-list/order: the whole list's order at once (every row exactly once, newPlaces), in one batch with
+ * one event. Versions stay: a pending cell edit in another browser is not refused because rows moved.
  */
 export async function reorderBreeders(deps: Deps, ids: string[]) {
   const rows = await deps.db.select({ _id: breederList._id, order: breederList.order }).from(breederList);
-  const known = new Set(rows.map((r) => r._id));
-  if (ids.length !== rows.length || ids.some((id) => !known.has(id))) return { mismatch: rows.length } as const;
-  const position = new Map(ids.map((id, i) => [id, i]));
-  const moved = rows.filter((r) => r.order !== position.get(r._id));
+  const places = newPlaces(rows, ids);
+  if ("mismatch" in places) return places;
+  const { moved } = places;
   if (moved.length > 0) {
     await commit(
       deps,
-      moved.map((r) => deps.db.update(breederList).set({ order: position.get(r._id)! }).where(eq(breederList._id, r._id))) as never,
-      moved.map((r) => ({ entity: "breeder_list", entityId: r._id, action: "order", before: { order: r.order }, after: { order: position.get(r._id)! } })),
+      moved.map(({ row, to }) => deps.db.update(breederList).set({ order: to }).where(eq(breederList._id, row._id))) as never,
+      moved.map(({ row, to }) => ({ entity: "breeder_list", entityId: row._id, action: "order", before: { order: row.order }, after: { order: to } })),
       [LIST_EVENT],
     );
   }

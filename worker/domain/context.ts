@@ -168,3 +168,18 @@ export async function commit(
   for (const event of events) await deps.announce(event);
   return results;
 }
+
+/**
+ * A whole list's new order, `ids` naming each of its rows once: the rows whose place changes, each with its new place
+ * (only those are written; the order is not a cell change, so versions stay), or the list's length when `ids` names a
+ * row the list does not have or leaves one out. The request schemas refuse an id named twice.
+ */
+export function newPlaces<R extends { _id: string; order: number }>(
+  rows: R[],
+  ids: string[],
+): { mismatch: number } | { moved: { row: R; to: number }[] } {
+  const known = new Set(rows.map((r) => r._id));
+  if (ids.length !== rows.length || ids.some((id) => !known.has(id))) return { mismatch: rows.length };
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return { moved: rows.flatMap((row) => (row.order === position.get(row._id) ? [] : [{ row, to: position.get(row._id)! }])) };
+}

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit, RACE_RETRIES, versionGuard } from "./context";
+import { commit, newPlaces, RACE_RETRIES, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
 import { keptWhileCurrent } from "./aggregates";
 import { queueAlerts } from "./alerts";
@@ -244,21 +244,19 @@ export async function setOrder(deps: Deps, tab: StockTab, id: string, order: num
 
 /** POST {base}/order: the whole tab's order at once ({ids} lists every row exactly once). */
 export async function reorder(deps: Deps, tab: StockTab, ids: string[]) {
-  const rows = await tabRows(deps.db, tab);
-  const known = new Set(rows.map((r) => r._id));
-  if (ids.length !== rows.length || ids.some((id) => !known.has(id))) return { mismatch: rows.length } as const;
-  const position = new Map(ids.map((id, i) => [id, i]));
-  const moved = rows.filter((r) => r.order !== position.get(r._id));
+  const places = newPlaces(await tabRows(deps.db, tab), ids);
+  if ("mismatch" in places) return places;
+  const { moved } = places;
   if (moved.length > 0) {
     await commit(
       deps,
-      moved.map((r) => deps.db.update(stockItems).set({ order: position.get(r._id)! }).where(eq(stockItems._id, r._id))),
-      moved.map((r) => ({
+      moved.map(({ row, to }) => deps.db.update(stockItems).set({ order: to }).where(eq(stockItems._id, row._id))),
+      moved.map(({ row, to }) => ({
         entity: "stock_item",
-        entityId: r._id,
+        entityId: row._id,
         action: "order",
-        before: { tab, order: r.order },
-        after: { tab, order: position.get(r._id)! },
+        before: { tab, order: row.order },
+        after: { tab, order: to },
       })),
       [stockEvent(tab, `order saved by ${deps.actor.name}`)],
     );

@@ -34,7 +34,9 @@ async function listen(browser: Browser) {
   const socket = res.webSocket!;
   socket.accept();
   const messages: { type: string }[] = [];
-  socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+  socket.addEventListener("message", (e) => {
+    messages.push(JSON.parse(String(e.data)));
+  });
   return {
     async received(type: string) {
       for (let i = 0; i < 200 && !messages.some((m) => m.type === type); i++) await new Promise((r) => setTimeout(r, 10));

@@ -45,7 +45,9 @@ async function listen(browser: Browser) {
   const socket = res.webSocket!;
   socket.accept();
   const messages: { type: string; serverId?: string }[] = [];
-  socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+  socket.addEventListener("message", (e) => {
+    messages.push(JSON.parse(String(e.data)));
+  });
   return {
     messages,
     /** Waits until every named event arrived (with this serverId), then a moment more for any stragglers. */

@@ -39,7 +39,7 @@ import {
 import { codeCreateSchema, codePatchSchema, codesGivenTo, ffaCreateSchema, ffaPatchSchema, ffaRaisings } from "../domain/breeder-tables";
 import { breederDinos, searchBreeders } from "../domain/breeder-search";
 import type { WorkerEnv } from "../types";
-import { blankIsMissing, deps, notFound, pageQuery, pageSize, valid } from "./http";
+import { blankIsMissing, deps, fieldError, notFound, pageQuery, pageSize, valid } from "./http";
 
 const idParam = z.object({ id: objectIdSchema });
 /** The breeder list's page (100 rows unless `size` says otherwise) and its optional server filter. */
@@ -68,8 +68,7 @@ export const breederApi = new Hono<WorkerEnv>()
   .post("/api/breeder-list/order", valid("json", reorderSchema), async (c) => {
     const result = await reorderBreeders(deps(c), c.req.valid("json").ids);
     if ("mismatch" in result) {
-      const message = `must list every breeder entry exactly once (${result.mismatch} rows)`;
-      return c.json({ error: "validation", message: `ids: ${message}`, field: "ids", issues: [{ field: "ids", message }] }, 400);
+      return fieldError(c, "ids", `must list every breeder entry exactly once (${result.mismatch} rows)`);
     }
     return c.json({ message: "Order saved.", moved: result.moved });
   })

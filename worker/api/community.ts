@@ -36,14 +36,10 @@ import { entryCreate, entryUpdate } from "../../contract/tribelist-input";
 import { TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
 import { refreshRoles } from "../platform/access";
 import type { WorkerEnv } from "../types";
-import { deps, executionContext, notFound, pageQuery, valid } from "./http";
+import { deps, executionContext, fieldError, notFound, pageQuery, valid } from "./http";
 import { discordIdSchema, objectIdSchema } from "../../contract/ids";
 
 const objectIdParam = z.object({ _id: objectIdSchema });
-
-/** 400 in the shape of valid()'s answers, for rules that need the stored record (or the path) to check. */
-const fieldError = (c: Context, field: string, message: string) =>
-  c.json({ error: "validation", message: `${field}: ${message}`, field, issues: [{ field, message }] }, 400);
 
 /**
  * 409: the save was based on an older version of the record (or kept losing a race with other saves); nothing was

@@ -25,6 +25,10 @@ export const valid = <T extends ZodSchema, Target extends keyof ValidationTarget
     if (!result.success) return c.json(validationError(result.error as ZodError), 400);
   });
 
+/** 400 in the shape of valid()'s answers, for rules that need the stored record (or the path) to check. */
+export const fieldError = (c: Context, field: string, message: string) =>
+  c.json({ error: "validation", message: `${field}: ${message}`, field, issues: [{ field, message }] }, 400);
+
 export const notFound = (c: Context, what: string, id: string) =>
   c.json({ error: "not_found", message: `No ${what} with id ${id}.` }, 404);
 

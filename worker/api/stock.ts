@@ -6,7 +6,7 @@ import { getRow, listHistory, listRows, reorder, saveRows, setColours, setImage,
 import { batchBody, colourBody, historyQuery, idParam, imageBody, orderBody, reorderBody, saveBody } from "../domain/stock-input";
 import { STOCK_TABS, TABS } from "../../contract/stock";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, valid } from "./http";
+import { deps, fieldError, notFound, valid } from "./http";
 
 export const stockApi = new Hono<WorkerEnv>();
 
@@ -29,8 +29,7 @@ for (const tab of STOCK_TABS) {
   stockApi.post(`${base}/order`, valid("json", reorderBody), async (c) => {
     const result = await reorder(deps(c), tab, c.req.valid("json").ids);
     if ("mismatch" in result) {
-      const message = `must list every row of ${label} exactly once (${result.mismatch} rows)`;
-      return c.json({ error: "validation", message: `ids: ${message}`, field: "ids", issues: [{ field: "ids", message }] }, 400);
+      return fieldError(c, "ids", `must list every row of ${label} exactly once (${result.mismatch} rows)`);
     }
     return c.json(result.rows);
   });

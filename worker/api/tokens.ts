@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { can, SECTION_LABELS, SECTIONS, toAccess, type Access } from "../../contract/access";
 import { createToken, listTokens, revokeToken } from "../domain/tokens";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, valid } from "./http";
+import { deps, fieldError, notFound, valid } from "./http";
 import { tokenCreate } from "../../contract/tokens";
 
 export const tokensApi = new Hono<WorkerEnv>()
@@ -21,8 +21,7 @@ export const tokensApi = new Hono<WorkerEnv>()
     // A token never reaches past its maker: it would outlive a demotion only as far as the demotion allows anyway.
     const beyond = SECTIONS.find((s) => asked[s] !== "none" && !can(mine, s, asked[s] as "view" | "edit"));
     if (beyond) {
-      const message = `You have ${mine[beyond]} in ${SECTION_LABELS[beyond]}; a token cannot have ${asked[beyond]}.`;
-      return c.json({ error: "validation", message: `scopes.${beyond}: ${message}`, field: `scopes.${beyond}`, issues: [{ field: `scopes.${beyond}`, message }] }, 400);
+      return fieldError(c, `scopes.${beyond}`, `You have ${mine[beyond]} in ${SECTION_LABELS[beyond]}; a token cannot have ${asked[beyond]}.`);
     }
     return c.json(await createToken(deps(c), c.get("caller").userId, name, asked), 201);
   })

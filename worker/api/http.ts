@@ -8,15 +8,20 @@ import { domainDeps } from "../platform/deps";
 import type { WorkerEnv } from "../types";
 import { strict, unknownFields } from "./strict";
 
+type Issue = { field: string; message: string };
+
+/** A validation answer's body (400): the first bad field named, and every problem listed. */
+const invalid = (issues: [Issue, ...Issue[]]) => ({
+  error: "validation",
+  message: `${issues[0].field}: ${issues[0].message}`,
+  field: issues[0].field,
+  issues,
+});
+
 /** 400 with the first bad field named, and every problem listed. */
 export function validationError(error: ZodError) {
-  const issues = error.issues.flatMap(unknownFields).map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
-  return {
-    error: "validation",
-    message: `${issues[0].field}: ${issues[0].message}`,
-    field: issues[0].field,
-    issues,
-  };
+  const [first, ...rest] = error.issues.flatMap(unknownFields).map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+  return invalid([first, ...rest]);
 }
 
 /** Hono's zod validator, answering 400 JSON that names the field and the reason; a JSON body's unknown field too. */
@@ -26,8 +31,7 @@ export const valid = <T extends ZodSchema, Target extends keyof ValidationTarget
   });
 
 /** 400 in the shape of valid()'s answers, for rules that need the stored record (or the path) to check. */
-export const fieldError = (c: Context, field: string, message: string) =>
-  c.json({ error: "validation", message: `${field}: ${message}`, field, issues: [{ field, message }] }, 400);
+export const fieldError = (c: Context, field: string, message: string) => c.json(invalid([{ field, message }]), 400);
 
 export const notFound = (c: Context, what: string, id: string) =>
   c.json({ error: "not_found", message: `No ${what} with id ${id}.` }, 404);

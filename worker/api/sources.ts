@@ -10,7 +10,7 @@ import { database } from "../domain/context";
 import { discordUrls } from "../platform/config";
 import { setSourceInterval, sourceStates } from "../domain/sources";
 import type { WorkerEnv } from "../types";
-import { deps, notFound, valid } from "./http";
+import { deps, fieldError, notFound, valid } from "./http";
 import type { AlertKind } from "../../contract/alerts";
 
 const sourceParam = z.object({
@@ -52,17 +52,13 @@ const channelBody = z.object({ ...channelFields, stockPercent: channelFields.sto
 const channelChange = z.object(channelFields).partial();
 const channelParam = z.object({ id: z.coerce.number({ invalid_type_error: "must be a channel id" }).int().positive() });
 
-const badWebhook = {
-  error: "validation",
-  message: "url: must be a Discord webhook address (https://discord.com/api/webhooks/{id}/{token})",
-  field: "url",
-} as const;
+const badWebhook = (c: Context) => fieldError(c, "url", "must be a Discord webhook address (https://discord.com/api/webhooks/{id}/{token})");
 
 export const alertsApi = new Hono<WorkerEnv>()
   .get("/api/alerts/channels", async (c) => c.json(await listChannels(database(c.env))))
   .post("/api/alerts/channels", valid("json", channelBody), async (c) => {
     const body = c.req.valid("json");
-    if (!isWebhookUrl(body.url, webhookBases(c))) return c.json(badWebhook, 400);
+    if (!isWebhookUrl(body.url, webhookBases(c))) return badWebhook(c);
     if ((await listChannels(database(c.env))).length >= MAX_CHANNELS) {
       return c.json({ error: "validation", message: `There are already ${MAX_CHANNELS} channels: remove one first.`, field: "url" }, 400);
     }
@@ -71,7 +67,7 @@ export const alertsApi = new Hono<WorkerEnv>()
   })
   .patch("/api/alerts/channels/:id", valid("param", channelParam), valid("json", channelChange), async (c) => {
     const body = c.req.valid("json");
-    if (body.url !== undefined && !isWebhookUrl(body.url, webhookBases(c))) return c.json(badWebhook, 400);
+    if (body.url !== undefined && !isWebhookUrl(body.url, webhookBases(c))) return badWebhook(c);
     const id = await updateChannel(deps(c), c.req.valid("param").id, { ...body, kinds: body.kinds as AlertKind[] | undefined });
     return id ? c.json({ id }) : notFound(c, "alert channel", String(c.req.valid("param").id));
   })

@@ -180,6 +180,6 @@ export function newPlaces<R extends { _id: string; order: number }>(
 ): { mismatch: number } | { moved: { row: R; to: number }[] } {
   const known = new Set(rows.map((r) => r._id));
   if (ids.length !== rows.length || ids.some((id) => !known.has(id))) return { mismatch: rows.length };
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return { moved: rows.flatMap((row) => (row.order === position.get(row._id) ? [] : [{ row, to: position.get(row._id)! }])) };
+  const place = new Map(ids.map((id, i) => [id, i]));
+  return { moved: rows.map((row) => ({ row, to: place.get(row._id)! })).filter(({ row, to }) => row.order !== to) };
 }

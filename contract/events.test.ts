@@ -9,6 +9,13 @@ describe("live events", () => {
     expect(parseLiveEvent(JSON.stringify({ type: "vouches_update" }))).toEqual({ type: "vouches_update" });
   });
 
+  it("keep who made the change and how many rows it touched, when well formed", () => {
+    const event = { type: "stock_2411_update", message: "War Room Vaults: 3 rows saved by vaultkeeper", by: "vaultkeeper", byId: "user:3", count: 3 };
+    expect(toLiveEvent(event)).toEqual(event);
+    expect(toLiveEvent({ type: "stock_2411_update", by: 7, byId: null, count: 1.5 })).toEqual({ type: "stock_2411_update" });
+    expect(toLiveEvent({ type: "stock_2411_update", count: 0 })).toEqual({ type: "stock_2411_update" });
+  });
+
   it("drop anything malformed", () => {
     expect(toLiveEvent({ type: "joinlog_update" })).toBeNull(); // no server id
     expect(toLiveEvent({ type: "nope" })).toBeNull();

@@ -31,9 +31,15 @@ export const SERVER_EVENTS = [
   "enemy_online",
 ] as const;
 
+/**
+ * Who made a change and how many rows it touched, stamped on every event of a write: a browser keeps quiet about its
+ * own member's changes and sums up the others' (app/realtime/toasts.ts).
+ */
+export type EventAuthor = { by?: string; byId?: string; count?: number };
+
 export type LiveEvent =
-  | { type: (typeof MESSAGE_EVENTS)[number]; message?: string }
-  | { type: (typeof SERVER_EVENTS)[number]; serverId: string; message?: string };
+  | ({ type: (typeof MESSAGE_EVENTS)[number]; message?: string } & EventAuthor)
+  | ({ type: (typeof SERVER_EVENTS)[number]; serverId: string; message?: string } & EventAuthor);
 export type LiveEventType = LiveEvent["type"];
 export const LIVE_EVENT_TYPES: LiveEventType[] = [...MESSAGE_EVENTS, ...SERVER_EVENTS];
 
@@ -45,9 +51,14 @@ const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is
  */
 export function toLiveEvent(value: unknown): LiveEvent | null {
   if (!value || typeof value !== "object") return null;
-  const { type, message, serverId } = value as Record<string, unknown>;
+  const { type, message, serverId, by, byId, count } = value as Record<string, unknown>;
   if (message !== undefined && typeof message !== "string") return null;
-  const text = message === undefined ? {} : { message };
+  const text = {
+    ...(message === undefined ? {} : { message }),
+    ...(typeof by === "string" ? { by } : {}),
+    ...(typeof byId === "string" ? { byId } : {}),
+    ...(typeof count === "number" && Number.isInteger(count) && count > 0 ? { count } : {}),
+  };
   if (isOneOf(MESSAGE_EVENTS, type)) return { type, ...text };
   if (isOneOf(SERVER_EVENTS, type) && typeof serverId === "string") return { type, serverId, ...text };
   return null;

@@ -203,11 +203,17 @@ export function parseStockNumber(value: unknown): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : 0;
   if (typeof value !== "string") return 0;
-  const text = value.trim();
-  if (text === "") return null;
-  const plain = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, "") : text;
+  const n = stockNumberOf(value);
+  return n === undefined ? 0 : n;
+}
+
+/** A typed figure ("1,250", " 3 ", "") as a number or empty; undefined when the text is no number at all. */
+export function stockNumberOf(text: string): Cell | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  const plain = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed) ? trimmed.replace(/,/g, "") : trimmed;
   const n = Number(plain);
-  return Number.isFinite(n) ? n : 0;
+  return Number.isFinite(n) ? n : undefined;
 }
 
 /** A stored single figure: a finite number or empty. */

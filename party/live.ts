@@ -3,9 +3,16 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { EVENT_SECTIONS, isSection } from "../contract/access";
 import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "../contract/events";
+import { presenceColour, sectionOfSheet, toPresenceUpdate, type Presence, type PresenceUpdate } from "../contract/presence";
 
 /** The header the Worker sets on a socket's upgrade: the sections its member may view (worker/index.ts). */
 export const LIVE_SECTIONS_HEADER = "x-live-sections";
+/** The header the Worker sets on a socket's upgrade: the member's id and name, URI-encoded JSON (worker/index.ts). */
+export const LIVE_MEMBER_HEADER = "x-live-member";
+
+/** What the room keeps of a socket (in its attachment, so it survives hibernation): whose it is, and where they are. */
+type SocketState = { member: { id: string; name: string }; presence: PresenceUpdate | null };
+
 /** A socket's tag for a section it may view (partyserver also tags each socket with its connection id). */
 const sectionTag = (section: string) => `section:${section}`;
 
@@ -20,8 +27,62 @@ export class Live extends Server<Env> {
     return (ctx.request.headers.get(LIVE_SECTIONS_HEADER) ?? "").split(",").filter(isSection).map(sectionTag);
   }
 
-  /** Browsers only listen; anything they send is ignored. */
-  onMessage(_connection: Connection, _message: unknown) {}
+  onConnect(connection: Connection<SocketState>, ctx: ConnectionContext) {
+    let member = { id: "unknown", name: "Someone" };
+    try {
+      const value = JSON.parse(decodeURIComponent(ctx.request.headers.get(LIVE_MEMBER_HEADER) ?? ""));
+      if (typeof value?.id === "string" && typeof value?.name === "string") member = { id: value.id, name: value.name.slice(0, 80) };
+    } catch {
+      // no member named: shown as "Someone"
+    }
+    connection.setState({ member, presence: null });
+  }
+
+  /**
+   * A browser says where it is on a sheet (contract/presence.ts); anything else it sends is ignored. The others who may
+   * view that sheet hear of it, and a browser that has just opened a sheet is told who is already there.
+   */
+  onMessage(connection: Connection<SocketState>, message: unknown) {
+    let update: PresenceUpdate | null = null;
+    try {
+      update = typeof message === "string" ? toPresenceUpdate(JSON.parse(message)) : null;
+    } catch {
+      return;
+    }
+    const state = connection.state;
+    if (!update || !state) return;
+    if (update.sheet && !connection.tags.includes(sectionTag(sectionOfSheet(update.sheet)))) return;
+    const before = state.presence?.sheet ?? null;
+    connection.setState({ ...state, presence: update });
+    this.tell(connection, before, update);
+    if (update.sheet && update.sheet !== before) {
+      const people = [...this.getConnections<SocketState>()]
+        .filter((c) => c.id !== connection.id && c.state?.presence?.sheet === update.sheet)
+        .map((c) => personOf(c.id, c.state!.member, c.state!.presence!));
+      connection.send(JSON.stringify({ type: "presence-sync", sheet: update.sheet, people }));
+    }
+  }
+
+  onClose(connection: Connection<SocketState>) {
+    const presence = connection.state?.presence;
+    if (connection.state && presence?.sheet) this.tell(connection, presence.sheet, { ...presence, sheet: null, cell: null, pendingRows: [] });
+  }
+
+  /** Sends a person's presence to the other sockets that may view the sheet they were on or are on now. */
+  private tell(from: Connection<SocketState>, before: string | null, update: PresenceUpdate) {
+    const sheets = [before, update.sheet].filter((s): s is string => s !== null);
+    if (sheets.length === 0) return;
+    const message = JSON.stringify(personOf(from.id, from.state!.member, update));
+    const sockets = new Set(sheets.flatMap((sheet) => this.ctx.getWebSockets(sectionTag(sectionOfSheet(sheet)))));
+    for (const socket of sockets) {
+      if (socket === (from as WebSocket) || socket.readyState !== WebSocket.OPEN) continue;
+      try {
+        socket.send(message);
+      } catch {
+        socket.close(1011, "Unexpected error");
+      }
+    }
+  }
 
   /**
    * RPC: validates an event and sends it to every open socket allowed to see it. Answers how many sockets it reached. Every socket of this
@@ -56,3 +117,11 @@ export class Live extends Server<Env> {
 export async function publish(env: Env, event: LiveEvent): Promise<number> {
   return env.Live.getByName(LIVE_ROOM).publish(event);
 }
+
+const personOf = (id: string, member: SocketState["member"], presence: PresenceUpdate): Presence => ({
+  ...presence,
+  type: "presence",
+  id,
+  name: member.name,
+  colour: presenceColour(member.id),
+});

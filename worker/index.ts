@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
 import { liveSections } from "../contract/access";
-import { LIVE_SECTIONS_HEADER, publish } from "../party/live";
+import { LIVE_MEMBER_HEADER, LIVE_SECTIONS_HEADER, publish } from "../party/live";
 import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
@@ -111,6 +111,9 @@ app.all("/parties/*", async (c) => {
       url.searchParams.set("_pk", crypto.randomUUID());
       const upgrade = new Request(url, req);
       upgrade.headers.set(LIVE_SECTIONS_HEADER, liveSections(auth.access).join(","));
+      // Who the socket is, for the sheets' presence (contract/presence.ts).
+      const member = { id: auth.user.id, name: auth.user.displayName || auth.user.username };
+      upgrade.headers.set(LIVE_MEMBER_HEADER, encodeURIComponent(JSON.stringify(member)));
       return upgrade;
     },
     onBeforeRequest: () => new Response("Not found", { status: 404 }),

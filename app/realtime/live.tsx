@@ -3,15 +3,26 @@ import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import type PartySocket from "partysocket";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "../../contract/events";
+import { parsePresence, type Presence, type PresenceSync, type PresenceUpdate } from "../../contract/presence";
 
 export type LiveStatus = "connecting" | "connected" | "disconnected";
 type Listener = (event: LiveEvent | { type: "reconnected" }) => void;
+type PresenceListener = (message: Presence | PresenceSync) => void;
 
-const LiveContext = createContext<{ status: LiveStatus; subscribe: (l: Listener) => () => void } | null>(null);
+type Live = {
+  status: LiveStatus;
+  subscribe: (l: Listener) => () => void;
+  subscribePresence: (l: PresenceListener) => () => void;
+  /** Tells the room where this browser is on a sheet; dropped while the socket is not open (sent again on open). */
+  sendPresence: (update: PresenceUpdate) => void;
+};
+const LiveContext = createContext<Live | null>(null);
 
 export function LiveProvider({ children }: { children: React.ReactNode }) {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const listeners = useRef(new Set<Listener>());
+  const presenceListeners = useRef(new Set<PresenceListener>());
+  const socketRef = useRef<PartySocket | null>(null);
 
   useEffect(() => {
     // The socket's library loads with the effect (after hydration, when the socket opens anyway), not in the first load.
@@ -21,6 +32,7 @@ export function LiveProvider({ children }: { children: React.ReactNode }) {
       if (closed) return;
       const live = new Socket({ host: window.location.host, party: LIVE_PARTY, room: LIVE_ROOM });
       socket = live;
+      socketRef.current = live;
       let wasOpen = false;
       const emit: Listener = (e) => listeners.current.forEach((l) => l(e));
       live.addEventListener("open", () => {
@@ -32,21 +44,32 @@ export function LiveProvider({ children }: { children: React.ReactNode }) {
       live.addEventListener("close", () => setStatus(wasOpen ? "disconnected" : "connecting"));
       live.addEventListener("message", (message) => {
         const event = parseLiveEvent(message.data);
-        if (event) emit(event);
+        if (event) return emit(event);
+        const presence = parsePresence(message.data);
+        if (presence) presenceListeners.current.forEach((l) => l(presence));
       });
     });
     return () => {
       closed = true;
+      socketRef.current = null;
       socket?.close();
     };
   }, []);
 
-  const value = useMemo(
+  const value = useMemo<Live>(
     () => ({
       status,
-      subscribe: (l: Listener) => {
+      subscribe: (l) => {
         listeners.current.add(l);
         return () => void listeners.current.delete(l);
+      },
+      subscribePresence: (l) => {
+        presenceListeners.current.add(l);
+        return () => void presenceListeners.current.delete(l);
+      },
+      sendPresence: (update) => {
+        const socket = socketRef.current;
+        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(update));
       },
     }),
     [status],
@@ -54,7 +77,7 @@ export function LiveProvider({ children }: { children: React.ReactNode }) {
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }
 
-function useLive() {
+export function useLive() {
   const live = useContext(LiveContext);
   if (!live) throw new Error("useLive must be used inside <LiveProvider>.");
   return live;

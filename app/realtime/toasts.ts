@@ -33,3 +33,33 @@ export function toastForEvent(event: LiveEvent): Toast | null {
       return null;
   }
 }
+
+/** The sheets whose changes arrive in bursts (several officers saving): their events are summed up in one toast. */
+export const SHEET_EVENTS: Partial<Record<LiveEvent["type"], string>> = {
+  stock_2411_update: "2411 Stock",
+  breeder_list_update: "Breeder List",
+  breeder_update: "Breeder tables",
+};
+
+/** How long a sheet's burst stays open after its last event, and at most after its first. */
+export const BURST_QUIET_MS = 1500;
+export const BURST_MAX_MS = 5000;
+
+/** A burst of one sheet's changes: how many each person made, in the order they first appeared. */
+export type Burst = { sheet: string; changes: Map<string, number> };
+
+export function addToBurst(burst: Burst, event: LiveEvent): Burst {
+  const changes = new Map(burst.changes);
+  const who = event.by ?? "someone";
+  changes.set(who, (changes.get(who) ?? 0) + (event.count ?? 1));
+  return { ...burst, changes };
+}
+
+/** "2411 Stock: 12 changes by vaultkeeper and 2 others": the one who changed most named first. */
+export function burstToast({ sheet, changes }: Burst): Toast {
+  const total = [...changes.values()].reduce((a, b) => a + b, 0);
+  const people = [...changes].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  const others = people.length - 1;
+  const who = others === 0 ? people[0] : `${people[0]} and ${others} ${others === 1 ? "other" : "others"}`;
+  return { type: "success", message: `${sheet}: ${total} ${total === 1 ? "change" : "changes"} by ${who}` };
+}

@@ -12,7 +12,7 @@ import { isProduction } from "../../worker/platform/config";
 import { NotificationsProvider, useNotifications } from "../components/notifications/notifications";
 import { LiveProvider, useLiveEvent } from "../realtime/live";
 import { LIVE_EVENT_TYPES } from "../../contract/events";
-import { toastForEvent } from "../realtime/toasts";
+import { addToBurst, BURST_MAX_MS, BURST_QUIET_MS, burstToast, SHEET_EVENTS, toastForEvent, type Burst } from "../realtime/toasts";
 import { FETCHER_FIELDS } from "../utils/action";
 import { readToast } from "../utils/toast.server";
 import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/preferences";
@@ -70,7 +70,7 @@ function ShellFrame({ data, children }: { data: SerializeFrom<typeof loader>; ch
   return (
     <LiveProvider>
       <NotificationsProvider flash={data.toast}>
-        <LiveToasts />
+        <LiveToasts me={`user:${data.user.id}`} />
         <ChangelogAutoOpen />
         <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
           <Sidebar ref={sidebar.ref} access={data.access} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
@@ -93,12 +93,39 @@ function ShellFrame({ data, children }: { data: SerializeFrom<typeof loader>; ch
   );
 }
 
-/** Every live event that has something to say becomes a toast and a notification. */
-function LiveToasts() {
+/**
+ * Every live event that has something to say becomes a notification. A sheet's changes are quiet: none for the signed-in
+ * member's own, and the others' of a few seconds summed up in one toast, while the bell keeps each of them.
+ */
+function LiveToasts({ me }: { me: string }) {
   const { notify } = useNotifications();
+  const bursts = useRef(new Map<string, { burst: Burst; quiet: number; max: number }>());
+  useEffect(() => {
+    const open = bursts.current;
+    return () => open.forEach(({ quiet, max }) => (window.clearTimeout(quiet), window.clearTimeout(max)));
+  }, []);
   useLiveEvent(LIVE_EVENT_TYPES, (event) => {
     const toast = toastForEvent(event);
-    if (toast) notify(toast);
+    if (!toast) return;
+    const sheet = SHEET_EVENTS[event.type];
+    if (!sheet) return notify(toast);
+    if (event.byId === me) return;
+    notify(toast, { show: false });
+    const open = bursts.current.get(event.type);
+    const flush = () => {
+      const done = bursts.current.get(event.type);
+      if (!done) return;
+      window.clearTimeout(done.quiet);
+      window.clearTimeout(done.max);
+      bursts.current.delete(event.type);
+      notify(burstToast(done.burst), { keep: false });
+    };
+    if (open) window.clearTimeout(open.quiet);
+    bursts.current.set(event.type, {
+      burst: addToBurst(open?.burst ?? { sheet, changes: new Map() }, event),
+      quiet: window.setTimeout(flush, BURST_QUIET_MS),
+      max: open?.max ?? window.setTimeout(flush, BURST_MAX_MS),
+    });
   });
   return null;
 }

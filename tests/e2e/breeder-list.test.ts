@@ -69,21 +69,21 @@ describe("the breeder list on the sheet engine, with JavaScript", () => {
     await openGrid(page, tag);
 
     await typeInto(page, COL.HP, 0, "65");
-    await toastShown(page, `${a.Dino}: HP changed (pending save)`);
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain(`${a.Dino}: HP changed (pending save)`);
     await typeInto(page, COL.Breeder, 1, "Mira");
     // The server column is a select: a choice commits at once.
     await page.waitForTimeout(250);
     const server = await cellPoint(page, COL.Server, 1);
-    await page.mouse.click(server.x, server.y);
+    await page.mouse.dblclick(server.x, server.y);
     await page.locator("#portal select").selectOption("2573");
-    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("2 modified rows");
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("2 modified rows");
     // Nothing is stored before Save.
     expect((await listed(context.request, tag)).find((r) => r._id === a._id)!.HP).toBe(40);
     await shot(page, "breeder-list-pending-light");
 
-    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toastShown(page, "Successfully saved 2 changes!");
-    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toBe("All changes saved");
     const after = new Map((await listed(context.request, tag)).map((r) => [r._id, r]));
     expect(after.get(a._id)).toMatchObject({ HP: 65, version: a.version + 1 });
     expect(after.get(b._id)).toMatchObject({ Breeder: "Mira", Server: "2573", version: b.version + 1 });

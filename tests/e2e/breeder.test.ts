@@ -201,7 +201,9 @@ describe("the side tables", () => {
     await cell(first.page, created._id, "creature").getByRole("button").click();
     await cell(first.page, created._id, "creature").locator("input").fill(`Giga ${m}`);
     await cell(first.page, created._id, "creature").locator("input").press("Tab");
-    await toastShown(second.page, UPDATED);
+    // The other browser's toast sums up the change; the first one's own answer says it was saved.
+    await toastShown(second.page, "Breeder tables: 1 change by Rex Rider");
+    await toastShown(first.page, UPDATED);
     await cell(second.page, created._id, "creature").getByText(`Giga ${m}`).waitFor();
   });
 });

@@ -235,7 +235,8 @@ export async function sheetRowY(page: Page, testId: string, row: number) {
 }
 
 /**
- * A click opens the sheet cell's editor; type the value and commit with `key` (the overlay editor lives in #portal).
+ * A double-click opens the sheet cell's editor (a click selects); type the value and commit with `key` (the overlay
+ * editor lives in #portal).
  * Edits are a person's pace apart: glide refreshes its accessibility table (which moves focus to the selected cell)
  * 200 ms after a change, and a click landing inside that window can lose the editor's focus.
  * This sleep stays a sleep: that refresh is a timer inside glide-data-grid that leaves nothing in the page to wait
@@ -245,7 +246,7 @@ export async function editSheetCell(page: Page, testId: string, widths: readonly
   const editor = page.locator("#portal textarea");
   await page.waitForTimeout(250);
   const { x, y } = await sheetCellPoint(page, testId, widths, col, row);
-  await page.mouse.click(x, y);
+  await page.mouse.dblclick(x, y);
   await editor.waitFor();
   if (value === "") {
     // Cleared as a person does it (select all, delete): the editor then holds an empty value.

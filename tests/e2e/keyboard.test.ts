@@ -94,15 +94,15 @@ describe("the canvas grids by keyboard", () => {
     await editor(page).fill("4321");
     await page.keyboard.press("Escape");
     await editor(page).waitFor({ state: "detached" });
-    expect(await page.getByTestId("unsaved-banner").count()).toBe(0);
+    expect(await page.getByTestId("sheet-status").textContent()).toBe("All changes saved");
 
     await page.keyboard.press("Enter");
     await editor(page).waitFor();
     await editor(page).fill("4321");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
     await shot(page, "stock-keyboard-pending");
-    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Discard" }).click();
-    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+    await page.getByTestId("sheet-bar").getByRole("button", { name: "Discard", exact: true }).click();
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toBe("All changes saved");
   });
 });

@@ -97,24 +97,24 @@ describe("editing on the canvas grid", () => {
     const ic = before.findIndex((r, i) => i > ib && (r.counts as (number | null)[])[0] !== null);
     const [a, b, c] = [before[ia], before[ib], before[ic]];
     await editCell(page, VAULT_WIDTHS, 1, ia, "300");
-    await toast(page, `${a.item}: 1 changed (pending save)`).waitFor();
-    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain(`${a.item}: 1 changed (pending save)`);
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
     await editCell(page, VAULT_WIDTHS, 2, ib, "lots");
     await editCell(page, VAULT_WIDTHS, 1, ic, "");
-    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("3 modified rows");
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("3 modified rows");
     // Escape cancels an edit.
     const { x, y } = await cellPoint(page, VAULT_WIDTHS, 3, ia);
-    await page.mouse.click(x, y);
+    await page.mouse.dblclick(x, y);
     await editor(page).waitFor();
     await editor(page).fill("999");
     await page.keyboard.press("Escape");
     await editor(page).waitFor({ state: "detached" });
-    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("3 modified rows");
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("3 modified rows");
     await shot(page, "stock-pending-light");
 
-    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toast(page, "Successfully saved 3 changes!").waitFor();
-    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toBe("All changes saved");
 
     const after = await api(context, "/api/stock-2411");
     const byId = new Map(after.map((r) => [r._id, r]));
@@ -135,21 +135,24 @@ describe("editing on the canvas grid", () => {
     expect(await gridText(page, 1, ic)).toBe("");
   });
 
-  it("moves the editor with Tab and Shift+Tab, wrapping; Ctrl+S with nothing pending says so", async () => {
+  it("commits with Tab and moves to the next cell as Google Sheets does; Ctrl+S with nothing pending says so", async () => {
     const { page, context } = await signedIn();
     const rows = await api(context, "/api/defense-room-dedis");
     await openGrid(page, "tab=defense-room-dedis");
-    // Todo is the last editable column: Tab wraps to Item of the same row, Shift+Tab goes back to Todo.
-    await editCell(page, DEDIS_WIDTHS, 4, 1, "Farm tonight", "Tab");
-    await expect.poll(() => editor(page).inputValue()).toBe(String(rows[1].item));
-    await page.keyboard.press("Shift+Tab");
-    await expect.poll(() => editor(page).inputValue()).toBe("Farm tonight");
-    await page.keyboard.press("Shift+Tab"); // to Target (the % column is not editable)
+    // Tab commits Stock and selects Target; Enter opens Target's editor there; Shift+Tab after Escape goes back to Stock.
+    await editCell(page, DEDIS_WIDTHS, 1, 1, "77", "Tab");
+    await editor(page).waitFor({ state: "detached" });
+    await page.keyboard.press("Enter");
     await expect.poll(() => editor(page).inputValue()).toBe(String(rows[1].maxStock ?? ""));
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
-    await page.getByTestId("unsaved-banner").getByRole("button", { name: "Discard" }).click();
-    await page.getByTestId("unsaved-banner").waitFor({ state: "detached" });
+    await editor(page).waitFor({ state: "detached" });
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("F2");
+    await expect.poll(() => editor(page).inputValue()).toBe("77");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
+    await page.getByTestId("sheet-bar").getByRole("button", { name: "Discard", exact: true }).click();
+    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toBe("All changes saved");
     await page.keyboard.press("Control+s");
     await toast(page, "No changes to save").waitFor();
   });
@@ -350,17 +353,18 @@ describe("two officers at once", () => {
 
     // A edits row X's stock column 4 and keeps it pending.
     await editCell(a.page, VAULT_WIDTHS, 4, 5, "111");
-    await expect.poll(() => a.page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    await expect.poll(() => a.page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
     const updates = Number((await a.page.getByTestId("stock-grid").getAttribute("data-updates")) ?? 0);
 
     // B changes row X's stock column 6 and row Y's stock column 1, and saves.
     await editCell(b.page, VAULT_WIDTHS, 6, 5, "222");
     await editCell(b.page, VAULT_WIDTHS, 1, 6, "333");
-    await b.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await b.page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toast(b.page, "Successfully saved 2 changes!").waitFor();
 
-    // A: the live event arrives and repaints only the cells that changed; A's pending edit is still there.
-    await toast(a.page, "2411 Stock updated! (live)").waitFor();
+    // A: the live event arrives (one toast that sums it up) and repaints only the cells that changed; A's pending edit
+    // is still there.
+    await toast(a.page, "2411 Stock: 2 changes by Tek Breeder").waitFor();
     await expect
       .poll(async () => Number((await a.page.getByTestId("stock-grid").getAttribute("data-updates")) ?? 0), { timeout: 10_000 })
       .toBeGreaterThan(updates);
@@ -372,21 +376,21 @@ describe("two officers at once", () => {
     await expect.poll(() => gridText(a.page, 1, 6)).toBe("333");
     expect(await gridText(a.page, 6, 5)).toBe("222");
     expect(await gridText(a.page, 4, 5)).toBe("111");
-    expect(await a.page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    expect(await a.page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
     await shot(a.page, "stock-live-pending");
 
     // A saves: row X changed since A edited it, so it is refused with who and when; the edit stays pending.
-    await a.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await a.page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toast(a.page, "Failed to save changes").waitFor();
     const conflict = a.page.getByTestId("stock-conflicts");
     await conflict.getByText(`${x.item} was changed by Tek Breeder at`).waitFor();
-    expect(await a.page.getByTestId("unsaved-banner").textContent()).toContain("1 modified row");
+    expect(await a.page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
     expect((await api(a.context, "/api/stock-2411")).find((r) => r._id === x._id)!.counts).toEqual(
       (x.counts as (number | null)[]).map((v, i) => (i === 5 ? 222 : v)),
     );
 
     // Applied again on purpose, it saves, and both officers' values are in the row.
-    await a.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await a.page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toast(a.page, "Successfully saved 1 changes!").waitFor();
     const saved = (await api(a.context, "/api/stock-2411")).find((r) => r._id === x._id)!;
     expect((saved.counts as number[])[3]).toBe(111);
@@ -481,7 +485,7 @@ describe("without JavaScript", () => {
     // Meanwhile another officer saves the same row through the grid.
     await openGrid(other.page, "tab=war-room-dedis");
     await editCell(other.page, [210, 104, 118, 104, 104, 64, 200], 2, 2, "42");
-    await other.page.getByTestId("unsaved-banner").getByRole("button", { name: "Save" }).click();
+    await other.page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toast(other.page, "Successfully saved 1 changes!").waitFor();
 
     // The form's save is refused, naming who changed the row; the typed values stay in the form.

@@ -7,7 +7,7 @@ import { databaseOf } from "../../worker/domain/context";
 import { searchClaimSessions } from "../../worker/domain/breeder-sessions";
 import { countingD1 } from "../../worker/platform/d1-count";
 import { LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "../../contract/breeder";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -79,7 +79,7 @@ describe("POST /api/ingest/breeder/claim-sessions", () => {
     const first = await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(body, bearer));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: 3, inserted: 3, updated: 0, unchanged: 0 });
-    expect(await live.next("breeder_update")).toEqual(EVENT);
+    expect(await live.next("breeder_update")).toEqual(stamped(EVENT));
     expect(await count("claim_sessions")).toBe(3);
     expect(await auditRows("claim_session")).toHaveLength(3);
 
@@ -148,7 +148,7 @@ describe("POST /api/ingest/breeder/session-stats", () => {
     const body = [stat("300000000000000011", 4), stat("300000000000000012", 9)];
     const first = await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
     expect(await first.json()).toEqual({ received: 2, inserted: 2, updated: 0, unchanged: 0 });
-    expect(await live.next("breeder_update")).toEqual(EVENT);
+    expect(await live.next("breeder_update")).toEqual(stamped(EVENT));
 
     const again = await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer));
     expect(await again.json()).toEqual({ received: 2, inserted: 0, updated: 0, unchanged: 2 });

@@ -1,7 +1,7 @@
 // The breeder page's side tables: FFA raising and codes given to (list, single-field PATCH, create, delete).
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -61,7 +61,7 @@ for (const t of TABLES) {
       const created = await res.json<Record<string, unknown>>();
       expect(created).toMatchObject({ ...t.create, status: t.defaultStatus });
       expect(created._id).toMatch(/^[0-9a-f]{24}$/);
-      expect(await live.next("breeder_update")).toEqual(EVENT);
+      expect(await live.next("breeder_update")).toEqual(stamped(EVENT));
       live.close();
 
       const list = await (await browser.fetch(t.path)).json<Record<string, unknown>[]>();
@@ -130,7 +130,7 @@ for (const t of TABLES) {
       const res = await browser.fetch(`${t.path}/${_id}`, send("PATCH", { status: t.otherStatus }));
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ _id, status: t.otherStatus, breeder: "TekBreeder" });
-      expect(await live.next("breeder_update")).toEqual(EVENT);
+      expect(await live.next("breeder_update")).toEqual(stamped(EVENT));
       live.close();
       const [, update] = await auditRows(t.entity);
       expect(update).toMatchObject({ action: "update", before: `{"status":"${t.defaultStatus}"}`, after: `{"status":"${t.otherStatus}"}` });

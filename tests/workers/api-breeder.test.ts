@@ -5,7 +5,7 @@ import { patchBreeder, searchColumns } from "../../worker/domain/breeder";
 import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
 import { database, RACE_RETRIES } from "../../worker/domain/context";
 import { domainDeps } from "../../worker/platform/deps";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -121,7 +121,7 @@ describe("PATCH /api/breeder-list/{id}", () => {
     expect(row).toMatchObject({ _id: REX, HP: 50, Stam: null, Negative: "TRUE", notes: "mut stacking", textColor: "#112233", version: 2 });
     expect(row.fieldColors).toEqual({ HP: "#ff0000", Dmg: "#00ff00" });
     expect(row["Days sincetwo"]).toEqual(expect.any(Number));
-    expect(await live.next("breeder_list_update")).toEqual({ type: "breeder_list_update", message: "Breeder list updated! Live update received." });
+    expect(await live.next("breeder_list_update")).toEqual(stamped({ type: "breeder_list_update", message: "Breeder list updated! Live update received." }));
     live.close();
 
     const db = await stored(REX);

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { snowflakeTime } from "../../worker/domain/discord";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -33,7 +33,7 @@ describe("Discord joins", () => {
     const first = await post("/api/ingest/discord/joins", joins, bearer);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: 2, inserted: 2, unchanged: 0 });
-    expect(await live.next("discord_join")).toEqual({ type: "discord_join", message: "Bob the Tamer and 1 other joined the Discord" });
+    expect(await live.next("discord_join")).toEqual(stamped({ type: "discord_join", message: "Bob the Tamer and 1 other joined the Discord" }));
     await live.next("joined_members_update");
 
     const again = await post("/api/ingest/discord/joins", joins, bearer);
@@ -41,7 +41,7 @@ describe("Discord joins", () => {
     // One new join among known ones: only it is added, and announced by name.
     const third = await post("/api/ingest/discord/joins", [...joins, { id: ALICE, displayName: "Alice", joinedAt: T0 + 86_400_000 }], bearer);
     expect(await third.json()).toEqual({ received: 3, inserted: 1, unchanged: 2 });
-    expect(await live.next("discord_join")).toEqual({ type: "discord_join", message: "Alice joined the Discord" });
+    expect(await live.next("discord_join")).toEqual(stamped({ type: "discord_join", message: "Alice joined the Discord" }));
     live.close();
     expect(await count("join_log")).toBe(3);
     const audits = await env.DB.prepare("select * from audit_log where entity = 'join_log'").all<Record<string, string>>();
@@ -105,7 +105,7 @@ describe("Discord leaves", () => {
     ];
     const res = await post("/api/ingest/discord/leaves", leaves, bearer);
     expect(await res.json()).toEqual({ received: 3, inserted: 3, unchanged: 0 });
-    expect(await live.next("discord_leave")).toEqual({ type: "discord_leave", message: "Alice and 2 others left the Discord" });
+    expect(await live.next("discord_leave")).toEqual(stamped({ type: "discord_leave", message: "Alice and 2 others left the Discord" }));
     await live.next("removed_members_update");
     live.close();
     expect(await (await post("/api/ingest/discord/leaves", leaves, bearer)).json()).toEqual({ received: 3, inserted: 0, unchanged: 3 });

@@ -1,7 +1,7 @@
 // Codes and the three tribelists: the spec's shapes and sorting, validation, 404s, audit rows and live events.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
+import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(async () => {
@@ -213,7 +213,7 @@ describe("the tribelists", () => {
       nationality: "Chinese",
       version: 1,
     });
-    expect(await live.next("tribelist_added")).toEqual({ type: "tribelist_added", message: "Added entry: Frost Warden." });
+    expect(await live.next("tribelist_added")).toEqual(stamped({ type: "tribelist_added", message: "Added entry: Frost Warden." }));
     live.close();
     expect(await (await browser.fetch("/api/tribelist-2446")).json()).toEqual([entry]);
     expect(await (await browser.fetch("/api/tribelist")).json()).toEqual([]);
@@ -256,7 +256,7 @@ describe("the tribelists", () => {
     const res = await browser.fetch(`/api/tribelist/${entry._id}`, send("PUT", { ...entry, name: "Bravo Six", rank: "Owner", nationality: "English" }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ...entry, name: "Bravo Six", rank: "Owner", nationality: "English", order: 2, version: 2 });
-    expect(await live.next("tribelist_updated")).toEqual({ type: "tribelist_updated", message: "Updated entry: Bravo Six." });
+    expect(await live.next("tribelist_updated")).toEqual(stamped({ type: "tribelist_updated", message: "Updated entry: Bravo Six." }));
     live.close();
     const [audit] = (await audits("tribelist_entry")).results;
     expect(audit).toMatchObject({ action: "update", entity_id: entry._id });
@@ -291,7 +291,7 @@ describe("the tribelists", () => {
     const res = await browser.fetch(`/api/tribelist-2573/${astra._id}`, { method: "DELETE" });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "Removed entry: Astra." });
-    expect(await live.next("tribelist_deleted")).toEqual({ type: "tribelist_deleted", message: "Removed entry: Astra." });
+    expect(await live.next("tribelist_deleted")).toEqual(stamped({ type: "tribelist_deleted", message: "Removed entry: Astra." }));
     live.close();
     expect((await (await browser.fetch("/api/tribelist-2573")).json<{ name: string }[]>()).map((e) => e.name)).toEqual(["Nova"]);
     expect((await audits("tribelist_entry")).results[0]).toMatchObject({ action: "delete", entity_id: astra._id });

@@ -2,7 +2,7 @@
 // caller: the same sources, the same diff and events, a failing source marking the server offline.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { listen, memberWithToken, ORIGIN, pageFetch } from "./helpers";
+import { listen, memberWithToken, ORIGIN, pageFetch, stamped } from "./helpers";
 import { call, count, eos, hostEnv, hostPlayer, listEnv, rows, useSnapshotWorld, world } from "./cron-fixtures";
 
 useSnapshotWorld();
@@ -35,7 +35,7 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
     expect(audit).toMatchObject({ entity_id: "2411", action: "refresh", actor: expect.stringMatching(/^token:/) });
 
     expect(await live.next("eoserver_status_update")).toMatchObject({ serverId: "2411" });
-    expect(await live.next("enemy_online")).toEqual({ type: "enemy_online", serverId: "2411", message: "Enemy Survivor2 (RAID) came online on 2411" });
+    expect(await live.next("enemy_online")).toEqual(stamped({ type: "enemy_online", serverId: "2411", message: "Enemy Survivor2 (RAID) came online on 2411" }));
     live.close();
 
     // A signed-in browser may refresh too.

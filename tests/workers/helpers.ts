@@ -149,6 +149,9 @@ export function location(response: Response) {
   return to;
 }
 
+/** An event as the room sends it for a write: stamped with who made the change (worker/platform/deps.ts). */
+export const stamped = <T extends object>(event: T) => ({ ...event, by: expect.any(String), byId: expect.any(String) });
+
 /** Opens the live socket as a signed-in browser; `next(type)` waits for the next event of that type. */
 export async function listen(browser: Browser, path = "/parties/live/main") {
   const res = await SELF.fetch(new URL(path, ORIGIN), {
@@ -181,6 +184,7 @@ export async function listen(browser: Browser, path = "/parties/live/main") {
         }, timeoutMs);
       });
     },
+    send: (message: unknown) => socket.send(typeof message === "string" ? message : JSON.stringify(message)),
     close: () => socket.close(),
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "
 import { publish } from "../../party/live";
 import worker from "../../worker/index";
 import { domainDeps } from "../../worker/platform/deps";
-import { Browser, fromPage, MEMBER, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
+import { Browser, fromPage, MEMBER, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;
 beforeEach(() => {
@@ -113,7 +113,7 @@ describe("the live room", () => {
     await deps.announce({ type: "codes_update" });
     expect(later).toHaveLength(1);
     await Promise.all(later);
-    expect(JSON.parse(await received)).toEqual({ type: "codes_update" });
+    expect(JSON.parse(await received)).toEqual(stamped({ type: "codes_update" }));
     socket.close();
   });
 

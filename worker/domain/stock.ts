@@ -145,7 +145,11 @@ function snapshotStatement(db: Db, tab: StockTab, updatedBy: string, at: Date) {
           from stock_items where tab = ${tab} order by "order", "_id")`);
 }
 
-const stockEvent = (tab: StockTab, message: string): LiveEvent => ({ type: "stock_2411_update", message: `${TABS[tab].label}: ${message}` });
+const stockEvent = (tab: StockTab, message: string, count = 1): LiveEvent => ({
+  type: "stock_2411_update",
+  message: `${TABS[tab].label}: ${message}`,
+  count,
+});
 
 /** The stored tab fields after a save: what is sent replaces what is stored; cell lists keep their length. */
 function mergeFields(kind: TabKind, data: Record<string, unknown>, fields: Record<string, unknown>) {
@@ -206,7 +210,7 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       writes.push(snapshotStatement(deps.db, tab, editor, at));
       const n = result.saved.length;
       try {
-        await commit(deps, writes, audit, [stockEvent(tab, `${n} ${n === 1 ? "row" : "rows"} saved by ${editor}`)]);
+        await commit(deps, writes, audit, [stockEvent(tab, `${n} ${n === 1 ? "row" : "rows"} saved by ${editor}`, n)]);
       } catch (error) {
         // Another save slipped in between our read and our write: read again and decide afresh. Rows that keep losing
         // are answered as conflicts with their current values; nothing of this batch was applied.

@@ -35,7 +35,9 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * the Worker's thread (wrangler dev). Without one (the cron, tests), it is awaited.
  */
 export function domainDeps(env: Env, actor: Actor, ctx?: RequestContext): Deps {
-  const deps = { db: database(env), env, actor, announce: announcer(env) };
+  const announce = announcer(env);
+  // Every event names who made the change, so each browser can tell its own member's changes from the others'.
+  const deps = { db: database(env), env, actor, announce: (event: LiveEvent) => announce({ by: actor.name, byId: actor.id, ...event }) };
   if (!ctx) return deps;
   // One chain per request keeps its events in the order they were raised.
   let announced = Promise.resolve();

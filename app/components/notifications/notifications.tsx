@@ -6,8 +6,11 @@ import { HISTORY_KEY, HISTORY_LIMIT, TOAST_MS, type Toast, type ToastType } from
 export type Notification = { id: number; message: string; type: ToastType; timestamp: number; read: boolean };
 type ShownToast = Toast & { id: number };
 
+/** `show: false` keeps a message for the bell without a toast; `keep: false` shows a toast the bell does not keep. */
+export type NotifyOptions = { show?: boolean; keep?: boolean };
+
 type Api = {
-  notify: (toast: Toast) => void;
+  notify: (toast: Toast, options?: NotifyOptions) => void;
   history: Notification[];
   unread: number;
   markAllRead: () => void;
@@ -49,12 +52,14 @@ export function NotificationsProvider({ flash, children }: { flash: Toast | null
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
 
   const notify = useCallback(
-    (toast: Toast) => {
+    (toast: Toast, { show = true, keep = true }: NotifyOptions = {}) => {
       const id = Math.max(Date.now(), lastId.current + 1);
       lastId.current = id;
-      setToasts((t) => [...t.filter((x) => x.id !== 0), { ...toast, id }]);
-      setTimeout(() => dismiss(id), TOAST_MS);
-      save((h) => [{ id, message: toast.message, type: toast.type, timestamp: id, read: false }, ...h]);
+      if (show) {
+        setToasts((t) => [...t.filter((x) => x.id !== 0), { ...toast, id }]);
+        setTimeout(() => dismiss(id), TOAST_MS);
+      }
+      if (keep) save((h) => [{ id, message: toast.message, type: toast.type, timestamp: id, read: false }, ...h]);
     },
     [dismiss, save],
   );

@@ -1,14 +1,6 @@
 // A sheet on canvas (glide-data-grid), loaded only in the browser after hydration: the engine under 2411 Stock and the
-// breeder list. The sheet's own colours come from its `look`; pending and refused edits, saved text colours, pictures
-// and editors are the engine's.
-// - Rows, columns and pending edits live in refs read by a stable getCellContent; when new rows arrive (an edit, a
-//   live update from another officer, a save) only the cells whose text or colours changed are repainted
-//   (updateCells), and cells changed by someone else flash briefly.
-// - A click opens the cell's editor (a drag selects a range, Ctrl/Shift+click adds to the selection instead); Enter
-//   commits, Escape cancels, a click outside commits, Tab / Shift+Tab commit and open the next / previous editable
-//   column of the row, wrapping around. A column with a select editor (TRUE/FALSE, a status) opens a select instead, and
-//   a choice commits at once.
-// - Cell selection: click, drag a range, Ctrl adds ranges; the row marker selects whole rows; its handle drags a row.
+// breeder list, with the habits of a spreadsheet (docs/product/sheets.md). Rows, columns and pending edits live in refs
+// read by a stable getCellContent; new rows repaint only the cells that changed (updateCells).
 import {
   CompactSelection,
   DataEditor,
@@ -19,13 +11,16 @@ import {
   type GridCell,
   type GridColumn,
   type GridSelection,
+  type Highlight,
   type Item,
   type Theme,
 } from "@glideapps/glide-data-grid";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { cellTextOf, editStart, nextEditableColumn, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
+import { pasteInputs, type BatchKind } from "./batch";
+import { cellTextOf, editStart, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
 import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
+import type { OtherCell } from "./use-sheet";
 import { Options } from "../table/Options";
 
 export type SelectionSummary = {
@@ -49,7 +44,14 @@ export type SheetGridProps = {
   pending: ReadonlyMap<string, Record<string, PendingValue>>;
   /** Rows whose last save was refused. */
   conflicts: ReadonlySet<string>;
+  /** Cells ("rowId:columnId") the last paste or fill refused. */
+  refused: ReadonlySet<string>;
+  /** The cells other people on this sheet have selected, with their names and colours. */
+  others: readonly OtherCell[];
+  /** Whether this browser has a cell's editor open (told to the others on the sheet). */
+  onEditing: (editing: boolean) => void;
   onEdit: (row: SheetRow, column: SheetColumn, text: string) => void;
+  onEdits: (inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[], kind: BatchKind, rowsPastEnd?: number) => void;
   onSelection: (selection: SelectionSummary) => void;
   onRowMoved: (from: number, to: number) => void;
   /** Changing it clears the selection (after a colour was saved, after a tab switch). */
@@ -61,6 +63,9 @@ export type SheetGridProps = {
   initialWidth?: number;
 };
 
+/** Google Sheets' keys: F2 edits too, Backspace clears like Delete, Ctrl+D and Ctrl+R fill down and right. */
+const KEYBINDINGS = { activateCell: " |Enter|shift+Enter|F2", delete: "Backspace|Delete", downFill: true, rightFill: true } as const;
+
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
 /** The stock sheet's sizes on the page's theme. */
@@ -71,6 +76,8 @@ const GRID_SIZES: Partial<Theme> = {
   editorFontSize: "13px",
 };
 
+const REFUSED_BG = "rgba(224, 49, 49, 0.35)";
+
 type Look = { text: string; bg?: string; fg?: string; image?: string; badge?: Badge; bold?: boolean };
 
 /** A cell's text and colours: the sheet's own look, pending and refused edits, the saved text colours. */
@@ -80,14 +87,16 @@ function lookOf(
   row: SheetRow,
   pending: Record<string, PendingValue> | undefined,
   conflict: boolean,
+  refused: boolean,
   dark: boolean,
 ): Look {
   const own = sheetLook?.(column, row, dark);
   const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: textColourOf(row, column.id, own?.fg), badge: own?.badge };
   if (pending && column.id in pending) {
-    look.bg = conflict ? "rgba(224, 49, 49, 0.35)" : "rgba(250, 176, 5, 0.62)";
+    look.bg = conflict ? REFUSED_BG : "rgba(250, 176, 5, 0.62)";
     look.bold = true;
   }
+  if (refused) look.bg = REFUSED_BG;
   if (column.name && row.imageUrl) look.image = row.imageUrl;
   return look;
 }
@@ -107,6 +116,46 @@ function drawBadge(ctx: CanvasRenderingContext2D, badge: Badge, x: number, y: nu
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(badge.text, x + size / 2, y + size / 2 + 0.5);
+  ctx.restore();
+}
+
+type DrawArgs = Parameters<DrawCellCallback>[0];
+
+/** A cell's content, with the item's picture or the sheet's generated icon left of a name. */
+function drawCellContent(args: DrawArgs, drawContent: () => void) {
+  const { stockImage: url, stockBadge: badge } = args.cell as { stockImage?: string; stockBadge?: Badge };
+  if (!url && !badge) return drawContent();
+    // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
+    // hidden), and the sheet's generated icon (if it has one) stands in for it.
+    const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
+    if (!image && !badge) return drawContent();
+    const { ctx, rect } = args;
+    if (image) {
+      const w = "width" in image ? image.width : IMAGE_SIZE;
+      const h = "height" in image ? image.height : IMAGE_SIZE;
+      const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
+      ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
+    } else if (badge) drawBadge(ctx, badge, rect.x + 6, rect.y + (rect.height - IMAGE_SIZE) / 2, IMAGE_SIZE);
+    const { x, width } = rect;
+    rect.x = x + IMAGE_SIZE + 8;
+    rect.width = width - IMAGE_SIZE - 8;
+    drawContent();
+    rect.x = x;
+    rect.width = width;
+}
+
+/** Another person's name on the top right of the cell they have selected, on their colour. */
+function drawNameTag(ctx: CanvasRenderingContext2D, other: OtherCell, rect: { x: number; y: number; width: number; height: number }) {
+  const text = other.editing ? `${other.name} ✎` : other.name;
+  ctx.save();
+  ctx.font = "600 10px system-ui, sans-serif";
+  const width = Math.min(ctx.measureText(text).width + 8, rect.width);
+  const x = rect.x + rect.width - width;
+  ctx.fillStyle = other.colour;
+  ctx.fillRect(x, rect.y, width, 13);
+  ctx.fillStyle = "#ffffff";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x + 4, rect.y + 7, width - 8);
   ctx.restore();
 }
 
@@ -137,7 +186,11 @@ export default function SheetGrid({
   rows,
   pending,
   conflicts,
+  refused,
+  others,
   onEdit,
+  onEdits,
+  onEditing,
   onSelection,
   onRowMoved,
   selectionKey,
@@ -150,8 +203,10 @@ export default function SheetGrid({
   const frame = useRef<HTMLDivElement>(null);
   const { theme, dark } = useGridTheme(GRID_SIZES);
 
-  // Everything getCellContent reads lives in refs, so its identity never changes and glide never repaints all cells.
-  const state = useRef({ rows, columns, pending, conflicts, dark, sheetLook });
+  // Everything getCellContent reads lives in refs. Its identity changes once per change of the data (`version`): glide
+  // rebuilds its accessibility table only then, which screen readers (and the tests) read the cells from.
+  const state = useRef({ rows, columns, pending, conflicts, refused, dark, sheetLook });
+  const [version, setVersion] = useState(0);
   const looks = useRef<Look[][]>([]);
   const flashes = useRef(new Map<string, number>());
   const [rowCount, setRowCount] = useState(rows.length);
@@ -164,13 +219,17 @@ export default function SheetGrid({
 
   const computeLooks = () => {
     const s = state.current;
-    return s.rows.map((row) => s.columns.map((col) => lookOf(s.sheetLook, col, row, s.pending.get(row._id), s.conflicts.has(row._id), s.dark)));
+    return s.rows.map((row) =>
+      s.columns.map((col) =>
+        lookOf(s.sheetLook, col, row, s.pending.get(row._id), s.conflicts.has(row._id), s.refused.has(`${row._id}:${col.id}`), s.dark),
+      ),
+    );
   };
 
   // New data: repaint only the cells that look different; a changed value nobody here is editing flashes.
   useEffect(() => {
     const previous = state.current;
-    state.current = { rows, columns, pending, conflicts, dark, sheetLook };
+    state.current = { rows, columns, pending, conflicts, refused, dark, sheetLook };
     const before = looks.current;
     const after = computeLooks();
     looks.current = after;
@@ -184,6 +243,7 @@ export default function SheetGrid({
       setRowCount(rows.length);
       ref.current?.updateCells(rows.flatMap((_, r) => columns.map((_, c) => ({ cell: [c, r] as Item }))));
       if (el) el.dataset.lastRepaint = "all";
+      setVersion((v) => v + 1);
       return;
     }
     const damaged: { cell: Item }[] = [];
@@ -197,12 +257,15 @@ export default function SheetGrid({
         if (old && old.text !== look.text && !edited) flashes.current.set(`${rows[r]._id}:${columns[c].id}`, now);
       }),
     );
-    if (damaged.length) ref.current?.updateCells(damaged);
+    if (damaged.length) {
+      ref.current?.updateCells(damaged);
+      setVersion((v) => v + 1);
+    }
     if (el) {
       el.dataset.lastRepaint = String(damaged.length);
       el.dataset.updates = String(Number(el.dataset.updates ?? 0) + 1);
     }
-  }, [rows, columns, pending, conflicts, dark]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [rows, columns, pending, conflicts, refused, dark]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // First render: the looks of the initial data.
   if (looks.current.length === 0 && rows.length > 0) looks.current = computeLooks();
@@ -216,11 +279,12 @@ export default function SheetGrid({
   const gridColumns = useMemo<GridColumn[]>(() => columns.map((c) => ({ id: c.id, title: c.title, width: c.width })), [columns]);
 
   const getCellContent = useCallback(([c, r]: Item): GridCell => {
-    const { rows, columns, pending, conflicts, dark, sheetLook } = state.current;
+    const { rows, columns, pending, conflicts, refused, dark, sheetLook } = state.current;
     const col = columns[c];
     const row = rows[r];
     if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
-    const look = looks.current[r]?.[c] ?? lookOf(sheetLook, col, row, pending.get(row._id), conflicts.has(row._id), dark);
+    const look =
+      looks.current[r]?.[c] ?? lookOf(sheetLook, col, row, pending.get(row._id), conflicts.has(row._id), refused.has(`${row._id}:${col.id}`), dark);
     const flashed = flashes.current.get(`${row._id}:${col.id}`);
     const cell = {
       kind: GridCellKind.Text,
@@ -243,20 +307,77 @@ export default function SheetGrid({
       stockBadge: look.badge,
     } as GridCell;
     return cell;
-  }, []);
+  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps -- a new identity per data change, see `version`
 
+  // One cell typed into its editor is an edit; anything else glide hands over at once (a fill, Delete on a range) is a
+  // batch: checked cell by cell, and one step of undo.
+  const clearing = useRef(false);
   const onCellsEdited = useCallback(
     (edits: readonly EditListItem[]) => {
       const { rows, columns } = state.current;
-      for (const { location, value } of edits) {
+      const typed = editingCell.current;
+      if (edits.length === 1 && typed && edits[0].location[0] === typed[0] && edits[0].location[1] === typed[1]) {
+        const { location, value } = edits[0];
         const row = rows[location[1]];
         const col = columns[location[0]];
-        if (!row || !col?.editable || value.kind !== GridCellKind.Text) continue;
-        onEdit(row, col, value.data);
+        if (row && col?.editable && value.kind === GridCellKind.Text) onEdit(row, col, value.data);
+        return true;
       }
+      const inputs = edits.flatMap(({ location: [c, r], value }) => {
+        const row = rows[r];
+        const column = columns[c];
+        return row && column && value.kind === GridCellKind.Text ? [{ row, column, text: value.data, rowNumber: r + 1 }] : [];
+      });
+      const kind: BatchKind = clearing.current ? "clear" : "fill";
+      clearing.current = false;
+      if (inputs.length) onEdits(inputs, kind);
       return true;
     },
-    [onEdit],
+    [onEdit, onEdits],
+  );
+  const onDelete = useCallback(() => {
+    clearing.current = true;
+    return true;
+  }, []);
+
+  // A pasted rectangle (from Google Sheets, Excel or this grid) lands cell by cell from the selected cell; nothing is
+  // added past the last row.
+  const onPaste = useCallback(
+    (target: Item, values: readonly (readonly string[])[]) => {
+      const { rows, columns } = state.current;
+      const { inputs, rowsPastEnd } = pasteInputs(rows, columns, target, values, (i) => i + 1);
+      onEdits(inputs, "paste", rowsPastEnd);
+      return false;
+    },
+    [onEdits],
+  );
+
+  // Ctrl+D / Ctrl+R on a single row or column take the cell above or to the left, as in Google Sheets (glide fills a
+  // taller or wider range itself).
+  const onKeyDown = useCallback(
+    (event: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean; cancel: () => void; preventDefault?: () => void }) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      const key = event.key.toLowerCase();
+      const range = selectionRef.current.current?.range;
+      if (!range || (key !== "d" && key !== "r")) return;
+      const down = key === "d";
+      if ((down ? range.height : range.width) > 1) return;
+      event.cancel();
+      event.preventDefault?.();
+      const { rows, columns } = state.current;
+      const inputs: Parameters<typeof onEdits>[0] = [];
+      for (let y = range.y; y < range.y + range.height; y++) {
+        for (let x = range.x; x < range.x + range.width; x++) {
+          const from = down ? [x, y - 1] : [x - 1, y];
+          const source = rows[from[1]];
+          const sourceColumn = columns[from[0]];
+          if (!source || !sourceColumn || !rows[y] || !columns[x]) continue;
+          inputs.push({ row: rows[y], column: columns[x], text: editStart(sourceColumn, source), rowNumber: y + 1 });
+        }
+      }
+      if (inputs.length) onEdits(inputs, "fill");
+    },
+    [onEdits],
   );
 
   const summarize = useCallback(
@@ -303,52 +424,10 @@ export default function SheetGrid({
   const provideEditor = useCallback(() => {
     const cell = selectionRef.current.current?.cell ?? null;
     editingCell.current = cell;
+    onEditing(true);
     const column = cell ? state.current.columns[cell[0]] : undefined;
     return column ? selectEditors.get(column.id) : undefined;
-  }, [selectEditors]);
-
-  /**
-   * Opens the editor of the selected cell as Enter does. Deferred a frame: the grid moves its focus to the canvas
-   * after a click, and an editor opened before that would lose the keys typed next to it.
-   */
-  const openEditor = useCallback(() => {
-    window.requestAnimationFrame(() =>
-      window.setTimeout(() => {
-        if (document.querySelector("#portal textarea, #portal input")) return; // already open
-        const canvas = frame.current?.querySelector<HTMLCanvasElement>("canvas[data-testid=data-grid-canvas]");
-        if (!canvas) return;
-        canvas.focus({ preventScroll: true });
-        canvas.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", code: "Enter", bubbles: true, cancelable: true }));
-      }, 0),
-    );
-  }, []);
-
-  const openEditorAt = useCallback(
-    (cell: Item) => {
-      const next: GridSelection = {
-        ...EMPTY_SELECTION,
-        current: { cell, range: { x: cell[0], y: cell[1], width: 1, height: 1 }, rangeStack: [] },
-      };
-      selectionRef.current = next;
-      setSelection(next);
-      ref.current?.scrollTo(cell[0], cell[1]);
-      openEditor();
-    },
-    [openEditor],
-  );
-
-  // A click opens the clicked cell's editor; Ctrl, Cmd or Shift + click only select (a drag is not a click).
-  const onCellClicked = useCallback(
-    ([c]: Item, event: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; preventDefault: () => void }) => {
-      if (event.ctrlKey || event.metaKey || event.shiftKey) {
-        event.preventDefault();
-        return;
-      }
-      if (c < 0 || !state.current.columns[c]?.editable) return;
-      openEditor();
-    },
-    [openEditor],
-  );
+  }, [selectEditors, onEditing]);
 
   // The editor's own text at the moment editing ends. glide sometimes ends an edit to an empty text without the
   // value (its editor had not registered the change yet); the committed text is then taken from here.
@@ -372,23 +451,44 @@ export default function SheetGrid({
     };
   }, []);
 
+  // Enter and Tab commit and move the selection (glide moves it), as in Google Sheets.
   const onFinishedEditing = useCallback(
-    (value: GridCell | undefined, [dx]: Item) => {
+    (value: GridCell | undefined) => {
       const from = editingCell.current;
       const end = editorEnd.current;
       editingCell.current = null;
       editorEnd.current = null;
+      onEditing(false);
       if (!value && from && end?.commit) {
         const row = state.current.rows[from[1]];
         const col = state.current.columns[from[0]];
         if (row && col?.editable) onEdit(row, col, end.value);
       }
-      if (!from || dx === 0) return;
-      const target = nextEditableColumn(state.current.columns, from[0], dx > 0 ? 1 : -1);
-      openEditorAt([target, from[1]]);
     },
-    [openEditorAt, onEdit],
+    [onEdit, onEditing],
   );
+
+  // Other people's cells: outlined in their colour, with their name on the cell (a pencil while they edit it).
+  const othersAt = useRef(new Map<string, OtherCell>());
+  const highlights = useMemo<Highlight[]>(() => {
+    const rowIndex = new Map(rows.map((r, i) => [r._id, i]));
+    const columnIndex = new Map(columns.map((c, i) => [c.id, i]));
+    const at = new Map<string, OtherCell>();
+    const regions: Highlight[] = [];
+    for (const other of others) {
+      const y = rowIndex.get(other.row);
+      if (y === undefined) continue;
+      const x = other.column ? columnIndex.get(other.column) : undefined;
+      at.set(`${x ?? 0}:${y}`, other);
+      regions.push({
+        color: `${other.colour}2e`,
+        range: x === undefined ? { x: 0, y, width: columns.length, height: 1 } : { x, y, width: 1, height: 1 },
+        style: "solid-outline",
+      });
+    }
+    othersAt.current = at;
+    return regions;
+  }, [others, rows, columns]);
 
   const drawCell = useCallback<DrawCellCallback>((args, drawContent) => {
     if (!painted.current) {
@@ -398,26 +498,17 @@ export default function SheetGrid({
         if (frame.current) frame.current.dataset.painted = "true";
       }, 0);
     }
-    const { stockImage: url, stockBadge: badge } = args.cell as { stockImage?: string; stockBadge?: Badge };
-    if (!url && !badge) return drawContent();
-    // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
-    // hidden), and the sheet's generated icon (if it has one) stands in for it.
-    const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
-    if (!image && !badge) return drawContent();
-    const { ctx, rect } = args;
-    if (image) {
-      const w = "width" in image ? image.width : IMAGE_SIZE;
-      const h = "height" in image ? image.height : IMAGE_SIZE;
-      const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
-      ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
-    } else if (badge) drawBadge(ctx, badge, rect.x + 6, rect.y + (rect.height - IMAGE_SIZE) / 2, IMAGE_SIZE);
-    const { x, width } = rect;
-    rect.x = x + IMAGE_SIZE + 8;
-    rect.width = width - IMAGE_SIZE - 8;
-    drawContent();
-    rect.x = x;
-    rect.width = width;
+    const other = othersAt.current.get(`${args.col}:${args.row}`);
+    if (other) {
+      drawCellContent(args, drawContent);
+      drawNameTag(args.ctx, other, args.rect);
+      return;
+    }
+    drawCellContent(args, drawContent);
   }, [testId]);
+
+  // A click selects; a double-click edits. On a touch screen, a tap selects and a second tap edits.
+  const activation = typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches ? "second-click" : "double-click";
 
   const height = Math.min(
     typeof window === "undefined" ? 640 : Math.max(320, window.innerHeight - 260),
@@ -434,8 +525,12 @@ export default function SheetGrid({
         onCellsEdited={onCellsEdited}
         provideEditor={provideEditor}
         onFinishedEditing={onFinishedEditing}
-        onCellClicked={onCellClicked}
-        cellActivationBehavior="double-click"
+        onDelete={onDelete}
+        onPaste={onPaste}
+        onKeyDown={onKeyDown}
+        keybindings={KEYBINDINGS}
+        fillHandle
+        cellActivationBehavior={activation}
         rangeSelect="multi-rect"
         rowSelect="multi"
         columnSelect="none"
@@ -451,6 +546,7 @@ export default function SheetGrid({
         gridSelection={selection}
         onGridSelectionChange={onGridSelectionChange}
         getCellsForSelection
+        highlightRegions={highlights}
       />
     </div>
   );

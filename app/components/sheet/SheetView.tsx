@@ -3,6 +3,8 @@
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
 import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCan } from "../../utils/access";
+import { useHydrated } from "../../utils/hydrated";
+import { ConflictNotice, SheetBar } from "./SheetBars";
 import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
@@ -27,6 +29,7 @@ export function SheetView({
   editing,
   testId,
   audited,
+  onDiscard,
 }: {
   sheet: Sheet;
   /** The server's rows of the view (the HTML table shows them as stored). */
@@ -47,6 +50,8 @@ export function SheetView({
   testId: string;
   /** The rows' entity in the audit trail (contract/audit.ts): each row links to its history for those who may read it. */
   audited: string;
+  /** After Discard (the breeder list reloads from the server). */
+  onDiscard?: () => void;
 }) {
   const canAudit = useCan("admin");
   const answer = useActionData() as RowSaveAnswer | undefined;
@@ -58,7 +63,10 @@ export function SheetView({
     answer?.intent === "save-row" && answer._id === editing
       ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
       : undefined;
+  const hydrated = useHydrated();
   return (
+    <>
+    {hydrated ? <SheetBar sheet={sheet} onDiscard={onDiscard} onDiscardOrder={onDiscard} /> : null}
     <LazySheetGrid
       {...sheet.grid}
       label={label}
@@ -86,6 +94,8 @@ export function SheetView({
         />
       }
     />
+    <ConflictNotice sheet={sheet} />
+    </>
   );
 }
 

@@ -179,16 +179,6 @@ export function mergeOrder(allIds: readonly string[], reordered: readonly string
   return allIds.map((id) => (moving.has(id) ? queue[next++] : id));
 }
 
-/** The next editable column (Tab / Shift+Tab), wrapping around the row's editable columns. */
-export function nextEditableColumn(columns: readonly Pick<SheetColumn, "editable">[], from: number, step: 1 | -1): number {
-  const n = columns.length;
-  for (let k = 1; k <= n; k++) {
-    const i = (((from + step * k) % n) + n) % n;
-    if (columns[i]?.editable) return i;
-  }
-  return from;
-}
-
 /** The words a sheet shows for its saves (spec section 8; the stock sheet's and the breeder list's differ). */
 export type SheetTexts = {
   pending: (row: string, field: string) => string;

@@ -7,7 +7,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNotifications } from "../notifications/notifications";
+import { usePresence } from "../../realtime/presence";
 import { FETCHER_FIELDS } from "../../utils/action";
+import { applyBatch, batchMessage, EMPTY_HISTORY, recorded, redone, undone, type BatchKind, type CellCheck, type History } from "./batch";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";
 import { moveItem, swapItems, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
 import type { SelectionSummary } from "./SheetGrid.client";
@@ -24,6 +26,8 @@ export type SheetConfig<R extends SheetRow> = {
   stored: StoredValue;
   /** A typed text as the column keeps it, or undefined when the column refuses it. */
   parse: (column: SheetColumn, text: string) => PendingValue | undefined;
+  /** A pasted or filled text as the column keeps it, or why it is refused. */
+  check: CellCheck;
   /** The row as the sheet shows it with its pending cells applied (derived columns recomputed). */
   display: (row: R, cells: Record<string, PendingValue> | undefined) => R;
   /** What a save sends for a row's pending cells. */
@@ -32,12 +36,17 @@ export type SheetConfig<R extends SheetRow> = {
   reorder: "move" | "swap";
   /** A member who may only read: no cell is editable and rows do not move (contract/access.ts). */
   readOnly?: boolean;
+  /** The sheet's name in the live room's presence (contract/presence.ts). */
+  presence: string;
 };
+
+/** Another person's selected cell on this sheet, as the grid draws it. */
+export type OtherCell = { id: string; name: string; colour: string; row: string; column: string; editing: boolean };
 
 const NO_SELECTION: SelectionSummary = { count: 0, cells: [], rows: [] };
 
 export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
-  const { rows: serverRows, action, fields, texts, rowName, stored, parse, display, payload, reorder, readOnly = false } = config;
+  const { rows: serverRows, action, fields, texts, rowName, stored, parse, check, display, payload, reorder, readOnly = false } = config;
   const columns = useMemo(
     () => (readOnly ? config.columns.map((c) => (c.editable ? { ...c, editable: false } : c)) : config.columns),
     [config.columns, readOnly],
@@ -58,6 +67,21 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
   const serverRef = useRef(serverById);
   serverRef.current = serverById;
 
+  // Every change of the pending edits goes through here: one step of undo, and redo forgotten.
+  const [history, setHistory] = useState<History>(EMPTY_HISTORY);
+  const historyRef = useRef(history);
+  historyRef.current = history;
+  const [lastChange, setLastChange] = useState<string | null>(null);
+  /** Cells the last batch refused ("rowId:columnId"), marked on the grid until the next change. */
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const commitPending = useCallback((next: Pending, change: string | null) => {
+    const before = pendingRef.current;
+    pendingRef.current = next;
+    setPending(next);
+    setHistory((h) => recorded(h, before));
+    setLastChange(change);
+  }, []);
+
   const onEdit = useCallback(
     (shown: SheetRow, column: SheetColumn, text: string) => {
       const row = serverRef.current.get(shown._id);
@@ -66,12 +90,46 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
       if (value === undefined) return;
       const { pending: next, changed } = withEdit(pendingRef.current, stored, row, column.id, value);
       if (!changed) return;
-      pendingRef.current = next;
-      setPending(next);
-      notify({ type: "warning", message: texts.pending(rowName(shown) || "Row", column.title) });
+      setRefused(new Set());
+      commitPending(next, texts.pending(rowName(shown) || "Row", column.title));
     },
-    [parse, stored, notify, texts, rowName],
+    [parse, stored, texts, rowName, commitPending],
   );
+
+  /** A paste, a fill or a cleared range: checked cell by cell, one step of undo, one message for what was refused. */
+  const onEdits = useCallback(
+    (inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[], kind: BatchKind, rowsPastEnd = 0) => {
+      const known = inputs.flatMap((input) => {
+        const row = serverRef.current.get(input.row._id);
+        return row ? [{ ...input, row }] : [];
+      });
+      const result = applyBatch(pendingRef.current, stored, check, known);
+      setRefused(new Set(result.refused.map((r) => r.cell)));
+      if (result.changed > 0) commitPending(result.pending, `${result.changed} ${result.changed === 1 ? "cell" : "cells"} ${kind === "clear" ? "cleared" : kind === "paste" ? "pasted" : "changed"}`);
+      const message = batchMessage(kind, result, rowsPastEnd);
+      if (message) notify({ type: result.changed > 0 ? "warning" : "error", message });
+    },
+    [stored, check, commitPending, notify],
+  );
+
+  const undo = useCallback(() => {
+    const step = undone(historyRef.current, pendingRef.current);
+    if (!step) return;
+    pendingRef.current = step.pending;
+    setPending(step.pending);
+    setHistory(step.history);
+    setRefused(new Set());
+    setLastChange("Undone");
+  }, []);
+  const redo = useCallback(() => {
+    const step = redone(historyRef.current, pendingRef.current);
+    if (!step) return;
+    pendingRef.current = step.pending;
+    setPending(step.pending);
+    setHistory(step.history);
+    setRefused(new Set());
+    setLastChange("Redone");
+  }, []);
 
   // ---- order (drag and drop) ------------------------------------------------------------------------------------
   const [order, setOrder] = useState<string[] | null>(null);
@@ -135,6 +193,9 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
     const next = afterSave(pendingRef.current, request.cells, result);
     pendingRef.current = next;
     setPending(next);
+    // Saved edits are no longer pending: undo starts again from here.
+    setHistory(EMPTY_HISTORY);
+    setLastChange(null);
     setConflicts((old) => {
       const map = new Map(old);
       for (const id of result.saved) map.delete(id);
@@ -150,17 +211,30 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
   }, [saveFetcher.state, saveFetcher.data, notify, texts]);
 
   const discard = useCallback(() => {
-    pendingRef.current = EMPTY_PENDING;
-    setPending(EMPTY_PENDING);
+    if (pendingRef.current.size > 0) commitPending(EMPTY_PENDING, "Changes discarded");
     setConflicts(new Map());
-  }, []);
+    setRefused(new Set());
+  }, [commitPending]);
 
   // Ctrl+S (Cmd+S) saves; leaving the page with pending edits asks first.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "s") {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === "s") {
         e.preventDefault();
         save();
+        return;
+      }
+      // Undo and redo belong to a text field while one has the focus (the grid's own editor included).
+      const target = e.target as HTMLElement | null;
+      if (target?.closest?.("input, textarea, select, [contenteditable=true]")) return;
+      if (key === "z" && !e.shiftKey) {
+        e.preventDefault();
+        undo();
+      } else if (key === "y" || (key === "z" && e.shiftKey)) {
+        e.preventDefault();
+        redo();
       }
     };
     const onUnload = (e: BeforeUnloadEvent) => {
@@ -174,7 +248,7 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
       window.removeEventListener("keydown", onKey);
       window.removeEventListener("beforeunload", onUnload);
     };
-  }, [save]);
+  }, [save, undo, redo]);
 
   // ---- order save -----------------------------------------------------------------------------------------------
   const orderFetcher = useFetcher<{ ok?: boolean; error?: string; message?: string }>();
@@ -227,15 +301,63 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
     } else notify({ type: "error", message: colourFetcher.data.error ?? texts.colourError });
   }, [colourFetcher.state, colourFetcher.data, notify, texts]);
 
+  // ---- who else is here ------------------------------------------------------------------------------------------
+  const [editing, setEditing] = useState(false);
+  const first = selection.cells[0];
+  const others = usePresence(config.presence, {
+    cell: first ? { row: first.rowId, column: first.columnId } : selection.rows[0] ? { row: selection.rows[0], column: "" } : null,
+    editing,
+    pendingRows: useMemo(() => [...pending.keys()], [pending]),
+  });
+  const otherCells = useMemo<OtherCell[]>(
+    () => others.flatMap((p) => (p.cell ? [{ id: p.id, name: p.name, colour: p.colour, row: p.cell.row, column: p.cell.column, editing: p.editing }] : [])),
+    [others],
+  );
+  /** Rows that someone else also holds unsaved edits in: whoever saves second is refused by the version check. */
+  const overlap = useMemo(() => {
+    const names: string[] = [];
+    const rows = new Set<string>();
+    for (const p of others) {
+      const shared = p.pendingRows.filter((id) => pending.has(id));
+      if (shared.length === 0) continue;
+      names.push(p.name);
+      shared.forEach((id) => rows.add(id));
+    }
+    if (names.length === 0) return null;
+    const rowNames = [...rows].map((id) => rowName(serverById.get(id) ?? { _id: id, version: 0 }) || "a row");
+    return `${[...new Set(names)].join(", ")} also ${names.length === 1 ? "has" : "have"} unsaved edits in ${rowNames.slice(0, 3).join(", ")}${rowNames.length > 3 ? ` and ${rowNames.length - 3} more` : ""}`;
+  }, [others, pending, rowName, serverById]);
+
   const conflictList = useMemo(() => [...conflicts].filter(([id]) => pending.has(id)), [conflicts, pending]);
   const conflictIds = useMemo(() => new Set(conflictList.map(([id]) => id)), [conflictList]);
   const pendingCells = useMemo(() => new Map([...pending].map(([id, p]) => [id, p.cells])), [pending]);
 
   return {
     /** What the grid takes. */
-    grid: { columns, rows, pending: pendingCells, conflicts: conflictIds, onEdit, onSelection: setSelection, onRowMoved, selectionKey },
+    grid: {
+      columns,
+      rows,
+      pending: pendingCells,
+      conflicts: conflictIds,
+      refused,
+      others: otherCells,
+      onEdit,
+      onEdits,
+      onEditing: setEditing,
+      onSelection: setSelection,
+      onRowMoved,
+      selectionKey,
+    },
+    others,
+    overlap,
     readOnly,
     pendingRows: pending.size,
+    pendingCells: [...pending.values()].reduce((n, p) => n + Object.keys(p.cells).length, 0),
+    lastChange,
+    undo,
+    redo,
+    canUndo: history.undo.length > 0,
+    canRedo: history.redo.length > 0,
     conflictList,
     save,
     saving,

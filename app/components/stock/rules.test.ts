@@ -2,8 +2,9 @@
 // Tab movement, colours and the image form's checks.
 import { describe, expect, it } from "vitest";
 import { afterSave, EMPTY_PENDING, withEdit as withSheetEdit } from "../sheet/pending";
-import { imageFormError, mergeOrder, moveItem, nextEditableColumn, swapItems, type PendingValue } from "../sheet/rules";
+import { imageFormError, mergeOrder, moveItem, swapItems, type PendingValue } from "../sheet/rules";
 import {
+  checkInput,
   columnsFor,
   IMAGE_TEXTS,
   displayRow,
@@ -121,11 +122,15 @@ describe("order, movement, colours, images", () => {
     expect(mergeOrder(["a", "b", "c", "d", "e"], ["e", "b", "d"])).toEqual(["a", "e", "c", "b", "d"]);
   });
 
-  it("Tab and Shift+Tab wrap around the editable columns", () => {
-    const cols = columnsFor("dedis"); // Item, Stock, Target, %, Todo
-    expect(nextEditableColumn(cols, 4, 1)).toBe(0);
-    expect(nextEditableColumn(cols, 0, -1)).toBe(4);
-    expect(nextEditableColumn(cols, 2, 1)).toBe(4); // % is skipped
+  it("checks a pasted text strictly: a figure column refuses what is no number, where typing stores 0", () => {
+    const [item, stock, , , todo] = columnsFor("dedis"); // Item, Stock, Target, %, Todo
+    expect(checkInput(stock, "1,250")).toEqual({ value: 1250 });
+    expect(checkInput(stock, " ")).toEqual({ value: null });
+    expect(checkInput(stock, "Metal")).toEqual({ error: "must be a number" });
+    expect(parseInput(stock, "Metal")).toBe(0);
+    expect(checkInput(item, "")).toEqual({ error: "must not be empty" });
+    expect(checkInput(item, " Metal ")).toEqual({ value: "Metal" });
+    expect(checkInput(todo, "craft 40")).toEqual({ value: "craft 40" });
   });
 
   it("types default to Unknown", () => {

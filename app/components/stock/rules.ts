@@ -17,6 +17,7 @@ import {
   nameField,
   normalizeCells,
   parseStockNumber,
+  stockNumberOf,
   storedFields,
   type Cell,
   type StockTab,
@@ -174,6 +175,22 @@ export function parseInput(column: Pick<StockColumn, "id" | "role">, input: stri
     return value === "" ? null : value.slice(0, MAX_TODO_LENGTH);
   }
   return parseStockNumber(raw);
+}
+
+/**
+ * A pasted or filled text, checked strictly: a text that is no number is refused in a figure column (typed, it becomes
+ * 0 as the sheet always did; pasted, it is most often a column pasted one place off, and a 0 would overwrite a figure).
+ */
+export function checkInput(column: Pick<StockColumn, "id" | "role">, input: string): { value: PendingValue } | { error: string } {
+  if (column.role === "name") {
+    const name = input.trim();
+    if (name === "") return { error: "must not be empty" };
+    if (name.length > MAX_NAME_LENGTH) return { error: `can be at most ${MAX_NAME_LENGTH} characters` };
+    return { value: name };
+  }
+  if (column.role === "type" || column.role === "text") return { value: parseInput(column, input) ?? null };
+  const value = stockNumberOf(input);
+  return value === undefined ? { error: "must be a number" } : { value };
 }
 
 /** The stored value a column shows for a row (before any pending edit), for comparing an edit against it. */

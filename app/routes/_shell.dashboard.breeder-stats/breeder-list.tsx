@@ -11,10 +11,10 @@ import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIco
 import { LoadError, StaleSince } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
-import { ConflictNotice, OrderBanner, UnsavedBanner } from "../../components/sheet/SheetBars";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
+import { BREEDER_SHEET } from "../../../contract/presence";
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
 import { LiveStatusBadge } from "../../realtime/live";
@@ -26,6 +26,7 @@ import {
   displayBreeder,
   LIST_TEXTS,
   listColumns,
+  checkBreederInput,
   parseBreederInput,
   rowName,
   storedBreederValue,
@@ -81,10 +82,12 @@ export function BreederListTab({ data }: { data: BreederListData }) {
     rowName,
     stored: storedBreederValue,
     parse: parseBreederInput,
+    check: checkBreederInput,
     display: useCallback((row: BreederRow, cells: Parameters<typeof displayBreeder>[1]) => displayBreeder(row, cells), []),
     payload: breederPayload,
     reorder: "swap",
     readOnly: !canEdit,
+    presence: BREEDER_SHEET,
   });
   // Spec section 4: Discard reloads from the server.
   const reload = () => revalidator.revalidate();
@@ -149,9 +152,6 @@ export function BreederListTab({ data }: { data: BreederListData }) {
         </div>
       </section>
 
-      <UnsavedBanner sheet={sheet} onDiscard={reload} />
-      <OrderBanner sheet={sheet} onDiscard={reload} />
-      <ConflictNotice sheet={sheet} />
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Breeder list tools">
@@ -200,6 +200,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             editing={data.editing}
             testId="breeder"
             audited="breeder_list"
+            onDiscard={reload}
           />
         )}
         <Pagination page={data.page} />

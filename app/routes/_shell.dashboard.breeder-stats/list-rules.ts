@@ -136,6 +136,12 @@ export function breederRefusal(column: Pick<SheetColumn, "id">, input: string): 
   }
 }
 
+/** A pasted or filled text checked by the same rules as a typed one, with the reason when refused. */
+export function checkBreederInput(column: Pick<SheetColumn, "id">, input: string): { value: PendingValue } | { error: string } {
+  const value = parseBreederInput(column, input);
+  return value === undefined ? { error: breederRefusal(column, input) } : { value };
+}
+
 export const storedBreederValue = (row: SheetRow, columnId: string): PendingValue => asCell(row[columnId]);
 
 /** A row shown with its pending cells; Days since and Days sincetwo follow a pending date. */

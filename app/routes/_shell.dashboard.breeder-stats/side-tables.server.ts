@@ -86,6 +86,8 @@ export async function sideTableAction(io: Io, which: SideTable, form: FormData) 
       return refuse(TEXTS.saveFailed(table.what), refused?.status && refused.status >= 400 ? refused.status : 500);
     }
   }
-  return reply(io, back, { type: "success", message: TEXTS.updated }, { announced: true, data: { intent, ok: true } });
+  // Not announced: the live event is quiet for the member who made the change (app/realtime/toasts.ts), so the answer
+  // itself says it.
+  return reply(io, back, { type: "success", message: TEXTS.updated }, { data: { intent, ok: true } });
 }
 

@@ -10,14 +10,15 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useN
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
-import { ConflictNotice, UnsavedBanner } from "../../components/sheet/SheetBars";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { cssText, escapeHtml, tag } from "../../utils/html";
 import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { gridPreloadMeta } from "../../components/sheet/preload";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
+import { stockSheet } from "../../../contract/presence";
 import {
+  checkInput,
   columnsFor,
   DINO_TYPES,
   displayRow,
@@ -161,10 +162,12 @@ function StockSheet({ data }: { data: Data }) {
     rowName: useCallback((row: SheetRow) => rowName(kind, row), [kind]),
     stored: useCallback((row: SheetRow, columnId: string) => storedValue(kind, row, columnId), [kind]),
     parse: useCallback((column: SheetColumn, text: string) => parseInput(column as StockColumn, text), []),
+    check: useCallback((column: SheetColumn, text: string) => checkInput(column as StockColumn, text), []),
     display: useCallback((row: StockRow, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells), [kind]),
     payload: useCallback((row: StockRow, cells: Record<string, PendingValue>) => savePayload(kind, row, cells), [kind]),
     reorder: "move",
     readOnly: !canEdit,
+    presence: stockSheet(tab),
   });
   const [dialog, setDialog] = useState<null | "image" | { switchTo: string }>(null);
 
@@ -301,8 +304,6 @@ function StockSheet({ data }: { data: Data }) {
         )}
       </section>
 
-      <UnsavedBanner sheet={sheet} />
-      <ConflictNotice sheet={sheet} />
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Stock tools">
@@ -318,11 +319,6 @@ function StockSheet({ data }: { data: Data }) {
           {hydrated && canEdit ? (
             <button type="button" className="button small" onClick={sheet.openColourPicker}>
               <span className="swatch" aria-hidden /> Color Picker
-            </button>
-          ) : null}
-          {hydrated && sheet.orderChanged ? (
-            <button type="button" className="button small primary" onClick={sheet.saveOrder} disabled={sheet.orderBusy}>
-              {sheet.orderBusy ? "Saving..." : "Save Order"}
             </button>
           ) : null}
           {isDinos ? (

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The benchmarks of issue 11, against the production build served by wrangler dev on this machine.
 //   npm run bench -- [--scale 10] [--samples 31] [--sockets 500] [--browse-seconds 60] [--ttl 15] [--paint-samples 40]
-//                   [--skip pages,api,external,live,paint]
+//                   [--skip pages,api,external,live,paint,sheets]
 // Seeds demo data of the chosen scale into its own database (.wrangler/bench-<scale>, kept for later runs), starts the
 // build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
 // in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
@@ -15,6 +15,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { startHostProxy } from "../scripts/host-proxy.mjs";
 import { median, percentile, prepareDatabase, run, signIn, sleep, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+import { sheetFigures } from "./sheets.mjs";
 
 /** The pages that show the host's data. */
 const HOST_DATA_PAGES = JSON.parse(readFileSync("scripts/host-data-pages.json", "utf8"));
@@ -381,6 +382,9 @@ try {
 
   // ---------------------------------------------------------------------------------------------------------------
   // An external host 150 ms away (HOST_URL): a proxy in front of the host above, and a second Worker (the edge)
+
+  // The sheets: a 1,000-cell paste in chromium, and a 10,000-line import of the Breeder List (scale 100).
+  if (!skip.has("sheets")) await sheetFigures({ base, session, samples, misses, health });
 
   if (!skip.has("external")) {
     const proxy = await startHostProxy({ port: PROXY_PORT, target: base, latencyMs: HOST_LATENCY_MS });

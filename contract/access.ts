@@ -171,7 +171,8 @@ export function pageNeed(pathname: string, method: string): Need {
   const rest = path.replace(/^\/dashboard\/?/, "");
   if (rest === "search" || rest.startsWith("search/")) return "signed-in";
   const section = PAGE_SECTIONS.find(([re]) => re.test(rest))?.[1] ?? "dashboard";
-  return { section, level: levelFor(method) };
+  // A sheet's import page changes the sheet even to look at a preview: it needs edit.
+  return { section, level: /^[^/]+\/import(\/|$)/.test(rest) ? "edit" : levelFor(method) };
 }
 
 /**

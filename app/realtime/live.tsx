@@ -3,25 +3,25 @@ import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import type PartySocket from "partysocket";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "../../contract/events";
-import { parsePresence, type Presence, type PresenceSync, type PresenceUpdate } from "../../contract/presence";
 
 export type LiveStatus = "connecting" | "connected" | "disconnected";
 type Listener = (event: LiveEvent | { type: "reconnected" }) => void;
-type PresenceListener = (message: Presence | PresenceSync) => void;
+/** The room's messages that are not events (a sheet's presence, read by app/realtime/presence.ts where it is used). */
+type MessageListener = (data: string) => void;
 
 type Live = {
   status: LiveStatus;
   subscribe: (l: Listener) => () => void;
-  subscribePresence: (l: PresenceListener) => () => void;
-  /** Tells the room where this browser is on a sheet; dropped while the socket is not open (sent again on open). */
-  sendPresence: (update: PresenceUpdate) => void;
+  subscribeMessages: (l: MessageListener) => () => void;
+  /** Sends the room a message; dropped while the socket is not open (a sheet says where it is again on open). */
+  send: (message: string) => void;
 };
 const LiveContext = createContext<Live | null>(null);
 
 export function LiveProvider({ children }: { children: React.ReactNode }) {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const listeners = useRef(new Set<Listener>());
-  const presenceListeners = useRef(new Set<PresenceListener>());
+  const messageListeners = useRef(new Set<MessageListener>());
   const socketRef = useRef<PartySocket | null>(null);
 
   useEffect(() => {
@@ -45,8 +45,7 @@ export function LiveProvider({ children }: { children: React.ReactNode }) {
       live.addEventListener("message", (message) => {
         const event = parseLiveEvent(message.data);
         if (event) return emit(event);
-        const presence = parsePresence(message.data);
-        if (presence) presenceListeners.current.forEach((l) => l(presence));
+        if (typeof message.data === "string") messageListeners.current.forEach((l) => l(message.data));
       });
     });
     return () => {
@@ -63,13 +62,13 @@ export function LiveProvider({ children }: { children: React.ReactNode }) {
         listeners.current.add(l);
         return () => void listeners.current.delete(l);
       },
-      subscribePresence: (l) => {
-        presenceListeners.current.add(l);
-        return () => void presenceListeners.current.delete(l);
+      subscribeMessages: (l) => {
+        messageListeners.current.add(l);
+        return () => void messageListeners.current.delete(l);
       },
-      sendPresence: (update) => {
+      send: (message) => {
         const socket = socketRef.current;
-        if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(update));
+        if (socket?.readyState === WebSocket.OPEN) socket.send(message);
       },
     }),
     [status],

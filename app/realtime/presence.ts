@@ -1,20 +1,24 @@
 // The others on a sheet (contract/presence.ts): where this browser is goes to the room whenever it changes, and again
 // after every reconnect; the people the room reports on the same sheet come back, each with their cell and colour.
-import { useEffect, useRef, useState } from "react";
-import type { Presence, PresenceUpdate } from "../../contract/presence";
+// Used by the sheet's grid, so this code loads with the grid, not with the page.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { parsePresence, type Presence, type PresenceUpdate } from "../../contract/presence";
 import { useLive } from "./live";
 
 export type Here = Omit<PresenceUpdate, "type" | "sheet">;
 
 export function usePresence(sheet: string | null, here: Here): Presence[] {
-  const { status, subscribePresence, sendPresence } = useLive();
+  const { status, subscribeMessages, send } = useLive();
+  const sendPresence = useCallback((update: PresenceUpdate) => send(JSON.stringify(update)), [send]);
   const [people, setPeople] = useState<ReadonlyMap<string, Presence>>(new Map());
   const key = JSON.stringify(here);
 
   useEffect(() => {
     setPeople(new Map());
     if (!sheet) return;
-    return subscribePresence((message) => {
+    return subscribeMessages((data) => {
+      const message = parsePresence(data);
+      if (!message) return;
       if (message.type === "presence-sync") {
         if (message.sheet === sheet) setPeople(new Map(message.people.map((p) => [p.id, p])));
         return;
@@ -26,7 +30,7 @@ export function usePresence(sheet: string | null, here: Here): Presence[] {
         return next;
       });
     });
-  }, [sheet, subscribePresence]);
+  }, [sheet, subscribeMessages]);
 
   // Sent a moment after the last change (a drag over many cells is one message), and at once when connected again.
   const sent = useRef<string | null>(null);
@@ -46,5 +50,5 @@ export function usePresence(sheet: string | null, here: Here): Presence[] {
     },
     [sheet, sendPresence],
   );
-  return [...people.values()];
+  return useMemo(() => [...people.values()], [people]);
 }

@@ -178,6 +178,30 @@ describe("the habits of Google Sheets", () => {
   });
 });
 
+describe("on a phone", () => {
+  it("selects with a tap and edits with a second tap, the editor over the tapped cell", async () => {
+    const tag = marker("tap");
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, path: "/dashboard" });
+    await createLines(context.request, tag, 3);
+    await openGrid(page, tag);
+    await page.getByTestId("sheet-bar").evaluate((bar) => bar.scrollIntoView({ block: "start" })); // as a thumb scrolls to it
+    const { x, y } = await cellPoint(page, 0, 1);
+    await page.touchscreen.tap(x, y);
+    await page.locator('[data-testid="glide-cell-1-1"][aria-selected="true"]').waitFor({ state: "attached" });
+    expect(await editor(page).count()).toBe(0); // the first tap selects
+    expect(await page.getByTestId("sheet-status").isVisible()).toBe(true);
+    await page.touchscreen.tap(x, y);
+    await editor(page).waitFor();
+    const box = (await editor(page).boundingBox())!;
+    expect(x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height).toBe(true);
+    await editor(page).fill(`${tag} Tapped`);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => status(page)).toContain("1 modified row");
+    await expect.poll(() => sheetText(page, 0, 1)).toBe(`${tag} Tapped`);
+    await shot(page, "sheet-phone-tap");
+  });
+});
+
 describe("who else is here", () => {
   it("shows the others on the sheet, and tells both when they hold unsaved edits in the same row", async () => {
     const tag = marker("here");

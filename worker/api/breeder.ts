@@ -2,6 +2,7 @@
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
+import { breederImportSchema, importBreeders } from "../domain/breeder-import";
 import { BREEDER_SERVERS, CLAIM_FILTERS } from "../../contract/breeder";
 import { MAX_QUERY } from "../../contract/search";
 import { isTimeZone } from "../../contract/zones";
@@ -64,6 +65,17 @@ export const breederApi = new Hono<WorkerEnv>()
   .post("/api/breeder-list", valid("json", breederCreateSchema), async (c) =>
     c.json(await createBreeder(deps(c), c.req.valid("json") as Record<string, unknown>), 201),
   )
+  // A tribe's sheet imported at once: rows changed at the versions the preview read, and rows added.
+  .post("/api/breeder-list/import", valid("json", breederImportSchema), async (c) => {
+    const result = await importBreeders(deps(c), c.req.valid("json"));
+    if (result.status === "not_found") return c.json({ error: "not_found", message: `No breeder row with id ${result.ids[0]}.`, ids: result.ids }, 404);
+    if (result.status === "conflict") {
+      const [first, ...others] = result.names;
+      const more = others.length ? ` and ${others.length} more` : "";
+      return c.json({ error: "conflict", message: `${first}${more} changed since the preview: preview the import again.`, names: result.names }, 409);
+    }
+    return c.json({ created: result.created, updated: result.updated });
+  })
   // The whole order at once (the sheet's Save Order), before the /:id routes.
   .post("/api/breeder-list/order", valid("json", reorderSchema), async (c) => {
     const result = await reorderBreeders(deps(c), c.req.valid("json").ids);

@@ -324,7 +324,7 @@ export async function listBreeders(db: Db, now = new Date()) {
 export const findBreeder = (db: Db, _id: string) => db.query.breederList.findFirst({ where: eq(breederList._id, _id) });
 
 /** Rows by id, in chunks (D1 binds at most 100 parameters per statement). */
-async function findBreeders(db: Db, ids: string[]) {
+export async function findBreeders(db: Db, ids: string[]) {
   const out: BreederRow[] = [];
   for (let i = 0; i < ids.length; i += 90) {
     out.push(...(await db.select().from(breederList).where(inArray(breederList._id, ids.slice(i, i + 90)))));
@@ -534,30 +534,41 @@ export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
 }
 
 /** Adds a row at the end (or at `order`); a dino with a known image or role mapping gets them. */
-export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
+/** A new row from a validated create body: the next place, and the Dino's picture and role when it has them. */
+export function newBreederRow(body: Record<string, unknown>, order: number, imageUrl: string | null, roleId: string | null): Omit<BreederRow, "rowKey"> {
   const Dino = body.Dino as string;
-  const [{ last }] = await deps.db.select({ last: max(breederList.order) }).from(breederList);
-  const image = await deps.db.query.itemImages.findFirst({ where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, Dino)) });
-  const mapping = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, Dino) });
   const Server = (body.Server as string | null | undefined) ?? null;
   const values: Record<string, Value> = {};
   for (const c of VALUE_COLUMNS) if (body[c] !== undefined) values[c] = body[c] as Value;
-  const row: Omit<BreederRow, "rowKey"> = {
+  return {
     _id: newObjectId(),
-    order: (body.order as number | undefined) ?? (last === null ? 0 : last + 1),
+    order: (body.order as number | undefined) ?? order,
     Dino,
     Server,
-    imageUrl: (body.imageUrl as string | null | undefined) ?? image?.imageUrl ?? null,
+    imageUrl: (body.imageUrl as string | null | undefined) ?? imageUrl,
     textColor: (body.textColor as string | null | undefined) ?? null,
     fieldColors: Object.fromEntries(
       Object.entries((body.fieldColors as Record<string, string | null> | undefined) ?? {}).filter(([, v]) => v !== null),
     ) as Record<string, string>,
-    roleId: (body.roleId as string | null | undefined) ?? mapping?.roleId ?? null,
+    roleId: (body.roleId as string | null | undefined) ?? roleId,
     values,
     ...searchColumns({ Dino, Server, values }),
     version: 1,
     lastUpdated: new Date(),
   };
+}
+
+/** The place after the list's last row. */
+export async function nextPlace(db: Db) {
+  const [{ last }] = await db.select({ last: max(breederList.order) }).from(breederList);
+  return last === null ? 0 : last + 1;
+}
+
+export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
+  const Dino = body.Dino as string;
+  const image = await deps.db.query.itemImages.findFirst({ where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, Dino)) });
+  const mapping = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, Dino) });
+  const row = newBreederRow(body, await nextPlace(deps.db), image?.imageUrl ?? null, mapping?.roleId ?? null);
   await commit(
     deps,
     [deps.db.insert(breederList).values(row)],

@@ -1,6 +1,7 @@
 // What the stock calls accept (spec part 2, sections 5 and 7), as zod schemas: typed cells become numbers by the
 // sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
 // them).
+import { MAX_IMPORT_ROWS } from "../../contract/import";
 import { z } from "zod";
 import {
   HEX_COLOUR,
@@ -113,7 +114,8 @@ export const batchBody = (kind: TabKind) =>
             .refine(hasFields(kind), { message: noFields(kind) }),
         )
         .min(1, "has no rows")
-        .max(500, "has at most 500 rows"),
+        // A tribe's sheet imported into a tab is one batch (app/components/import/).
+        .max(MAX_IMPORT_ROWS, `has at most ${MAX_IMPORT_ROWS} rows`),
       displayName,
     })
     .superRefine((body, ctx) => {

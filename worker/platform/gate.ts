@@ -7,7 +7,8 @@
 //   this Worker never grants, and the host API checks the token itself.
 // - The JSON API (/api, /kick, /avatar) takes bodies of application/json only, and the pages' actions bodies of an
 //   HTML form only: urlencoded, or multipart with its boundary (415).
-// - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not.
+// - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not; an import of a tribe's sheet
+//   (/dashboard/stock-2411/import, /dashboard/breeder-stats/import) may carry MAX_IMPORT_BYTES.
 // - The live room's path answers websocket upgrades only (405), before anything reaches its Durable Object.
 import { SAFE_METHODS } from "../../contract/access";
 import type { Context, MiddlewareHandler } from "hono";
@@ -15,6 +16,9 @@ import type { WorkerEnv } from "../types";
 
 /** The largest body any request may carry: the largest real one (a bot's 250 claim sessions) is about 100 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** A sheet of 20,000 rows of thirty columns, pasted or read from a file. */
+export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+const bodyLimit = (path: string) => (/^\/dashboard\/(stock-2411|breeder-stats)\/import\/?$/.test(path) ? MAX_IMPORT_BYTES : MAX_BODY_BYTES);
 
 export { SAFE_METHODS };
 /** The JSON API's paths (the host API: /api, /kick, /avatar), which answer JSON, refusals and errors included. */
@@ -39,6 +43,11 @@ const refusals = {
     status: 413,
     error: "payload_too_large",
     message: `The body is larger than the ${MAX_BODY_BYTES / 1024 / 1024} MB this dashboard accepts.`,
+  },
+  importTooLarge: {
+    status: 413,
+    error: "payload_too_large",
+    message: `The sheet is larger than the ${MAX_IMPORT_BYTES / 1024 / 1024} MB an import accepts: import it in parts.`,
   },
   formOnly: {
     status: 415,
@@ -80,14 +89,14 @@ const isForm = (contentType: string | null) =>
  * The body, read up to the limit, for a request that does not say its length: null when it is larger. (A request that
  * says its length is refused on the header alone; the runtime does not let a body run past its stated length.)
  */
-async function boundedBody(request: Request): Promise<ArrayBuffer | null> {
+async function boundedBody(request: Request, limit: number): Promise<ArrayBuffer | null> {
   const reader = request.body!.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   for (let size = 0; ; ) {
     const { done, value } = await reader.read();
     if (done) return new Blob(chunks).arrayBuffer();
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       return null;
     }
@@ -113,14 +122,15 @@ export const requestGate = (): MiddlewareHandler<WorkerEnv> => async (c, next) =
   }
   if (!hasBody(request)) return next();
   const length = request.headers.get("Content-Length");
-  if (length !== null && Number(length) > MAX_BODY_BYTES) return refuse(c, refusals.tooLarge);
+  const limit = bodyLimit(path);
+  if (length !== null && Number(length) > limit) return refuse(c, limit === MAX_BODY_BYTES ? refusals.tooLarge : refusals.importTooLarge);
   const api = isApiPath(path);
   const contentType = request.headers.get("Content-Type");
   if (api && !isJson(contentType)) return refuse(c, refusals.contentType);
   if (!api && !isForm(contentType)) return refuse(c, refusals.formOnly);
   if (length === null) {
-    const body = await boundedBody(request);
-    if (body === null) return refuse(c, refusals.tooLarge);
+    const body = await boundedBody(request, limit);
+    if (body === null) return refuse(c, limit === MAX_BODY_BYTES ? refusals.tooLarge : refusals.importTooLarge);
     c.req.raw = new Request(request, { body });
   }
   return next();

@@ -2,21 +2,31 @@
 // glide-data-grid is loaded only by the sheet pages, only in the browser.
 import { useRef, type ComponentType } from "react";
 import { KeptAsServed, lateCode, useBrowserLayoutEffect, useLateCode } from "../../utils/hydrated";
-import type { SheetGridProps } from "./SheetGrid.client";
+import type { SheetBar, SheetGridProps } from "./SheetGrid.client";
 
 // In the browser the grid's code starts loading with the page's own modules, not after hydration: it is the largest
 // piece of the first paint (measured by `npm run bench`: first grid paint against first contentful paint). Its chunks
 // are requested in <head> with the page (preload.ts), and hydration waits a little for it (ADR 057), so the grid renders
 // in the task of the hydration that makes room for it. If it does not load, the table stays: it is the whole sheet
 // without the grid's editing, and a reload tries again.
-const sheetGrid = lateCode<ComponentType<SheetGridProps>>(() => import("./SheetGrid.client").then((m) => m.default), "The sheet grid's code", {
-  awaitedByHydration: true,
-});
+const sheetGrid = lateCode<{ Grid: ComponentType<SheetGridProps>; Bar: typeof SheetBar }>(
+  () => import("./SheetGrid.client").then((m) => ({ Grid: m.default, Bar: m.SheetBar })),
+  "The sheet grid's code",
+  { awaitedByHydration: true },
+);
 
-export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & { fallback: React.ReactNode; loading: string }) {
+type BarProps = Parameters<typeof SheetBar>[0];
+
+export function LazySheetGrid({
+  fallback,
+  loading,
+  bar,
+  ...props
+}: SheetGridProps & { fallback: React.ReactNode; loading: string; bar: Pick<BarProps, "sheet" | "onDiscard"> }) {
   // The table on the server; kept as served from hydration until the grid replaces it (a hundred rows of cells and
   // forms, the largest part of a sheet page's hydration), and a working no-JavaScript table until then.
-  const { code: Grid, asServed, waiting, servedHidden } = useLateCode(sheetGrid);
+  const { code, asServed, waiting, servedHidden } = useLateCode(sheetGrid);
+  const Grid = code?.Grid;
   // The grid starts at the width of the table it replaces, measured before anything else changes on the page.
   const slot = useRef<HTMLDivElement>(null);
   const width = useRef<number>();
@@ -25,6 +35,7 @@ export function LazySheetGrid({ fallback, loading, ...props }: SheetGridProps & 
   }, []);
   return (
     <div ref={slot}>
+      {code ? <code.Bar {...bar} onDiscardOrder={bar.onDiscard} /> : null}
       {Grid ? (
         <Grid {...props} initialWidth={width.current} />
       ) : waiting ? (

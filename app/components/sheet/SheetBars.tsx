@@ -1,25 +1,35 @@
 // The sheet's bar above the grid, always the same height so the grid never moves under the pointer: what is unsaved,
-// Undo, Redo, Discard and Save, and a changed row order. The rows another person saved first are listed below the grid.
+// Undo, Redo, Discard and Save, a changed row order, and who else is here. It comes with the grid's code (it is of no
+// use without the grid); the rows another person saved first are listed below the grid (SheetView).
 import { Icon } from "../icons";
 import type { Sheet } from "./use-sheet";
 
 const rowsText = (n: number) => `${n} modified ${n === 1 ? "row" : "rows"}`;
 
+/** Who else holds unsaved edits in the rows this browser does: whoever saves second is refused by the version check. */
+function overlapOf(sheet: Sheet) {
+  const shared = sheet.others.filter((p) => p.pendingRows.some(sheet.isPending));
+  if (shared.length === 0) return null;
+  const rows = [...new Set(shared.flatMap((p) => p.pendingRows.filter(sheet.isPending)))];
+  const more = rows.length > 3 ? ` and ${rows.length - 3} more` : "";
+  const who = [...new Set(shared.map((p) => p.name))];
+  return `${who.join(", ")} also ${who.length === 1 ? "has" : "have"} unsaved edits in ${rows.slice(0, 3).map(sheet.nameOf).join(", ")}${more}`;
+}
+
 export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; onDiscard?: () => void; onDiscardOrder?: () => void }) {
   if (sheet.readOnly) return null;
   const n = sheet.pendingRows;
-  const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-  const key = mac ? "⌘" : "Ctrl+";
+  const overlap = overlapOf(sheet);
   return (
     <div className={`sheet-bar${n > 0 ? " has-pending" : ""}`} role="toolbar" aria-label="Edits" data-testid="sheet-bar">
       <p className="sheet-status" role="status" data-testid="sheet-status">
         {n > 0 ? (
           <>
             <Icon name="edit" size={16} /> Unsaved changes: <strong>{rowsText(n)}</strong>
-            {sheet.overlap ? (
-              <span className="sheet-overlap" data-testid="sheet-overlap" title={sheet.overlap}>
+            {overlap ? (
+              <span className="sheet-overlap" data-testid="sheet-overlap" title={overlap}>
                 {" "}
-                · {sheet.overlap}
+                · {overlap}
               </span>
             ) : sheet.lastChange ? (
               <span className="muted"> · {sheet.lastChange}</span>
@@ -58,10 +68,10 @@ export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; o
         </span>
       ) : null}
       <span className="sheet-actions">
-        <button type="button" className="button small" onClick={sheet.undo} disabled={!sheet.canUndo} title={`Undo (${key}Z)`}>
+        <button type="button" className="button small" onClick={sheet.undo} disabled={!sheet.canUndo} title="Undo (Ctrl+Z, ⌘Z)">
           Undo
         </button>
-        <button type="button" className="button small" onClick={sheet.redo} disabled={!sheet.canRedo} title={`Redo (${mac ? "⌘⇧Z" : "Ctrl+Y"})`}>
+        <button type="button" className="button small" onClick={sheet.redo} disabled={!sheet.canRedo} title="Redo (Ctrl+Y, ⌘⇧Z)">
           Redo
         </button>
         <button
@@ -75,27 +85,10 @@ export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; o
         >
           Discard
         </button>
-        <button type="button" className="button small primary" onClick={() => sheet.save()} disabled={sheet.saving || n === 0} title={`Save (${key}S)`}>
+        <button type="button" className="button small primary" onClick={() => sheet.save()} disabled={sheet.saving || n === 0} title="Save (Ctrl+S, ⌘S)">
           {sheet.saving ? "Saving..." : "Save"}
         </button>
       </span>
-    </div>
-  );
-}
-
-export function ConflictNotice({ sheet }: { sheet: Sheet }) {
-  if (sheet.conflictList.length === 0) return null;
-  return (
-    <div className="notice stock-conflicts" role="alert" data-testid="stock-conflicts">
-      <p>
-        <strong>Not saved:</strong> these rows were changed by someone else since you edited them. Your values are still
-        pending: check them and press Save to apply them again.
-      </p>
-      <ul>
-        {sheet.conflictList.map(([id, message]) => (
-          <li key={id}>{message}</li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // A sheet on canvas (glide-data-grid), loaded only in the browser after hydration: the engine under 2411 Stock and the
 // breeder list, with the habits of a spreadsheet (docs/product/sheets.md). Rows, columns and pending edits live in refs
-// read by a stable getCellContent; new rows repaint only the cells that changed (updateCells).
+// that getCellContent reads; new rows repaint only the cells that changed (updateCells), which flash.
 import {
   CompactSelection,
   DataEditor,
@@ -16,11 +16,14 @@ import {
   type Theme,
 } from "@glideapps/glide-data-grid";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { pasteInputs, type BatchKind } from "./batch";
+import { pasteInputs, readPasted, type BatchKind } from "./batch";
 import { cellTextOf, editStart, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
 import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
-import type { OtherCell } from "./use-sheet";
+import type { Presence } from "../../../contract/presence";
+import { usePresence } from "../../realtime/presence";
+
+export { SheetBar } from "./SheetBars";
 import { Options } from "../table/Options";
 
 export type SelectionSummary = {
@@ -46,10 +49,9 @@ export type SheetGridProps = {
   conflicts: ReadonlySet<string>;
   /** Cells ("rowId:columnId") the last paste or fill refused. */
   refused: ReadonlySet<string>;
-  /** The cells other people on this sheet have selected, with their names and colours. */
-  others: readonly OtherCell[];
-  /** Whether this browser has a cell's editor open (told to the others on the sheet). */
-  onEditing: (editing: boolean) => void;
+  /** The sheet's name in the live room's presence: where this browser is goes there, and the others come back. */
+  presence: string;
+  onOthers: (people: readonly Presence[]) => void;
   onEdit: (row: SheetRow, column: SheetColumn, text: string) => void;
   onEdits: (inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[], kind: BatchKind, rowsPastEnd?: number) => void;
   onSelection: (selection: SelectionSummary) => void;
@@ -63,8 +65,11 @@ export type SheetGridProps = {
   initialWidth?: number;
 };
 
-/** Google Sheets' keys: F2 edits too, Backspace clears like Delete, Ctrl+D and Ctrl+R fill down and right. */
-const KEYBINDINGS = { activateCell: " |Enter|shift+Enter|F2", delete: "Backspace|Delete", downFill: true, rightFill: true } as const;
+/**
+ * Google Sheets' keys: F2 edits too, Backspace clears like Delete, Ctrl+D and Ctrl+R fill down and right. A paste is
+ * read from the paste event by the grid's frame (glide's own waits on the async clipboard API).
+ */
+const KEYBINDINGS = { activateCell: " |Enter|shift+Enter|F2", delete: "Backspace|Delete", downFill: true, rightFill: true, paste: false } as const;
 
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
@@ -125,27 +130,27 @@ type DrawArgs = Parameters<DrawCellCallback>[0];
 function drawCellContent(args: DrawArgs, drawContent: () => void) {
   const { stockImage: url, stockBadge: badge } = args.cell as { stockImage?: string; stockBadge?: Badge };
   if (!url && !badge) return drawContent();
-    // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
-    // hidden), and the sheet's generated icon (if it has one) stands in for it.
-    const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
-    if (!image && !badge) return drawContent();
-    const { ctx, rect } = args;
-    if (image) {
-      const w = "width" in image ? image.width : IMAGE_SIZE;
-      const h = "height" in image ? image.height : IMAGE_SIZE;
-      const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
-      ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
-    } else if (badge) drawBadge(ctx, badge, rect.x + 6, rect.y + (rect.height - IMAGE_SIZE) / 2, IMAGE_SIZE);
-    const { x, width } = rect;
-    rect.x = x + IMAGE_SIZE + 8;
-    rect.width = width - IMAGE_SIZE - 8;
-    drawContent();
-    rect.x = x;
-    rect.width = width;
+  // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
+  // hidden), and the sheet's generated icon (if it has one) stands in for it.
+  const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
+  if (!image && !badge) return drawContent();
+  const { ctx, rect } = args;
+  if (image) {
+    const w = "width" in image ? image.width : IMAGE_SIZE;
+    const h = "height" in image ? image.height : IMAGE_SIZE;
+    const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
+    ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
+  } else if (badge) drawBadge(ctx, badge, rect.x + 6, rect.y + (rect.height - IMAGE_SIZE) / 2, IMAGE_SIZE);
+  const { x, width } = rect;
+  rect.x = x + IMAGE_SIZE + 8;
+  rect.width = width - IMAGE_SIZE - 8;
+  drawContent();
+  rect.x = x;
+  rect.width = width;
 }
 
 /** Another person's name on the top right of the cell they have selected, on their colour. */
-function drawNameTag(ctx: CanvasRenderingContext2D, other: OtherCell, rect: { x: number; y: number; width: number; height: number }) {
+function drawNameTag(ctx: CanvasRenderingContext2D, other: Presence, rect: { x: number; y: number; width: number; height: number }) {
   const text = other.editing ? `${other.name} ✎` : other.name;
   ctx.save();
   ctx.font = "600 10px system-ui, sans-serif";
@@ -187,10 +192,10 @@ export default function SheetGrid({
   pending,
   conflicts,
   refused,
-  others,
+  presence,
+  onOthers,
   onEdit,
   onEdits,
-  onEditing,
   onSelection,
   onRowMoved,
   selectionKey,
@@ -341,16 +346,23 @@ export default function SheetGrid({
   }, []);
 
   // A pasted rectangle (from Google Sheets, Excel or this grid) lands cell by cell from the selected cell; nothing is
-  // added past the last row.
-  const onPaste = useCallback(
-    (target: Item, values: readonly (readonly string[])[]) => {
+  // added past the last row. The paste event's own text is read at once (glide would ask the async clipboard API,
+  // which waits on the browser, 35-70 ms here, and in a browser's everyday settings asks the person for permission).
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const onPaste = (e: ClipboardEvent) => {
+      const text = e.clipboardData?.getData("text/plain");
+      const cell = selectionRef.current.current?.cell;
+      if (!text || !cell) return;
+      e.preventDefault();
       const { rows, columns } = state.current;
-      const { inputs, rowsPastEnd } = pasteInputs(rows, columns, target, values, (i) => i + 1);
+      const { inputs, rowsPastEnd } = pasteInputs(rows, columns, cell, readPasted(text), (i) => i + 1);
       onEdits(inputs, "paste", rowsPastEnd);
-      return false;
-    },
-    [onEdits],
-  );
+    };
+    el.addEventListener("paste", onPaste);
+    return () => el.removeEventListener("paste", onPaste);
+  }, [onEdits]);
 
   // Ctrl+D / Ctrl+R on a single row or column take the cell above or to the left, as in Google Sheets (glide fills a
   // taller or wider range itself).
@@ -424,10 +436,10 @@ export default function SheetGrid({
   const provideEditor = useCallback(() => {
     const cell = selectionRef.current.current?.cell ?? null;
     editingCell.current = cell;
-    onEditing(true);
+    setEditing(true);
     const column = cell ? state.current.columns[cell[0]] : undefined;
     return column ? selectEditors.get(column.id) : undefined;
-  }, [selectEditors, onEditing]);
+  }, [selectEditors]);
 
   // The editor's own text at the moment editing ends. glide sometimes ends an edit to an empty text without the
   // value (its editor had not registered the change yet); the committed text is then taken from here.
@@ -458,35 +470,45 @@ export default function SheetGrid({
       const end = editorEnd.current;
       editingCell.current = null;
       editorEnd.current = null;
-      onEditing(false);
+      setEditing(false);
       if (!value && from && end?.commit) {
         const row = state.current.rows[from[1]];
         const col = state.current.columns[from[0]];
         if (row && col?.editable) onEdit(row, col, end.value);
       }
     },
-    [onEdit, onEditing],
+    [onEdit],
   );
 
-  // Other people's cells: outlined in their colour, with their name on the cell (a pencil while they edit it).
-  const othersAt = useRef(new Map<string, OtherCell>());
+  // Who else is on this sheet: this browser's cell, whether it edits it and its rows with unsaved edits go to the room;
+  // the others' cells are outlined in their colour, with their name on the cell (a pencil while they edit it).
+  const [editing, setEditing] = useState(false);
+  const at = selection.current?.cell;
+  const selectedRow = at ? rows[at[1]]?._id : rows[selection.rows.first() ?? -1]?._id;
+  const others = usePresence(presence, {
+    cell: selectedRow ? { row: selectedRow, column: at ? (columns[at[0]]?.id ?? "") : "" } : null,
+    editing,
+    pendingRows: useMemo(() => [...pending.keys()], [pending]),
+  });
+  useEffect(() => onOthers(others), [others, onOthers]);
+  const othersAt = useRef(new Map<string, Presence>());
   const highlights = useMemo<Highlight[]>(() => {
     const rowIndex = new Map(rows.map((r, i) => [r._id, i]));
     const columnIndex = new Map(columns.map((c, i) => [c.id, i]));
-    const at = new Map<string, OtherCell>();
+    const where = new Map<string, Presence>();
     const regions: Highlight[] = [];
     for (const other of others) {
-      const y = rowIndex.get(other.row);
-      if (y === undefined) continue;
-      const x = other.column ? columnIndex.get(other.column) : undefined;
-      at.set(`${x ?? 0}:${y}`, other);
+      const y = other.cell ? rowIndex.get(other.cell.row) : undefined;
+      if (!other.cell || y === undefined) continue;
+      const x = other.cell.column ? columnIndex.get(other.cell.column) : undefined;
+      where.set(`${x ?? 0}:${y}`, other);
       regions.push({
         color: `${other.colour}2e`,
         range: x === undefined ? { x: 0, y, width: columns.length, height: 1 } : { x, y, width: 1, height: 1 },
         style: "solid-outline",
       });
     }
-    othersAt.current = at;
+    othersAt.current = where;
     return regions;
   }, [others, rows, columns]);
 
@@ -498,13 +520,9 @@ export default function SheetGrid({
         if (frame.current) frame.current.dataset.painted = "true";
       }, 0);
     }
-    const other = othersAt.current.get(`${args.col}:${args.row}`);
-    if (other) {
-      drawCellContent(args, drawContent);
-      drawNameTag(args.ctx, other, args.rect);
-      return;
-    }
     drawCellContent(args, drawContent);
+    const other = othersAt.current.get(`${args.col}:${args.row}`);
+    if (other) drawNameTag(args.ctx, other, args.rect);
   }, [testId]);
 
   // A click selects; a double-click edits. On a touch screen, a tap selects and a second tap edits.
@@ -526,7 +544,6 @@ export default function SheetGrid({
         provideEditor={provideEditor}
         onFinishedEditing={onFinishedEditing}
         onDelete={onDelete}
-        onPaste={onPaste}
         onKeyDown={onKeyDown}
         keybindings={KEYBINDINGS}
         fillHandle

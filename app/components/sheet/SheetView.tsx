@@ -3,8 +3,6 @@
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
 import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCan } from "../../utils/access";
-import { useHydrated } from "../../utils/hydrated";
-import { ConflictNotice, SheetBar } from "./SheetBars";
 import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table";
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
@@ -63,11 +61,10 @@ export function SheetView({
     answer?.intent === "save-row" && answer._id === editing
       ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
       : undefined;
-  const hydrated = useHydrated();
   return (
     <>
-    {hydrated ? <SheetBar sheet={sheet} onDiscard={onDiscard} onDiscardOrder={onDiscard} /> : null}
     <LazySheetGrid
+      bar={{ sheet, onDiscard }}
       {...sheet.grid}
       label={label}
       look={look}
@@ -112,5 +109,23 @@ export function SelectedRowHistory({ sheet, audited }: { sheet: Sheet; audited: 
     <Link className="button small" to={historyHref(audited, id)} data-testid="row-history">
       History
     </Link>
+  );
+}
+
+/** The rows another person saved first: their values stay pending, with who changed them and when. */
+export function ConflictNotice({ sheet }: { sheet: Sheet }) {
+  if (sheet.conflictList.length === 0) return null;
+  return (
+    <div className="notice stock-conflicts" role="alert" data-testid="stock-conflicts">
+      <p>
+        <strong>Not saved:</strong> these rows were changed by someone else since you edited them. Your values are still
+        pending: check them and press Save to apply them again.
+      </p>
+      <ul>
+        {sheet.conflictList.map(([id, message]) => (
+          <li key={id}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyBatch, batchMessage, EMPTY_HISTORY, pasteInputs, recorded, redone, undone, type CellCheck } from "./batch";
+import { applyBatch, batchMessage, pasteInputs, readPasted, type CellCheck } from "./batch";
+import { EMPTY_HISTORY, recorded, redone, undone } from "./history";
 import { EMPTY_PENDING, type StoredValue } from "./pending";
 import type { SheetColumn, SheetRow } from "./rules";
 
@@ -12,6 +13,15 @@ const check: CellCheck = (col, text) => {
   const n = Number(text);
   return text.trim() === "" ? { value: null } : Number.isFinite(n) ? { value: n } : { error: "must be a number" };
 };
+
+describe("clipboard text", () => {
+  it("is read as Google Sheets and Excel write it: tabs, newlines, and quoted cells", () => {
+    expect(readPasted("a\tb\r\nc\td\r\n")).toEqual([["a", "b"], ["c", "d"]]);
+    expect(readPasted("one")).toEqual([["one"]]);
+    expect(readPasted('"two\nlines"\t"say ""hi"""\n\tlast')).toEqual([["two\nlines", 'say "hi"'], ["", "last"]]);
+    expect(readPasted("a\t\tc")).toEqual([["a", "", "c"]]);
+  });
+});
 
 describe("a pasted rectangle", () => {
   it("becomes pending edits cell by cell from the selected cell, the refused ones named in one message", () => {

@@ -47,6 +47,9 @@ export function applyBatch(pending: Pending, stored: StoredValue, check: CellChe
 const VERB: Record<BatchKind, string> = { paste: "pasted", fill: "filled", clear: "cleared", edit: "changed" };
 const cells = (n: number) => `${n} ${n === 1 ? "cell" : "cells"}`;
 
+/** What the bar says a batch did: "11 cells pasted". */
+export const batchDone = (kind: BatchKind, changed: number) => `${cells(changed)} ${VERB[kind]}`;
+
 /**
  * What a person is told about a batch, or null when all went in: the refused cells with the first one's reason and
  * row, then the cells skipped as read-only, then the rows that fell past the sheet's last row.
@@ -58,6 +61,42 @@ export function batchMessage(kind: BatchKind, result: Pick<BatchResult, "refused
   if (result.skipped > 0) parts.push(`${cells(result.skipped)} of read-only columns skipped`);
   if (rowsPastEnd > 0) parts.push(`${rowsPastEnd} ${rowsPastEnd === 1 ? "row" : "rows"} past the last row not ${VERB[kind]}`);
   return parts.length ? `${parts.join(". ")}.` : null;
+}
+
+/**
+ * Clipboard text as Google Sheets and Excel put it there: cells by tabs, rows by newlines, a cell holding a tab, a
+ * newline or a quote wrapped in quotes (a quote doubled inside). One trailing newline ends the last row.
+ */
+export function readPasted(text: string): string[][] {
+  const source = text.replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let i = 0;
+  for (;;) {
+    let cell = "";
+    if (source[i] === '"') {
+      // A quoted cell runs to the quote that is not doubled; anything after it up to the separator is kept as typed.
+      let j = i + 1;
+      for (; j < source.length; j++) {
+        if (source[j] !== '"') cell += source[j];
+        else if (source[j + 1] === '"') cell += source[j++];
+        else break;
+      }
+      i = j + 1;
+    }
+    const end = source.slice(i).search(/[\t\n]/);
+    const stop = end < 0 ? source.length : i + end;
+    cell += source.slice(i, stop);
+    row.push(cell);
+    if (stop >= source.length) break;
+    if (source[stop] === "\n") {
+      rows.push(row);
+      row = [];
+    }
+    i = stop + 1;
+  }
+  rows.push(row);
+  return rows;
 }
 
 /** The pasted rectangle laid onto the sheet from a cell: the inputs that fit, and how many pasted rows fell past the end. */
@@ -83,23 +122,4 @@ export function pasteInputs(
     });
   });
   return { inputs, rowsPastEnd };
-}
-
-/** Undo and redo of pending edits: each step is the pending state before it. */
-export type History = { undo: readonly Pending[]; redo: readonly Pending[] };
-export const EMPTY_HISTORY: History = { undo: [], redo: [] };
-const LIMIT = 100;
-
-export const recorded = (history: History, before: Pending): History => ({ undo: [...history.undo, before].slice(-LIMIT), redo: [] });
-
-export function undone(history: History, current: Pending): { history: History; pending: Pending } | null {
-  const before = history.undo.at(-1);
-  if (!before) return null;
-  return { history: { undo: history.undo.slice(0, -1), redo: [...history.redo, current] }, pending: before };
-}
-
-export function redone(history: History, current: Pending): { history: History; pending: Pending } | null {
-  const after = history.redo.at(-1);
-  if (!after) return null;
-  return { history: { undo: [...history.undo, current], redo: history.redo.slice(0, -1) }, pending: after };
 }

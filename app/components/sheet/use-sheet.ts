@@ -7,9 +7,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNotifications } from "../notifications/notifications";
-import { usePresence } from "../../realtime/presence";
+import type { Presence } from "../../../contract/presence";
 import { FETCHER_FIELDS } from "../../utils/action";
-import { applyBatch, batchMessage, EMPTY_HISTORY, recorded, redone, undone, type BatchKind, type CellCheck, type History } from "./batch";
+import type { BatchKind, CellCheck } from "./batch";
+import { EMPTY_HISTORY, recorded, redone, undone, type History } from "./history";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";
 import { moveItem, swapItems, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
 import type { SelectionSummary } from "./SheetGrid.client";
@@ -39,9 +40,6 @@ export type SheetConfig<R extends SheetRow> = {
   /** The sheet's name in the live room's presence (contract/presence.ts). */
   presence: string;
 };
-
-/** Another person's selected cell on this sheet, as the grid draws it. */
-export type OtherCell = { id: string; name: string; colour: string; row: string; column: string; editing: boolean };
 
 const NO_SELECTION: SelectionSummary = { count: 0, cells: [], rows: [] };
 
@@ -96,40 +94,39 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
     [parse, stored, texts, rowName, commitPending],
   );
 
-  /** A paste, a fill or a cleared range: checked cell by cell, one step of undo, one message for what was refused. */
+  /**
+   * A paste, a fill or a cleared range: checked cell by cell, one step of undo, one message for what was refused. The
+   * batch rules load with the grid (which imports them too), not with the page.
+   */
   const onEdits = useCallback(
     (inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[], kind: BatchKind, rowsPastEnd = 0) => {
-      const known = inputs.flatMap((input) => {
-        const row = serverRef.current.get(input.row._id);
-        return row ? [{ ...input, row }] : [];
+      void import("./batch").then(({ applyBatch, batchDone, batchMessage }) => {
+        const known = inputs.flatMap((input) => {
+          const row = serverRef.current.get(input.row._id);
+          return row ? [{ ...input, row }] : [];
+        });
+        const result = applyBatch(pendingRef.current, stored, check, known);
+        setRefused(new Set(result.refused.map((r) => r.cell)));
+        if (result.changed > 0) commitPending(result.pending, batchDone(kind, result.changed));
+        const message = batchMessage(kind, result, rowsPastEnd);
+        if (message) notify({ type: result.changed > 0 ? "warning" : "error", message });
       });
-      const result = applyBatch(pendingRef.current, stored, check, known);
-      setRefused(new Set(result.refused.map((r) => r.cell)));
-      if (result.changed > 0) commitPending(result.pending, `${result.changed} ${result.changed === 1 ? "cell" : "cells"} ${kind === "clear" ? "cleared" : kind === "paste" ? "pasted" : "changed"}`);
-      const message = batchMessage(kind, result, rowsPastEnd);
-      if (message) notify({ type: result.changed > 0 ? "warning" : "error", message });
     },
     [stored, check, commitPending, notify],
   );
 
-  const undo = useCallback(() => {
-    const step = undone(historyRef.current, pendingRef.current);
+  // Undo and redo move the pending edits back or forth one step (a whole paste or fill is one).
+  const stepHistory = useCallback((back: boolean) => {
+    const step = (back ? undone : redone)(historyRef.current, pendingRef.current);
     if (!step) return;
     pendingRef.current = step.pending;
     setPending(step.pending);
     setHistory(step.history);
     setRefused(new Set());
-    setLastChange("Undone");
+    setLastChange(back ? "Undone" : "Redone");
   }, []);
-  const redo = useCallback(() => {
-    const step = redone(historyRef.current, pendingRef.current);
-    if (!step) return;
-    pendingRef.current = step.pending;
-    setPending(step.pending);
-    setHistory(step.history);
-    setRefused(new Set());
-    setLastChange("Redone");
-  }, []);
+  const undo = useCallback(() => stepHistory(true), [stepHistory]);
+  const redo = useCallback(() => stepHistory(false), [stepHistory]);
 
   // ---- order (drag and drop) ------------------------------------------------------------------------------------
   const [order, setOrder] = useState<string[] | null>(null);
@@ -301,33 +298,8 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
     } else notify({ type: "error", message: colourFetcher.data.error ?? texts.colourError });
   }, [colourFetcher.state, colourFetcher.data, notify, texts]);
 
-  // ---- who else is here ------------------------------------------------------------------------------------------
-  const [editing, setEditing] = useState(false);
-  const first = selection.cells[0];
-  const others = usePresence(config.presence, {
-    cell: first ? { row: first.rowId, column: first.columnId } : selection.rows[0] ? { row: selection.rows[0], column: "" } : null,
-    editing,
-    pendingRows: useMemo(() => [...pending.keys()], [pending]),
-  });
-  const otherCells = useMemo<OtherCell[]>(
-    () => others.flatMap((p) => (p.cell ? [{ id: p.id, name: p.name, colour: p.colour, row: p.cell.row, column: p.cell.column, editing: p.editing }] : [])),
-    [others],
-  );
-  /** Rows that someone else also holds unsaved edits in: whoever saves second is refused by the version check. */
-  const overlap = useMemo(() => {
-    const names: string[] = [];
-    const rows = new Set<string>();
-    for (const p of others) {
-      const shared = p.pendingRows.filter((id) => pending.has(id));
-      if (shared.length === 0) continue;
-      names.push(p.name);
-      shared.forEach((id) => rows.add(id));
-    }
-    if (names.length === 0) return null;
-    const rowNames = [...rows].map((id) => rowName(serverById.get(id) ?? { _id: id, version: 0 }) || "a row");
-    return `${[...new Set(names)].join(", ")} also ${names.length === 1 ? "has" : "have"} unsaved edits in ${rowNames.slice(0, 3).join(", ")}${rowNames.length > 3 ? ` and ${rowNames.length - 3} more` : ""}`;
-  }, [others, pending, rowName, serverById]);
-
+  // ---- who else is here (the grid tells, from the live room) --------------------------------------------------------
+  const [others, setOthers] = useState<readonly Presence[]>([]);
   const conflictList = useMemo(() => [...conflicts].filter(([id]) => pending.has(id)), [conflicts, pending]);
   const conflictIds = useMemo(() => new Set(conflictList.map(([id]) => id)), [conflictList]);
   const pendingCells = useMemo(() => new Map([...pending].map(([id, p]) => [id, p.cells])), [pending]);
@@ -340,16 +312,18 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
       pending: pendingCells,
       conflicts: conflictIds,
       refused,
-      others: otherCells,
+      presence: config.presence,
+      onOthers: setOthers,
       onEdit,
       onEdits,
-      onEditing: setEditing,
       onSelection: setSelection,
       onRowMoved,
       selectionKey,
     },
     others,
-    overlap,
+    /** A row's name by its id (the bar names the rows someone else also edits). */
+    nameOf: (id: string) => rowName(serverById.get(id) ?? { _id: id, version: 0 }) || "a row",
+    isPending: (id: string) => pending.has(id),
     readOnly,
     pendingRows: pending.size,
     pendingCells: [...pending.values()].reduce((n, p) => n + Object.keys(p.cells).length, 0),

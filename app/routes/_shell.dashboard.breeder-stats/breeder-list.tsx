@@ -170,6 +170,11 @@ export function BreederListTab({ data }: { data: BreederListData }) {
               <span className="swatch" aria-hidden /> Color Picker
             </button>
           ) : null}
+          {canEdit ? (
+            <Link className="button small" to={`${BREEDER_PATH}/import`}>
+              Import
+            </Link>
+          ) : null}
           {sheet.selection.count > 1 ? (
             <span className="stock-selected" data-testid="cells-selected">
               {cellsSelected(sheet.selection.count)}

@@ -321,6 +321,11 @@ function StockSheet({ data }: { data: Data }) {
               <span className="swatch" aria-hidden /> Color Picker
             </button>
           ) : null}
+          {canEdit ? (
+            <Link className="button small" to={`${PAGE_PATH}/import?tab=${tab}`}>
+              Import
+            </Link>
+          ) : null}
           {isDinos ? (
             <>
               {(

@@ -110,7 +110,8 @@ function LiveToasts({ me }: { me: string }) {
     const sheet = SHEET_EVENTS[event.type];
     if (!sheet) return notify(toast);
     if (event.byId === me) return;
-    notify(toast, { show: false });
+    // The bell keeps each change in the event's own words ("War Room Vaults: 3 rows saved by vaultkeeper").
+    notify({ ...toast, message: event.message ?? toast.message }, { show: false });
     const open = bursts.current.get(event.type);
     const flush = () => {
       const done = bursts.current.get(event.type);

@@ -241,6 +241,8 @@ describe("quiet live updates", () => {
     await toastShown(page, "Breeder List: 10 changes by vaultkeeper");
     await expect.poll(() => sheetText(page, COL.HP, 9)).toBe("59");
     expect(await page.getByTestId("toast").filter({ hasText: "Breeder List" }).count()).toBe(1);
+    // The bell keeps each of the ten, and counts them; the summing toast is not one more.
+    await expect.poll(() => page.getByTestId("bell").getAttribute("aria-label")).toBe("Notifications (10 unread)");
 
     // One's own save: the save's own toast, and no live one; the next change of someone else counts alone.
     await typeAt(page, COL.Stam, 0, "70");

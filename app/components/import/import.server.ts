@@ -15,8 +15,11 @@ export type ImportTarget = {
   sheet: ImportSheet;
   /** The sheet page the import goes back to. */
   back: string;
-  /** Writes the plan's rows; answers the names of rows that moved on since they were read (nothing is then written). */
-  apply: (plan: ImportPlan) => Promise<{ conflicts: string[] }>;
+  /**
+   * Writes the plan's rows; answers the names of rows that moved on since they were read, and how many were written
+   * (the breeder list writes all or nothing; a stock tab's batch save writes the others).
+   */
+  apply: (plan: ImportPlan) => Promise<{ conflicts: string[]; written: number }>;
 };
 
 export type ImportAnswer =
@@ -64,8 +67,12 @@ export async function importAction(request: Request, context: AppLoadContext, fo
   if (intent === "apply") {
     if (plan.rows.length === 0) return fail("Nothing to import: no row would change.");
     try {
-      const { conflicts } = await target.apply(plan);
-      if (conflicts.length) return fail(`${conflicts.slice(0, 3).join(", ")}${conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : ""} changed since the preview: preview again.`, 409);
+      const { conflicts, written } = await target.apply(plan);
+      if (conflicts.length) {
+        const names = `${conflicts.slice(0, 3).join(", ")}${conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : ""}`;
+        const done = written ? `${written} ${written === 1 ? "row was" : "rows were"} imported; ` : "";
+        return fail(`${done}${names} changed since the preview and ${conflicts.length === 1 ? "was" : "were"} not: preview again.`, 409);
+      }
     } catch (error) {
       console.error("import failed", error);
       const refused = hostErrorOf(error);

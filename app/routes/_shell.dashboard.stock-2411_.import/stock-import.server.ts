@@ -51,7 +51,7 @@ export async function stockImportAction(request: Request, context: AppLoadContex
         rows: plan.rows.map(({ row, cells }) => ({ ...savePayload(kind, row!, cells), _id: row!._id, version: row!.version })),
       });
       const names = new Map(rows.map((r) => [r._id, rowName(kind, r)]));
-      return { conflicts: [...answer.conflicts, ...answer.failed].map((c) => names.get(c._id) || c._id) };
+      return { conflicts: [...answer.conflicts, ...answer.failed].map((c) => names.get(c._id) || c._id), written: answer.saved.length };
     },
   };
   return importAction(request, context, form, target);

@@ -2,6 +2,7 @@
 // whether it is editing it and which rows it holds unsaved edits in; the room passes that on, with the member's name,
 // to the others who may view that sheet. Checked on both ends like the events (contract/events.ts).
 import type { Section } from "./access";
+import { isSheetName } from "./sheet-names";
 
 /** What a browser tells the room. `sheet: null` leaves every sheet. */
 export type PresenceUpdate = {
@@ -17,13 +18,8 @@ export type Presence = Omit<PresenceUpdate, "type"> & { type: "presence"; id: st
 /** What the room answers a browser that opened a sheet: everyone already there. */
 export type PresenceSync = { type: "presence-sync"; sheet: string; people: Presence[] };
 
-/** A stock tab (`stock:war-room-vaults`) or the breeder list. */
-const SHEET = /^(stock:[a-z0-9-]{1,40}|breeder-list)$/;
 const ID = /^[A-Za-z0-9_:.-]{1,80}$/;
 const MAX_PENDING_ROWS = 200;
-
-export const stockSheet = (tab: string) => `stock:${tab}`;
-export const BREEDER_SHEET = "breeder-list";
 
 /** Who may see a person on a sheet: those who may view its section. */
 export const sectionOfSheet = (sheet: string): Section => (sheet.startsWith("stock:") ? "stock" : "breeder");
@@ -34,7 +30,7 @@ export function toPresenceUpdate(value: unknown): PresenceUpdate | null {
   if (!value || typeof value !== "object") return null;
   const { type, sheet, cell, editing, pendingRows } = value as Record<string, unknown>;
   if (type !== "presence") return null;
-  if (sheet !== null && !(typeof sheet === "string" && SHEET.test(sheet))) return null;
+  if (sheet !== null && !(typeof sheet === "string" && isSheetName(sheet))) return null;
   let at: PresenceUpdate["cell"] = null;
   if (cell !== null && cell !== undefined) {
     const { row, column } = cell as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matches, pageFrom, pageSizeFrom, pageWindow, paginate, withParams } from "./table";
+import { matches, pageFrom, pageSizeFrom, pageWindow, paginate, rowsPerPage, sheetSizeFrom, withParams } from "./table";
 
 const labels = (page: number, count: number) =>
   pageWindow(page, count).map((l) => (l.kind === "ellipsis" ? "…" : l.current ? `[${l.page}]` : String(l.page)));
@@ -38,6 +38,16 @@ describe("paging", () => {
     expect(pageSizeFrom("50")).toBe(50);
     expect(pageSizeFrom("7")).toBe(25);
     expect(pageSizeFrom(undefined, 100)).toBe(100);
+  });
+
+  it("lets a sheet show its whole self in one page (size=all), and an empty sheet still one page", () => {
+    expect(sheetSizeFrom("all", 100)).toBe("all");
+    expect(sheetSizeFrom("ALL", 100)).toBe(100);
+    expect(sheetSizeFrom("50", 100)).toBe(50);
+    const whole = paginate(Array.from({ length: 13_000 }, (_, i) => i), 3, rowsPerPage("all", 13_000));
+    expect([whole.rows.length, whole.page, whole.pageCount, whole.from, whole.to]).toEqual([13_000, 1, 1, 1, 13_000]);
+    expect(paginate([], 1, rowsPerPage("all", 0))).toMatchObject({ rows: [], pageCount: 1, from: 0 });
+    expect(rowsPerPage(25, 13_000)).toBe(25);
   });
 
   it("changing the page size link resets nothing else but what it says", () => {

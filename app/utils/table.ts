@@ -8,6 +8,16 @@ export function pageSizeFrom(value: unknown, fallback: PageSize = 25): PageSize 
   return (PAGE_SIZES as readonly number[]).includes(n) ? (n as PageSize) : fallback;
 }
 
+/**
+ * A sheet's page size: its pages, or `size=all` for the whole sheet in one view, as a spreadsheet shows it (ADR 066).
+ * The grid draws only the rows in sight, so ten thousand rows scroll as smoothly as a hundred.
+ */
+export const WHOLE_SHEET = "all";
+export type SheetSize = PageSize | typeof WHOLE_SHEET;
+export const sheetSizeFrom = (value: unknown, fallback: PageSize): SheetSize => (value === WHOLE_SHEET ? WHOLE_SHEET : pageSizeFrom(value, fallback));
+/** The rows a page of `size` takes (the whole sheet: all of them, and never 0). */
+export const rowsPerPage = (size: SheetSize, total: number) => (size === WHOLE_SHEET ? Math.max(1, total) : size);
+
 /** A page number from a URL: a whole number from 1 ("abc", "0" or "-2" is page 1, "2.5" page 2). */
 export const pageFrom = (value: unknown) => Math.max(1, Math.floor(Number(value ?? 1)) || 1);
 

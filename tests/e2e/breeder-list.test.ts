@@ -216,3 +216,39 @@ describe("the breeder list's look", () => {
     }
   });
 });
+
+describe("the whole breeder list in one view (size=all, ADR 066)", () => {
+  it("scrolls every row in the grid, and without JavaScript keeps a table of 100 rows that leads back to pages", async () => {
+    const tag = marker("brd");
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
+    // 130 lines in one import call: more than a page of 100.
+    const create = Array.from({ length: 130 }, (_, i) => ({ Dino: `${tag} ${String(i + 1).padStart(3, "0")}`, HP: i % 90 }));
+    const res = await context.request.post("/api/breeder-list/import", { headers: FROM_PAGE, data: { create } });
+    expect(res.status()).toBe(200);
+
+    // Paged, the list offers its whole view; the whole view lists every line in the grid.
+    await openGrid(page, tag);
+    expect(await page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount")).toBe("101");
+    await page.getByRole("link", { name: "Show all 130 rows" }).click();
+    await page.waitForURL(/size=all/);
+    await expect.poll(() => page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount")).toBe("131");
+    await page.locator(`[data-testid=${GRID}][data-painted=true]`).waitFor();
+    // Scrolled to its end, the grid draws the last line.
+    await page.locator(`[data-testid=${GRID}] .dvn-scroller`).evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => gridText(page, 0, 129)).toBe(`${tag} 130`);
+    await expect.poll(() => page.getByText("Showing 1 to 130 of 130 entries").count()).toBe(1);
+    await shot(page, "breeder-list-whole");
+    // And back to pages of 100.
+    await page.getByRole("link", { name: "Show in pages" }).click();
+    await expect.poll(() => page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount")).toBe("101");
+
+    const bare = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, javaScriptEnabled: false, path: "/dashboard" });
+    await bare.page.goto(`${PAGE}?tab=breeder-list&size=all&q=${tag}`);
+    expect(await bare.page.getByTestId("breeder-table").locator("tbody tr").count()).toBe(100);
+    await expect.poll(() => bare.page.getByTestId("breeder-table-cut").textContent()).toContain("first 100 of 130 rows");
+    await shot(bare.page, "breeder-list-whole-nojs");
+    await bare.page.getByRole("link", { name: "show the sheet in pages" }).click();
+    await bare.page.getByRole("link", { name: "Last" }).click();
+    expect(await bare.page.getByTestId("breeder-table").locator("tbody tr").count()).toBe(30);
+  });
+});

@@ -71,6 +71,13 @@ export type SheetGridProps = {
  */
 const KEYBINDINGS = { activateCell: " |Enter|shift+Enter|F2", delete: "Backspace|Delete", downFill: true, rightFill: true, paste: false } as const;
 
+/**
+ * Two buffers that scrolling copies between, as glide does for Safari, where its default copies the canvas onto itself:
+ * a canvas drawn without a GPU (this machine's chromium) paid that copy in every frame, and a fling through the whole
+ * Breeder List dropped frames (ADR 066, `npm run bench`).
+ */
+const EXPERIMENTAL = { renderStrategy: "double-buffer" } as const;
+
 const EMPTY_SELECTION: GridSelection = { columns: CompactSelection.empty(), rows: CompactSelection.empty() };
 
 /** The stock sheet's sizes on the page's theme. */
@@ -560,6 +567,7 @@ export default function SheetGrid({
         theme={theme}
         smoothScrollX
         smoothScrollY
+        experimental={EXPERIMENTAL}
         gridSelection={selection}
         onGridSelectionChange={onGridSelectionChange}
         getCellsForSelection

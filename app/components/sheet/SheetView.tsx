@@ -4,6 +4,12 @@
 import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCan } from "../../utils/access";
 import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table";
+
+/**
+ * The HTML table's rows at most: a whole sheet (ADR 066) is for the grid, which draws only the rows in sight; written as
+ * a table it would be megabytes of markup for a view that shows until the grid paints, or pages without JavaScript.
+ */
+export const TABLE_ROWS = 100;
 import { LazySheetGrid } from "./LazySheetGrid";
 import type { SheetLook } from "./SheetGrid.client";
 import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
@@ -57,41 +63,50 @@ export function SheetView({
   const location = useLocation();
   const here = location.pathname + location.search;
   const editHref = perRow(here, "edit", { dialog: null });
+  const cut = rows.length > TABLE_ROWS;
   const editState: RowEditState | undefined =
     answer?.intent === "save-row" && answer._id === editing
       ? { values: answer.values, version: answer.version, message: answer.conflict ?? answer.error }
       : undefined;
   return (
     <>
-    <LazySheetGrid
-      bar={{ sheet, onDiscard }}
-      {...sheet.grid}
-      label={label}
-      look={look}
-      loading={loading}
-      testId={`${testId}-grid`}
-      fallback={
-        <SheetTable
-          label={label}
-          hidden={hidden}
-          rowName={rowName}
-          look={htmlLook}
-          ends={ends}
-          columns={sheet.grid.columns}
-          rows={rows}
-          packed={packed}
-          editing={editing}
-          editState={editState}
-          editHref={editHref}
-          closeHref={withParams(here, { edit: null, dialog: null })}
-          busy={navigation.state === "submitting"}
-          readOnly={sheet.readOnly}
-          historyHref={canAudit ? historyHrefs(audited) : undefined}
-          testId={`${testId}-table`}
-        />
-      }
-    />
-    <ConflictNotice sheet={sheet} />
+      <LazySheetGrid
+        bar={{ sheet, onDiscard }}
+        {...sheet.grid}
+        label={label}
+        look={look}
+        loading={loading}
+        testId={`${testId}-grid`}
+        fallback={
+          <>
+            <SheetTable
+              label={label}
+              hidden={hidden}
+              rowName={rowName}
+              look={htmlLook}
+              ends={ends}
+              columns={sheet.grid.columns}
+              rows={cut ? rows.slice(0, TABLE_ROWS) : rows}
+              packed={cut ? undefined : packed}
+              editing={editing}
+              editState={editState}
+              editHref={editHref}
+              closeHref={withParams(here, { edit: null, dialog: null })}
+              busy={navigation.state === "submitting"}
+              readOnly={sheet.readOnly}
+              historyHref={canAudit ? historyHrefs(audited) : undefined}
+              testId={`${testId}-table`}
+            />
+            {cut ? (
+              <p className="muted small" data-testid={`${testId}-table-cut`}>
+                The table shows the first {TABLE_ROWS} of {rows.length} rows; the grid shows them all. Without
+                JavaScript, <Link to={withParams(here, { size: null, edit: null })}>show the sheet in pages</Link>.
+              </p>
+            ) : null}
+          </>
+        }
+      />
+      <ConflictNotice sheet={sheet} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { PAGE_SIZES } from "../../utils/table";
+import { PAGE_SIZES, WHOLE_SHEET, type SheetSize } from "../../utils/table";
 import { Icon } from "../icons";
 import { ExportLink } from "./ExportLink";
 
@@ -15,16 +15,20 @@ export function TableToolbar({
   keep = [],
   param = "q",
   exportable = false,
+  whole = false,
   children,
 }: {
   q: string;
-  /** The page size; without it the toolbar has no page size field (a second search of the same table). */
-  size?: number;
+  /** The page size; without it the toolbar has no page size field (a second search of the same table). A sheet's size may
+   * be its whole view (`all`), which its field then offers (ADR 066). */
+  size?: number | SheetSize;
   placeholder: string;
   /** The search's parameter in the URL (a page with two searches names the second). */
   param?: string;
   /** Other search parameters to carry along (a tab, a filter). */
   keep?: string[];
+  /** A sheet: its page size field offers the whole sheet too (ADR 066). */
+  whole?: boolean;
   /** Offers the page's table as a CSV download (the search, filters and tab of the URL), after the other fields. */
   exportable?: boolean;
   children?: React.ReactNode;
@@ -73,7 +77,7 @@ export function TableToolbar({
           }}
         />
       </label>
-      {size === undefined ? null : <PageSizeSelect size={size} onChange={go} />}
+      {size === undefined ? null : <PageSizeSelect size={size} onChange={go} whole={whole} />}
       <noscript>
         <button className="button small" type="submit">
           Apply
@@ -85,15 +89,20 @@ export function TableToolbar({
   );
 }
 
-/** "Show {25|50|100} entries" (spec): the page size field of a GET form; `onChange` applies it with JavaScript. */
+/**
+ * "Show {25|50|100} entries" (spec): the page size field of a GET form; `onChange` applies it with JavaScript. A sheet
+ * also offers All (`whole`).
+ */
 export function PageSizeSelect({
   size,
   onChange,
   testId,
+  whole,
 }: {
-  size: number;
+  size: number | SheetSize;
   onChange: (form: HTMLFormElement | null) => void;
   testId?: string;
+  whole?: boolean;
 }) {
   return (
     <label className="page-size">
@@ -104,6 +113,7 @@ export function PageSizeSelect({
             {s}
           </option>
         ))}
+        {whole || size === WHOLE_SHEET ? <option value={WHOLE_SHEET}>all</option> : null}
       </select>{" "}
       entries
     </label>

@@ -12,7 +12,7 @@ import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
-import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
+import { matches, pageFrom, paginate, placed, rowsPerPage, sheetSizeFrom, WHOLE_SHEET, type SheetSize } from "../../utils/table";
 import {
   breederPayload,
   breederRefusal,
@@ -29,7 +29,7 @@ import {
 
 const LIST = "/api/breeder-list";
 
-type ListQuery = { q: string; page: number; size: number; server: BreederServer | null };
+type ListQuery = { q: string; page: number; size: SheetSize; server: BreederServer | null };
 type ListPage = {
   rows: BreederRow[];
   total: number;
@@ -50,12 +50,16 @@ async function inBatches<T>(items: readonly T[], call: (item: T) => Promise<unkn
 function pageOfWholeList(rows: BreederRow[], query: ListQuery): ListPage {
   const columns = listColumns({ base: true, mut: true }).map((c) => (row: BreederRow) => cellTextOf(c, c.value(row)));
   const found = rows.filter((r) => (!query.server || r.Server === query.server) && matches(r, query.q, columns));
-  const { rows: shown, total, page, pageCount, size } = paginate(found, query.page, query.size);
+  const { rows: shown, total, page, pageCount, size } = paginate(found, query.page, rowsPerPage(query.size, found.length));
   return { rows: shown, total, page, pageCount, size, summary: summaryOf(rows), first: rows[0]?._id ?? null, last: rows.at(-1)?._id ?? null };
 }
 
-/** One page of the list, searched, filtered and counted by the host; an older host (404) is read whole. */
+/**
+ * One page of the list, searched, filtered and counted by the host; the whole sheet, and any page of an older host
+ * (404), from the whole list, which the BFF keeps for every view between two writes (ADR 060).
+ */
 async function readListPage(context: AppLoadContext, query: ListQuery): Promise<HostAnswer<ListPage>> {
+  if (query.size === WHOLE_SHEET) return wholeListPage(context, query);
   const params = new URLSearchParams({ q: query.q, page: String(query.page), size: String(query.size) });
   if (query.server) params.set("server", query.server);
   try {
@@ -63,6 +67,10 @@ async function readListPage(context: AppLoadContext, query: ListQuery): Promise<
   } catch (error) {
     if (hostErrorOf(error)?.status !== 404) throw error;
   }
+  return wholeListPage(context, query);
+}
+
+async function wholeListPage(context: AppLoadContext, query: ListQuery): Promise<HostAnswer<ListPage>> {
   const whole = await host(context).get<BreederRow[]>(LIST);
   return { ...whole, data: pageOfWholeList(whole.data, query) };
 }
@@ -83,10 +91,10 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
   const server = params.get("server");
   const filter = isBreederServer(server) ? server : null;
   const q = searchText(params.get("q"));
-  const size = pageSizeFrom(params.get("size"), LIST_PAGE_SIZE);
+  const size = sheetSizeFrom(params.get("size"), LIST_PAGE_SIZE);
   const requested = pageFrom(params.get("page"));
   // Spec section 8 only logs a failed load; here the tab says so too.
-  const nothing: ListPage = { rows: [], total: 0, page: 1, pageCount: 1, size, summary: summaryOf([]), first: null, last: null };
+  const nothing: ListPage = { rows: [], total: 0, page: 1, pageCount: 1, size: rowsPerPage(size, 0), summary: summaryOf([]), first: null, last: null };
   const list = await shown(readListPage(context, { q, page: requested, size, server: filter }), nothing, "the breeder list");
   const { summary, first, last, ...counts } = list.data;
   const page = placed(counts);

@@ -14,7 +14,7 @@ import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
-import { BREEDER_SHEET } from "../../../contract/presence";
+import { BREEDER_SHEET } from "../../../contract/sheet-names";
 import { useSheet } from "../../components/sheet/use-sheet";
 import { Pagination } from "../../components/table/Pagination";
 import { LiveStatusBadge } from "../../realtime/live";
@@ -208,7 +208,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             onDiscard={reload}
           />
         )}
-        <Pagination page={data.page} />
+        <Pagination page={data.page} sheet={data.size} />
       </section>
 
       {sheet.picking ? (

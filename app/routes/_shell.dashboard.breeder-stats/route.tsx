@@ -114,7 +114,8 @@ export default function BreederPage() {
         // Spec (part 2, section 9): the breeder list shows no page-size options (it opens at 100); the other tabs do.
         size={data.list ? undefined : data.size}
         placeholder={TEXTS.search}
-        keep={["tab", "filter", "cq", "server", "base", "mut"]}
+        // The list's whole view (size=all, ADR 066) stays whole while searched.
+        keep={["tab", "filter", "cq", "server", "base", "mut", ...(data.list ? ["size"] : [])]}
         exportable
       />
 

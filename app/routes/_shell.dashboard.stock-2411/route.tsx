@@ -16,7 +16,7 @@ import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView"
 import { gridPreloadMeta } from "../../components/sheet/preload";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
 import { useSheet } from "../../components/sheet/use-sheet";
-import { stockSheet } from "../../../contract/presence";
+import { stockSheet } from "../../../contract/sheet-names";
 import {
   checkInput,
   columnsFor,
@@ -356,7 +356,7 @@ function StockSheet({ data }: { data: Data }) {
           <SelectedRowHistory sheet={sheet} audited="stock_item" />
         </div>
 
-        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} exportable />
+        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} exportable whole />
 
         <StaleSince asOf={data.staleAsOf} what={data.label} />
         <LoadError message={data.loadError} />
@@ -381,7 +381,7 @@ function StockSheet({ data }: { data: Data }) {
             audited="stock_item"
           />
         )}
-        <Pagination page={data.page} />
+        <Pagination page={data.page} sheet={data.size} />
       </section>
 
       <datalist id="dino-types">

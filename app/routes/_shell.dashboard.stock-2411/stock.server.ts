@@ -39,7 +39,7 @@ import { backTo, formOf, isFetcher, reply } from "../../utils/action.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
 import { readRememberedTab } from "../../utils/remembered-tab";
-import { matches, pageSizeFrom, paginate } from "../../utils/table";
+import { matches, paginate, rowsPerPage, sheetSizeFrom } from "../../utils/table";
 import { displayNameOf } from "../../utils/user";
 
 type Snapshot = { _id: string; id: number; date: string; updatedBy: string | null; items: Record<string, unknown>[] };
@@ -56,7 +56,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const ready = url.searchParams.get("ready") === "1";
   const unready = url.searchParams.get("unready") === "1";
   const q = url.searchParams.get("q")?.trim() ?? "";
-  const size = pageSizeFrom(url.searchParams.get("size"), DEFAULT_PAGE_SIZE);
+  const size = sheetSizeFrom(url.searchParams.get("size"), DEFAULT_PAGE_SIZE);
   const requestedPage = Number(url.searchParams.get("page") ?? 1);
 
   // Spec section 8 swallowed stock load failures (the tab showed empty); issue 11: never an empty state for a failed
@@ -77,7 +77,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   // Search: every displayed column (spec: a case-insensitive substring).
   const columns = columnsFor(kind, { ready, unready });
   const found = q ? rows.filter((r) => matches(r, q, columns.map((c) => (row: StockRow) => cellTextOf(c, c.value(row))))) : rows;
-  const page = paginate(found, requestedPage, size);
+  const page = paginate(found, requestedPage, rowsPerPage(size, found.length));
 
   // Version History: the snapshots before the current one (the newest records the current state).
   const past = history.slice(1);

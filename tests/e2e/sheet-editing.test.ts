@@ -15,7 +15,7 @@ const VIEWPORT = { width: 1440, height: 900 };
 const GRID = "breeder-grid";
 // Dino, Breeder, Location, Server, 0/0, HP, Stam, Oxy
 const WIDTHS = BREEDER_COLUMNS.slice(0, 8).map((c) => c.width!);
-const COL = { Breeder: 1, Zeros: 4, HP: 5, Stam: 6, Oxy: 7 };
+const COL = { Breeder: 1, Location: 2, Zeros: 4, HP: 5, Stam: 6, Oxy: 7 };
 
 type Row = Record<string, unknown> & { _id: string; version: number; Dino: string };
 
@@ -80,6 +80,29 @@ describe("the right cell, always", () => {
     await expect.poll(() => sheetText(page, COL.HP, 2)).toBe("40");
     await expect.poll(() => sheetText(page, COL.HP, 4)).toBe("40");
     expect(await gridTop()).toBe(top);
+  });
+
+  it("lands the value in the clicked cell at browser zoom 80 % (light) and 150 % (dark), the page scrolled", async () => {
+    // Browser zoom on a 1440x900 screen is a CSS viewport of 1440/z x 900/z pixels at a device pixel ratio of z.
+    const tag = marker("zoom");
+    for (const [zoom, theme] of [[0.8, "light"], [1.5, "dark"]] as const) {
+      const viewport = { width: Math.round(VIEWPORT.width / zoom), height: Math.round(VIEWPORT.height / zoom) };
+      const { page, context } = await signedIn({ who: "Tek Breeder", viewport, deviceScaleFactor: zoom, theme, path: "/dashboard" });
+      if (zoom === 0.8) await createLines(context.request, tag, 12);
+      await openGrid(page, tag);
+      // Scrolled as a person would, to see the grid whole (at 150 % the page is 600 px tall).
+      await sheetCanvas(page, GRID).evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      // Columns in sight at either zoom (at 150 % the grid shows Dino to Server).
+      await typeAt(page, COL.Breeder, 2, `Mira ${zoom}`);
+      await typeAt(page, COL.Location, 4, `Cave ${zoom}`);
+      await expect.poll(() => sheetText(page, COL.Breeder, 2)).toBe(`Mira ${zoom}`);
+      await expect.poll(() => sheetText(page, COL.Location, 4)).toBe(`Cave ${zoom}`);
+      await expect.poll(() => sheetText(page, COL.Breeder, 3)).toBe("");
+      await expect.poll(() => status(page)).toContain("2 modified rows");
+      await shot(page, `sheet-edit-zoom-${zoom * 100}-${theme}`);
+      await context.close();
+    }
   });
 });
 

@@ -100,6 +100,12 @@ describe("importing a tribe's sheet", () => {
     await preview(page);
     expect(await page.getByTestId("import-counts").textContent()).toBe("0 to change, 1 to add, 0 unchanged, 0 refused.");
     await shot(page, "import-paste-nojs");
+    // On a phone the page and its preview fit the screen (the preview's table scrolls inside its own box).
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Polled: the sidebar folds into its rail with a transition.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "import-paste-nojs-phone");
+    await page.setViewportSize(VIEWPORT);
     await page.getByRole("button", { name: "Apply: 1 row" }).click();
     await page.waitForURL(/\/dashboard\/breeder-stats\?tab=breeder-list/);
     await page.getByText("Imported: 0 rows changed, 1 added.").waitFor();

@@ -43,3 +43,12 @@ describe("the breeder list's columns", () => {
     for (const c of BREEDER_COLUMNS) expect(COLOURABLE_COLUMNS).toContain(c.key);
   });
 });
+
+describe("the breeder columns' titles (ADR 068)", () => {
+  it("are spelt right while the keys on the wire stay as the spec has them", () => {
+    const title = (key: string) => BREEDER_COLUMNS.find((c) => c.key === key)?.title;
+    expect(title(ZERO_COLUMN)).toBe("Current # of 0/0's");
+    expect(ZERO_COLUMN).toBe("Curent # of 0/0's");
+    expect(title("Days sincetwo")).toBe("Days since Mut");
+  });
+});

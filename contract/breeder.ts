@@ -94,7 +94,8 @@ export const BREEDER_COLUMNS: readonly BreederColumn[] = [
   col("Breeder", "text", 130),
   col("Location", "text", 180),
   col("Server", "server", 80),
-  col(ZERO_COLUMN, "number", 110, "Curent # of 0/0's"),
+  // The wire's keys stay as the spec has them; the titles are spelt right (ADR 068).
+  col(ZERO_COLUMN, "number", 110, "Current # of 0/0's"),
   ...STAT_COLUMNS.map((k) => ({ ...col(k, "number", 70), group: "base" as const })),
   ...MUT_COLUMNS.map((k) => ({ ...col(k, "number", 88), group: "mut" as const })),
   col("Negative", "boolean", 90),
@@ -102,7 +103,7 @@ export const BREEDER_COLUMNS: readonly BreederColumn[] = [
   col("Last Claims", "date", 110),
   col("Days since", "days", 92),
   col("Last Mut", "date", 110),
-  col("Days sincetwo", "days", 112),
+  col("Days sincetwo", "days", 112, "Days since Mut"),
   col("notes", "text", 240, "Notes"),
 ];
 

@@ -65,7 +65,15 @@ export type StockField =
  * titled with `title` and the cell's number (1-18, R1-R16). `optional` columns show only while their toggle is on (the
  * dino tabs' R1-R16 and U1-U16).
  */
-export type SheetColumn = { key: string; title: string; width?: number; optional?: "ready" | "unready" };
+export type SheetColumn = {
+  key: string;
+  title: string;
+  width?: number;
+  optional?: "ready" | "unready";
+  /** Shown with its sign turned (ADR 068): War Room Dedis' Stock Used is current - previous on the wire (spec), and a
+   * person reads what was used as a positive number. */
+  negated?: true;
+};
 
 export type KindSpec = {
   fields: readonly StockField[];
@@ -129,7 +137,7 @@ export const KINDS: Record<TabKind, KindSpec> = {
       column("item", "Item Name"),
       column("currentStock", "Current Stock"),
       column("previousStock", "Previous Stock", 118),
-      column("stockUsed", "Stock Used"),
+      { ...column("stockUsed", "Stock Used"), negated: true },
       column("target", "Target"),
       column("percentage", "%"),
       column("todo", "Todo"),

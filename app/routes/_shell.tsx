@@ -5,6 +5,7 @@ import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-ru
 import { useCallback, useEffect, useRef, useState } from "react";
 import { requireSignedIn } from "../auth/session.server";
 import { ChangelogAutoOpen } from "../components/changelog";
+import { CHANGELOG_VERSION } from "../components/changelog/seen";
 import { ErrorCard } from "../components/ErrorCard";
 import { Sidebar } from "../components/shell/Sidebar";
 import { TopBar } from "../components/shell/TopBar";
@@ -32,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       theme: prefs.theme,
       sidebarCollapsed: prefs.sidebarCollapsed,
       serverClock: localClock(new Date(), prefs.timeZone),
+      // What's New opens by itself, decided here so it is in the page as served and never opens late (ADR 067).
+      changelog: prefs.changelogSeen !== CHANGELOG_VERSION,
       toast,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
@@ -71,7 +74,7 @@ function ShellFrame({ data, children }: { data: SerializeFrom<typeof loader>; ch
     <LiveProvider>
       <NotificationsProvider flash={data.toast}>
         <LiveToasts me={`user:${data.user.id}`} />
-        <ChangelogAutoOpen />
+        <ChangelogAutoOpen unread={data.changelog} />
         <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
           <Sidebar ref={sidebar.ref} access={data.access} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
           <div className="shell-main">

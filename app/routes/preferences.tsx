@@ -4,7 +4,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { json } from "../utils/json.server";
 import { safeRedirect } from "../auth/redirect";
 import { formOf, isFetcher } from "../utils/action.server";
-import { isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";
+import { CHANGELOG_VERSION } from "../components/changelog/seen";
+import { CHANGELOG_KEY, isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await formOf(request);
@@ -20,6 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ error: "collapsed must be true or false." }, { status: 400 });
     }
     cookie = preferenceCookie(SIDEBAR_KEY, collapsed);
+  } else if (intent === "changelog") {
+    // What's New read: only the version being shown can be marked (an older page's form marks nothing newer).
+    if (form.get("version") !== CHANGELOG_VERSION) return json({ error: `What's New is at version ${CHANGELOG_VERSION}.` }, { status: 400 });
+    cookie = preferenceCookie(CHANGELOG_KEY, CHANGELOG_VERSION);
   } else {
     return json({ error: "Unknown preference." }, { status: 400 });
   }

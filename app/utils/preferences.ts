@@ -4,6 +4,8 @@ import { readCookie } from "../../contract/cookies";
 export const THEME_KEY = "vite-ui-theme";
 export const SIDEBAR_KEY = "sidebar-collapsed";
 export const TIMEZONE_KEY = "tz";
+/** The What's New version this browser has read (ADR 067): the server decides from it whether the dialog opens. */
+export const CHANGELOG_KEY = "changelog-seen";
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -20,6 +22,7 @@ export function readPreferences(request: Request) {
     theme: isTheme(theme) ? theme : ("system" as Theme),
     sidebarCollapsed: readCookie(header, SIDEBAR_KEY) === "true",
     timeZone: readCookie(header, TIMEZONE_KEY),
+    changelogSeen: readCookie(header, CHANGELOG_KEY),
   };
 }
 

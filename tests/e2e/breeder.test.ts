@@ -5,7 +5,8 @@
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { allowConsoleErrors, connected, FROM_PAGE, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
-import { snowflake } from "./data";
+import { DEMO_USERS } from "../../worker/discord-standin";
+import { ingestJoins, snowflake } from "./data";
 
 setupBrowser();
 
@@ -213,7 +214,9 @@ describe("claim sessions and the leaderboard", () => {
     const m = marker("claim");
     const { page, context } = await signedIn({ path: `${PAGE}?tab=claim-sessions` });
     const now = Date.now();
-    const breeder = snowflake();
+    // The breeder is this page's member: the product knows their name from their sign-in.
+    const rexId = DEMO_USERS.find((u) => u.global_name === "Rex Rider")!.id;
+    const breeder = rexId;
     const session = (n: number, over: Record<string, unknown>) => ({
       _id: objectId(),
       dinoName: `Dino${n} ${m}`,
@@ -241,6 +244,10 @@ describe("claim sessions and the leaderboard", () => {
     const names = () => page.getByTestId("claim-sessions-table").locator("tbody tr .dino-label").allInnerTexts();
     await expect.poll(names).toEqual([`Dino1 ${m}`, `Dino2 ${m}`, `Dino3 ${m}`, `Dino4 ${m}`]);
     expect(await page.getByTestId("claim-sessions-table").locator("tbody tr").nth(1).innerText()).toContain("Yes");
+    // The breeder is shown by the name they signed in with (Rex Rider is this page's member), the id last and on hover.
+    const who = page.getByTestId("claim-sessions-table").locator("tbody tr").first().locator(".breeder-who");
+    expect(await who.innerText()).toBe("Rex Rider");
+    expect(await who.getAttribute("title")).toBe(`Discord id ${rexId}`);
 
     await page.getByTestId("card-claims-today").click();
     await expect.poll(names).toEqual([`Dino1 ${m}`, `Dino2 ${m}`]);
@@ -295,9 +302,15 @@ describe("claim sessions and the leaderboard", () => {
       stat(ids[2], base + 10, 360_000_000),
       stat(ids[3], base, 0),
     ]);
+    // The first breeder is known by name from the Discord join log; the others only by their ids.
+    const name = `Breeder ${marker("lb")}`;
+    await ingestJoins(context.request, [{ id: ids[0], displayName: name, joinedAt: Date.now() - 60_000 }]);
     await page.reload();
     const table = page.getByTestId("leaderboard-table");
-    const row = (id: string) => table.locator("tbody tr", { hasText: id });
+    const row = (id: string) => table.locator("tbody tr", { hasText: id === ids[0] ? name : id });
+    // Names, not ids: the id is on hover.
+    expect(await row(ids[0]).locator(".breeder-who").getAttribute("title")).toBe(`Discord id ${ids[0]}`);
+    expect(await row(ids[0]).innerText()).not.toContain(ids[0]);
     expect(await row(ids[0]).locator(".rank").getAttribute("class")).toContain("gold");
     expect(await row(ids[1]).locator(".rank").getAttribute("class")).toContain("silver");
     expect(await row(ids[2]).locator(".rank").getAttribute("class")).toContain("bronze");
@@ -311,6 +324,10 @@ describe("claim sessions and the leaderboard", () => {
     await page.getByPlaceholder("Search breeder entries...").fill(ids[2]);
     await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
     expect(await row(ids[2]).locator("td").first().innerText()).toBe("3");
+    // A breeder is found by the name the tab shows.
+    await page.getByPlaceholder("Search breeder entries...").fill(name);
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
+    expect(await row(ids[0]).locator("td").first().innerText()).toBe("1");
   });
 });
 

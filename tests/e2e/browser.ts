@@ -10,6 +10,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
 import { rowMiddle, STOCK_GRID, TABLE_GRID } from "../../app/components/grid/geometry";
 import { sessionCookie as sessionCookieOf } from "../../worker/platform/session";
 import { E2E_PORT } from "./env";
@@ -103,14 +104,8 @@ export async function open({ showChangelog, ...options }: BrowserContextOptions 
   const context = await newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Nothing outside this machine is reachable: answer external requests (Discord's CDN, video pages) locally.
   await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>outside</title>" }));
-  // The What's New dialog opens once per browser after sign-in; tests of other screens start with it seen.
-  if (!showChangelog) {
-    await context.addInitScript(() => {
-      if (location.protocol !== "http:") return; // about:blank has no local storage
-      localStorage.setItem("changelog-last-seen", "1.1.0");
-      localStorage.setItem("changelog-dismissed", "1.1.0");
-    });
-  }
+  // The What's New dialog opens once per browser after sign-in; tests of other screens start with it read (ADR 067).
+  if (!showChangelog) await context.addCookies([{ name: "changelog-seen", value: CHANGELOG_VERSION, url: BASE, sameSite: "Lax" }]);
   const page = await context.newPage();
   return { context, page, errors: tracked.find((t) => t.context === context)!.errors };
 }

@@ -139,10 +139,8 @@ describe("with JavaScript", () => {
 
     await dialog.getByRole("button", { name: "Got it!" }).click();
     await dialog.waitFor({ state: "detached" });
-    // The dialog's close event (dispatched after it closes) stores the version.
-    await expect
-      .poll(() => page.evaluate(() => [localStorage.getItem("changelog-last-seen"), localStorage.getItem("changelog-dismissed")]))
-      .toEqual(["1.1.0", "1.1.0"]);
+    // Closing it posts the version read, which the server keeps in a cookie (ADR 067).
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "changelog-seen")?.value).toBe("1.1.0");
     expect(await page.getByTestId("changelog").count()).toBe(0); // unmounted, not only hidden
 
     // Not again: not after a reload, not on another page.
@@ -201,7 +199,32 @@ describe("with JavaScript", () => {
     await dialog.getByRole("button", { name: "Got it!" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.waitForURL((url) => !url.search.includes("changelog"));
-    expect(await page.evaluate(() => localStorage.getItem("changelog-dismissed"))).toBe("1.1.0");
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "changelog-seen")?.value).toBe("1.1.0");
+  });
+
+  it("takes \"Got it!\" clicked before the page's scripts have started, and never opens What's New late", async () => {
+    // The page's scripts are held back: the dialog is in the page as served, and its form works without them.
+    const { page, context } = await open({ showChangelog: true });
+    const release = await holdBack(context, /\/assets\/.*\.js$/);
+    await context.addCookies([{ name: "__session", value: await createSession("Rex Rider"), url: BASE, httpOnly: true, sameSite: "Lax" }]);
+    try {
+      await page.goto("/dashboard/vouches", { waitUntil: "commit" });
+      const dialog = page.getByRole("dialog", { name: "What's New" });
+      const posted = page.waitForResponse((r) => new URL(r.url()).pathname === "/preferences");
+      const back = page.waitForResponse((r) => new URL(r.url()).pathname === "/dashboard/vouches" && r.request().method() === "GET");
+      await dialog.getByRole("button", { name: "Got it!" }).click();
+      expect((await posted).status()).toBe(302);
+      await back;
+    } finally {
+      release();
+    }
+    expect((await context.cookies()).find((c) => c.name === "changelog-seen")?.value).toBe("1.1.0");
+    await waitHydrated(page);
+    // Not on this page, and not on the next one: a tab click lands on the tab.
+    await page.getByRole("link", { name: "Codes" }).first().click();
+    await page.waitForURL("**/dashboard/codes");
+    await settled(page);
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 });
 
@@ -236,5 +259,21 @@ describe("without JavaScript", () => {
     await shot(page, "changelog-nojs");
     await dialog.getByRole("button", { name: "Got it!" }).click();
     await dialog.waitFor({ state: "hidden" });
+    await page.waitForURL((url) => url.pathname === "/dashboard" && !url.search.includes("changelog"));
+  });
+
+  it("opens What's New on a first visit, and \"Got it!\" keeps it closed on every page after", async () => {
+    const { page } = await signedIn({ javaScriptEnabled: false, showChangelog: true, path: "/dashboard/codes" });
+    const dialog = page.getByRole("dialog", { name: "What's New" });
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Got it!" }).click();
+    await page.waitForURL("**/dashboard/codes");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.goto("/dashboard/vouches");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    // And /favicon.ico answers with the icon.
+    const icon = await page.request.get("/favicon.ico");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/icon/);
   });
 });

@@ -250,6 +250,30 @@ describe("GET /api/breeder-session-stats/search", () => {
     expect((await search(browser, "q=33.3%25")).rows.map((r) => r.breederId)).toEqual(["300000000000000204"]);
   });
 
+  it("names each breeder as the product knows them, newest knowledge first, and finds them by that name", async () => {
+    const { browser, bearer } = await tokenHeaders();
+    const [signedIn, joined, left, vouched, unknown] = ["300000000000000301", "300000000000000302", "300000000000000303", "300000000000000304", "300000000000000305"];
+    const body = [signedIn, joined, left, vouched, unknown].map((id, n) => stat(id, 40 + n));
+    expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer))).status).toBe(200);
+    const run = (query: string, ...values: unknown[]) => env.DB.prepare(query).bind(...values).run();
+    // A sign-in's global name wins over the join log's nickname; the newest join names one who left and came back.
+    await run("insert into users (id, username, global_name) values (?, 'rexrider', 'Rex Rider')", signedIn);
+    await run("insert into join_log (id, display_name, username, joined_at) values (?, 'Old Nick', 'old', 1)", signedIn);
+    await run("insert into join_log (id, display_name, username, joined_at) values (?, 'Was Mira', 'mira', 1)", joined);
+    await run("insert into join_log (id, display_name, username, joined_at) values (?, null, 'mira_tames', 2)", joined);
+    await run("insert into removed_members (id, display_name, username, left_at) values (?, 'Gone Greg', 'greg', 5)", left);
+    await run(
+      `insert into vouches (_id, id, status, vouched, vouched_username, vouched_at, vouched_at_ms, vouched_by)
+       values ('00000000000000000000e301', 930301, 'Complete', ?, 'Vouched Val', '3/1/2026', 1, ?)`,
+      vouched,
+      signedIn,
+    );
+    const found = await search(browser, "size=100");
+    const names = Object.fromEntries(found.rows.map((r) => [r.breederId, (r as { breederName?: string | null }).breederName]));
+    expect([signedIn, joined, left, vouched, unknown].map((id) => names[id])).toEqual(["Rex Rider", "mira_tames", "Gone Greg", "Vouched Val", null]);
+    expect((await search(browser, "q=gone%20greg")).rows.map((r) => r.breederId)).toEqual([left]);
+  });
+
   it("refuses a malformed page and a caller without a session or token", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { publish } from "../../party/live";
+import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
 import worker from "../../worker/index";
 import { domainDeps } from "../../worker/platform/deps";
 import { Browser, fromPage, MEMBER, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
@@ -146,6 +147,22 @@ describe("display preferences", () => {
     await browser.post("/preferences", { intent: "sidebar", collapsed: "true", redirectTo: "/dashboard" });
     const html = await (await browser.fetch("/dashboard")).text();
     expect(html).toContain('data-collapsed="true"');
+  });
+
+  it("renders What's New open until it is read, then never again (ADR 067)", async () => {
+    const browser = new Browser();
+    await browser.signIn(MEMBER);
+    const dialog = 'data-testid="changelog"';
+    expect(await (await browser.fetch("/dashboard/vouches")).text()).toContain(dialog);
+    const stale = await browser.post("/preferences", { intent: "changelog", version: "1.0.0", redirectTo: "/dashboard/vouches" });
+    expect(stale.status).toBe(400);
+    expect(browser.cookies.has("changelog-seen")).toBe(false);
+    const read = await browser.post("/preferences", { intent: "changelog", version: CHANGELOG_VERSION, redirectTo: "/dashboard/vouches?q=rex" });
+    expect([read.status, read.headers.get("Location")]).toEqual([302, "/dashboard/vouches?q=rex"]);
+    expect(browser.cookies.get("changelog-seen")).toBe(CHANGELOG_VERSION);
+    expect(await (await browser.fetch("/dashboard/vouches")).text()).not.toContain(dialog);
+    // The top bar's button without JavaScript still shows it on demand.
+    expect(await (await browser.fetch("/dashboard/vouches?changelog=1")).text()).toContain(dialog);
   });
 
   it("rejects a bad choice with a message and changes nothing", async () => {

@@ -3,7 +3,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { TEXTS } from "../../app/routes/server-stats-page/servers";
-import { cardLabel, emptyState, loadError } from "../../app/routes/server-stats-page/stats.server";
+import { emptyState, loadError } from "../../app/routes/server-stats-page/stats.server";
 import { failureReason, HostError } from "../../app/host/client.server";
 import { dataPath, FETCHER_FIELDS, memberWithToken, ORIGIN, routeOutboundToSelf, toastOf } from "./helpers";
 import { eos } from "./cron-fixtures";
@@ -219,10 +219,11 @@ describe("the join, leave and activity tabs", () => {
     const { load, events } = await member();
     const joins = await load("2573", "?tab=joinlog");
     expect(joins.empty).toEqual({ title: "No joinlog entries found" });
-    expect(joins.card?.label).toBe("NA-PVP-TheCenter2573");
+    // Each card names its own server (ADR 068: the old 2573 screens said TheCenter2573 and Aberration2573).
+    expect(joins.card?.label).toBe("NA-PVP-Astraeos2573");
     const leaves = await load("2573", "?tab=leavelog");
     expect(leaves.empty).toEqual({ title: "No leavelog entries found", text: "No recent leave activity on server 2573" });
-    expect(leaves.card?.label).toBe("NA-PVP-Aberration2573");
+    expect(leaves.card?.label).toBe("NA-PVP-Astraeos2573");
 
     await events("2573", [{ eventType: "join", eosId: eos(9), status: "1", eventTime: Date.now() - MINUTE }]);
     const none = await load("2573", "?tab=joinlog&filter=enemies");
@@ -265,7 +266,7 @@ describe("the join, leave and activity tabs", () => {
     expect((await load("2411", "?tab=enemys&filter=enemies")).filter).toBeNull();
 
     const friends = await load("2411", "?tab=friendlys");
-    expect(friends.card?.label).toBe("NA-PVP-Aberration2411");
+    expect(friends.card?.label).toBe("NA-PVP-TheCenter2411");
     expect(friends.page.rows[0].eventTone).toBe("blue");
   });
 
@@ -373,7 +374,6 @@ describe("empty states and labels (spec section 8)", () => {
       text: "Try adjusting your filter criteria",
     });
     expect(emptyState({ ...base, id: "2411", tab: "joinlog", total: 4, shown: 4 })).toBeNull();
-    expect(cardLabel("2446", "joinlog")).toBe("NA-PVP-Aberration2446");
   });
 
   it("names what failed in the error box and the refresh failure", () => {

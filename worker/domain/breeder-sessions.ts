@@ -4,7 +4,7 @@ import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, or, sql, type SQL
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { breederList, breederSessionStats, claimSessions } from "../../drizzle/schema";
-import { storedAvatarOf } from "./discord";
+import { storedAvatarOf, storedNameOf } from "./discord";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
@@ -102,7 +102,7 @@ const canBeShownDate = (text: string) => {
 export type ClaimSearch = PageQuery & { cq?: string; filter?: ClaimFilter; tz?: string };
 export type ClaimPage = SearchPage<ReturnType<typeof sessionJson> & ClaimExtras> & { all: number; summary: ClaimSummary };
 /** What the tab shows beside a session, sent with each row of a page (not in the spec's whole list). */
-type ClaimExtras = { dinoImageUrl: string | null; breederAvatar: string | null };
+type ClaimExtras = { dinoImageUrl: string | null; breederAvatar: string | null; breederName: string | null };
 
 /**
  * The Claim Sessions tab's page, newest first: the summary cards of the viewer's day (`tz`), the card's filter, both
@@ -171,7 +171,7 @@ export async function searchClaimSessions(
   const where = (walk: boolean) => and(filter ? kept[filter] : undefined, columns(q, walk), columns(cq, walk));
   const pageAt = (n: number) =>
     db
-      .select({ ...SESSION_COLUMNS, dinoImageUrl: dinoImageOf(t.dinoName), breederAvatar: storedAvatarOf(t.breederId) })
+      .select({ ...SESSION_COLUMNS, dinoImageUrl: dinoImageOf(t.dinoName), breederAvatar: storedAvatarOf(t.breederId), breederName: storedNameOf(t.breederId) })
       .from(t)
       .where(where(true))
       .orderBy(desc(t.createdAt), desc(t._id))
@@ -180,7 +180,7 @@ export async function searchClaimSessions(
   const [found, [summary]] = await countedPageWith(db, t, where(false), pageAt, { page, size }, summaryRead);
   return {
     ...found,
-    rows: found.rows.map(({ dinoImageUrl, breederAvatar, ...row }) => ({ ...sessionJson(row), dinoImageUrl, breederAvatar })),
+    rows: found.rows.map(({ dinoImageUrl, breederAvatar, breederName, ...row }) => ({ ...sessionJson(row), dinoImageUrl, breederAvatar, breederName })),
     summary: {
       claimsToday: Number(summary.claimsToday),
       completedToday: Number(summary.completedToday),
@@ -202,7 +202,9 @@ export async function listSessionStats(db: Db) {
   return rows.sort(compareLeaderboard).map(statsJson);
 }
 
-export type StatsPage = SearchPage<ReturnType<typeof statsJson> & { rank: number; breederAvatar: string | null }> & { all: number };
+export type StatsPage = SearchPage<ReturnType<typeof statsJson> & { rank: number; breederAvatar: string | null; breederName: string | null }> & {
+  all: number;
+};
 
 /**
  * The Breeder Statistics tab's page (issue 11), in the leaderboard's order with each row's place in the whole list and
@@ -212,7 +214,7 @@ export type StatsPage = SearchPage<ReturnType<typeof statsJson> & { rank: number
  */
 export async function searchSessionStats(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<StatsPage> {
   const t = breederSessionStats;
-  const columns = { ...getTableColumns(t), breederAvatar: storedAvatarOf(t.breederId) };
+  const columns = { ...getTableColumns(t), breederAvatar: storedAvatarOf(t.breederId), breederName: storedNameOf(t.breederId) };
   const order = [desc(t.totalSessions), desc(t.totalClaims), t.breederId] as const;
   const text = q.trim();
   if (!text) {
@@ -220,10 +222,19 @@ export async function searchSessionStats(db: Db, { q = "", page = 1, size = 25 }
       db.select(columns).from(t).orderBy(...order).limit(size).offset((n - 1) * size);
     const [found] = await countedPageWith(db, t, undefined, pageAt, { page, size });
     const first = (found.page - 1) * size;
-    return { ...found, rows: found.rows.map(({ breederAvatar, ...r }, i) => ({ ...statsJson(r), rank: first + i + 1, breederAvatar })) };
+    return {
+      ...found,
+      rows: found.rows.map(({ breederAvatar, breederName, ...r }, i) => ({ ...statsJson(r), rank: first + i + 1, breederAvatar, breederName })),
+    };
   }
-  const all = (await db.select(columns).from(t).orderBy(...order)).map(({ breederAvatar, ...r }, i) => ({ ...statsJson(r), rank: i + 1, breederAvatar }));
-  const found = all.filter((r) => matches(leaderboardRow(r, r.rank), text, LEADERBOARD_FIELDS));
+  const all = (await db.select(columns).from(t).orderBy(...order)).map(({ breederAvatar, breederName, ...r }, i) => ({
+    ...statsJson(r),
+    rank: i + 1,
+    breederAvatar,
+    breederName,
+  }));
+  // The breeder's name is searched too: a person looks a breeder up by the name the tab shows.
+  const found = all.filter((r) => matches({ ...leaderboardRow(r, r.rank), breederName: r.breederName }, text, [...LEADERBOARD_FIELDS, "breederName"]));
   const { page: at, pageCount, offset } = pageBounds(found.length, page, size);
   return { rows: found.slice(offset, offset + size), total: found.length, all: all.length, page: at, pageCount, size };
 }

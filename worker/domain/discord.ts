@@ -4,7 +4,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { botToken, discordUrls, type Config } from "../platform/config";
-import { avatars, vouches } from "../../drizzle/schema";
+import { avatars, joinLog, removedMembers, users, vouches } from "../../drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { markRemovePending } from "./vouches";
@@ -298,6 +298,22 @@ export const storedAvatarOf = (user: SQL | SQLiteColumn) =>
   sql<string | null>`coalesce((select ${avatars.url} from ${avatars} where ${avatars.discordId} = ${user}),
     (select ${vouches.vouchedAvatar} from ${vouches} where ${vouches.vouched} = ${user} and ${vouches.vouchedAvatar} is not null
       and ${vouches.vouchedAvatar} != '' order by ${vouches.id} desc limit 1))`;
+
+/**
+ * A member's name as the product knows it (issue 51: names, not ids), newest knowledge first: their own sign-in (Discord
+ * global name, else username), then the Discord join log and the removed members (server nickname, else username), then
+ * a vouch for them. Each read is one row by an index (users' key, join_log_natural, removed_members_natural, the vouches'
+ * vouched index); null for an id the product has never seen named.
+ */
+export const storedNameOf = (user: SQL | SQLiteColumn) =>
+  sql<string | null>`coalesce(
+    (select coalesce(${users.globalName}, ${users.username}) from ${users} where ${users.id} = ${user}),
+    (select coalesce(${joinLog.displayName}, ${joinLog.username}) from ${joinLog} where ${joinLog.id} = ${user}
+      and coalesce(${joinLog.displayName}, ${joinLog.username}) is not null order by ${joinLog.joinedAt} desc limit 1),
+    (select coalesce(${removedMembers.displayName}, ${removedMembers.username}) from ${removedMembers} where ${removedMembers.id} = ${user}
+      and coalesce(${removedMembers.displayName}, ${removedMembers.username}) is not null order by ${removedMembers.leftAt} desc limit 1),
+    (select ${vouches.vouchedUsername} from ${vouches} where ${vouches.vouched} = ${user} and ${vouches.vouchedUsername} is not null
+      and ${vouches.vouchedUsername} != '' order by ${vouches.id} desc limit 1))`;
 
 /** The avatar-cache map (user id -> avatar URL): the vouches' stored avatars, overlaid by the avatar records. */
 export async function avatarCacheMap(db: Db, ids?: string[]) {

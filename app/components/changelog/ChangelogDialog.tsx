@@ -1,7 +1,11 @@
 // The "What's New" modal: a native <dialog>. With JavaScript it is opened with showModal(), which traps focus and
-// makes the page behind it inert; Escape closes it. Rendered by the server with `open` (no JavaScript), it is a
-// panel over the page, and "Got it!" still closes it: a form with method="dialog" needs no script.
+// makes the page behind it inert; Escape closes it. Rendered by the server with `open` (before and without JavaScript),
+// it is a panel over the page. However it is closed, this version is remembered as read: "Got it!" and the close button
+// post a form to /preferences, which sets the cookie and comes back to the page (without JavaScript, or clicked before
+// the scripts run); with JavaScript the same form goes through a fetcher and the dialog closes at once (ADR 067).
+import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FETCHER_FIELDS } from "../../utils/action";
 import { Icon } from "../icons";
 import { CHANGELOG_DATE, CHANGES, descriptionBlocks, formatChangelogDate, TYPE_LABELS, type Change } from "./changelog";
 import { CHANGELOG_VERSION } from "./seen";
@@ -11,11 +15,21 @@ export function ChangelogDialog({ onClose, serverOpen = false }: { onClose: () =
   const gotIt = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const location = useLocation();
+  const remember = useFetcher();
+  const rememberRef = useRef(remember.submit);
+  rememberRef.current = remember.submit;
+  const back = new URLSearchParams(location.search);
+  back.delete("changelog");
+  const redirectTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const closed = () => onCloseRef.current();
+    const closed = () => {
+      rememberRef.current({ intent: "changelog", version: CHANGELOG_VERSION, ...FETCHER_FIELDS }, { method: "post", action: "/preferences" });
+      onCloseRef.current();
+    };
     dialog.addEventListener("close", closed);
     // Rendered open by the server: make it a real modal now that scripts run (removing `open` fires no close event).
     if (dialog.open && !dialog.matches(":modal")) dialog.removeAttribute("open");
@@ -34,7 +48,18 @@ export function ChangelogDialog({ onClose, serverOpen = false }: { onClose: () =
       open={serverOpen || undefined}
       data-testid="changelog"
     >
-      <form method="dialog" className="changelog-inner">
+      <form
+        method="post"
+        action="/preferences"
+        className="changelog-inner"
+        onSubmit={(e) => {
+          e.preventDefault();
+          ref.current?.close();
+        }}
+      >
+        <input type="hidden" name="intent" value="changelog" />
+        <input type="hidden" name="version" value={CHANGELOG_VERSION} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <header className="changelog-header">
           <span className="changelog-icon" aria-hidden>
             <Icon name="gift" size={20} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHANGELOG_DATE, CHANGES, descriptionBlocks, formatChangelogDate } from "./changelog";
-import { CHANGELOG_VERSION, shouldAutoOpen } from "./seen";
+import { CHANGELOG_VERSION } from "./seen";
 
 describe("the changelog", () => {
   it("is version 1.1.0 of 2025-07-18, with every type and the planned access levels", () => {
@@ -17,13 +17,5 @@ describe("the changelog", () => {
       { kind: "p", text: "Middle" },
       { kind: "ul", items: ["three"] },
     ]);
-  });
-
-  it("opens by itself only when this version was neither seen nor dismissed", () => {
-    expect(shouldAutoOpen(null, null)).toBe(true);
-    expect(shouldAutoOpen("1.0.0", "1.0.0")).toBe(true);
-    expect(shouldAutoOpen("1.1.0", null)).toBe(false);
-    expect(shouldAutoOpen(null, "1.1.0")).toBe(false);
-    expect(shouldAutoOpen("1.1.0", "1.1.0")).toBe(false);
   });
 });

@@ -2,7 +2,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "../icons";
-import { CHANGELOG_VERSION, DISMISSED_KEY, LAST_SEEN_KEY, shouldAutoOpen } from "./seen";
 // The component on the server, loaded when it first opens in the browser (scripts/changelog-dialog-plugin.js).
 import { changelogDialog } from "virtual:changelog-dialog";
 import { KeptAsServed, useLateCode } from "../../utils/hydrated";
@@ -15,16 +14,6 @@ function DialogWhenLoaded(props: { onClose: () => void; serverOpen?: boolean }) 
   const { code: Dialog, asServed } = useLateCode(changelogDialog);
   if (asServed) return <KeptAsServed className="changelog-slot" />;
   return <div className="changelog-slot">{Dialog ? <Dialog {...props} /> : null}</div>;
-}
-
-/** Closing the changelog, however it was opened, stores this version as seen and dismissed. */
-function markSeen() {
-  try {
-    localStorage.setItem(LAST_SEEN_KEY, CHANGELOG_VERSION);
-    localStorage.setItem(DISMISSED_KEY, CHANGELOG_VERSION);
-  } catch {
-    // storage disabled: it will simply open again next time
-  }
 }
 
 /**
@@ -61,47 +50,34 @@ export function ChangelogButton() {
           <Icon name="gift" label="What's New" />
         </button>
       </form>
-      {open ? (
-        <DialogWhenLoaded
-          onClose={() => {
-            markSeen();
-            setOpen(false);
-          }}
-        />
-      ) : null}
+      {open ? <DialogWhenLoaded onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
 /**
- * Opens the changelog by itself once signed in, when this browser has not seen this version and did not dismiss it
- * (spec part 1 section 4). Also renders the panel the no-JavaScript button asks for with ?changelog=1.
+ * Opens the changelog by itself once signed in, while this browser has not read this version (spec part 1 section 4;
+ * `unread` is the shell loader's answer from the cookie, ADR 067): the dialog is in the page as served, so it is never
+ * opened late over a page already in use, and its "Got it!" is a form that works before and without scripts. Also
+ * renders the panel the no-JavaScript button asks for with ?changelog=1.
  */
-export function ChangelogAutoOpen() {
+export function ChangelogAutoOpen({ unread }: { unread: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const fromUrl = new URLSearchParams(location.search).get("changelog") === "1";
-  const [auto, setAuto] = useState(false);
+  const [closed, setClosed] = useState(false);
   const [urlClosed, setUrlClosed] = useState(false);
 
-  useEffect(() => {
-    try {
-      if (shouldAutoOpen(localStorage.getItem(LAST_SEEN_KEY), localStorage.getItem(DISMISSED_KEY))) setAuto(true);
-    } catch {
-      // storage disabled: do not nag on every page
-    }
-  }, []);
   useEffect(() => {
     if (!fromUrl) setUrlClosed(false);
   }, [fromUrl]);
 
-  if (!auto && !(fromUrl && !urlClosed)) return null;
+  if (!(unread && !closed) && !(fromUrl && !urlClosed)) return null;
   return (
     <DialogWhenLoaded
-      serverOpen={fromUrl}
+      serverOpen
       onClose={() => {
-        markSeen();
-        setAuto(false);
+        setClosed(true);
         if (!fromUrl) return;
         setUrlClosed(true);
         const params = new URLSearchParams(location.search);

@@ -146,3 +146,12 @@ describe("order, movement, colours, images", () => {
     expect(imageFormError(IMAGE_TEXTS, "Rex", "https://x", ["Rex"])).toBeNull();
   });
 });
+
+describe("War Room Dedis' Stock Used (ADR 068)", () => {
+  it("shows what was used as a positive number, a restock as a negative one, while the wire keeps current - previous", () => {
+    const used = columnsFor("war-dedis").find((c) => c.id === "stockUsed")!;
+    expect(used.title).toBe("Stock Used");
+    expect([-15, 30, 0, null].map((stockUsed) => used.value({ _id: "a", version: 1, stockUsed }))).toEqual([15, -30, 0, null]);
+    expect(Object.is(used.value({ _id: "a", version: 1, stockUsed: 0 }), -0)).toBe(false);
+  });
+});

@@ -111,6 +111,9 @@ const listCell = (list: string, i: number) => (row: Record<string, unknown>) => 
 const WIDTHS: Record<ColumnRole, number> = { name: 210, count: 56, type: 96, percent: 64, text: 200, number: 104, history: 104 };
 const DINO_CELL_WIDTH = 52;
 
+/** A figure with its sign turned, 0 staying 0 (not -0, which prints as "-0"). */
+const negate = (v: Cell) => (v === null || v === 0 ? v : -v);
+
 export type ColumnOptions = { ready?: boolean; unready?: boolean };
 
 /** The columns of a tab, in the spec's order (contract/stock.ts); the dino tabs' R1-R16 and U1-U16 only when their toggle is on. */
@@ -137,7 +140,9 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
         ? (row: Record<string, unknown>) => typeLabel(asText(row[c.key]))
         : role === "name" || role === "text"
           ? (row: Record<string, unknown>) => asText(row[c.key])
-          : (row: Record<string, unknown>) => cell(row[c.key]);
+          : c.negated
+            ? (row: Record<string, unknown>) => negate(cell(row[c.key]))
+            : (row: Record<string, unknown>) => cell(row[c.key]);
     const editValue = role === "type" ? (row: Record<string, unknown>) => asText(row[c.key]) ?? "" : undefined;
     return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, ...roleLook(role), ...(editValue ? { editValue } : {}), editable: field !== undefined, value }];
   });

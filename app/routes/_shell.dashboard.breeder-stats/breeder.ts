@@ -169,7 +169,7 @@ export { CLAIM_FILTERS, isClaimFilter, type ClaimFilter } from "../../../contrac
 export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
   "claims-today": "Claims Today",
   "completed-today": "Completed Today",
-  "most-participants": "Most Participants Todays",
+  "most-participants": "Most Participants Today",
 };
 
 /** The cards' figures and which sessions each filter keeps. */

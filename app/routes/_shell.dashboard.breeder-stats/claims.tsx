@@ -1,4 +1,4 @@
-// The Claim Sessions tab (spec part 2: summary cards Claims Today, Completed Today and Most Participants Todays as
+// The Claim Sessions tab (spec part 2: summary cards Claims Today, Completed Today and Most Participants Today as
 // filters with Clear Filter, its own search, and the sessions' table). The cards are links (?filter=), so they work
 // without JavaScript; clicking the active one clears it. What each filter keeps: see CLAIM_FILTERS in breeder.ts.
 import { Link, useLocation } from "@remix-run/react";
@@ -11,6 +11,7 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { withParams } from "../../utils/table";
 import { CLAIM_FILTER_LABELS, CLAIM_FILTERS, TEXTS, type ClaimFilter } from "./breeder";
+import { BreederName } from "./BreederName";
 import type { ClaimsData } from "./sessions.server";
 
 type Session = ClaimsData["page"]["rows"][number];
@@ -39,16 +40,16 @@ export const COLUMNS: GridColumnDef<Session>[] = [
     value: (s) => s.ended,
     render: (s) => <span className={`badge ${s.ended ? "grey" : "green"}`}>{s.ended ? "Yes" : "No"}</span>,
   },
-  { id: "breederId", title: "Breeder ID", value: (s) => s.breederId, render: (s) => s.breederId ?? "-", className: "mono" },
+  // The breeder by name with their avatar (issue 51); the id last, for those who need it.
   {
-    id: "avatar",
-    title: "Breeder Avatar",
-    kind: "image",
-    value: (s) => s.avatar,
-    render: (s) => (s.avatar ? <img className="avatar" src={s.avatar} width={28} height={28} alt="" loading="lazy" /> : "-"),
+    id: "breeder",
+    title: "Breeder",
+    value: (s) => s.breederName ?? s.breederId,
+    render: (s) => <BreederName id={s.breederId} name={s.breederName} avatar={s.avatar} />,
   },
   { id: "createdAt", title: "Created At", value: (s) => s.createdAt, className: "nowrap" },
   { id: "updatedAt", title: "Updated At", value: (s) => s.updatedAt, className: "nowrap" },
+  { id: "breederId", title: "Breeder ID", value: (s) => s.breederId, render: (s) => s.breederId ?? "-", className: "mono" },
 ];
 
 export function ClaimsTab({ data }: { data: ClaimsData }) {

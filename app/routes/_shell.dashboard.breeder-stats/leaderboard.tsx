@@ -6,6 +6,7 @@ import { LoadError, StaleSince } from "../../components/HostNotice";
 import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
 import { TEXTS } from "./breeder";
+import { BreederName } from "./BreederName";
 import type { StatsData } from "./sessions.server";
 
 const MEDALS = ["gold", "silver", "bronze"] as const;
@@ -31,13 +32,8 @@ export const COLUMNS: GridColumnDef<Ranked>[] = [
   {
     id: "breeder",
     title: "Breeder",
-    value: (r) => r.breederId,
-    render: (r) => (
-      <span className="breeder-who">
-        <img className="avatar" src={r.avatar} width={28} height={28} alt="" loading="lazy" />
-        <span className="mono">{r.breederId}</span>
-      </span>
-    ),
+    value: (r) => r.breederName ?? r.breederId,
+    render: (r) => <BreederName id={r.breederId} name={r.breederName} avatar={r.avatar} />,
   },
   num("createdSessions", "Created Sessions", (r) => r.createdSessions),
   num("totalSessions", "Total Sessions", (r) => r.totalSessions),

@@ -19,7 +19,7 @@ const STATS = "/api/breeder-session-stats";
 type ClaimQuery = { q: string; cq: string; filter: ClaimFilter | null; page: number; size: number; timeZone: string };
 type ClaimAnswer = {
   /** Our host sends each row's dino picture and breeder avatar with it; an older one's are read here. */
-  rows: (ClaimSession & { dinoImageUrl?: string | null; breederAvatar?: string | null })[];
+  rows: (ClaimSession & { dinoImageUrl?: string | null; breederAvatar?: string | null; breederName?: string | null })[];
   total: number;
   all: number;
   page: number;
@@ -91,6 +91,8 @@ export async function loadClaims(
         completed: s.completed.length,
         ended: s.ended,
         breederId: s.breederId,
+        // The breeder's name as our host knows it (issue 51); an older host sends none and the id stands in.
+        breederName: s.breederName ?? null,
         avatar: s.breederId ? avatar(s.breederId) : null,
         createdAt: date(s.createdAt),
         updatedAt: date(s.updatedAt),
@@ -115,13 +117,13 @@ export async function loadStats(context: AppLoadContext, url: URL, q: string) {
     failed: read.loadError !== null,
     staleAsOf: read.staleAsOf,
     total: all,
-    page: { ...page, rows: page.rows.map((s) => ({ ...leaderboardRow(s, s.rank), avatar: avatar(s.breederId) })) },
+    page: { ...page, rows: page.rows.map((s) => ({ ...leaderboardRow(s, s.rank), breederName: s.breederName ?? null, avatar: avatar(s.breederId) })) },
   };
 }
 
 type StatsAnswer = {
   /** Each row's place in the whole list, and (from our host) its breeder's avatar. */
-  rows: (SessionStats & { rank: number; breederAvatar?: string | null })[];
+  rows: (SessionStats & { rank: number; breederAvatar?: string | null; breederName?: string | null })[];
   total: number;
   all: number;
   page: number;

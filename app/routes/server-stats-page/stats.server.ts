@@ -183,14 +183,6 @@ function eventRow(e: LogEntry, index: number, tab: Tab, timeZone: string): Stats
   };
 }
 
-/** The server label of each card. The spec keeps the old screens' labels, odd ones included (section 2). */
-export function cardLabel(id: ServerId, tab: Tab): string {
-  if (id === "2573" && tab === "joinlog") return "NA-PVP-TheCenter2573";
-  if (id === "2573" && tab === "leavelog") return "NA-PVP-Aberration2573";
-  if (id === "2411" && tab === "friendlys") return "NA-PVP-Aberration2411";
-  return SERVERS[id].fullName;
-}
-
 /** Spec section 8: the empty state of a table, or null when it has rows (or an error box shows instead). */
 export function emptyState(args: {
   id: ServerId;
@@ -337,7 +329,8 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
       ? null
       : {
           title: `${server.shortName} ${TAB_LABELS[tab]} Activity`,
-          label: cardLabel(id, tab),
+          // The server's own name on every tab: the old screens' odd labels are gone (ADR 068).
+          label: SERVERS[id].fullName,
           recent: tab === "joinlog" || tab === "leavelog" ? rows.filter((r) => r.timeMs != null && r.timeMs >= since).length : null,
           total: rows.length,
           lastUpdated: newest,

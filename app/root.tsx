@@ -27,8 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ theme: readPreferences(request).theme });
 }
 
-// Tells the server the browser's time zone (for the greeting) before anything else runs.
-const timeZoneScript = `try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(document.cookie.indexOf("${TIMEZONE_KEY}="+encodeURIComponent(z))<0)document.cookie="${TIMEZONE_KEY}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"}catch(e){}`;
+// Tells the server the browser's time zone (for the greeting) before anything else runs, and the page's styles that
+// scripts run here (data-js: on a phone the sidebar then folds into the top bar's menu button, which opens it).
+const timeZoneScript = `document.documentElement.setAttribute("data-js","");try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(document.cookie.indexOf("${TIMEZONE_KEY}="+encodeURIComponent(z))<0)document.cookie="${TIMEZONE_KEY}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"}catch(e){}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

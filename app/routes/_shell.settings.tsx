@@ -182,7 +182,7 @@ export default function Settings() {
           </Form>
         </div>
         {result?.section === "sessions" ? <Result result={result} /> : null}
-        <table className="table">
+        <table className="table table-cards">
           <thead>
             <tr>
               <th>Device</th>
@@ -197,12 +197,12 @@ export default function Settings() {
           <tbody>
             {sessions.map((s) => (
               <tr key={s.handle} data-testid="session-row">
-                <td>
+                <td data-label="Device">
                   {s.device} {s.current ? <span className="badge green">This session</span> : null}
                 </td>
-                <td>{when(s.createdAt)}</td>
-                <td>{when(s.lastSeenAt)}</td>
-                <td>{when(s.expiresAt)}</td>
+                <td data-label="Signed in">{when(s.createdAt)}</td>
+                <td data-label="Last active">{when(s.lastSeenAt)}</td>
+                <td data-label="Expires">{when(s.expiresAt)}</td>
                 <td className="actions">
                   {s.current ? null : <RowAction intent="revoke" field="session" value={s.handle} label="Sign out" busy={busy} />}
                 </td>
@@ -263,7 +263,7 @@ export default function Settings() {
           {tokens.length === 0 ? (
             <p className="muted">No API tokens yet.</p>
           ) : (
-            <table className="table">
+            <table className="table table-cards">
               <thead>
                 <tr>
                   <th>Name</th>
@@ -279,13 +279,13 @@ export default function Settings() {
               <tbody>
                 {tokens.map((t) => (
                   <tr key={t.id} data-testid="token-row">
-                    <td>{t.name}</td>
-                    <td>
+                    <td data-label="Name">{t.name}</td>
+                    <td data-label="Token">
                       <code>{t.prefix}…</code>
                     </td>
-                    <td>{scopesText(t.scopes)}</td>
-                    <td>{when(new Date(t.createdAt).toISOString())}</td>
-                    <td>{t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}</td>
+                    <td data-label="May do">{scopesText(t.scopes)}</td>
+                    <td data-label="Created">{when(new Date(t.createdAt).toISOString())}</td>
+                    <td data-label="Last used">{t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}</td>
                     <td className="actions">
                       <RowAction intent="revoke-token" field="tokenId" value={t.id} label="Revoke" busy={busy} />
                     </td>

@@ -79,9 +79,32 @@ describe("the audit trail", () => {
     expect(html).toContain("History of Code");
     expect(html.match(/data-testid="audit-row"/g)).toHaveLength(2);
     expect(html).toMatch(/<del class="audit-before">3333<\/del> → <ins class="audit-after">4444<\/ins>/);
+    // The creation lists what the code was made with, without its `_id` (the record's link says it).
+    expect(html).not.toMatch(/<strong>_id<\/strong>/);
     const bad = await (await owner.fetch("/dashboard/audit?from=someday")).text();
     expect(bad).toContain("from: must be a date, YYYY-MM-DD");
     // A refused filter wrote nothing.
     expect(await env.DB.prepare("select count(*) as n from audit_log where entity_id = ?").bind(code._id).first("n")).toBe(2);
+  });
+
+  it("names the person by what the product knows of them, in the viewer's time, with times in the changes as times", async () => {
+    const owner = await signedIn(MEMBER);
+    const record = `names-${crypto.randomUUID()}`;
+    // A change a bot made for a member, with no name recorded: the member's sign-in names them now.
+    const at = Date.UTC(2026, 10, 30, 23, 30);
+    await env.DB.prepare(
+      `insert into audit_log (at, actor, actor_name, entity, entity_id, action, before, after) values (?, ?, null, 'code', ?, 'update', ?, ?)`,
+    )
+      .bind(at, `user:${MEMBER}`, record, JSON.stringify({ updatedAt: 1796340839000, code: "1" }), JSON.stringify({ updatedAt: 1796340900000, code: "2" }))
+      .run();
+    const found = await search(owner, `entity=code&record=${record}`);
+    expect(found.body.rows[0]).toMatchObject({ actor: `user:${MEMBER}`, actorName: "Rex Rider" });
+    owner.cookies.set("tz", "Asia/Tokyo");
+    // The page as it shows (the loader's data, written after it, keeps the values as stored).
+    const html = (await (await owner.fetch(`/dashboard/audit?entity=code&record=${record}`)).text()).split("window.__remixContext")[0];
+    expect(html).toContain(`<td title="user:${MEMBER}" data-testid="audit-actor">Rex Rider</td>`);
+    expect(html).toContain("Dec 1, 2026, 8:30 AM"); // 23:30 UTC is the next morning in Tokyo
+    expect(html).not.toContain("1796340839000");
+    expect(html).toMatch(/<strong>updatedAt<\/strong>:(<!-- -->)? <del class="audit-before">[A-Z][a-z]{2} \d{1,2}, 2026/);
   });
 });

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { lastMonths, shortMonthLabel } from "../../app/utils/stats";
+import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
 import { Browser, dataPath, MEMBER, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -210,13 +211,17 @@ describe("the dashboard's HTML", { timeout: 20_000 }, () => {
   it("renders the changelog panel for ?changelog=1 (the button without JavaScript)", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
+    // A browser that has read this version (ADR 067) sees no panel until it asks for one.
+    browser.cookies.set("changelog-seen", CHANGELOG_VERSION);
     const plain = await (await browser.fetch("/dashboard")).text();
     expect(plain).not.toContain("What&#x27;s New</h2>");
     const html = await (await browser.fetch("/dashboard?changelog=1")).text();
     expect(html).toMatch(/<dialog[^>]*open=""/);
     expect(html).toContain("1.1.0");
     expect(html).toContain("Add different level access to the tabs");
-    expect(html).toContain('<form method="dialog"');
+    // "Got it!" posts that it was read, and comes back to the page without ?changelog=1.
+    expect(html).toContain('<form method="post" action="/preferences"');
+    expect(html).toContain('<input type="hidden" name="redirectTo" value="/dashboard"/>');
     expect(html).toContain("Got it!");
   });
 });

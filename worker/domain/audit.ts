@@ -1,10 +1,11 @@
 // The audit trail, read (issue 14): every change with who, when, what and its before and after, searched, filtered by
 // section, person, record and time, and paged in SQL; and its pruning past the configured retention.
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Section } from "../../contract/access";
 import { entitiesOf, type AuditRow } from "../../contract/audit";
 import { auditLog } from "../../drizzle/schema";
 import type { Db } from "./context";
+import { storedNameOf } from "./discord";
 import { anyColumnLike, countedPage, type SearchPage } from "./paging";
 
 export type AuditQuery = {
@@ -22,11 +23,12 @@ export type AuditQuery = {
   to?: number;
 };
 
-const toRow = (r: typeof auditLog.$inferSelect): AuditRow => ({
+const toRow = (r: typeof auditLog.$inferSelect & { knownName?: string | null }): AuditRow => ({
   id: r.id,
   at: r.at.getTime(),
   actor: r.actor,
-  actorName: r.actorName,
+  // The name recorded with the change, else the name the product knows the member by now (issue 51: names, not ids).
+  actorName: r.actorName ?? r.knownName ?? null,
   entity: r.entity,
   entityId: r.entityId,
   action: r.action,
@@ -46,9 +48,10 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<SearchPage
     query.to !== undefined ? lte(auditLog.at, new Date(query.to)) : undefined,
   ];
   const where = and(...conditions.filter((c): c is SQL => c !== undefined));
+  const knownName = sql<string | null>`case when ${auditLog.actor} like 'user:%' then ${storedNameOf(sql`substr(${auditLog.actor}, 6)`)} end`;
   const pageAt = (n: number) =>
     db
-      .select()
+      .select({ ...getTableColumns(auditLog), knownName })
       .from(auditLog)
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))

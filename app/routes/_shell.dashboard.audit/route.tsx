@@ -9,7 +9,8 @@ import { requireUser } from "../../auth/session.server";
 import { ExportLink } from "../../components/table/ExportLink";
 import { LoadError } from "../../components/HostNotice";
 import { Pagination } from "../../components/table/Pagination";
-import { formatDateTime } from "../../utils/dates";
+import { formatDateTime, timeZoneOr } from "../../utils/dates";
+import { readPreferences } from "../../utils/preferences";
 import { PAGE_SIZES, withParams } from "../../utils/table";
 import { loadAudit } from "./audit.server";
 import { json } from "../../utils/json.server";
@@ -18,19 +19,23 @@ export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  return json(await loadAudit(context, new URL(request.url)));
+  // Times in the viewer's own zone (issue 51), as every other page shows them.
+  return json({ ...(await loadAudit(context, new URL(request.url))), timeZone: timeZoneOr(readPreferences(request).timeZone) });
 }
 
 const PAGE = "/dashboard/audit";
 
 export default function Audit() {
-  const { filters, size, page, error } = useLoaderData<typeof loader>();
+  const { filters, size, page, error, timeZone } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
     <div className="page audit-page">
       <h1>Audit</h1>
-      <p className="muted">Every change, newest first: who made it, when (UTC), to what, and what it changed.</p>
+      <p className="muted">
+        Every change, newest first: who made it, when ({timeZone === "UTC" ? "UTC" : "your time"}), to what, and what it
+        changed. The From and To filters are UTC days.
+      </p>
 
       <section className="card">
         <Form method="get" className="audit-filters" aria-label="Audit filters">
@@ -94,7 +99,7 @@ export default function Audit() {
             <caption className="sr-only">Audit trail</caption>
             <thead>
               <tr>
-                <th scope="col">When (UTC)</th>
+                <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">Section</th>
                 <th scope="col">Record</th>
@@ -110,7 +115,7 @@ export default function Audit() {
                   </td>
                 </tr>
               ) : (
-                page.rows.map((row) => <AuditLine key={row.id} row={row} here={here} />)
+                page.rows.map((row) => <AuditLine key={row.id} row={row} here={here} timeZone={timeZone} />)
               )}
             </tbody>
           </table>
@@ -121,15 +126,20 @@ export default function Audit() {
   );
 }
 
-function AuditLine({ row, here }: { row: Omit<AuditRow, "before" | "after"> & { before?: unknown; after?: unknown }; here: string }) {
+type Line = Omit<AuditRow, "before" | "after"> & { before?: unknown; after?: unknown };
+
+function AuditLine({ row, here, timeZone }: { row: Line; here: string; timeZone: string }) {
   const section = AUDIT_ENTITY_SECTIONS[row.entity];
-  const changes = fieldChanges(row.before, row.after);
+  // The record's own id is the link beside it: a created or deleted record's `_id` is not one of its changes.
+  const changes = fieldChanges(row.before, row.after)
+    .filter((c) => c.field !== "_id")
+    .map((c) => ({ ...c, before: readable(c.field, c.before, timeZone), after: readable(c.field, c.after, timeZone) }));
   return (
     <tr data-testid="audit-row">
-      <td className="nowrap">{formatDateTime(row.at, "UTC")}</td>
-      <td>
-        {row.actorName ?? row.actor}
-        <div className="muted small mono">{row.actor}</div>
+      <td className="nowrap">{formatDateTime(row.at, timeZone)}</td>
+      {/* The person by name; their actor id (user:{Discord id}, token:{id}) on hover. */}
+      <td title={row.actorName ? row.actor : undefined} data-testid="audit-actor">
+        {row.actorName ?? <span className="mono small">{row.actor}</span>}
       </td>
       <td>{section ? SECTION_LABELS[section] : "—"}</td>
       <td>
@@ -165,6 +175,15 @@ function AuditLine({ row, here }: { row: Omit<AuditRow, "before" | "after"> & { 
       </td>
     </tr>
   );
+}
+
+/**
+ * A time field's epoch milliseconds (updatedAt, lastUpdated: 1796340839000) as a date and time in the viewer's zone;
+ * any other value as it is.
+ */
+function readable(field: string, value: string | null, timeZone: string): string | null {
+  if (value === null || !/(At|Time|lastUpdated|timestamp)$/.test(field) || !/^\d{12,13}$/.test(value)) return value;
+  return formatDateTime(Number(value), timeZone);
 }
 
 /** A long value (an image URL, a JSON list) cut to a readable length; the whole of it in the trail's data. */

@@ -42,7 +42,7 @@ export default function SourcesPage() {
       <section className="card" aria-labelledby="sources-heading">
         <h2 id="sources-heading">Sources</h2>
         <div className="table-scroll">
-          <table className="table sources-table" data-testid="sources-table">
+          <table className="table sources-table table-cards" data-testid="sources-table">
             <thead>
               <tr>
                 <th scope="col">Source</th>
@@ -55,11 +55,11 @@ export default function SourcesPage() {
             <tbody>
               {data.sources.map((s) => (
                 <tr key={s.id} data-testid={`source-${s.id}`}>
-                  <td>
+                  <td data-label="Source">
                     <strong>{s.label}</strong>
                     <div className="muted small">{SOURCE_KINDS[kindOf(s.id)].what}</div>
                   </td>
-                  <td>
+                  <td data-label="Last report">
                     {s.active ? (
                       <SourceAge label="Observed" observedAt={s.lastObservedAt} intervalMs={s.intervalMs} now={data.now} timeZone={data.timeZone} />
                     ) : (
@@ -68,8 +68,10 @@ export default function SourcesPage() {
                       </span>
                     )}
                   </td>
-                  <td className="nowrap">{when(s.lastContactAt)}</td>
-                  <td>
+                  <td className="nowrap" data-label="Last contact">
+                    {when(s.lastContactAt)}
+                  </td>
+                  <td data-label="Last error">
                     {s.lastError ? (
                       <>
                         <span className={recovered(s) ? "muted" : "error-text"}>{s.lastError}</span>
@@ -82,7 +84,7 @@ export default function SourcesPage() {
                       <span className="muted">None</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Expected every">
                     <Form method="post" className="interval-form" preventScrollReset>
                       <input type="hidden" name="intent" value="interval" />
                       <input type="hidden" name="source" value={s.id} />
@@ -151,7 +153,7 @@ export default function SourcesPage() {
       <section className="card" aria-labelledby="deliveries-heading">
         <h2 id="deliveries-heading">Latest deliveries</h2>
         <div className="table-scroll">
-          <table className="table" data-testid="deliveries">
+          <table className="table table-cards" data-testid="deliveries">
             <thead>
               <tr>
                 <th scope="col">Queued</th>
@@ -171,17 +173,21 @@ export default function SourcesPage() {
               ) : (
                 data.deliveries.map((d) => (
                   <tr key={d.id} data-testid="delivery" data-status={d.status}>
-                    <td className="nowrap">{when(d.createdAt)}</td>
-                    <td>{d.channel}</td>
-                    <td>{d.content}</td>
-                    <td>
+                    <td className="nowrap" data-label="Queued">
+                      {when(d.createdAt)}
+                    </td>
+                    <td data-label="Channel">{d.channel}</td>
+                    <td data-label="Message">{d.content}</td>
+                    <td data-label="Status">
                       <span className={`badge ${STATUS_TONES[d.status]}`}>{d.status === "pending" && d.attempts > 0 ? "retrying" : d.status}</span>
                       <div className="muted small">
                         {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
                         {d.status === "pending" && d.attempts > 0 ? `, next at ${when(d.nextAttemptAt)}` : ""}
                       </div>
                     </td>
-                    <td className="small">{d.lastResult ?? "—"}</td>
+                    <td className="small" data-label="Last result">
+                      {d.lastResult ?? "—"}
+                    </td>
                   </tr>
                 ))
               )}

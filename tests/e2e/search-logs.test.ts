@@ -48,6 +48,21 @@ describe("global search", () => {
     expect(await page.locator("main .search-results li").count()).toBe(2);
     await shot(page, "search-results-nojs");
   });
+
+  it("tells two results of the same name apart: the field that matched, and when", async () => {
+    const { page, context } = await signedIn({ javaScriptEnabled: false });
+    const name = `${marker("twin")} RexKing`;
+    const day = 86_400_000;
+    await ingestJoins(context.request, [
+      { id: snowflake(), displayName: name, joinedAt: Date.UTC(2026, 10, 2, 12) },
+      { id: snowflake(), displayName: name, joinedAt: Date.UTC(2026, 10, 2, 12) + 3 * day },
+    ]);
+    await page.goto(`/dashboard/search?q=${encodeURIComponent(name)}`);
+    const lines = await page.locator("main .search-results li .search-hit .muted").allInnerTexts();
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => l.startsWith("matched display name · Nov "))).toBe(true);
+    expect(new Set(lines).size).toBe(2);
+  });
 });
 
 describe("logs", () => {

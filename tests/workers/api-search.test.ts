@@ -37,6 +37,19 @@ describe("global search", () => {
     expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", name: "raptorking" })]);
   });
 
+  it("says what each result is: the field the query was found in, its time and its server (issue 51)", async () => {
+    await env.DB.prepare(`insert into join_log (id, display_name, username, joined_at) values ('700000000000000007', 'Shadow Walker', 'walker2', 86400000)`).run();
+    const twins = await searchFor("shadow walker");
+    expect(twins).toEqual([
+      expect.objectContaining({ tab: "Join Log", name: "Shadow Walker", matched: "display name", at: 1 }),
+      expect.objectContaining({ tab: "Join Log", name: "Shadow Walker", matched: "display name", at: 86400000 }),
+    ]);
+    expect(await searchFor("700000000000000004")).toEqual([expect.objectContaining({ name: "Shadow Walker", matched: "Discord id" })]);
+    expect(await searchFor("astraeos")).toEqual([expect.objectContaining({ tab: "Vouches", matched: "notes", at: 0 })]);
+    expect(await searchFor("Ember")).toEqual([expect.objectContaining({ server: "2573", matched: "name", at: expect.any(Number) })]);
+    expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", matched: "code" })]);
+  });
+
   it("does not search fields outside the spec's list, nor treat LIKE wildcards as wildcards", async () => {
     expect(await searchFor("zzzyx")).toEqual([]); // an in-game name is not a searched vouch field
     expect(await searchFor("%")).toEqual([]);

@@ -64,10 +64,13 @@ export function GlobalSearch() {
             <p className="muted empty">No results.</p>
           ) : (
             <ul className="search-results">
-              {results.map((r) => (
-                <li key={`${r.tab}:${r.href}:${r.name}`}>
+              {results.map((r, i) => (
+                <li key={i}>
                   <button type="button" role="option" aria-selected={false} onClick={() => go(r.href)}>
-                    <span>{r.name}</span>
+                    <span className="search-hit">
+                      <span>{r.name}</span>
+                      {r.detail ? <span className="muted small">{r.detail}</span> : null}
+                    </span>
                     <span className="badge grey">{r.tab}</span>
                   </button>
                 </li>

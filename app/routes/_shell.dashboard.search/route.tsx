@@ -5,13 +5,15 @@ import { requireUser } from "../../auth/session.server";
 import { searchEverything } from "./search.server";
 import { searchText } from "../../../contract/search";
 import { json } from "../../utils/json.server";
+import { timeZoneOr } from "../../utils/dates";
+import { readPreferences } from "../../utils/preferences";
 
 export const meta: MetaFunction = () => [{ title: "Search · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  return json({ q, results: await searchEverything(context, q) });
+  return json({ q, results: await searchEverything(context, q, timeZoneOr(readPreferences(request).timeZone)) });
 }
 
 export default function SearchPage() {
@@ -31,10 +33,13 @@ export default function SearchPage() {
         {q && results.length === 0 ? <p className="muted">No results for “{q}”.</p> : null}
         {results.length > 0 ? (
           <ul className="search-results">
-            {results.map((r) => (
-              <li key={`${r.tab}:${r.href}:${r.name}`}>
+            {results.map((r, i) => (
+              <li key={i}>
                 <Link to={r.href}>
-                  <span>{r.name}</span>
+                  <span className="search-hit">
+                    <span>{r.name}</span>
+                    {r.detail ? <span className="muted small">{r.detail}</span> : null}
+                  </span>
                   <span className="badge grey">{r.tab}</span>
                 </Link>
               </li>

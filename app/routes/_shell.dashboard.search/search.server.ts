@@ -1,8 +1,20 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host } from "../../host/client.server";
+import { formatDateTime } from "../../utils/dates";
 
-type ApiResult = { list: "vouches" | "tribelist" | "join-log" | "leave-log" | "codes"; tab: string; name: string; key: string; server?: string };
-export type SearchHit = { name: string; tab: string; href: string };
+type ApiResult = {
+  list: "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";
+  tab: string;
+  name: string;
+  key: string;
+  server?: string;
+  /** When the row happened (vouched, joined, left, given), epoch ms; from our host (issue 51). */
+  at?: number | null;
+  /** The field the query was found in ("username", "Discord id"...); from our host. */
+  matched?: string | null;
+};
+/** A result and what tells it apart from another of the same name: its server, the field that matched, its time. */
+export type SearchHit = { name: string; tab: string; href: string; detail: string };
 
 /** Where each list's result leads: its page, searched for the row. */
 function hrefOf(r: ApiResult) {
@@ -21,9 +33,15 @@ function hrefOf(r: ApiResult) {
   }
 }
 
+/** "Server 2573 · matched username · Dec 3, 2026, 9:14 PM": what the host said of the row, in the viewer's zone. */
+const detailOf = (r: ApiResult, timeZone: string) =>
+  [r.server ? `Server ${r.server}` : null, r.matched ? `matched ${r.matched}` : null, r.at ? formatDateTime(r.at, timeZone) : null]
+    .filter(Boolean)
+    .join(" · ");
+
 /** One request to the host per query, over the seven lists. */
-export async function searchEverything(context: AppLoadContext, q: string): Promise<SearchHit[]> {
+export async function searchEverything(context: AppLoadContext, q: string, timeZone: string): Promise<SearchHit[]> {
   if (!q.trim()) return [];
   const { data } = await host(context).get<{ results: ApiResult[] }>(`/api/search?q=${encodeURIComponent(q.trim())}`);
-  return data.results.map((r) => ({ name: r.name, tab: r.tab, href: hrefOf(r) }));
+  return data.results.map((r) => ({ name: r.name, tab: r.tab, href: hrefOf(r), detail: detailOf(r, timeZone) }));
 }

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The README's pictures of the real dashboard (issue 51): the production build under wrangler, its own local database
+// seeded with the demo data (scale 1, kept in .wrangler/readme for later runs), signed in through the Discord stand-in
+// as Rex Rider, What's New read; then the dashboard and 2411 Stock at 1440x900 and at a 390x844 phone, in
+// docs/screenshots/.
+//   npm run build && node scripts/readme-screenshots.mjs
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { prepareDatabase, signIn, startWrangler, stopAll, waitUp, writeBenchConfig } from "../bench/lib.mjs";
+
+const OUT = "docs/screenshots";
+const SHOTS = [
+  { file: "dashboard.png", path: "/dashboard", viewport: { width: 1440, height: 900 } },
+  { file: "dashboard-phone.png", path: "/dashboard", viewport: { width: 390, height: 844 } },
+  { file: "stock.png", path: "/dashboard/stock-2411?tab=war-room-vaults", viewport: { width: 1440, height: 900 } },
+  { file: "stock-phone.png", path: "/dashboard/stock-2411?tab=war-room-vaults", viewport: { width: 390, height: 844 } },
+];
+
+mkdirSync(OUT, { recursive: true });
+writeBenchConfig();
+prepareDatabase(".wrangler/readme", 1);
+const base = startWrangler(Number(process.env.PORT ?? 8790), ".wrangler/readme");
+try {
+  await waitUp(base);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  try {
+    const { context } = await signIn(browser, base);
+    for (const shot of SHOTS) {
+      const page = await context.newPage();
+      await page.setViewportSize(shot.viewport);
+      await page.goto(shot.path);
+      // The live badge shows once the page has hydrated and its socket is up; the grid or chart has painted by then.
+      await page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
+      await page.screenshot({ path: `${OUT}/${shot.file}` });
+      console.log(`${OUT}/${shot.file}`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  stopAll();
+}

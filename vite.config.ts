@@ -3,7 +3,6 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import remixOptions from "./remix.config.js";
 import { changelogDialog } from "./scripts/changelog-dialog-plugin.js";
-import { glideFirstFrame } from "./scripts/glide-first-frame-plugin.js";
 import { gridPreload } from "./scripts/grid-preload-plugin.js";
 import { shellChunk } from "./scripts/shell-chunk.js";
 
@@ -11,7 +10,7 @@ import { shellChunk } from "./scripts/shell-chunk.js";
 const GLIDE_UNUSED = fileURLToPath(new URL("./app/vendor/glide-unused.tsx", import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [remix(remixOptions), gridPreload(), glideFirstFrame(), changelogDialog()],
+  plugins: [remix(remixOptions), gridPreload(), changelogDialog()],
   resolve: { alias: { marked: GLIDE_UNUSED, "react-responsive-carousel": GLIDE_UNUSED } },
   ssr: {
     // The Worker bundle runs in workerd: resolve packages for workers, and bundle everything.

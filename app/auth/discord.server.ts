@@ -10,18 +10,36 @@ import type { DiscordIdentity } from "../../worker/platform/session";
 
 export type SignInResult = DiscordIdentity & { guildIds: string[] };
 
-/** remix-auth-discord hard-codes discord.com; this subclass points it at the configured URLs. */
+/**
+ * remix-auth-discord hard-codes discord.com; this subclass points it at the configured URLs through the strategies'
+ * protected members (the OAuth2 URLs and userProfile), not the private userInfoURL.
+ */
 class ConfigurableDiscordStrategy extends DiscordStrategy<SignInResult> {
+  private readonly profileURL: string;
+
   constructor(
     options: ConstructorParameters<typeof DiscordStrategy<SignInResult>>[0],
     urls: ReturnType<typeof discordUrls>,
     verify: ConstructorParameters<typeof DiscordStrategy<SignInResult>>[1],
   ) {
     super(options, verify);
-    const self = this as unknown as { authorizationURL: string; tokenURL: string; userInfoURL: string };
-    self.authorizationURL = urls.authorize;
-    self.tokenURL = urls.token;
-    self.userInfoURL = `${urls.api}/users/@me`;
+    this.authorizationURL = urls.authorize;
+    this.tokenURL = urls.token;
+    this.profileURL = `${urls.api}/users/@me`;
+  }
+
+  protected override async userProfile(accessToken: string): Promise<DiscordProfile> {
+    const res = await fetch(this.profileURL, { headers: { Authorization: `Bearer ${accessToken}` } });
+    if (!res.ok) throw new Error(`Discord answered ${res.status} for the signed-in user`);
+    const raw = (await res.json()) as DiscordProfile["__json"];
+    return {
+      provider: "discord",
+      id: raw.id,
+      displayName: raw.global_name ?? raw.username,
+      emails: raw.email ? [{ value: raw.email }] : undefined,
+      photos: raw.avatar ? [{ value: raw.avatar }] : undefined,
+      __json: raw,
+    };
   }
 }
 

@@ -1,12 +1,8 @@
-// The in-process API's answers handed to the BFF as values (ADR 048), and a loader's JSON handed to the server's render
-// as a value (ADR 050): what the BFF or the render gets must be what JSON.parse of the body gives, whatever was put in
-// it, and the body must still be that JSON for anyone who reads it.
-import { json as remixJson } from "@remix-run/cloudflare";
-import { createStaticHandler } from "@remix-run/router";
+// The in-process API's answers handed to the BFF as values (ADR 048): what the BFF gets must be what JSON.parse of the
+// body gives, whatever was put in it, and the body must still be that JSON for anyone who reads it.
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hostClient, hostErrorOf } from "../../app/host/client.server";
-import { json } from "../../app/utils/json.server";
 import { FULL_ACCESS } from "../../contract/access";
 import { callInProcess } from "../../worker/api";
 import { answerOf, isPlainJson, jsonAnswer } from "../../worker/platform/in-process-answer";
@@ -143,72 +139,5 @@ describe("the in-process host API", () => {
     expect(hostErrorOf(bad)?.status).toBe(400);
     expect(hostErrorOf(bad)?.body?.message).toContain("username");
     expect((await client().get<unknown[]>("/api/codes")).data.length).toBe(before);
-  });
-});
-
-describe("a loader's or an action's JSON (app/utils/json.server.ts)", () => {
-  /** A document's data as the server's render gets it: the static handler's loader data (the patched router). */
-  const loaderData = async (answer: () => Response) => {
-    const handler = createStaticHandler([{ id: "page", path: "/", loader: answer }]);
-    const context = await handler.query(new Request("https://dash.example/"));
-    if (context instanceof Response) throw new Error(`answered ${context.status}`);
-    return context.loaderData.page;
-  };
-
-  it("is answered as Remix's json is: its status, headers, and the JSON as its body", async () => {
-    const value = { rows: [{ id: 1, name: "Rex" }], total: 1 };
-    const res = json(value, { status: 201, headers: { "X-Kept": "yes" } });
-    expect(res.status).toBe(201);
-    expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
-    expect(res.headers.get("X-Kept")).toBe("yes");
-    expect(await res.json()).toStrictEqual(value);
-    expect(json(value, 404).status).toBe(404);
-    expect(json(value, { headers: { "Content-Type": "application/problem+json" } }).headers.get("Content-Type")).toBe("application/problem+json");
-  });
-
-  it("hands the render the value itself when it is plain JSON, and JSON.parse's copy of it when not", async () => {
-    const stringify = vi.spyOn(JSON, "stringify");
-    const plain = { rows: [{ id: 1, name: "Rex", tags: ["a", null] }], total: 1 };
-    expect(await loaderData(() => json(plain))).toBe(plain);
-    expect(stringify).not.toHaveBeenCalled();
-    stringify.mockRestore();
-    for (const [i, value] of NOT_PLAIN.entries()) {
-      const data = await loaderData(() => json(value));
-      expect(data, `NOT_PLAIN[${i}]`).not.toBe(value);
-      expect(data, `NOT_PLAIN[${i}]`).toStrictEqual(viaJson(value));
-    }
-  });
-
-  it("is written at once, as Remix writes it, when it is not plain JSON: what JSON cannot write fails in the loader", () => {
-    expect(() => json({ big: 1n })).toThrow(TypeError);
-    const cycle: Record<string, unknown> = {};
-    cycle.self = cycle;
-    expect(() => json(cycle)).toThrow();
-    expect(json(undefined).body).toBeNull();
-  });
-
-  it("is its JSON for a data request, and its data for a boundary when thrown", async () => {
-    const value = { rows: [{ id: 3, name: "Giga" }] };
-    const handler = createStaticHandler([
-      { id: "page", path: "/", loader: () => json(value) },
-      { id: "gone", path: "/gone", loader: () => { throw json({ message: "No such code." }, 404); } },
-    ]);
-    // A data request (?_data=): the router answers the loader's Response as it is, and its body is the JSON.
-    const res = (await handler.queryRoute(new Request("https://dash.example/"), { routeId: "page" })) as Response;
-    expect(await res.json()).toStrictEqual(value);
-    const context = await handler.query(new Request("https://dash.example/gone"));
-    if (context instanceof Response) throw new Error(`answered ${context.status}`);
-    expect(context.statusCode).toBe(404);
-    expect(context.errors?.gone).toMatchObject({ status: 404, data: { message: "No such code." } });
-  });
-
-  it("reaches the render through its body when it was not made here (Remix's own json, a rebuilt response)", async () => {
-    const value = { rows: [{ id: 2 }] };
-    const theirs = await loaderData(() => remixJson(value));
-    expect(theirs).not.toBe(value);
-    expect(theirs).toStrictEqual(value);
-    const rebuilt = await loaderData(() => new Response(json(value).body, { headers: { "Content-Type": "application/json" } }));
-    expect(rebuilt).not.toBe(value);
-    expect(rebuilt).toStrictEqual(value);
   });
 });

@@ -1,13 +1,11 @@
 // An in-process call's JSON answer handed to the BFF as the value the handler made, not as text it writes and the BFF
-// reads back (ADR 048), and a loader's JSON answer handed to the server's render the same way (ADR 050). The answer's
-// body is still its JSON, written only if someone reads it.
+// reads back (ADR 048). The answer's body is still its JSON, written only if someone reads it.
 
 import { isPlainJson, jsonOf } from "./shared-json";
 
 export { isPlainJson };
 
 const KEPT = Symbol.for("ark-tribe-dashboard.inProcessAnswers");
-const ANSWER_OF = Symbol.for("ark-tribe-dashboard.answerOf");
 /**
  * Answers by their Response. One per isolate: the Remix build bundles its own copy of this module (the host client
  * reads it there), so the map hangs on a shared symbol rather than on this module's instance.
@@ -53,7 +51,3 @@ export function answerOf(res: Response): { value: unknown } | null {
   void res.body?.cancel();
   return { value };
 }
-
-// The patched router asks this for a loader's or an action's JSON answer before it reads the body (ADR 050): a
-// document's render takes the value a loader answered with app/utils/json.server.ts.
-(globalThis as { [ANSWER_OF]?: typeof answerOf })[ANSWER_OF] ??= answerOf;

@@ -56,8 +56,8 @@ export type PackedRows = { fields: string[]; values: unknown[][] };
 
 /**
  * The rows a packing was made from, beside it under a symbol (JSON writes no symbol, so the handoff carries only the
- * packing): the server's render of the same request, which is handed the loader's value itself (ADR 050), takes them
- * back instead of building every row again. The browser, which reads the handoff, unpacks.
+ * packing): whoever holds the packing itself takes them back instead of building every row again. Whoever reads it
+ * as JSON (the server's render and the browser) unpacks.
  */
 const UNPACKED = Symbol("the rows a packing was made from");
 type Carried = PackedRows & { [UNPACKED]?: readonly SheetRow[] };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The benchmarks of issue 11, against the production build served by wrangler dev on this machine.
 //   npm run bench -- [--scale 10] [--samples 31] [--sockets 500] [--browse-seconds 60] [--ttl 15] [--paint-samples 40]
-//                   [--skip pages,api,external,live,paint,sheets]
+//                   [--lighthouse-runs 3] [--skip pages,api,external,live,paint,sheets,lighthouse]
 // Seeds demo data of the chosen scale into its own database (.wrangler/bench-<scale>, kept for later runs), starts the
 // build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
 // in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
@@ -15,6 +15,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { startHostProxy } from "../scripts/host-proxy.mjs";
 import { median, percentile, prepareDatabase, run, signIn, sleep, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+import { lighthouseFigures, reportFigures } from "./lighthouse.mjs";
 import { sheetFigures } from "./sheets.mjs";
 
 /** The pages that show the host's data. */
@@ -254,6 +255,13 @@ try {
     await page.goto("about:blank"); // no live socket left open for the writes that follow (bench/lib.mjs signIn)
     header("First grid paint (2411 Stock) against first contentful paint, in chromium");
     report("first grid paint / first contentful paint", { figure: median(paints), floor: median(fcps), ratio: median(paints) / median(fcps) }, 1.3);
+  }
+
+  // Lighthouse's mobile figures of every page of the sidebar (issue 51 part 8), in this run's session, before the live
+  // and external sections start their processes on these two cores.
+  if (!skip.has("lighthouse")) {
+    console.log("\nLighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), every page of the sidebar");
+    reportFigures(await lighthouseFigures({ baseUrl: base, cookie: session.cookie, runs: Number(arg("lighthouse-runs", 3)) }), misses);
   }
 
   // ---------------------------------------------------------------------------------------------------------------

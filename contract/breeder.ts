@@ -95,7 +95,7 @@ export const BREEDER_COLUMNS: readonly BreederColumn[] = [
   col("Location", "text", 180),
   col("Server", "server", 80),
   // The wire's keys stay as the spec has them; the titles are spelt right (ADR 068).
-  col(ZERO_COLUMN, "number", 110, "Current # of 0/0's"),
+  col(ZERO_COLUMN, "number", 140, "Current # of 0/0's"),
   ...STAT_COLUMNS.map((k) => ({ ...col(k, "number", 70), group: "base" as const })),
   ...MUT_COLUMNS.map((k) => ({ ...col(k, "number", 88), group: "mut" as const })),
   col("Negative", "boolean", 90),

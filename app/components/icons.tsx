@@ -29,6 +29,7 @@ const PATHS = {
   down: "M12 5v14M19 12l-7 7-7-7",
   minus: "M5 12h14",
   refresh: "M21 12a9 9 0 01-15.4 6.4L3 16M3 12a9 9 0 0115.4-6.4L21 8M21 3v5h-5M3 21v-5h5",
+  copy: "M9 9h11v11H9zM5 15H4V4h11v1",
   download: "M21 15v4a2 2 0 01-2 2H5a2 2 0 01-2-2v-4M7 10l5 5 5-5M12 15V3",
 } as const;
 

@@ -5,9 +5,11 @@
 // so the rows on screen are exactly its own, in its own order.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { contrast, parseColour } from "../../app/utils/contrast";
 import { rowMiddle, STOCK_GRID } from "../../app/components/grid/geometry";
 import { BREEDER_COLUMNS } from "../../contract/breeder";
 import {
+  shownColours,
   allowConsoleErrors,
   connected,
   editSheetCell,
@@ -148,9 +150,11 @@ describe("the breeder list without JavaScript", () => {
     expect(await rowOf(a._id).locator("b").count()).toBe(0);
     // Days since an old claim is shown in red; an empty date shows '-'.
     await expect.poll(() => rowOf(b._id).locator("td.stat-cell").count()).toBeGreaterThan(0);
-    // ... in red on a tint of the same red (10 %), as the grid draws it.
+    // ... in red on a tint of the same red (10 %), as the grid draws it, the red darkened to be readable there (WCAG AA).
     const stale = rowOf(b._id).locator("td.stat-cell").first();
-    expect(await stale.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(224, 49, 49)");
+    const staleShown = await shownColours(stale);
+    expect(contrast(staleShown.fg, staleShown.bg, staleShown.page)).toBeGreaterThanOrEqual(4.5);
+    expect(parseColour(staleShown.fg)![0]).toBeGreaterThan(parseColour(staleShown.fg)![1] + 80); // still red
     expect(await stale.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(
       /^(rgba\(224, 49, 49, 0\.1\)|color\(srgb 0\.878\d* 0\.192\d* 0\.192\d* \/ 0\.1\))$/,
     );
@@ -184,7 +188,10 @@ describe("the breeder list without JavaScript", () => {
     // The cell's own colour wins over the stat colour (72 would be green).
     const hp = rowOf(a._id).locator("td").nth(4);
     expect(await hp.textContent()).toBe("72");
-    expect(await hp.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(194, 37, 92)");
+    const hpShown = await shownColours(hp);
+    expect(contrast(hpShown.fg, hpShown.bg, hpShown.page)).toBeGreaterThanOrEqual(4.5);
+    const [red, green, blue] = parseColour(hpShown.fg)!;
+    expect(red > green + 60 && blue > green).toBe(true); // the picked crimson, not the stat's green
 
     // The server filter and Clear Filter; Mut Details shows the mutation columns.
     await page.getByTestId("server-2573").click();
@@ -210,7 +217,17 @@ describe("the breeder list's look", () => {
             { Server: "2573", HP: 60, Stam: 40, Weight: 30, Dmg: 50, "Curent # of 0/0's": 2, "Last Claims": "not a date", Negative: "TRUE" },
           ]);
         }
-        await openGrid(page, tag);
+        if (width === 390) {
+          // A phone's card: the line's stats in their colours, readable in this theme (WCAG AA over the cell's tint).
+          await page.goto(`${PAGE}?tab=breeder-list&q=${encodeURIComponent(tag)}`);
+          const hp = page.getByTestId("breeder-table").locator("tbody tr").first().locator("td[data-label='HP']");
+          await hp.waitFor();
+          const shown = await shownColours(hp);
+          expect(contrast(shown.fg, shown.bg, shown.page)).toBeGreaterThanOrEqual(4.5);
+          expect(await page.getByTestId(GRID).count()).toBe(0);
+        } else {
+          await openGrid(page, tag);
+        }
         await shot(page, `breeder-list-${theme}-${width}`);
       }
     }

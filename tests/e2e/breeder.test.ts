@@ -4,7 +4,7 @@
 // 1440 and 390 px. Every test makes its own rows through the API, marked so a search finds only them.
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, connected, FROM_PAGE, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
+import { allowConsoleErrors, BASE, connected, FROM_PAGE, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
 import { DEMO_USERS } from "../../worker/discord-standin";
 import { ingestJoins, snowflake } from "./data";
 
@@ -212,7 +212,7 @@ describe("the side tables", () => {
 describe("claim sessions and the leaderboard", () => {
   it("filters claim sessions by the summary cards and searches them (with JavaScript and without)", async () => {
     const m = marker("claim");
-    const { page, context } = await signedIn({ path: `${PAGE}?tab=claim-sessions` });
+    const { page, context } = await signedIn({ path: `${PAGE}?tab=claim-sessions`, viewport: { width: 1440, height: 900 } });
     const now = Date.now();
     // The breeder is this page's member: the product knows their name from their sign-in.
     const rexId = DEMO_USERS.find((u) => u.global_name === "Rex Rider")!.id;
@@ -245,9 +245,21 @@ describe("claim sessions and the leaderboard", () => {
     await expect.poll(names).toEqual([`Dino1 ${m}`, `Dino2 ${m}`, `Dino3 ${m}`, `Dino4 ${m}`]);
     expect(await page.getByTestId("claim-sessions-table").locator("tbody tr").nth(1).innerText()).toContain("Yes");
     // The breeder is shown by the name they signed in with (Rex Rider is this page's member), the id last and on hover.
-    const who = page.getByTestId("claim-sessions-table").locator("tbody tr").first().locator(".breeder-who");
+    const who = page.getByTestId("claim-sessions-table").locator("tbody tr").first().locator(".member-name");
     expect(await who.innerText()).toBe("Rex Rider");
     expect(await who.getAttribute("title")).toBe(`Discord id ${rexId}`);
+    // Its copy button puts the id on the clipboard.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
+    await who.getByRole("button", { name: `Copy ${rexId}` }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(rexId);
+    await who.getByRole("button", { name: `Copied ${rexId}` }).waitFor();
+    // At 1440 px the table fits its card with its times whole; the breeder's id column waits for a wider screen.
+    const box = page.getByRole("region", { name: "Claim sessions" });
+    expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const created = page.getByTestId("claim-sessions-table").locator("tbody tr").first().locator("td[data-label='Created At']");
+    expect(await created.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
+    expect((await created.innerText()).replace(/\s+/g, " ")).toMatch(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(await page.getByTestId("claim-sessions-table").locator("th", { hasText: "Breeder ID" }).isVisible()).toBe(false);
 
     await page.getByTestId("card-claims-today").click();
     await expect.poll(names).toEqual([`Dino1 ${m}`, `Dino2 ${m}`]);
@@ -309,7 +321,7 @@ describe("claim sessions and the leaderboard", () => {
     const table = page.getByTestId("leaderboard-table");
     const row = (id: string) => table.locator("tbody tr", { hasText: id === ids[0] ? name : id });
     // Names, not ids: the id is on hover.
-    expect(await row(ids[0]).locator(".breeder-who").getAttribute("title")).toBe(`Discord id ${ids[0]}`);
+    expect(await row(ids[0]).locator(".member-name").getAttribute("title")).toBe(`Discord id ${ids[0]}`);
     expect(await row(ids[0]).innerText()).not.toContain(ids[0]);
     expect(await row(ids[0]).locator(".rank").getAttribute("class")).toContain("gold");
     expect(await row(ids[1]).locator(".rank").getAttribute("class")).toContain("silver");

@@ -290,3 +290,22 @@ export const overlappingLabels = (chart: Locator) =>
 export function marker(prefix = "e2e"): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/**
+ * An element's text colour, its own background and the first opaque background behind it, as #rrggbbaa: read through a
+ * canvas, which turns any CSS colour (oklch(from ...) included) into sRGB. For app/utils/contrast.ts's contrast().
+ */
+export async function shownColours(element: Locator) {
+  return element.evaluate((el) => {
+    const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const hex = (css: string) => {
+      ctx.clearRect(0, 0, 1, 1);
+      ctx.fillStyle = css;
+      ctx.fillRect(0, 0, 1, 1);
+      return `#${[...ctx.getImageData(0, 0, 1, 1).data].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+    };
+    let behind = el.parentElement;
+    while (behind && hex(getComputedStyle(behind).backgroundColor).endsWith("00")) behind = behind.parentElement;
+    return { fg: hex(getComputedStyle(el).color), bg: hex(getComputedStyle(el).backgroundColor), page: hex(getComputedStyle(behind ?? document.body).backgroundColor) };
+  });
+}

@@ -201,10 +201,11 @@ describe("the habits of Google Sheets", () => {
   });
 });
 
-describe("on a phone", () => {
+describe("on a touch screen", () => {
+  // A tablet: a phone shows the sheet as cards that open the row's form (tests/e2e/phone.test.ts, ADR 071).
   it("selects with a tap and edits with a second tap, the editor over the tapped cell", async () => {
     const tag = marker("tap");
-    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, path: "/dashboard" });
+    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true, path: "/dashboard" });
     await createLines(context.request, tag, 3);
     await openGrid(page, tag);
     await page.getByTestId("sheet-bar").evaluate((bar) => bar.scrollIntoView({ block: "start" })); // as a thumb scrolls to it

@@ -6,8 +6,10 @@
 // before, and the order and colours it changes.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { contrast, parseColour } from "../../app/utils/contrast";
 import { rowMiddle, STOCK_GRID } from "../../app/components/grid/geometry";
 import {
+  shownColours,
   allowConsoleErrors,
   connected,
   editSheetCell,
@@ -255,7 +257,12 @@ describe("order, selection and colours", () => {
     const coloured = (await api(context, "/api/admin-logistic-vaults")).find((r) => r._id === before[0]._id)!;
     expect(coloured.fieldColors).toMatchObject({ stock: "#1c7ed6" });
     const cell = rowOf(before[0]._id).locator("td").nth(12); // after the item name and the 12 stock columns
-    expect(await cell.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(28, 126, 214)");
+    // Shown readable on the light theme (WCAG AA: #1c7ed6 itself is 4.0:1 on white) and still blue; stored as picked.
+    const { fg, bg, page: behind } = await shownColours(cell);
+    expect(contrast(fg, bg, behind)).toBeGreaterThanOrEqual(4.5);
+    const [r, g, b] = parseColour(fg)!;
+    expect(b).toBeGreaterThan(r + 60);
+    expect(b).toBeGreaterThan(g);
   });
 
   it("selects cells (click, drag a range, Ctrl adds, the row marker) and saves a text colour", async () => {

@@ -433,13 +433,27 @@ describe("the Breeder action: side tables", () => {
 });
 
 describe("the Breeder page's first load", () => {
+  it("colours the stats and explains them in a legend, without JavaScript", async () => {
+    const rex = await signedIn();
+    const row = await create<{ _id: string }>(rex, "/api/breeder-list", { Dino: "Rex", HP: 20, Stam: 70 });
+    const html = await (await rex.fetch(`${PAGE}?tab=breeder-list`)).text();
+    const tr = html.slice(html.indexOf(`data-row="${row._id}"`), html.indexOf("</tr>", html.indexOf(`data-row="${row._id}"`)));
+    // HP 20 is red and Stam 70 green; breeder.css shows each readable over its tint (tests/e2e/breeder-list.test.ts).
+    const cells = [...tr.matchAll(/class="[^"]*stat-cell[^"]*"[^>]* style="--stat:(#[0-9a-f]{6})"/g)];
+    expect(cells.map((c) => c[1])).toEqual(["#e03131", "#2f9e44"]);
+    const legend = html.slice(html.indexOf('data-testid="breeder-legend"'));
+    expect(legend).toContain("HP, Stam, Weight, Dmg at 30 or less");
+    expect(legend).toContain("at 60 or more, blended between");
+    expect(legend).toContain("Days since 10 or more");
+  });
+
   it("asks for the grid's code in <head> on the Breeder List tab only", async () => {
     const browser = await signedIn();
     const head = async (tab: string) => {
       const html = await (await browser.fetch(`${PAGE}?tab=${tab}`)).text();
       return html.slice(0, html.indexOf("</head>"));
     };
-    expect(await head("breeder-list")).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js"\/>/);
+    expect(await head("breeder-list")).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js" media="\(min-width: 641px\)"\/>/);
     expect(await head("ffa-raising")).not.toContain("SheetGrid.client");
   });
 });

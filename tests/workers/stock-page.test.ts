@@ -364,13 +364,31 @@ describe("order, colours and images", () => {
   });
 });
 
+describe("the Stock page's colours", () => {
+  it("marks a picked colour for the theme to show readable, keeps the stored one, and explains the colours in a legend", async () => {
+    const x = await addRow("defense-room-dedis", { item: "Stimulant", currentStock: 5, maxStock: 10, todo: null }, { fieldColors: { currentStock: "#fab005" } });
+    const rex = await signedIn();
+    const html = await (await rex.fetch(`${PAGE}?tab=defense-room-dedis`)).text();
+    const row = html.slice(html.indexOf(`data-row="${x}"`), html.indexOf("</tr>", html.indexOf(`data-row="${x}"`)));
+    // The cell carries the colour as picked, for .pick (app.css) to show readable in the page's theme; it is stored so.
+    expect(row).toMatch(/<td class="num pick"[^>]* style="--pick:#fab005">5<\/td>/);
+    expect((await stored(x)).field_colors).toEqual({ currentStock: "#fab005" });
+
+    const dinos = await (await rex.fetch(`${PAGE}?tab=war-room-dinos`)).text();
+    const legend = dinos.slice(dinos.indexOf('data-testid="stock-legend"'));
+    for (const type of ["DPS", "Flyer", "Soaker", "Support"]) expect(legend).toContain(`</span>${type}</li>`);
+    const vaults = await (await rex.fetch(`${PAGE}?tab=war-room-vaults`)).text();
+    expect(vaults.slice(vaults.indexOf('data-testid="stock-legend"'))).toContain("Full (350)");
+  });
+});
+
 describe("the Stock page's first load", () => {
   it("asks for the grid's code in <head>, with the page, not after hydration", async () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js"\/>/);
+    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js" media="\(min-width: 641px\)"\/>/);
     // glide-data-grid with the modules only the grids import, in one file (ADR 059).
-    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/grid-[\w-]+\.js"\/>/);
+    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/grid-[\w-]+\.js" media="\(min-width: 641px\)"\/>/);
   });
 
   it("asks for two stylesheets: the app's, with the parts' and glide-data-grid's inside it, and the sheet's (ADR 059)", async () => {
@@ -382,7 +400,7 @@ describe("the Stock page's first load", () => {
   it("asks for the grid's chunks before the page's own modules (ADR 052)", async () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"(?: media="[^"]+")?\/>/g)].map((m) => m[1]);
     const grid = preloads.findIndex((href) => /\/SheetGrid\.client-/.test(href));
     const entry = preloads.findIndex((href) => /\/entry\.client-/.test(href));
     const route = preloads.findIndex((href) => /\/route-/.test(href));

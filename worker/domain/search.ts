@@ -28,7 +28,6 @@ const FIELD_LABELS: Record<string, string> = {
   displayName: "display name",
   entryName: "name",
   username: "username",
-  vouchedUsername: "username",
   code: "code",
   aliases: "aliases",
   notes: "notes",

@@ -14,22 +14,61 @@ import {
   type Theme,
 } from "@glideapps/glide-data-grid";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { byPriority } from "./columns";
+import { cellText as text, fitWidths } from "./widths";
 import { CELL_ICON_SIZE as ICON_SIZE, editorSize, gridHeight, TABLE_GRID } from "./geometry";
+import { readable } from "../../utils/contrast";
 import { useGridTheme } from "./theme";
-import type { CellValue, GridProps } from "./types";
+import type { GridProps } from "./types";
 
 const GRID_SIZES: Partial<Theme> = { baseFontStyle: "14px", headerFontStyle: "600 13px" };
+/** The row numbers' column at the left ("clickable-number" markers), about this wide for three digits. */
+const ROW_MARKER_WIDTH = 44;
 
-const text = (v: CellValue) => (v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
+/** Text widths in the grid's fonts, measured on a canvas of its own. */
+function canvasMeasure(fontFamily: string | undefined) {
+  const ctx = document.createElement("canvas").getContext("2d");
+  const measure = (font: string) => (s: string) => {
+    if (!ctx) return s.length * 8;
+    ctx.font = `${font} ${fontFamily ?? "sans-serif"}`;
+    return ctx.measureText(s).width;
+  };
+  return { text: measure(GRID_SIZES.baseFontStyle!), header: measure(GRID_SIZES.headerFontStyle!) };
+}
 
-export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, label, maxHeight = 640 }: GridProps<T>) {
+export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSelect, label, maxHeight = 640 }: GridProps<T>) {
   const ref = useRef<DataEditorRef>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const [frameWidth, setFrameWidth] = useState(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setFrameWidth(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   const data = useRef(rows);
   const { theme } = useGridTheme(GRID_SIZES);
+  const page = useRef({ bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" });
+  page.current = { bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" };
   const [selection, setSelection] = useState<GridSelection>({
     columns: CompactSelection.empty(),
     rows: CompactSelection.empty(),
   });
+
+  // Each column as wide as its longest text: a time shows whole, the actions are never clipped. A table wider than its
+  // box puts its names, status, time and actions first and its ids last (columns.ts), so what is in view is what a
+  // person looks for.
+  const { columns, gridColumns } = useMemo(() => {
+    const widths = fitWidths(given, rows, canvasMeasure(theme.fontFamily), (c) => (c.icon ? ICON_SIZE + 6 : 0));
+    const sized = given.map((c, i) => ({ c, width: widths[i] }));
+    const fits = widths.reduce((a, b) => a + b, ROW_MARKER_WIDTH) <= frameWidth;
+    const shown = fits ? sized : byPriority(sized.map((s) => ({ ...s, priority: s.c.priority })));
+    return {
+      columns: shown.map((s) => s.c),
+      gridColumns: shown.map<GridColumn>((s) => ({ id: s.c.id, title: s.c.title, width: s.width })),
+    };
+  }, [given, rows, theme.fontFamily, frameWidth]);
 
   // New rows: when the same rows come back in the same order, repaint only the cells whose value changed.
   const [rowCount, setRowCount] = useState(rows.length);
@@ -56,10 +95,6 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
     }
   }, [rows, columns, rowKey]);
 
-  const gridColumns = useMemo<GridColumn[]>(
-    () => columns.map((c) => ({ id: c.id, title: c.title, width: c.width ?? 140 })),
-    [columns],
-  );
 
   const getCellContent = useCallback(
     ([c, r]: Item): GridCell => {
@@ -68,7 +103,10 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
       if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
       const v = col.value(row);
       const colors = col.colors?.(row);
-      const themeOverride = colors ? { textDark: colors.fg, bgCell: colors.bg } : undefined;
+      // A tone or a link colour drawn readable (WCAG AA) over its tint and the cell.
+      const themeOverride = colors
+        ? { textDark: readable(colors.fg ?? page.current.text, colors.bg, page.current.bg), ...(colors.bg ? { bgCell: colors.bg } : {}) }
+        : undefined;
       if (col.kind === "image") {
         return { kind: GridCellKind.Image, data: v ? [String(v)] : [], allowOverlay: false, readonly: true };
       }
@@ -91,7 +129,7 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
         themeOverride,
       };
     },
-    [columns],
+    [columns, theme.bgCell, theme.textDark],
   );
 
   // A column with an icon: the glyph, then the text after it (the grid draws the cell's background and borders).
@@ -136,7 +174,7 @@ export default function DataGrid<T>({ rows, columns, rowKey, onEdit, onSelect, l
   const height = Math.min(maxHeight, gridHeight(TABLE_GRID, rowCount));
 
   return (
-    <div className="grid-frame" role="region" aria-label={label} data-testid="canvas-grid">
+    <div ref={frame} className="grid-frame" role="region" aria-label={label} data-testid="canvas-grid">
       <DataEditor
         ref={ref}
         columns={gridColumns}

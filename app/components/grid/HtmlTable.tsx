@@ -1,6 +1,14 @@
 // The accessible HTML table a canvas grid stands in for: what the server renders, what shows before hydration and
 // without JavaScript. Its header and cells come from the same column list as the grid, so the titles are written once.
+import { priorityOf } from "./columns";
 import type { CellValue, GridColumnDef } from "./types";
+
+/** A cell's classes: its column's, and its priority's, which orders a phone's card (app.css). */
+const cellClass = (c: { className?: string; priority?: 1 | 2 | 3 }) => {
+  const p = priorityOf(c);
+  const priority = p === 2 ? undefined : `priority-${p}`;
+  return [c.className, priority].filter(Boolean).join(" ") || undefined;
+};
 
 /** A cell as text when its column says nothing else: empty for no value, Yes/No for a flag; an image as an avatar. */
 function plainCell<T>(column: GridColumnDef<T>, row: T): React.ReactNode {
@@ -44,12 +52,13 @@ export function HtmlTable<T>({
     // A table wider than the screen scrolls inside this box: a keyboard reaches it (and scrolls it with the arrows)
     // even when its rows hold no link or button (WCAG 2.1.1; axe's scrollable-region-focusable).
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className={className} data-testid={testId}>
+      {/* A list of cards on a phone (app.css, below CARDS_BELOW): each cell names its column. */}
+      <table className={`${className} table-cards`} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.id} scope="col" className={c.headerClassName}>
+              <th key={c.id} scope="col" className={cellClass({ className: c.headerClassName, priority: c.priority })}>
                 {c.title}
               </th>
             ))}
@@ -64,7 +73,7 @@ export function HtmlTable<T>({
                   {columns.map((c) => {
                     const render = cells?.[c.id] ?? c.render;
                     return (
-                      <td key={c.id} className={c.className}>
+                      <td key={c.id} className={cellClass(c)} data-label={c.title}>
                         {render ? render(r) : plainCell(c, r)}
                       </td>
                     );

@@ -5,7 +5,11 @@ export type CellValue = string | number | boolean | null | undefined;
 export type GridColumnDef<T> = {
   id: string;
   title: string;
+  /** The width of an image column, and of any column in a table with no rows yet; others fit their text (columns.ts). */
   width?: number;
+  /** 1: what a person looks for first (a name, a status, a time, the actions); 3: ids and hashes; 2 (default): the rest.
+   * A phone's card lists the cells in this order. */
+  priority?: 1 | 2 | 3;
   /** text (default), number, image (a URL), badge (coloured text). */
   kind?: "text" | "number" | "image" | "badge";
   value: (row: T) => CellValue;

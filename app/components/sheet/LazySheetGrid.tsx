@@ -1,6 +1,8 @@
 // A sheet's canvas grid after hydration, its HTML table before it (and while the grid's code loads, under a spinner).
-// glide-data-grid is loaded only by the sheet pages, only in the browser.
+// glide-data-grid is loaded only by the sheet pages, only in the browser, and not on a phone: there the table is a
+// list of cards, each opening its row's form (ADR 071).
 import { useRef, type ComponentType } from "react";
+import { onPhone } from "../grid/columns";
 import { KeptAsServed, lateCode, useBrowserLayoutEffect, useLateCode } from "../../utils/hydrated";
 import type { SheetBar, SheetGridProps } from "./SheetGrid.client";
 
@@ -12,17 +14,30 @@ import type { SheetBar, SheetGridProps } from "./SheetGrid.client";
 const sheetGrid = lateCode<{ Grid: ComponentType<SheetGridProps>; Bar: typeof SheetBar }>(
   () => import("./SheetGrid.client").then((m) => ({ Grid: m.default, Bar: m.SheetBar })),
   "The sheet grid's code",
-  { awaitedByHydration: true },
+  { awaitedByHydration: !onPhone },
 );
 
 type BarProps = Parameters<typeof SheetBar>[0];
 
-export function LazySheetGrid({
+type Props = SheetGridProps & { fallback: React.ReactNode; loading: string; bar: Pick<BarProps, "sheet" | "onDiscard"> };
+
+export function LazySheetGrid(props: Props) {
+  // The server renders the fallback in a <div> inside a <div> as well, so a phone's page hydrates it as served.
+  return onPhone ? (
+    <div>
+      <div>{props.fallback}</div>
+    </div>
+  ) : (
+    <GridOrTable {...props} />
+  );
+}
+
+function GridOrTable({
   fallback,
   loading,
   bar,
   ...props
-}: SheetGridProps & { fallback: React.ReactNode; loading: string; bar: Pick<BarProps, "sheet" | "onDiscard"> }) {
+}: Props) {
   // The table on the server; kept as served from hydration until the grid replaces it (a hundred rows of cells and
   // forms, the largest part of a sheet page's hydration), and a working no-JavaScript table until then.
   const { code, asServed, waiting, servedHidden } = useLateCode(sheetGrid);

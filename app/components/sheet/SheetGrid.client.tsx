@@ -20,6 +20,7 @@ import { pasteInputs, readPasted, type BatchKind } from "./batch";
 import { cellTextOf, editStart, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
 import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
+import { readable } from "../../utils/contrast";
 import type { Presence } from "../../../contract/presence";
 import { usePresence } from "../../realtime/presence";
 
@@ -214,6 +215,9 @@ export default function SheetGrid({
   const ref = useRef<DataEditorRef>(null);
   const frame = useRef<HTMLDivElement>(null);
   const { theme, dark } = useGridTheme(GRID_SIZES);
+  // The page's cell colour and text colour, under every tint: a cell's text is drawn readable over them.
+  const page = useRef({ bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" });
+  page.current = { bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" };
 
   // Everything getCellContent reads lives in refs. Its identity changes once per change of the data (`version`): glide
   // rebuilds its accessibility table only then, which screen readers (and the tests) read the cells from.
@@ -305,12 +309,13 @@ export default function SheetGrid({
       allowOverlay: col.editable,
       readonly: !col.editable,
       contentAlign: col.align === "right" ? "right" : undefined,
-      // Only the colours this cell sets: an undefined key would blank the theme's own.
+      // Only the colours this cell sets: an undefined key would blank the theme's own. A picked or tinted colour is
+      // drawn readable (WCAG AA) over what is behind it; the stored colour is kept.
       themeOverride:
         look.bg || look.fg || look.bold
           ? {
               ...(look.bg ? { bgCell: look.bg } : {}),
-              ...(look.fg ? { textDark: look.fg } : {}),
+              ...(look.bg || look.fg ? { textDark: readable(look.fg ?? page.current.text, look.bg, page.current.bg) } : {}),
               ...(look.bold ? { baseFontStyle: "700 13px" } : {}),
             }
           : undefined,

@@ -75,7 +75,8 @@ export function SheetTable({
   useHideBrokenImages(rows);
   return (
     <div className="table-scroll stock-table-scroll">
-      <table className="table stock-table" data-testid={testId}>
+      {/* A list of cards on a phone (stock.css): each row's name and key figures (labelled), its Edit link the card. */}
+      <table className="table stock-table sheet-cards" data-testid={testId}>
         <caption className="sr-only">{label}</caption>
         <thead>
           <tr>
@@ -140,7 +141,8 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
   for (const row of rows) {
     const name = escapeHtml(s.rowName(row));
     const id = escapeHtml(row._id);
-    html += `<tr data-row="${id}"${row.textColor ? ` style="color:${escapeHtml(row.textColor)}"` : ""}>`;
+    // A picked colour is shown readable in the page's theme (.pick in app.css); the stored one is kept.
+    html += `<tr data-row="${id}"${row.textColor ? ` class="pick" style="--pick:${escapeHtml(row.textColor)}"` : ""}>`;
     for (const c of s.columns) html += cellHtml(c, row, s.look?.(c, row));
     // The links of a row carry no class (stock.css styles them by place): a page has a hundred of them.
     const href = rowLink(s, row._id);
@@ -180,7 +182,8 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
   const text = cellTextOf(column, column.value(row));
   // The row's colour comes from the row; a cell colour is the cell's own (it wins over the sheet's colour, as in the grid).
   const own = row.fieldColors?.[column.id];
-  const styles = own ? (look?.style ? `color:${own};${look.style}` : `color:${own}`) : (look?.style ?? "");
+  // The cell's own colour wins over the sheet's look (a stat's colour: breeder.css).
+  const styles = own ? (look?.style ? `${look.style};--pick:${own}` : `--pick:${own}`) : (look?.style ?? "");
   const style = styles ? ` style="${escapeHtml(styles)}"` : "";
   if (column.name) {
     const content =
@@ -191,12 +194,14 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
         row.imageUrl ? tag("img", { class: "stock-thumb", src: row.imageUrl, alt: "", loading: "lazy" }) : "",
         tag("span", {}, escapeHtml(text)),
       );
-    const className = look?.className ? `col-name ${escapeHtml(look.className)}` : "col-name";
+    const className = ["col-name", look?.className ? escapeHtml(look.className) : "", own ? "pick" : ""].filter(Boolean).join(" ");
     return `<th scope="row" class="${className}"${style}>${content}</th>`;
   }
   const number = column.align === "right";
-  const className = look?.className ? (number ? `${NUMBER} ${look.className}` : look.className) : number ? NUMBER : "";
-  return `<td${className ? ` class="${escapeHtml(className)}"` : ""}${style}>${look?.html ?? escapeHtml(text)}</td>`;
+  const label = column.phone ? ` data-label="${escapeHtml(column.title)}"` : "";
+  const classes = [number ? NUMBER : "", look?.className ?? "", own ? "pick" : ""].filter(Boolean);
+  const className = classes.join(" ");
+  return `<td${className ? ` class="${escapeHtml(className)}"` : ""}${label}${style}>${look?.html ?? escapeHtml(text)}</td>`;
 }
 
 function Hidden({ fields }: { fields: Record<string, string> }) {
@@ -244,7 +249,7 @@ function EditRow({
         {columns.map((c) => {
           if (!c.editable) {
             return (
-              <td key={c.id} className={c.align === "right" ? NUMBER : undefined}>
+              <td key={c.id} className={c.align === "right" ? NUMBER : undefined} data-label={c.title}>
                 {cellTextOf(c, c.value(row))}
               </td>
             );
@@ -254,7 +259,7 @@ function EditRow({
           const Cell = c.name ? "th" : "td";
           const editor = c.editor ?? { kind: "text" as const };
           return (
-            <Cell key={c.id} className={c.name ? "col-name" : undefined} {...(c.name ? { scope: "row" } : {})}>
+            <Cell key={c.id} className={c.name ? "col-name" : undefined} {...(c.name ? { scope: "row" } : {})} data-label={c.title}>
               <input type="hidden" name={`was:${c.id}`} value={was} form={formId} />
               {editor.kind === "select" ? (
                 <select className="stock-input" name={c.id} defaultValue={shown} form={formId} aria-label={c.title}>

@@ -127,6 +127,8 @@ export type SheetColumn = {
   editValue?: (row: SheetRow) => string;
   /** False for a column that cannot take a text colour (a history figure). */
   colourable?: boolean;
+  /** One of the key figures a phone's card shows beside the row's name (the row's form has every field). */
+  phone?: boolean;
 };
 
 /**

@@ -116,6 +116,9 @@ const negate = (v: Cell) => (v === null || v === 0 ? v : -v);
 
 export type ColumnOptions = { ready?: boolean; unready?: boolean };
 
+/** What a phone's card shows of a row beside its name: its stock figure, its aim, how far along, what is to do. */
+const PHONE_KEYS = new Set(["currentStock", "stock", "totalRaised", "maxcount", "maxStock", "target", "percentage", "type", "todo"]);
+
 /** The columns of a tab, in the spec's order (contract/stock.ts); the dino tabs' R1-R16 and U1-U16 only when their toggle is on. */
 export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockColumn[] {
   return KINDS[kind].columns.flatMap((c): StockColumn[] => {
@@ -144,7 +147,8 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
             ? (row: Record<string, unknown>) => negate(cell(row[c.key]))
             : (row: Record<string, unknown>) => cell(row[c.key]);
     const editValue = role === "type" ? (row: Record<string, unknown>) => asText(row[c.key]) ?? "" : undefined;
-    return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, ...roleLook(role), ...(editValue ? { editValue } : {}), editable: field !== undefined, value }];
+    const phone = PHONE_KEYS.has(c.key) ? { phone: true } : {};
+    return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, ...roleLook(role), ...(editValue ? { editValue } : {}), ...phone, editable: field !== undefined, value }];
   });
 }
 

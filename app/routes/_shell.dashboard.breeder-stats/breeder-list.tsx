@@ -6,7 +6,8 @@
 // ADR 055), and links for the filter and toggles.
 import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
-import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, statColour } from "../../../contract/breeder";
+import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, STAT_HIGH, STAT_LOW, STAT_MID, statColour } from "../../../contract/breeder";
+import { ColourLegend, type LegendItem } from "../../components/sheet/ColourLegend";
 import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
 import { LoadError, StaleSince } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
@@ -38,10 +39,12 @@ import { useCan } from "../../utils/access";
 const FIELDS = { tab: "breeder-list" };
 
 /** A stat's colour and a stale "days since" (red at 10 or more), the same on canvas and in the table. */
+const STALE_RED = "#e03131";
+
 function breederColour(column: SheetColumn, row: SheetRow): string | null {
   const value = column.value(row);
   if (COLOURED_STATS.includes(column.id)) return statColour(value);
-  if ((column.id === "Days since" || column.id === "Days sincetwo") && typeof value === "number" && value >= DAYS_SINCE_ALERT) return "#e03131";
+  if ((column.id === "Days since" || column.id === "Days sincetwo") && typeof value === "number" && value >= DAYS_SINCE_ALERT) return STALE_RED;
   return null;
 }
 
@@ -53,6 +56,14 @@ const breederLook = (column: SheetColumn, row: SheetRow, dark: boolean): CellLoo
   const colour = breederColour(column, row);
   return colour ? { fg: colour, bg: `${colour}${dark ? "2e" : "1a"}` } : undefined;
 };
+
+/** What the stat colours mean (contract/breeder.ts's thresholds), and the stale days' red. */
+const STAT_LEGEND: LegendItem[] = [
+  { label: `${COLOURED_STATS.join(", ")} at ${STAT_LOW} or less`, colour: statColour(STAT_LOW)!, as: "text" },
+  { label: `at ${STAT_MID}`, colour: statColour(STAT_MID)!, as: "text" },
+  { label: `at ${STAT_HIGH} or more, blended between`, colour: statColour(STAT_HIGH)!, as: "text" },
+  { label: `Days since ${DAYS_SINCE_ALERT} or more`, colour: STALE_RED, as: "text" },
+];
 
 const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined => {
   if (column.name) {
@@ -208,6 +219,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
             onDiscard={reload}
           />
         )}
+        <ColourLegend title="Colours" items={STAT_LEGEND} testId="breeder-legend" />
         <Pagination page={data.page} sheet={data.size} />
       </section>
 

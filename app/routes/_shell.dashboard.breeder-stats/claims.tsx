@@ -11,17 +11,26 @@ import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { withParams } from "../../utils/table";
 import { CLAIM_FILTER_LABELS, CLAIM_FILTERS, TEXTS, type ClaimFilter } from "./breeder";
-import { BreederName } from "./BreederName";
+import { CopyId, MemberName } from "../../components/MemberName";
 import type { ClaimsData } from "./sessions.server";
 
 type Session = ClaimsData["page"]["rows"][number];
 const num = (id: string, title: string, value: (s: Session) => number | null) =>
   ({ id, title, value, render: (s: Session) => value(s) ?? "-", className: "num" }) satisfies GridColumnDef<Session>;
 
+/** A time that may break between its date and its clock, never inside either: whole on a narrower screen. */
+function WholeTime({ text }: { text: string | null }) {
+  if (!text) return <>-</>;
+  const at = text.lastIndexOf(", ");
+  const glue = (part: string) => part.replace(/ /g, "\u00a0");
+  return at < 0 ? <>{glue(text)}</> : <>{`${glue(text.slice(0, at + 1))} ${glue(text.slice(at + 2))}`}</>;
+}
+
 export const COLUMNS: GridColumnDef<Session>[] = [
   {
     id: "dinoName",
     title: "Dino Name",
+    priority: 1,
     value: (s) => s.dinoName,
     render: (s) => (
       <span className="dino-name">
@@ -44,12 +53,13 @@ export const COLUMNS: GridColumnDef<Session>[] = [
   {
     id: "breeder",
     title: "Breeder",
+    priority: 1,
     value: (s) => s.breederName ?? s.breederId,
-    render: (s) => <BreederName id={s.breederId} name={s.breederName} avatar={s.avatar} />,
+    render: (s) => <MemberName id={s.breederId} name={s.breederName} avatar={s.avatar} />,
   },
-  { id: "createdAt", title: "Created At", value: (s) => s.createdAt, className: "nowrap" },
-  { id: "updatedAt", title: "Updated At", value: (s) => s.updatedAt, className: "nowrap" },
-  { id: "breederId", title: "Breeder ID", value: (s) => s.breederId, render: (s) => s.breederId ?? "-", className: "mono" },
+  { id: "createdAt", title: "Created At", priority: 1, value: (s) => s.createdAt, render: (s) => <WholeTime text={s.createdAt} />, className: "breakable" },
+  { id: "updatedAt", title: "Updated At", priority: 3, value: (s) => s.updatedAt, render: (s) => <WholeTime text={s.updatedAt} />, className: "breakable" },
+  { id: "breederId", title: "Breeder ID", priority: 3, value: (s) => s.breederId, render: (s) => <CopyId id={s.breederId} />, className: "mono" },
 ];
 
 export function ClaimsTab({ data }: { data: ClaimsData }) {
@@ -97,7 +107,7 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
         rowKey={(s) => s._id}
         rowProps={(s) => ({ "data-id": s._id })}
         caption="Claim sessions"
-        className="table breeder-table"
+        className="table breeder-table extras-when-wide"
         testId="claim-sessions-table"
         leading={data.page.rows.length === 0 && !data.failed ? <EmptyRow columns={COLUMNS.length} text={TEXTS.claimsEmpty} /> : null}
       />

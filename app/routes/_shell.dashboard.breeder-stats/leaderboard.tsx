@@ -6,7 +6,7 @@ import { LoadError, StaleSince } from "../../components/HostNotice";
 import { EmptyRow } from "../../components/table/EmptyRow";
 import { Pagination } from "../../components/table/Pagination";
 import { TEXTS } from "./breeder";
-import { BreederName } from "./BreederName";
+import { MemberName } from "../../components/MemberName";
 import type { StatsData } from "./sessions.server";
 
 const MEDALS = ["gold", "silver", "bronze"] as const;
@@ -19,6 +19,7 @@ export const COLUMNS: GridColumnDef<Ranked>[] = [
   {
     id: "rank",
     title: "#",
+    priority: 1,
     value: (r) => r.rank,
     render: (r) => {
       const medal = MEDALS[r.rank - 1];
@@ -32,8 +33,9 @@ export const COLUMNS: GridColumnDef<Ranked>[] = [
   {
     id: "breeder",
     title: "Breeder",
+    priority: 1,
     value: (r) => r.breederName ?? r.breederId,
-    render: (r) => <BreederName id={r.breederId} name={r.breederName} avatar={r.avatar} />,
+    render: (r) => <MemberName id={r.breederId} name={r.breederName} avatar={r.avatar} />,
   },
   num("createdSessions", "Created Sessions", (r) => r.createdSessions),
   num("totalSessions", "Total Sessions", (r) => r.totalSessions),

@@ -4,6 +4,7 @@
 import {
   BREEDER_COLUMNS,
   BREEDER_SERVERS,
+  COLOURED_STATS,
   daysSince,
   DAYS_SINCE_COLUMNS,
   EDITABLE_COLUMNS,
@@ -51,6 +52,9 @@ const editable = new Set<string>(EDITABLE_COLUMNS);
 
 const asCell = (v: unknown): CellValue => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? v : null);
 
+/** What a phone's card shows of a line beside its dino: who breeds it, where, and the coloured stats. */
+const PHONE_COLUMNS = new Set<string>(["Breeder", "Server", ...COLOURED_STATS]);
+
 function sheetColumn(c: BreederColumn): SheetColumn {
   const base: SheetColumn = {
     id: c.key,
@@ -58,6 +62,7 @@ function sheetColumn(c: BreederColumn): SheetColumn {
     width: c.width ?? 110,
     editable: editable.has(c.key),
     value: (row) => asCell(row[c.key]),
+    ...(PHONE_COLUMNS.has(c.key) ? { phone: true } : {}),
   };
   switch (c.kind) {
     case "name":

@@ -2,6 +2,7 @@
 // Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { CopyId } from "../../components/MemberName";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
@@ -43,8 +44,8 @@ const COMPLETED_COLORS = { Yes: TONE_COLORS.green, No: TONE_COLORS.grey };
 
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 export const COLUMNS: GridColumnDef<CodeRow>[] = [
-  { id: "id", title: "ID", width: 64, kind: "number", value: (r) => r.id },
-  { id: "username", title: "Username", width: 150, editable: true, value: (r) => r.username },
+  { id: "id", title: "ID", width: 64, priority: 3, kind: "number", value: (r) => r.id },
+  { id: "username", title: "Username", width: 150, priority: 1, editable: true, value: (r) => r.username },
   { id: "code", title: "Code", width: 84, editable: true, value: (r) => r.code, render: (r) => <code>{r.code}</code> },
   { id: "server", title: "Server", width: 84, editable: true, value: (r) => r.server },
   { id: "avatar", title: "User Avatar", width: 100, kind: "image", value: (r) => r.avatarSrc },
@@ -59,8 +60,8 @@ export const COLUMNS: GridColumnDef<CodeRow>[] = [
   },
   { id: "mainserver", title: "Main Server", width: 110, editable: true, value: (r) => r.mainserver },
   { id: "location", title: "Location", width: 170, editable: true, value: (r) => r.location },
-  { id: "user", title: "User ID", width: 180, editable: true, value: (r) => r.user, className: "mono" },
-  { id: "actions", title: "Actions", width: 110, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
+  { id: "user", title: "User ID", width: 180, priority: 3, editable: true, value: (r) => r.user, render: (r) => <CopyId id={r.user} />, className: "mono" },
+  { id: "actions", title: "Actions", width: 110, priority: 1, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
 ];
 
 /** The form fields of a whole code (spec section 7: PUT carries the full code object). */

@@ -1,6 +1,7 @@
 // Discord join and leave logs (spec part 2: Logs page). Tabs and search live in the URL; the table works without
 // JavaScript and reloads live when the bot reports joins or leaves.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { CopyId, MemberName } from "../../components/MemberName";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "../../auth/session.server";
 import { HtmlTable } from "../../components/grid/HtmlTable";
@@ -84,26 +85,30 @@ export default function Logs() {
   );
 }
 
-const code = (id: string | null | undefined) => (id ? <code>{id}</code> : "-");
+const code = (id: string | null | undefined) => <CopyId id={id} />;
 /** A text column: "-" when the row has no value. */
-const text = <T,>(id: string, title: string, value: (row: T) => string | null | undefined): GridColumnDef<T> => ({
+const text = <T,>(id: string, title: string, value: (row: T) => string | null | undefined, priority?: 1): GridColumnDef<T> => ({
   id,
   title,
+  priority,
   value,
   render: (r) => value(r) ?? "-",
 });
 
+/** A time column: shown whole, on one line. */
+const when = <T,>(...args: Parameters<typeof text<T>>): GridColumnDef<T> => ({ ...text(...args), className: "nowrap" });
+
 type Avatars = Record<string, string>;
 
 export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
-  { id: "id", title: "User ID", value: (r) => r.id, render: (r) => code(r.id) },
-  text("displayName", "Display Name", (r: JoinEntry) => r.displayName),
-  text("username", "Username", (r: JoinEntry) => r.username),
+  { id: "id", title: "User ID", priority: 3, value: (r) => r.id, render: (r) => code(r.id) },
+  { ...text("displayName", "Display Name", (r: JoinEntry) => r.displayName, 1), render: (r) => <MemberName id={r.id} name={r.displayName} /> },
+  text("username", "Username", (r: JoinEntry) => r.username, 1),
   { id: "avatar", title: "Avatar", kind: "image", value: (r) => r.avatarURL, render: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
-  text("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt)),
-  text("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
+  when("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt), 1),
+  when("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
   text("inviteCode", "Invite Code", (r: JoinEntry) => r.inviteCode),
-  { id: "inviterId", title: "Inviter ID", value: (r) => r.inviterId, render: (r) => code(r.inviterId) },
+  { id: "inviterId", title: "Inviter ID", priority: 3, value: (r) => r.inviterId, render: (r) => code(r.inviterId) },
   {
     id: "inviterAvatar",
     title: "Inviter Avatar",
@@ -114,15 +119,18 @@ export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
 ];
 
 export const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
-  { id: "voucherId", title: "Voucher ID", value: (r) => r.voucherInfo?.vouchedBy, render: (r) => code(r.voucherInfo?.vouchedBy) },
-  text("displayName", "Display Name", (r: LeaveEntry) => r.displayName),
-  text("username", "Username", (r: LeaveEntry) => r.username),
-  { id: "id", title: "User ID", value: (r) => r.id, render: (r) => code(r.id) },
+  { id: "voucherId", title: "Voucher ID", priority: 3, value: (r) => r.voucherInfo?.vouchedBy, render: (r) => code(r.voucherInfo?.vouchedBy) },
+  { ...text("displayName", "Display Name", (r: LeaveEntry) => r.displayName, 1), render: (r) => <MemberName id={r.id} name={r.displayName} /> },
+  text("username", "Username", (r: LeaveEntry) => r.username, 1),
+  { id: "id", title: "User ID", priority: 3, value: (r) => r.id, render: (r) => code(r.id) },
   { id: "avatar", title: "Avatar", kind: "image", value: (r) => r.userAvatarURL, render: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
-  text("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt)),
-  text("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt)),
+  when("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt), 1),
+  when("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt), 1),
   text("leaveReason", "Leave Reason", (r: LeaveEntry) => r.leaveReason),
-  text("voucher", "Voucher", (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername),
+  {
+    ...text("voucher", "Voucher", (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername, 1),
+    render: (r) => <MemberName id={r.voucherInfo?.vouchedBy} name={r.voucherInfo?.vouchedByUsername} />,
+  },
   {
     id: "voucherAvatar",
     title: "Voucher Avatar",
@@ -150,5 +158,5 @@ function LogTable<T>({
   empty: string | null;
 }) {
   const leading = rows.length === 0 && empty ? <EmptyRow columns={columns.length} text={empty} /> : null;
-  return <HtmlTable columns={columns} rows={rows} rowKey={rowKey} caption={caption} className="table" leading={leading} />;
+  return <HtmlTable columns={columns} rows={rows} rowKey={rowKey} caption={caption} className="table extras-when-wide" leading={leading} />;
 }

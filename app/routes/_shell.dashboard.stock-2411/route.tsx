@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import type { CellLook } from "../../components/sheet/SheetGrid.client";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
-import { cssText, escapeHtml, tag } from "../../utils/html";
+import { escapeHtml, tag } from "../../utils/html";
 import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { gridPreloadMeta } from "../../components/sheet/preload";
 import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
@@ -33,7 +33,8 @@ import {
   type StockColumn,
   type StockRow,
 } from "../../components/stock/rules";
-import { figureKey, STOCK_TABS, TABS, isStockTab, vaultCellState, type Cell, type StockTab, type TabKind } from "../../../contract/stock";
+import { figureKey, FULL_VAULT_CELL, STOCK_TABS, TABS, isStockTab, vaultCellState, type Cell, type StockTab, type TabKind } from "../../../contract/stock";
+import { ColourLegend, type LegendItem } from "../../components/sheet/ColourLegend";
 import { useNotifications } from "../../components/notifications/notifications";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
@@ -115,6 +116,22 @@ function stockLook(column: SheetColumn, row: SheetRow, dark: boolean): CellLook 
   return undefined;
 }
 
+/** What the tab's colours mean: the vault cells' fills, the dino types, the past snapshot's column (stock.css). */
+function stockLegend(columns: StockColumn[]): LegendItem[] {
+  const roles = new Set(columns.map((c) => c.role));
+  const items: LegendItem[] = [];
+  if (roles.has("count")) {
+    items.push(
+      { label: `Full (${FULL_VAULT_CELL})`, colour: "color-mix(in srgb, var(--green) 22%, transparent)" },
+      { label: "Partly filled", colour: "color-mix(in srgb, var(--yellow) 22%, transparent)" },
+      { label: "Empty (0)", colour: "color-mix(in srgb, #868e96 28%, transparent)" },
+    );
+  }
+  if (roles.has("type")) for (const type of DINO_TYPES) items.push({ label: type, colour: typeColour(type), as: "text" });
+  if (roles.has("history")) items.push({ label: "A past snapshot's figure", colour: "rgba(28, 126, 214, 0.1)" });
+  return items;
+}
+
 /** The same in the HTML table: vault fill classes and the dino type badge. */
 function stockHtml(column: SheetColumn, row: SheetRow): HtmlCell | undefined {
   const { role } = column as StockColumn;
@@ -126,7 +143,7 @@ function stockHtml(column: SheetColumn, row: SheetRow): HtmlCell | undefined {
   if (role === "type") {
     const text = String(column.value(row));
     const c = typeColour(text);
-    return { className: "col-type", html: tag("span", { class: "stock-type", style: cssText({ color: c, "border-color": c }), "data-type": text }, escapeHtml(text)) };
+    return { className: "col-type", html: tag("span", { class: "stock-type pick", style: `--pick:${c};border-color:${c}`, "data-type": text }, escapeHtml(text)) };
   }
   return undefined;
 }
@@ -151,6 +168,7 @@ function StockSheet({ data }: { data: Data }) {
     () => withHistoryColumn(kind, columnsFor(kind, { ready: data.ready, unready: data.unready }), data.historyView),
     [kind, data.ready, data.unready, data.historyView],
   );
+  const legend = useMemo(() => stockLegend(columns), [columns]);
 
   const canEdit = useCan("stock");
   const sheet = useSheet<StockRow>({
@@ -381,6 +399,7 @@ function StockSheet({ data }: { data: Data }) {
             audited="stock_item"
           />
         )}
+        {legend.length ? <ColourLegend title="Colours" items={legend} testId="stock-legend" /> : null}
         <Pagination page={data.page} sheet={data.size} />
       </section>
 

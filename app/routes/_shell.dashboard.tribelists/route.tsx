@@ -4,6 +4,7 @@
 // ?confirm=delete&id=<_id>, ?confirm=clear). With it: a canvas grid (name and Discord ID edit in place), the add and edit
 // rows as inline panels above it, modals for confirmations, and live reloads on the tribelist events.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { CopyId } from "../../components/MemberName";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -70,9 +71,9 @@ const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
 
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 export const COLUMNS: GridColumnDef<EntryRow>[] = [
-  { id: "position", title: "ID", width: 64, kind: "number", value: (r) => r.position },
-  { id: "name", title: "Name", width: 220, editable: true, value: (r) => r.name, className: "entry-name" },
-  { id: "discordId", title: "Discord ID", width: 200, editable: true, value: (r) => r.discordId, className: "mono" },
+  { id: "position", title: "ID", width: 64, priority: 3, kind: "number", value: (r) => r.position },
+  { id: "name", title: "Name", width: 220, priority: 1, editable: true, value: (r) => r.name, className: "entry-name" },
+  { id: "discordId", title: "Discord ID", width: 200, priority: 3, editable: true, value: (r) => r.discordId, render: (r) => <CopyId id={r.discordId} />, className: "mono" },
   { id: "avatar", title: "Avatar", width: 80, kind: "image", value: (r) => r.avatar },
   {
     id: "rank",
@@ -84,7 +85,7 @@ export const COLUMNS: GridColumnDef<EntryRow>[] = [
     render: (r) => (r.rank ? <span className={`badge ${r.rank === "Owner" ? "yellow" : "blue"}`}>{r.rank}</span> : null),
   },
   { id: "nationality", title: "Nationality", width: 120, value: (r) => r.nationality },
-  { id: "actions", title: "Actions", width: 120, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
+  { id: "actions", title: "Actions", width: 120, priority: 1, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
 ];
 
 type Values = { name: string; discordId: string; rank: string; nationality: string };

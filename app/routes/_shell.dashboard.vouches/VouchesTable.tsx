@@ -2,6 +2,7 @@
 // before hydration and without JavaScript). Delete and Kick lead to the server-rendered confirmation step; the avatar
 // fetch is a form button.
 import { Form, Link } from "@remix-run/react";
+import { CopyId } from "../../components/MemberName";
 import { HtmlTable } from "../../components/grid/HtmlTable";
 import { TONE_COLORS } from "../../components/grid/theme";
 import type { GridColumnDef } from "../../components/grid/types";
@@ -14,9 +15,9 @@ const pathOf = (url: string) => url.split(/[?#]/)[0];
 
 export const nameOf = (r: VouchRow) => r.vouchedUsername || r.igName || r.vouched || `vouch ${r.id}`;
 
-function Cell({ value, mono }: { value: string | number | null; mono?: boolean }) {
+function Cell({ value }: { value: string | number | null }) {
   if (value === null || value === "") return <span className="muted">—</span>;
-  return mono ? <code>{value}</code> : <>{value}</>;
+  return <>{value}</>;
 }
 
 /** The vouched user's avatar; when its image or hash is missing, a button that fetches it (spec section 4). */
@@ -68,7 +69,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 export const COLUMNS: GridColumnDef<VouchRow>[] = [
-  { id: "id", title: "ID", width: 70, kind: "number", value: (r) => r.id },
+  { id: "id", title: "ID", width: 70, priority: 3, kind: "number", value: (r) => r.id },
   { id: "igName", title: "2411", width: 140, value: (r) => r.igName, render: (r) => <Cell value={r.igName} /> },
   { id: "igNameServer2", title: "2573", width: 140, value: (r) => r.igNameServer2, render: (r) => <Cell value={r.igNameServer2} /> },
   { id: "igNameServer3", title: "2446", width: 140, value: (r) => r.igNameServer3, render: (r) => <Cell value={r.igNameServer3} /> },
@@ -76,24 +77,26 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
   {
     id: "status",
     title: "Status",
+    priority: 1,
     width: 130,
     kind: "badge",
     value: (r) => r.status,
     colors: (r) => TONE_COLORS[statusTone(r.status)],
     render: (r) => <StatusBadge status={r.status} />,
   },
-  { id: "vouched", title: "Vouched ID", width: 180, value: (r) => r.vouched, render: (r) => <Cell value={r.vouched} mono /> },
-  { id: "vouchedAt", title: "Vouched Date", width: 115, value: (r) => r.vouchedAt, render: (r) => <Cell value={r.vouchedAt} /> },
-  { id: "vouchedBy", title: "Voucher ID", width: 180, value: (r) => r.vouchedBy, render: (r) => <Cell value={r.vouchedBy} mono /> },
+  { id: "vouched", title: "Vouched ID", width: 180, priority: 3, value: (r) => r.vouched, render: (r) => <CopyId id={r.vouched} /> },
+  { id: "vouchedAt", title: "Vouched Date", width: 115, priority: 1, value: (r) => r.vouchedAt, render: (r) => <Cell value={r.vouchedAt} /> },
+  { id: "vouchedBy", title: "Voucher ID", width: 180, priority: 3, value: (r) => r.vouchedBy, render: (r) => <CopyId id={r.vouchedBy} /> },
   {
     id: "vouchedByUsername",
     title: "Voucher Username",
+    priority: 1,
     width: 150,
     value: (r) => r.vouchedByUsername,
     render: (r) => <Cell value={r.vouchedByUsername} />,
   },
-  { id: "vouchedUsername", title: "Vouched Username", width: 150, value: (r) => r.vouchedUsername, render: (r) => <Cell value={r.vouchedUsername} /> },
-  { id: "actions", title: "Actions", width: 120, value: () => "Delete · Kick", className: "actions", headerClassName: "actions" },
+  { id: "vouchedUsername", title: "Vouched Username", width: 150, priority: 1, value: (r) => r.vouchedUsername, render: (r) => <Cell value={r.vouchedUsername} /> },
+  { id: "actions", title: "Actions", width: 120, priority: 1, value: () => "Delete · Kick", className: "actions", headerClassName: "actions" },
 ];
 
 /** The columns a member sees: Actions only for those who may change vouches. */

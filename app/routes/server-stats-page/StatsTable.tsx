@@ -15,10 +15,11 @@ const plain = (v: string | number | null | undefined) => {
   return d === "-" ? <span className="muted">-</span> : d;
 };
 
-export const ID: Column = { id: "id", title: "ID", width: 56, value: (r) => r.id, render: (r) => r.id };
+export const ID: Column = { id: "id", title: "ID", width: 56, priority: 3, value: (r) => r.id, render: (r) => r.id };
 export const EOS: Column = {
   id: "eosId",
   title: "EOS ID",
+  priority: 3,
   width: 285,
   value: (r) => dash(r.eosId),
   render: (r) => (r.eosId ? <code>{r.eosId}</code> : plain(null)),
@@ -26,6 +27,7 @@ export const EOS: Column = {
 export const DISPLAY: Column = {
   id: "displayName",
   title: "Display Name",
+  priority: 1,
   width: 140,
   value: (r) => dash(r.displayName),
   render: (r) => (
@@ -43,6 +45,7 @@ export const DISPLAY: Column = {
 export const name = (title: "Name" | "Member Name"): Column => ({
   id: "name",
   title,
+  priority: 1,
   width: 130,
   value: (r) => dash(r.name),
   render: (r) => plain(r.name),
@@ -50,6 +53,7 @@ export const name = (title: "Name" | "Member Name"): Column => ({
 export const STATUS: Column = {
   id: "status",
   title: "Status",
+  priority: 1,
   width: 110,
   kind: "badge",
   value: (r) => r.statusLabel || "-",
@@ -68,6 +72,7 @@ export const PLATFORM: Column = {
 export const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column => ({
   id: "time",
   title,
+  priority: 1,
   width: 170,
   value: (r) => dash(r.time),
   render: (r) => plain(r.time),
@@ -76,6 +81,7 @@ export const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column =
 const EVENT_TYPE: Column = {
   id: "eventType",
   title: "Event Type",
+  priority: 1,
   width: 96,
   kind: "badge",
   value: (r) => (r.eventType === "join" ? "Join" : r.eventType === "leave" ? "Leave" : "-"),

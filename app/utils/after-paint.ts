@@ -1,6 +1,6 @@
 // Code a page needs only after its first paint (a chart's library, a form's schema), loaded when the browser is next
 // idle: it stays out of the first load, and is there by the time a person reaches for it.
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** Runs `start` when the browser is idle (or at once where it cannot say); answers how to cancel it. */
 function whenIdle(start: () => void): () => void {
@@ -17,7 +17,9 @@ export function useAfterPaint<T>(load: () => Promise<T>): T | null {
   const [loaded, setLoaded] = useState<{ value: T } | null>(null);
   useEffect(() => {
     let live = true;
-    const cancel = whenIdle(() => void load().then((value) => live && setLoaded({ value })));
+    // Its first render (a chart's library draws hundreds of elements) is a transition: React yields to the browser
+    // between components, so a slow phone's main thread is not blocked for the whole of it.
+    const cancel = whenIdle(() => void load().then((value) => live && startTransition(() => setLoaded({ value }))));
     return () => {
       live = false;
       cancel();

@@ -123,9 +123,10 @@ describe("with JavaScript", () => {
     expect(await dialog.getByTestId("changelog-version").innerText()).toBe("1.1.0");
     expect(await dialog.getByText("July 18, 2025").isVisible()).toBe(true);
     expect(await dialog.getByText("Add different level access to the tabs").isVisible()).toBe(true);
-    // A real modal: focus is inside it and the page behind is inert.
+    // A real modal once the page has hydrated (it is served open, for the page without scripts): focus is inside it
+    // and the page behind is inert.
+    await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") != null)).toBe(true);
-    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
     // The dot marks the type: feature green, improvement blue, fix orange, breaking red.
     const dot = (type: string) =>
       dialog.locator(`li[data-type="${type}"] .change-dot`).first().evaluate((el) => getComputedStyle(el).backgroundColor);

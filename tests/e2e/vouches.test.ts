@@ -11,10 +11,15 @@ setupBrowser();
 const PAGE = "/dashboard/vouches";
 const GRID = '[data-testid="canvas-grid"]';
 const COLUMNS = ["ID", "2411", "2573", "2446", "Avatar", "Status", "Vouched ID", "Vouched Date", "Voucher ID", "Voucher Username", "Vouched Username", "Actions"];
+const BY_PRIORITY = ["Status", "Vouched Date", "Voucher Username", "Vouched Username", "Actions", "2411", "2573", "2446", "Avatar", "ID", "Vouched ID", "Voucher ID"];
 
-/** A fresh signed-in session, on the dashboard: the test opens the Vouches page once it has made its data. */
+/**
+ * A fresh signed-in session, on the dashboard: the test opens the Vouches page once it has made its data. A screen wide
+ * enough for the grid's twelve columns, which then keep the spec's order (a narrower grid puts its ids last: ADR 071).
+ */
+const WIDE = { width: 1920, height: 1080 };
 const vouchesPage = (who: Member = "Rex Rider", options: { javaScriptEnabled?: boolean } = {}) =>
-  signedIn({ who, ...options, path: "/dashboard" });
+  signedIn({ who, viewport: WIDE, ...options, path: "/dashboard" });
 
 const search = (m: string, extra = "") => `${PAGE}?q=${encodeURIComponent(m)}${extra}`;
 
@@ -77,9 +82,11 @@ describe("with JavaScript", () => {
     await page.locator(GRID).waitFor();
     await expect.poll(() => gridRows(page).then((r) => r.length)).toBeGreaterThan(5);
     // The columns in view come first in the spec's order; the grid knows all 12.
+    // The spec's order when the grid fits its box; else the names, status, date and actions first (ADR 071).
     const inView = await gridHeaders(page);
     expect(inView.length).toBeGreaterThanOrEqual(7);
-    expect(inView).toEqual(COLUMNS.slice(0, inView.length));
+    const overflows = await page.locator(`${GRID} .dvn-scroller`).evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(inView).toEqual((overflows ? BY_PRIORITY : COLUMNS).slice(0, inView.length));
     expect(Number(await page.locator(`${GRID} table[role="grid"]`).getAttribute("aria-colcount"))).toBe(COLUMNS.length);
     const first = await showing(page);
     expect(first).toEqual({ from: 1, to: 25, total });

@@ -2,8 +2,7 @@
 // expected interval and in red once it is silent, saying since when. What counts as late or silent is
 // contract/sources.ts's freshness().
 import { freshness, intervalWords, type Freshness } from "../../contract/sources";
-import { relativeTime } from "../routes/server-stats-page/servers";
-import { formatDateTime } from "../utils/dates";
+import { formatDateTime, relativeTime } from "../utils/dates";
 
 const TONES: Record<Freshness, string> = { fresh: "fresh", late: "late", silent: "silent", never: "silent" };
 

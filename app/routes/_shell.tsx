@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
 import { json } from "../utils/json.server";
 import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { requireSignedIn } from "../auth/session.server";
 import { ChangelogAutoOpen } from "../components/changelog";
 import { CHANGELOG_VERSION } from "../components/changelog/seen";
@@ -148,10 +148,12 @@ function useSidebar(saved: boolean) {
 
   useEffect(() => {
     const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
-    const update = () => {
-      setMobile(query.matches);
-      setMobileOpen(false);
-    };
+    // A transition: on a phone the first call re-renders the shell, which must not hold a slow phone's main thread.
+    const update = () =>
+      startTransition(() => {
+        setMobile(query.matches);
+        setMobileOpen(false);
+      });
     update();
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);

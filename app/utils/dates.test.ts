@@ -8,6 +8,7 @@ import {
   formatUtcDateTime,
   formatUtcMinute,
   hourIn,
+  relativeTime,
   timeZoneOr,
   weekdayDay,
   type DateFormat,
@@ -96,5 +97,53 @@ describe("formats", () => {
     expect(dateFormatter("dateTime", "UTC")).toBe(dateFormatter("dateTime", "UTC"));
     expect(dateFormatter("dateTime", "UTC")).not.toBe(dateFormatter("dateTime", "Asia/Tokyo"));
     expect(Object.keys(DATE_FORMATS)).toHaveLength(8);
+  });
+});
+
+const RT_NOW = AT;
+const S = 1000;
+const MIN = 60 * S;
+const H = 60 * MIN;
+const D = 24 * H;
+
+describe("relativeTime (spec section 9)", () => {
+  const ago = (ms: number) => relativeTime(RT_NOW - ms, RT_NOW);
+
+  it("says Just now at 0 seconds, and for a time in the future", () => {
+    expect(ago(0)).toBe("Just now");
+    expect(ago(999)).toBe("Just now"); // under a whole second
+    expect(relativeTime(RT_NOW + 5 * MIN, RT_NOW)).toBe("Just now");
+  });
+
+  it("counts seconds, minutes and hours, singular and plural", () => {
+    expect(ago(1 * S)).toBe("1 second ago");
+    expect(ago(59 * S)).toBe("59 seconds ago");
+    expect(ago(60 * S)).toBe("1 minute ago");
+    expect(ago(59 * MIN + 59 * S)).toBe("59 minutes ago");
+    expect(ago(H)).toBe("1 hour ago");
+    expect(ago(23 * H + 59 * MIN)).toBe("23 hours ago");
+  });
+
+  it("counts days under 7, weeks under 4, 30-day months under 12, then 365-day years", () => {
+    expect(ago(D)).toBe("1 day ago");
+    expect(ago(6 * D + 23 * H)).toBe("6 days ago");
+    expect(ago(7 * D)).toBe("1 week ago");
+    expect(ago(27 * D)).toBe("3 weeks ago");
+    // 28 and 29 days are four weeks, not yet a 30-day month: still a month, never "0 months".
+    expect(ago(28 * D)).toBe("1 month ago");
+    expect(ago(30 * D)).toBe("1 month ago");
+    expect(ago(59 * D)).toBe("1 month ago");
+    expect(ago(60 * D)).toBe("2 months ago");
+    expect(ago(359 * D)).toBe("11 months ago");
+    expect(ago(360 * D)).toBe("1 year ago"); // 12 months of 30 days
+    expect(ago(730 * D)).toBe("2 years ago");
+  });
+
+  it("says Unknown when there is no time, and reads ISO strings", () => {
+    expect(relativeTime(null, RT_NOW)).toBe("Unknown");
+    expect(relativeTime(undefined, RT_NOW)).toBe("Unknown");
+    expect(relativeTime("", RT_NOW)).toBe("Unknown");
+    expect(relativeTime("not a date", RT_NOW)).toBe("Unknown");
+    expect(relativeTime(new Date(RT_NOW - 3 * H).toISOString(), RT_NOW)).toBe("3 hours ago");
   });
 });

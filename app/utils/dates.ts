@@ -105,3 +105,30 @@ export function weekdayDay(at: Instant, timeZone?: string) {
 
 /** The hour of the day (0 to 23) at `at` in a zone. */
 export const hourIn = (at: Instant, timeZone?: string) => Number(formatDate(at, "hour", timeZone));
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+
+/**
+ * Spec section 9: 'Just now' at 0 seconds; then seconds, minutes, hours, days (under 7), weeks (under 4), months
+ * (30-day, under 12), years (365-day); 'Unknown' when there is no time. A time in the future reads 'Just now'.
+ */
+export function relativeTime(at: number | string | null | undefined, now: number): string {
+  if (at === null || at === undefined || at === "") return "Unknown";
+  const ms = typeof at === "number" ? at : Date.parse(at);
+  if (!Number.isFinite(ms)) return "Unknown";
+  const seconds = Math.floor((now - ms) / 1000);
+  if (seconds <= 0) return "Just now";
+  if (seconds < 60) return plural(seconds, "second");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return plural(minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, "hour");
+  const days = Math.floor(hours / 24);
+  if (days < 7) return plural(days, "day");
+  const weeks = Math.floor(days / 7);
+  if (weeks < 4) return plural(weeks, "week");
+  // Days 28 and 29 are 4 weeks but not yet a 30-day month: they read "1 month ago" rather than "0 months ago".
+  const months = Math.max(1, Math.floor(days / 30));
+  if (months < 12) return plural(months, "month");
+  return plural(Math.max(1, Math.floor(days / 365)), "year");
+}

@@ -2,7 +2,7 @@
 // same markup), true once React has hydrated the document. Pages swap their HTML tables for canvas grids, links for
 // buttons, on it. One flag for the whole document: the layout sets it in its first effect, which runs after every other
 // effect of hydration's commit; a component mounted after that (a client-side navigation) starts hydrated.
-import { useEffect, useLayoutEffect, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useState } from "react";
 
 let hydrationDone = false;
 
@@ -11,7 +11,9 @@ export const isHydrating = () => typeof document !== "undefined" && !hydrationDo
 
 export function useHydrated() {
   const [hydrated, setHydrated] = useState(hydrationDone);
-  useEffect(() => setHydrated(true), []);
+  // A transition: the re-render that swaps in the hydrated parts yields to the browser between components, where a
+  // plain update from an effect would re-render the whole page in one task (a slow phone's longest one).
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return hydrated;
 }
 

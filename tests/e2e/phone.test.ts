@@ -89,6 +89,24 @@ describe("the columns a person looks for come first", () => {
   });
 });
 
+describe("a page that comes alive on a phone", () => {
+  it("moves nothing when its scripts start: the live badge takes a place the served page already kept", async () => {
+    const { page, context } = await signedIn({ who: "Rex Rider", viewport: { width: 390, height: 844 }, path: "/dashboard" });
+    // Every layout shift the browser reports (those right after a person's input do not count, as in CLS).
+    await context.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifted += e.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/dashboard/server-stats-2411");
+    await page.getByTestId("server-panel").getByTestId("live-status").waitFor();
+    await page.getByTestId("population").locator("[data-interactive=true]").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+  });
+});
+
 describe("a sheet on a phone", () => {
   it("is a card per line with its key figures, and a tap on the card opens the line's form, which saves", async () => {
     const tag = marker("card");

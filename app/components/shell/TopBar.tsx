@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { SessionUser } from "../../../worker/platform/session";
 import { runtimeTimeZone } from "../../utils/dates";
 import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
@@ -94,7 +94,10 @@ function ThemeToggle({ theme, here }: { theme: Theme; here: string }) {
 function Greeting({ user, serverClock }: { user: SessionUser; serverClock: { hour: number; date: string } }) {
   const [clock, setClock] = useState(serverClock);
   useEffect(() => {
-    const tick = () => setClock(localClock(new Date(), runtimeTimeZone()));
+    const tick = () => {
+      const next = localClock(new Date(), runtimeTimeZone());
+      startTransition(() => setClock((was) => (was.hour === next.hour && was.date === next.date ? was : next)));
+    };
     tick();
     const timer = setInterval(tick, 60_000);
     return () => clearInterval(timer);

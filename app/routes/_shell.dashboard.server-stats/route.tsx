@@ -9,7 +9,7 @@ import { requireUser } from "../../auth/session.server";
 import { Icon } from "../../components/icons";
 import { failureReason, host } from "../../host/client.server";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { Badge, RelativeTime, useNow } from "../server-stats-page/bits";
+import { Badge, RelativeTime } from "../server-stats-page/bits";
 import { GENERIC_PATH, pagePath, SERVERS, TAB_SOURCES, TEXTS, type ServerState } from "../server-stats-page/servers";
 import { serverStateOf } from "../server-stats-page/stats.server";
 import { isServerId, SERVER_IDS, type ServerId } from "../../../contract/servers";
@@ -41,7 +41,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function ServerStats() {
   const { tab, servers, now: serverNow } = useLoaderData<typeof loader>();
   useLiveRevalidate(["eoserver_status_update"]);
-  const now = useNow(serverNow);
   const server = SERVERS[tab];
   return (
     <div className="server-stats generic-stats">
@@ -51,7 +50,7 @@ export default function ServerStats() {
       </div>
       <section className="server-overview" aria-label="Servers" data-testid="server-overview">
         {servers.map((s) => (
-          <ServerCard key={s.id} overview={s as Overview} now={now} />
+          <ServerCard key={s.id} overview={s as Overview} serverNow={serverNow} />
         ))}
       </section>
       <TabNav tabs={SERVER_IDS} active={tab} label="Server Stats tabs" href={(id) => `${GENERIC_PATH}?tab=${id}`} text={(id) => `${id} Playerlist`} />
@@ -70,7 +69,7 @@ export default function ServerStats() {
 }
 
 /** One server at a glance: its name, Online/Offline, players n/70, map, last update and a link to its page. */
-function ServerCard({ overview, now }: { overview: Overview; now: number }) {
+function ServerCard({ overview, serverNow }: { overview: Overview; serverNow: number }) {
   const { id, state, error } = overview;
   const info = SERVERS[id];
   const online = !!state?.online;
@@ -100,7 +99,7 @@ function ServerCard({ overview, now }: { overview: Overview; now: number }) {
           <div>
             <dt className="muted">Last Updated</dt>
             <dd>
-              <RelativeTime at={state.lastUpdated} now={now} testId="last-updated" />
+              <RelativeTime at={state.lastUpdated} serverNow={serverNow} testId="last-updated" />
             </dd>
           </div>
         </dl>

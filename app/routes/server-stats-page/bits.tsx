@@ -1,7 +1,8 @@
 // Small pieces of the server stats screens: badges, platform icons, relative times, the error box and empty states.
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { relativeTime, type PlatformKind, type Tone } from "./servers";
+import { relativeTime } from "../../utils/dates";
+import type { PlatformKind, Tone } from "./servers";
 import { SvgPath } from "../../components/icons";
 import { CELL_ICON_SIZE } from "../../components/grid/geometry";
 
@@ -62,7 +63,9 @@ export function useNow(serverNow: number) {
   return now;
 }
 
-export function RelativeTime({ at, now, testId }: { at: number | null; now: number; testId?: string }) {
+/** A time as "N minutes ago", kept current by its own clock (the ticks re-render this text only). */
+export function RelativeTime({ at, serverNow, testId }: { at: number | null; serverNow: number; testId?: string }) {
+  const now = useNow(serverNow);
   const label = relativeTime(at, now);
   if (at === null) return <span data-testid={testId}>{label}</span>;
   return (

@@ -99,7 +99,6 @@ export default function ServerStatsPage() {
   const filter = data.filter as Filter | null;
   const location = useLocation();
   const here = location.pathname + location.search;
-  const now = useNow(data.now);
   const hydrated = useHydrated();
   const navigation = useNavigation();
 
@@ -161,7 +160,7 @@ export default function ServerStatsPage() {
 
       {tab === "playerlist" ? (
         <>
-          <ServerPanel id={id} state={data.state as ServerState | null} now={now} here={here} />
+          <ServerPanel id={id} state={data.state as ServerState | null} serverNow={data.now} here={here} />
           <PopulationChart
             population={data.population}
             range={data.range}
@@ -176,7 +175,7 @@ export default function ServerStatsPage() {
         <ActivityCard
           tab={tab}
           card={data.card}
-          now={now}
+          serverNow={data.now}
           counts={data.counts}
           filter={filter}
           filterHref={filterHref}
@@ -301,8 +300,10 @@ function SummaryBadges({
 }
 
 /** The playerlist panel (spec section 2): title, Online/Offline, Manual Refresh, map, players, Last Updated, errors. */
-function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerState | null; now: number; here: string }) {
+function ServerPanel({ id, state, serverNow, here }: { id: ServerId; state: ServerState | null; serverNow: number; here: string }) {
   const data = useLoaderData<typeof loader>();
+  // The clock ticks here, not in the page: a tick re-renders this panel only, never the table or the chart.
+  const now = useNow(serverNow);
   const canRefresh = useCan("server-stats");
   const online = !!state?.online;
   const unknown = !!state?.unknown;
@@ -327,7 +328,7 @@ function ServerPanel({ id, state, now, here }: { id: ServerId; state: ServerStat
           Players: {unknown ? "unknown" : (state?.playerCount ?? 0)}/{state?.maxPlayers ?? 70}
         </span>
         <span>
-          <span className="muted">Last Updated:</span> <RelativeTime at={state?.lastUpdated ?? null} now={now} testId="last-updated" />
+          <span className="muted">Last Updated:</span> <RelativeTime at={state?.lastUpdated ?? null} serverNow={serverNow} testId="last-updated" />
         </span>
         {state?.roster ? (
           <SourceAge
@@ -419,7 +420,7 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
 function ActivityCard({
   tab,
   card,
-  now,
+  serverNow,
   counts,
   filter,
   filterHref,
@@ -428,7 +429,7 @@ function ActivityCard({
 }: {
   tab: Tab;
   card: { title: string; label: string; recent: number | null; total: number; lastUpdated: number | null };
-  now: number;
+  serverNow: number;
   counts: Record<string, number>;
   filter: Filter | null;
   filterHref: (f: Filter) => string;
@@ -468,7 +469,7 @@ function ActivityCard({
           <>
             <span data-testid="total-entries">Total entries: {card.total}</span>
             <span>
-              Last updated: <RelativeTime at={card.lastUpdated} now={now} />
+              Last updated: <RelativeTime at={card.lastUpdated} serverNow={serverNow} />
             </span>
           </>
         ) : (

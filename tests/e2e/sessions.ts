@@ -12,7 +12,7 @@ import type { Member } from "./browser";
 import { E2E_STATE } from "./env";
 
 /** Enough for every signed-in context the suite opens for one member. */
-const SESSIONS_PER_MEMBER = 120;
+const SESSIONS_PER_MEMBER = 160;
 const POOL_FILE = `${E2E_STATE}/session-pool.json`;
 /** Where each claimed session leaves a file named after it. */
 export const SESSION_CLAIMS = `${E2E_STATE}/session-claims`;

@@ -9,9 +9,9 @@ import { Icon } from "../../components/icons";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { FETCHER_FIELD, type Answer } from "../../utils/action";
+import type { Answer } from "../../utils/action";
+import { submitAsFetcher } from "../../utils/fetcher-form";
 import { formatDate } from "../../utils/dates";
-import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import { useAnswerToast } from "../../utils/use-answer-toast";
@@ -129,14 +129,12 @@ export default function WeeklyMembers() {
  */
 function RefreshData({ here }: { here: string }) {
   const fetcher = useFetcher<Answer>({ key: "weekly-members-refresh" });
-  const hydrated = useHydrated();
   useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={PAGE_PATH} className="refresh-form" preventScrollReset>
+    <fetcher.Form method="post" action={PAGE_PATH} className="refresh-form" onSubmit={submitAsFetcher(fetcher, PAGE_PATH)}>
       <input type="hidden" name="intent" value="refresh" />
       <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
       <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid="refresh-data">
         <Icon name="refresh" size={14} /> {busy ? TEXTS.refreshing : TEXTS.refresh}
       </button>

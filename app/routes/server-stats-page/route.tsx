@@ -27,7 +27,8 @@ import { ExportLink } from "../../components/table/ExportLink";
 import { SourceAge } from "../../components/SourceAge";
 import { LIVE_EVENT_TYPES } from "../../../contract/events";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { FETCHER_FIELD, type Answer } from "../../utils/action";
+import type { Answer } from "../../utils/action";
+import { submitAsFetcher } from "../../utils/fetcher-form";
 import { formatDate } from "../../utils/dates";
 import { useHydrated } from "../../utils/hydrated";
 import { useRememberedTab } from "../../utils/remembered-tab";
@@ -357,7 +358,7 @@ function ServerPanel({ id, state, serverNow, here }: { id: ServerId; state: Serv
 }
 
 type RefreshAnswer = Answer;
-type Phase = "idle" | "posting" | "waiting" | "refetching";
+type Phase = "idle" | "waiting" | "refetching";
 
 /**
  * Manual Refresh (spec sections 4, 8, 9). With JavaScript: a fetcher; the button reads "Refreshing..." and is
@@ -368,19 +369,18 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
   const fetcher = useFetcher<RefreshAnswer>({ key: `server-refresh-${id}` });
   const revalidator = useRevalidator();
   const { notify } = useNotifications();
-  const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>("idle");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const sawLoading = useRef(false);
 
+  // Each new answer (not the state's steps, which React may merge into one render) starts the 2 s wait. An answer
+  // this fetcher already had when the panel mounted was handled then.
+  const handled = useRef(fetcher.data);
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      setPhase("posting");
-      return;
-    }
-    if (phase !== "posting") return;
     const answer = fetcher.data;
-    if (answer?.toast) notify(answer.toast);
+    if (!answer || answer === handled.current) return;
+    handled.current = answer;
+    if (answer.toast) notify(answer.toast);
     setPhase("waiting");
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -388,7 +388,7 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
       setPhase("refetching");
       revalidator.revalidate();
     }, 2000);
-  }, [fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (phase !== "refetching") return;
@@ -405,10 +405,9 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
 
   const busy = phase !== "idle" || fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={pagePath(id)} className="refresh-form" preventScrollReset>
+    <fetcher.Form method="post" action={pagePath(id)} className="refresh-form" onSubmit={submitAsFetcher(fetcher, pagePath(id))}>
       <input type="hidden" name="intent" value="refresh" />
       <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
       <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid="manual-refresh">
         <Icon name="server" size={14} /> {busy ? TEXTS.refreshing : TEXTS.refresh}
       </button>

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
@@ -5,6 +6,18 @@ import remixOptions from "./remix.config.js";
 import { changelogDialog } from "./scripts/changelog-dialog-plugin.js";
 import { gridPreload } from "./scripts/grid-preload-plugin.js";
 import { shellChunk } from "./scripts/shell-chunk.js";
+
+/**
+ * What the Worker bundles itself: the server build imports these folders (by relative paths) rather than copying them,
+ * so the Worker and the Remix app share one instance of each module and of its state (ADR 074).
+ */
+const WORKER_OWNED = ["worker", "contract", "drizzle", "party"].map((dir) => fileURLToPath(new URL(`./${dir}/`, import.meta.url)));
+const SERVER_BUILD = fileURLToPath(new URL("./build/server/", import.meta.url));
+function ownedByWorker(id: string, importer: string | undefined) {
+  if (!importer || !id.startsWith(".")) return false;
+  const target = path.resolve(path.dirname(importer.split("?")[0]), id);
+  return WORKER_OWNED.some((dir) => target.startsWith(dir));
+}
 
 /** Stand-ins for glide-data-grid's markdown and image-carousel dependencies, for cells we never open. */
 const GLIDE_UNUSED = fileURLToPath(new URL("./app/vendor/glide-unused.tsx", import.meta.url));
@@ -20,6 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     target: "es2022",
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunk() } },
+    rollupOptions: isSsrBuild
+      ? { external: ownedByWorker, output: { paths: (id: string) => (path.isAbsolute(id) ? path.relative(SERVER_BUILD, id) : id) } }
+      : { output: { manualChunks: shellChunk() } },
   },
 }));

@@ -3,6 +3,7 @@
 // of the Remix build, turns that into the loaders' context and builds the one host client.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { externalHost, type Config } from "../worker/platform/config";
+import type { Services } from "../worker/platform/services";
 import type { SessionState } from "../worker/platform/session";
 import type { GetLoadContext } from "../worker/types";
 import { hostClient, type Host } from "./host/client.server";
@@ -16,6 +17,8 @@ declare module "@remix-run/cloudflare" {
     host: Host;
     /** This answer's script nonce (ADR 030). */
     nonce: string;
+    /** The session store and the role mapping, as the Worker keeps them (worker/platform/services.ts). */
+    services: Services;
   }
 }
 
@@ -24,6 +27,7 @@ export const getLoadContext: GetLoadContext = (platform): AppLoadContext => ({
   config: platform.config,
   auth: platform.auth,
   nonce: platform.nonce,
+  services: platform.services,
   host: hostClient({
     api: platform.api,
     origin: platform.origin,
@@ -31,5 +35,6 @@ export const getLoadContext: GetLoadContext = (platform): AppLoadContext => ({
     ctx: platform.ctx,
     external: externalHost(platform.config),
     publish: platform.publish,
+    services: platform.services,
   }),
 });

@@ -14,6 +14,7 @@ import { countD1Queries } from "./platform/d1-count";
 import { d1Sessions } from "./platform/d1-session";
 import { isApiPath, requestGate } from "./platform/gate";
 import { securityHeaders } from "./platform/headers";
+import { services } from "./platform/services";
 import { rateLimits } from "./platform/limits";
 import { clearSessionCookie, readSession, sessionCaller, SESSION_COOKIE } from "./platform/session";
 import type { GetLoadContext, WorkerEnv } from "./types";
@@ -137,6 +138,7 @@ app.all("*", async (c) => {
     nonce: c.get("nonce"),
     api: async (request) => (caller ? callInProcess(request, caller, env, ctx) : hostApi.fetch(request, env, ctx)),
     publish: (event) => publish(env, event),
+    services,
   });
   const res = await handle(c.req.raw, context);
   if (c.get("config").ENVIRONMENT !== "development") return res;

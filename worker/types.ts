@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Access } from "../contract/access";
 import type { LiveEvent } from "../contract/events";
 import type { Config } from "./platform/config";
+import type { Services } from "./platform/services";
 import type { SessionState } from "./platform/session";
 
 /**
@@ -41,6 +42,8 @@ export type Platform = {
   api: (request: Request) => Promise<Response>;
   /** Tells every signed-in browser (used for writes that went to an external host). */
   publish: (event: LiveEvent) => Promise<unknown>;
+  /** The session store, the role mapping and the host cache, one instance of each per isolate. */
+  services: Services;
 };
 
 /** The Remix app's getLoadContext (app/load-context.ts), exported through its server entry. */

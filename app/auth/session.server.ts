@@ -5,10 +5,6 @@ import { can, pageNeed, refusal, type Level, type Section } from "../../contract
 import type { SessionState } from "../../worker/platform/session";
 import { loginPath, type LoginReason } from "./redirect";
 
-// The session store's calls the pages make (sign-in, sign-out, Settings), through this .server module so that no
-// route module reaches the store (and Drizzle) directly.
-export { createSession, destroySession, listSessions, revokeSessions } from "../../worker/platform/session";
-
 type SignedIn = Extract<SessionState, { status: "ok" }>;
 
 /** The signed-in user (whatever their access), or a redirect to /login that says why and comes back here afterwards. */

@@ -8,21 +8,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { LiveEvent } from "../../contract/events";
 import { CACHEABLE, eventFor, readsAffectedBy } from "../../contract/resources";
 import type { ExternalHost } from "../../worker/platform/config";
-import {
-  closeBreaker,
-  edgeCache,
-  freshInIsolate,
-  generationsOf,
-  hostCacheKey,
-  hostFailing,
-  invalidate,
-  keepInIsolate,
-  mayCallHost,
-  readPathOf,
-  tripBreaker,
-} from "../../worker/platform/host-cache";
-import { answerOf } from "../../worker/platform/in-process-answer";
-import { share } from "../../worker/platform/shared-json";
+import type { Services } from "../../worker/platform/services";
+import { share } from "../../contract/shared-json";
 
 /**
  * A read's answer. What an external host answered through the edge cache, and a kept page of the in-process API, is one
@@ -30,14 +17,12 @@ import { share } from "../../worker/platform/shared-json";
  */
 export type HostAnswer<T> = { data: T; stale: false } | { data: T; stale: true; asOf: number };
 
-const HOST_ERROR = Symbol.for("ark-tribe-dashboard.HostError");
-
 /** One problem the API found in a body, path or query (worker/api/http.ts validationError). */
 export type HostIssue = { field: string; message: string };
 
 /** The host's refusal (or absence). */
 export class HostError extends Error {
-  readonly [HOST_ERROR] = true;
+  override readonly name = "HostError";
   constructor(
     readonly status: number,
     readonly body: { error?: string; message?: string; field?: string; issues?: HostIssue[]; current?: unknown } | null,
@@ -47,12 +32,11 @@ export class HostError extends Error {
 }
 
 /**
- * The host's refusal, if that is what was thrown (else null): the one way to recognise one. Code that loads its own copy
- * of this module (the Worker tests beside the Remix build) still recognises it: the answer rests on a shared symbol
- * rather than on class identity.
+ * The host's refusal, if that is what was thrown (else null): the one way to recognise one. It goes by the error's name,
+ * not its class, so the Worker tests (which import this module beside the Remix build's copy) recognise it too.
  */
 export const hostErrorOf = (error: unknown): HostError | null =>
-  typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[HOST_ERROR] === true ? (error as HostError) : null;
+  error instanceof Error && error.name === "HostError" && typeof (error as HostError).status === "number" ? (error as HostError) : null;
 
 /** Standard reason phrases, for 'HTTP {status}: {statusText}' when the host gives no message. */
 const STATUS_TEXTS: Record<number, string> = {
@@ -87,6 +71,8 @@ export type HostDeps = {
   external?: ExternalHost;
   /** Lets the other signed-in browsers know about a write that went to an external host. */
   publish?: (event: LiveEvent) => Promise<unknown>;
+  /** The Worker's host cache and in-process answers (worker/platform/services.ts). */
+  services: Pick<Services, "hostCache" | "answerOf">;
 };
 
 const FETCHED_AT = "x-host-fetched-at";
@@ -94,7 +80,7 @@ const GENERATION = "x-host-generation";
 /** How long a last good answer is kept to fall back on while the host is down. */
 const KEEP_LAST_GOOD_SECONDS = 7 * 24 * 3600;
 
-async function parse(res: Response) {
+async function parseAnswer(res: Response, answerOf: Services["answerOf"]) {
   // The in-process API's answer, as the value its handler made (ADR 048).
   const kept = answerOf(res);
   if (kept) return kept.value;
@@ -118,6 +104,9 @@ const isFailure = (error: unknown) => (hostErrorOf(error)?.status ?? 500) >= 500
 
 export function hostClient(deps: HostDeps) {
   const ext = deps.external;
+  const { closeBreaker, edgeCache, freshInIsolate, generationsOf, hostCacheKey, hostFailing, invalidate, keepInIsolate, mayCallHost, readPathOf, tripBreaker } =
+    deps.services.hostCache;
+  const parse = (res: Response) => parseAnswer(res, deps.services.answerOf);
   /** This request's reads, and how many of them called the host (the rest came from the edge cache). */
   const counts = { reads: 0, fetched: 0 };
 

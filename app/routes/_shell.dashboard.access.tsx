@@ -13,7 +13,7 @@ import {
   type Level,
 } from "../../contract/access";
 import { requireUser } from "../auth/session.server";
-import { rolesWithLevels, setRoleLevels } from "../auth/access.server";
+import type { Services } from "../../worker/platform/services";
 import { navFor } from "../components/shell/nav";
 import { formOf } from "../utils/action.server";
 
@@ -21,13 +21,13 @@ export const meta: MetaFunction = () => [{ title: "Access · ARK Tribe Dashboard
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  const { roles, error } = await rolesWithLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
+  const { roles, error } = await context.services.roles.withLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
   const previewId = new URL(request.url).searchParams.get("preview");
   const preview = roles.find((r) => r.id === previewId) ?? null;
   return json({ roles, error, preview: preview && { id: preview.id, name: preview.name, access: previewOf(preview, roles) } });
 }
 
-type Role = Awaited<ReturnType<typeof rolesWithLevels>>["roles"][number];
+type Role = Awaited<ReturnType<Services["roles"]["withLevels"]>>["roles"][number];
 
 /** What a member holding this role (and their guild's @everyone) may do. */
 function previewOf(role: Role, roles: Role[]): Access {
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = requireUser(request, context.auth);
   const form = await formOf(request);
   const roleId = form.get("roleId");
-  const { roles, error } = await rolesWithLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
+  const { roles, error } = await context.services.roles.withLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
   const role = roles.find((r) => r.id === roleId);
   // Discord could not be asked for the roles: say so, rather than that the role is not one of them.
   if (!role && error) return json({ ok: false, roleId: null, message: error }, 502);
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     levels[section] = level as Level;
   }
   const actor = { id: `user:${user.id}`, name: user.displayName || user.username };
-  await setRoleLevels(context.cloudflare.env, actor, role.id, levels);
+  await context.services.roles.setLevels(context.cloudflare.env, actor, role.id, levels);
   return json({ ok: true, roleId: role.id, message: `Saved the levels of ${role.name}. Members holding it see them on their next page.` });
 }
 

@@ -3,7 +3,7 @@ import { json } from "../utils/json.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { listSessions, requireUser, revokeSessions } from "../auth/session.server";
+import { requireUser } from "../auth/session.server";
 import { host, hostErrorOf } from "../host/client.server";
 import { Avatar } from "../components/shell/TopBar";
 import type { FieldErrors } from "../utils/action";
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboa
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, sessionId, access } = requireUser(request, context.auth);
   const [sessions, tokens] = await Promise.all([
-    listSessions(context.cloudflare.env, user.id),
+    context.services.sessions.list(context.cloudflare.env, user.id),
     host(context)
       .get<ApiToken[]>("/api/tokens")
       .then((a) => a.data)
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const env = context.cloudflare.env;
   if (intent === "revoke-others") {
-    const n = await revokeSessions(env, user.id, { allBut: sessionId });
+    const n = await context.services.sessions.revoke(env, user.id, { allBut: sessionId });
     return json({ section: "sessions", ok: true, message: n === 0 ? "No other sessions to sign out." : `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
   }
   if (intent === "revoke") {
@@ -63,9 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (typeof handle !== "string" || !/^[0-9a-f]{24}$/.test(handle)) {
       return json({ section: "sessions", ok: false, message: "Choose a session to sign out." }, 400);
     }
-    const current = (await listSessions(env, user.id)).find((s) => s.id === sessionId);
+    const current = (await context.services.sessions.list(env, user.id)).find((s) => s.id === sessionId);
     if (current?.handle === handle) return json({ section: "sessions", ok: false, message: "Use Sign Out to end this session." }, 400);
-    const n = await revokeSessions(env, user.id, { handle });
+    const n = await context.services.sessions.revoke(env, user.id, { handle });
     if (n === 0) return json({ section: "sessions", ok: false, message: "That session has already ended." }, 404);
     return json({ section: "sessions", ok: true, message: "Signed out that session." });
   }

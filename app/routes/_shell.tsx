@@ -9,7 +9,6 @@ import { CHANGELOG_VERSION } from "../components/changelog/seen";
 import { ErrorCard } from "../components/ErrorCard";
 import { Sidebar } from "../components/shell/Sidebar";
 import { TopBar } from "../components/shell/TopBar";
-import { isProduction } from "../../worker/platform/config";
 import { NotificationsProvider, useNotifications } from "../components/notifications/notifications";
 import { LiveProvider, useLiveEvent } from "../realtime/live";
 import { LIVE_EVENT_TYPES } from "../../contract/events";
@@ -29,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       user,
       access,
-      isDev: !isProduction(context.config),
+      isDev: context.config.ENVIRONMENT !== "production",
       theme: prefs.theme,
       sidebarCollapsed: prefs.sidebarCollapsed,
       serverClock: localClock(new Date(), prefs.timeZone),

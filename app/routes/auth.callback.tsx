@@ -4,7 +4,6 @@ import { redirect } from "@remix-run/cloudflare";
 import { authenticator, isMember } from "../auth/discord.server";
 import { redirectToCookie } from "../auth/flow.server";
 import { loginPath, safeRedirect } from "../auth/redirect";
-import { createSession } from "../auth/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth, flowStorage } = authenticator(request, context.config);
@@ -22,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirectWith(loginPath("failed"), clear);
   }
   if (!isMember(who, context.config)) return redirectWith("/not-authorized", clear);
-  const sessionCookie = await createSession(request, context.cloudflare.env, context.config, who);
+  const sessionCookie = await context.services.sessions.create(request, context.cloudflare.env, context.config, who);
   const to = safeRedirect(await cookie.parse(request.headers.get("Cookie")));
   return redirectWith(to, [...clear, sessionCookie]);
 }

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form } from "@remix-run/react";
-import { destroySession } from "../auth/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · ARK Tribe Dashboard" }];
 
 /** Signing out deletes the session row, whatever else happens, and lands on the landing page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const sessionId = context.auth.status === "ok" ? context.auth.sessionId : undefined;
-  const setCookie = await destroySession(request, context.cloudflare.env, context.config, sessionId);
+  const setCookie = await context.services.sessions.destroy(request, context.cloudflare.env, context.config, sessionId);
   return redirect("/", { headers: { "Set-Cookie": setCookie } });
 }
 

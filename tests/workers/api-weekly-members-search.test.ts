@@ -19,6 +19,7 @@ import { callInProcess } from "../../worker/api";
 import { getConfig } from "../../worker/platform/config";
 import { FULL_ACCESS } from "../../contract/access";
 import { createSession, sessionCaller, type SessionState } from "../../worker/platform/session";
+import { services } from "../../worker/platform/services";
 import { envWith, eos } from "./cron-fixtures";
 import { MEMBER, ORIGIN } from "./helpers";
 
@@ -287,6 +288,7 @@ async function load(search: string, settings: Record<string, string> = {}) {
     nonce: "test-nonce",
     api: async (request) => callInProcess(request, sessionCaller(AUTH)!, e, ctx),
     publish: async () => undefined,
+    services,
   });
   const res = await loadWeeklyMembers(new Request(`${ORIGIN}/dashboard/weekly-members${search}`), context);
   return (await res.json()) as SerializeFrom<typeof loadWeeklyMembers>;

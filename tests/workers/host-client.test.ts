@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hostClient, HostError, type HostDeps } from "../../app/host/client.server";
 import { edgeCache, forgetIsolateCopies, invalidateForEvent } from "../../worker/platform/host-cache";
+import { services } from "../../worker/platform/services";
 
 const HOST = "http://fake-host.test";
 let mode: "up" | "down" | "slow" | "hang" = "up";
@@ -66,6 +67,7 @@ function client(ttlSeconds: number, swrSeconds = 0, timeoutMs = 500) {
     ctx: { waitUntil: (p: Promise<unknown>) => void waits.push(p) },
     external: { url: HOST, token: "service-token", ttlSeconds, swrSeconds, timeoutMs },
     publish: async (event) => void published.push(event),
+    services,
   };
   return { host: hostClient(deps), waits, published, external: deps.external };
 }

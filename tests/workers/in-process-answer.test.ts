@@ -6,8 +6,9 @@ import { hostClient, hostErrorOf } from "../../app/host/client.server";
 import { FULL_ACCESS } from "../../contract/access";
 import { callInProcess } from "../../worker/api";
 import { answerOf, isPlainJson, jsonAnswer } from "../../worker/platform/in-process-answer";
-import { isShared, jsonOf, share } from "../../worker/platform/shared-json";
+import { isShared, jsonOf, share } from "../../contract/shared-json";
 import { sessionCaller, type SessionState } from "../../worker/platform/session";
+import { services } from "../../worker/platform/services";
 import { MEMBER, ORIGIN } from "./helpers";
 
 class Point {
@@ -111,7 +112,7 @@ describe("the in-process host API", () => {
   const AUTH: SessionState = { status: "ok", sessionId: "in-process", user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null }, access: FULL_ACCESS };
   const ctx = createExecutionContext();
   const api = async (request: Request) => callInProcess(request, sessionCaller(AUTH)!, env, ctx);
-  const client = () => hostClient({ api, origin: ORIGIN, env, ctx });
+  const client = () => hostClient({ api, origin: ORIGIN, env, ctx, services });
 
   it("answers the BFF what its body says, for reads and writes, refusals included", async () => {
     const code = await client().send<{ _id: string; location: string }>("POST", "/api/codes", { username: "kept", code: "42", location: "Kept Cave" });

@@ -8,35 +8,10 @@ import { MAX_QUERY } from "../../contract/search";
 import { isTimeZone } from "../../contract/zones";
 import { objectIdSchema } from "../../contract/ids";
 import { z } from "zod";
-import {
-  batchColourSchema,
-  type BreederPatch,
-  breederCreateSchema,
-  breederPatchSchema,
-  batchColour,
-  createBreeder,
-  deleteBreeder,
-  imageSchema,
-  listBreeders,
-  orderSchema,
-  patchBreeder,
-  reorderBreeders,
-  reorderSchema,
-  roleSchema,
-  setBreederImage,
-  setBreederOrder,
-  setBreederRole,
-} from "../domain/breeder";
-import {
-  claimSessionsIngestSchema,
-  ingestClaimSessions,
-  ingestSessionStats,
-  listClaimSessions,
-  searchClaimSessions,
-  listSessionStats,
-  searchSessionStats,
-  sessionStatsIngestSchema,
-} from "../domain/breeder-sessions";
+import { batchColour, createBreeder, deleteBreeder, listBreeders, patchBreeder, reorderBreeders, setBreederImage, setBreederOrder, setBreederRole } from "../domain/breeder";
+import { batchColourSchema, type BreederPatch, breederCreateSchema, breederPatchSchema, imageSchema, orderSchema, reorderSchema, roleSchema } from "../domain/breeder-input";
+import { listClaimSessions, searchClaimSessions, listSessionStats, searchSessionStats } from "../domain/breeder-sessions";
+import { claimSessionsIngestSchema, ingestClaimSessions, ingestSessionStats, sessionStatsIngestSchema } from "../domain/breeder-sessions-ingest";
 import { codeCreateSchema, codePatchSchema, codesGivenTo, ffaCreateSchema, ffaPatchSchema, ffaRaisings } from "../domain/breeder-tables";
 import { breederDinos, searchBreeders } from "../domain/breeder-search";
 import type { WorkerEnv } from "../types";

@@ -7,7 +7,7 @@ import { getConfig } from "../platform/config";
 import { SAFE_METHODS } from "../platform/gate";
 import { pingDatabase } from "../platform/health";
 import { jsonAnswer } from "../platform/in-process-answer";
-import { isShared, jsonOf } from "../platform/shared-json";
+import { isShared, jsonOf } from "../../contract/shared-json";
 import { clientAddress, overLimit } from "../platform/limits";
 import { search, SEARCH_SECTIONS } from "../domain/search";
 import { resolveToken } from "../domain/tokens";

@@ -3,7 +3,7 @@
 // migrations/0004_search_index.sql, the breeder list in 0005), and is valid while that version is current.
 import { and, eq, lt, sql } from "drizzle-orm";
 import { aggregateCache, dataVersions } from "../../drizzle/schema";
-import { share } from "../platform/shared-json";
+import { share } from "../../contract/shared-json";
 import type { Db } from "./context";
 
 /**
@@ -53,7 +53,7 @@ export async function cachedAggregate<T>(db: Db, source: string, key: string, co
 /**
  * Answers kept in this isolate while their source is unchanged (ADR 060): `read(db, key, compute)` reads the stamp of
  * the source's version (one small query) and gives the answer kept under `key` at that stamp, else `compute()`s it and
- * keeps it, shared (deep-frozen: worker/platform/shared-json.ts), for the last `size` keys. Every write to the source
+ * keeps it, shared (deep-frozen: contract/shared-json.ts), for the last `size` keys. Every write to the source
  * draws a new stamp (triggers), so a kept answer is never older than the database: the stamp is read before computing,
  * and what is computed after it is at least as new. Many members viewing the same page between two edits read its rows
  * once per isolate.

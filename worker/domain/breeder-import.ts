@@ -8,7 +8,9 @@ import { objectIdSchema } from "../../contract/ids";
 import { MAX_IMPORT_ROWS } from "../../contract/import";
 import type { Deps } from "./context";
 import { commit, versionGuard } from "./context";
-import { breederCreateSchema, breederPatchSchema, findBreeders, LIST_EVENT, newBreederRow, nextPlace, planPatch, searchColumns } from "./breeder";
+import { findBreeders, newBreederRow, nextPlace } from "./breeder";
+import { LIST_EVENT, planPatch, searchColumns } from "./breeder-rows";
+import { breederCreateSchema, breederPatchSchema } from "./breeder-input";
 
 
 export const breederImportSchema = z

@@ -13,7 +13,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { breederList } from "../../drizzle/schema";
 import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
 import { aggregateRead, cachedAggregate, keptWhileCurrent, settledAggregate } from "./aggregates";
-import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder";
+import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder-rows";
 import type { Db } from "./context";
 import { askedPage, contains, ftsPhrase, SEARCH_SEPARATOR, settlePage, trigramsServe, type PageQuery, type SearchPage } from "./paging";
 

@@ -1,15 +1,10 @@
 // Pure rules of the breeder area: days since, the PATCH body's validation, the change plan, ingestion bodies, the
 // leaderboard order.
 import { describe, expect, it } from "vitest";
-import {
-  batchColourSchema,
-  breederCreateSchema,
-  breederJson,
-  breederPatchSchema,
-  planPatch,
-} from "./breeder";
+import { breederJson, planPatch } from "./breeder-rows";
+import { batchColourSchema, breederCreateSchema, breederPatchSchema } from "./breeder-input";
 import { daysSince, parseSheetDate, sheetDay, VALUE_COLUMNS } from "../../contract/breeder";
-import { claimSessionsIngestSchema, sessionStatsIngestSchema } from "./breeder-sessions";
+import { claimSessionsIngestSchema, sessionStatsIngestSchema } from "./breeder-sessions-ingest";
 import { compareLeaderboard } from "../../contract/breeder";
 import { codePatchSchema, ffaCreateSchema, ffaPatchSchema } from "./breeder-tables";
 

@@ -13,24 +13,23 @@ import { forgetUserSessions, SESSION_CACHE_TTL_MS } from "./session";
 export const ROLE_REFRESH_MS = 15 * 60 * 1000;
 
 type Kept = { rows: RoleLevel[]; readAt: number };
-const MAPPING = Symbol.for("ark-tribe-dashboard.roleMapping");
-/** One per isolate, shared by the Worker's and the Remix build's copies of this module (like the warm sessions). */
-const store = globalThis as { [MAPPING]?: Kept };
+/** The mapping as last read, one per isolate. */
+let mapping: Kept | undefined;
 
 /** The role mapping, from memory when read in the last SESSION_CACHE_TTL_MS. */
 export async function roleMapping(db: D1Database): Promise<RoleLevel[]> {
-  const kept = store[MAPPING];
+  const kept = mapping;
   const now = Date.now();
   if (kept && now - kept.readAt < SESSION_CACHE_TTL_MS) return kept.rows;
   const rows = await databaseOf(db).select().from(schema.roleAccess);
-  const mapping = rows.flatMap((r) => (isSection(r.section) && isLevel(r.level) ? [{ roleId: r.roleId, section: r.section, level: r.level }] : []));
-  store[MAPPING] = { rows: mapping, readAt: now };
-  return mapping;
+  const levels = rows.flatMap((r) => (isSection(r.section) && isLevel(r.level) ? [{ roleId: r.roleId, section: r.section, level: r.level }] : []));
+  mapping = { rows: levels, readAt: now };
+  return levels;
 }
 
 /** Drops the kept mapping (after an admin changed it): this isolate's next request reads it again. */
 export function forgetRoleMapping() {
-  delete store[MAPPING];
+  mapping = undefined;
 }
 
 /** A member's access from their roles (null: never read, which gives nothing until they are). */

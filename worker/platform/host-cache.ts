@@ -22,7 +22,7 @@ export const hostCacheKey = (external: ExternalHost, path: string) => new Reques
 
 /**
  * An answer as this isolate last stored or read it in the Cache API: its value, parsed once and shared by every view
- * that the copy answers (deep-frozen: worker/platform/shared-json.ts, ADR 060), and the length of its text, which the
+ * that the copy answers (deep-frozen: contract/shared-json.ts, ADR 060), and the length of its text, which the
  * copies are bounded by.
  */
 export type IsolateCopy = { data: unknown; length: number; fetchedAt: number; generation: number };

@@ -1,16 +1,12 @@
 // An in-process call's JSON answer handed to the BFF as the value the handler made, not as text it writes and the BFF
 // reads back (ADR 048). The answer's body is still its JSON, written only if someone reads it.
 
-import { isPlainJson, jsonOf } from "./shared-json";
+import { isPlainJson, jsonOf } from "../../contract/shared-json";
 
 export { isPlainJson };
 
-const KEPT = Symbol.for("ark-tribe-dashboard.inProcessAnswers");
-/**
- * Answers by their Response. One per isolate: the Remix build bundles its own copy of this module (the host client
- * reads it there), so the map hangs on a shared symbol rather than on this module's instance.
- */
-const kept: WeakMap<Response, unknown> = ((globalThis as { [KEPT]?: WeakMap<Response, unknown> })[KEPT] ??= new WeakMap());
+/** Answers by their Response, one map per isolate. */
+const kept = new WeakMap<Response, unknown>();
 
 const encoder = new TextEncoder();
 

@@ -5,6 +5,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { readCookie } from "../../contract/cookies";
 import type { Access } from "../../contract/access";
+import type { SessionUser } from "../../contract/user";
 import * as schema from "../../drizzle/schema";
 import { databaseOf } from "../domain/context";
 import type { Caller } from "../types";
@@ -16,12 +17,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export const SESSION_COOKIE = "__session";
 
-export type SessionUser = {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-};
+export type { SessionUser };
 
 export type SessionState =
   | { status: "none" }
@@ -71,22 +67,18 @@ export const SESSION_CACHE_TTL_MS = 30_000;
 /** At most this many sessions are kept per isolate; the least recently used go first. */
 const SESSION_CACHE_SIZE = 10_000;
 
-const WARM = Symbol.for("ark-tribe-dashboard.warmSessions");
-type Warm = Map<string, { row: WarmRow; readAt: number }>;
 /**
  * Session rows by id (random, so one map serves every database), with when they were read, in insertion order: the
- * least recently used first. One per isolate: the Remix build bundles its own copy of this module (sign-out and
- * Settings run there), so the map hangs on a shared symbol rather than on this module's instance.
+ * least recently used first. One per isolate.
  */
-const warm: Warm = ((globalThis as { [WARM]?: Warm })[WARM] ??= new Map());
+const warm = new Map<string, { row: WarmRow; readAt: number }>();
 
-const VERIFIED = Symbol.for("ark-tribe-dashboard.verifiedCookies");
 /**
  * Signed cookie values this isolate has verified, to the session id each carries: a signature is checked once (two
  * WebCrypto calls), not on every request. What a value says never changes, so nothing here expires; whether the
  * session it names is still valid is the warm map's question. Bounded like it.
  */
-const verified: Map<string, string> = ((globalThis as { [VERIFIED]?: Map<string, string> })[VERIFIED] ??= new Map());
+const verified = new Map<string, string>();
 
 /** The session id a request's cookie header carries, its signature checked (once per value); null if none or forged. */
 async function sessionIdOf(header: string, cookie: ReturnType<typeof sessionCookie>): Promise<string | null> {

@@ -17,28 +17,20 @@ import {
 } from "@glideapps/glide-data-grid";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { pasteInputs, readPasted, type BatchKind } from "./batch";
-import { cellTextOf, editStart, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
-import { CELL_IMAGE_SIZE as IMAGE_SIZE, editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
+import { editStart, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
+import { editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
 import { useGridTheme } from "../grid/theme";
 import { readable } from "../../utils/contrast";
 import type { Presence } from "../../../contract/presence";
 import { usePresence } from "../../realtime/presence";
 
+import { summarize, type SelectionSummary } from "./selection";
+import { useCellLooks } from "./use-cell-looks";
+import { drawCellContent, drawNameTag, lookOf, selectEditor, type SheetLook } from "./cells";
+
 export { SheetBar } from "./SheetBars";
-import { Options } from "../table/Options";
 
-export type SelectionSummary = {
-  /** Cells in the selected ranges plus every cell of the selected rows. */
-  count: number;
-  cells: { rowId: string; columnId: string }[];
-  rows: string[];
-};
 
-/** A sheet's own colours for a cell (vault fill, dino type, stat colour) and the badge before a name. */
-export type CellLook = { bg?: string; fg?: string; badge?: Badge };
-/** A generated icon drawn before a name that has no picture (or whose picture does not load): initials on a colour. */
-export type Badge = { text: string; colour: string };
-export type SheetLook = (column: SheetColumn, row: SheetRow, dark: boolean) => CellLook | undefined;
 
 export type SheetGridProps = {
   columns: SheetColumn[];
@@ -89,111 +81,6 @@ const GRID_SIZES: Partial<Theme> = {
   editorFontSize: "13px",
 };
 
-const REFUSED_BG = "rgba(224, 49, 49, 0.35)";
-
-type Look = { text: string; bg?: string; fg?: string; image?: string; badge?: Badge; bold?: boolean };
-
-/** A cell's text and colours: the sheet's own look, pending and refused edits, the saved text colours. */
-function lookOf(
-  sheetLook: SheetLook | undefined,
-  column: SheetColumn,
-  row: SheetRow,
-  pending: Record<string, PendingValue> | undefined,
-  conflict: boolean,
-  refused: boolean,
-  dark: boolean,
-): Look {
-  const own = sheetLook?.(column, row, dark);
-  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: textColourOf(row, column.id, own?.fg), badge: own?.badge };
-  if (pending && column.id in pending) {
-    look.bg = conflict ? REFUSED_BG : "rgba(250, 176, 5, 0.62)";
-    look.bold = true;
-  }
-  if (refused) look.bg = REFUSED_BG;
-  if (column.name && row.imageUrl) look.image = row.imageUrl;
-  return look;
-}
-
-const sameLook = (a: Look, b: Look) =>
-  a.text === b.text && a.bg === b.bg && a.fg === b.fg && a.image === b.image && a.bold === b.bold && a.badge?.text === b.badge?.text;
-
-/** The generated icon: a rounded square of the colour with the initials in white. */
-function drawBadge(ctx: CanvasRenderingContext2D, badge: Badge, x: number, y: number, size: number) {
-  ctx.save();
-  ctx.fillStyle = badge.colour;
-  ctx.beginPath();
-  ctx.roundRect(x, y, size, size, 5);
-  ctx.fill();
-  ctx.fillStyle = "#ffffff";
-  ctx.font = `700 ${Math.round(size * 0.42)}px system-ui, sans-serif`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(badge.text, x + size / 2, y + size / 2 + 0.5);
-  ctx.restore();
-}
-
-type DrawArgs = Parameters<DrawCellCallback>[0];
-
-/** A cell's content, with the item's picture or the sheet's generated icon left of a name. */
-function drawCellContent(args: DrawArgs, drawContent: () => void) {
-  const { stockImage: url, stockBadge: badge } = args.cell as { stockImage?: string; stockBadge?: Badge };
-  if (!url && !badge) return drawContent();
-  // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
-  // hidden), and the sheet's generated icon (if it has one) stands in for it.
-  const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
-  if (!image && !badge) return drawContent();
-  const { ctx, rect } = args;
-  if (image) {
-    const w = "width" in image ? image.width : IMAGE_SIZE;
-    const h = "height" in image ? image.height : IMAGE_SIZE;
-    const scale = Math.min(IMAGE_SIZE / (w || IMAGE_SIZE), IMAGE_SIZE / (h || IMAGE_SIZE));
-    ctx.drawImage(image, rect.x + 6, rect.y + (rect.height - h * scale) / 2, w * scale, h * scale);
-  } else if (badge) drawBadge(ctx, badge, rect.x + 6, rect.y + (rect.height - IMAGE_SIZE) / 2, IMAGE_SIZE);
-  const { x, width } = rect;
-  rect.x = x + IMAGE_SIZE + 8;
-  rect.width = width - IMAGE_SIZE - 8;
-  drawContent();
-  rect.x = x;
-  rect.width = width;
-}
-
-/** Another person's name on the top right of the cell they have selected, on their colour. */
-function drawNameTag(ctx: CanvasRenderingContext2D, other: Presence, rect: { x: number; y: number; width: number; height: number }) {
-  const text = other.editing ? `${other.name} ✎` : other.name;
-  ctx.save();
-  ctx.font = "600 10px system-ui, sans-serif";
-  const width = Math.min(ctx.measureText(text).width + 8, rect.width);
-  const x = rect.x + rect.width - width;
-  ctx.fillStyle = other.colour;
-  ctx.fillRect(x, rect.y, width, 13);
-  ctx.fillStyle = "#ffffff";
-  ctx.textBaseline = "middle";
-  ctx.fillText(text, x + 4, rect.y + 7, width - 8);
-  ctx.restore();
-}
-
-/** A select in place of the text editor: a choice commits at once, Escape leaves the value as it was. */
-function selectEditor(options: readonly string[], title: string) {
-  function SelectEditor({ value, onFinishedEditing }: { value: GridCell; onFinishedEditing: (v?: GridCell, movement?: readonly [-1 | 0 | 1, -1 | 0 | 1]) => void }) {
-    const current = value.kind === GridCellKind.Text ? value.data : "";
-    return (
-      <select
-        className="sheet-select-editor"
-        aria-label={title}
-        autoFocus
-        defaultValue={current}
-        onChange={(e) => onFinishedEditing({ ...value, data: e.target.value } as GridCell, [0, 0])}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") onFinishedEditing(undefined, [0, 0]);
-        }}
-      >
-        <Options options={options} value={current} />
-      </select>
-    );
-  }
-  return SelectEditor;
-}
-
 export default function SheetGrid({
   columns,
   rows,
@@ -219,13 +106,8 @@ export default function SheetGrid({
   const page = useRef({ bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" });
   page.current = { bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" };
 
-  // Everything getCellContent reads lives in refs. Its identity changes once per change of the data (`version`): glide
-  // rebuilds its accessibility table only then, which screen readers (and the tests) read the cells from.
-  const state = useRef({ rows, columns, pending, conflicts, refused, dark, sheetLook });
-  const [version, setVersion] = useState(0);
-  const looks = useRef<Look[][]>([]);
-  const flashes = useRef(new Map<string, number>());
-  const [rowCount, setRowCount] = useState(rows.length);
+  // Everything getCellContent reads lives in refs (use-cell-looks.ts); `version` changes once per change of the data.
+  const { state, looks, flashes, version, rowCount } = useCellLooks({ rows, columns, pending, conflicts, refused, dark, sheetLook }, ref, frame);
   const [selection, setSelection] = useState<GridSelection>(EMPTY_SELECTION);
   const selectionRef = useRef(selection);
   const editingCell = useRef<Item | null>(null);
@@ -233,58 +115,6 @@ export default function SheetGrid({
   const editorEnd = useRef<{ value: string; commit: boolean } | null>(null);
   const painted = useRef(false);
 
-  const computeLooks = () => {
-    const s = state.current;
-    return s.rows.map((row) =>
-      s.columns.map((col) =>
-        lookOf(s.sheetLook, col, row, s.pending.get(row._id), s.conflicts.has(row._id), s.refused.has(`${row._id}:${col.id}`), s.dark),
-      ),
-    );
-  };
-
-  // New data: repaint only the cells that look different; a changed value nobody here is editing flashes.
-  useEffect(() => {
-    const previous = state.current;
-    state.current = { rows, columns, pending, conflicts, refused, dark, sheetLook };
-    const before = looks.current;
-    const after = computeLooks();
-    looks.current = after;
-    const sameShape =
-      previous.columns === columns &&
-      previous.dark === dark &&
-      previous.rows.length === rows.length &&
-      previous.rows.every((r, i) => r._id === rows[i]._id);
-    const el = frame.current;
-    if (!sameShape || before.length !== after.length) {
-      setRowCount(rows.length);
-      ref.current?.updateCells(rows.flatMap((_, r) => columns.map((_, c) => ({ cell: [c, r] as Item }))));
-      if (el) el.dataset.lastRepaint = "all";
-      setVersion((v) => v + 1);
-      return;
-    }
-    const damaged: { cell: Item }[] = [];
-    const now = performance.now();
-    after.forEach((cells, r) =>
-      cells.forEach((look, c) => {
-        const old = before[r]?.[c];
-        if (old && sameLook(old, look)) return;
-        damaged.push({ cell: [c, r] });
-        const edited = pending.get(rows[r]._id)?.[columns[c].id] !== undefined;
-        if (old && old.text !== look.text && !edited) flashes.current.set(`${rows[r]._id}:${columns[c].id}`, now);
-      }),
-    );
-    if (damaged.length) {
-      ref.current?.updateCells(damaged);
-      setVersion((v) => v + 1);
-    }
-    if (el) {
-      el.dataset.lastRepaint = String(damaged.length);
-      el.dataset.updates = String(Number(el.dataset.updates ?? 0) + 1);
-    }
-  }, [rows, columns, pending, conflicts, refused, dark]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // First render: the looks of the initial data.
-  if (looks.current.length === 0 && rows.length > 0) looks.current = computeLooks();
 
   useEffect(() => {
     selectionRef.current = EMPTY_SELECTION;
@@ -404,37 +234,13 @@ export default function SheetGrid({
     [onEdits],
   );
 
-  const summarize = useCallback(
-    (s: GridSelection): SelectionSummary => {
-      const { rows, columns } = state.current;
-      const cells: SelectionSummary["cells"] = [];
-      const seen = new Set<string>();
-      const ranges = s.current ? [s.current.range, ...s.current.rangeStack] : [];
-      for (const range of ranges) {
-        for (let y = range.y; y < range.y + range.height; y++) {
-          for (let x = range.x; x < range.x + range.width; x++) {
-            const row = rows[y];
-            const col = columns[x];
-            const key = `${x}:${y}`;
-            if (!row || !col || seen.has(key)) continue;
-            seen.add(key);
-            cells.push({ rowId: row._id, columnId: col.id });
-          }
-        }
-      }
-      const selectedRows = s.rows.toArray().map((r) => rows[r]?._id).filter((id): id is string => !!id);
-      return { count: cells.length + selectedRows.length * columns.length, cells, rows: selectedRows };
-    },
-    [],
-  );
-
   const onGridSelectionChange = useCallback(
     (s: GridSelection) => {
       selectionRef.current = s;
       setSelection(s);
-      onSelection(summarize(s));
+      onSelection(summarize(s, state.current.rows, state.current.columns));
     },
-    [onSelection, summarize],
+    [onSelection, state],
   );
 
   // The editor opens on the selected cell: remember which one, for Tab's move. A select column gets its select.

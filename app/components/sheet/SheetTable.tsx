@@ -7,7 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { escapeHtml, tag } from "../../utils/html";
-import { jsonOf } from "../../../worker/platform/shared-json";
+import { jsonOf } from "../../../contract/shared-json";
 import { kept } from "../../utils/kept";
 import { Options } from "../table/Options";
 import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type PackedRows, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";

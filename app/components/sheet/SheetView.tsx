@@ -11,7 +11,7 @@ import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table
  */
 export const TABLE_ROWS = 100;
 import { LazySheetGrid } from "./LazySheetGrid";
-import type { SheetLook } from "./SheetGrid.client";
+import type { SheetLook } from "./cells";
 import { SheetTable, type HtmlLook, type RowEditState } from "./SheetTable";
 import type { PackedRows, SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";

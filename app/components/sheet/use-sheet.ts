@@ -13,7 +13,7 @@ import type { BatchKind, CellCheck } from "./batch";
 import { EMPTY_HISTORY, recorded, redone, undone, type History } from "./history";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";
 import { moveItem, swapItems, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
-import type { SelectionSummary } from "./SheetGrid.client";
+import type { SelectionSummary } from "./selection";
 
 export type SheetConfig<R extends SheetRow> = {
   /** The server's rows of the view, in order. */

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { startTransition, useEffect, useRef, useState } from "react";
-import type { SessionUser } from "../../../worker/platform/session";
+import type { SessionUser } from "../../../contract/user";
 import { runtimeTimeZone } from "../../utils/dates";
 import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
 import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "../../utils/user";

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "../../../contract/breeder";
 import { searchText } from "../../../contract/search";
-import { isShared, share } from "../../../worker/platform/shared-json";
+import { isShared, share } from "../../../contract/shared-json";
 import { cellTextOf, packRows, type PackedRows } from "../../components/sheet/rules";
 import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
 import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";

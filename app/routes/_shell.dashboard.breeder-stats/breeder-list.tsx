@@ -11,7 +11,7 @@ import { ColourLegend, type LegendItem } from "../../components/sheet/ColourLege
 import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
 import { LoadError, StaleSince } from "../../components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
-import type { CellLook } from "../../components/sheet/SheetGrid.client";
+import type { CellLook } from "../../components/sheet/cells";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
 import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";

@@ -21,7 +21,7 @@ import { loadCodes } from "../_shell.dashboard.codes/codes.server";
 import { joinColumns, leaveColumns } from "../_shell.dashboard.logs/route";
 import { loadLogs } from "../_shell.dashboard.logs/logs.server";
 import { loadStock } from "../_shell.dashboard.stock-2411/stock.server";
-import { COLUMNS as TRIBELIST_COLUMNS } from "../_shell.dashboard.tribelists/route";
+import { COLUMNS as TRIBELIST_COLUMNS } from "../_shell.dashboard.tribelists/columns";
 import { loadTribelist } from "../_shell.dashboard.tribelists/tribelists.server";
 import { columnsFor as vouchColumns } from "../_shell.dashboard.vouches/VouchesTable";
 import { loadVouches } from "../_shell.dashboard.vouches/vouches.server";

@@ -3,10 +3,8 @@
 // about it is worked out once: that it is plain JSON (isPlainJson does not walk it again), and its JSON text (jsonOf).
 // Imports nothing: the host API, the host client, the loaders and the sheet's server markup all read it.
 
-const SHARED = Symbol.for("ark-tribe-dashboard.sharedJson");
-type Registry = { values: WeakSet<object>; texts: WeakMap<object, string> };
-/** One per isolate: the Remix build bundles its own copy of this module, so the registry hangs on a shared symbol. */
-const registry: Registry = ((globalThis as { [SHARED]?: Registry })[SHARED] ??= { values: new WeakSet(), texts: new WeakMap() });
+/** One per isolate (and per browser page, where nothing is shared and jsonOf is JSON.stringify). */
+const registry = { values: new WeakSet<object>(), texts: new WeakMap<object, string>() };
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 

@@ -1,0 +1,195 @@
+// What the tribe's bot sends about breeding sessions (claim sessions and session stats): the bodies it may send, and
+// their ingestion, which inserts new rows, updates changed ones and leaves the rest untouched.
+import { inArray } from "drizzle-orm";
+import { z } from "zod";
+import { breederSessionStats, claimSessions } from "../../drizzle/schema";
+import type { AuditEntry, Deps } from "./context";
+import { commit, newObjectId } from "./context";
+import { BREEDER_EVENT } from "./breeder-tables";
+import { discordIdSchema, objectIdSchema } from "../../contract/ids";
+
+/** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
+import { INGEST_LIMIT } from "./breeder-sessions";
+
+const discordId = discordIdSchema;
+/** Epoch milliseconds, or an ISO date-time as JSON.stringify writes a Date. */
+const instant = z.union(
+  [
+    z.number().int("must be whole milliseconds").nonnegative(),
+    z
+      .string()
+      .datetime({ offset: true, message: "must be epoch milliseconds or an ISO date-time" })
+      .transform((s) => Date.parse(s)),
+  ],
+  { errorMap: () => ({ message: "must be epoch milliseconds or an ISO date-time" }) },
+);
+const count = z.number({ invalid_type_error: "must be a number" }).int("must be a whole number").nonnegative("must be 0 or more");
+const measure = z.number({ invalid_type_error: "must be a number" }).finite().nonnegative("must be 0 or more");
+
+/** A body that is the list itself, or an object holding it under `key`. */
+const listBody = <T extends z.ZodTypeAny>(key: string, item: T) =>
+  z.preprocess(
+    (b) => (b && typeof b === "object" && !Array.isArray(b) && key in b ? (b as Record<string, unknown>)[key] : b),
+    z
+      .array(item, { invalid_type_error: `must be a list, or an object with "${key}"` })
+      .min(1, "holds no rows")
+      .max(INGEST_LIMIT, `holds at most ${INGEST_LIMIT} rows per request`),
+  );
+
+const uniqueBy = (key: string) => (rows: Record<string, unknown>[], ctx: z.RefinementCtx) => {
+  const seen = new Set<unknown>();
+  rows.forEach((r, i) => {
+    if (seen.has(r[key])) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, key], message: "appears twice in the body" });
+    seen.add(r[key]);
+  });
+};
+
+export const claimSessionsIngestSchema = listBody(
+  "sessions",
+  z
+    .object({
+      _id: objectIdSchema,
+      dinoName: z.string({ required_error: "is required" }).trim().min(1, "is required").max(100),
+      instructions: z.string().max(4000).nullable().default(null),
+      max: count.nullable().default(null),
+      claims: z.array(discordId).max(1000).default([]),
+      completed: z.array(discordId).max(1000).default([]),
+      ended: z.boolean().default(false),
+      breederId: discordId.nullable().default(null),
+      createdAt: instant,
+      updatedAt: instant.optional(),
+    })
+    .transform((s) => ({ ...s, updatedAt: s.updatedAt ?? s.createdAt })),
+).superRefine(uniqueBy("_id"));
+
+export const sessionStatsIngestSchema = listBody(
+  "stats",
+  z
+    .object({
+      _id: objectIdSchema.optional(),
+      breederId: discordId,
+      totalCreatedSessions: count.default(0),
+      totalSessions: count.default(0),
+      totalClaims: count.default(0),
+      averageSessionDuration: measure.default(0),
+      totalCompletions: count.default(0),
+      averageCompletionRate: measure.default(0),
+      totalEndedSessions: count.default(0),
+      totalRemovals: count.optional(),
+      totalCancellations: count.optional(),
+    })
+    .transform(({ totalRemovals, totalCancellations, ...s }) => ({ ...s, totalRemovals: totalRemovals ?? totalCancellations ?? 0 })),
+).superRefine(uniqueBy("breederId"));
+
+export type ClaimSessionIn = z.infer<typeof claimSessionsIngestSchema>[number];
+export type SessionStatsIn = z.infer<typeof sessionStatsIngestSchema>[number];
+
+export type IngestSummary = { received: number; inserted: number; updated: number; unchanged: number };
+
+/** Stored rows whose `column` is one of `keys`, in chunks (D1 binds at most 100 parameters per statement). */
+async function existing<T>(keys: string[], load: (chunk: string[]) => Promise<T[]>) {
+  const out: T[] = [];
+  for (let i = 0; i < keys.length; i += 90) out.push(...(await load(keys.slice(i, i + 90))));
+  return out;
+}
+
+const SESSION_FIELDS = ["dinoName", "instructions", "max", "claims", "completed", "ended", "breederId", "createdAt", "updatedAt"] as const;
+const STATS_FIELDS = [
+  "totalCreatedSessions",
+  "totalSessions",
+  "totalClaims",
+  "averageSessionDuration",
+  "totalCompletions",
+  "averageCompletionRate",
+  "totalEndedSessions",
+  "totalRemovals",
+] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const pick = <K extends string>(row: Record<string, unknown>, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((f) => [f, row[f]])) as Record<K, unknown>;
+
+/** Upserts claim sessions on _id. Rows equal to the stored ones are not written, audited or announced. */
+export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]): Promise<IngestSummary> {
+  const stored = new Map(
+    (
+      await existing(
+        sessions.map((s) => s._id),
+        (ids) => deps.db.select().from(claimSessions).where(inArray(claimSessions._id, ids)),
+      )
+    ).map((r) => [r._id, r]),
+  );
+  const writes = [];
+  const audit: AuditEntry[] = [];
+  let inserted = 0;
+  let updated = 0;
+  for (const s of sessions) {
+    const before = stored.get(s._id);
+    const after = pick(s, SESSION_FIELDS);
+    if (before && same(pick(before, SESSION_FIELDS), after)) continue;
+    const { _id, ...fields } = s;
+    writes.push(
+      deps.db.insert(claimSessions).values(s).onConflictDoUpdate({ target: claimSessions._id, set: fields }),
+    );
+    audit.push({
+      entity: "claim_session",
+      entityId: s._id,
+      action: before ? "update" : "insert",
+      before: before ? pick(before, SESSION_FIELDS) : undefined,
+      after,
+    });
+    if (before) updated++;
+    else inserted++;
+  }
+  if (writes.length) await commit(deps, writes as never, audit, [BREEDER_EVENT]);
+  return { received: sessions.length, inserted, updated, unchanged: sessions.length - inserted - updated };
+}
+
+/** Upserts per-breeder statistics on breederId. Rows equal to the stored ones are not written. */
+export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): Promise<IngestSummary> {
+  const stored = new Map(
+    (
+      await existing(
+        stats.map((s) => s.breederId),
+        (ids) => deps.db.select().from(breederSessionStats).where(inArray(breederSessionStats.breederId, ids)),
+      )
+    ).map((r) => [r.breederId, r]),
+  );
+  // An _id the bot sends is kept for a new breeder unless another breeder's row already has it.
+  const givenIds = stats.flatMap((s) => (s._id && !stored.has(s.breederId) ? [s._id] : []));
+  const takenIds = new Set(
+    (
+      await existing(givenIds, (ids) =>
+        deps.db.select({ _id: breederSessionStats._id }).from(breederSessionStats).where(inArray(breederSessionStats._id, ids)),
+      )
+    ).map((r) => r._id),
+  );
+  const writes = [];
+  const audit: AuditEntry[] = [];
+  let inserted = 0;
+  let updated = 0;
+  for (const s of stats) {
+    const before = stored.get(s.breederId);
+    const after = pick(s, STATS_FIELDS);
+    if (before && same(pick(before, STATS_FIELDS), after)) continue;
+    const { _id, breederId, ...fields } = s;
+    const id = before?._id ?? (_id && !takenIds.has(_id) ? _id : newObjectId());
+    writes.push(
+      deps.db
+        .insert(breederSessionStats)
+        .values({ _id: id, breederId, ...fields, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: breederSessionStats.breederId, set: { ...fields, updatedAt: new Date() } }),
+    );
+    audit.push({
+      entity: "breeder_session_stats",
+      entityId: id,
+      action: before ? "update" : "insert",
+      before: before ? { breederId, ...pick(before, STATS_FIELDS) } : undefined,
+      after: { breederId, ...after },
+    });
+    if (before) updated++;
+    else inserted++;
+  }
+  if (writes.length) await commit(deps, writes as never, audit, [BREEDER_EVENT]);
+  return { received: stats.length, inserted, updated, unchanged: stats.length - inserted - updated };
+}

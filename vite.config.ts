@@ -26,7 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [remix(remixOptions), gridPreload(), changelogDialog()],
   resolve: { alias: { marked: GLIDE_UNUSED, "react-responsive-carousel": GLIDE_UNUSED } },
   ssr: {
-    // The Worker bundle runs in workerd: resolve packages for workers, and bundle everything.
+    // The Worker bundle runs in workerd: resolve packages for workers, and bundle every package (the Worker's own
+    // folders are imported instead: ownedByWorker).
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
     target: "webworker",
     noExternal: true,

@@ -17,7 +17,7 @@ declare module "@remix-run/cloudflare" {
     host: Host;
     /** This answer's script nonce (ADR 030). */
     nonce: string;
-    /** The session store and the role mapping, as the Worker keeps them (worker/platform/services.ts). */
+    /** The Worker's services, one instance per isolate: sessions, role admin, host cache (worker/platform/services.ts). */
     services: Services;
   }
 }

@@ -1,5 +1,6 @@
 // The signed-in shell: sidebar, top bar and the live connection, around every dashboard page.
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
+import { isProduction } from "../utils/config.server";
 import { json } from "../utils/json.server";
 import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       user,
       access,
-      isDev: context.config.ENVIRONMENT !== "production",
+      isDev: !isProduction(context.config),
       theme: prefs.theme,
       sidebarCollapsed: prefs.sidebarCollapsed,
       serverClock: localClock(new Date(), prefs.timeZone),

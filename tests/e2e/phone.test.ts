@@ -107,6 +107,21 @@ describe("a page that comes alive on a phone", () => {
   });
 });
 
+describe("a chart on a phone without JavaScript", () => {
+  it("is the server's drawing, which scrolls sideways in its card to its last hour", async () => {
+    const { page } = await signedIn({ who: "Rex Rider", viewport: { width: 390, height: 844 }, javaScriptEnabled: false, path: "/dashboard" });
+    const chart = page.getByTestId("vouches-chart").locator(".chart-static");
+    const seen = await chart.evaluate((el) => {
+      const before = { scroll: el.scrollWidth, client: el.clientWidth };
+      el.scrollLeft = el.scrollWidth;
+      return { ...before, left: el.scrollLeft };
+    });
+    expect(seen.scroll).toBeGreaterThan(seen.client);
+    expect(seen.left).toBe(seen.scroll - seen.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 describe("a sheet on a phone", () => {
   it("is a card per line with its key figures, and a tap on the card opens the line's form, which saves", async () => {
     const tag = marker("card");

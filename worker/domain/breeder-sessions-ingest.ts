@@ -109,6 +109,23 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const pick = <K extends string>(row: Record<string, unknown>, fields: readonly K[]) =>
   Object.fromEntries(fields.map((f) => [f, row[f]])) as Record<K, unknown>;
 
+/** The rows that differ from the stored ones in `fields`, each with its stored row (none for a new one), and the counts. */
+function changedRows<In extends Record<string, unknown>, Stored extends Record<string, unknown>, K extends string>(
+  rows: In[],
+  stored: Map<string, Stored>,
+  keyOf: (row: In) => string,
+  fields: readonly K[],
+) {
+  const changed = rows.flatMap((row) => {
+    const before = stored.get(keyOf(row));
+    const after = pick(row, fields);
+    return before && same(pick(before, fields), after) ? [] : [{ row, before, after }];
+  });
+  const inserted = changed.filter((c) => !c.before).length;
+  const summary: IngestSummary = { received: rows.length, inserted, updated: changed.length - inserted, unchanged: rows.length - changed.length };
+  return { changed, summary };
+}
+
 /** Upserts claim sessions on _id. Rows equal to the stored ones are not written, audited or announced. */
 export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]): Promise<IngestSummary> {
   const stored = new Map(
@@ -119,14 +136,10 @@ export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]
       )
     ).map((r) => [r._id, r]),
   );
+  const { changed, summary } = changedRows(sessions, stored, (s) => s._id, SESSION_FIELDS);
   const writes = [];
   const audit: AuditEntry[] = [];
-  let inserted = 0;
-  let updated = 0;
-  for (const s of sessions) {
-    const before = stored.get(s._id);
-    const after = pick(s, SESSION_FIELDS);
-    if (before && same(pick(before, SESSION_FIELDS), after)) continue;
+  for (const { row: s, before, after } of changed) {
     const { _id, ...fields } = s;
     writes.push(
       deps.db.insert(claimSessions).values(s).onConflictDoUpdate({ target: claimSessions._id, set: fields }),
@@ -138,11 +151,9 @@ export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]
       before: before ? pick(before, SESSION_FIELDS) : undefined,
       after,
     });
-    if (before) updated++;
-    else inserted++;
   }
   if (writes.length) await commit(deps, writes as never, audit, [BREEDER_EVENT]);
-  return { received: sessions.length, inserted, updated, unchanged: sessions.length - inserted - updated };
+  return summary;
 }
 
 /** Upserts per-breeder statistics on breederId. Rows equal to the stored ones are not written. */
@@ -164,14 +175,10 @@ export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): P
       )
     ).map((r) => r._id),
   );
+  const { changed, summary } = changedRows(stats, stored, (s) => s.breederId, STATS_FIELDS);
   const writes = [];
   const audit: AuditEntry[] = [];
-  let inserted = 0;
-  let updated = 0;
-  for (const s of stats) {
-    const before = stored.get(s.breederId);
-    const after = pick(s, STATS_FIELDS);
-    if (before && same(pick(before, STATS_FIELDS), after)) continue;
+  for (const { row: s, before, after } of changed) {
     const { _id, breederId, ...fields } = s;
     const id = before?._id ?? (_id && !takenIds.has(_id) ? _id : newObjectId());
     writes.push(
@@ -187,9 +194,7 @@ export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): P
       before: before ? { breederId, ...pick(before, STATS_FIELDS) } : undefined,
       after: { breederId, ...after },
     });
-    if (before) updated++;
-    else inserted++;
   }
   if (writes.length) await commit(deps, writes as never, audit, [BREEDER_EVENT]);
-  return { received: stats.length, inserted, updated, unchanged: stats.length - inserted - updated };
+  return summary;
 }

@@ -1,6 +1,6 @@
-// A chart that paints without its library: the server renders the chart's SVG once (at the default width) and the page
-// shows that markup; after the first paint the browser loads the interactive chart (nivo, in its own chunk) and puts
-// it in place, at the card's measured width, with tooltips and the crosshair. Without JavaScript the SVG stays.
+// A chart that paints without its library: the server's SVG (default width; on a narrower screen it scrolls sideways)
+// shows first and stays without JavaScript; after the first paint the interactive chart (nivo, its own chunk) takes its
+// place at the card's measured width, with tooltips and the crosshair.
 import type { ComponentType } from "react";
 import { useAfterPaint } from "../../utils/after-paint";
 import { useElementWidth } from "./chart";
@@ -28,7 +28,7 @@ export function LazyChart<P extends object>({
   const Chart = useAfterPaint(load);
   return (
     <div className={className} ref={box} style={{ height }} data-testid={testId} data-interactive={Chart ? "true" : undefined}>
-      {Chart ? <Chart {...props} width={width} /> : <div className="chart-static" dangerouslySetInnerHTML={{ __html: svg ?? "" }} />}
+      {Chart ? <Chart {...props} width={width} /> : <div className="chart-static" tabIndex={0} dangerouslySetInnerHTML={{ __html: svg ?? "" }} />}
     </div>
   );
 }

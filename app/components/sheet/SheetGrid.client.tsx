@@ -30,8 +30,6 @@ import { drawCellContent, drawNameTag, lookOf, selectEditor, type SheetLook } fr
 
 export { SheetBar } from "./SheetBars";
 
-
-
 export type SheetGridProps = {
   columns: SheetColumn[];
   /** Display rows: the server's rows in display order with pending edits applied. */

@@ -2,17 +2,13 @@
 // only the cells that look different are repainted (updateCells) and a changed value nobody here is editing flashes.
 import type { DataEditorRef, Item } from "@glideapps/glide-data-grid";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { lookOf, sameLook, type Look, type SheetLook } from "./cells";
-import type { PendingValue, SheetColumn, SheetRow } from "./rules";
+import { lookOf, sameLook, type Look } from "./cells";
+import type { SheetGridProps } from "./SheetGrid.client";
 
-export type SheetData = {
-  rows: SheetRow[];
-  columns: SheetColumn[];
-  pending: ReadonlyMap<string, Record<string, PendingValue>>;
-  conflicts: ReadonlySet<string>;
-  refused: ReadonlySet<string>;
+/** What a cell's look is worked out from: the grid's data, the theme, and the sheet's own colours. */
+export type SheetData = Pick<SheetGridProps, "rows" | "columns" | "pending" | "conflicts" | "refused"> & {
   dark: boolean;
-  sheetLook: SheetLook | undefined;
+  sheetLook: SheetGridProps["look"];
 };
 
 export function useCellLooks(data: SheetData, ref: RefObject<DataEditorRef>, frame: RefObject<HTMLDivElement>) {

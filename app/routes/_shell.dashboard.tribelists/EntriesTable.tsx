@@ -62,20 +62,23 @@ export function EntriesTable({
           ) : null}
         </>
       }
-      renderRow={(r) =>
-        r._id === editId ? (
+      renderRow={(r) => {
+        if (r._id !== editId) return undefined;
+        // The save of this row the server refused: the row opens again on what was sent, with the messages.
+        const refused = failure?.intent === "update" && failure._id === r._id ? failure : null;
+        return (
           <FormRow
             key={r._id}
             entry={r}
             server={server}
             redirectTo={base}
             cancelHref={base}
-            values={failure?.intent === "update" && failure._id === r._id ? (failure.values as Values) : valuesOf(r)}
-            errors={failure?.intent === "update" && failure._id === r._id ? failure.errors : undefined}
-            conflict={failure?.intent === "update" && failure._id === r._id ? failure.conflict : undefined}
+            values={refused ? (refused.values as Values) : valuesOf(r)}
+            errors={refused?.errors}
+            conflict={refused?.conflict}
           />
-        ) : undefined
-      }
+        );
+      }}
       cells={{
         actions: (r) => (
           <>

@@ -73,26 +73,14 @@ export function ActionButton({
   );
 }
 
-export function RankSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
+/** A rank or nationality: one of its choices, or None. */
+function ChoiceSelect({ choices, ...props }: React.SelectHTMLAttributes<HTMLSelectElement> & { choices: readonly string[] }) {
   return (
     <select {...props}>
       <option value="">None</option>
-      {RANKS.map((r) => (
-        <option key={r} value={r}>
-          {r}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-export function NationalitySelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <select {...props}>
-      <option value="">None</option>
-      {NATIONALITIES.map((n) => (
-        <option key={n} value={n}>
-          {n}
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {c}
         </option>
       ))}
     </select>
@@ -219,10 +207,10 @@ export function EntryPanel({
         <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
       </ConflictField>
       <ConflictField className="entry-field" label="Rank" theirs={theirs?.rank} mine={fields.rank.value}>
-        <RankSelect {...getSelectProps(fields.rank)} />
+        <ChoiceSelect choices={RANKS} {...getSelectProps(fields.rank)} />
       </ConflictField>
       <ConflictField className="entry-field" label="Nationality" theirs={theirs?.nationality} mine={fields.nationality.value}>
-        <NationalitySelect {...getSelectProps(fields.nationality)} />
+        <ChoiceSelect choices={NATIONALITIES} {...getSelectProps(fields.nationality)} />
       </ConflictField>
       <div className="entry-panel-actions">
         <button type="submit" className="button small primary" disabled={busy || !String(fields.name.value ?? "").trim()}>
@@ -274,11 +262,11 @@ export function FormRow({
         </td>
         <td>{entry ? <img className="avatar" src={entry.avatar} width={28} height={28} alt="" /> : null}</td>
         <td>
-          <RankSelect form={formId} name="rank" defaultValue={values.rank} aria-label="Rank" />
+          <ChoiceSelect choices={RANKS} form={formId} name="rank" defaultValue={values.rank} aria-label="Rank" />
           <Meanwhile theirs={theirs?.rank} mine={values.rank} />
         </td>
         <td>
-          <NationalitySelect form={formId} name="nationality" defaultValue={values.nationality} aria-label="Nationality" />
+          <ChoiceSelect choices={NATIONALITIES} form={formId} name="nationality" defaultValue={values.nationality} aria-label="Nationality" />
           <Meanwhile theirs={theirs?.nationality} mine={values.nationality} />
         </td>
         <td className="actions">

@@ -5,12 +5,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { StaleNotice } from "../../components/HostNotice";
-import { Icon } from "../../components/icons";
 import { Pagination } from "../../components/table/Pagination";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
 import type { Answer } from "../../utils/action";
-import { submitAsFetcher } from "../../utils/fetcher-form";
+import { RefreshForm } from "../../components/RefreshForm";
 import { formatDate } from "../../utils/dates";
 import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
@@ -132,12 +131,15 @@ function RefreshData({ here }: { here: string }) {
   useAnswerToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={PAGE_PATH} className="refresh-form" onSubmit={submitAsFetcher(fetcher, PAGE_PATH)}>
-      <input type="hidden" name="intent" value="refresh" />
-      <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid="refresh-data">
-        <Icon name="refresh" size={14} /> {busy ? TEXTS.refreshing : TEXTS.refresh}
-      </button>
-    </fetcher.Form>
+    <RefreshForm
+      fetcher={fetcher}
+      action={PAGE_PATH}
+      here={here}
+      busy={busy}
+      icon="refresh"
+      label={TEXTS.refresh}
+      busyLabel={TEXTS.refreshing}
+      testId="refresh-data"
+    />
   );
 }

@@ -1,7 +1,7 @@
 // Small pieces of the server stats screens: badges, platform icons, relative times, the error box and empty states.
 import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { relativeTime } from "../../utils/dates";
+import { useNow } from "../../utils/now";
 import type { PlatformKind, Tone } from "./servers";
 import { SvgPath } from "../../components/icons";
 import { CELL_ICON_SIZE } from "../../components/grid/geometry";
@@ -49,21 +49,7 @@ export function SteamLink({ href }: { href: string | null }) {
   );
 }
 
-/**
- * The clock behind every relative time on the page (spec section 9: a one-second ticker). It starts from the
- * loader's time, so the server's text and the first browser render agree, then follows the browser's clock.
- */
-export function useNow(serverNow: number) {
-  const [now, setNow] = useState(serverNow);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-/** A time as "N minutes ago", kept current by its own clock (the ticks re-render this text only). */
+/** A time as "N minutes ago", kept current by the page's clock (its ticks re-render this text only). */
 export function RelativeTime({ at, serverNow, testId }: { at: number | null; serverNow: number; testId?: string }) {
   const now = useNow(serverNow);
   const label = relativeTime(at, now);

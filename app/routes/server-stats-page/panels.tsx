@@ -10,8 +10,9 @@ import { PageSizeSelect } from "../../components/table/TableToolbar";
 import { LiveStatusBadge } from "../../realtime/live";
 import { useCan } from "../../utils/access";
 import type { Answer } from "../../utils/action";
-import { submitAsFetcher } from "../../utils/fetcher-form";
-import { Badge, RelativeTime, useNow } from "./bits";
+import { RefreshForm } from "../../components/RefreshForm";
+import { Badge, RelativeTime } from "./bits";
+import { useNow } from "../../utils/now";
 import { EVENT_FILTER_LABELS, eventTone, isActivityTab, pagePath, TEXTS, type ActivityTab, type Filter, type ServerState, type Tab, type Tone } from "./servers";
 
 /** The toggle filters (spec section 4): a badge per class with its count; the active one again clears it. */
@@ -78,8 +79,6 @@ export function ServerPanel({
   timeZone: string;
   here: string;
 }) {
-  // The clock ticks here, not in the page: a tick re-renders this panel only, never the table or the chart.
-  const now = useNow(serverNow);
   const canRefresh = useCan("server-stats");
   const online = !!state?.online;
   const unknown = !!state?.unknown;
@@ -107,11 +106,11 @@ export function ServerPanel({
           <span className="muted">Last Updated:</span> <RelativeTime at={state?.lastUpdated ?? null} serverNow={serverNow} testId="last-updated" />
         </span>
         {state?.roster ? (
-          <SourceAge
+          <TickingSourceAge
+            serverNow={serverNow}
             label={state.roster.label}
             observedAt={state.roster.observedAt}
             intervalMs={state.roster.intervalMs}
-            now={now}
             timeZone={timeZone}
             testId="roster-age"
           />
@@ -132,7 +131,12 @@ export function ServerPanel({
   );
 }
 
-type RefreshAnswer = Answer;
+/** The roster's age, kept current by the page's clock: its ticks re-render this line, not the panel. */
+function TickingSourceAge({ serverNow, ...props }: Omit<Parameters<typeof SourceAge>[0], "now"> & { serverNow: number }) {
+  const now = useNow(serverNow);
+  return <SourceAge {...props} now={now} />;
+}
+
 type Phase = "idle" | "waiting" | "refetching";
 
 /**
@@ -141,7 +145,7 @@ type Phase = "idle" | "waiting" | "refetching";
  * Without it: a form POST that comes back to this page with the toast.
  */
 function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
-  const fetcher = useFetcher<RefreshAnswer>({ key: `server-refresh-${id}` });
+  const fetcher = useFetcher<Answer>({ key: `server-refresh-${id}` });
   const revalidator = useRevalidator();
   const { notify } = useNotifications();
   const [phase, setPhase] = useState<Phase>("idle");
@@ -180,13 +184,16 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
 
   const busy = phase !== "idle" || fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={pagePath(id)} className="refresh-form" onSubmit={submitAsFetcher(fetcher, pagePath(id))}>
-      <input type="hidden" name="intent" value="refresh" />
-      <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid="manual-refresh">
-        <Icon name="server" size={14} /> {busy ? TEXTS.refreshing : TEXTS.refresh}
-      </button>
-    </fetcher.Form>
+    <RefreshForm
+      fetcher={fetcher}
+      action={pagePath(id)}
+      here={here}
+      busy={busy}
+      icon="server"
+      label={TEXTS.refresh}
+      busyLabel={TEXTS.refreshing}
+      testId="manual-refresh"
+    />
   );
 }
 

@@ -1,0 +1,43 @@
+// The Refresh button of a page whose data a host job renews (a server's Manual Refresh, Weekly Members' Refresh Data).
+// Without JavaScript a form post that comes back to `here` with the toast; with it the fetcher's post, which says it is
+// one (FETCHER_FIELD, answered with JSON) from the moment React attaches the submit handler, not from a later render.
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { FETCHER_FIELD } from "../utils/action";
+import { Icon, type IconName } from "./icons";
+
+export function RefreshForm<T>({
+  fetcher,
+  action,
+  here,
+  busy,
+  icon,
+  label,
+  busyLabel,
+  testId,
+}: {
+  fetcher: FetcherWithComponents<T>;
+  action: string;
+  here: string;
+  busy: boolean;
+  icon: IconName;
+  label: string;
+  busyLabel: string;
+  testId: string;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    data.set(FETCHER_FIELD, "1");
+    fetcher.submit(data, { method: "post", action, preventScrollReset: true });
+  };
+  return (
+    <fetcher.Form method="post" action={action} className="refresh-form" onSubmit={submit}>
+      <input type="hidden" name="intent" value="refresh" />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid={testId}>
+        <Icon name={icon} size={14} /> {busy ? busyLabel : label}
+      </button>
+    </fetcher.Form>
+  );
+}

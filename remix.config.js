@@ -23,14 +23,26 @@ const EXPORT = "routes/export";
 export default {
   appDirectory: "app",
   buildDirectory: "build",
-  ignoredRouteFiles: ["**/*.css", "**/*.test.{ts,tsx}", "**/*.server.test.ts", SERVER_STATS, PLACEHOLDER, TRIBELIST_TAB, EXPORT],
+  ignoredRouteFiles: [
+    "**/*.css",
+    "**/*.test.{ts,tsx}",
+    "**/*.server.test.ts",
+    SERVER_STATS,
+    PLACEHOLDER,
+    TRIBELIST_TAB,
+    EXPORT,
+  ],
   routes: (defineRoutes) => {
     const routes = defineRoutes((route) => {
-      for (const id of SERVER_IDS) route(`dashboard/server-stats-${id}`, `${SERVER_STATS}/route.tsx`, { id: `server-stats-${id}` });
-      for (const id of SERVER_IDS) route(`dashboard/tribelist-${id}`, `${TRIBELIST_TAB}/route.tsx`, { id: `tribelist-${id}` });
-      for (const page of Object.keys(PLACEHOLDER_PAGES)) route(`dashboard/${page}`, `${PLACEHOLDER}/route.tsx`, { id: `placeholder-${page}` });
+      for (const id of SERVER_IDS)
+        route(`dashboard/server-stats-${id}`, `${SERVER_STATS}/route.tsx`, { id: `server-stats-${id}` });
+      for (const id of SERVER_IDS)
+        route(`dashboard/tribelist-${id}`, `${TRIBELIST_TAB}/route.tsx`, { id: `tribelist-${id}` });
+      for (const page of Object.keys(PLACEHOLDER_PAGES))
+        route(`dashboard/${page}`, `${PLACEHOLDER}/route.tsx`, { id: `placeholder-${page}` });
       route("dashboard/analytics", VOUCHES, { id: "analytics" });
-      for (const page of EXPORT_PAGES) route(`dashboard/${page}/export`, `${EXPORT}/route.ts`, { id: `export-${page}` });
+      for (const page of EXPORT_PAGES)
+        route(`dashboard/${page}/export`, `${EXPORT}/route.ts`, { id: `export-${page}` });
     });
     for (const route of Object.values(routes)) route.parentId = "routes/_shell";
     return routes;

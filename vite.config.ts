@@ -11,7 +11,9 @@ import { shellChunk } from "./scripts/shell-chunk.js";
  * What the Worker bundles itself: the server build imports these folders (by relative paths) rather than copying them,
  * so the Worker and the Remix app share one instance of each module and of its state (ADR 074).
  */
-const WORKER_OWNED = ["worker", "contract", "drizzle", "party"].map((dir) => fileURLToPath(new URL(`./${dir}/`, import.meta.url)));
+const WORKER_OWNED = ["worker", "contract", "drizzle", "party"].map((dir) =>
+  fileURLToPath(new URL(`./${dir}/`, import.meta.url)),
+);
 const SERVER_BUILD = fileURLToPath(new URL("./build/server/", import.meta.url));
 function ownedByWorker(id: string, importer: string | undefined) {
   if (!importer || !id.startsWith(".")) return false;
@@ -35,7 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: "es2022",
     rollupOptions: isSsrBuild
-      ? { external: ownedByWorker, output: { paths: (id: string) => (path.isAbsolute(id) ? path.relative(SERVER_BUILD, id) : id) } }
+      ? {
+          external: ownedByWorker,
+          output: { paths: (id: string) => (path.isAbsolute(id) ? path.relative(SERVER_BUILD, id) : id) },
+        }
       : { output: { manualChunks: shellChunk() } },
   },
 }));

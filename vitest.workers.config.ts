@@ -35,7 +35,13 @@ export default defineConfig(async () => ({
     }),
   ],
   test: {
-    include: ["tests/workers/**/*.test.ts", "app/**/*.test.ts", "contract/**/*.test.ts", "worker/**/*.test.ts", "party/**/*.test.ts"],
+    include: [
+      "tests/workers/**/*.test.ts",
+      "app/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "worker/**/*.test.ts",
+      "party/**/*.test.ts",
+    ],
     setupFiles: ["./tests/workers/setup.ts"],
     deps: {
       optimizer: {

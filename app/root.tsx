@@ -36,7 +36,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useHydrationDone();
   const nonce = useNonce();
   // A theme choice on its way to the server shows at once.
-  const pending = useFetchers().find((f) => f.formData?.get("intent") === "theme")?.formData?.get("theme");
+  const pending = useFetchers()
+    .find((f) => f.formData?.get("intent") === "theme")
+    ?.formData?.get("theme");
   const theme: Theme = isTheme(pending) ? pending : (data?.theme ?? "system");
   return (
     <html lang="en" className={`theme-${theme}`}>

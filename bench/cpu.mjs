@@ -8,7 +8,17 @@
 // --devtools serves the build with `wrangler dev`'s devtools inspector attached (ADR 049).
 import { readdirSync, readFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { numberArg as arg, pickWeighted, prepareDatabase, signIn, startWrangler, stopAll, theMix, waitUp, writeBenchConfig } from "./lib.mjs";
+import {
+  numberArg as arg,
+  pickWeighted,
+  prepareDatabase,
+  signIn,
+  startWrangler,
+  stopAll,
+  theMix,
+  waitUp,
+  writeBenchConfig,
+} from "./lib.mjs";
 
 const requests = arg("requests", 400);
 const rounds = arg("rounds", 3);
@@ -22,7 +32,10 @@ prepareDatabase(dir, scale);
 const base = startWrangler(PORT, dir);
 try {
   await waitUp(base);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
   let cookie;
   try {
     ({ cookie } = await signIn(browser, base));
@@ -36,7 +49,13 @@ try {
     floor: () => ({ url: `${base}/api/codes`, init: {}, expect: 401 }),
     health: () => ({ url: `${base}/api/health`, init: { headers: { Cookie: cookie } }, expect: 200 }),
     ...Object.fromEntries(
-      [["page", "page"], ["data", "data"], ["read", "api read"], ["write", "api write"], ["action", "page action"]].map(([name, kind]) => {
+      [
+        ["page", "page"],
+        ["data", "data"],
+        ["read", "api read"],
+        ["write", "api write"],
+        ["action", "page action"],
+      ].map(([name, kind]) => {
         const entries = ofKind(kind);
         return [name, (n) => pickWeighted(entries, 0, n)];
       }),
@@ -101,13 +120,18 @@ try {
     for (const kind of chosen) {
       const before = Object.fromEntries(Object.entries(who).map(([name, pid]) => [name, ticks(pid)]));
       await send(kind, requests);
-      for (const [name, pid] of Object.entries(who)) spent.get(kind)[name].push(((ticks(pid) - before[name]) * tick) / requests);
+      for (const [name, pid] of Object.entries(who))
+        spent.get(kind)[name].push(((ticks(pid) - before[name]) * tick) / requests);
     }
   }
   const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const ms = (x) => x.toFixed(2).padStart(9);
-  console.log(`\nCPU ms per request (median of ${rounds} rounds of ${requests}, ${CLIENTS} clients), scale ${scale}${process.argv.includes("--devtools") ? ", devtools inspector attached" : ""}`);
-  console.log(`${"kind".padEnd(8)}${"Worker".padStart(9)}${"proxy".padStart(9)}${"wrangler".padStart(9)}${"all".padStart(9)}`);
+  console.log(
+    `\nCPU ms per request (median of ${rounds} rounds of ${requests}, ${CLIENTS} clients), scale ${scale}${process.argv.includes("--devtools") ? ", devtools inspector attached" : ""}`,
+  );
+  console.log(
+    `${"kind".padEnd(8)}${"Worker".padStart(9)}${"proxy".padStart(9)}${"wrangler".padStart(9)}${"all".padStart(9)}`,
+  );
   for (const [kind, s] of spent) {
     const [w, p, n] = [mid(s.worker), mid(s.proxy), mid(s.wrangler)];
     console.log(`${kind.padEnd(8)}${ms(w)}${ms(p)}${ms(n)}${ms(w + p + n)}`);

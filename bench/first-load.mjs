@@ -28,4 +28,5 @@ const pages = Object.values(manifest.routes).filter((r) => r.path && r.parentId 
 const rows = pages
   .map((r) => ({ path: `/${r.path}`, kib: [...filesOf(r.id)].reduce((sum, f) => sum + gzipped(f), 0) / 1024 }))
   .sort((a, b) => b.kib - a.kib);
-for (const { path, kib } of rows) console.log(`${path.padEnd(36)} ${kib.toFixed(1).padStart(6)} KiB gzip${kib > 120 ? "  (over 120)" : ""}`);
+for (const { path, kib } of rows)
+  console.log(`${path.padEnd(36)} ${kib.toFixed(1).padStart(6)} KiB gzip${kib > 120 ? "  (over 120)" : ""}`);

@@ -44,7 +44,9 @@ export function writeBenchConfig() {
   const limits = /simple = \{ limit = \d+, period = 60 \}/g;
   // Every [[ratelimits]] block must be widened, or the benchmark would measure refusals.
   if ((config.match(limits) ?? []).length !== (config.match(/^\[\[ratelimits\]\]$/gm) ?? []).length) {
-    throw new Error("wrangler.toml's [[ratelimits]] blocks are not all `simple = { limit = N, period = 60 }`: update bench/run.mjs");
+    throw new Error(
+      "wrangler.toml's [[ratelimits]] blocks are not all `simple = { limit = N, period = 60 }`: update bench/run.mjs",
+    );
   }
   writeFileSync(BENCH_CONFIG, config.replace(limits, "simple = { limit = 1000000, period = 60 }"));
 }
@@ -68,7 +70,9 @@ export async function waitUp(base) {
   for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).status < 500) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await sleep(250);
   }
   throw new Error(`${base} did not start`);
@@ -77,7 +81,9 @@ export function stopAll() {
   for (const s of servers) {
     try {
       process.kill(-s.pid, "SIGTERM");
-    } catch {}
+    } catch {
+      // already gone
+    }
   }
 }
 
@@ -102,7 +108,6 @@ export async function signIn(browser, base) {
   return { context, page, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
 
-
 /** A numeric option of a benchmark's command line (`--name 10`), or `fallback`. */
 export function numberArg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -119,38 +124,85 @@ export async function theMix(base, cookie) {
   const json = { ...origin, Cookie: cookie, "Content-Type": "application/json" };
   const codes = [];
   for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${base}/api/codes`, { method: "POST", headers: json, body: JSON.stringify({ username: `load ${i}`, code: String(i) }) });
+    const res = await fetch(`${base}/api/codes`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ username: `load ${i}`, code: String(i) }),
+    });
     codes.push(await res.json());
   }
   const anyCode = (client, n) => codes[(client + n) % codes.length];
   const data = `${base}/dashboard/codes?_data=routes%2F_shell.dashboard.codes`;
   const mix = [
     // Page views (server render with the session).
-    [20, () => ({ kind: "page", url: `${base}/dashboard/codes`, init: { headers: { Cookie: cookie, Accept: "text/html" } }, expect: 200 })],
-    [5, () => ({ kind: "page", url: `${base}/dashboard/tribelists`, init: { headers: { Cookie: cookie, Accept: "text/html" } }, expect: 200 })],
+    [
+      20,
+      () => ({
+        kind: "page",
+        url: `${base}/dashboard/codes`,
+        init: { headers: { Cookie: cookie, Accept: "text/html" } },
+        expect: 200,
+      }),
+    ],
+    [
+      5,
+      () => ({
+        kind: "page",
+        url: `${base}/dashboard/tribelists`,
+        init: { headers: { Cookie: cookie, Accept: "text/html" } },
+        expect: 200,
+      }),
+    ],
     // The pages' data requests (client navigations and revalidations).
     [20, () => ({ kind: "data", url: data, init: { headers: { Cookie: cookie } }, expect: 200 })],
     // API reads.
-    [20, () => ({ kind: "api read", url: `${base}/api/codes/search?q=load&page=1&size=25`, init: { headers: { Cookie: cookie } }, expect: 200 })],
+    [
+      20,
+      () => ({
+        kind: "api read",
+        url: `${base}/api/codes/search?q=load&page=1&size=25`,
+        init: { headers: { Cookie: cookie } },
+        expect: 200,
+      }),
+    ],
     [5, () => ({ kind: "api read", url: `${base}/api/tribelist`, init: { headers: { Cookie: cookie } }, expect: 200 })],
     // API writes: a field of a shared code, unversioned.
-    [15, (client, n) => ({
-      kind: "api write",
-      url: `${base}/api/codes/${anyCode(client, n)._id}`,
-      init: { method: "PUT", headers: json, body: JSON.stringify({ location: `client ${client} write ${n}` }) },
-      expect: 200,
-    })],
-    // Page actions: the Codes page's in-place edit, as its fetcher sends it.
-    [15, (client, n) => {
-      const c = anyCode(client, n);
-      const form = new URLSearchParams({ intent: "update", fetcher: "1", _id: c._id, id: String(c.id), username: c.username, code: c.code, completed: "No", location: `action ${client}.${n}` });
-      return {
-        kind: "page action",
-        url: data,
-        init: { method: "POST", headers: { ...origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form },
+    [
+      15,
+      (client, n) => ({
+        kind: "api write",
+        url: `${base}/api/codes/${anyCode(client, n)._id}`,
+        init: { method: "PUT", headers: json, body: JSON.stringify({ location: `client ${client} write ${n}` }) },
         expect: 200,
-      };
-    }],
+      }),
+    ],
+    // Page actions: the Codes page's in-place edit, as its fetcher sends it.
+    [
+      15,
+      (client, n) => {
+        const c = anyCode(client, n);
+        const form = new URLSearchParams({
+          intent: "update",
+          fetcher: "1",
+          _id: c._id,
+          id: String(c.id),
+          username: c.username,
+          code: c.code,
+          completed: "No",
+          location: `action ${client}.${n}`,
+        });
+        return {
+          kind: "page action",
+          url: data,
+          init: {
+            method: "POST",
+            headers: { ...origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+            body: form,
+          },
+          expect: 200,
+        };
+      },
+    ],
   ];
   return { mix, codes };
 }

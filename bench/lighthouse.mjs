@@ -7,7 +7,16 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 // Lighthouse's own puppeteer (its dependency, so the version it drives): it takes a page to run in.
 import puppeteer from "puppeteer-core";
-import { median, numberArg, prepareDatabase, signIn, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+import {
+  median,
+  numberArg,
+  prepareDatabase,
+  signIn,
+  startWrangler,
+  stopAll,
+  waitUp,
+  writeBenchConfig,
+} from "./lib.mjs";
 
 /**
  * Every page of the sidebar, as tests/e2e/phone.test.ts visits them: read from the sidebar's source, which node cannot
@@ -42,7 +51,12 @@ export async function lighthouseFigures({ baseUrl, cookie, pages = SIDEBAR_PAGES
     // bookmark's, on the first page), and the second page would be the login page's figures.
     const { hostname } = new URL(baseUrl);
     await browser.setCookie(
-      ...cookie.split(/;\s*/).map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), domain: hostname, path: "/" })),
+      ...cookie.split(/;\s*/).map((c) => ({
+        name: c.slice(0, c.indexOf("=")),
+        value: c.slice(c.indexOf("=") + 1),
+        domain: hostname,
+        path: "/",
+      })),
     );
     const page = await browser.newPage();
     mkdirSync(REPORTS, { recursive: true });
@@ -50,14 +64,25 @@ export async function lighthouseFigures({ baseUrl, cookie, pages = SIDEBAR_PAGES
     for (let round = 1; round <= runs; round++) {
       for (const path of pages) {
         const url = `${baseUrl}${path}`;
-        const { lhr } = await lighthouse(url, { onlyCategories: ["performance", "accessibility"], logLevel: "error" }, undefined, page);
+        const { lhr } = await lighthouse(
+          url,
+          { onlyCategories: ["performance", "accessibility"], logLevel: "error" },
+          undefined,
+          page,
+        );
         writeFileSync(`${REPORTS}/${path.replace(/\W+/g, "-").replace(/^-/, "")}.${round}.json`, JSON.stringify(lhr));
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
         // A page whose own files did not load (a build replaced under the server, say) would flatter its figures.
-        const broken = lhr.audits["network-requests"].details.items.filter((r) => r.url.startsWith(baseUrl) && !(r.statusCode >= 200 && r.statusCode < 400));
-        if (broken.length) throw new Error(`${path}: ${broken.length} of its requests failed, first ${broken[0].statusCode} ${broken[0].url}`);
+        const broken = lhr.audits["network-requests"].details.items.filter(
+          (r) => r.url.startsWith(baseUrl) && !(r.statusCode >= 200 && r.statusCode < 400),
+        );
+        if (broken.length)
+          throw new Error(
+            `${path}: ${broken.length} of its requests failed, first ${broken[0].statusCode} ${broken[0].url}`,
+          );
         // Signed out, the figures would be the login page's.
-        if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
+        if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+          throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
         results.get(path).push(figuresOf(lhr, baseUrl));
       }
     }
@@ -86,7 +111,8 @@ export async function lighthouseFigures({ baseUrl, cookie, pages = SIDEBAR_PAGES
 
 function figuresOf(lhr, baseUrl) {
   const audit = (id) => lhr.audits[id];
-  const failed = (category) => lhr.categories[category].auditRefs.map((r) => audit(r.id)).filter((a) => a.score !== null && a.score < 1);
+  const failed = (category) =>
+    lhr.categories[category].auditRefs.map((r) => audit(r.id)).filter((a) => a.score !== null && a.score < 1);
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
     lcp: audit("largest-contentful-paint").numericValue,
@@ -105,15 +131,26 @@ function figuresOf(lhr, baseUrl) {
  */
 function costs(lhr, baseUrl) {
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
-  const file = (url) => url.replace(baseUrl, "").replace(/^\/assets\//, "").replace(/-[\w-]{8}\.(js|css)$/, ".$1");
+  const file = (url) =>
+    url
+      .replace(baseUrl, "")
+      .replace(/^\/assets\//, "")
+      .replace(/-[\w-]{8}\.(js|css)$/, ".$1");
   const ms = (n) => `${Math.round(n)} ms`;
   const kib = (bytes) => `${Math.round(bytes / 1024)} KiB`;
   const unused = items("unused-javascript");
   // Other hosts' files (item icons, Discord avatars) fail at once on this closed network: on a phone they cost more.
   const elsewhere = items("network-requests").filter((r) => /^https?:/.test(r.url) && !r.url.startsWith(baseUrl));
   return [
-    `main thread ${ms(lhr.audits["mainthread-work-breakdown"].numericValue)}; longest tasks: ${items("long-tasks").slice(0, 4).map((t) => `${file(t.url)} ${ms(t.duration)}`).join(", ")}`,
-    `FCP ${ms(lhr.audits["first-contentful-paint"].numericValue)}; render-blocking: ${items("render-blocking-resources").map((r) => `${file(r.url)} ${ms(r.wastedMs)}`).join(", ") || "none"}`,
+    `main thread ${ms(lhr.audits["mainthread-work-breakdown"].numericValue)}; longest tasks: ${items("long-tasks")
+      .slice(0, 4)
+      .map((t) => `${file(t.url)} ${ms(t.duration)}`)
+      .join(", ")}`,
+    `FCP ${ms(lhr.audits["first-contentful-paint"].numericValue)}; render-blocking: ${
+      items("render-blocking-resources")
+        .map((r) => `${file(r.url)} ${ms(r.wastedMs)}`)
+        .join(", ") || "none"
+    }`,
     `unused JavaScript ${kib(unused.reduce((sum, u) => sum + u.wastedBytes, 0))}: ${unused.map((u) => `${file(u.url)} ${kib(u.wastedBytes)} of ${kib(u.totalBytes)}`).join(", ") || "none"}${elsewhere.length ? `; ${elsewhere.length} requests to other hosts, not loaded here` : ""}`,
   ];
 }
@@ -121,7 +158,9 @@ function costs(lhr, baseUrl) {
 /** Prints the figures beside their targets, as bench/run.mjs prints its own, and adds each miss to `misses`. */
 export function reportFigures(rows, misses) {
   const t = TARGETS;
-  console.log(`${"page".padEnd(34)} ${"perf".padStart(5)} ${"LCP".padStart(8)} ${"TBT".padStart(8)} ${"CLS".padStart(6)} ${"a11y".padStart(5)}  (medians of ${rows[0]?.runs} runs; targets: perf >= ${t.performance}, TBT <= ${t.tbt} ms, CLS <= ${t.cls}, a11y ${t.accessibility})`);
+  console.log(
+    `${"page".padEnd(34)} ${"perf".padStart(5)} ${"LCP".padStart(8)} ${"TBT".padStart(8)} ${"CLS".padStart(6)} ${"a11y".padStart(5)}  (medians of ${rows[0]?.runs} runs; targets: perf >= ${t.performance}, TBT <= ${t.tbt} ms, CLS <= ${t.cls}, a11y ${t.accessibility})`,
+  );
   for (const r of rows) {
     const missed = [
       r.performance < t.performance && `perf ${r.performance}`,
@@ -138,7 +177,9 @@ export function reportFigures(rows, misses) {
   }
   // Lighthouse's reading of the CPU's speed as each run starts: a low one was a run on a busy machine, its TBT inflated.
   const speeds = rows.flatMap((r) => r.benchmarks);
-  console.log(`(CPU benchmark index of the runs ${Math.round(Math.min(...speeds))} to ${Math.round(Math.max(...speeds))}; whole reports: ${REPORTS}/<page>.<run>.json)`);
+  console.log(
+    `(CPU benchmark index of the runs ${Math.round(Math.min(...speeds))} to ${Math.round(Math.max(...speeds))}; whole reports: ${REPORTS}/<page>.<run>.json)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -151,7 +192,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const base = startWrangler(8840, ".wrangler/bench-10");
   try {
     await waitUp(base);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu"],
+    });
     const { cookie } = await signIn(browser, base);
     await browser.close(); // its cores are Lighthouse's while it measures
     console.log("Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), signed in");

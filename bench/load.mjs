@@ -13,7 +13,19 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { numberArg as arg, percentile, pickWeighted, prepareDatabase, signIn, sleep, startWrangler, stopAll, theMix, waitUp, writeBenchConfig } from "./lib.mjs";
+import {
+  numberArg as arg,
+  percentile,
+  pickWeighted,
+  prepareDatabase,
+  signIn,
+  sleep,
+  startWrangler,
+  stopAll,
+  theMix,
+  waitUp,
+  writeBenchConfig,
+} from "./lib.mjs";
 
 const clients = arg("clients", 150);
 const mixSeconds = arg("seconds", 60);
@@ -65,8 +77,21 @@ async function load(into, seconds, next) {
 
 /** What a figure's samples say: throughput, p50, p99, errors, and the same for each kind of request. */
 function summary({ seconds, latencies, byKind, wrong, errors }) {
-  const kinds = [...byKind].map(([kind, xs]) => ({ kind, rps: xs.length / seconds, p50: percentile(xs, 0.5), p99: percentile(xs, 0.99) }));
-  return { count: latencies.length, rps: latencies.length / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors, wrong, kinds };
+  const kinds = [...byKind].map(([kind, xs]) => ({
+    kind,
+    rps: xs.length / seconds,
+    p50: percentile(xs, 0.5),
+    p99: percentile(xs, 0.99),
+  }));
+  return {
+    count: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors,
+    wrong,
+    kinds,
+  };
 }
 
 const row = (label, r) =>
@@ -76,12 +101,21 @@ function target(label, ok, figure) {
   console.log(`  ${ok ? "ok    " : "MISSED"} ${label}: ${figure}`);
 }
 
-if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first (npm run bench:load does).");
+if (!existsSync("build/server/index.js"))
+  throw new Error("No build: run `npm run build` first (npm run bench:load does).");
 writeBenchConfig();
 prepareDatabase(dir, scale);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 try {
@@ -116,7 +150,9 @@ try {
 
   // The machine is shared and its speed drifts: the three figures are measured in turns, `rounds` times, so each ratio
   // compares samples taken under the same conditions. The live sockets stay open throughout.
-  const crowd = fork(new URL("./crowd.mjs", import.meta.url), [JSON.stringify({ url: `${base.replace(/^http/, "ws")}/parties/live/main`, cookie, count: socketCount })]);
+  const crowd = fork(new URL("./crowd.mjs", import.meta.url), [
+    JSON.stringify({ url: `${base.replace(/^http/, "ws")}/parties/live/main`, cookie, count: socketCount }),
+  ]);
   await new Promise((resolve, reject) => {
     crowd.on("message", (m) => m?.type === "open" && resolve());
     crowd.on("exit", (code) => reject(new Error(`the sockets' process exited (${code})`)));
@@ -126,15 +162,24 @@ try {
   const mixRun = figure();
   for (let round = 0; round < rounds; round++) {
     await load(floorRun, floorSeconds / rounds, () => ({ kind: "floor", url: `${base}/api/codes`, expect: 401 }));
-    await load(healthRun, floorSeconds / rounds, () => ({ kind: "health", url: `${base}/api/health`, init: { headers: { Cookie: cookie } }, expect: 200 }));
+    await load(healthRun, floorSeconds / rounds, () => ({
+      kind: "health",
+      url: `${base}/api/health`,
+      init: { headers: { Cookie: cookie } },
+      expect: 200,
+    }));
     await load(mixRun, mixSeconds / rounds, pickMix);
   }
   crowd.removeAllListeners("exit");
   crowd.send({ type: "close" });
   const [floor, health, mix] = [floorRun, healthRun, mixRun].map(summary);
 
-  console.log(`\n${clients} concurrent clients; scale ${scale}; in ${rounds} rounds, the mix for ${mixSeconds} s in all, the others for ${floorSeconds} s each; ${socketCount} live sockets open`);
-  console.log(`${"".padEnd(44)} ${"throughput".padStart(9)} ${"p50".padStart(10)} ${"p99".padStart(10)} ${"errors".padStart(7)}`);
+  console.log(
+    `\n${clients} concurrent clients; scale ${scale}; in ${rounds} rounds, the mix for ${mixSeconds} s in all, the others for ${floorSeconds} s each; ${socketCount} live sockets open`,
+  );
+  console.log(
+    `${"".padEnd(44)} ${"throughput".padStart(9)} ${"p50".padStart(10)} ${"p99".padStart(10)} ${"errors".padStart(7)}`,
+  );
   console.log(row("Floor: GET /api/codes, no session (401)", floor));
   console.log(row("GET /api/health with a session", health));
   console.log(row(`The mix, ${socketCount} live sockets open`, mix));
@@ -146,7 +191,9 @@ try {
   // whole (GET /api/codes): the database of earlier runs keeps their "load" codes, so a search's first page may not
   // hold this run's.
   const stored = await (await fetch(`${base}/api/codes`, { headers: { Cookie: cookie } })).json();
-  const kept = stored.filter((c) => codes.some((x) => x._id === c._id) && /^(client|action) /.test(c.location ?? "")).length;
+  const kept = stored.filter(
+    (c) => codes.some((x) => x._id === c._id) && /^(client|action) /.test(c.location ?? ""),
+  ).length;
 
   console.log("\nD1 round trips (warm session, counted by the Worker):");
   console.log(`  a page view (GET /dashboard/codes):            ${d1.page}`);
@@ -156,10 +203,22 @@ try {
 
   console.log("\nTargets (issue 13):");
   target("the mix: 0 errors", mix.errors === 0, `${mix.errors} of ${mix.count}`);
-  target("the mix: throughput >= 20 % of the floor's", mix.rps >= 0.2 * floor.rps, `${((100 * mix.rps) / floor.rps).toFixed(1)} %`);
+  target(
+    "the mix: throughput >= 20 % of the floor's",
+    mix.rps >= 0.2 * floor.rps,
+    `${((100 * mix.rps) / floor.rps).toFixed(1)} %`,
+  );
   target("the mix: p99 <= 4x the floor's p99", mix.p99 <= 4 * floor.p99, `${(mix.p99 / floor.p99).toFixed(2)}x`);
-  target("GET /api/health with a session >= 60 % of the floor", health.rps >= 0.6 * floor.rps, `${((100 * health.rps) / floor.rps).toFixed(1)} %`);
-  target("0 D1 queries to resolve a warm session", d1.health <= 1, `${d1.health - 1} (health's ${d1.health} round trips, one of them its ping)`);
+  target(
+    "GET /api/health with a session >= 60 % of the floor",
+    health.rps >= 0.6 * floor.rps,
+    `${((100 * health.rps) / floor.rps).toFixed(1)} %`,
+  );
+  target(
+    "0 D1 queries to resolve a warm session",
+    d1.health <= 1,
+    `${d1.health - 1} (health's ${d1.health} round trips, one of them its ping)`,
+  );
   target("every shared code holds a write", kept === codes.length, `${kept} of ${codes.length}`);
   await session.context.close();
 } finally {

@@ -14,7 +14,18 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { startHostProxy } from "../scripts/host-proxy.mjs";
-import { median, percentile, prepareDatabase, run, signIn, sleep, startWrangler, stopAll, waitUp, writeBenchConfig } from "./lib.mjs";
+import {
+  median,
+  percentile,
+  prepareDatabase,
+  run,
+  signIn,
+  sleep,
+  startWrangler,
+  stopAll,
+  waitUp,
+  writeBenchConfig,
+} from "./lib.mjs";
 import { lighthouseFigures, reportFigures } from "./lighthouse.mjs";
 import { sheetFigures } from "./sheets.mjs";
 
@@ -101,7 +112,10 @@ function report(label, result, target, unit = ms) {
   if (!ok) misses.push(`${label}: ${result.ratio.toFixed(2)}x (target ${target}x)`);
   console.log(`${line(label, result, unit)}  <= ${target}x ${ok ? "ok" : "MISSED"}`);
 }
-const header = (title) => console.log(`\n${title}\n${"figure".padEnd(52)} ${"median".padStart(11)} ${"floor".padStart(10)} ${"ratio".padStart(7)}`);
+const header = (title) =>
+  console.log(
+    `\n${title}\n${"figure".padEnd(52)} ${"median".padStart(11)} ${"floor".padStart(10)} ${"ratio".padStart(7)}`,
+  );
 
 /** The scale a larger one is compared with (flat with the data), and where its build is served meanwhile. */
 const FLAT_BASE_SCALE = 10;
@@ -122,9 +136,18 @@ async function flatWithTheData(paths, figure) {
   // The twin starts now, while this run's server has served each page a warm-up and `samples` times already: each page
   // is asked of the twin as often first, so that neither side is measured while its code is still being compiled.
   for (const path of paths) for (let i = 0; i <= samples; i++) await timed(`${smaller}${path}`, { headers });
-  header(`Flat with the data: each page at scale ${scale} against the same page at scale ${FLAT_BASE_SCALE}, side by side`);
+  header(
+    `Flat with the data: each page at scale ${scale} against the same page at scale ${FLAT_BASE_SCALE}, side by side`,
+  );
   for (const path of paths) {
-    report(`GET ${path}`, await against(async () => (await timed(`${smaller}${path}`, { headers })).ms, () => figure(path)), 1.2);
+    report(
+      `GET ${path}`,
+      await against(
+        async () => (await timed(`${smaller}${path}`, { headers })).ms,
+        () => figure(path),
+      ),
+      1.2,
+    );
   }
   await signed.context.close();
 }
@@ -138,11 +161,32 @@ prepareDatabase(dir, scale);
 // A service token for the edge in front of this host (HOST_TOKEN).
 const SERVICE_TOKEN = "atd_benchmark-token-not-for-production-use-000000";
 const hash = createHash("sha256").update(SERVICE_TOKEN).digest("hex");
-run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", dir, "--command",
+run("npx", [
+  "wrangler",
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--persist-to",
+  dir,
+  "--command",
   `insert or ignore into users (id, username) values ('100000000000000999', 'bench');
-   insert or ignore into api_tokens (id, user_id, name, hash, prefix) values ('bench', '100000000000000999', 'bench', '${hash}', 'atd_be');`]);
-const counts = JSON.parse(run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command",
-  "select (select count(*) from vouches) vouches, (select count(*) from codes) codes, (select count(*) from join_log) joins, (select count(*) from removed_members) leaves, (select count(*) from tribelist_entries) tribelists"]))[0].results[0];
+   insert or ignore into api_tokens (id, user_id, name, hash, prefix) values ('bench', '100000000000000999', 'bench', '${hash}', 'atd_be');`,
+]);
+const counts = JSON.parse(
+  run("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    dir,
+    "--json",
+    "--command",
+    "select (select count(*) from vouches) vouches, (select count(*) from codes) codes, (select count(*) from join_log) joins, (select count(*) from removed_members) leaves, (select count(*) from tribelist_entries) tribelists",
+  ]),
+)[0].results[0];
 
 // The token's maker is a service account that the host's configuration names as an owner (ADR 041: a token may do at
 // most what its maker may), as an operator would set up the edge's HOST_TOKEN; without it every edge read is refused.
@@ -150,7 +194,15 @@ const DEV_OWNERS = /^OWNER_IDS=(.*)$/m.exec(readFileSync(".dev.vars.example", "u
 const base = startWrangler(PORT, dir, { OWNER_IDS: [DEV_OWNERS, "100000000000000999"].filter(Boolean).join(",") });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 try {
@@ -159,13 +211,17 @@ try {
   const headers = { Cookie: session.cookie, ...IDENTITY };
   const html = { ...headers, Accept: "text/html" };
   const health = async () => (await timed(`${base}/api/health`, { headers })).ms;
-  console.log(`scale ${scale}: ${counts.vouches} vouches, ${counts.codes} codes, ${counts.joins} join-log rows, ${counts.leaves} removed members, ${counts.tribelists} tribelist entries; ${samples} interleaved samples per figure`);
+  console.log(
+    `scale ${scale}: ${counts.vouches} vouches, ${counts.codes} codes, ${counts.joins} join-log rows, ${counts.leaves} removed members, ${counts.tribelists} tribelist entries; ${samples} interleaved samples per figure`,
+  );
 
   // ---------------------------------------------------------------------------------------------------------------
   // Pages and the API calls they make
 
   // The Breeder page's other tabs too: each pages a table that grows with the data (claim sessions by the thousand).
-  const BREEDER_TABS = ["ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"].map((t) => `/dashboard/breeder-stats?tab=${t}`);
+  const BREEDER_TABS = ["ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"].map(
+    (t) => `/dashboard/breeder-stats?tab=${t}`,
+  );
   const PAGES = [...HOST_DATA_PAGES, ...BREEDER_TABS, "/dashboard/search?q=rex"];
   if (!skip.has("pages")) header("Pages: server render with a session, against GET /api/health");
   const page = async (path) => (await timed(`${base}${path}`, { headers: html })).ms;
@@ -254,14 +310,21 @@ try {
     }
     await page.goto("about:blank"); // no live socket left open for the writes that follow (bench/lib.mjs signIn)
     header("First grid paint (2411 Stock) against first contentful paint, in chromium");
-    report("first grid paint / first contentful paint", { figure: median(paints), floor: median(fcps), ratio: median(paints) / median(fcps) }, 1.3);
+    report(
+      "first grid paint / first contentful paint",
+      { figure: median(paints), floor: median(fcps), ratio: median(paints) / median(fcps) },
+      1.3,
+    );
   }
 
   // Lighthouse's mobile figures of every page of the sidebar (issue 51 part 8), in this run's session, before the live
   // and external sections start their processes on these two cores.
   if (!skip.has("lighthouse")) {
     console.log("\nLighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), every page of the sidebar");
-    reportFigures(await lighthouseFigures({ baseUrl: base, cookie: session.cookie, runs: Number(arg("lighthouse-runs", 3)) }), misses);
+    reportFigures(
+      await lighthouseFigures({ baseUrl: base, cookie: session.cookie, runs: Number(arg("lighthouse-runs", 3)) }),
+      misses,
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -283,7 +346,9 @@ try {
     // The sockets live in a process of their own (bench/crowd.mjs), as they would in other browsers: this process only
     // writes and times.
     const crowd = async (count) => {
-      const child = fork("bench/crowd.mjs", [JSON.stringify({ url: `${base.replace("http", "ws")}/parties/live/main`, cookie: session.cookie, count })]);
+      const child = fork("bench/crowd.mjs", [
+        JSON.stringify({ url: `${base.replace("http", "ws")}/parties/live/main`, cookie: session.cookie, count }),
+      ]);
       const arrived = [];
       const waiting = new Map();
       await new Promise((resolve, reject) => {
@@ -302,12 +367,15 @@ try {
         /** Waits until the event of the next write has reached every socket: its first and last arrival (wall clock). */
         nextArrival: () => {
           const index = n - opened;
-          return arrived[index] !== undefined ? Promise.resolve(arrived[index]) : new Promise((resolve) => waiting.set(index, resolve));
+          return arrived[index] !== undefined
+            ? Promise.resolve(arrived[index])
+            : new Promise((resolve) => waiting.set(index, resolve));
         },
-        close: () => new Promise((resolve) => {
-          child.once("exit", resolve);
-          child.send({ type: "close" });
-        }),
+        close: () =>
+          new Promise((resolve) => {
+            child.once("exit", resolve);
+            child.send({ type: "close" });
+          }),
       };
     };
     // A write sample waits until its event has reached every socket before the next sample: wrangler dev runs the
@@ -339,22 +407,39 @@ try {
       many = await crowd(socketCount);
       await settled(many)();
       const b = await against(health, settled(many), LIVE_TURN_WRITES);
-      for (const [to, from] of [[one, a], [loaded, b]]) {
+      for (const [to, from] of [
+        [one, a],
+        [loaded, b],
+      ]) {
         to.floors.push(...from.floors);
         to.figures.push(...from.figures);
       }
       if (round < LIVE_ROUNDS - 1) await many.close();
     }
     header(`Live room: a write (PUT /api/codes/{id}) with ${socketCount} sockets open, against the same with one`);
-    const writes = { figure: median(loaded.figures), floor: median(one.figures), ratio: median(loaded.figures) / median(one.figures) };
+    const writes = {
+      figure: median(loaded.figures),
+      floor: median(one.figures),
+      ratio: median(loaded.figures) / median(one.figures),
+    };
     report(`write's answer, ${socketCount} sockets / 1 socket`, writes, 1.2);
     // Information: the floors beside the writes, and the write against its floor with each audience: whether the
     // whole machine was slower with the crowd of many (ADR 058).
-    const healths = { figure: median(loaded.floors), floor: median(one.floors), ratio: median(loaded.floors) / median(one.floors) };
+    const healths = {
+      figure: median(loaded.floors),
+      floor: median(one.floors),
+      ratio: median(loaded.floors) / median(one.floors),
+    };
     console.log(line(`  GET /api/health beside them, ${socketCount} sockets / 1`, healths));
     const withOne = writes.floor / healths.floor;
     const withMany = writes.figure / healths.figure;
-    console.log(line("  the write against its floor, with each audience", { figure: withMany, floor: withOne, ratio: withMany / withOne }, times));
+    console.log(
+      line(
+        "  the write against its floor, with each audience",
+        { figure: withMany, floor: withOne, ratio: withMany / withOne },
+        times,
+      ),
+    );
     console.log(`  (${LIVE_ROUNDS} turns of each audience, ${one.figures.length} writes each)`);
 
     // Publish: from the write's answer (its event is published once the answer is handed on) to the event's arrival on
@@ -378,8 +463,13 @@ try {
     const p99 = percentile(published, 0.99);
     const ok = p99 <= 60;
     if (!ok) misses.push(`publish to the last of ${socketCount} sockets p99 ${p99.toFixed(1)} ms (target 60 ms)`);
-    console.log(`${`publish to the last of ${socketCount} sockets, p99 (median)`.padEnd(52)} ${p99.toFixed(1).padStart(8)} ms (${median(published).toFixed(1)} ms)  <= 60 ms ${ok ? "ok" : "MISSED"}`);
-    const tail = (label, values) => console.log(`${label.padEnd(52)} ${percentile(values, 0.99).toFixed(1).padStart(8)} ms (${median(values).toFixed(1)} ms)`);
+    console.log(
+      `${`publish to the last of ${socketCount} sockets, p99 (median)`.padEnd(52)} ${p99.toFixed(1).padStart(8)} ms (${median(published).toFixed(1)} ms)  <= 60 ms ${ok ? "ok" : "MISSED"}`,
+    );
+    const tail = (label, values) =>
+      console.log(
+        `${label.padEnd(52)} ${percentile(values, 0.99).toFixed(1).padStart(8)} ms (${median(values).toFixed(1)} ms)`,
+      );
     tail("  from the write's start, p99 (median)", sinceStart);
     // Where the time goes: until the event reaches the first socket (the answer handed on, the room's call), then
     // from the first socket to the last (the fan-out and this machine's delivery of 500 frames).
@@ -411,13 +501,16 @@ try {
       await waitUp(edge);
       const edgeSession = await signIn(browser, edge);
       const edgeHeaders = { Cookie: edgeSession.cookie, Accept: "text/html", ...IDENTITY };
-      const edgeFloor = async () => (await timed(`${edge}/api/health`, { headers: { Cookie: edgeSession.cookie, ...IDENTITY } })).ms;
+      const edgeFloor = async () =>
+        (await timed(`${edge}/api/health`, { headers: { Cookie: edgeSession.cookie, ...IDENTITY } })).ms;
       const view = async (path) => {
         const { ms, res } = await timed(`${edge}${path}`, { headers: edgeHeaders });
         const m = /reads=(\d+) fetched=(\d+)/.exec(res.headers.get("server-timing") ?? "");
         return { ms, reads: m ? Number(m[1]) : 0, status: res.status };
       };
-      header(`External host ${HOST_LATENCY_MS} ms away (TTL ${ttl} s): warm pages against the edge's own GET /api/health`);
+      header(
+        `External host ${HOST_LATENCY_MS} ms away (TTL ${ttl} s): warm pages against the edge's own GET /api/health`,
+      );
       for (const path of HOST_DATA_PAGES) {
         await view(path);
         report(`GET ${path} (warm)`, await against(edgeFloor, async () => (await view(path)).ms), 2);
@@ -442,9 +535,12 @@ try {
       const fetched = hostCalls.filter((c) => c.method === "GET").length - before;
       const share = 1 - fetched / reads;
       const shareOk = share >= 0.98 && refused.length === 0;
-      if (refused.length) misses.push(`${refused.length} of ${views} views while browsing were not pages (first: ${refused[0]})`);
+      if (refused.length)
+        misses.push(`${refused.length} of ${views} views while browsing were not pages (first: ${refused[0]})`);
       if (share < 0.98) misses.push(`host reads served from the cache ${(share * 100).toFixed(1)} % (target 98 %)`);
-      console.log(`${`host reads served from the edge cache over ${browseSeconds} s`.padEnd(52)} ${(share * 100).toFixed(1).padStart(7)} %  (${views} views, ${reads} reads, ${fetched} reached the host)  >= 98 % ${shareOk ? "ok" : "MISSED"}`);
+      console.log(
+        `${`host reads served from the edge cache over ${browseSeconds} s`.padEnd(52)} ${(share * 100).toFixed(1).padStart(7)} %  (${views} views, ${reads} reads, ${fetched} reached the host)  >= 98 % ${shareOk ? "ok" : "MISSED"}`,
+      );
 
       // The host hangs: at most one timeout per TTL per read; every other view at most 3x the floor.
       proxy.setMode("hang");
@@ -470,8 +566,14 @@ try {
       const worst = Math.max(0, ...perRead.values());
       const hangOk = worst <= windows;
       if (!hangOk) misses.push(`hanging host: ${worst} timeouts for one read in ${windows} TTLs`);
-      console.log(`${"hanging host: most timeouts of one read".padEnd(52)} ${String(worst).padStart(8)}    in ${windows} TTLs (${hung.length} hung calls, ${slowViews.length} slow views)  <= 1 per TTL ${hangOk ? "ok" : "MISSED"}`);
-      report("hanging host: the other views (median)", { figure: median(viewTimes), floor: median(floorNow), ratio: median(viewTimes) / median(floorNow) }, 3);
+      console.log(
+        `${"hanging host: most timeouts of one read".padEnd(52)} ${String(worst).padStart(8)}    in ${windows} TTLs (${hung.length} hung calls, ${slowViews.length} slow views)  <= 1 per TTL ${hangOk ? "ok" : "MISSED"}`,
+      );
+      report(
+        "hanging host: the other views (median)",
+        { figure: median(viewTimes), floor: median(floorNow), ratio: median(viewTimes) / median(floorNow) },
+        3,
+      );
 
       // The host fails: every page shows its last good data, marked stale.
       proxy.setMode("fail");
@@ -482,7 +584,9 @@ try {
         if (!body.includes("The host is not answering")) unmarked.push(path);
       }
       if (unmarked.length) misses.push(`failing host: no stale mark on ${unmarked.join(", ")}`);
-      console.log(`${"failing host: pages marked stale".padEnd(52)} ${String(HOST_DATA_PAGES.length - unmarked.length).padStart(8)} of ${HOST_DATA_PAGES.length}${unmarked.length ? ` (not: ${unmarked.join(", ")})` : ""}`);
+      console.log(
+        `${"failing host: pages marked stale".padEnd(52)} ${String(HOST_DATA_PAGES.length - unmarked.length).padStart(8)} of ${HOST_DATA_PAGES.length}${unmarked.length ? ` (not: ${unmarked.join(", ")})` : ""}`,
+      );
       await edgeSession.context.close();
     } finally {
       await proxy.close();

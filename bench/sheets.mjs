@@ -16,12 +16,16 @@ function report(misses, label, values, floorMs, target) {
   const figure = median(values);
   const ok = figure <= target;
   if (!ok) misses.push(`${label}: ${figure.toFixed(0)} ms (target ${target} ms)`);
-  console.log(`${label.padEnd(52)} ${`${figure.toFixed(1)} ms`.padStart(11)} ${`${floorMs.toFixed(1)} ms`.padStart(10)}  <= ${target} ms ${ok ? "ok" : "MISSED"}  (${values.length} samples)`);
+  console.log(
+    `${label.padEnd(52)} ${`${figure.toFixed(1)} ms`.padStart(11)} ${`${floorMs.toFixed(1)} ms`.padStart(10)}  <= ${target} ms ${ok ? "ok" : "MISSED"}  (${values.length} samples)`,
+  );
 }
 
 export async function sheetFigures({ base, session, samples, misses, health }) {
   const { cookie } = session;
-  console.log(`\nSheets: absolute targets; the floor column is GET /api/health in this run\n${"figure".padEnd(52)} ${"median".padStart(11)} ${"floor".padStart(10)}`);
+  console.log(
+    `\nSheets: absolute targets; the floor column is GET /api/health in this run\n${"figure".padEnd(52)} ${"median".padStart(11)} ${"floor".padStart(10)}`,
+  );
   const floors = [];
   for (let i = 0; i < 11; i++) floors.push(await health());
   const floor = median(floors);
@@ -35,7 +39,9 @@ export async function sheetFigures({ base, session, samples, misses, health }) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/dashboard/breeder-stats?tab=breeder-list&size=100");
     await page.locator("[data-testid=breeder-grid][data-painted=true]").waitFor();
-    const tsv = Array.from({ length: 100 }, (_, r) => Array.from({ length: 10 }, (_, c) => String(10 + ((r + c) % 80))).join("\t")).join("\n");
+    const tsv = Array.from({ length: 100 }, (_, r) =>
+      Array.from({ length: 10 }, (_, c) => String(10 + ((r + c) % 80))).join("\t"),
+    ).join("\n");
     await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
     const canvas = page.locator("[data-testid=breeder-grid] canvas[data-testid=data-grid-canvas]");
     const box = await canvas.boundingBox();
@@ -66,11 +72,14 @@ export async function sheetFigures({ base, session, samples, misses, health }) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     const t = performance.now();
-    const res = await fetch(`${base}/dashboard/breeder-stats/import?_data=routes%2F_shell.dashboard.breeder-stats_.import`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: base },
-      body: form,
-    });
+    const res = await fetch(
+      `${base}/dashboard/breeder-stats/import?_data=routes%2F_shell.dashboard.breeder-stats_.import`,
+      {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: base },
+        body: form,
+      },
+    );
     await res.arrayBuffer();
     return { ms: performance.now() - t, status: res.status };
   };
@@ -134,7 +143,9 @@ export async function scrollFigure({ context, misses }) {
     const ok = p95 <= SCROLL_TARGET_MS;
     const label = `scroll ${rows.toLocaleString("en")} rows: 95th-percentile frame`;
     if (!ok) misses.push(`${label}: ${p95.toFixed(1)} ms (target ${SCROLL_TARGET_MS} ms)`);
-    console.log(`${label.padEnd(52)} ${`${p95.toFixed(1)} ms`.padStart(11)} ${`${median(frames).toFixed(1)} ms`.padStart(10)}  <= ${SCROLL_TARGET_MS} ms ${ok ? "ok" : "MISSED"}  (${frames.length} frames; floor: their median)`);
+    console.log(
+      `${label.padEnd(52)} ${`${p95.toFixed(1)} ms`.padStart(11)} ${`${median(frames).toFixed(1)} ms`.padStart(10)}  <= ${SCROLL_TARGET_MS} ms ${ok ? "ok" : "MISSED"}  (${frames.length} frames; floor: their median)`,
+    );
   } finally {
     await page.close();
   }

@@ -52,7 +52,9 @@ describe("what a request needs", () => {
 describe("the audit trail's words", () => {
   it("lists only the fields a change touched, and every field of a record made or deleted", async () => {
     const { fieldChanges } = await import("./audit");
-    expect(fieldChanges({ code: "1", user: "a" }, { code: "2", user: "a" })).toEqual([{ field: "code", before: "1", after: "2" }]);
+    expect(fieldChanges({ code: "1", user: "a" }, { code: "2", user: "a" })).toEqual([
+      { field: "code", before: "1", after: "2" },
+    ]);
     expect(fieldChanges(null, { code: "1", done: true })).toEqual([
       { field: "code", before: null, after: "1" },
       { field: "done", before: null, after: "true" },

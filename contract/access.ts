@@ -38,16 +38,20 @@ export type Level = (typeof LEVELS)[number];
 export const LEVEL_LABELS: Record<Level, string> = { none: "None", view: "View", edit: "Edit" };
 
 /** The levels a section offers: a kick is done or not, and admin is all or nothing. */
-export const levelsOf = (section: Section): readonly Level[] => (section === "kick" || section === "admin" ? ["none", "edit"] : LEVELS);
+export const levelsOf = (section: Section): readonly Level[] =>
+  section === "kick" || section === "admin" ? ["none", "edit"] : LEVELS;
 
 export type Access = Record<Section, Level>;
 
 const rank = (level: Level) => LEVELS.indexOf(level);
-export const isLevel = (value: unknown): value is Level => typeof value === "string" && (LEVELS as readonly string[]).includes(value);
-export const isSection = (value: unknown): value is Section => typeof value === "string" && (SECTIONS as readonly string[]).includes(value);
+export const isLevel = (value: unknown): value is Level =>
+  typeof value === "string" && (LEVELS as readonly string[]).includes(value);
+export const isSection = (value: unknown): value is Section =>
+  typeof value === "string" && (SECTIONS as readonly string[]).includes(value);
 
 /** Whether `access` reaches `need` in `section`. */
-export const can = (access: Access, section: Section, need: Exclude<Level, "none">) => rank(access[section]) >= rank(need);
+export const can = (access: Access, section: Section, need: Exclude<Level, "none">) =>
+  rank(access[section]) >= rank(need);
 
 const every = (level: Level): Access => Object.fromEntries(SECTIONS.map((s) => [s, level])) as Access;
 export const NO_ACCESS: Access = every("none");
@@ -136,7 +140,8 @@ export const EVENT_SECTIONS: Record<LiveEventType, readonly Section[]> = {
 };
 
 /** The sections a member may view that live events concern (at most 9: a socket's tags, party/live.ts). */
-export const liveSections = (access: Access): Section[] => SECTIONS.filter((s) => s !== "kick" && s !== "admin" && can(access, s, "view"));
+export const liveSections = (access: Access): Section[] =>
+  SECTIONS.filter((s) => s !== "kick" && s !== "admin" && can(access, s, "view"));
 
 // ---- Which section a request concerns -------------------------------------------------------------------------------
 
@@ -219,7 +224,13 @@ const API_SECTIONS: [RegExp, Section][] = [
 export function apiNeed(rawPath: string, method: string): Need {
   const path = routedPath(rawPath);
   // Avatars show wherever a member is shown (tribelists, the breeder sheet): every signed-in member may look them up.
-  if (path === "/api/health" || path === "/api/search" || path.startsWith("/avatar/") || path === "/api/vouches/avatar-cache") return "signed-in";
+  if (
+    path === "/api/health" ||
+    path === "/api/search" ||
+    path.startsWith("/avatar/") ||
+    path === "/api/vouches/avatar-cache"
+  )
+    return "signed-in";
   if (path === "/api/tokens" || path.startsWith("/api/tokens/")) return "signed-in";
   const section = API_SECTIONS.find(([re]) => re.test(path))?.[1];
   return { section: section ?? "admin", level: section === "kick" ? "edit" : levelFor(method) };

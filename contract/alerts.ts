@@ -39,7 +39,12 @@ export function isWebhookUrl(url: string, discordOrigins: readonly string[]) {
   return WEBHOOK_PATH.test(path);
 }
 
-export const DISCORD_ORIGINS = ["https://discord.com", "https://discordapp.com", "https://canary.discord.com", "https://ptb.discord.com"];
+export const DISCORD_ORIGINS = [
+  "https://discord.com",
+  "https://discordapp.com",
+  "https://canary.discord.com",
+  "https://ptb.discord.com",
+];
 
 /** A webhook address as the page shows it: never its token, only its last four characters. */
 export function maskWebhook(url: string) {

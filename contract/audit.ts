@@ -31,7 +31,8 @@ export const AUDIT_ENTITY_SECTIONS: Record<string, Section> = {
 };
 
 /** The entities of a section, for the filter. */
-export const entitiesOf = (section: Section) => Object.keys(AUDIT_ENTITY_SECTIONS).filter((e) => AUDIT_ENTITY_SECTIONS[e] === section);
+export const entitiesOf = (section: Section) =>
+  Object.keys(AUDIT_ENTITY_SECTIONS).filter((e) => AUDIT_ENTITY_SECTIONS[e] === section);
 
 /** An entity's name in words: "tribelist_entry" is "Tribelist entry". */
 export const entityLabel = (entity: string) => (entity.charAt(0).toUpperCase() + entity.slice(1)).replace(/_/g, " ");
@@ -51,14 +52,20 @@ export type AuditRow = {
 
 export type FieldChange = { field: string; before: string | null; after: string | null };
 
-const show = (v: unknown): string | null => (v === undefined || v === null ? null : typeof v === "string" ? v : JSON.stringify(v));
+const show = (v: unknown): string | null =>
+  v === undefined || v === null ? null : typeof v === "string" ? v : JSON.stringify(v);
 
 /**
  * A change as its fields: each field whose value differs between before and after (a created record: every field it
  * was made with; a deleted one: every field it had). Values that are not objects are one field named "value".
  */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  const asObject = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === undefined || v === null ? {} : { value: v });
+  const asObject = (v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : v === undefined || v === null
+        ? {}
+        : { value: v };
   const b = asObject(before);
   const a = asObject(after);
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];

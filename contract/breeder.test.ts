@@ -1,7 +1,15 @@
 // The breeder list's display rules: stat colours (section 5: <=30 red, >=60 green, 40 grey, blended between) and the
 // leaderboard's hh:mm:ss durations (section 9).
 import { describe, expect, it } from "vitest";
-import { BREEDER_COLUMNS, COLOURABLE_COLUMNS, hhmmss, MUT_COLUMNS, STAT_COLUMNS, statColour, ZERO_COLUMN } from "./breeder";
+import {
+  BREEDER_COLUMNS,
+  COLOURABLE_COLUMNS,
+  hhmmss,
+  MUT_COLUMNS,
+  STAT_COLUMNS,
+  statColour,
+  ZERO_COLUMN,
+} from "./breeder";
 
 describe("statColour", () => {
   it("is red at 30 and below, grey at 40, green at 60 and above", () => {
@@ -37,7 +45,9 @@ describe("the breeder list's columns", () => {
     const keys = BREEDER_COLUMNS.map((c) => c.key);
     const zero = keys.indexOf(ZERO_COLUMN);
     expect(keys.slice(zero + 1, zero + 1 + STAT_COLUMNS.length)).toEqual([...STAT_COLUMNS]);
-    expect(keys.slice(zero + 1 + STAT_COLUMNS.length, zero + 1 + STAT_COLUMNS.length + MUT_COLUMNS.length)).toEqual([...MUT_COLUMNS]);
+    expect(keys.slice(zero + 1 + STAT_COLUMNS.length, zero + 1 + STAT_COLUMNS.length + MUT_COLUMNS.length)).toEqual([
+      ...MUT_COLUMNS,
+    ]);
   });
   it("can all be coloured", () => {
     for (const c of BREEDER_COLUMNS) expect(COLOURABLE_COLUMNS).toContain(c.key);

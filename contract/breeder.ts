@@ -8,9 +8,16 @@ import { DAY_MS } from "./time";
 export const BREEDER_PATH = "/dashboard/breeder-stats";
 
 /** The five tabs, in the spec's order; the active one is remembered locally (default breeder-list). */
-export const BREEDER_TABS = ["breeder-list", "ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"] as const;
+export const BREEDER_TABS = [
+  "breeder-list",
+  "ffa-raising",
+  "codes-given-to",
+  "claim-sessions",
+  "breeder-statistics",
+] as const;
 export type BreederTab = (typeof BREEDER_TABS)[number];
-export const isBreederTab = (v: unknown): v is BreederTab => typeof v === "string" && (BREEDER_TABS as readonly string[]).includes(v);
+export const isBreederTab = (v: unknown): v is BreederTab =>
+  typeof v === "string" && (BREEDER_TABS as readonly string[]).includes(v);
 export const BREEDER_TAB_LABELS: Record<BreederTab, string> = {
   "breeder-list": "Breeder List",
   "ffa-raising": "FFA Raising",
@@ -33,7 +40,12 @@ export type BreederServer = (typeof BREEDER_SERVERS)[number];
 export type BreederDino = { Dino: string; _id: string; imageUrl: string | null };
 
 /** The breeder list's summary card: Total Breeders, each server's total of the 0/0 count, the total and Last Updated. */
-export type BreederSummary = { breeders: number; servers: Record<BreederServer, number>; total: number; lastUpdated: string | null };
+export type BreederSummary = {
+  breeders: number;
+  servers: Record<BreederServer, number>;
+  total: number;
+  lastUpdated: string | null;
+};
 
 /**
  * The claim sessions' summary cards, each a filter (?filter=): "Claims Today" keeps the sessions created today that
@@ -43,7 +55,8 @@ export type BreederSummary = { breeders: number; servers: Record<BreederServer, 
  */
 export const CLAIM_FILTERS = ["claims-today", "completed-today", "most-participants"] as const;
 export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
-export const isClaimFilter = (v: unknown): v is ClaimFilter => typeof v === "string" && (CLAIM_FILTERS as readonly string[]).includes(v);
+export const isClaimFilter = (v: unknown): v is ClaimFilter =>
+  typeof v === "string" && (CLAIM_FILTERS as readonly string[]).includes(v);
 export type ClaimSummary = { claimsToday: number; completedToday: number; mostParticipants: number };
 
 /** The side tables' fields and the longest text each keeps (the host's checks and the page's, before it sends). */
@@ -56,7 +69,14 @@ export const FFA_FIELD_LENGTHS = {
   expectedCompletion: 40,
   notes: 2000,
 } as const;
-export const CODE_FIELD_LENGTHS = { breeder: 100, code: 100, server: 40, dateGiven: 40, status: 40, notes: 2000 } as const;
+export const CODE_FIELD_LENGTHS = {
+  breeder: 100,
+  code: 100,
+  server: 40,
+  dateGiven: 40,
+  status: 40,
+  notes: 2000,
+} as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The breeder list's columns (section 3 "Breeder list row")
@@ -80,9 +100,20 @@ export const COLOURABLE_COLUMNS: readonly string[] = [...EDITABLE_COLUMNS, ...Ob
 export const NEGATIVE_VALUES = ["TRUE", "FALSE"] as const;
 
 export type BreederColumnKind = "name" | "text" | "number" | "server" | "boolean" | "date" | "days";
-export type BreederColumn = { key: string; title: string; kind: BreederColumnKind; width?: number; group?: "base" | "mut" };
+export type BreederColumn = {
+  key: string;
+  title: string;
+  kind: BreederColumnKind;
+  width?: number;
+  group?: "base" | "mut";
+};
 
-const col = (key: string, kind: BreederColumnKind, width?: number, title = key): BreederColumn => ({ key, title, kind, ...(width ? { width } : {}) });
+const col = (key: string, kind: BreederColumnKind, width?: number, title = key): BreederColumn => ({
+  key,
+  title,
+  kind,
+  ...(width ? { width } : {}),
+});
 
 /**
  * Every column in the order of section 2's dino table: Dino, Breeder, Location, Server, the 0/0 count, the base stats
@@ -200,14 +231,17 @@ export type SessionStats = {
 };
 
 /** Removals (or, from an older bot, cancellations). */
-export const removalsOf = (s: Pick<SessionStats, "totalRemovals" | "totalCancellations">) => s.totalRemovals ?? s.totalCancellations ?? 0;
+export const removalsOf = (s: Pick<SessionStats, "totalRemovals" | "totalCancellations">) =>
+  s.totalRemovals ?? s.totalCancellations ?? 0;
 
 /**
  * The leaderboard's order (section 7): total sessions, most first; then total claims, most first; then the breeder's id
  * (the host's order, so the place of a breeder does not move between views).
  */
 export const compareLeaderboard = (a: SessionStats, b: SessionStats) =>
-  b.totalSessions - a.totalSessions || b.totalClaims - a.totalClaims || (a.breederId < b.breederId ? -1 : a.breederId > b.breederId ? 1 : 0);
+  b.totalSessions - a.totalSessions ||
+  b.totalClaims - a.totalClaims ||
+  (a.breederId < b.breederId ? -1 : a.breederId > b.breederId ? 1 : 0);
 
 /** A leaderboard row as the tab shows it, `rank` its place in the whole list; its searched texts are these fields. */
 export function leaderboardRow(s: SessionStats, rank: number) {

@@ -9,10 +9,13 @@ export const codeText = z.string().max(500, "is at most 500 characters").nullabl
 
 /** Completed is a boolean; forms and old clients may send "true"/"false" or the displayed "Yes"/"No". */
 export const codeCompleted = z
-  .union([
-    z.boolean(),
-    z.enum(["true", "false", "Yes", "No", "yes", "no"]).transform((v) => v === "true" || v.toLowerCase() === "yes"),
-  ], { errorMap: () => ({ message: "must be true or false" }) })
+  .union(
+    [
+      z.boolean(),
+      z.enum(["true", "false", "Yes", "No", "yes", "no"]).transform((v) => v === "true" || v.toLowerCase() === "yes"),
+    ],
+    { errorMap: () => ({ message: "must be true or false" }) },
+  )
   .optional();
 
 /** The editable fields. Absent fields keep their value on PUT; null clears one. */

@@ -43,7 +43,8 @@ export type LiveEvent =
 export type LiveEventType = LiveEvent["type"];
 export const LIVE_EVENT_TYPES: LiveEventType[] = [...MESSAGE_EVENTS, ...SERVER_EVENTS];
 
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === "string" && (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (list as readonly string[]).includes(value);
 
 /**
  * An event as the room sends it: a known type, a text message if any, and the server id of a per-server event; only

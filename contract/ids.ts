@@ -4,7 +4,9 @@ import { z } from "zod";
 
 /** A record id: 24 lowercase hex characters. */
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
-export const objectIdSchema = z.string({ required_error: "is required" }).regex(OBJECT_ID, "must be a 24-character hex id");
+export const objectIdSchema = z
+  .string({ required_error: "is required" })
+  .regex(OBJECT_ID, "must be a 24-character hex id");
 
 /** A Discord id (snowflake): 17 to 20 digits. */
 export const DISCORD_ID = /^\d{17,20}$/;
@@ -19,5 +21,10 @@ export const discordIdSchema = z
  */
 export const versionSchema = z
   .union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)])
-  .pipe(z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").positive("must be positive"))
+  .pipe(
+    z
+      .number({ invalid_type_error: "must be a whole number" })
+      .int("must be a whole number")
+      .positive("must be positive"),
+  )
   .optional();

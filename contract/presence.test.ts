@@ -3,19 +3,44 @@ import { parsePresence, presenceColour, sectionOfSheet, toPresenceUpdate } from 
 
 describe("presence messages", () => {
   it("keep a sheet, a cell, editing and the pending rows, and refuse what is not a sheet", () => {
-    const update = { type: "presence", sheet: "stock:war-room-vaults", cell: { row: "a1", column: "count1" }, editing: true, pendingRows: ["a1", 5, "b2"] };
+    const update = {
+      type: "presence",
+      sheet: "stock:war-room-vaults",
+      cell: { row: "a1", column: "count1" },
+      editing: true,
+      pendingRows: ["a1", 5, "b2"],
+    };
     expect(toPresenceUpdate(update)).toEqual({ ...update, pendingRows: ["a1", "b2"] });
-    expect(toPresenceUpdate({ type: "presence", sheet: null })).toEqual({ type: "presence", sheet: null, cell: null, editing: false, pendingRows: [] });
+    expect(toPresenceUpdate({ type: "presence", sheet: null })).toEqual({
+      type: "presence",
+      sheet: null,
+      cell: null,
+      editing: false,
+      pendingRows: [],
+    });
     expect(toPresenceUpdate({ ...update, sheet: "codes" })).toBeNull();
     expect(toPresenceUpdate({ ...update, cell: { row: "a b", column: "x" } })).toBeNull();
     expect(toPresenceUpdate({ ...update, type: "codes_update" })).toBeNull();
-    expect(toPresenceUpdate({ ...update, pendingRows: Array.from({ length: 500 }, (_, i) => `r${i}`) })!.pendingRows).toHaveLength(200);
+    expect(
+      toPresenceUpdate({ ...update, pendingRows: Array.from({ length: 500 }, (_, i) => `r${i}`) })!.pendingRows,
+    ).toHaveLength(200);
   });
 
   it("read the room's messages, and leave events to the events' parser", () => {
-    const person = { type: "presence", id: "c1", name: "vaultkeeper", colour: "#1864ab", sheet: "breeder-list", cell: null, editing: false, pendingRows: [] };
+    const person = {
+      type: "presence",
+      id: "c1",
+      name: "vaultkeeper",
+      colour: "#1864ab",
+      sheet: "breeder-list",
+      cell: null,
+      editing: false,
+      pendingRows: [],
+    };
     expect(parsePresence(JSON.stringify(person))).toEqual(person);
-    expect(parsePresence(JSON.stringify({ type: "presence-sync", sheet: "breeder-list", people: [person, { junk: 1 }] }))).toEqual({
+    expect(
+      parsePresence(JSON.stringify({ type: "presence-sync", sheet: "breeder-list", people: [person, { junk: 1 }] })),
+    ).toEqual({
       type: "presence-sync",
       sheet: "breeder-list",
       people: [person],

@@ -54,7 +54,11 @@ export function parsePresence(data: unknown): Presence | PresenceSync | null {
     };
     if (value.type === "presence") return person(value);
     if (value.type === "presence-sync" && typeof value.sheet === "string" && Array.isArray(value.people)) {
-      return { type: "presence-sync", sheet: value.sheet, people: value.people.map(person).filter((p): p is Presence => p !== null) };
+      return {
+        type: "presence-sync",
+        sheet: value.sheet,
+        people: value.people.map(person).filter((p): p is Presence => p !== null),
+      };
     }
     return null;
   } catch {

@@ -13,7 +13,13 @@ type Resource = { prefix: string; reads: string[]; event?: LiveEvent };
 export const RESOURCES: Resource[] = [
   {
     prefix: "/api/vouches",
-    reads: ["/api/vouches", "/api/vouches/search", "/api/vouches/card-cache", "/api/vouches/stats", "/api/vouches/avatar-cache"],
+    reads: [
+      "/api/vouches",
+      "/api/vouches/search",
+      "/api/vouches/card-cache",
+      "/api/vouches/stats",
+      "/api/vouches/avatar-cache",
+    ],
     event: { type: "vouches_update" },
   },
   {
@@ -27,8 +33,16 @@ export const RESOURCES: Resource[] = [
     reads: [p],
     event: { type: "tribelist_updated" } as LiveEvent,
   })),
-  { prefix: "/api/join-log", reads: ["/api/join-log", "/api/join-log/search"], event: { type: "joined_members_update" } },
-  { prefix: "/api/removed-members", reads: ["/api/removed-members", "/api/removed-members/search"], event: { type: "removed_members_update" } },
+  {
+    prefix: "/api/join-log",
+    reads: ["/api/join-log", "/api/join-log/search"],
+    event: { type: "joined_members_update" },
+  },
+  {
+    prefix: "/api/removed-members",
+    reads: ["/api/removed-members", "/api/removed-members/search"],
+    event: { type: "removed_members_update" },
+  },
   ...STOCK_TABS.map((tab) => TABS[tab].path).map((path) => ({
     prefix: path,
     reads: [path, `${path}/history`],
@@ -39,14 +53,26 @@ export const RESOURCES: Resource[] = [
     reads: ["/api/breeder-list", "/api/breeder-list/search", "/api/breeder-list/dinos"],
     event: { type: "breeder_list_update" },
   },
-  { prefix: "/api/ffa-raising", reads: ["/api/ffa-raising", "/api/ffa-raising/search"], event: { type: "breeder_update" } },
-  { prefix: "/api/codes-given-to", reads: ["/api/codes-given-to", "/api/codes-given-to/search"], event: { type: "breeder_update" } },
+  {
+    prefix: "/api/ffa-raising",
+    reads: ["/api/ffa-raising", "/api/ffa-raising/search"],
+    event: { type: "breeder_update" },
+  },
+  {
+    prefix: "/api/codes-given-to",
+    reads: ["/api/codes-given-to", "/api/codes-given-to/search"],
+    event: { type: "breeder_update" },
+  },
   {
     prefix: "/api/breeder-claim-sessions",
     reads: ["/api/breeder-claim-sessions", "/api/breeder-claim-sessions/search"],
     event: { type: "breeder_update" },
   },
-  { prefix: "/api/breeder-session-stats", reads: ["/api/breeder-session-stats", "/api/breeder-session-stats/search"], event: { type: "breeder_update" } },
+  {
+    prefix: "/api/breeder-session-stats",
+    reads: ["/api/breeder-session-stats", "/api/breeder-session-stats/search"],
+    event: { type: "breeder_update" },
+  },
   {
     prefix: "/api/weeklymembers",
     reads: ["/api/weeklymembers", "/api/weeklymembers/search"],
@@ -60,7 +86,9 @@ export const RESOURCES: Resource[] = [
     reads: [
       ...perServer("/api/eoserver-status"),
       ...perServer("/api/eoserver-population"),
-      ...["joinlog", "leavelog", "tribemembers", "unknowns", "enemies", "friendlys"].flatMap((k) => perServer(`/api/${k}`)),
+      ...["joinlog", "leavelog", "tribemembers", "unknowns", "enemies", "friendlys"].flatMap((k) =>
+        perServer(`/api/${k}`),
+      ),
     ],
   },
 ];

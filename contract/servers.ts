@@ -7,7 +7,8 @@ import { DAY_MS, MINUTE_MS } from "./time";
 
 export const SERVER_IDS = ["2411", "2573", "2446"] as const;
 export type ServerId = (typeof SERVER_IDS)[number];
-export const isServerId = (v: unknown): v is ServerId => typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
+export const isServerId = (v: unknown): v is ServerId =>
+  typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
 
 /** Each server's official name, as the game's server list shows it. */
 export const SERVER_NAMES: Record<ServerId, string> = {

@@ -6,11 +6,31 @@ import { SERVER_IDS, type ServerId } from "./servers";
 
 /** The kinds of source, each with its words and how often it is expected to report when nobody configured otherwise. */
 export const SOURCE_KINDS = {
-  "official-list": { label: "Official server list", interval: 2 * MINUTE_MS, what: "The game's public server list, read every minute by the cron" },
-  "roster-host": { label: "Roster host", interval: 2 * MINUTE_MS, what: "The upstream host's server status, read every minute by the cron" },
-  collector: { label: "Roster collector", interval: 2 * MINUTE_MS, what: "The tribe's collector, pushing who is online to /api/ingest" },
-  "discord-bot": { label: "Discord bot", interval: DAY_MS, what: "The bot, pushing joins, leaves and vouches to /api/ingest" },
-  "weekly-collector": { label: "Weekly members collector", interval: 8 * DAY_MS, what: "The weekly activity report pushed to /api/ingest" },
+  "official-list": {
+    label: "Official server list",
+    interval: 2 * MINUTE_MS,
+    what: "The game's public server list, read every minute by the cron",
+  },
+  "roster-host": {
+    label: "Roster host",
+    interval: 2 * MINUTE_MS,
+    what: "The upstream host's server status, read every minute by the cron",
+  },
+  collector: {
+    label: "Roster collector",
+    interval: 2 * MINUTE_MS,
+    what: "The tribe's collector, pushing who is online to /api/ingest",
+  },
+  "discord-bot": {
+    label: "Discord bot",
+    interval: DAY_MS,
+    what: "The bot, pushing joins, leaves and vouches to /api/ingest",
+  },
+  "weekly-collector": {
+    label: "Weekly members collector",
+    interval: 8 * DAY_MS,
+    what: "The weekly activity report pushed to /api/ingest",
+  },
 } as const;
 export type SourceKind = keyof typeof SOURCE_KINDS;
 
@@ -36,7 +56,9 @@ export function kindOf(id: SourceId): SourceKind {
 
 export function sourceLabel(id: SourceId) {
   const kind = kindOf(id);
-  return id.startsWith("collector:") ? `${SOURCE_KINDS[kind].label} ${id.slice("collector:".length)}` : SOURCE_KINDS[kind].label;
+  return id.startsWith("collector:")
+    ? `${SOURCE_KINDS[kind].label} ${id.slice("collector:".length)}`
+    : SOURCE_KINDS[kind].label;
 }
 
 /** Past its interval a source is late (amber); past this many intervals, silent (red). */

@@ -70,7 +70,14 @@ describe("derived values", () => {
   it("war room vaults: current stock is the sum of the 18 columns, % of maxcount", () => {
     const counts = [350, 350, 200, ...Array(15).fill(null)];
     const row = derivedFields("war-vault", { item: "Element", counts, maxcount: 1400, todo: "farm" }, 600);
-    expect(row).toMatchObject({ item: "Element", currentStock: 900, maxcount: 1400, percentage: 64, prevStock: 600, todo: "farm" });
+    expect(row).toMatchObject({
+      item: "Element",
+      currentStock: 900,
+      maxcount: 1400,
+      percentage: 64,
+      prevStock: 600,
+      todo: "farm",
+    });
     expect(row.counts).toHaveLength(18);
   });
 
@@ -99,7 +106,9 @@ describe("derived values", () => {
       stockUsed: 10,
       percentage: 40,
     });
-    expect(derivedFields("dedis", { item: "Crystal", currentStock: 30, maxStock: 0 }, null)).toMatchObject({ percentage: 0 });
+    expect(derivedFields("dedis", { item: "Crystal", currentStock: 30, maxStock: 0 }, null)).toMatchObject({
+      percentage: 0,
+    });
   });
 
   it("dinos: war ready, not ready, total raised, needs raised, different", () => {

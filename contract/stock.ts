@@ -15,7 +15,8 @@ export const STOCK_TABS = [
   "admin-logistics-dedis",
 ] as const;
 export type StockTab = (typeof STOCK_TABS)[number];
-export const isStockTab = (v: unknown): v is StockTab => typeof v === "string" && (STOCK_TABS as readonly string[]).includes(v);
+export const isStockTab = (v: unknown): v is StockTab =>
+  typeof v === "string" && (STOCK_TABS as readonly string[]).includes(v);
 
 /** How a tab's rows are shaped. Tabs "without a data source" in the spec work like their siblings. */
 export type TabKind = "war-vault" | "defense-vault" | "admin-vault" | "dedis" | "war-dedis" | "dinos";
@@ -86,7 +87,11 @@ const counts = (length: number): StockField => ({ key: "counts", type: "cells", 
 const item: StockField = { key: "item", type: "name" };
 const todo: StockField = { key: "todo", type: "text" };
 const number = (key: string): StockField => ({ key, type: "number" });
-const column = (key: string, title: string, width?: number): SheetColumn => ({ key, title, ...(width ? { width } : {}) });
+const column = (key: string, title: string, width?: number): SheetColumn => ({
+  key,
+  title,
+  ...(width ? { width } : {}),
+});
 
 export const KINDS: Record<TabKind, KindSpec> = {
   "war-vault": {
@@ -128,7 +133,13 @@ export const KINDS: Record<TabKind, KindSpec> = {
   },
   dedis: {
     fields: [item, number("currentStock"), number("maxStock"), todo],
-    columns: [column("item", "Item"), column("currentStock", "Stock"), column("maxStock", "Target"), column("percentage", "%"), column("todo", "Todo")],
+    columns: [
+      column("item", "Item"),
+      column("currentStock", "Stock"),
+      column("maxStock", "Target"),
+      column("percentage", "%"),
+      column("todo", "Todo"),
+    ],
     figure: "currentStock",
   },
   "war-dedis": {
@@ -264,24 +275,56 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
       const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
       const currentStock = sumCells(counts);
       const maxcount = cell(data.maxcount);
-      return { item: asText(data.item) ?? "", counts, maxcount, todo: asText(data.todo), currentStock, percentage: percentage(currentStock, maxcount), prevStock };
+      return {
+        item: asText(data.item) ?? "",
+        counts,
+        maxcount,
+        todo: asText(data.todo),
+        currentStock,
+        percentage: percentage(currentStock, maxcount),
+        prevStock,
+      };
     }
     case "defense-vault": {
       const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
       const currentStock = sumCells(counts);
       const maxStock = cell(data.maxStock);
-      return { item: asText(data.item) ?? "", counts, currentStock, maxStock, todo: asText(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
+      return {
+        item: asText(data.item) ?? "",
+        counts,
+        currentStock,
+        maxStock,
+        todo: asText(data.todo),
+        percentage: percentage(currentStock, maxStock),
+        prevStock,
+      };
     }
     case "admin-vault": {
       const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
       const stock = sumCells(counts);
       const target = cell(data.target);
-      return { item: asText(data.item) ?? "", counts, stock, currentStock: stock, target, todo: asText(data.todo), percentage: percentage(stock, target), prevStock };
+      return {
+        item: asText(data.item) ?? "",
+        counts,
+        stock,
+        currentStock: stock,
+        target,
+        todo: asText(data.todo),
+        percentage: percentage(stock, target),
+        prevStock,
+      };
     }
     case "dedis": {
       const currentStock = cell(data.currentStock);
       const maxStock = cell(data.maxStock);
-      return { item: asText(data.item) ?? "", currentStock, maxStock, todo: asText(data.todo), percentage: percentage(currentStock, maxStock), prevStock };
+      return {
+        item: asText(data.item) ?? "",
+        currentStock,
+        maxStock,
+        todo: asText(data.todo),
+        percentage: percentage(currentStock, maxStock),
+        prevStock,
+      };
     }
     case "war-dedis": {
       const currentStock = cell(data.currentStock);

@@ -4,17 +4,27 @@ import { z } from "zod";
 import { discordIdSchema, versionSchema } from "./ids";
 import { NATIONALITIES, RANKS } from "./tribelists";
 
-const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v);
+const blankToNull = (v: unknown) =>
+  typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v;
 /** One of the options, matched case-insensitively and stored as written in the spec; empty means none. */
 const choice = <T extends readonly [string, ...string[]]>(options: T) =>
-  z.preprocess((v) => {
-    const s = blankToNull(v);
-    return typeof s === "string" ? (options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? s) : s;
-  }, z.enum(options, { errorMap: () => ({ message: `must be ${options.join(", ")} or empty` }) }).nullable().optional());
+  z.preprocess(
+    (v) => {
+      const s = blankToNull(v);
+      return typeof s === "string" ? (options.find((o) => o.toLowerCase() === s.toLowerCase()) ?? s) : s;
+    },
+    z
+      .enum(options, { errorMap: () => ({ message: `must be ${options.join(", ")} or empty` }) })
+      .nullable()
+      .optional(),
+  );
 
 const fields = {
   username: z.preprocess(blankToNull, z.string().max(100, "is at most 100 characters").nullable().optional()),
-  discordId: z.preprocess((v) => (typeof v === "number" ? String(v) : blankToNull(v)), discordIdSchema.nullable().optional()),
+  discordId: z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : blankToNull(v)),
+    discordIdSchema.nullable().optional(),
+  ),
   rank: choice(RANKS),
   nationality: choice(NATIONALITIES),
   order: z.preprocess(

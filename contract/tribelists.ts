@@ -7,7 +7,8 @@ export const TRIBELIST_SERVERS = SERVER_IDS;
 export type TribelistServer = ServerId;
 
 /** The collection path of a server's list: 2411 uses the bare path, the others are suffixed (spec part 1, section 7). */
-export const tribelistPath = (server: TribelistServer) => (server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`);
+export const tribelistPath = (server: TribelistServer) =>
+  server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`;
 
 export const RANKS = ["Admin", "Owner"] as const;
 export const NATIONALITIES = ["Chinese", "English"] as const;

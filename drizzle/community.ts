@@ -40,7 +40,11 @@ export const vouches = sqliteTable(
   },
   // A member's vouches, newest last, carrying the stored avatar (migrations/0013): a row's avatar where the avatar
   // records have none is the member's newest stored one, found in the index alone however many vouches lack one.
-  (t) => [index("vouches_vouched_idx").on(t.vouched, t.id, t.vouchedAvatar), index("vouches_at_idx").on(t.vouchedAtMs), index("vouches_by_idx").on(t.vouchedBy, t.status, t.vouchedByUsername)],
+  (t) => [
+    index("vouches_vouched_idx").on(t.vouched, t.id, t.vouchedAvatar),
+    index("vouches_at_idx").on(t.vouchedAtMs),
+    index("vouches_by_idx").on(t.vouchedBy, t.status, t.vouchedByUsername),
+  ],
 );
 
 export const codes = sqliteTable("codes", {
@@ -59,7 +63,6 @@ export const codes = sqliteTable("codes", {
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at").notNull().default(now),
 });
-
 
 export const tribelistEntries = sqliteTable(
   "tribelist_entries",

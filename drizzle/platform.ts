@@ -103,12 +103,17 @@ export const alertDeliveries = sqliteTable(
     kind: text("kind").notNull(),
     key: text("key").notNull(),
     content: text("content").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: epochMs("next_attempt_at").notNull(),
     lastResult: text("last_result"),
     lastAttemptAt: epochMs("last_attempt_at"),
     createdAt: epochMs("created_at").notNull(),
   },
-  (t) => [uniqueIndex("alert_deliveries_key").on(t.channelId, t.key), index("alert_deliveries_due").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex("alert_deliveries_key").on(t.channelId, t.key),
+    index("alert_deliveries_due").on(t.status, t.nextAttemptAt),
+  ],
 );

@@ -3,7 +3,6 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { STOCK_TABS } from "../contract/stock";
 import { bool, json, now, objectId, timestamp } from "./columns";
 
-
 export const stockItems = sqliteTable(
   "stock_items",
   {
@@ -38,9 +37,13 @@ export const stockHistory = sqliteTable(
 );
 
 /** Images by item or dino name, applied across tabs. */
-export const itemImages = sqliteTable("item_images", {
-  scope: text("scope", { enum: ["stock", "dino"] }).notNull(),
-  name: text("name").notNull(),
-  imageUrl: text("image_url").notNull(),
-  updatedAt: timestamp("updated_at").notNull().default(now),
-}, (t) => [index("item_images_scope_name").on(t.scope, t.name)]);
+export const itemImages = sqliteTable(
+  "item_images",
+  {
+    scope: text("scope", { enum: ["stock", "dino"] }).notNull(),
+    name: text("name").notNull(),
+    imageUrl: text("image_url").notNull(),
+    updatedAt: timestamp("updated_at").notNull().default(now),
+  },
+  (t) => [index("item_images_scope_name").on(t.scope, t.name)],
+);

@@ -3,7 +3,13 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { EVENT_SECTIONS, isSection } from "../contract/access";
 import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "../contract/events";
-import { presenceColour, sectionOfSheet, toPresenceUpdate, type Presence, type PresenceUpdate } from "../contract/presence";
+import {
+  presenceColour,
+  sectionOfSheet,
+  toPresenceUpdate,
+  type Presence,
+  type PresenceUpdate,
+} from "../contract/presence";
 
 /** The header the Worker sets on a socket's upgrade: the sections its member may view (worker/index.ts). */
 export const LIVE_SECTIONS_HEADER = "x-live-sections";
@@ -31,7 +37,8 @@ export class Live extends Server<Env> {
     let member = { id: "unknown", name: "Someone" };
     try {
       const value = JSON.parse(decodeURIComponent(ctx.request.headers.get(LIVE_MEMBER_HEADER) ?? ""));
-      if (typeof value?.id === "string" && typeof value?.name === "string") member = { id: value.id, name: value.name.slice(0, 80) };
+      if (typeof value?.id === "string" && typeof value?.name === "string")
+        member = { id: value.id, name: value.name.slice(0, 80) };
     } catch {
       // no member named: shown as "Someone"
     }
@@ -65,7 +72,8 @@ export class Live extends Server<Env> {
 
   onClose(connection: Connection<SocketState>) {
     const presence = connection.state?.presence;
-    if (connection.state && presence?.sheet) this.tell(connection, presence.sheet, { ...presence, sheet: null, cell: null, pendingRows: [] });
+    if (connection.state && presence?.sheet)
+      this.tell(connection, presence.sheet, { ...presence, sheet: null, cell: null, pendingRows: [] });
   }
 
   /** Sends a person's presence to the other sockets that may view the sheet they were on or are on now. */
@@ -94,7 +102,9 @@ export class Live extends Server<Env> {
     if (!valid) throw new Error(`not a live event: ${JSON.stringify(event)}`);
     const message = JSON.stringify(valid);
     // The sockets of members who may view a section the event concerns, each once.
-    const sockets = new Set(EVENT_SECTIONS[valid.type].flatMap((section) => this.ctx.getWebSockets(sectionTag(section))));
+    const sockets = new Set(
+      EVENT_SECTIONS[valid.type].flatMap((section) => this.ctx.getWebSockets(sectionTag(section))),
+    );
     let count = 0;
     for (const socket of sockets) {
       if (socket.readyState !== WebSocket.OPEN) continue;

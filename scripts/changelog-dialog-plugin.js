@@ -12,7 +12,9 @@ export function changelogDialog() {
     name: "changelog-dialog",
     resolveId(id, _importer, options) {
       if (id !== ID) return null;
-      return path.resolve(options?.ssr ? "app/components/changelog/server-dialog.ts" : "app/components/changelog/lazy-dialog.ts");
+      return path.resolve(
+        options?.ssr ? "app/components/changelog/server-dialog.ts" : "app/components/changelog/lazy-dialog.ts",
+      );
     },
   };
 }

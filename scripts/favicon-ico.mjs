@@ -12,7 +12,9 @@ const pngs = [];
 try {
   for (const size of [32, 16]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<style>html,body{margin:0;background:transparent}img{display:block;width:${size}px;height:${size}px}</style><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}img{display:block;width:${size}px;height:${size}px}</style><img src="data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}">`,
+    );
     await page.locator("img").evaluate((img) => img.decode());
     pngs.push({ size, data: await page.screenshot({ omitBackground: true }) });
     await page.close();

@@ -25,10 +25,15 @@ export async function startHostProxy({ port, target, latencyMs = 0 }) {
         try {
           const upstream = await fetch(`${target}${req.url}`, {
             method: req.method,
-            headers: { Authorization: req.headers.authorization ?? "", "Content-Type": req.headers["content-type"] ?? "application/json" },
+            headers: {
+              Authorization: req.headers.authorization ?? "",
+              "Content-Type": req.headers["content-type"] ?? "application/json",
+            },
             body: chunks.length ? Buffer.concat(chunks) : undefined,
           });
-          res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
+          res.writeHead(upstream.status, {
+            "Content-Type": upstream.headers.get("content-type") ?? "application/json",
+          });
           res.end(Buffer.from(await upstream.arrayBuffer()));
         } catch (error) {
           // The host behind the proxy is not there: a gateway error, as a real proxy answers (not a crashed process).

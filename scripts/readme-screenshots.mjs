@@ -31,7 +31,11 @@ try {
       await page.goto(shot.path);
       // The live badge shows once the page has hydrated and its socket is up; the grid or chart has painted by then.
       await page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity));
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      );
       await page.screenshot({ path: `${OUT}/${shot.file}` });
       console.log(`${OUT}/${shot.file}`);
       await page.close();

@@ -20,7 +20,10 @@ const persist = flag("--persist-to") ? ["--persist-to", flag("--persist-to")] : 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 function d1(extra) {
-  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, ...extra], { env, encoding: "utf8" });
+  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, ...extra], {
+    env,
+    encoding: "utf8",
+  });
   if (r.status !== 0) {
     process.stderr.write(r.stdout + r.stderr);
     process.exit(r.status ?? 1);
@@ -46,7 +49,9 @@ const people = Array.from({ length: Math.max(60, Math.round(120 * Math.sqrt(scal
 });
 
 const dir = new URL("./seed/", import.meta.url);
-const modules = readdirSync(dir).filter((f) => f.endsWith(".mjs") && f !== "lib.mjs").sort();
+const modules = readdirSync(dir)
+  .filter((f) => f.endsWith(".mjs") && f !== "lib.mjs")
+  .sort();
 const statements = [];
 for (const file of modules) {
   const { default: seed } = await import(pathToFileURL(join(dir.pathname, file)).href);

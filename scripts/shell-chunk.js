@@ -29,7 +29,9 @@ const ROUTES = path.resolve("app/routes") + path.sep;
 const SHEET = path.resolve("app/components/sheet") + path.sep;
 const OWN = [path.resolve("app") + path.sep, path.resolve("contract") + path.sep];
 /** The canvas grids' components: each is loaded by a dynamic import, in the browser only. */
-export const GRIDS = ["app/components/sheet/SheetGrid.client.tsx", "app/components/grid/DataGrid.client.tsx"].map((f) => path.resolve(f));
+export const GRIDS = ["app/components/sheet/SheetGrid.client.tsx", "app/components/grid/DataGrid.client.tsx"].map((f) =>
+  path.resolve(f),
+);
 /** How many route modules must import a module for it to ride in the shell chunk. */
 export const SHARED_BY = 5;
 

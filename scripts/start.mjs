@@ -28,10 +28,14 @@ if (process.env.SKIP_BUILD !== "1") run("npx", ["remix", "vite:build"]);
 run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist]);
 if (process.env.SKIP_SEED !== "1") run("node", ["scripts/seed.mjs", "--if-empty", ...persist]);
 
-const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", ...persist, ...envFile], {
-  stdio: "inherit",
-  env,
-});
+const dev = spawn(
+  "npx",
+  ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--test-scheduled", ...persist, ...envFile],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
 dev.on("exit", (code) => process.exit(code ?? 0));
 
@@ -48,7 +52,10 @@ if (process.env.LOCAL_CRON !== "0") {
   // Once the server answers, then at the start of every minute. One chain only, however slow a probe's answer.
   let started = false;
   const ready = setInterval(async () => {
-    const up = await fetch(`${origin}/api/health`).then(() => true, () => false);
+    const up = await fetch(`${origin}/api/health`).then(
+      () => true,
+      () => false,
+    );
     if (!up || started) return;
     started = true;
     clearInterval(ready);

@@ -12,7 +12,8 @@ import { moveDemoRosters } from "./sources/demo-collector";
 export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller, env) => {
   const config = getConfig(env);
   // Development only: the demo collectors push their moved rosters first, as real collectors would between runs.
-  if (config.DEMO_COLLECTORS) await moveDemoRosters(env, floorToMinute(controller.scheduledTime), config.TRACKED_SERVERS);
+  if (config.DEMO_COLLECTORS)
+    await moveDemoRosters(env, floorToMinute(controller.scheduledTime), config.TRACKED_SERVERS);
   const run = await runSnapshots(env, {
     at: floorToMinute(controller.scheduledTime),
     servers: config.TRACKED_SERVERS,

@@ -30,11 +30,51 @@ export const DEMO_ROLES = {
 const { owner, officer, breeder, member } = DEMO_ROLES;
 
 export const DEMO_USERS: DemoUser[] = [
-  { id: "300000000000000001", username: "rexrider", global_name: "Rex Rider", avatar: null, member: true, roles: [owner.id, member.id], note: "Tribe owner" },
-  { id: "300000000000000002", username: "tekbreeder", global_name: "Tek Breeder", avatar: null, member: true, roles: [breeder.id, member.id], note: "Breeder" },
-  { id: "300000000000000003", username: "vaultkeeper", global_name: null, avatar: null, member: true, roles: [officer.id, member.id], note: "Officer without a display name" },
-  { id: "300000000000000004", username: "tribemate", global_name: "Tribe Mate", avatar: null, member: true, roles: [member.id], note: "Plain member" },
-  { id: "300000000000000009", username: "wanderer", global_name: "Wandering Outsider", avatar: null, member: false, roles: [], note: "Not in the tribe's Discord" },
+  {
+    id: "300000000000000001",
+    username: "rexrider",
+    global_name: "Rex Rider",
+    avatar: null,
+    member: true,
+    roles: [owner.id, member.id],
+    note: "Tribe owner",
+  },
+  {
+    id: "300000000000000002",
+    username: "tekbreeder",
+    global_name: "Tek Breeder",
+    avatar: null,
+    member: true,
+    roles: [breeder.id, member.id],
+    note: "Breeder",
+  },
+  {
+    id: "300000000000000003",
+    username: "vaultkeeper",
+    global_name: null,
+    avatar: null,
+    member: true,
+    roles: [officer.id, member.id],
+    note: "Officer without a display name",
+  },
+  {
+    id: "300000000000000004",
+    username: "tribemate",
+    global_name: "Tribe Mate",
+    avatar: null,
+    member: true,
+    roles: [member.id],
+    note: "Plain member",
+  },
+  {
+    id: "300000000000000009",
+    username: "wanderer",
+    global_name: "Wandering Outsider",
+    avatar: null,
+    member: false,
+    roles: [],
+    note: "Not in the tribe's Discord",
+  },
 ];
 
 /** A demo user's roles in a configured guild, or null when they are not in it. Other ids: members without roles, but
@@ -118,12 +158,16 @@ discordStandin.post("/oauth2/authorize", async (c) => {
 discordStandin.post("/api/v10/oauth2/token", async (c) => {
   const form = await c.req.formData();
   const config = c.get("config");
-  if (form.get("client_id") !== config.DISCORD_CLIENT_ID || form.get("client_secret") !== config.DISCORD_CLIENT_SECRET) {
+  if (
+    form.get("client_id") !== config.DISCORD_CLIENT_ID ||
+    form.get("client_secret") !== config.DISCORD_CLIENT_SECRET
+  ) {
     return c.json({ error: "invalid_client" }, 401);
   }
   if (form.get("grant_type") !== "authorization_code") return c.json({ error: "unsupported_grant_type" }, 400);
   const code = String(form.get("code") ?? "");
-  const user = code.startsWith(CODE_PREFIX) && DEMO_USERS.find((u) => u.id === code.slice(CODE_PREFIX.length).split(".")[0]);
+  const user =
+    code.startsWith(CODE_PREFIX) && DEMO_USERS.find((u) => u.id === code.slice(CODE_PREFIX.length).split(".")[0]);
   if (!user) return c.json({ error: "invalid_grant", error_description: 'Invalid "code" in request.' }, 400);
   return c.json({
     access_token: `${TOKEN_PREFIX}${user.id}.${randomPart()}`,
@@ -169,7 +213,10 @@ discordStandin.get("/api/v10/users/@me/guilds", (c) => {
     features: [],
   });
   const ids = user.member ? c.get("config").DISCORD_GUILD_IDS : [];
-  return c.json([...ids.map((id, i) => guild(id, i === 0 ? "ARK Tribe" : `ARK Tribe ${i + 1}`)), guild(OTHER_GUILD_ID, "Some Other Server")]);
+  return c.json([
+    ...ids.map((id, i) => guild(id, i === 0 ? "ARK Tribe" : `ARK Tribe ${i + 1}`)),
+    guild(OTHER_GUILD_ID, "Some Other Server"),
+  ]);
 });
 
 /** The signed-in user's own membership of a guild (scope guilds.members.read). */
@@ -255,7 +302,8 @@ discordStandin.get("/api/v10/guilds/:guildId/roles", (c) => {
  */
 discordStandin.delete("/api/v10/guilds/:guildId/members/:userId", (c) => {
   if (!botAuthorized(c.req.header("Authorization"))) return c.json(discordError("401: Unauthorized"), 401);
-  if (!c.get("config").DISCORD_GUILD_IDS.includes(c.req.param("guildId"))) return c.json(discordError("Unknown Guild", 10004), 404);
+  if (!c.get("config").DISCORD_GUILD_IDS.includes(c.req.param("guildId")))
+    return c.json(discordError("Unknown Guild", 10004), 404);
   const userId = c.req.param("userId");
   if (!isDiscordId(userId) || userId.endsWith("9")) return c.json(discordError("Unknown Member", 10007), 404);
   return c.body(null, 204);
@@ -271,17 +319,24 @@ const webhookMessages = new Map<string, { id: string; content: string; timestamp
 for (const prefix of ["/api", "/api/v10"]) {
   discordStandin.post(`${prefix}/webhooks/:id/:token`, async (c) => {
     const { id, token } = c.req.param();
-    if (token.startsWith("fail")) return c.json(discordError("stand-in: this webhook always fails (its token starts with fail)"), 500);
+    if (token.startsWith("fail"))
+      return c.json(discordError("stand-in: this webhook always fails (its token starts with fail)"), 500);
     const body = await c.req.json<{ content?: unknown }>().catch(() => null);
-    if (!body || typeof body.content !== "string" || !body.content.trim()) return c.json(discordError("Cannot send an empty message", 50006), 400);
+    if (!body || typeof body.content !== "string" || !body.content.trim())
+      return c.json(discordError("Cannot send an empty message", 50006), 400);
     const message = { id: standinSnowflake(), content: body.content, timestamp: new Date().toISOString() };
     const kept = webhookMessages.get(`${id}/${token}`) ?? [];
     kept.push(message);
     webhookMessages.set(`${id}/${token}`, kept.slice(-100));
-    return c.req.query("wait") === "true" ? c.json({ ...message, channel_id: id, webhook_id: id, type: 0 }) : c.body(null, 204);
+    return c.req.query("wait") === "true"
+      ? c.json({ ...message, channel_id: id, webhook_id: id, type: 0 })
+      : c.body(null, 204);
   });
-  discordStandin.get(`${prefix}/webhooks/:id/:token/messages`, (c) => c.json(webhookMessages.get(`${c.req.param("id")}/${c.req.param("token")}`) ?? []));
+  discordStandin.get(`${prefix}/webhooks/:id/:token/messages`, (c) =>
+    c.json(webhookMessages.get(`${c.req.param("id")}/${c.req.param("token")}`) ?? []),
+  );
 }
 
 /** An id in Discord's shape (a snowflake from the time). */
-const standinSnowflake = () => String((BigInt(Date.now() - 1420070400000) << 22n) + BigInt(Math.floor(Math.random() * 4096)));
+const standinSnowflake = () =>
+  String((BigInt(Date.now() - 1420070400000) << 22n) + BigInt(Math.floor(Math.random() * 4096)));

@@ -42,7 +42,9 @@ app.onError((error, c) => {
   if (error instanceof HTTPException) {
     // Malformed JSON and the like: a clear 400, as JSON on the API.
     const message = error.message || "Bad request";
-    return isApiPath(c.req.path) ? c.json({ error: "bad_request", message }, error.status) : c.text(message, error.status);
+    return isApiPath(c.req.path)
+      ? c.json({ error: "bad_request", message }, error.status)
+      : c.text(message, error.status);
   }
   if (error instanceof ConfigError) {
     return isApiPath(c.req.path)
@@ -87,15 +89,18 @@ app.use("*", async (c, next) => {
   await next();
   if (c.res.status === 101 || setsSessionCookie(c.res)) return;
   const cookie =
-    auth.status === "ok" ? auth.setCookie : auth.status === "invalid" ? await clearSessionCookie(c.req.raw, c.get("config")) : undefined;
+    auth.status === "ok"
+      ? auth.setCookie
+      : auth.status === "invalid"
+        ? await clearSessionCookie(c.req.raw, c.get("config"))
+        : undefined;
   if (!cookie) return;
   const res = new Response(c.res.body, c.res);
   res.headers.append("Set-Cookie", cookie);
   c.res = res;
 });
 
-const setsSessionCookie = (res: Response) =>
-  res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
+const setsSessionCookie = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
 
 // Rate limits (ADR 031): sign-in per address, a session's API calls and its member's changes. Token callers are
 // counted by the host API's token check.

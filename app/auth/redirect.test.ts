@@ -8,7 +8,17 @@ describe("safeRedirect", () => {
   });
 
   it("replaces anything that could leave the origin", () => {
-    for (const bad of ["//evil.example", "https://evil.example", "/\\evil.example", "\\\\evil", "/\t/evil.example", "javascript:alert(1)", "", null, 42]) {
+    for (const bad of [
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "\\\\evil",
+      "/\t/evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      42,
+    ]) {
       expect(safeRedirect(bad), String(bad)).toBe("/dashboard");
     }
   });

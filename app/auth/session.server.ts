@@ -35,4 +35,5 @@ export function requireLevel(auth: SessionState, section: Section, level: Exclud
   if (!access || !can(access, section, level)) throw forbidden(refusal({ section, level }));
 }
 
-const forbidden = (message: string) => new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const forbidden = (message: string) =>
+  new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -6,7 +6,10 @@ import { cssText, escapeHtml, tag } from "../utils/html";
 
 /** "Rex" → "RE", "Rock Drake" → "RD", "Tek Stryder" → "TS"; "?" for no name. */
 export function dinoInitials(name: string) {
-  const words = name.trim().split(/[\s_-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
   if (words.length === 0) return "?";
   if (words.length === 1) return words[0].slice(0, 2).toUpperCase();
   return (words[0][0] + words[words.length - 1][0]).toUpperCase();
@@ -29,7 +32,10 @@ function dinoHue(name: string) {
 export const dinoColour = (name: string) => `hsl(${dinoHue(name)} 55% 28%)`;
 
 /** The generated icon's letter size and colour. */
-const generatedLook = (name: string, size: number) => ({ fontSize: Math.max(9, Math.round(size * 0.4)), background: dinoColour(name) });
+const generatedLook = (name: string, size: number) => ({
+  fontSize: Math.max(9, Math.round(size * 0.4)),
+  background: dinoColour(name),
+});
 
 /**
  * The icon as markup, for the server-rendered sheet table (app/utils/html.ts): the image, followed by the generated
@@ -53,7 +59,11 @@ function writeIconHtml(name: string, imageUrl: string | null | undefined, size: 
   const box = { width: `${size}px`, height: `${size}px` };
   const generated = tag(
     "span",
-    { class: "dino-icon generated", style: cssText({ ...box, "font-size": `${fontSize}px`, background }), "aria-hidden": "true" },
+    {
+      class: "dino-icon generated",
+      style: cssText({ ...box, "font-size": `${fontSize}px`, background }),
+      "aria-hidden": "true",
+    },
     escapeHtml(dinoInitials(name)),
   );
   if (!imageUrl) return generated;

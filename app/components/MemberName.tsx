@@ -4,7 +4,15 @@ import { useState } from "react";
 import { useHydrated } from "../utils/hydrated";
 import { Icon } from "./icons";
 
-export function MemberName({ id, name, avatar }: { id: string | null | undefined; name: string | null | undefined; avatar?: string | null }) {
+export function MemberName({
+  id,
+  name,
+  avatar,
+}: {
+  id: string | null | undefined;
+  name: string | null | undefined;
+  avatar?: string | null;
+}) {
   return (
     <span className="member-name" title={id && name ? `Discord id ${id}` : undefined}>
       {avatar ? <img className="avatar" src={avatar} width={28} height={28} alt="" loading="lazy" /> : null}

@@ -106,7 +106,12 @@ export function ModalActions({
       <ModalCancel />
       {children}
       {submit ? (
-        <button type="submit" className={submit.danger ? "button danger" : "button primary"} disabled={submit.busy} autoFocus={submit.autoFocus}>
+        <button
+          type="submit"
+          className={submit.danger ? "button danger" : "button primary"}
+          disabled={submit.busy}
+          autoFocus={submit.autoFocus}
+        >
           {submit.busy && submit.busyLabel ? submit.busyLabel : submit.label}
         </button>
       ) : null}
@@ -149,7 +154,14 @@ export function ConfirmModal({
   const submitting = useSubmitting(fields.intent);
   const working = busy ?? submitting;
   return (
-    <Modal title={title} onClose={onClose} closeHref={closeHref} testId={testId} className={className} describedBy={questionId}>
+    <Modal
+      title={title}
+      onClose={onClose}
+      closeHref={closeHref}
+      testId={testId}
+      className={className}
+      describedBy={questionId}
+    >
       <p id={questionId}>{question}</p>
       {detail ? <p className="muted modal-detail">{detail}</p> : null}
       <Form

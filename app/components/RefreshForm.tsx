@@ -35,7 +35,13 @@ export function RefreshForm<T>({
     <fetcher.Form method="post" action={action} className="refresh-form" onSubmit={submit}>
       <input type="hidden" name="intent" value="refresh" />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button small primary" disabled={busy} aria-busy={busy || undefined} data-testid={testId}>
+      <button
+        type="submit"
+        className="button small primary"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        data-testid={testId}
+      >
         <Icon name={icon} size={14} /> {busy ? busyLabel : label}
       </button>
     </fetcher.Form>

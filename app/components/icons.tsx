@@ -11,7 +11,8 @@ const PATHS = {
   bell: "M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0",
   search: "M11 19a8 8 0 100-16 8 8 0 000 16zM21 21l-4.3-4.3",
   gift: "M20 12v10H4V12M2 7h20v5H2zM12 22V7M12 7H7.5a2.5 2.5 0 010-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 000-5C13 2 12 7 12 7z",
-  users: "M17 21v-2a4 4 0 00-4-4H5a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8zM23 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8",
+  users:
+    "M17 21v-2a4 4 0 00-4-4H5a4 4 0 00-4 4v2M9 11a4 4 0 100-8 4 4 0 000 8zM23 21v-2a4 4 0 00-3-3.9M16 3.1a4 4 0 010 7.8",
   key: "M21 2l-2 2m-7.6 7.6a5.5 5.5 0 11-7.8 7.8 5.5 5.5 0 017.8-7.8zm0 0L15.5 7.5m0 0l3 3L22 7l-3-3m-3.5 3.5L19 4",
   list: "M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01",
   server: "M2 2h20v8H2zM2 14h20v8H2zM6 6h.01M6 18h.01",
@@ -46,7 +47,9 @@ const SPRITE = Object.entries(PATHS)
   .join("");
 
 export function IconSprite() {
-  return <svg aria-hidden="true" width="0" height="0" className="icon-sprite" dangerouslySetInnerHTML={{ __html: SPRITE }} />;
+  return (
+    <svg aria-hidden="true" width="0" height="0" className="icon-sprite" dangerouslySetInnerHTML={{ __html: SPRITE }} />
+  );
 }
 
 export function Icon({ name, size = 18, label }: { name: IconName; size?: number; label?: string }) {
@@ -62,9 +65,25 @@ const labelled = (label: string | undefined) =>
   label ? ({ role: "img", "aria-label": label } as const) : ({ "aria-hidden": true } as const);
 
 /** One stroked 24x24 path of its own (not one of the named icons) as an icon, stroked as they are. */
-export function SvgPath({ d, size, label, className }: { d: string; size: number; label?: string; className?: string }) {
+export function SvgPath({
+  d,
+  size,
+  label,
+  className,
+}: {
+  d: string;
+  size: number;
+  label?: string;
+  className?: string;
+}) {
   return (
-    <svg className={className ? `icon ${className}` : "icon"} width={size} height={size} viewBox="0 0 24 24" {...labelled(label)}>
+    <svg
+      className={className ? `icon ${className}` : "icon"}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      {...labelled(label)}
+    >
       <path d={d} />
     </svg>
   );

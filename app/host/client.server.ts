@@ -36,7 +36,9 @@ export class HostError extends Error {
  * not its class, so the Worker tests (which import this module beside the Remix build's copy) recognise it too.
  */
 export const hostErrorOf = (error: unknown): HostError | null =>
-  error instanceof Error && error.name === "HostError" && typeof (error as HostError).status === "number" ? (error as HostError) : null;
+  error instanceof Error && error.name === "HostError" && typeof (error as HostError).status === "number"
+    ? (error as HostError)
+    : null;
 
 /** Standard reason phrases, for 'HTTP {status}: {statusText}' when the host gives no message. */
 const STATUS_TEXTS: Record<number, string> = {
@@ -104,8 +106,19 @@ const isFailure = (error: unknown) => (hostErrorOf(error)?.status ?? 500) >= 500
 
 export function hostClient(deps: HostDeps) {
   const ext = deps.external;
-  const { closeBreaker, edgeCache, freshInIsolate, generationsOf, hostCacheKey, hostFailing, invalidate, keepInIsolate, mayCallHost, readPathOf, tripBreaker } =
-    deps.services.hostCache;
+  const {
+    closeBreaker,
+    edgeCache,
+    freshInIsolate,
+    generationsOf,
+    hostCacheKey,
+    hostFailing,
+    invalidate,
+    keepInIsolate,
+    mayCallHost,
+    readPathOf,
+    tripBreaker,
+  } = deps.services.hostCache;
   const parse = (res: Response) => parseAnswer(res, deps.services.answerOf);
   /** This request's reads, and how many of them called the host (the rest came from the edge cache). */
   const counts = { reads: 0, fetched: 0 };
@@ -124,7 +137,10 @@ export function hostClient(deps: HostDeps) {
     } catch (error) {
       // No answer at all: said in a person's words, as a 5xx (a failure, not the host's refusal).
       const timedOut = error instanceof Error && error.name === "TimeoutError";
-      throw new HostError(timedOut ? 504 : 503, timedOut ? { error: "timeout", message: `The host did not answer within ${ext.timeoutMs} ms.` } : UNREACHABLE);
+      throw new HostError(
+        timedOut ? 504 : 503,
+        timedOut ? { error: "timeout", message: `The host did not answer within ${ext.timeoutMs} ms.` } : UNREACHABLE,
+      );
     }
   }
 
@@ -174,7 +190,12 @@ export function hostClient(deps: HostDeps) {
     if (!cached) return null;
     const number = (name: string) => Number(cached.headers.get(name) ?? 0);
     const text = await cached.text();
-    const copy = { data: share(JSON.parse(text)), length: text.length, fetchedAt: number(FETCHED_AT), generation: number(GENERATION) };
+    const copy = {
+      data: share(JSON.parse(text)),
+      length: text.length,
+      fetchedAt: number(FETCHED_AT),
+      generation: number(GENERATION),
+    };
     keepInIsolate(`${external.url}${path}`, copy);
     return copy;
   }
@@ -205,7 +226,10 @@ export function hostClient(deps: HostDeps) {
 
     // This isolate's fresh copy needs only the generation; without one, the Cache API is asked at the same time.
     const near = freshInIsolate(`${ext.url}${path}`, ext.ttlSeconds);
-    const [[generation], found] = await Promise.all([generationsOf(deps.env, [readPathOf(path)]), near ? null : lookup(ext, path)]);
+    const [[generation], found] = await Promise.all([
+      generationsOf(deps.env, [readPathOf(path)]),
+      near ? null : lookup(ext, path),
+    ]);
     if (near && near.generation >= generation) return { data: near.data as T, stale: false };
     const entry = near ? await lookup(ext, path) : found;
     const current = entry !== null && entry.generation >= generation;
@@ -214,7 +238,9 @@ export function hostClient(deps: HostDeps) {
     if (current && age < ext.ttlSeconds + ext.swrSeconds) {
       revalidate(ext, path, generation);
       // Served while it revalidates; marked stale when the host is known to be failing (the circuit is not closed).
-      return (await hostFailing(ext)) ? { data: entry.data as T, stale: true, asOf: entry.fetchedAt } : { data: entry.data as T, stale: false };
+      return (await hostFailing(ext))
+        ? { data: entry.data as T, stale: true, asOf: entry.fetchedAt }
+        : { data: entry.data as T, stale: false };
     }
     try {
       return { data: (await fetchAndCache(ext, path, generation)) as T, stale: false };
@@ -225,7 +251,11 @@ export function hostClient(deps: HostDeps) {
     }
   }
 
-  async function send<T = unknown>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+  async function send<T = unknown>(
+    method: "POST" | "PUT" | "PATCH" | "DELETE",
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
     const res = await call(method, path, body);
     const data = await parse(res);
     if (!res.ok) throw new HostError(res.status, data);

@@ -108,7 +108,10 @@ export function useLiveEvent(types: readonly LiveEventType[], onEvent: (event: L
  * write that lands in the same few milliseconds is read by that reload too, unless it committed after the reload's
  * read: that update then shows with the next event or view.
  */
-export function useLiveRevalidate(types: readonly LiveEventType[], accepts: (event: LiveEvent) => boolean = () => true) {
+export function useLiveRevalidate(
+  types: readonly LiveEventType[],
+  accepts: (event: LiveEvent) => boolean = () => true,
+) {
   const { subscribe } = useLive();
   const accept = useRef(accepts);
   accept.current = accepts;
@@ -120,7 +123,8 @@ export function useLiveRevalidate(types: readonly LiveEventType[], accepts: (eve
   const writing = useRef(false);
   // A navigation or fetcher carrying a submission (not a GET) is writing until it is idle again: while it submits, and
   // while Remix reloads the loaders after its action.
-  const submits = (s: { state: string; formMethod?: string }) => s.state !== "idle" && !!s.formMethod && s.formMethod.toUpperCase() !== "GET";
+  const submits = (s: { state: string; formMethod?: string }) =>
+    s.state !== "idle" && !!s.formMethod && s.formMethod.toUpperCase() !== "GET";
   writing.current = submits(navigation) || fetchers.some(submits);
   const key = types.join(",");
   useEffect(

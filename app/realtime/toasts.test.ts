@@ -7,11 +7,17 @@ describe("a burst of one sheet's live changes", () => {
     burst = addToBurst(burst, { type: "stock_2411_update", by: "Tek Breeder", count: 2 });
     for (let i = 0; i < 9; i++) burst = addToBurst(burst, { type: "stock_2411_update", by: "vaultkeeper" });
     burst = addToBurst(burst, { type: "stock_2411_update", by: "Rex Rider", count: 1 });
-    expect(burstToast(burst)).toEqual({ type: "success", message: "2411 Stock: 12 changes by vaultkeeper and 2 others" });
+    expect(burstToast(burst)).toEqual({
+      type: "success",
+      message: "2411 Stock: 12 changes by vaultkeeper and 2 others",
+    });
   });
 
   it("of one person's one change reads as such", () => {
-    const burst = addToBurst({ sheet: "Breeder List", changes: new Map() }, { type: "breeder_list_update", by: "vaultkeeper" });
+    const burst = addToBurst(
+      { sheet: "Breeder List", changes: new Map() },
+      { type: "breeder_list_update", by: "vaultkeeper" },
+    );
     expect(burstToast(burst).message).toBe("Breeder List: 1 change by vaultkeeper");
   });
 });

@@ -20,8 +20,8 @@ export default function Landing() {
           Login
         </Link>
         <p className="credits">
-          Built and run by the tribe&apos;s staff. ARK: Survival Ascended is a trademark of Studio Wildcard; this site is
-          not affiliated with it.
+          Built and run by the tribe&apos;s staff. ARK: Survival Ascended is a trademark of Studio Wildcard; this site
+          is not affiliated with it.
         </p>
       </div>
     </main>

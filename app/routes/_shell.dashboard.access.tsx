@@ -21,10 +21,18 @@ export const meta: MetaFunction = () => [{ title: "Access · ARK Tribe Dashboard
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  const { roles, error } = await context.services.roles.withLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
+  const { roles, error } = await context.services.roles.withLevels(
+    context.cloudflare.env.DB,
+    context.config,
+    new URL(request.url).origin,
+  );
   const previewId = new URL(request.url).searchParams.get("preview");
   const preview = roles.find((r) => r.id === previewId) ?? null;
-  return json({ roles, error, preview: preview && { id: preview.id, name: preview.name, access: previewOf(preview, roles) } });
+  return json({
+    roles,
+    error,
+    preview: preview && { id: preview.id, name: preview.name, access: previewOf(preview, roles) },
+  });
 }
 
 type Role = Awaited<ReturnType<Services["roles"]["withLevels"]>>["roles"][number];
@@ -39,25 +47,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = requireUser(request, context.auth);
   const form = await formOf(request);
   const roleId = form.get("roleId");
-  const { roles, error } = await context.services.roles.withLevels(context.cloudflare.env.DB, context.config, new URL(request.url).origin);
+  const { roles, error } = await context.services.roles.withLevels(
+    context.cloudflare.env.DB,
+    context.config,
+    new URL(request.url).origin,
+  );
   const role = roles.find((r) => r.id === roleId);
   // Discord could not be asked for the roles: say so, rather than that the role is not one of them.
   if (!role && error) return json({ ok: false, roleId: null, message: error }, 502);
   if (!role) return json({ ok: false, roleId: null, message: "Choose one of the roles listed." }, 400);
   if (role.owner) {
-    return json({ ok: false, roleId: role.id, message: `${role.name} is an owner role (OWNER_IDS): it has every level.` }, 400);
+    return json(
+      { ok: false, roleId: role.id, message: `${role.name} is an owner role (OWNER_IDS): it has every level.` },
+      400,
+    );
   }
   const levels = {} as Access;
   for (const section of SECTIONS) {
     const level = form.get(`level.${section}`);
     if (!levelsOf(section).includes(level as Level)) {
-      return json({ ok: false, roleId: role.id, message: `Choose ${levelsOf(section).join(" or ")} for ${SECTION_LABELS[section]}.` }, 400);
+      return json(
+        {
+          ok: false,
+          roleId: role.id,
+          message: `Choose ${levelsOf(section).join(" or ")} for ${SECTION_LABELS[section]}.`,
+        },
+        400,
+      );
     }
     levels[section] = level as Level;
   }
   const actor = { id: `user:${user.id}`, name: user.displayName || user.username };
   await context.services.roles.setLevels(context.cloudflare.env, actor, role.id, levels);
-  return json({ ok: true, roleId: role.id, message: `Saved the levels of ${role.name}. Members holding it see them on their next page.` });
+  return json({
+    ok: true,
+    roleId: role.id,
+    message: `Saved the levels of ${role.name}. Members holding it see them on their next page.`,
+  });
 }
 
 export default function AccessPage() {
@@ -68,8 +94,8 @@ export default function AccessPage() {
     <div className="page access-page">
       <h1>Access</h1>
       <p className="muted">
-        What each Discord role may do per section: <strong>None</strong> hides the section, <strong>View</strong> shows it
-        read only, <strong>Edit</strong> allows changes. A member has the highest level of any of their roles. Owners
+        What each Discord role may do per section: <strong>None</strong> hides the section, <strong>View</strong> shows
+        it read only, <strong>Edit</strong> allows changes. A member has the highest level of any of their roles. Owners
         (OWNER_IDS) have every level.
       </p>
       {error ? (
@@ -136,7 +162,12 @@ export default function AccessPage() {
                         </button>
                       </Form>
                     )}
-                    <Link className="button small" to={`?preview=${role.id}`} preventScrollReset aria-label={`Preview ${role.name}`}>
+                    <Link
+                      className="button small"
+                      to={`?preview=${role.id}`}
+                      preventScrollReset
+                      aria-label={`Preview ${role.name}`}
+                    >
                       Preview
                     </Link>
                   </td>

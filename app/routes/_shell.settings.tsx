@@ -56,7 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   if (intent === "revoke-others") {
     const n = await context.services.sessions.revoke(env, user.id, { allBut: sessionId });
-    return json({ section: "sessions", ok: true, message: n === 0 ? "No other sessions to sign out." : `Signed out ${n} other session${n === 1 ? "" : "s"}.` });
+    return json({
+      section: "sessions",
+      ok: true,
+      message: n === 0 ? "No other sessions to sign out." : `Signed out ${n} other session${n === 1 ? "" : "s"}.`,
+    });
   }
   if (intent === "revoke") {
     const handle = form.get("session");
@@ -64,7 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ section: "sessions", ok: false, message: "Choose a session to sign out." }, 400);
     }
     const current = (await context.services.sessions.list(env, user.id)).find((s) => s.id === sessionId);
-    if (current?.handle === handle) return json({ section: "sessions", ok: false, message: "Use Sign Out to end this session." }, 400);
+    if (current?.handle === handle)
+      return json({ section: "sessions", ok: false, message: "Use Sign Out to end this session." }, 400);
     const n = await context.services.sessions.revoke(env, user.id, { handle });
     if (n === 0) return json({ section: "sessions", ok: false, message: "That session has already ended." }, 404);
     return json({ section: "sessions", ok: true, message: "Signed out that session." });
@@ -98,12 +103,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json({ section: "sessions", ok: false, message: "Unknown action." }, 400);
 }
 
-type ApiToken = { id: string; name: string; prefix: string; scopes: Partial<Access> | null; createdAt: number; lastUsedAt: number | null };
+type ApiToken = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Partial<Access> | null;
+  createdAt: number;
+  lastUsedAt: number | null;
+};
 
 /** A token's scopes in words: the sections it may use and how, or everything its maker may do. */
 function scopesText(scopes: Partial<Access> | null) {
   if (!scopes) return "All of yours";
-  const used = SECTIONS.filter((s) => scopes[s] && scopes[s] !== "none").map((s) => `${SECTION_LABELS[s]}: ${LEVEL_LABELS[scopes[s]!]}`);
+  const used = SECTIONS.filter((s) => scopes[s] && scopes[s] !== "none").map(
+    (s) => `${SECTION_LABELS[s]}: ${LEVEL_LABELS[scopes[s]!]}`,
+  );
   return used.length ? used.join(", ") : "Nothing";
 }
 
@@ -204,7 +218,9 @@ export default function Settings() {
                 <td data-label="Last active">{when(s.lastSeenAt)}</td>
                 <td data-label="Expires">{when(s.expiresAt)}</td>
                 <td className="actions">
-                  {s.current ? null : <RowAction intent="revoke" field="session" value={s.handle} label="Sign out" busy={busy} />}
+                  {s.current ? null : (
+                    <RowAction intent="revoke" field="session" value={s.handle} label="Sign out" busy={busy} />
+                  )}
                 </td>
               </tr>
             ))}
@@ -217,8 +233,8 @@ export default function Settings() {
             <h2>API tokens</h2>
           </div>
           <p className="muted">
-            For the Discord bot, game-server collectors and scripts: send one as <code>Authorization: Bearer …</code>.
-            A token acts with your name in the audit trail. See docs/api.md.
+            For the Discord bot, game-server collectors and scripts: send one as <code>Authorization: Bearer …</code>. A
+            token acts with your name in the audit trail. See docs/api.md.
           </p>
           {result?.section === "tokens" && !nameError ? <Result result={result} /> : null}
           {nameError ? (
@@ -234,7 +250,12 @@ export default function Settings() {
           <Form method="post" className="inline-form" {...getFormProps(tokenForm)}>
             <label>
               <span className="sr-only">Token name</span>
-              <input {...getInputProps(tokenFields.name, { type: "text" })} placeholder="Name, e.g. Discord bot" maxLength={60} required />
+              <input
+                {...getInputProps(tokenFields.name, { type: "text" })}
+                placeholder="Name, e.g. Discord bot"
+                maxLength={60}
+                required
+              />
             </label>
             <button className="button" name="intent" value="create-token" disabled={busy}>
               Create token
@@ -285,7 +306,9 @@ export default function Settings() {
                     </td>
                     <td data-label="May do">{scopesText(t.scopes)}</td>
                     <td data-label="Created">{when(new Date(t.createdAt).toISOString())}</td>
-                    <td data-label="Last used">{t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}</td>
+                    <td data-label="Last used">
+                      {t.lastUsedAt ? when(new Date(t.lastUsedAt).toISOString()) : "Never"}
+                    </td>
                     <td className="actions">
                       <RowAction intent="revoke-token" field="tokenId" value={t.id} label="Revoke" busy={busy} />
                     </td>
@@ -301,7 +324,19 @@ export default function Settings() {
 }
 
 /** A row's own button: a form posting the row's id under `field` with the intent. */
-function RowAction({ intent, field, value, label, busy }: { intent: string; field: string; value: string; label: string; busy: boolean }) {
+function RowAction({
+  intent,
+  field,
+  value,
+  label,
+  busy,
+}: {
+  intent: string;
+  field: string;
+  value: string;
+  label: string;
+  busy: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name={field} value={value} />

@@ -13,7 +13,15 @@ import { TopBar } from "../components/shell/TopBar";
 import { NotificationsProvider, useNotifications } from "../components/notifications/notifications";
 import { LiveProvider, useLiveEvent } from "../realtime/live";
 import { LIVE_EVENT_TYPES } from "../../contract/events";
-import { addToBurst, BURST_MAX_MS, BURST_QUIET_MS, burstToast, SHEET_EVENTS, toastForEvent, type Burst } from "../realtime/toasts";
+import {
+  addToBurst,
+  BURST_MAX_MS,
+  BURST_QUIET_MS,
+  burstToast,
+  SHEET_EVENTS,
+  toastForEvent,
+  type Burst,
+} from "../realtime/toasts";
 import { FETCHER_FIELDS } from "../utils/action";
 import { readToast } from "../utils/toast.server";
 import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/preferences";
@@ -76,7 +84,12 @@ function ShellFrame({ data, children }: { data: SerializeFrom<typeof loader>; ch
         <LiveToasts me={`user:${data.user.id}`} />
         <ChangelogAutoOpen unread={data.changelog} />
         <div className="shell" data-sidebar-collapsed={sidebar.collapsed}>
-          <Sidebar ref={sidebar.ref} access={data.access} collapsed={sidebar.desktopCollapsed} mobileOpen={sidebar.mobileOpen} />
+          <Sidebar
+            ref={sidebar.ref}
+            access={data.access}
+            collapsed={sidebar.desktopCollapsed}
+            mobileOpen={sidebar.mobileOpen}
+          />
           <div className="shell-main">
             <TopBar
               user={data.user}
@@ -174,7 +187,10 @@ function useSidebar(saved: boolean) {
     if (mobile) return setMobileOpen((open) => !open);
     const next = String(!desktopCollapsed);
     localStorage.setItem(SIDEBAR_KEY, next);
-    fetcher.submit({ intent: "sidebar", collapsed: next, ...FETCHER_FIELDS }, { method: "post", action: "/preferences" });
+    fetcher.submit(
+      { intent: "sidebar", collapsed: next, ...FETCHER_FIELDS },
+      { method: "post", action: "/preferences" },
+    );
   }, [mobile, desktopCollapsed, fetcher]);
 
   return { ref, desktopCollapsed, mobileOpen, collapsed: mobile ? !mobileOpen : desktopCollapsed, toggle };

@@ -23,7 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
     cookie = preferenceCookie(SIDEBAR_KEY, collapsed);
   } else if (intent === "changelog") {
     // What's New read: only the version being shown can be marked (an older page's form marks nothing newer).
-    if (form.get("version") !== CHANGELOG_VERSION) return json({ error: `What's New is at version ${CHANGELOG_VERSION}.` }, { status: 400 });
+    if (form.get("version") !== CHANGELOG_VERSION)
+      return json({ error: `What's New is at version ${CHANGELOG_VERSION}.` }, { status: 400 });
     cookie = preferenceCookie(CHANGELOG_KEY, CHANGELOG_VERSION);
   } else {
     return json({ error: "Unknown preference." }, { status: 400 });

@@ -12,7 +12,11 @@ const formOf = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return form;
 };
-const io = (fields: Record<string, string>) => ({ request: new Request("http://localhost/dashboard/codes", { method: "POST" }), context, form: formOf(fields) });
+const io = (fields: Record<string, string>) => ({
+  request: new Request("http://localhost/dashboard/codes", { method: "POST" }),
+  context,
+  form: formOf(fields),
+});
 
 describe("backTo", () => {
   const PAGE = "/dashboard/codes";
@@ -24,11 +28,20 @@ describe("backTo", () => {
   });
 
   it("never leaves the page: another page, another origin or a look-alike path becomes the fallback", () => {
-    for (const redirectTo of ["/settings", "//evil.example/dashboard/codes", "https://evil.example/x", `${PAGE}-x`, `${PAGE}/x`, "\\\\evil"]) {
+    for (const redirectTo of [
+      "/settings",
+      "//evil.example/dashboard/codes",
+      "https://evil.example/x",
+      `${PAGE}-x`,
+      `${PAGE}/x`,
+      "\\\\evil",
+    ]) {
       expect(backTo(formOf({ redirectTo }), PAGE)).toBe(PAGE);
     }
     expect(backTo(new FormData(), PAGE)).toBe(PAGE);
-    expect(backTo(formOf({ redirectTo: "/settings" }), PAGE, { fallback: `${PAGE}?tab=2573` })).toBe(`${PAGE}?tab=2573`);
+    expect(backTo(formOf({ redirectTo: "/settings" }), PAGE, { fallback: `${PAGE}?tab=2573` })).toBe(
+      `${PAGE}?tab=2573`,
+    );
   });
 });
 
@@ -36,7 +49,12 @@ describe("reply", () => {
   it("answers a fetcher with JSON: the toast, the page's own fields, announced when the live event carries the words", async () => {
     expect(isFetcher(formOf(FETCHER_FIELDS))).toBe(true);
     expect(isFetcher(formOf({}))).toBe(false);
-    const res = await reply(io({ ...FETCHER_FIELDS }), "/x", { type: "success", message: "Done." }, { data: { ok: true }, announced: true });
+    const res = await reply(
+      io({ ...FETCHER_FIELDS }),
+      "/x",
+      { type: "success", message: "Done." },
+      { data: { ok: true }, announced: true },
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, toast: { type: "success", message: "Done." }, announced: true });
     const refused = await reply(io({ ...FETCHER_FIELDS }), "/x", { type: "error", message: "No." }, { status: 400 });
@@ -45,7 +63,12 @@ describe("reply", () => {
   });
 
   it("sends a form back to the page with the toast in the signed flash cookie", async () => {
-    const res = await reply(io({}), "/dashboard/codes?q=a", { type: "warning", message: "Careful." }, { replace: true });
+    const res = await reply(
+      io({}),
+      "/dashboard/codes?q=a",
+      { type: "warning", message: "Careful." },
+      { replace: true },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/codes?q=a");
     expect(res.headers.get("X-Remix-Replace")).toBe("true");
@@ -59,7 +82,10 @@ describe("reply", () => {
   });
 
   it("refuses a form for its fields with 400, the errors, and the first as the fetcher's toast", async () => {
-    const res = refuse({ name: "Name is required.", rank: "Rank must be Admin, Owner or none." }, { data: { intent: "add" } });
+    const res = refuse(
+      { name: "Name is required.", rank: "Rank must be Admin, Owner or none." },
+      { data: { intent: "add" } },
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       intent: "add",
@@ -80,7 +106,10 @@ describe("the host's validation answer", () => {
       { field: "discordId", message: "a second problem" },
     ],
   });
-  const wording = labelled({ name: "Name", discordId: "Discord ID" }, { discordId: "Discord ID must be 17 to 20 digits, or empty." });
+  const wording = labelled(
+    { name: "Name", discordId: "Discord ID" },
+    { discordId: "Discord ID must be 17 to 20 digits, or empty." },
+  );
 
   it("names each field's first problem in the page's words, and a field the form lacks in the API's", () => {
     expect(hostIssues(validation)).toHaveLength(3);
@@ -98,7 +127,9 @@ describe("the host's validation answer", () => {
   });
 
   it("is not there when the host refused for another reason", () => {
-    expect(hostFieldErrors(new HostError(404, { error: "not_found", message: "No entry." }), ["name"], wording)).toBeNull();
+    expect(
+      hostFieldErrors(new HostError(404, { error: "not_found", message: "No entry." }), ["name"], wording),
+    ).toBeNull();
     expect(hostFieldErrors(new HostError(400, { error: "bad_request" }), ["name"], wording)).toBeNull();
     expect(hostFieldErrors(new Error("network down"), ["name"], wording)).toBeNull();
   });

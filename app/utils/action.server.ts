@@ -96,7 +96,12 @@ export function hostConflict<T extends object>(error: unknown): T | null {
  * sent, so the page can show both and let them save again on the newer version. `message` is the form's error, shown
  * beside the fields; a fetcher's toast only says the save did not happen. `data`: what else the page reads.
  */
-export function refuseConflict<T extends object>(current: T, submitted: Record<string, string>, message: string, data: Record<string, unknown> = {}) {
+export function refuseConflict<T extends object>(
+  current: T,
+  submitted: Record<string, string>,
+  message: string,
+  data: Record<string, unknown> = {},
+) {
   const conflict: Conflict<T> = { current, submitted };
   const toast: Toast = { type: "error", message: "Not saved: someone else saved it first." };
   return json({ ...data, conflict, toast, errors: { form: message } satisfies FieldErrors }, { status: 409 });

@@ -37,7 +37,13 @@ export const conflictText = (what: string) =>
 /** The conflict an action's answer carries, if any. */
 export const conflictIn = <T>(answer: unknown): Conflict<T> | null => {
   const c = typeof answer === "object" && answer !== null ? (answer as { conflict?: Conflict<T> }).conflict : undefined;
-  return c && typeof c === "object" && typeof c.current === "object" && c.current !== null && typeof c.submitted === "object" ? c : null;
+  return c &&
+    typeof c === "object" &&
+    typeof c.current === "object" &&
+    c.current !== null &&
+    typeof c.submitted === "object"
+    ? c
+    : null;
 };
 
 export const isAnswer = (v: unknown): v is Answer =>

@@ -9,10 +9,15 @@ import { storedAvatarSrc } from "./user";
 const MAX_IDS = 100;
 
 /** Avatar URLs by Discord id for these users (invalid ids and blanks skipped); empty when the lookup fails. */
-export async function storedAvatars(context: AppLoadContext, ids: readonly (string | null | undefined)[]): Promise<Record<string, string>> {
+export async function storedAvatars(
+  context: AppLoadContext,
+  ids: readonly (string | null | undefined)[],
+): Promise<Record<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id && isDiscordId(id)))];
   if (wanted.length === 0) return {};
-  const chunks = Array.from({ length: Math.ceil(wanted.length / MAX_IDS) }, (_, i) => wanted.slice(i * MAX_IDS, (i + 1) * MAX_IDS));
+  const chunks = Array.from({ length: Math.ceil(wanted.length / MAX_IDS) }, (_, i) =>
+    wanted.slice(i * MAX_IDS, (i + 1) * MAX_IDS),
+  );
   const maps = await Promise.all(
     chunks.map((chunk) =>
       host(context)
@@ -38,7 +43,11 @@ export async function avatarsOf(context: AppLoadContext, ids: readonly (string |
  * The stored avatars our host sends with a page's rows (each row's `field`), by user id: no second read. Null when a
  * row lacks the field (an older host), and the page reads them with storedAvatars.
  */
-export function avatarsSentWith<R extends object>(rows: readonly R[], idOf: (row: R) => string | null | undefined, field: string) {
+export function avatarsSentWith<R extends object>(
+  rows: readonly R[],
+  idOf: (row: R) => string | null | undefined,
+  field: string,
+) {
   if (!rows.every((row) => field in row)) return null;
   const sent: Record<string, string> = {};
   for (const row of rows) {

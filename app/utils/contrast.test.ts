@@ -36,7 +36,10 @@ describe("readable text colours", () => {
 
   it("makes every stat colour readable on its own tint in both themes", () => {
     for (const colour of ["#e03131", "#868e96", "#2f9e44", "#f08c00"]) {
-      for (const [page, tint] of [[WHITE, "1a"], [DARK_PANEL, "2e"]]) {
+      for (const [page, tint] of [
+        [WHITE, "1a"],
+        [DARK_PANEL, "2e"],
+      ]) {
         const bg = `${colour}${tint}`;
         expect(contrast(readable(colour, bg, page), bg, page), `${colour} on ${page}`).toBeGreaterThanOrEqual(4.5);
       }

@@ -20,7 +20,8 @@ export function parseColour(colour: string): Rgba | null {
 }
 
 /** `top` laid over an opaque `bottom`. */
-const over = (top: Rgba, bottom: Rgba): Rgba => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1) as Rgba;
+const over = (top: Rgba, bottom: Rgba): Rgba =>
+  [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1) as Rgba;
 
 const luminance = ([r, g, b]: Rgba) => {
   const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
@@ -40,7 +41,11 @@ export function contrast(fg: string, bg: string, page = "#ffffff"): number {
   return ratio(over(f, back), back);
 }
 
-const toHex = (c: Rgba) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
+const toHex = (c: Rgba) =>
+  `#${c
+    .slice(0, 3)
+    .map((v) => Math.round(v).toString(16).padStart(2, "0"))
+    .join("")}`;
 const cache = new Map<string, string>();
 
 /**

@@ -20,9 +20,12 @@ describe("a CSV cell", () => {
   });
 
   it("neutralises text a spreadsheet would run as a formula with a leading apostrophe", () => {
-    for (const formula of ["=1+1", "+1", "-2", "@SUM(A1)", "\tx"]) expect(csvCell(formula), formula).toBe(`'${formula}`);
+    for (const formula of ["=1+1", "+1", "-2", "@SUM(A1)", "\tx"])
+      expect(csvCell(formula), formula).toBe(`'${formula}`);
     expect(csvCell("\r=1")).toBe(`"'\r=1"`);
-    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csvCell('=HYPERLINK("http://evil.example","click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+    );
     // Only a cell's start counts.
     expect(csvCell("a=b")).toBe("a=b");
   });

@@ -24,7 +24,14 @@ export const DATE_FORMATS = {
   /** "May 1, 2026, 6:00 PM": tables, notices, history and version labels. */
   dateTime: { dateStyle: "medium", timeStyle: "short" },
   /** "5/1/2026, 6:00:00 PM": the "not answering" notices (what Date#toLocaleString gives). */
-  numericDateTime: { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" },
+  numericDateTime: {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  },
   /** "Friday, May 1, 2026": the greeting's date. */
   longDate: { weekday: "long", year: "numeric", month: "long", day: "numeric" },
   /** "May 1, 2026": the changelog's date. */
@@ -95,11 +102,16 @@ export const formatUtcDateTime = (at: Instant) => `${formatDate(at, "dateTime", 
 export const formatUtcMinute = (at: Instant) => new Date(toMs(at)).toISOString().slice(0, 16).replace("T", " ");
 
 /** A format in the browser's own language and zone (only after hydration: the server cannot know them). */
-export const formatInBrowser = (at: Instant, format: DateFormat) => new Intl.DateTimeFormat(undefined, DATE_FORMATS[format]).format(toMs(at));
+export const formatInBrowser = (at: Instant, format: DateFormat) =>
+  new Intl.DateTimeFormat(undefined, DATE_FORMATS[format]).format(toMs(at));
 
 /** "Mon 16": the weekday and the day of the month (en-US alone would say "16 Mon"). */
 export function weekdayDay(at: Instant, timeZone?: string) {
-  const parts = Object.fromEntries(dateFormatter("weekdayDay", timeZone).formatToParts(toMs(at)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    dateFormatter("weekdayDay", timeZone)
+      .formatToParts(toMs(at))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.weekday} ${parts.day}`;
 }
 

@@ -43,15 +43,28 @@ describe("a CSV download", () => {
       // Never more than one page ahead of what was taken.
       expect(asked.length).toBeLessThanOrEqual(Math.ceil(text.split("\r\n").length / EXPORT_PAGE_SIZE) + 1);
     }
-    const lines = text.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
     expect(lines.length).toBe(1 + PAGES * EXPORT_PAGE_SIZE);
     expect(lines.at(-1)).toBe(String(PAGES * EXPORT_PAGE_SIZE));
     expect(asked.map((a) => a.page)).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
   });
 
   it("sends the member back to the page with the reason when the table cannot be read", async () => {
-    const read = async (): Promise<TablePage<Row>> => ({ name: "Numbers", columns: [], rows: [], pageCount: 1, error: "the host is down" });
-    const res = await csvDownload(new Request("https://dash.example/dashboard/logs/export?tab=leave-log&page=3"), context, read);
+    const read = async (): Promise<TablePage<Row>> => ({
+      name: "Numbers",
+      columns: [],
+      rows: [],
+      pageCount: 1,
+      error: "the host is down",
+    });
+    const res = await csvDownload(
+      new Request("https://dash.example/dashboard/logs/export?tab=leave-log&page=3"),
+      context,
+      read,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard/logs?tab=leave-log");
     expect(res.headers.get("Set-Cookie")).toContain("__toast=");
@@ -71,6 +84,8 @@ describe("a CSV download", () => {
   });
 
   it("links to the page's query without its page number or open dialogs", () => {
-    expect(exportHref("/dashboard/vouches", "?q=rex&page=4&size=50&confirm=delete&id=x")).toBe("/dashboard/vouches/export?q=rex");
+    expect(exportHref("/dashboard/vouches", "?q=rex&page=4&size=50&confirm=delete&id=x")).toBe(
+      "/dashboard/vouches/export?q=rex",
+    );
   });
 });

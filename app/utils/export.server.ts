@@ -11,7 +11,13 @@ import { toastSetCookie } from "./toast.server";
 export type CsvColumn<R> = { title: string; value: (row: R) => CsvValue };
 
 /** One page of a table as its page shows it, the columns it shows, and why it could not be read. */
-export type TablePage<R> = { name: string; columns: readonly CsvColumn<R>[]; rows: readonly R[]; pageCount: number; error: string | null };
+export type TablePage<R> = {
+  name: string;
+  columns: readonly CsvColumn<R>[];
+  rows: readonly R[];
+  pageCount: number;
+  error: string | null;
+};
 
 /** Reads a page of a table: the request is the page's own URL (its search, filters and sort) with `page` and `size` set. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -21,7 +27,7 @@ export type TableReader = (request: Request, context: AppLoadContext) => Promise
 export const EXPORT_PAGE_SIZE = 100;
 
 /** A grid's columns as the CSV has them: what each cell says (its `csv` where it has one), no row actions, no pictures. */
-export const csvColumns = <R,>(columns: readonly GridColumnDef<R>[]): CsvColumn<R>[] =>
+export const csvColumns = <R>(columns: readonly GridColumnDef<R>[]): CsvColumn<R>[] =>
   columns
     .filter((c) => c.id !== "actions" && c.kind !== "image")
     .map((c) => ({ title: c.title, value: c.csv ?? ((row: R) => c.value(row)) }));
@@ -37,7 +43,12 @@ export function pageOfExport(url: URL) {
 
 /** `vouches-2026-11-27.csv`: the table's name and the day it was taken, safe as a file name. */
 export const csvFileName = (name: string, now = new Date()) =>
-  `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "table"}-${now.toISOString().slice(0, 10)}.csv`;
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "table"
+  }-${now.toISOString().slice(0, 10)}.csv`;
 
 export async function csvDownload(request: Request, context: AppLoadContext, read: TableReader): Promise<Response> {
   const url = new URL(request.url);

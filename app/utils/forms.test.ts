@@ -5,7 +5,10 @@ import { parseForm } from "./parse-form";
 
 const schema = z.object({
   name: z.string({ message: "is required" }).trim().min(1, "is required").max(10, "is at most 10 characters"),
-  code: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().regex(/^\d+$/, "must be digits").nullable()),
+  code: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string().regex(/^\d+$/, "must be digits").nullable(),
+  ),
 });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 

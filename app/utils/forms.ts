@@ -12,14 +12,18 @@ export type Wording = (field: string, message: string) => string;
 export const apiWording: Wording = (field, message) => `${field}: ${message}`;
 
 /** "<Label> <message>." for each field, or the page's own sentence for the fields that have one. */
-export function labelled(labels: Readonly<Record<string, string>>, sentences: Readonly<Record<string, string>> = {}): Wording {
+export function labelled(
+  labels: Readonly<Record<string, string>>,
+  sentences: Readonly<Record<string, string>> = {},
+): Wording {
   return (field, message) => sentences[field] ?? `${labels[field] ?? field} ${message}.`;
 }
 
 /** A parse's errors as one message per field ("form" for the form as a whole). */
 export function errorsOf(error: Record<string, string[] | null> | null | undefined): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.[0]) errors[name === "" ? "form" : name] = messages[0];
+  for (const [name, messages] of Object.entries(error ?? {}))
+    if (messages?.[0]) errors[name === "" ? "form" : name] = messages[0];
   return errors;
 }
 
@@ -35,7 +39,9 @@ export function lastResultOf(errors: FieldErrors | undefined): SubmissionResult<
   const names = Object.keys(errors).map((name) => (name === "form" ? "" : name));
   return {
     status: "error",
-    error: Object.fromEntries(Object.entries(errors).map(([name, message]) => [name === "form" ? "" : name, message ? [message] : null])),
+    error: Object.fromEntries(
+      Object.entries(errors).map(([name, message]) => [name === "form" ? "" : name, message ? [message] : null]),
+    ),
     // The fields the server refused are checked again as they change, so a corrected one loses its message.
     state: { validated: Object.fromEntries(names.map((name) => [name, true])) },
   };

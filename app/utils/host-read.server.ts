@@ -20,7 +20,11 @@ export const shown = <T>(read: Promise<HostAnswer<T>>, empty: T, what: string): 
   );
 
 /** The same for a read that says itself when its last good answer is from (a paged search: searchCall, searchedPage). */
-export async function loaded<T>(read: Promise<{ data: T; stale: number | null }>, empty: T, what: string): Promise<Shown<T>> {
+export async function loaded<T>(
+  read: Promise<{ data: T; stale: number | null }>,
+  empty: T,
+  what: string,
+): Promise<Shown<T>> {
   try {
     const answer = await read;
     return { data: answer.data, staleAsOf: answer.stale, loadError: null };

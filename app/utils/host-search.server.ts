@@ -57,7 +57,11 @@ export async function searchedPage<T>(
   const answer = await host(context).get<T[]>(list);
   const all = fallback.order ? [...answer.data].sort(fallback.order) : answer.data;
   return {
-    ...paginate(all.filter((row) => matches(row, searchText(query.q), fallback.fields)), query.page, query.size),
+    ...paginate(
+      all.filter((row) => matches(row, searchText(query.q), fallback.fields)),
+      query.page,
+      query.size,
+    ),
     all: all.length,
     stale: answer.stale ? answer.asOf : null,
   };

@@ -23,5 +23,9 @@ function subscribe(listener: () => void) {
 
 /** The time now, ticking every second once hydrated; `serverNow` (the loader's time) on the server and in hydration. */
 export function useNow(serverNow: number) {
-  return useSyncExternalStore(subscribe, () => now || serverNow, () => serverNow);
+  return useSyncExternalStore(
+    subscribe,
+    () => now || serverNow,
+    () => serverNow,
+  );
 }

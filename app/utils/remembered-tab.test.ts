@@ -20,13 +20,29 @@ describe("readRememberedTab", () => {
   });
 
   it("does not set the cookie again when it already holds the tab", () => {
-    expect(readRememberedTab(request("?tab=beta", "other=1; demo-tab=beta"), OPTIONS)).toEqual({ tab: "beta", hasTabParam: true, headers: {} });
+    expect(readRememberedTab(request("?tab=beta", "other=1; demo-tab=beta"), OPTIONS)).toEqual({
+      tab: "beta",
+      hasTabParam: true,
+      headers: {},
+    });
   });
 
   it("without ?tab=, uses the remembered tab when it is a valid one, else the default", () => {
-    expect(readRememberedTab(request("", "demo-tab=gamma"), OPTIONS)).toEqual({ tab: "gamma", hasTabParam: false, headers: {} });
-    expect(readRememberedTab(request("", "demo-tab=nonsense"), OPTIONS)).toEqual({ tab: "alpha", hasTabParam: false, headers: {} });
-    expect(readRememberedTab(request("?tab=nonsense", "demo-tab=gamma"), OPTIONS)).toEqual({ tab: "gamma", hasTabParam: false, headers: {} });
+    expect(readRememberedTab(request("", "demo-tab=gamma"), OPTIONS)).toEqual({
+      tab: "gamma",
+      hasTabParam: false,
+      headers: {},
+    });
+    expect(readRememberedTab(request("", "demo-tab=nonsense"), OPTIONS)).toEqual({
+      tab: "alpha",
+      hasTabParam: false,
+      headers: {},
+    });
+    expect(readRememberedTab(request("?tab=nonsense", "demo-tab=gamma"), OPTIONS)).toEqual({
+      tab: "gamma",
+      hasTabParam: false,
+      headers: {},
+    });
     expect(readRememberedTab(request(""), OPTIONS).tab).toBe("alpha");
   });
 

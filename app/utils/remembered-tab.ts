@@ -23,7 +23,8 @@ export function readRememberedTab<T extends string>(
   const param = new URL(request.url).searchParams.get("tab");
   const saved = readCookie(request.headers.get("Cookie"), options.cookie);
   if (options.isTab(param)) {
-    const headers: Record<string, string> = param === saved ? {} : { "Set-Cookie": rememberedTabCookie(options.cookie, param, options.path) };
+    const headers: Record<string, string> =
+      param === saved ? {} : { "Set-Cookie": rememberedTabCookie(options.cookie, param, options.path) };
     return { tab: param, hasTabParam: true, headers };
   }
   return { tab: options.isTab(saved) ? saved : options.fallback, hasTabParam: false, headers: {} };

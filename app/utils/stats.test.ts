@@ -23,7 +23,17 @@ describe("month change percent (spec part 1, section 9)", () => {
 describe("chart months", () => {
   it("lists the last 9 calendar months, oldest first, across a year boundary", () => {
     const months = lastMonths(new Date("2026-03-15T12:00:00Z"));
-    expect(months).toEqual(["2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"]);
+    expect(months).toEqual([
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+    ]);
     expect(months.map(shortMonthLabel)[0]).toBe("Jul 25");
   });
 });

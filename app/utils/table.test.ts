@@ -44,20 +44,30 @@ describe("paging", () => {
     expect(sheetSizeFrom("all", 100)).toBe("all");
     expect(sheetSizeFrom("ALL", 100)).toBe(100);
     expect(sheetSizeFrom("50", 100)).toBe(50);
-    const whole = paginate(Array.from({ length: 13_000 }, (_, i) => i), 3, rowsPerPage("all", 13_000));
+    const whole = paginate(
+      Array.from({ length: 13_000 }, (_, i) => i),
+      3,
+      rowsPerPage("all", 13_000),
+    );
     expect([whole.rows.length, whole.page, whole.pageCount, whole.from, whole.to]).toEqual([13_000, 1, 1, 1, 13_000]);
     expect(paginate([], 1, rowsPerPage("all", 0))).toMatchObject({ rows: [], pageCount: 1, from: 0 });
     expect(rowsPerPage(25, 13_000)).toBe(25);
   });
 
   it("changing the page size link resets nothing else but what it says", () => {
-    expect(withParams("/dashboard/vouches?q=rex&page=3", { size: 50, page: null })).toBe("/dashboard/vouches?q=rex&size=50");
+    expect(withParams("/dashboard/vouches?q=rex&page=3", { size: 50, page: null })).toBe(
+      "/dashboard/vouches?q=rex&size=50",
+    );
   });
 
   it("keeps a page's path and query, drops its hash, and never leaves the site", () => {
-    expect(withParams("/dashboard/codes?q=a%3Fb&page=2#row-4", { edit: "x y" })).toBe("/dashboard/codes?q=a%3Fb&page=2&edit=x+y");
+    expect(withParams("/dashboard/codes?q=a%3Fb&page=2#row-4", { edit: "x y" })).toBe(
+      "/dashboard/codes?q=a%3Fb&page=2&edit=x+y",
+    );
     expect(withParams("/dashboard/codes?q=what?&tab=", { tab: null })).toBe("/dashboard/codes?q=what%3F");
-    expect(withParams(new URL("https://example.org/dashboard/logs?tab=leave"), { page: 3 })).toBe("/dashboard/logs?tab=leave&page=3");
+    expect(withParams(new URL("https://example.org/dashboard/logs?tab=leave"), { page: 3 })).toBe(
+      "/dashboard/logs?tab=leave&page=3",
+    );
     expect(withParams("//evil.example/steal?x=1", { page: 2 })).toBe("/steal?x=1&page=2");
     expect(withParams("/\\evil.example/steal", {})).toBe("/steal");
   });

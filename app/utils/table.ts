@@ -14,7 +14,8 @@ export function pageSizeFrom(value: unknown, fallback: PageSize = 25): PageSize 
  */
 export const WHOLE_SHEET = "all";
 export type SheetSize = PageSize | typeof WHOLE_SHEET;
-export const sheetSizeFrom = (value: unknown, fallback: PageSize): SheetSize => (value === WHOLE_SHEET ? WHOLE_SHEET : pageSizeFrom(value, fallback));
+export const sheetSizeFrom = (value: unknown, fallback: PageSize): SheetSize =>
+  value === WHOLE_SHEET ? WHOLE_SHEET : pageSizeFrom(value, fallback);
 /** The rows a page of `size` takes (the whole sheet: all of them, and never 0). */
 export const rowsPerPage = (size: SheetSize, total: number) => (size === WHOLE_SHEET ? Math.max(1, total) : size);
 
@@ -23,7 +24,15 @@ export const pageFrom = (value: unknown) => Math.max(1, Math.floor(Number(value 
 
 export { matches } from "../../contract/search";
 
-export type Page<T> = { rows: T[]; page: number; pageCount: number; total: number; size: number; from: number; to: number };
+export type Page<T> = {
+  rows: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+  size: number;
+  from: number;
+  to: number;
+};
 
 /** One page of rows; a page past the end becomes the last page. */
 export function paginate<T>(rows: T[], page: number, size: number): Page<T> {
@@ -107,7 +116,11 @@ const ROW_ID = "__row__";
  * made and `key` set to the row's id. A parameter's name follows only "?" or "&" (both are escaped in names and values),
  * so the row's place is found once and no search text can take it.
  */
-export function perRow(url: string, key: string, changes: Record<string, string | number | null> = {}): (id: string) => string {
+export function perRow(
+  url: string,
+  key: string,
+  changes: Record<string, string | number | null> = {},
+): (id: string) => string {
   const href = withParams(url, { ...changes, [key]: ROW_ID });
   const at = `${key}=${ROW_ID}`;
   let i = href.indexOf(`?${at}`);
@@ -118,7 +131,8 @@ export function perRow(url: string, key: string, changes: Record<string, string 
 }
 
 /** A value as URLSearchParams writes it (an id of letters and digits, the usual one, as it is). */
-const formEncoded = (value: string) => (/^[\w.*-]*$/.test(value) ? value : new URLSearchParams({ v: value }).toString().slice(2));
+const formEncoded = (value: string) =>
+  /^[\w.*-]*$/.test(value) ? value : new URLSearchParams({ v: value }).toString().slice(2);
 
 /** Each record's history on the Audit page (the History links: the grid pages' toolbars and the sheets' tables). */
 export const historyHrefs = (entity: string) => perRow("/dashboard/audit", "record", { entity });

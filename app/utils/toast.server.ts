@@ -9,7 +9,14 @@ export const TOAST_COOKIE = "__toast";
 
 /** The flash cookie, signed with the session secrets (like the session's, worker/platform/session.ts). */
 export function toastCookie(secrets: string[], requestUrl = "http://localhost/") {
-  return createCookie(TOAST_COOKIE, { httpOnly: true, sameSite: "lax", secure: secureCookieFor(requestUrl), path: "/", maxAge: 60, secrets });
+  return createCookie(TOAST_COOKIE, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookieFor(requestUrl),
+    path: "/",
+    maxAge: 60,
+    secrets,
+  });
 }
 
 type Context = Pick<AppLoadContext, "config">;
@@ -24,5 +31,8 @@ export async function readToast(request: Request, context: Context): Promise<{ t
   if (readCookie(header, TOAST_COOKIE) === undefined) return { toast: null };
   const cookie = toastCookie(context.config.SESSION_SECRETS, request.url);
   const value = await cookie.parse(header).catch(() => null);
-  return { toast: isToast(value) ? value : null, clear: await cookie.serialize("", { maxAge: 0, expires: new Date(0) }) };
+  return {
+    toast: isToast(value) ? value : null,
+    clear: await cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+  };
 }

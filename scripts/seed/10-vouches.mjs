@@ -32,7 +32,15 @@ export default function seed({ r, scale, now, people }) {
       username: vouched.username,
       display_name: vouched.displayName,
       discord_id: vouched.id,
-      notes: r.chance(0.3) ? r.pick(["Known from 2411 alliance", "Played with us on Astraeos", "Good breeder", "Vouched in voice", "Ex-ally tribe"]) : null,
+      notes: r.chance(0.3)
+        ? r.pick([
+            "Known from 2411 alliance",
+            "Played with us on Astraeos",
+            "Good breeder",
+            "Vouched in voice",
+            "Ex-ally tribe",
+          ])
+        : null,
       aliases: r.chance(0.2) ? `${vouched.displayName}_alt` : null,
       ig_name: vouched.displayName,
       ig_name_server2: r.chance(0.6) ? vouched.displayName : null,

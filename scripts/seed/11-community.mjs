@@ -7,7 +7,16 @@ const OFFICERS = [
   { id: "300000000000000002", username: "tekbreeder", displayName: "Tek Breeder" },
 ];
 const LOCATIONS = {
-  2411: ["Red Ob", "Blue Ob", "Green Ob", "Lava Island", "Grassland Island", "Skeleton Isle", "Underwater Cave", "Pearl Cave"],
+  2411: [
+    "Red Ob",
+    "Blue Ob",
+    "Green Ob",
+    "Lava Island",
+    "Grassland Island",
+    "Skeleton Isle",
+    "Underwater Cave",
+    "Pearl Cave",
+  ],
   2573: ["Eastern Highlands", "Frozen Coast", "Central Plateau", "Crystal Bay", "Southern Jungle", "Ruins"],
   2446: ["Portal", "Bioluminescent Chamber", "Element Falls", "Fertile Chamber", "Surface", "Red Zone"],
 };
@@ -53,7 +62,13 @@ function tribelists({ r, now, people }) {
     members.slice(0, size).forEach((person, i) => {
       const at = now - r.int(1, 200) * DAY;
       const rank = i === 0 ? "Owner" : i <= admins ? "Admin" : null;
-      const nationality = CJK.test(person.displayName) ? "Chinese" : r.chance(0.8) ? "English" : r.chance(0.5) ? "Chinese" : null;
+      const nationality = CJK.test(person.displayName)
+        ? "Chinese"
+        : r.chance(0.8)
+          ? "English"
+          : r.chance(0.5)
+            ? "Chinese"
+            : null;
       rows.push({
         _id: objectId(r, at),
         server,
@@ -116,10 +131,23 @@ function joinsAndLeaves({ r, scale, now, people }) {
     });
   }
   return [
-    ...insert("join_log", joins.map((j) => j.row), { orIgnore: true }),
+    ...insert(
+      "join_log",
+      joins.map((j) => j.row),
+      { orIgnore: true },
+    ),
     ...insert("removed_members", leaves, { orIgnore: true }),
     // The bot's last push (issue 15): the newest join or leave, so the Logs page shows the demo's age.
-    ...insert("sources", [{ id: "discord-bot", last_contact_at: now, last_observed_at: [...joins.map((x) => x.row.joined_at), ...leaves.map((l) => l.left_at)].reduce((a, b) => Math.max(a, b), 0) }]),
+    ...insert("sources", [
+      {
+        id: "discord-bot",
+        last_contact_at: now,
+        last_observed_at: [...joins.map((x) => x.row.joined_at), ...leaves.map((l) => l.left_at)].reduce(
+          (a, b) => Math.max(a, b),
+          0,
+        ),
+      },
+    ]),
     // The voucher of a leaver is their latest vouch (10-vouches ran first), as the ingestion fills it in.
     `UPDATE removed_members SET voucher_info = (
   SELECT json_object('id', CAST(v.id AS TEXT), 'vouchedBy', v.vouched_by, 'vouchedByUsername', v.vouched_by_username)

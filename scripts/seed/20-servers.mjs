@@ -13,10 +13,22 @@ const OFFLINE = { 2446: "NA-PVP-Aberration2446 is missing from the official serv
 /** Typical players online at the evening peak. */
 const PEAK = { 2411: 46, 2573: 38, 2446: 30 };
 
-const PLATFORMS = [["steam", 0.4], ["xbl", 0.2], ["psn", 0.25], ["epic", 0.15]];
+const PLATFORMS = [
+  ["steam", 0.4],
+  ["xbl", 0.2],
+  ["psn", 0.25],
+  ["epic", 0.15],
+];
 /** Outsiders' status codes (tribemembers come from the tribe pool). */
 const OUTSIDER_CODES = [
-  ["1", 0.16], ["0", 0.18], ["-1", 0.14], ["-2", 0.09], ["-3", 0.06], ["unknown", 0.2], ["Unknown", 0.07], ["", 0.1],
+  ["1", 0.16],
+  ["0", 0.18],
+  ["-1", 0.14],
+  ["-2", 0.09],
+  ["-3", 0.06],
+  ["unknown", 0.2],
+  ["Unknown", 0.07],
+  ["", 0.1],
 ];
 /** The share of a server's sessions played by the tribe. */
 const TRIBE_SHARE = { 2411: 0.7, 2573: 0.2, 2446: 0.15 };
@@ -91,7 +103,9 @@ export default function seed({ r, scale, now, people }) {
       tribe: p.tribe,
       platform: p.platform,
       event_time: eventTime,
-      last_ark_launch: new Date(eventTime - (eventType === "join" ? r.int(1, 90) * MINUTE : r.int(1, 6) * HOUR)).toISOString(),
+      last_ark_launch: new Date(
+        eventTime - (eventType === "join" ? r.int(1, 90) * MINUTE : r.int(1, 6) * HOUR),
+      ).toISOString(),
       steam_profile_link: p.steamProfileLink,
     });
 
@@ -127,7 +141,11 @@ export default function seed({ r, scale, now, people }) {
       if (start + length > until - 5 * MINUTE) start = until - 5 * MINUTE - length;
       let p = pick();
       // Online players have no session ending after their join; inactive members did not play this week.
-      for (let guard = 0; (online.has(p.eosId) && start + length > until - 4 * HOUR) || (p.inactive && start + length >= weekAgo); guard++) {
+      for (
+        let guard = 0;
+        (online.has(p.eosId) && start + length > until - 4 * HOUR) || (p.inactive && start + length >= weekAgo);
+        guard++
+      ) {
         p = guard < 20 ? pick() : r.pick(outsiders.filter((o) => !online.has(o.eosId)));
       }
       events.push(event(p, "join", start), event(p, "leave", start + length));
@@ -197,7 +215,11 @@ export default function seed({ r, scale, now, people }) {
     ...insert("weekly_members", weekly),
     // The collectors' and the weekly report's last pushes (issue 15): the demo's figures have an age from the start.
     ...insert("sources", [
-      ...SERVERS.map((server) => ({ id: `collector:${server}`, last_contact_at: now, last_observed_at: status.find((s) => s.server_id === server).roster_observed_at })),
+      ...SERVERS.map((server) => ({
+        id: `collector:${server}`,
+        last_contact_at: now,
+        last_observed_at: status.find((s) => s.server_id === server).roster_observed_at,
+      })),
       { id: "weekly-collector", last_contact_at: now, last_observed_at: now },
     ]),
   ];

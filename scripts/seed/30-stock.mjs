@@ -7,58 +7,235 @@ const HOUR = 3600 * 1000;
 const wiki = (name) => `https://ark.wiki.gg/wiki/Special:FilePath/${encodeURIComponent(name.replace(/ /g, "_"))}.png`;
 
 const WAR_VAULT_ITEMS = [
-  "Element", "Element Shard", "Tek Rifle", "Tek Sword", "Tek Grenade", "Tek Shoulder Cannon", "Fabricated Sniper Rifle",
-  "Longneck Rifle", "Assault Rifle", "Pump-Action Shotgun", "Compound Bow", "Crossbow", "Advanced Rifle Bullet",
-  "Advanced Sniper Bullet", "Simple Shotgun Ammo", "Tranquilizer Dart", "Shocking Tranquilizer Dart", "Rocket Launcher",
-  "Rocket Propelled Grenade", "C4 Charge", "Improvised Explosive Device", "Cryopod", "Charge Battery", "Flak Helmet",
-  "Flak Chestpiece", "Flak Leggings", "Riot Helmet", "Riot Chestpiece", "Tek Helmet", "Tek Chestpiece", "Medical Brew",
-  "Enduro Stew", "Shadow Steak Saute", "Battle Tartare", "Mindwipe Tonic", "Cactus Broth", "Grappling Hook",
-  "Parachute", "Cementing Paste", "Absorbent Substrate",
+  "Element",
+  "Element Shard",
+  "Tek Rifle",
+  "Tek Sword",
+  "Tek Grenade",
+  "Tek Shoulder Cannon",
+  "Fabricated Sniper Rifle",
+  "Longneck Rifle",
+  "Assault Rifle",
+  "Pump-Action Shotgun",
+  "Compound Bow",
+  "Crossbow",
+  "Advanced Rifle Bullet",
+  "Advanced Sniper Bullet",
+  "Simple Shotgun Ammo",
+  "Tranquilizer Dart",
+  "Shocking Tranquilizer Dart",
+  "Rocket Launcher",
+  "Rocket Propelled Grenade",
+  "C4 Charge",
+  "Improvised Explosive Device",
+  "Cryopod",
+  "Charge Battery",
+  "Flak Helmet",
+  "Flak Chestpiece",
+  "Flak Leggings",
+  "Riot Helmet",
+  "Riot Chestpiece",
+  "Tek Helmet",
+  "Tek Chestpiece",
+  "Medical Brew",
+  "Enduro Stew",
+  "Shadow Steak Saute",
+  "Battle Tartare",
+  "Mindwipe Tonic",
+  "Cactus Broth",
+  "Grappling Hook",
+  "Parachute",
+  "Cementing Paste",
+  "Absorbent Substrate",
 ];
 const DEFENSE_VAULT_ITEMS = [
-  "Element Shard", "Advanced Rifle Bullet", "Heavy Auto Turret", "Auto Turret", "Tek Turret", "Plant Species X Seed",
-  "Electrical Generator", "Gasoline", "Tek Generator", "Electrical Cable", "Cryopod", "Cryofridge", "Metal Wall",
-  "Tek Wall", "Behemoth Gate", "Tek Forcefield", "Shotgun Shells", "Compound Arrow", "Flamethrower Ammo",
-  "Rocket Propelled Grenade", "C4 Charge", "Medical Brew", "Charge Battery", "Tek Gauntlets", "Riot Gauntlets",
+  "Element Shard",
+  "Advanced Rifle Bullet",
+  "Heavy Auto Turret",
+  "Auto Turret",
+  "Tek Turret",
+  "Plant Species X Seed",
+  "Electrical Generator",
+  "Gasoline",
+  "Tek Generator",
+  "Electrical Cable",
+  "Cryopod",
+  "Cryofridge",
+  "Metal Wall",
+  "Tek Wall",
+  "Behemoth Gate",
+  "Tek Forcefield",
+  "Shotgun Shells",
+  "Compound Arrow",
+  "Flamethrower Ammo",
+  "Rocket Propelled Grenade",
+  "C4 Charge",
+  "Medical Brew",
+  "Charge Battery",
+  "Tek Gauntlets",
+  "Riot Gauntlets",
 ];
 const ADMIN_VAULT_ITEMS = [
-  "Narcotic", "Stimulant", "Extraordinary Kibble", "Superior Kibble", "Exceptional Kibble", "Mutagen", "Mutagel",
-  "Rare Flower", "Rare Mushroom", "Mejoberry", "Sap", "Organic Polymer", "Silica Pearls", "Congealed Gas Ball",
-  "Ammonite Bile", "Giant Bee Honey", "Blood Pack", "Beer Jar", "Spoiled Meat", "Preserving Salt",
+  "Narcotic",
+  "Stimulant",
+  "Extraordinary Kibble",
+  "Superior Kibble",
+  "Exceptional Kibble",
+  "Mutagen",
+  "Mutagel",
+  "Rare Flower",
+  "Rare Mushroom",
+  "Mejoberry",
+  "Sap",
+  "Organic Polymer",
+  "Silica Pearls",
+  "Congealed Gas Ball",
+  "Ammonite Bile",
+  "Giant Bee Honey",
+  "Blood Pack",
+  "Beer Jar",
+  "Spoiled Meat",
+  "Preserving Salt",
 ];
 const WAR_DEDIS = [
-  "Metal Ingot", "Polymer", "Crystal", "Black Pearl", "Element Dust", "Obsidian", "Oil", "Cementing Paste",
-  "Electronics", "Gunpowder", "Sparkpowder", "Fiber", "Hide", "Silica Pearls", "Metal", "Stone", "Flint", "Wood",
-  "Chitin", "Keratin", "Pelt", "Red Gem", "Blue Gem", "Green Gem", "Element Ore", "Sulfur", "Charcoal",
-  "Absorbent Substrate", "Fungal Wood", "Corrupted Nodule",
+  "Metal Ingot",
+  "Polymer",
+  "Crystal",
+  "Black Pearl",
+  "Element Dust",
+  "Obsidian",
+  "Oil",
+  "Cementing Paste",
+  "Electronics",
+  "Gunpowder",
+  "Sparkpowder",
+  "Fiber",
+  "Hide",
+  "Silica Pearls",
+  "Metal",
+  "Stone",
+  "Flint",
+  "Wood",
+  "Chitin",
+  "Keratin",
+  "Pelt",
+  "Red Gem",
+  "Blue Gem",
+  "Green Gem",
+  "Element Ore",
+  "Sulfur",
+  "Charcoal",
+  "Absorbent Substrate",
+  "Fungal Wood",
+  "Corrupted Nodule",
 ];
 const DEFENSE_DEDIS = [
-  "Metal Ingot", "Polymer", "Crystal", "Black Pearl", "Element Dust", "Electronics", "Gunpowder", "Sparkpowder",
-  "Cementing Paste", "Oil", "Obsidian", "Silica Pearls", "Stone", "Wood", "Fiber", "Hide", "Flint", "Charcoal",
+  "Metal Ingot",
+  "Polymer",
+  "Crystal",
+  "Black Pearl",
+  "Element Dust",
+  "Electronics",
+  "Gunpowder",
+  "Sparkpowder",
+  "Cementing Paste",
+  "Oil",
+  "Obsidian",
+  "Silica Pearls",
+  "Stone",
+  "Wood",
+  "Fiber",
+  "Hide",
+  "Flint",
+  "Charcoal",
 ];
 const ADMIN_DEDIS = [
-  "Fiber", "Thatch", "Wood", "Stone", "Hide", "Narcotic", "Stimulant", "Sap", "Mejoberry", "Raw Meat", "Raw Prime Meat",
-  "Spoiled Meat", "Keratin", "Chitin", "Pelt", "Organic Polymer",
+  "Fiber",
+  "Thatch",
+  "Wood",
+  "Stone",
+  "Hide",
+  "Narcotic",
+  "Stimulant",
+  "Sap",
+  "Mejoberry",
+  "Raw Meat",
+  "Raw Prime Meat",
+  "Spoiled Meat",
+  "Keratin",
+  "Chitin",
+  "Pelt",
+  "Organic Polymer",
 ];
 const WAR_DINOS = [
-  ["Giganotosaurus", "DPS"], ["Rex", "Soaker"], ["Shadowmane", "DPS"], ["Stegosaurus", "Soaker"],
-  ["Carcharodontosaurus", "DPS"], ["Deinonychus", "DPS"], ["Therizinosaurus", "DPS"], ["Megatherium", "DPS"],
-  ["Spinosaurus", "DPS"], ["Yutyrannus", "Support"], ["Daeodon", "Support"], ["Snow Owl", "Support"],
-  ["Maewing", "Support"], ["Sinomacrops", "Support"], ["Rock Drake", "Flyer"], ["Managarmr", "Flyer"],
-  ["Griffin", "Flyer"], ["Lightning Wyvern", "Flyer"], ["Argentavis", "Flyer"], ["Pteranodon", "Flyer"],
-  ["Quetzal", "Flyer"], ["Desmodus", "Flyer"], ["Rhyniognatha", "Flyer"], ["Tusoteuthis", "Water"],
-  ["Mosasaurus", "Water"], ["Basilosaurus", "Water"], ["Megachelon", "Water"], ["Baryonyx", "Water"],
-  ["Gasbags", "Misc"], ["Gacha", "Misc"], ["Karkinos", "Misc"], ["Bloodstalker", "Misc"], ["Doedicurus", "Misc"],
-  ["Ankylosaurus", "Misc"], ["Velonasaur", "DPS"], ["Dodo", "Random"], ["Otter", "Random"],
+  ["Giganotosaurus", "DPS"],
+  ["Rex", "Soaker"],
+  ["Shadowmane", "DPS"],
+  ["Stegosaurus", "Soaker"],
+  ["Carcharodontosaurus", "DPS"],
+  ["Deinonychus", "DPS"],
+  ["Therizinosaurus", "DPS"],
+  ["Megatherium", "DPS"],
+  ["Spinosaurus", "DPS"],
+  ["Yutyrannus", "Support"],
+  ["Daeodon", "Support"],
+  ["Snow Owl", "Support"],
+  ["Maewing", "Support"],
+  ["Sinomacrops", "Support"],
+  ["Rock Drake", "Flyer"],
+  ["Managarmr", "Flyer"],
+  ["Griffin", "Flyer"],
+  ["Lightning Wyvern", "Flyer"],
+  ["Argentavis", "Flyer"],
+  ["Pteranodon", "Flyer"],
+  ["Quetzal", "Flyer"],
+  ["Desmodus", "Flyer"],
+  ["Rhyniognatha", "Flyer"],
+  ["Tusoteuthis", "Water"],
+  ["Mosasaurus", "Water"],
+  ["Basilosaurus", "Water"],
+  ["Megachelon", "Water"],
+  ["Baryonyx", "Water"],
+  ["Gasbags", "Misc"],
+  ["Gacha", "Misc"],
+  ["Karkinos", "Misc"],
+  ["Bloodstalker", "Misc"],
+  ["Doedicurus", "Misc"],
+  ["Ankylosaurus", "Misc"],
+  ["Velonasaur", "DPS"],
+  ["Dodo", "Random"],
+  ["Otter", "Random"],
 ];
 const DEFENSE_DINOS = [
-  ["Rex", "Soaker"], ["Stegosaurus", "Soaker"], ["Giganotosaurus", "DPS"], ["Carcharodontosaurus", "DPS"],
-  ["Velonasaur", "DPS"], ["Shadowmane", "DPS"], ["Deinonychus", "DPS"], ["Yutyrannus", "Support"],
-  ["Daeodon", "Support"], ["Snow Owl", "Support"], ["Managarmr", "Flyer"], ["Griffin", "Flyer"], ["Pteranodon", "Flyer"],
-  ["Basilosaurus", "Water"], ["Tusoteuthis", "Water"], ["Karkinos", "Misc"], ["Gacha", "Misc"], ["Dodo", "Random"],
+  ["Rex", "Soaker"],
+  ["Stegosaurus", "Soaker"],
+  ["Giganotosaurus", "DPS"],
+  ["Carcharodontosaurus", "DPS"],
+  ["Velonasaur", "DPS"],
+  ["Shadowmane", "DPS"],
+  ["Deinonychus", "DPS"],
+  ["Yutyrannus", "Support"],
+  ["Daeodon", "Support"],
+  ["Snow Owl", "Support"],
+  ["Managarmr", "Flyer"],
+  ["Griffin", "Flyer"],
+  ["Pteranodon", "Flyer"],
+  ["Basilosaurus", "Water"],
+  ["Tusoteuthis", "Water"],
+  ["Karkinos", "Misc"],
+  ["Gacha", "Misc"],
+  ["Dodo", "Random"],
 ];
 
-const VAULT_TODOS = ["Refill from Admin", "Craft 50", "Farm 2k", "Move 1 vault to Defense", "Low, craft ASAP", "Keep full", "Check BP quality"];
+const VAULT_TODOS = [
+  "Refill from Admin",
+  "Craft 50",
+  "Farm 2k",
+  "Move 1 vault to Defense",
+  "Low, craft ASAP",
+  "Keep full",
+  "Check BP quality",
+];
 const DEDI_TODOS = ["Farm run Sunday", "Refill", "Smelt tonight", "Trade for more", "Low"];
 const DINO_TODOS = ["Hatch 10 more", "Imprint batch", "Level up", "Cryo & store"];
 const COLOURS = ["#ff0000", "#00b050", "#ffc000", "#0070c0", "#7030a0", "#ffa500"];
@@ -114,7 +291,13 @@ function rowData(r, spec, entry, emptyIndex) {
     }
     case "war-dedis": {
       const target = r.pick([100, 100, 100, 150, 200, 300, 500]);
-      return { item: entry, currentStock: r.int(0, Math.round(target * 1.3)), previousStock: null, target, todo: todo(DEDI_TODOS) };
+      return {
+        item: entry,
+        currentStock: r.int(0, Math.round(target * 1.3)),
+        previousStock: null,
+        target,
+        todo: todo(DEDI_TODOS),
+      };
     }
     case "dedis": {
       const maxStock = r.pick([1000, 2000, 3000, 6000]);
@@ -129,7 +312,15 @@ function rowData(r, spec, entry, emptyIndex) {
         ready[i] = r.chance(0.8) ? r.int(0, 8) : null;
         unready[i] = r.chance(0.6) ? r.int(0, 5) : null;
       }
-      return { dino, type, ready, unready, target: r.pick([10, 15, 20, 30, 40, 60]), lastSync: null, todo: todo(DINO_TODOS) };
+      return {
+        dino,
+        type,
+        ready,
+        unready,
+        target: r.pick([10, 15, 20, 30, 40, 60]),
+        lastSync: null,
+        todo: todo(DINO_TODOS),
+      };
     }
   }
 }
@@ -183,12 +374,14 @@ export default function seed({ r, scale, now, people }) {
 
     rows.forEach((row, i) => {
       if (spec.kind === "war-dedis" && !row.empty) row.data.previousStock = states[snapshotsPerTab - 2][i];
-      if (spec.kind === "dinos" && r.chance(0.5)) row.data.lastSync = new Date(dates[snapshotsPerTab - 1]).toISOString();
+      if (spec.kind === "dinos" && r.chance(0.5))
+        row.data.lastSync = new Date(dates[snapshotsPerTab - 1]).toISOString();
       const at = dates[lastChange[i]];
       const image = !row.empty && r.chance(0.35) ? wiki(row.name) : null;
       if (image) images.set(`${spec.kind === "dinos" ? "dino" : "stock"}:${row.name}`, image);
       const fieldColors = {};
-      if (!row.empty && r.chance(0.12)) fieldColors[r.pick(["item", "todo", "count1", "count2", "count3", "currentStock"])] = r.pick(COLOURS);
+      if (!row.empty && r.chance(0.12))
+        fieldColors[r.pick(["item", "todo", "count1", "count2", "count3", "currentStock"])] = r.pick(COLOURS);
       row._id = objectId(r, at);
       items.push({
         _id: row._id,
@@ -222,7 +415,11 @@ export default function seed({ r, scale, now, people }) {
   });
   return [
     ...insert("stock_items", items, { chunk: 50 }),
-    ...insert("stock_history", history.sort((a, b) => a.date - b.date), { chunk: 20 }),
+    ...insert(
+      "stock_history",
+      history.sort((a, b) => a.date - b.date),
+      { chunk: 20 },
+    ),
     ...insert("item_images", imageRows),
   ];
 }

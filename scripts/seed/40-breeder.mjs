@@ -28,17 +28,66 @@ const DINOS = [
   ["Thylacoleo", "Thylacoleo", "dmg"],
   ["Sabertooth", "Sabertooth", "dmg"],
 ];
-const LOCATIONS = ["Main base - breeding hall", "Red Ob island pens", "Snow cave vault", "North coast barn", "Hidden lake base",
-  "Volcano outpost", "Swamp cave", "Redwood treehouse"];
-const NOTES = ["Stacking HP muts", "Need female with clean dmg", "Keep separate from FFA line", "Ready for claims this week",
-  "Imprint schedule posted in #breeding", "Rolling for colour mut", "Paused until wipe", "Top line, do not sell", null, null, null];
-const INSTRUCTIONS = ["Bring a cryopod and 2 stacks of raw meat", "Claim in the breeding hall, imprint every 8h",
-  "First come first served, one per person", "Officers first, then members", "Raise on 2411 only", "Bring kibble for imprint",
-  null];
-const FFA_NOTES = ["Imprint 100%", "Missed one imprint", "Needs kibble", "For the Saturday raid", "Raising in the main base",
-  "Cryo when done", null, null];
-const CODE_NOTES = ["Breeding hall door", "Cryofridge code", "Egg incubator room", "Replaced after leak", "Temporary for the weekend", null];
-const ROLE_DINOS = ["Rex", "Giganotosaurus", "Shadowmane", "Managarmr", "Yutyrannus", "Therizinosaur", "Rhyniognatha", "Desmodus"];
+const LOCATIONS = [
+  "Main base - breeding hall",
+  "Red Ob island pens",
+  "Snow cave vault",
+  "North coast barn",
+  "Hidden lake base",
+  "Volcano outpost",
+  "Swamp cave",
+  "Redwood treehouse",
+];
+const NOTES = [
+  "Stacking HP muts",
+  "Need female with clean dmg",
+  "Keep separate from FFA line",
+  "Ready for claims this week",
+  "Imprint schedule posted in #breeding",
+  "Rolling for colour mut",
+  "Paused until wipe",
+  "Top line, do not sell",
+  null,
+  null,
+  null,
+];
+const INSTRUCTIONS = [
+  "Bring a cryopod and 2 stacks of raw meat",
+  "Claim in the breeding hall, imprint every 8h",
+  "First come first served, one per person",
+  "Officers first, then members",
+  "Raise on 2411 only",
+  "Bring kibble for imprint",
+  null,
+];
+const FFA_NOTES = [
+  "Imprint 100%",
+  "Missed one imprint",
+  "Needs kibble",
+  "For the Saturday raid",
+  "Raising in the main base",
+  "Cryo when done",
+  null,
+  null,
+];
+const CODE_NOTES = [
+  "Breeding hall door",
+  "Cryofridge code",
+  "Egg incubator room",
+  "Replaced after leak",
+  "Temporary for the weekend",
+  null,
+];
+const ROLE_DINOS = [
+  "Rex",
+  "Giganotosaurus",
+  "Shadowmane",
+  "Managarmr",
+  "Yutyrannus",
+  "Therizinosaur",
+  "Rhyniognatha",
+  "Desmodus",
+];
 // The stand-in's demo breeder runs sessions too, so a demo sign-in sees their own row on the leaderboard.
 const DEMO_BREEDER = { id: "300000000000000002", displayName: "Tek Breeder", username: "tekbreeder" };
 
@@ -94,49 +143,51 @@ export default function seed({ r, scale, now, people }) {
   }
   // About 130 lines at scale 1 (two pages of the sheet's 100), 13,000 at --scale 100: a species keeps several lines.
   const count = Math.max(20, Math.round(130 * scale));
-  const rows = Array.from({ length: count }, (_, i) => lines[i % lines.length]).map(({ dino, focus, server }, order) => {
-    const file = DINOS.find((d) => d[0] === dino)[1];
-    const stats = statsFor(r, focus);
-    const muts = (base) => (r.chance(0.15) ? 0 : r.int(0, base));
-    const lastClaims = r.chance(0.08) ? undated("") : dated(now - r.int(0, 24) * DAY);
-    const lastMut = r.chance(0.1) ? undated(r.pick(["", "N/A"])) : dated(now - r.int(0, 60) * DAY);
-    const values = {
-      Breeder: r.pick(breeders).displayName,
-      Location: r.pick(LOCATIONS),
-      "Curent # of 0/0's": r.int(0, 18),
-      ...stats,
-      "Mut Hp": muts(60),
-      "Mut Stam": muts(30),
-      "Mut Oxy": muts(10),
-      "Mut Food": muts(20),
-      "Mut Weight": muts(40),
-      "Mut Dmg": muts(60),
-      Negative: r.chance(0.15) ? "TRUE" : "FALSE",
-      Priority: r.int(1, 5),
-      "Last Claims": lastClaims.text,
-      "Last Mut": lastMut.text,
-      notes: r.pick(NOTES),
-    };
-    const fieldColors = {};
-    if (r.chance(0.25)) fieldColors.Priority = r.pick(["#fde68a", "#fecaca", "#bbf7d0"]);
-    if (values.Negative === "TRUE") fieldColors.Negative = "#fecaca";
-    return {
-      _id: objectId(r, now - r.int(30, 400) * DAY),
-      order,
-      dino,
-      server,
-      image_url: r.chance(0.9) ? imageOf(file) : null,
-      text_color: r.chance(0.1) ? r.pick(["#1d4ed8", "#b91c1c", "#15803d"]) : null,
-      field_colors: fieldColors,
-      role_id: roles[dino] ?? null,
-      values,
-      version: 1,
-      last_updated: now - r.int(0, 14) * DAY - r.int(0, 86_399_999),
-      date_day: lastClaims.day,
-      datetwo_day: lastMut.day,
-      search_text: searchText(dino, server, values),
-    };
-  });
+  const rows = Array.from({ length: count }, (_, i) => lines[i % lines.length]).map(
+    ({ dino, focus, server }, order) => {
+      const file = DINOS.find((d) => d[0] === dino)[1];
+      const stats = statsFor(r, focus);
+      const muts = (base) => (r.chance(0.15) ? 0 : r.int(0, base));
+      const lastClaims = r.chance(0.08) ? undated("") : dated(now - r.int(0, 24) * DAY);
+      const lastMut = r.chance(0.1) ? undated(r.pick(["", "N/A"])) : dated(now - r.int(0, 60) * DAY);
+      const values = {
+        Breeder: r.pick(breeders).displayName,
+        Location: r.pick(LOCATIONS),
+        "Curent # of 0/0's": r.int(0, 18),
+        ...stats,
+        "Mut Hp": muts(60),
+        "Mut Stam": muts(30),
+        "Mut Oxy": muts(10),
+        "Mut Food": muts(20),
+        "Mut Weight": muts(40),
+        "Mut Dmg": muts(60),
+        Negative: r.chance(0.15) ? "TRUE" : "FALSE",
+        Priority: r.int(1, 5),
+        "Last Claims": lastClaims.text,
+        "Last Mut": lastMut.text,
+        notes: r.pick(NOTES),
+      };
+      const fieldColors = {};
+      if (r.chance(0.25)) fieldColors.Priority = r.pick(["#fde68a", "#fecaca", "#bbf7d0"]);
+      if (values.Negative === "TRUE") fieldColors.Negative = "#fecaca";
+      return {
+        _id: objectId(r, now - r.int(30, 400) * DAY),
+        order,
+        dino,
+        server,
+        image_url: r.chance(0.9) ? imageOf(file) : null,
+        text_color: r.chance(0.1) ? r.pick(["#1d4ed8", "#b91c1c", "#15803d"]) : null,
+        field_colors: fieldColors,
+        role_id: roles[dino] ?? null,
+        values,
+        version: 1,
+        last_updated: now - r.int(0, 14) * DAY - r.int(0, 86_399_999),
+        date_day: lastClaims.day,
+        datetwo_day: lastMut.day,
+        search_text: searchText(dino, server, values),
+      };
+    },
+  );
   statements.push(...insert("breeder_list", rows));
   statements.push(
     ...insert(
@@ -242,7 +293,8 @@ export default function seed({ r, scale, now, people }) {
         total_claims: own.reduce((n, s) => n + s.claims.length, 0),
         average_session_duration: Math.round(avg(ended, (s) => s.updated_at - s.created_at)),
         total_completions: own.reduce((n, s) => n + s.completed.length, 0),
-        average_completion_rate: Math.round(avg(withClaims, (s) => (s.completed.length / s.claims.length) * 100) * 10) / 10,
+        average_completion_rate:
+          Math.round(avg(withClaims, (s) => (s.completed.length / s.claims.length) * 100) * 10) / 10,
         total_ended_sessions: ended.length,
         total_removals: removed,
         updated_at: now,

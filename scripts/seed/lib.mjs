@@ -16,11 +16,70 @@ export function rng(seed = 20261121) {
   return { next, int, pick, chance, hex };
 }
 
-const FIRST = ["Rex", "Thyla", "Argy", "Giga", "Shadow", "Frost", "Ember", "Raptor", "Tek", "Alpha", "Dodo", "Wyvern",
-  "Mammoth", "Spino", "Ptera", "Carno", "Bronto", "Stego", "Anky", "Dire", "Sabre", "Bloodstalker", "Rhynio", "Managarmr",
-  "Griffin", "Baryonyx", "Tusoteuthis", "Yuty", "Snow", "Rock", "Reaper", "Karkinos", "Astro", "Noglin", "Gacha", "Desmo"];
-const SECOND = ["Rider", "Hunter", "Breeder", "Tamer", "Keeper", "Smith", "Raider", "Builder", "Scout", "Warden", "Slayer",
-  "Runner", "Miner", "Farmer", "Lord", "Queen", "King", "Pilot", "Medic", "Chef", "Sniper", "Ghost", "Nomad", "Walker"];
+const FIRST = [
+  "Rex",
+  "Thyla",
+  "Argy",
+  "Giga",
+  "Shadow",
+  "Frost",
+  "Ember",
+  "Raptor",
+  "Tek",
+  "Alpha",
+  "Dodo",
+  "Wyvern",
+  "Mammoth",
+  "Spino",
+  "Ptera",
+  "Carno",
+  "Bronto",
+  "Stego",
+  "Anky",
+  "Dire",
+  "Sabre",
+  "Bloodstalker",
+  "Rhynio",
+  "Managarmr",
+  "Griffin",
+  "Baryonyx",
+  "Tusoteuthis",
+  "Yuty",
+  "Snow",
+  "Rock",
+  "Reaper",
+  "Karkinos",
+  "Astro",
+  "Noglin",
+  "Gacha",
+  "Desmo",
+];
+const SECOND = [
+  "Rider",
+  "Hunter",
+  "Breeder",
+  "Tamer",
+  "Keeper",
+  "Smith",
+  "Raider",
+  "Builder",
+  "Scout",
+  "Warden",
+  "Slayer",
+  "Runner",
+  "Miner",
+  "Farmer",
+  "Lord",
+  "Queen",
+  "King",
+  "Pilot",
+  "Medic",
+  "Chef",
+  "Sniper",
+  "Ghost",
+  "Nomad",
+  "Walker",
+];
 const CN = ["龙骑士", "小恐龙", "霸王", "风暴", "雪狼", "火凤凰", "铁甲", "暗影", "星辰", "猎人"];
 
 export function survivor(r) {
@@ -39,7 +98,10 @@ export function username(r, display) {
 export const snowflake = (r) => `${r.int(1, 9)}${Array.from({ length: 17 + r.int(0, 1) }, () => r.int(0, 9)).join("")}`;
 /** An Epic Online Services product user id: 32 hex characters. */
 export const eosId = (r) => r.hex(32);
-export const objectId = (r, at = Date.now()) => Math.floor(at / 1000).toString(16).padStart(8, "0") + r.hex(16);
+export const objectId = (r, at = Date.now()) =>
+  Math.floor(at / 1000)
+    .toString(16)
+    .padStart(8, "0") + r.hex(16);
 export const steamId = (r) => `7656119${r.int(7960265728, 9999999999)}`;
 
 export const DAY = 24 * 3600 * 1000;

@@ -7,7 +7,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, BASE, clickGridRow, FROM_PAGE, marker, open, setupBrowser, sheetCellPoint, signedIn } from "./browser";
+import {
+  allowConsoleErrors,
+  BASE,
+  clickGridRow,
+  FROM_PAGE,
+  marker,
+  open,
+  setupBrowser,
+  sheetCellPoint,
+  signedIn,
+} from "./browser";
 import { createCodes, createEntries } from "./data";
 
 setupBrowser();
@@ -29,11 +39,14 @@ function pagesOfTheBuild() {
   const file = readdirSync("build/client/assets").find((f) => /^manifest-.*\.js$/.test(f));
   if (!file) throw new Error("No route manifest in build/client/assets: run the build first (npm test does)");
   const text = readFileSync(`build/client/assets/${file}`, "utf8");
-  const routes = Object.values(JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).routes) as ManifestRoute[];
+  const routes = Object.values(
+    JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).routes,
+  ) as ManifestRoute[];
   const byId = new Map(routes.map((r) => [r.id, r]));
   const lineage = (route: ManifestRoute) => {
     const line: ManifestRoute[] = [];
-    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) line.unshift(r);
+    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined)
+      line.unshift(r);
     return line;
   };
   const isResource = (route: ManifestRoute) => readFileSync(`build/client${route.module}`, "utf8").trim() === "";
@@ -52,7 +65,13 @@ function pagesOfTheBuild() {
 async function findings(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[]; any: { data?: Record<string, unknown> }[] }[] }[] };
+    type Result = {
+      violations: {
+        id: string;
+        impact: string | null;
+        nodes: { target: string[]; any: { data?: Record<string, unknown> }[] }[];
+      }[];
+    };
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } }).axe;
     const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
     return result.violations
@@ -86,7 +105,11 @@ async function tabsOf(page: Page) {
   for (const path of shell) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    tabs.push(...(await page.locator("nav.tabs a[data-tab]:not([aria-current=page])").evaluateAll((links) => links.map((a) => a.getAttribute("href")!))));
+    tabs.push(
+      ...(await page
+        .locator("nav.tabs a[data-tab]:not([aria-current=page])")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")!))),
+    );
   }
   return [...new Set(tabs)];
 }
@@ -104,7 +127,8 @@ async function findingsIn(page: Page, views: View[]) {
     const writes: string[] = [];
     const noteWrite = (response: Response) => {
       const request = response.request();
-      if (request.method() !== "GET") writes.push(`${request.method()} ${new URL(request.url()).pathname} ${response.status()}`);
+      if (request.method() !== "GET")
+        writes.push(`${request.method()} ${new URL(request.url()).pathname} ${response.status()}`);
     };
     page.on("response", noteWrite);
     try {
@@ -112,7 +136,10 @@ async function findingsIn(page: Page, views: View[]) {
       await page.locator(view.shows).first().waitFor({ timeout: 10_000 });
     } catch (error) {
       // What the page said instead, and what it sent, for whoever reads the failure.
-      const said = await page.locator("[role=alert], [data-testid=toast]").allInnerTexts().catch(() => []);
+      const said = await page
+        .locator("[role=alert], [data-testid=toast]")
+        .allInnerTexts()
+        .catch(() => []);
       throw new Error(
         `${view.name} did not open at ${page.url()} (the page said: ${JSON.stringify(said)}; it sent: ${JSON.stringify(writes)}): ${(error as Error).message}`,
       );
@@ -126,7 +153,15 @@ async function findingsIn(page: Page, views: View[]) {
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
   it("finds the pages in the build's route table", () => {
-    expect(shell).toEqual(expect.arrayContaining(["/dashboard", "/dashboard/vouches", "/dashboard/breeder-stats", "/dashboard/weekly-members", "/settings"]));
+    expect(shell).toEqual(
+      expect.arrayContaining([
+        "/dashboard",
+        "/dashboard/vouches",
+        "/dashboard/breeder-stats",
+        "/dashboard/weekly-members",
+        "/settings",
+      ]),
+    );
     expect(publicPages).toEqual(expect.arrayContaining(["/", "/login", "/not-authorized", "/privacy", "/terms"]));
   });
 
@@ -192,9 +227,24 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
           },
           shows: dialog,
         },
-        { name: "What's New", path: "/dashboard", open: (p) => p.getByTestId("changelog-button").click(), shows: dialog },
-        { name: "Notifications", path: "/dashboard", open: (p) => p.getByTestId("bell").click(), shows: "details[open] .menu-panel" },
-        { name: "Account menu", path: "/dashboard", open: (p) => p.getByTestId("avatar-menu").click(), shows: "details[open] [role=menu]" },
+        {
+          name: "What's New",
+          path: "/dashboard",
+          open: (p) => p.getByTestId("changelog-button").click(),
+          shows: dialog,
+        },
+        {
+          name: "Notifications",
+          path: "/dashboard",
+          open: (p) => p.getByTestId("bell").click(),
+          shows: "details[open] .menu-panel",
+        },
+        {
+          name: "Account menu",
+          path: "/dashboard",
+          open: (p) => p.getByTestId("avatar-menu").click(),
+          shows: "details[open] [role=menu]",
+        },
       ];
       expect(await findingsIn(page, views)).toEqual([]);
     }, 240_000);

@@ -19,26 +19,29 @@ async function setCodes(page: Page, level: "None" | "View") {
 }
 
 describe("the Access page", () => {
-  it.each([false, true])("gives a role a level and the member sees it on their next page (JavaScript %s)", async (javaScriptEnabled) => {
-    const owner = await signedIn({ javaScriptEnabled, path: "/dashboard/access" });
-    const member = await signedIn({ who: "Tribe Mate", javaScriptEnabled });
-    const codesLink = member.page.getByRole("navigation").getByRole("link", { name: "Codes" });
-    try {
+  it.each([false, true])(
+    "gives a role a level and the member sees it on their next page (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const owner = await signedIn({ javaScriptEnabled, path: "/dashboard/access" });
+      const member = await signedIn({ who: "Tribe Mate", javaScriptEnabled });
+      const codesLink = member.page.getByRole("navigation").getByRole("link", { name: "Codes" });
+      try {
+        expect(await codesLink.count()).toBe(0);
+        await setCodes(owner.page, "View");
+        await shot(owner.page, `60-access-${javaScriptEnabled ? "js" : "nojs"}`);
+        await member.page.reload();
+        await codesLink.waitFor();
+        await member.page.goto("/dashboard/codes");
+        await member.page.getByRole("heading", { name: "Codes" }).first().waitFor();
+        // Read only: no form to add a code reaches the server for them (the host API refuses it too: the matrix tests).
+        expect(await member.page.getByText("You may not").count()).toBe(0);
+      } finally {
+        await setCodes(owner.page, "None");
+      }
+      await member.page.goto("/dashboard");
       expect(await codesLink.count()).toBe(0);
-      await setCodes(owner.page, "View");
-      await shot(owner.page, `60-access-${javaScriptEnabled ? "js" : "nojs"}`);
-      await member.page.reload();
-      await codesLink.waitFor();
-      await member.page.goto("/dashboard/codes");
-      await member.page.getByRole("heading", { name: "Codes" }).first().waitFor();
-      // Read only: no form to add a code reaches the server for them (the host API refuses it too: the matrix tests).
-      expect(await member.page.getByText("You may not").count()).toBe(0);
-    } finally {
-      await setCodes(owner.page, "None");
-    }
-    await member.page.goto("/dashboard");
-    expect(await codesLink.count()).toBe(0);
-  });
+    },
+  );
 
   it("shows a member the page they may not view as not allowed, and what a role sees in its preview", async () => {
     allowConsoleErrors(/status of 403/);
@@ -59,35 +62,42 @@ describe("the Access page", () => {
 });
 
 describe("edit controls by level", () => {
-  it.each([false, true])("shows a member who may only read no edit controls, and an officer no kick (JavaScript %s)", async (javaScriptEnabled) => {
-    const member = await signedIn({ who: "Tribe Mate", javaScriptEnabled, path: "/dashboard/vouches" });
-    await member.page.getByRole("heading", { name: "Vouches" }).first().waitFor();
-    expect(await member.page.getByRole("link", { name: /^Delete vouch/ }).count()).toBe(0);
-    expect(await member.page.getByRole("link", { name: /^Kick user/ }).count()).toBe(0);
-    await member.page.goto("/dashboard/tribelists");
-    await member.page.getByRole("heading", { name: "Tribelists" }).first().waitFor();
-    // Case matters: the bell's panel has a "Clear all" of its own.
-    const control = (name: string) => member.page.locator("a, button").filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) });
-    expect(await control("Add Entry").count()).toBe(0);
-    expect(await control("Clear All").count()).toBe(0);
-    await shot(member.page, `64-tribelists-read-only-${javaScriptEnabled ? "js" : "nojs"}`);
+  it.each([false, true])(
+    "shows a member who may only read no edit controls, and an officer no kick (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const member = await signedIn({ who: "Tribe Mate", javaScriptEnabled, path: "/dashboard/vouches" });
+      await member.page.getByRole("heading", { name: "Vouches" }).first().waitFor();
+      expect(await member.page.getByRole("link", { name: /^Delete vouch/ }).count()).toBe(0);
+      expect(await member.page.getByRole("link", { name: /^Kick user/ }).count()).toBe(0);
+      await member.page.goto("/dashboard/tribelists");
+      await member.page.getByRole("heading", { name: "Tribelists" }).first().waitFor();
+      // Case matters: the bell's panel has a "Clear all" of its own.
+      const control = (name: string) =>
+        member.page.locator("a, button").filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) });
+      expect(await control("Add Entry").count()).toBe(0);
+      expect(await control("Clear All").count()).toBe(0);
+      await shot(member.page, `64-tribelists-read-only-${javaScriptEnabled ? "js" : "nojs"}`);
 
-    await member.page.goto("/dashboard/stock-2411");
-    await member.page.getByRole("heading", { name: "2411 Stock" }).first().waitFor();
-    expect(await control("Add Image").count()).toBe(0);
-    expect(await control("Color Picker").count()).toBe(0);
-    await shot(member.page, `65-stock-read-only-${javaScriptEnabled ? "js" : "nojs"}`);
+      await member.page.goto("/dashboard/stock-2411");
+      await member.page.getByRole("heading", { name: "2411 Stock" }).first().waitFor();
+      expect(await control("Add Image").count()).toBe(0);
+      expect(await control("Color Picker").count()).toBe(0);
+      await shot(member.page, `65-stock-read-only-${javaScriptEnabled ? "js" : "nojs"}`);
 
-    if (javaScriptEnabled) return; // the tables' own links: the server-rendered page shows them without JavaScript
-    expect(await member.page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
-    expect(await member.page.getByRole("button", { name: /^Move / }).count()).toBe(0);
-    await member.page.goto("/dashboard/breeder-stats?tab=ffa-raising");
-    await member.page.getByTestId("ffa-raising-table").waitFor();
-    expect(await member.page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
-    const officer = await signedIn({ who: "vaultkeeper", javaScriptEnabled, path: "/dashboard/vouches" });
-    await officer.page.getByRole("link", { name: /^Delete vouch/ }).first().waitFor();
-    expect(await officer.page.getByRole("link", { name: /^Kick user/ }).count()).toBe(0);
-  });
+      if (javaScriptEnabled) return; // the tables' own links: the server-rendered page shows them without JavaScript
+      expect(await member.page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
+      expect(await member.page.getByRole("button", { name: /^Move / }).count()).toBe(0);
+      await member.page.goto("/dashboard/breeder-stats?tab=ffa-raising");
+      await member.page.getByTestId("ffa-raising-table").waitFor();
+      expect(await member.page.getByRole("link", { name: /^Edit / }).count()).toBe(0);
+      const officer = await signedIn({ who: "vaultkeeper", javaScriptEnabled, path: "/dashboard/vouches" });
+      await officer.page
+        .getByRole("link", { name: /^Delete vouch/ })
+        .first()
+        .waitFor();
+      expect(await officer.page.getByRole("link", { name: /^Kick user/ }).count()).toBe(0);
+    },
+  );
 });
 
 describe("API token scopes on Settings", () => {
@@ -97,13 +107,17 @@ describe("API token scopes on Settings", () => {
     await page.getByText("What it may do").click();
     // A breeder may only read codes: a token of theirs is offered no more.
     expect(await page.locator('select[name="scopes.codes"] option').allInnerTexts()).toEqual(["None", "View"]);
-    for (const name of await page.locator('select[name^="scopes."]').evaluateAll((s) => s.map((e) => e.getAttribute("name") ?? ""))) {
+    for (const name of await page
+      .locator('select[name^="scopes."]')
+      .evaluateAll((s) => s.map((e) => e.getAttribute("name") ?? ""))) {
       await page.locator(`select[name="${name}"]`).selectOption(name === "scopes.stock" ? "edit" : "none");
     }
     await page.getByRole("button", { name: "Create token" }).click();
     const token = await page.getByTestId("new-token").innerText();
     await shot(page, "63-token-scopes");
-    expect(await page.getByTestId("token-row").filter({ hasText: "stock collector" }).innerText()).toContain("Stock: Edit");
+    expect(await page.getByTestId("token-row").filter({ hasText: "stock collector" }).innerText()).toContain(
+      "Stock: Edit",
+    );
 
     const bot = await newContext({ extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
     expect((await bot.request.get(`${BASE}/api/stock-2411`)).status()).toBe(200);
@@ -112,26 +126,35 @@ describe("API token scopes on Settings", () => {
 });
 
 describe("the Audit page", () => {
-  it.each([false, true])("shows who changed a record, when and what, and its whole history (JavaScript %s)", async (javaScriptEnabled) => {
-    const { page, context } = await signedIn({ javaScriptEnabled, path: "/dashboard" });
-    const name = marker("audit");
-    const [entry] = await createEntries(context.request, "2573", [{ name }]);
-    const saved = await context.request.put(`${TRIBELISTS["2573"]}/${entry._id}`, { headers: FROM_PAGE, data: { ...entry, rank: "Admin", version: 1 } });
-    expect(saved.status()).toBe(200);
+  it.each([false, true])(
+    "shows who changed a record, when and what, and its whole history (JavaScript %s)",
+    async (javaScriptEnabled) => {
+      const { page, context } = await signedIn({ javaScriptEnabled, path: "/dashboard" });
+      const name = marker("audit");
+      const [entry] = await createEntries(context.request, "2573", [{ name }]);
+      const saved = await context.request.put(`${TRIBELISTS["2573"]}/${entry._id}`, {
+        headers: FROM_PAGE,
+        data: { ...entry, rank: "Admin", version: 1 },
+      });
+      expect(saved.status()).toBe(200);
 
-    await page.goto(`/dashboard/audit?q=${entry._id}`);
-    const rows = page.getByTestId("audit-row");
-    await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().innerText()).toMatch(/Rex Rider[\s\S]*Tribelists[\s\S]*update[\s\S]*rank: Admin/);
-    await shot(page, `66-audit-${javaScriptEnabled ? "js" : "nojs"}`);
+      await page.goto(`/dashboard/audit?q=${entry._id}`);
+      const rows = page.getByTestId("audit-row");
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.first().innerText()).toMatch(/Rex Rider[\s\S]*Tribelists[\s\S]*update[\s\S]*rank: Admin/);
+      await shot(page, `66-audit-${javaScriptEnabled ? "js" : "nojs"}`);
 
-    await page.getByRole("link", { name: `History of Tribelist entry ${entry._id}` }).first().click();
-    await page.getByTestId("audit-history").waitFor();
-    expect(new URL(page.url()).searchParams.get("record")).toBe(entry._id);
-    await expect.poll(() => rows.count()).toBe(2);
+      await page
+        .getByRole("link", { name: `History of Tribelist entry ${entry._id}` })
+        .first()
+        .click();
+      await page.getByTestId("audit-history").waitFor();
+      expect(new URL(page.url()).searchParams.get("record")).toBe(entry._id);
+      await expect.poll(() => rows.count()).toBe(2);
 
-    await page.getByLabel("Section").selectOption({ label: "Codes" });
-    await page.getByRole("button", { name: "Apply" }).click();
-    await page.getByText("No changes match.").waitFor();
-  });
+      await page.getByLabel("Section").selectOption({ label: "Codes" });
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.getByText("No changes match.").waitFor();
+    },
+  );
 });

@@ -27,7 +27,9 @@ const LISTS = [
   "/api/breeder-claim-sessions",
   "/api/breeder-session-stats",
   "/api/weeklymembers",
-  ...["joinlog", "leavelog", "tribemembers", "unknowns", "enemies", "friendlys"].flatMap((k) => SERVERS.map((s) => `/api/${k}/${s}`)),
+  ...["joinlog", "leavelog", "tribemembers", "unknowns", "enemies", "friendlys"].flatMap((k) =>
+    SERVERS.map((s) => `/api/${k}/${s}`),
+  ),
 ];
 
 setupBrowser();
@@ -36,7 +38,8 @@ describe("the host API over the demo data", () => {
   it("answers every list with rows when signed in, and 401 without", async () => {
     const { context } = await signedIn();
     const m = marker("api");
-    for (const server of Object.keys(TRIBELISTS)) await createEntries(context.request, server, [{ name: `${m} ${server}` }]);
+    for (const server of Object.keys(TRIBELISTS))
+      await createEntries(context.request, server, [{ name: `${m} ${server}` }]);
     for (const path of LISTS) {
       const res = await context.request.get(path);
       expect(res.status(), path).toBe(200);

@@ -30,13 +30,22 @@ setupBrowser();
 const PAGE = "/dashboard/breeder-stats";
 const VIEWPORT = { width: 1440, height: 1000 };
 
-type Row = Record<string, unknown> & { _id: string; version: number; order: number; Dino: string; textColor: string | null };
+type Row = Record<string, unknown> & {
+  _id: string;
+  version: number;
+  order: number;
+  Dino: string;
+  textColor: string | null;
+};
 
 /** Breed lines named `${tag} A`, `${tag} B`, ... at the end of the list. */
 async function createLines(request: APIRequestContext, tag: string, lines: Record<string, unknown>[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const [i, line] of lines.entries()) {
-    const res = await request.post("/api/breeder-list", { headers: FROM_PAGE, data: { Dino: `${tag} ${String.fromCharCode(65 + i)}`, ...line } });
+    const res = await request.post("/api/breeder-list", {
+      headers: FROM_PAGE,
+      data: { Dino: `${tag} ${String.fromCharCode(65 + i)}`, ...line },
+    });
     expect(res.status()).toBe(201);
     rows.push(await res.json());
   }
@@ -58,20 +67,26 @@ async function openGrid(page: Page, tag: string) {
 }
 
 const cellPoint = (page: Page, col: number, row: number) => sheetCellPoint(page, GRID, WIDTHS, col, row);
-const typeInto = (page: Page, col: number, row: number, value: string) => editSheetCell(page, GRID, WIDTHS, col, row, value);
+const typeInto = (page: Page, col: number, row: number, value: string) =>
+  editSheetCell(page, GRID, WIDTHS, col, row, value);
 const gridText = sheetText;
 
 describe("the breeder list on the sheet engine, with JavaScript", () => {
   it("holds edits as pending, saves one PATCH per row, and a second breeder sees them live", async () => {
     const tag = marker("brd");
     const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
-    const [a, b] = await createLines(context.request, tag, [{ HP: 40, Server: "2411" }, { HP: 20, Server: "2446" }]);
+    const [a, b] = await createLines(context.request, tag, [
+      { HP: 40, Server: "2411" },
+      { HP: 20, Server: "2446" },
+    ]);
     const other = await signedIn({ who: "Rex Rider", viewport: VIEWPORT, path: "/dashboard" });
     await openGrid(other.page, tag);
     await openGrid(page, tag);
 
     await typeInto(page, COL.HP, 0, "65");
-    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain(`${a.Dino}: HP changed (pending save)`);
+    await expect
+      .poll(() => page.getByTestId("sheet-status").textContent())
+      .toContain(`${a.Dino}: HP changed (pending save)`);
     await typeInto(page, COL.Breeder, 1, "Mira");
     // The server column is a select: a choice commits at once.
     await page.waitForTimeout(250);
@@ -129,14 +144,21 @@ describe("the breeder list on the sheet engine, with JavaScript", () => {
     await dialog.locator("input[type=color]").fill("#1c7ed6");
     await dialog.getByRole("button", { name: "Save Color" }).click();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(async () => (await listed(context.request, tag)).find((r) => r._id === a._id)!.textColor).toBe("#1c7ed6");
+    await expect
+      .poll(async () => (await listed(context.request, tag)).find((r) => r._id === a._id)!.textColor)
+      .toBe("#1c7ed6");
   });
 });
 
 describe("the breeder list without JavaScript", () => {
   it("edits a row through its form, moves it, colours it, filters by server and toggles the columns", async () => {
     const tag = marker("brd");
-    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, javaScriptEnabled: false, path: "/dashboard" });
+    const { page, context } = await signedIn({
+      who: "Tek Breeder",
+      viewport: VIEWPORT,
+      javaScriptEnabled: false,
+      path: "/dashboard",
+    });
     const markup = `<b title="x">bold</b> & 'more'`;
     const [a, b] = await createLines(context.request, tag, [
       { Server: "2411", "Curent # of 0/0's": 3, Location: markup },
@@ -173,7 +195,10 @@ describe("the breeder list without JavaScript", () => {
 
     await rowOf(b._id).getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(new RegExp(`edit=${b._id}`));
-    await table.locator(`tr[data-row-colour="${b._id}"]`).getByRole("button", { name: `Move up ${b.Dino}` }).click();
+    await table
+      .locator(`tr[data-row-colour="${b._id}"]`)
+      .getByRole("button", { name: `Move up ${b.Dino}` })
+      .click();
     await page.getByText("Order saved successfully!").waitFor();
     expect((await listed(context.request, tag)).map((r) => r._id)).toEqual([b._id, a._id]);
 
@@ -184,7 +209,9 @@ describe("the breeder list without JavaScript", () => {
     await colour.getByLabel("Apply to").selectOption({ label: "HP" });
     await colour.getByRole("button", { name: "Save Color" }).click();
     await page.getByText("Text color saved.").waitFor();
-    expect((await listed(context.request, tag)).find((r) => r._id === a._id)!.fieldColors).toMatchObject({ HP: "#c2255c" });
+    expect((await listed(context.request, tag)).find((r) => r._id === a._id)!.fieldColors).toMatchObject({
+      HP: "#c2255c",
+    });
     // The cell's own colour wins over the stat colour (72 would be green).
     const hp = rowOf(a._id).locator("td").nth(4);
     expect(await hp.textContent()).toBe("72");
@@ -210,11 +237,35 @@ describe("the breeder list's look", () => {
     const tag = marker("brd");
     for (const theme of ["light", "dark"] as const) {
       for (const width of [1440, 390]) {
-        const { page, context } = await signedIn({ who: "Tek Breeder", theme, viewport: { width, height: 900 }, path: "/dashboard" });
+        const { page, context } = await signedIn({
+          who: "Tek Breeder",
+          theme,
+          viewport: { width, height: 900 },
+          path: "/dashboard",
+        });
         if (theme === "light" && width === 1440) {
           await createLines(context.request, tag, [
-            { Server: "2411", HP: 25, Stam: 35, Weight: 45, Dmg: 65, "Curent # of 0/0's": 4, "Last Claims": "1/2/2024", Breeder: "Mira", Location: "Main base" },
-            { Server: "2573", HP: 60, Stam: 40, Weight: 30, Dmg: 50, "Curent # of 0/0's": 2, "Last Claims": "not a date", Negative: "TRUE" },
+            {
+              Server: "2411",
+              HP: 25,
+              Stam: 35,
+              Weight: 45,
+              Dmg: 65,
+              "Curent # of 0/0's": 4,
+              "Last Claims": "1/2/2024",
+              Breeder: "Mira",
+              Location: "Main base",
+            },
+            {
+              Server: "2573",
+              HP: 60,
+              Stam: 40,
+              Weight: 30,
+              Dmg: 50,
+              "Curent # of 0/0's": 2,
+              "Last Claims": "not a date",
+              Negative: "TRUE",
+            },
           ]);
         }
         if (width === 390) {
@@ -239,7 +290,10 @@ describe("the whole breeder list in one view (size=all, ADR 066)", () => {
     const tag = marker("brd");
     const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
     // 130 lines in one import call: more than a page of 100.
-    const create = Array.from({ length: 130 }, (_, i) => ({ Dino: `${tag} ${String(i + 1).padStart(3, "0")}`, HP: i % 90 }));
+    const create = Array.from({ length: 130 }, (_, i) => ({
+      Dino: `${tag} ${String(i + 1).padStart(3, "0")}`,
+      HP: i % 90,
+    }));
     const res = await context.request.post("/api/breeder-list/import", { headers: FROM_PAGE, data: { create } });
     expect(res.status()).toBe(200);
 
@@ -248,7 +302,9 @@ describe("the whole breeder list in one view (size=all, ADR 066)", () => {
     expect(await page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount")).toBe("101");
     await page.getByRole("link", { name: "Show all 130 rows" }).click();
     await page.waitForURL(/size=all/);
-    await expect.poll(() => page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount")).toBe("131");
+    await expect
+      .poll(() => page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount"))
+      .toBe("131");
     await page.locator(`[data-testid=${GRID}][data-painted=true]`).waitFor();
     // Scrolled to its end, the grid draws the last line.
     await page.locator(`[data-testid=${GRID}] .dvn-scroller`).evaluate((el) => (el.scrollTop = el.scrollHeight));
@@ -257,12 +313,21 @@ describe("the whole breeder list in one view (size=all, ADR 066)", () => {
     await shot(page, "breeder-list-whole");
     // And back to pages of 100.
     await page.getByRole("link", { name: "Show in pages" }).click();
-    await expect.poll(() => page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount")).toBe("101");
+    await expect
+      .poll(() => page.locator(`[data-testid=${GRID}] [role=grid]`).getAttribute("aria-rowcount"))
+      .toBe("101");
 
-    const bare = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, javaScriptEnabled: false, path: "/dashboard" });
+    const bare = await signedIn({
+      who: "Tek Breeder",
+      viewport: VIEWPORT,
+      javaScriptEnabled: false,
+      path: "/dashboard",
+    });
     await bare.page.goto(`${PAGE}?tab=breeder-list&size=all&q=${tag}`);
     expect(await bare.page.getByTestId("breeder-table").locator("tbody tr").count()).toBe(100);
-    await expect.poll(() => bare.page.getByTestId("breeder-table-cut").textContent()).toContain("first 100 of 130 rows");
+    await expect
+      .poll(() => bare.page.getByTestId("breeder-table-cut").textContent())
+      .toContain("first 100 of 130 rows");
     await shot(bare.page, "breeder-list-whole-nojs");
     await bare.page.getByRole("link", { name: "show the sheet in pages" }).click();
     await bare.page.getByRole("link", { name: "Last" }).click();

@@ -4,7 +4,18 @@
 // 1440 and 390 px. Every test makes its own rows through the API, marked so a search finds only them.
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, BASE, connected, FROM_PAGE, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
+import {
+  allowConsoleErrors,
+  BASE,
+  connected,
+  FROM_PAGE,
+  marker,
+  settled,
+  setupBrowser,
+  shot,
+  signedIn,
+  toastShown,
+} from "./browser";
 import { DEMO_USERS } from "../../worker/discord-standin";
 import { ingestJoins, snowflake } from "./data";
 
@@ -13,7 +24,12 @@ setupBrowser();
 const PAGE = "/dashboard/breeder-stats";
 const UPDATED = "A breeder entry was updated! Live update received.";
 
-async function ok<T>(request: APIRequestContext, method: "get" | "post" | "patch", path: string, data?: unknown): Promise<T> {
+async function ok<T>(
+  request: APIRequestContext,
+  method: "get" | "post" | "patch",
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request[method](path, data === undefined ? undefined : { headers: FROM_PAGE, data });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
@@ -21,10 +37,12 @@ async function ok<T>(request: APIRequestContext, method: "get" | "post" | "patch
 
 type ListRow = { _id: string; Dino: string; imageUrl: string | null; roleId: string | null };
 const listRows = (context: BrowserContext) => ok<ListRow[]>(context.request, "get", "/api/breeder-list");
-const objectId = () => `${Date.now().toString(16).slice(-8).padStart(8, "0")}${Array.from({ length: 16 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("")}`;
+const objectId = () =>
+  `${Date.now().toString(16).slice(-8).padStart(8, "0")}${Array.from({ length: 16 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("")}`;
 
 /** The dialog's select, choosing the dino by its name. */
-const chooseDino = (page: Page, testId: string, name: string) => page.getByTestId(testId).locator("select[name=itemName]").selectOption({ label: name });
+const chooseDino = (page: Page, testId: string, name: string) =>
+  page.getByTestId(testId).locator("select[name=itemName]").selectOption({ label: name });
 
 describe("the dialogs", () => {
   it("with JavaScript: adds an image to every row of a dino and maps a dino to a Discord role, showing the host's refusal", async () => {
@@ -75,7 +93,9 @@ describe("the dialogs", () => {
     await mapping.getByLabel("Discord role ID").fill("12345");
     await noRole.waitFor({ state: "detached" });
     await mapping.getByRole("button", { name: "Add Mapping" }).click();
-    await mapping.getByText(`Failed to add role mapping for ${m} Giga: Role ID must be a Discord id (17 to 20 digits)`).waitFor();
+    await mapping
+      .getByText(`Failed to add role mapping for ${m} Giga: Role ID must be a Discord id (17 to 20 digits)`)
+      .waitFor();
     const role = snowflake();
     await mapping.getByLabel("Discord role ID").fill(role);
     await mapping.getByRole("button", { name: "Add Mapping" }).click();
@@ -97,7 +117,9 @@ describe("the dialogs", () => {
     await chooseDino(page, "add-mapping-dialog", m);
     await mapping.getByLabel("Discord role ID").fill("not-a-role");
     await mapping.getByRole("button", { name: "Add Mapping" }).click();
-    await mapping.getByText(`Failed to add role mapping for ${m}: Role ID must be a Discord id (17 to 20 digits)`).waitFor();
+    await mapping
+      .getByText(`Failed to add role mapping for ${m}: Role ID must be a Discord id (17 to 20 digits)`)
+      .waitFor();
     expect(await mapping.getByLabel("Discord role ID").inputValue()).toBe("not-a-role");
     expect(await mapping.locator("select[name=itemName]").inputValue()).toBe(m);
     const role = snowflake();
@@ -120,8 +142,22 @@ describe("the dialogs", () => {
 
 /** The two side tables, each edited the same way. */
 const TABLES = [
-  { tab: "ffa-raising", path: "/api/ffa-raising", intentTitle: "FFA Raising", make: (m: string) => ({ breeder: m, creature: "Rex", server: "2411" }), text: "creature", status: "Completed" },
-  { tab: "codes-given-to", path: "/api/codes-given-to", intentTitle: "Codes Given To", make: (m: string) => ({ breeder: m, code: "GC-1", server: "2573" }), text: "code", status: "Revoked" },
+  {
+    tab: "ffa-raising",
+    path: "/api/ffa-raising",
+    intentTitle: "FFA Raising",
+    make: (m: string) => ({ breeder: m, creature: "Rex", server: "2411" }),
+    text: "creature",
+    status: "Completed",
+  },
+  {
+    tab: "codes-given-to",
+    path: "/api/codes-given-to",
+    intentTitle: "Codes Given To",
+    make: (m: string) => ({ breeder: m, code: "GC-1", server: "2573" }),
+    text: "code",
+    status: "Revoked",
+  },
 ] as const;
 
 const cell = (page: Page, id: string, field: string) => page.locator(`tr[data-id="${id}"] td[data-field="${field}"]`);
@@ -143,7 +179,9 @@ describe("the side tables", () => {
       const select = cell(page, created._id, "status").locator("select");
       await select.selectOption(t.status);
       await expect.poll(async () => (await rowOf(context, t.path, created._id)).status).toBe(t.status);
-      await cell(page, created._id, "status").getByRole("button", { name: new RegExp(`^Status: ${t.status}`) }).waitFor();
+      await cell(page, created._id, "status")
+        .getByRole("button", { name: new RegExp(`^Status: ${t.status}`) })
+        .waitFor();
 
       // A text: Enter commits.
       await cell(page, created._id, "notes").getByRole("button").click();
@@ -164,7 +202,10 @@ describe("the side tables", () => {
       await cell(page, created._id, "notes").getByRole("button").click();
       await cell(page, created._id, "notes").locator("input").fill("x".repeat(2001));
       await cell(page, created._id, "notes").locator("input").press("Enter");
-      await cell(page, created._id, "notes").getByRole("alert").filter({ hasText: "Notes is at most 2000 characters." }).waitFor();
+      await cell(page, created._id, "notes")
+        .getByRole("alert")
+        .filter({ hasText: "Notes is at most 2000 characters." })
+        .waitFor();
       await toastShown(page, "Notes is at most 2000 characters.");
       expect(await cell(page, created._id, "notes").getByRole("button").innerText()).toBe(`noted ${m}`);
       expect((await rowOf(context, t.path, created._id)).notes).toBe(`noted ${m}`);
@@ -193,7 +234,10 @@ describe("the side tables", () => {
   it("another browser sees an FFA edit live", async () => {
     const m = marker("live");
     const first = await signedIn({ path: `${PAGE}?tab=ffa-raising&q=${m}` });
-    const created = await ok<{ _id: string }>(first.context.request, "post", "/api/ffa-raising", { breeder: m, creature: "Rex" });
+    const created = await ok<{ _id: string }>(first.context.request, "post", "/api/ffa-raising", {
+      breeder: m,
+      creature: "Rex",
+    });
     const second = await signedIn({ who: "Tek Breeder", path: `${PAGE}?tab=ffa-raising&q=${m}` });
     await first.page.reload();
     await Promise.all([connected(first.page), connected(second.page)]);
@@ -212,7 +256,10 @@ describe("the side tables", () => {
 describe("claim sessions and the leaderboard", () => {
   it("filters claim sessions by the summary cards and searches them (with JavaScript and without)", async () => {
     const m = marker("claim");
-    const { page, context } = await signedIn({ path: `${PAGE}?tab=claim-sessions`, viewport: { width: 1440, height: 900 } });
+    const { page, context } = await signedIn({
+      path: `${PAGE}?tab=claim-sessions`,
+      viewport: { width: 1440, height: 900 },
+    });
     const now = Date.now();
     // The breeder is this page's member: the product knows their name from their sign-in.
     const rexId = DEMO_USERS.find((u) => u.global_name === "Rex Rider")!.id;
@@ -256,10 +303,16 @@ describe("claim sessions and the leaderboard", () => {
     // At 1440 px the table fits its card with its times whole; the breeder's id column waits for a wider screen.
     const box = page.getByRole("region", { name: "Claim sessions" });
     expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    const created = page.getByTestId("claim-sessions-table").locator("tbody tr").first().locator("td[data-label='Created At']");
+    const created = page
+      .getByTestId("claim-sessions-table")
+      .locator("tbody tr")
+      .first()
+      .locator("td[data-label='Created At']");
     expect(await created.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
     expect((await created.innerText()).replace(/\s+/g, " ")).toMatch(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
-    expect(await page.getByTestId("claim-sessions-table").locator("th", { hasText: "Breeder ID" }).isVisible()).toBe(false);
+    expect(await page.getByTestId("claim-sessions-table").locator("th", { hasText: "Breeder ID" }).isVisible()).toBe(
+      false,
+    );
 
     await page.getByTestId("card-claims-today").click();
     await expect.poll(names).toEqual([`Dino1 ${m}`, `Dino2 ${m}`]);
@@ -287,7 +340,9 @@ describe("claim sessions and the leaderboard", () => {
     // Each click loads a new document: wait for it to be loaded before reading its rows (the URL changes first).
     await nojs.page.getByTestId("card-completed-today").click();
     await nojs.page.waitForURL(/filter=completed-today/, { waitUntil: "load" });
-    expect(await nojs.page.getByTestId("claim-sessions-table").locator("tbody tr .dino-label").allInnerTexts()).toEqual([`Dino1 ${m}`]);
+    expect(await nojs.page.getByTestId("claim-sessions-table").locator("tbody tr .dino-label").allInnerTexts()).toEqual(
+      [`Dino1 ${m}`],
+    );
     await nojs.page.getByRole("link", { name: "Clear Filter" }).click();
     await nojs.page.waitForURL((url) => !url.search.includes("filter="), { waitUntil: "load" });
     expect(await nojs.page.getByTestId("claim-sessions-table").locator("tbody tr").count()).toBe(4);
@@ -364,7 +419,11 @@ describe("the page", () => {
     const m = marker("shot");
     for (const theme of ["light", "dark"] as const) {
       for (const width of [1440, 390]) {
-        const { page, context } = await signedIn({ theme, viewport: { width, height: 900 }, path: `${PAGE}?tab=ffa-raising` });
+        const { page, context } = await signedIn({
+          theme,
+          viewport: { width, height: 900 },
+          path: `${PAGE}?tab=ffa-raising`,
+        });
         if (theme === "light" && width === 1440) {
           for (let i = 0; i < 3; i++) {
             await ok(context.request, "post", "/api/ffa-raising", {
@@ -384,7 +443,9 @@ describe("the page", () => {
           await settled(page);
           await shot(page, `breeder-${tab}-${theme}-${width}`);
           // Nothing sticks out of the page sideways: wide tables scroll inside their card.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           expect(overflow, `${tab} ${theme} ${width}`).toBeLessThanOrEqual(0);
         }
         await page.getByRole("button", { name: "Add Mapping" }).click();

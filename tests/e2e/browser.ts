@@ -8,7 +8,14 @@
 //   allowConsoleErrors(/Failed to load resource/);                 // errors this test provokes on purpose
 // After each test all its contexts are closed, and a console error (or uncaught page error) nobody allowed fails it.
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
 import { rowMiddle, STOCK_GRID, TABLE_GRID } from "../../app/components/grid/geometry";
@@ -100,12 +107,18 @@ export async function newContext(options: BrowserContextOptions = {}): Promise<B
 export type Session = { context: BrowserContext; page: Page; errors: string[] };
 
 /** A fresh context and page, signed out. The What's New dialog counts as seen unless showChangelog is set. */
-export async function open({ showChangelog, ...options }: BrowserContextOptions & { showChangelog?: boolean } = {}): Promise<Session> {
+export async function open({
+  showChangelog,
+  ...options
+}: BrowserContextOptions & { showChangelog?: boolean } = {}): Promise<Session> {
   const context = await newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Nothing outside this machine is reachable: answer external requests (Discord's CDN, video pages) locally.
-  await context.route(/^https?:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>outside</title>" }));
+  await context.route(/^https?:\/\/(?!localhost)/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>outside</title>" }),
+  );
   // The What's New dialog opens once per browser after sign-in; tests of other screens start with it read (ADR 067).
-  if (!showChangelog) await context.addCookies([{ name: "changelog-seen", value: CHANGELOG_VERSION, url: BASE, sameSite: "Lax" }]);
+  if (!showChangelog)
+    await context.addCookies([{ name: "changelog-seen", value: CHANGELOG_VERSION, url: BASE, sameSite: "Lax" }]);
   const page = await context.newPage();
   return { context, page, errors: tracked.find((t) => t.context === context)!.errors };
 }
@@ -130,7 +143,11 @@ const SESSION_SECRETS = (() => {
     .split("\n")
     .find((l) => l.startsWith("SESSION_SECRETS="));
   if (!line) throw new Error(".dev.vars.example has no SESSION_SECRETS");
-  return line.slice("SESSION_SECRETS=".length).trim().split(",").map((s) => s.trim());
+  return line
+    .slice("SESSION_SECRETS=".length)
+    .trim()
+    .split(",")
+    .map((s) => s.trim());
 })();
 // The session cookie, as the server makes it for this origin.
 const sessionCookie = sessionCookieOf({ SESSION_SECRETS }, BASE);
@@ -181,7 +198,8 @@ export async function signedIn({
 
 /** A screenshot of the whole page, its finite animations (fade-ins, toasts sliding in) shown finished: with JavaScript off
  * the page cannot be asked when they are done. */
-export const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: "disabled" });
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: "disabled" });
 
 /**
  * Holds back every request of `context` whose URL matches `pattern` (a slow network for that file) until the returned
@@ -198,7 +216,8 @@ export async function holdBack(context: BrowserContext, pattern: RegExp): Promis
 }
 
 /** The page's live socket is up (the badge only shows once the page has hydrated). */
-export const connected = (page: Page) => page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
+export const connected = (page: Page) =>
+  page.getByTestId("live-status").filter({ hasText: "Connected" }).first().waitFor();
 
 /**
  * Clicks a row of a table grid (codes, tribelists, vouches, server stats) `x` pixels from its left edge: the row (0 is
@@ -215,7 +234,8 @@ export async function clickGridRow(page: Page, row: number, x: number) {
 // ---- The sheets' canvas (2411 Stock, the breeder list: app/components/sheet/) ------------------------------------
 
 /** The sheet grid with this test id, once it has painted. */
-export const sheetCanvas = (page: Page, testId: string) => page.locator(`[data-testid=${testId}] canvas[data-testid=data-grid-canvas]`);
+export const sheetCanvas = (page: Page, testId: string) =>
+  page.locator(`[data-testid=${testId}] canvas[data-testid=data-grid-canvas]`);
 
 /** The centre of a sheet cell on its canvas (columns by their widths, left of any horizontal scroll; row 0 is the first). */
 export async function sheetCellPoint(page: Page, testId: string, widths: readonly number[], col: number, row: number) {
@@ -237,7 +257,15 @@ export async function sheetRowY(page: Page, testId: string, row: number) {
  * This sleep stays a sleep: that refresh is a timer inside glide-data-grid that leaves nothing in the page to wait
  * for before it fires (and an edit that changes no text changes nothing either), so the only condition is time.
  */
-export async function editSheetCell(page: Page, testId: string, widths: readonly number[], col: number, row: number, value: string, key = "Enter") {
+export async function editSheetCell(
+  page: Page,
+  testId: string,
+  widths: readonly number[],
+  col: number,
+  row: number,
+  value: string,
+  key = "Enter",
+) {
   const editor = page.locator("#portal textarea");
   await page.waitForTimeout(250);
   const { x, y } = await sheetCellPoint(page, testId, widths, col, row);
@@ -257,7 +285,8 @@ export const sheetText = async (page: Page, col: number, row: number) =>
   (await page.getByTestId(`glide-cell-${col + 1}-${row}`).textContent())?.trim() ?? "";
 
 /** A toast with this text is shown. */
-export const toastShown = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
+export const toastShown = (page: Page, text: string | RegExp) =>
+  page.getByTestId("toast").filter({ hasText: text }).first().waitFor();
 
 /**
  * Every finite CSS animation and transition has finished and two frames have been painted since (canvas grids paint
@@ -265,9 +294,13 @@ export const toastShown = (page: Page, text: string | RegExp) => page.getByTestI
  */
 export async function settled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** The pairs of a chart's labels that overlap on one line ("a / b"): none, when an axis thins its ticks to fit. */
@@ -306,6 +339,10 @@ export async function shownColours(element: Locator) {
     };
     let behind = el.parentElement;
     while (behind && hex(getComputedStyle(behind).backgroundColor).endsWith("00")) behind = behind.parentElement;
-    return { fg: hex(getComputedStyle(el).color), bg: hex(getComputedStyle(el).backgroundColor), page: hex(getComputedStyle(behind ?? document.body).backgroundColor) };
+    return {
+      fg: hex(getComputedStyle(el).color),
+      bg: hex(getComputedStyle(el).backgroundColor),
+      page: hex(getComputedStyle(behind ?? document.body).backgroundColor),
+    };
   });
 }

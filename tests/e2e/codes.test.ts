@@ -3,7 +3,21 @@
 // at, each with a marker no other row has, and searches for that marker: the rows it asserts on are its own.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, holdBack, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import {
+  allowConsoleErrors,
+  clickGridRow,
+  connected,
+  FROM_PAGE,
+  holdBack,
+  marker,
+  open,
+  settled,
+  setupBrowser,
+  shot,
+  signedIn,
+  toastShown,
+  type Session,
+} from "./browser";
 import { createCodes, type Code } from "./data";
 
 setupBrowser();
@@ -115,7 +129,9 @@ describe("Codes with JavaScript", () => {
   it("edits a code in the Edit Code modal: Cancel changes nothing, Save says Code updated successfully!", async () => {
     const { page, context } = await codesPage();
     const m = marker("modal");
-    const [mine] = await createCodes(context.request, [{ username: `modal ${m}`, code: "1111", location: "Somewhere", completed: false }]);
+    const [mine] = await createCodes(context.request, [
+      { username: `modal ${m}`, code: "1111", location: "Somewhere", completed: false },
+    ]);
     const bar = await selectOnly(page, m, mine);
 
     await bar.getByRole("button", { name: "Edit" }).click();
@@ -136,7 +152,12 @@ describe("Codes with JavaScript", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     await toastShown(page, "Code updated successfully!");
     await dialog.waitFor({ state: "detached" });
-    expect(await codeById(context, mine._id)).toMatchObject({ id: mine.id, code: "E2E-4242", location: "Frozen Coast", completed: true });
+    expect(await codeById(context, mine._id)).toMatchObject({
+      id: mine.id,
+      code: "E2E-4242",
+      location: "Frozen Coast",
+      completed: true,
+    });
   });
 
   it("keeps both edits when someone else saves the code while the modal is open", async () => {
@@ -150,7 +171,10 @@ describe("Codes with JavaScript", () => {
     await dialog.waitFor();
 
     // Another person renames the member while this one edits the code.
-    const other = await context.request.put(`/api/codes/${mine._id}`, { headers: FROM_PAGE, data: { ...mine, username: `renamed ${m}` } });
+    const other = await context.request.put(`/api/codes/${mine._id}`, {
+      headers: FROM_PAGE,
+      data: { ...mine, username: `renamed ${m}` },
+    });
     expect(other.status()).toBe(200);
     await dialog.getByLabel("Code", { exact: true }).fill(`MINE-${m}`);
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -158,7 +182,10 @@ describe("Codes with JavaScript", () => {
     // Refused: the modal stays with this person's values, the other one's under the field that differs.
     await dialog.getByTestId("code-conflict").waitFor();
     expect(await dialog.getByLabel("Code", { exact: true }).inputValue()).toBe(`MINE-${m}`);
-    expect(await dialog.getByTestId("conflict-theirs").allInnerTexts()).toEqual([`Saved meanwhile: renamed ${m}`, "Saved meanwhile: 1111"]);
+    expect(await dialog.getByTestId("conflict-theirs").allInnerTexts()).toEqual([
+      `Saved meanwhile: renamed ${m}`,
+      "Saved meanwhile: 1111",
+    ]);
     expect(await codeById(context, mine._id)).toMatchObject({ username: `renamed ${m}`, code: "1111" });
     await shot(page, "codes-conflict");
 
@@ -167,7 +194,11 @@ describe("Codes with JavaScript", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     await toastShown(page, "Code updated successfully!");
     await dialog.waitFor({ state: "detached" });
-    expect(await codeById(context, mine._id)).toMatchObject({ username: `renamed ${m}`, code: `MINE-${m}`, version: 3 });
+    expect(await codeById(context, mine._id)).toMatchObject({
+      username: `renamed ${m}`,
+      code: `MINE-${m}`,
+      version: 3,
+    });
   });
 
   it("edits a cell in place on the grid", async () => {
@@ -190,7 +221,8 @@ describe("Codes with JavaScript", () => {
     // reload the page's data a second time (app/realtime/live.tsx).
     const reloads: string[] = [];
     page.on("request", (r) => {
-      if (r.method() === "GET" && new URL(r.url()).searchParams.get("_data") === "routes/_shell.dashboard.codes") reloads.push(r.url());
+      if (r.method() === "GET" && new URL(r.url()).searchParams.get("_data") === "routes/_shell.dashboard.codes")
+        reloads.push(r.url());
     });
     await page.keyboard.press("Enter");
     await toastShown(page, "Code updated successfully!");
@@ -203,7 +235,10 @@ describe("Codes with JavaScript", () => {
   it("deletes a code after the confirmation modal", async () => {
     const { page, context } = await codesPage();
     const m = marker("del");
-    const [victim, survivor] = await createCodes(context.request, [{ username: `victim ${m}` }, { username: `survivor ${m}` }]);
+    const [victim, survivor] = await createCodes(context.request, [
+      { username: `victim ${m}` },
+      { username: `survivor ${m}` },
+    ]);
     const before = await codes(context);
     await page.goto(`/dashboard/codes?q=${m}`);
     await showsRows(page, 2);
@@ -240,7 +275,10 @@ describe("Codes with JavaScript", () => {
     await a.page.getByText("No codes found matching your search.").waitFor();
     await a.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
-    const res = await b.context.request.put(`/api/codes/${mine._id}`, { headers: FROM_PAGE, data: { code: `LIVE-${m}` } });
+    const res = await b.context.request.put(`/api/codes/${mine._id}`, {
+      headers: FROM_PAGE,
+      data: { code: `LIVE-${m}` },
+    });
     expect(res.status()).toBe(200);
     // The toast says only that codes changed (others' changes say the same); the row found is this test's own.
     await toastShown(a.page, "Codes updated! (live)");
@@ -272,7 +310,11 @@ describe("Codes without JavaScript", () => {
     const m = marker("nojs");
     await createCodes(
       context.request,
-      Array.from({ length: 27 }, (_, i) => ({ username: `pager ${m} ${i + 1}`, code: String(5000 + i), completed: i % 3 === 0 })),
+      Array.from({ length: 27 }, (_, i) => ({
+        username: `pager ${m} ${i + 1}`,
+        code: String(5000 + i),
+        completed: i % 3 === 0,
+      })),
     );
     const all = await codes(context);
     await page.reload();
@@ -321,7 +363,10 @@ describe("Codes without JavaScript", () => {
     await page.goto(`/dashboard/codes?q=${m}&edit=${mine._id}`);
     const dialog = page.getByRole("dialog", { name: "Edit Code" });
     await dialog.getByLabel("Location").fill("My Cave");
-    const other = await context.request.put(`/api/codes/${mine._id}`, { headers: FROM_PAGE, data: { location: "Their Ridge" } });
+    const other = await context.request.put(`/api/codes/${mine._id}`, {
+      headers: FROM_PAGE,
+      data: { location: "Their Ridge" },
+    });
     expect(other.status()).toBe(200);
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.getByTestId("code-conflict").waitFor();
@@ -336,7 +381,9 @@ describe("Codes without JavaScript", () => {
   it("edits a code on its edit page and deletes one after the confirmation step", async () => {
     const { page, context } = await codesPage({ javaScriptEnabled: false });
     const m = marker("nojsedit");
-    const [target] = await createCodes(context.request, [{ username: `nojs ${m}`, location: "Plains", completed: true }]);
+    const [target] = await createCodes(context.request, [
+      { username: `nojs ${m}`, location: "Plains", completed: true },
+    ]);
     await page.goto(`/dashboard/codes?q=${m}`);
     await page.getByRole("link", { name: `Edit code ${target.id}` }).click();
     await page.waitForURL(new RegExp(`edit=${target._id}`));
@@ -350,7 +397,10 @@ describe("Codes without JavaScript", () => {
     await page.getByText("Code updated successfully!").waitFor();
     // Back on the searched page: the search is kept.
     expect(new URL(page.url()).searchParams.get("q")).toBe(m);
-    const row = page.getByTestId("codes-table").locator("tbody tr").filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${target.id}$`) }) });
+    const row = page
+      .getByTestId("codes-table")
+      .locator("tbody tr")
+      .filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${target.id}$`) }) });
     expect(await row.locator("td:nth-child(8)").innerText()).toBe("No-JS Cave");
     expect(await row.locator("td:nth-child(6)").innerText()).toBe("No");
 

@@ -3,7 +3,20 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../app/utils/stats";
-import { BASE, connected, createSession, FROM_PAGE, holdBack, marker, open, settled, setupBrowser, shot, signedIn, signIn } from "./browser";
+import {
+  BASE,
+  connected,
+  createSession,
+  FROM_PAGE,
+  holdBack,
+  marker,
+  open,
+  settled,
+  setupBrowser,
+  shot,
+  signedIn,
+  signIn,
+} from "./browser";
 import { createVouches, snowflake } from "./data";
 
 setupBrowser();
@@ -30,7 +43,11 @@ describe("with JavaScript", () => {
     const m = marker("top");
     await createVouches(
       context.request,
-      [1, 2, 3].map((i) => ({ vouchedUsername: `${m}-${i}`, vouchedBy: snowflake(), vouchedByUsername: `${m}voucher${i}` })),
+      [1, 2, 3].map((i) => ({
+        vouchedUsername: `${m}-${i}`,
+        vouchedBy: snowflake(),
+        vouchedByUsername: `${m}voucher${i}`,
+      })),
     );
     // The months the page shows are those of the moment it is rendered (a run can cross the end of a month).
     const at = new Date();
@@ -43,7 +60,9 @@ describe("with JavaScript", () => {
     expect(await cardValue(page, "card-completed")).toBe(stats.completed.toLocaleString("en-US"));
     expect(await cardValue(page, "card-total")).toBe(stats.total.toLocaleString("en-US"));
     const [last, now] = lastMonths(at, 2).map((m) => stats.perMonth.find((p) => p.month === m)?.count ?? 0);
-    expect(await page.getByTestId("month-change").innerText()).toContain(`${formatPercent(monthChangePercent(now, last))}`);
+    expect(await page.getByTestId("month-change").innerText()).toContain(
+      `${formatPercent(monthChangePercent(now, last))}`,
+    );
     if (cards.mostVouches) {
       expect(await cardValue(page, "card-most")).toBe(capitalize(cards.mostVouches.username));
       expect(await page.getByTestId("most-count").innerText()).toBe(`${cards.mostVouches.count} vouches`);
@@ -71,7 +90,9 @@ describe("with JavaScript", () => {
     const point = (await svg.locator("circle").last().boundingBox())!;
     await page.mouse.move(point.x + point.width / 2, point.y + point.height / 2);
     await page.locator(".chart-tooltip").waitFor();
-    expect(await page.locator(".chart-tooltip").innerText()).toBe(`${labels[8]}: ${thisMonth} vouch${thisMonth === 1 ? "" : "es"}`);
+    expect(await page.locator(".chart-tooltip").innerText()).toBe(
+      `${labels[8]}: ${thisMonth} vouch${thisMonth === 1 ? "" : "es"}`,
+    );
 
     // Top Vouchers: gold, silver and bronze on the first three rows, ordered by total.
     const rows = page.getByTestId("top-vouchers").locator("li");
@@ -96,7 +117,9 @@ describe("with JavaScript", () => {
   it("updates the totals live when a vouch is deleted in another browser", async () => {
     // The vouch to delete is this test's own, made before the dashboard opens.
     const b = await signedIn({ who: "vaultkeeper" });
-    const [victim] = await createVouches(b.context.request, [{ vouchedUsername: marker("victim"), status: "Complete" }]);
+    const [victim] = await createVouches(b.context.request, [
+      { vouchedUsername: marker("victim"), status: "Complete" },
+    ]);
 
     const a = await signedIn({ who: "Rex Rider" });
     await waitHydrated(a.page);
@@ -129,7 +152,10 @@ describe("with JavaScript", () => {
     expect(await page.evaluate(() => document.activeElement?.closest("dialog") != null)).toBe(true);
     // The dot marks the type: feature green, improvement blue, fix orange, breaking red.
     const dot = (type: string) =>
-      dialog.locator(`li[data-type="${type}"] .change-dot`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      dialog
+        .locator(`li[data-type="${type}"] .change-dot`)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await dot("feature")).toBe("rgb(47, 158, 68)");
     expect(await dot("improvement")).toBe("rgb(28, 126, 214)");
     expect(await dot("fix")).toBe("rgb(247, 103, 7)");
@@ -141,7 +167,9 @@ describe("with JavaScript", () => {
     await dialog.getByRole("button", { name: "Got it!" }).click();
     await dialog.waitFor({ state: "detached" });
     // Closing it posts the version read, which the server keeps in a cookie (ADR 067).
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "changelog-seen")?.value).toBe("1.1.0");
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === "changelog-seen")?.value)
+      .toBe("1.1.0");
     expect(await page.getByTestId("changelog").count()).toBe(0); // unmounted, not only hidden
 
     // Not again: not after a reload, not on another page.
@@ -158,7 +186,10 @@ describe("with JavaScript", () => {
     await page.getByTestId("changelog-button").click();
     await dialog.waitFor();
     expect(page.url()).not.toContain("changelog=1");
-    await page.getByTestId("theme-dark").click({ timeout: 1000 }).catch(() => undefined); // inert behind the modal
+    await page
+      .getByTestId("theme-dark")
+      .click({ timeout: 1000 })
+      .catch(() => undefined); // inert behind the modal
     expect(await page.evaluate(() => document.documentElement.className)).not.toBe("theme-dark");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -190,29 +221,41 @@ describe("with JavaScript", () => {
     // must stay on screen, with no error, until the code arrives.
     const { page, context } = await open({ showChangelog: true });
     const release = await holdBack(context, /\/assets\/ChangelogDialog-[^/]*\.js$/);
-    await context.addCookies([{ name: "__session", value: await createSession("Rex Rider"), url: BASE, httpOnly: true, sameSite: "Lax" }]);
+    await context.addCookies([
+      { name: "__session", value: await createSession("Rex Rider"), url: BASE, httpOnly: true, sameSite: "Lax" },
+    ]);
     await page.goto("/dashboard?changelog=1");
     await connected(page);
     const dialog = page.getByRole("dialog", { name: "What's New" });
     expect(await dialog.getByText("Add different level access to the tabs").isVisible()).toBe(true);
     release();
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType("resource").some((r) => /ChangelogDialog-/.test(r.name)))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType("resource").some((r) => /ChangelogDialog-/.test(r.name))),
+      )
+      .toBe(true);
     await dialog.getByRole("button", { name: "Got it!" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.waitForURL((url) => !url.search.includes("changelog"));
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "changelog-seen")?.value).toBe("1.1.0");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "changelog-seen")?.value)
+      .toBe("1.1.0");
   });
 
   it("takes \"Got it!\" clicked before the page's scripts have started, and never opens What's New late", async () => {
     // The page's scripts are held back: the dialog is in the page as served, and its form works without them.
     const { page, context } = await open({ showChangelog: true });
     const release = await holdBack(context, /\/assets\/.*\.js$/);
-    await context.addCookies([{ name: "__session", value: await createSession("Rex Rider"), url: BASE, httpOnly: true, sameSite: "Lax" }]);
+    await context.addCookies([
+      { name: "__session", value: await createSession("Rex Rider"), url: BASE, httpOnly: true, sameSite: "Lax" },
+    ]);
     try {
       await page.goto("/dashboard/vouches", { waitUntil: "commit" });
       const dialog = page.getByRole("dialog", { name: "What's New" });
       const posted = page.waitForResponse((r) => new URL(r.url()).pathname === "/preferences");
-      const back = page.waitForResponse((r) => new URL(r.url()).pathname === "/dashboard/vouches" && r.request().method() === "GET");
+      const back = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === "/dashboard/vouches" && r.request().method() === "GET",
+      );
       await dialog.getByRole("button", { name: "Got it!" }).click();
       expect((await posted).status()).toBe(302);
       await back;
@@ -263,7 +306,7 @@ describe("without JavaScript", () => {
     await page.waitForURL((url) => url.pathname === "/dashboard" && !url.search.includes("changelog"));
   });
 
-  it("opens What's New on a first visit, and \"Got it!\" keeps it closed on every page after", async () => {
+  it('opens What\'s New on a first visit, and "Got it!" keeps it closed on every page after', async () => {
     const { page } = await signedIn({ javaScriptEnabled: false, showChangelog: true, path: "/dashboard/codes" });
     const dialog = page.getByRole("dialog", { name: "What's New" });
     expect(await dialog.isVisible()).toBe(true);

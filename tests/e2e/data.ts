@@ -19,7 +19,8 @@ export function snowflake(): string {
 }
 
 /** 32 hex characters, an EOS id nobody else has. */
-export const eosId = () => Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("");
+export const eosId = () =>
+  Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("");
 
 async function ok<T>(res: Promise<import("playwright-core").APIResponse>, status = 200): Promise<T> {
   const r = await res;
@@ -27,7 +28,14 @@ async function ok<T>(res: Promise<import("playwright-core").APIResponse>, status
   return r.json();
 }
 
-export type Vouch = { _id: string; id: number; status: string; vouched: string; vouchedUsername: string; vouchedByUsername: string };
+export type Vouch = {
+  _id: string;
+  id: number;
+  status: string;
+  vouched: string;
+  vouchedUsername: string;
+  vouchedByUsername: string;
+};
 export type VouchInput = {
   vouched?: string;
   vouchedUsername: string;
@@ -52,7 +60,9 @@ export async function createVouches(request: APIRequestContext, inputs: VouchInp
     ...v,
   }));
   for (let i = 0; i < body.length; i += 100) {
-    const answer = await ok<{ inserted: number }>(request.post("/api/ingest/discord/vouches", { headers: FROM_PAGE, data: body.slice(i, i + 100) }));
+    const answer = await ok<{ inserted: number }>(
+      request.post("/api/ingest/discord/vouches", { headers: FROM_PAGE, data: body.slice(i, i + 100) }),
+    );
     expect(answer.inserted).toBe(body.slice(i, i + 100).length);
   }
   const found: Vouch[] = [];
@@ -68,17 +78,39 @@ export async function vouchTotal(request: APIRequestContext): Promise<number> {
   return (await ok<{ total: number }>(request.get("/api/vouches/search?size=1"))).total;
 }
 
-export type Code = { _id: string; id: number; username: string | null; code: string | null; location: string | null; completed: boolean };
+export type Code = {
+  _id: string;
+  id: number;
+  username: string | null;
+  code: string | null;
+  location: string | null;
+  completed: boolean;
+};
 
 /** Codes through POST /api/codes, in order (ids ascending). */
-export async function createCodes(request: APIRequestContext, bodies: Partial<Omit<Code, "_id" | "id">>[]): Promise<Code[]> {
+export async function createCodes(
+  request: APIRequestContext,
+  bodies: Partial<Omit<Code, "_id" | "id">>[],
+): Promise<Code[]> {
   const created: Code[] = [];
-  for (const body of bodies) created.push(await ok<Code>(request.post("/api/codes", { headers: FROM_PAGE, data: body }), 201));
+  for (const body of bodies)
+    created.push(await ok<Code>(request.post("/api/codes", { headers: FROM_PAGE, data: body }), 201));
   return created;
 }
 
-export const TRIBELISTS: Record<string, string> = { "2411": "/api/tribelist", "2573": "/api/tribelist-2573", "2446": "/api/tribelist-2446" };
-export type Entry = { _id: string; name: string; discordId: string | null; rank: string | null; nationality: string | null; order?: number };
+export const TRIBELISTS: Record<string, string> = {
+  "2411": "/api/tribelist",
+  "2573": "/api/tribelist-2573",
+  "2446": "/api/tribelist-2446",
+};
+export type Entry = {
+  _id: string;
+  name: string;
+  discordId: string | null;
+  rank: string | null;
+  nationality: string | null;
+  order?: number;
+};
 
 /** Tribelist entries through POST {list}. */
 export async function createEntries(
@@ -87,29 +119,46 @@ export async function createEntries(
   bodies: { name: string; discordId?: string; rank?: string; nationality?: string }[],
 ): Promise<Entry[]> {
   const created: Entry[] = [];
-  for (const body of bodies) created.push(await ok<Entry>(request.post(TRIBELISTS[server], { headers: FROM_PAGE, data: body }), 201));
+  for (const body of bodies)
+    created.push(await ok<Entry>(request.post(TRIBELISTS[server], { headers: FROM_PAGE, data: body }), 201));
   return created;
 }
 
 /** Discord join log entries through the bot's ingestion call. */
-export async function ingestJoins(request: APIRequestContext, joins: { id: string; displayName: string; joinedAt: number; inviteCode?: string }[]) {
+export async function ingestJoins(
+  request: APIRequestContext,
+  joins: { id: string; displayName: string; joinedAt: number; inviteCode?: string }[],
+) {
   for (let i = 0; i < joins.length; i += 500) {
     await ok(request.post("/api/ingest/discord/joins", { headers: FROM_PAGE, data: joins.slice(i, i + 500) }));
   }
 }
 
 /** Discord leave log entries through the bot's ingestion call. */
-export async function ingestLeaves(request: APIRequestContext, leaves: { id: string; displayName: string; leftAt: number; leaveReason?: string }[]) {
+export async function ingestLeaves(
+  request: APIRequestContext,
+  leaves: { id: string; displayName: string; leftAt: number; leaveReason?: string }[],
+) {
   for (let i = 0; i < leaves.length; i += 500) {
     await ok(request.post("/api/ingest/discord/leaves", { headers: FROM_PAGE, data: leaves.slice(i, i + 500) }));
   }
 }
 
-export type ServerEvent = { eventType: "join" | "leave"; eosId: string; eventTime: number; displayName?: string; status?: string; tribe?: string; platform?: string };
+export type ServerEvent = {
+  eventType: "join" | "leave";
+  eosId: string;
+  eventTime: number;
+  displayName?: string;
+  status?: string;
+  tribe?: string;
+  platform?: string;
+};
 
 /** A game server's join and leave events through the collectors' ingestion call. */
 export async function ingestServerEvents(request: APIRequestContext, serverId: string, events: ServerEvent[]) {
-  const answer = await ok<{ inserted: number }>(request.post(`/api/ingest/servers/${serverId}/events`, { headers: FROM_PAGE, data: { events } }));
+  const answer = await ok<{ inserted: number }>(
+    request.post(`/api/ingest/servers/${serverId}/events`, { headers: FROM_PAGE, data: { events } }),
+  );
   expect(answer.inserted).toBe(events.length);
 }
 

@@ -14,9 +14,19 @@ export default async function setup() {
   rmSync(E2E_STATE, { recursive: true, force: true });
   const vars = `.wrangler/e2e-vars-${E2E_PORT}`;
   mkdirSync(".wrangler", { recursive: true });
-  writeFileSync(vars, readFileSync(".dev.vars.example", "utf8").replace(/^DEMO_COLLECTORS=.*$/m, "DEMO_COLLECTORS=false"));
+  writeFileSync(
+    vars,
+    readFileSync(".dev.vars.example", "utf8").replace(/^DEMO_COLLECTORS=.*$/m, "DEMO_COLLECTORS=false"),
+  );
   server = spawn("node", ["scripts/start.mjs"], {
-    env: { ...process.env, SKIP_BUILD: "1", PORT: String(E2E_PORT), PERSIST_DIR: E2E_STATE, ENV_FILE: vars, LOCAL_CRON: "0" },
+    env: {
+      ...process.env,
+      SKIP_BUILD: "1",
+      PORT: String(E2E_PORT),
+      PERSIST_DIR: E2E_STATE,
+      ENV_FILE: vars,
+      LOCAL_CRON: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -27,10 +27,13 @@ const outlined = (page: Page, frame: string) =>
 
 /** The cell glide marks selected in its accessibility table: "column,row" of the data (row markers left out). */
 const selectedCell = (page: Page, frame: string) =>
-  page.locator(`${frame} td[aria-selected=true]`).first().evaluate((td) => {
-    const row = td.closest("tr")!.getAttribute("aria-rowindex");
-    return `${Number(td.getAttribute("aria-colindex"))},${Number(row)}`;
-  });
+  page
+    .locator(`${frame} td[aria-selected=true]`)
+    .first()
+    .evaluate((td) => {
+      const row = td.closest("tr")!.getAttribute("aria-rowindex");
+      return `${Number(td.getAttribute("aria-colindex"))},${Number(row)}`;
+    });
 
 const editor = (page: Page) => page.locator("#portal textarea, #portal input").first();
 
@@ -39,7 +42,10 @@ describe("the canvas grids by keyboard", () => {
     const m = marker("keys");
     const { page, context } = await signedIn({ path: "/dashboard" });
     const [mine] = await createCodes(context.request, [{ username: `keys ${m}`, code: "1000", location: "Plains" }]);
-    const byId = async () => ((await (await context.request.get("/api/codes", { headers: FROM_PAGE })).json()) as Code[]).find((c) => c._id === mine._id)!;
+    const byId = async () =>
+      ((await (await context.request.get("/api/codes", { headers: FROM_PAGE })).json()) as Code[]).find(
+        (c) => c._id === mine._id,
+      )!;
     await page.goto(`/dashboard/codes?q=${m}`);
     await connected(page);
     const frame = "[data-testid=canvas-grid]";
@@ -76,7 +82,10 @@ describe("the canvas grids by keyboard", () => {
   });
 
   it("edits a stock cell with the keyboard alone: Escape keeps nothing, Enter makes it pending", async () => {
-    const { page } = await signedIn({ path: "/dashboard/stock-2411?tab=defense-room-dedis", viewport: { width: 1440, height: 1100 } });
+    const { page } = await signedIn({
+      path: "/dashboard/stock-2411?tab=defense-room-dedis",
+      viewport: { width: 1440, height: 1100 },
+    });
     const frame = "[data-testid=stock-grid]";
     await page.locator(`${frame}[data-painted=true]`).waitFor();
     await connected(page);

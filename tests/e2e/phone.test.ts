@@ -9,12 +9,18 @@ import { eosId, ingestServerEvents } from "./data";
 
 setupBrowser();
 
-const PAGES = [...NAV_GROUPS.flatMap((g) => g.items.map((i) => i.to)), "/dashboard/stock-2411/import", "/dashboard/breeder-stats/import"];
+const PAGES = [
+  ...NAV_GROUPS.flatMap((g) => g.items.map((i) => i.to)),
+  "/dashboard/stock-2411/import",
+  "/dashboard/breeder-stats/import",
+];
 
 /** How far the page reaches past the viewport's right edge, polled: the sidebar folds into its rail with a transition. */
 async function fits(page: Page, path: string, width: number) {
   await page.goto(path);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path }).toBeLessThanOrEqual(width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path })
+    .toBeLessThanOrEqual(width);
 }
 
 /** Each card's cells (the first card of every table of cards), as their labels and priorities, top to bottom. */
@@ -27,7 +33,10 @@ const firstCards = (page: Page) =>
         cells
           .filter((td) => td.offsetParent !== null)
           .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
-          .map((td) => ({ label: td.dataset.label!, priority: td.classList.contains("priority-1") ? 1 : td.classList.contains("priority-3") ? 3 : 2 })),
+          .map((td) => ({
+            label: td.dataset.label!,
+            priority: td.classList.contains("priority-1") ? 1 : td.classList.contains("priority-3") ? 3 : 2,
+          })),
       ),
   );
 
@@ -65,9 +74,16 @@ describe("every page fits its screen", () => {
 describe("the columns a person looks for come first", () => {
   it("on a phone, a server's join log card starts with the names, status and time and ends with the ids, with and without JavaScript", async () => {
     const seed = await signedIn({ who: "Rex Rider", path: "/dashboard" });
-    await ingestServerEvents(seed.context.request, "2411", [{ eventType: "join", eosId: eosId(), eventTime: Date.now(), displayName: "Phone Card" }]);
+    await ingestServerEvents(seed.context.request, "2411", [
+      { eventType: "join", eosId: eosId(), eventTime: Date.now(), displayName: "Phone Card" },
+    ]);
     for (const javaScriptEnabled of [true, false]) {
-      const { page } = await signedIn({ who: "Rex Rider", viewport: { width: 390, height: 844 }, javaScriptEnabled, path: "/dashboard/server-stats-2411?tab=joinlog" });
+      const { page } = await signedIn({
+        who: "Rex Rider",
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled,
+        path: "/dashboard/server-stats-2411?tab=joinlog",
+      });
       const [card] = await firstCards(page);
       const labels = card.map((c) => c.label);
       expect(labels.slice(0, 5)).toEqual(["Display Name", "Member Name", "Status", "Join Time", "Tribe"]);
@@ -79,7 +95,11 @@ describe("the columns a person looks for come first", () => {
   });
 
   it("at 1440 px, a grid wider than its box shows the names, status and time first and the ids last", async () => {
-    const { page } = await signedIn({ who: "Rex Rider", viewport: { width: 1440, height: 900 }, path: "/dashboard/server-stats-2411?tab=joinlog" });
+    const { page } = await signedIn({
+      who: "Rex Rider",
+      viewport: { width: 1440, height: 900 },
+      path: "/dashboard/server-stats-2411?tab=joinlog",
+    });
     // The grid's own accessible table (glide-data-grid draws the columns on a canvas) names them in order.
     const headers = page.getByTestId("canvas-grid").locator("[role=columnheader]");
     await expect.poll(() => headers.count()).toBeGreaterThan(5);
@@ -91,13 +111,18 @@ describe("the columns a person looks for come first", () => {
 
 describe("a page that comes alive on a phone", () => {
   it("moves nothing when its scripts start: the live badge takes a place the served page already kept", async () => {
-    const { page, context } = await signedIn({ who: "Rex Rider", viewport: { width: 390, height: 844 }, path: "/dashboard" });
+    const { page, context } = await signedIn({
+      who: "Rex Rider",
+      viewport: { width: 390, height: 844 },
+      path: "/dashboard",
+    });
     // Every layout shift the browser reports (those right after a person's input do not count, as in CLS).
     await context.addInitScript(() => {
       const w = window as unknown as { shifted: number };
       w.shifted = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifted += e.value;
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.shifted += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto("/dashboard/server-stats-2411");
@@ -109,7 +134,12 @@ describe("a page that comes alive on a phone", () => {
 
 describe("a chart on a phone without JavaScript", () => {
   it("is the server's drawing, which scrolls sideways in its card to its last hour", async () => {
-    const { page } = await signedIn({ who: "Rex Rider", viewport: { width: 390, height: 844 }, javaScriptEnabled: false, path: "/dashboard" });
+    const { page } = await signedIn({
+      who: "Rex Rider",
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      path: "/dashboard",
+    });
     const chart = page.getByTestId("vouches-chart").locator(".chart-static");
     const seen = await chart.evaluate((el) => {
       const before = { scroll: el.scrollWidth, client: el.clientWidth };
@@ -125,17 +155,29 @@ describe("a chart on a phone without JavaScript", () => {
 describe("a sheet on a phone", () => {
   it("is a card per line with its key figures, and a tap on the card opens the line's form, which saves", async () => {
     const tag = marker("card");
-    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, path: "/dashboard" });
+    const { page, context } = await signedIn({
+      who: "Tek Breeder",
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      path: "/dashboard",
+    });
     const res = await context.request.post("/api/breeder-list/import", {
       headers: FROM_PAGE,
-      data: { create: [{ Dino: `${tag} Rex`, Breeder: "Mira", Server: "2411", HP: 25, Stam: 61, Location: "Swamp cave" }] },
+      data: {
+        create: [{ Dino: `${tag} Rex`, Breeder: "Mira", Server: "2411", HP: 25, Stam: 61, Location: "Swamp cave" }],
+      },
     });
     expect(res.status()).toBe(200);
     await page.goto(`/dashboard/breeder-stats?tab=breeder-list&q=${tag}`);
     const card = page.getByTestId("breeder-table").locator("tbody tr").first();
     await card.locator("th").getByText(`${tag} Rex`).waitFor();
     // The name, then who breeds it, where, and the coloured stats; the rest is in the form.
-    const lines = await card.locator("td[data-label]").evaluateAll((tds) => (tds as HTMLElement[]).filter((td) => td.offsetParent !== null).map((td) => td.dataset.label));
+    const lines = await card
+      .locator("td[data-label]")
+      .evaluateAll((tds) =>
+        (tds as HTMLElement[]).filter((td) => td.offsetParent !== null).map((td) => td.dataset.label),
+      );
     expect(lines).toEqual(["Breeder", "Server", "HP", "Stam", "Weight", "Dmg"]);
     expect(await card.locator("td[data-label='HP']").innerText()).toBe("25");
     expect(await card.getByText("Swamp cave").isVisible()).toBe(false);

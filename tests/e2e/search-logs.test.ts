@@ -73,11 +73,20 @@ describe("logs", () => {
     const now = Date.now();
     await ingestJoins(
       context.request,
-      Array.from({ length: 26 }, (_, i) => ({ id: snowflake(), displayName: `${m} joiner ${i}`, joinedAt: now - (i + 1) * 60_000 })),
+      Array.from({ length: 26 }, (_, i) => ({
+        id: snowflake(),
+        displayName: `${m} joiner ${i}`,
+        joinedAt: now - (i + 1) * 60_000,
+      })),
     );
     await ingestLeaves(
       context.request,
-      Array.from({ length: 51 }, (_, i) => ({ id: snowflake(), displayName: `${m} leaver ${i}`, leftAt: now - (i + 1) * 60_000, leaveReason: "Left" })),
+      Array.from({ length: 51 }, (_, i) => ({
+        id: snowflake(),
+        displayName: `${m} leaver ${i}`,
+        leftAt: now - (i + 1) * 60_000,
+        leaveReason: "Left",
+      })),
     );
     await page.goto("/dashboard/logs");
     expect(await page.locator("thead").innerText()).toContain("Invite Code");

@@ -7,13 +7,24 @@ import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
 import { statusClass } from "../../contract/servers";
-import { BASE, connected, FROM_PAGE, overlappingLabels, settled, setupBrowser, shot, signedIn, type Member } from "./browser";
+import {
+  BASE,
+  connected,
+  FROM_PAGE,
+  overlappingLabels,
+  settled,
+  setupBrowser,
+  shot,
+  signedIn,
+  type Member,
+} from "./browser";
 import { ACTIVITY_HEADERS, eosId, ingestServerEvents, type ServerEvent } from "./data";
 
 setupBrowser();
 
 /** A signed-in context (a fresh session) on the dashboard. */
-const session = (options: Parameters<typeof signedIn>[0] = {}, who: Member = "Rex Rider") => signedIn({ ...options, who });
+const session = (options: Parameters<typeof signedIn>[0] = {}, who: Member = "Rex Rider") =>
+  signedIn({ ...options, who });
 
 const hydrated = connected;
 
@@ -36,9 +47,17 @@ function joins(n: number, name: string): ServerEvent[] {
 }
 /** The active tab once the page shows it (the URL changes a moment before the new page renders). */
 const activeTab = (page: Page, label: string) => page.locator(".stats-tabs .tab.active", { hasText: label }).waitFor();
-const pressed = (page: Page, key: string, on: boolean) => page.locator(`[data-testid="filter-${key}"][aria-pressed="${on}"]`).waitFor();
+const pressed = (page: Page, key: string, on: boolean) =>
+  page.locator(`[data-testid="filter-${key}"][aria-pressed="${on}"]`).waitFor();
 
-type Player = { eosId: string; displayName: string | null; name: string | null; status: string | null; tribe: string | null; platform: string | null };
+type Player = {
+  eosId: string;
+  displayName: string | null;
+  name: string | null;
+  status: string | null;
+  tribe: string | null;
+  platform: string | null;
+};
 type Status = { status: string; lastUpdated: number | null; playerCount: number; currentPlayers: Player[] };
 
 async function statusOf(request: APIRequestContext, id: string) {
@@ -54,7 +73,8 @@ function countsOf(players: Player[]) {
   return counts;
 }
 
-const badgeCount = async (page: Page, key: string) => Number(await page.getByTestId(`filter-${key}`).locator(".filter-count").innerText());
+const badgeCount = async (page: Page, key: string) =>
+  Number(await page.getByTestId(`filter-${key}`).locator(".filter-count").innerText());
 const showing = (page: Page) => page.locator(".pagination-bar .muted").first().innerText();
 
 /** An API token for this signed-in browser, and a roster push through the ingestion API with it. */
@@ -63,7 +83,10 @@ async function ingestor(request: APIRequestContext) {
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   return async (id: string, body: Record<string, unknown>) => {
-    const res = await request.post(`/api/ingest/servers/${id}/roster`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+    const res = await request.post(`/api/ingest/servers/${id}/roster`, {
+      data: body,
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status(), await res.text()).toBe(200);
     return res.json();
   };
@@ -104,10 +127,16 @@ describe("with JavaScript", () => {
     const panel = page.getByTestId("server-panel");
     expect(await panel.locator("h2").innerText()).toBe("TheCenter (NA-PVP-TheCenter2411)");
     // Unknown: the collector that alone decides the status has been silent past its interval (issue 15).
-    expect(await page.getByTestId("server-status").innerText()).toBe({ online: "Online", unknown: "Unknown" }[status.status] ?? "Offline");
+    expect(await page.getByTestId("server-status").innerText()).toBe(
+      { online: "Online", unknown: "Unknown" }[status.status] ?? "Offline",
+    );
     expect(await page.getByTestId("map-name").innerText()).toBe("TheCenter_WP");
-    expect(await page.getByTestId("player-count").innerText()).toBe(`Players: ${status.status === "unknown" ? "unknown" : status.playerCount}/70`);
-    expect(await page.getByTestId("last-updated").innerText()).toMatch(/^(Just now|\d+ (second|minute|hour|day|week|month|year)s? ago)$/);
+    expect(await page.getByTestId("player-count").innerText()).toBe(
+      `Players: ${status.status === "unknown" ? "unknown" : status.playerCount}/70`,
+    );
+    expect(await page.getByTestId("last-updated").innerText()).toMatch(
+      /^(Just now|\d+ (second|minute|hour|day|week|month|year)s? ago)$/,
+    );
     expect(await panel.getByRole("button", { name: "Manual Refresh" }).isEnabled()).toBe(true);
 
     // The five badges count the roster the host answers.
@@ -118,7 +147,9 @@ describe("with JavaScript", () => {
     // The grid replaced the HTML table after hydration.
     await page.getByTestId("canvas-grid").waitFor();
     await expect.poll(() => page.getByTestId("stats-table").count()).toBe(0); // after the grid's first frame (ADR 057)
-    expect(await showing(page)).toBe(`Showing 1 to ${Math.min(25, status.currentPlayers.length)} of ${status.currentPlayers.length} entries`);
+    expect(await showing(page)).toBe(
+      `Showing 1 to ${Math.min(25, status.currentPlayers.length)} of ${status.currentPlayers.length} entries`,
+    );
 
     // The population chart: a server-rendered SVG with the peak marked, or the text for no data. The chart library is
     // no part of the first load (the page names none of its code); the interactive chart comes after the first paint.
@@ -139,7 +170,15 @@ describe("with JavaScript", () => {
       expect(await overlappingLabels(page.getByTestId("population"))).toEqual([]);
       await shot(page, "server-stats-2411-population-7d-light");
       await page.setViewportSize({ width: 390, height: 800 });
-      await expect.poll(() => page.getByTestId("population").locator("svg").first().evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThan(360);
+      await expect
+        .poll(() =>
+          page
+            .getByTestId("population")
+            .locator("svg")
+            .first()
+            .evaluate((svg) => svg.getBoundingClientRect().width),
+        )
+        .toBeLessThan(360);
       expect(await overlappingLabels(page.getByTestId("population"))).toEqual([]);
       await shot(page, "server-stats-2411-population-7d-390");
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -225,7 +264,9 @@ describe("with JavaScript", () => {
     await page.getByTestId("filter-enemies").click();
     await page.waitForURL((url) => url.searchParams.get("filter") === "enemies" && !url.searchParams.has("page"));
     await pressed(page, "enemies", true);
-    expect(await page.getByTestId("active-filter").innerText()).toBe(`Filter: Enemies · ${enemies} ${enemies === 1 ? "entry" : "entries"}`);
+    expect(await page.getByTestId("active-filter").innerText()).toBe(
+      `Filter: Enemies · ${enemies} ${enemies === 1 ? "entry" : "entries"}`,
+    );
     expect(await showing(page)).toBe(`Showing 1 to ${Math.min(25, enemies)} of ${enemies} entries`);
 
     // The active badge again clears it.
@@ -282,18 +323,27 @@ describe("with JavaScript", () => {
   });
 
   it("Manual Refresh reads Refreshing..., stays disabled until the data is refetched 2 s later, and toasts", async () => {
-    const { page, context } = await session();
+    const { page } = await session();
     await page.goto("/dashboard/server-stats-2573");
     await hydrated(page);
     const button = page.getByTestId("manual-refresh");
     const started = Date.now();
     await button.click();
-    await page.waitForFunction(() => document.querySelector("[data-testid=manual-refresh]")?.textContent?.includes("Refreshing..."));
+    await page.waitForFunction(() =>
+      document.querySelector("[data-testid=manual-refresh]")?.textContent?.includes("Refreshing..."),
+    );
     expect(await button.isDisabled()).toBe(true);
-    await page.getByTestId("toast").filter({ hasText: "Manual refresh triggered! Server data will be updated shortly." }).waitFor();
-    await page.waitForFunction(() => document.querySelector("[data-testid=manual-refresh]")?.textContent?.includes("Manual Refresh"), null, {
-      timeout: 15_000,
-    });
+    await page
+      .getByTestId("toast")
+      .filter({ hasText: "Manual refresh triggered! Server data will be updated shortly." })
+      .waitFor();
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=manual-refresh]")?.textContent?.includes("Manual Refresh"),
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(await button.isEnabled()).toBe(true);
     expect(await page.getByTestId("last-updated").innerText()).toMatch(/^(Just now|\d+ seconds? ago)$/);
@@ -308,7 +358,12 @@ describe("with JavaScript", () => {
     // Observed just before this minute (or just after what is stored): within the collector's interval, so the page
     // says Offline rather than Unknown (issue 15).
     const observedAt = Math.max((before.lastUpdated ?? 0) + 1, Math.floor(Date.now() / 60_000) * 60_000 - 1000);
-    await push("2411", { online: false, players: [], errorDetails: "Probe: offline until the next cron run", observedAt });
+    await push("2411", {
+      online: false,
+      players: [],
+      errorDetails: "Probe: offline until the next cron run",
+      observedAt,
+    });
     // A wait on the clock itself, not on the page: the cron's minute must start after observedAt. Only when the stored
     // status is from this very minute (a test just before pushed a roster or refreshed) does this wait at all.
     await expect
@@ -342,7 +397,14 @@ describe("with JavaScript", () => {
     const push = await ingestor(b.context.request);
     const now = await statusOf(b.context.request, "2411");
     const roster = now.currentPlayers.map(strip);
-    const stranger = { eosId: randomEos(), displayName: `Raider${Date.now() % 100000}`, name: "", status: "-1", tribe: "RAID", platform: "psn" };
+    const stranger = {
+      eosId: randomEos(),
+      displayName: `Raider${Date.now() % 100000}`,
+      name: "",
+      status: "-1",
+      tribe: "RAID",
+      platform: "psn",
+    };
     await push("2411", { online: true, players: [...roster, stranger] });
     const enemiesNow = countsOf([...now.currentPlayers, stranger as Player]).enemies;
 
@@ -377,7 +439,17 @@ describe("without JavaScript", () => {
 
     await page.locator(".stats-tabs").getByRole("link", { name: "Joinlog" }).click();
     await page.waitForURL(/tab=joinlog/);
-    expect(await headers()).toEqual(["ID", "EOS ID", "Display Name", "Member Name", "Status", "Tribe", "Platform", "Join Time", "Last Ark Launch"]);
+    expect(await headers()).toEqual([
+      "ID",
+      "EOS ID",
+      "Display Name",
+      "Member Name",
+      "Status",
+      "Tribe",
+      "Platform",
+      "Join Time",
+      "Last Ark Launch",
+    ]);
     expect(await page.getByTestId("activity-card").locator("h2").innerText()).toBe("TheCenter Joinlog Activity");
     expect(await page.getByTestId("recent-badge").innerText()).toMatch(/^Recent Joins: \d+$/);
 
@@ -393,7 +465,9 @@ describe("without JavaScript", () => {
     const rows = page.getByTestId("stats-table").locator("tbody tr");
     const first = rows.first();
     const type = await first.locator("td").nth(7).innerText();
-    expect(await first.locator("td").nth(7).locator(".badge").getAttribute("class")).toBe(type === "Join" ? "badge red" : "badge green");
+    expect(await first.locator("td").nth(7).locator(".badge").getAttribute("class")).toBe(
+      type === "Join" ? "badge red" : "badge green",
+    );
     const links = page.getByTestId("stats-table").getByRole("link", { name: "View Profile" });
     if ((await links.count()) > 0) expect(await links.first().getAttribute("target")).toBe("_blank");
     expect(await page.getByTestId("stats-table").locator("tbody td:nth-child(11)").allInnerTexts()).toEqual(
@@ -438,19 +512,25 @@ describe("without JavaScript", () => {
   });
 
   it("Manual Refresh posts a form and comes back with the toast", async () => {
-    const { page, context } = await session({ javaScriptEnabled: false });
+    const { page } = await session({ javaScriptEnabled: false });
     await page.goto("/dashboard/server-stats-2446?filter=enemies");
     expect(await page.getByTestId("toast").count()).toBe(0);
     await page.getByTestId("manual-refresh").click();
     await page.getByTestId("toast").waitFor();
     expect(page.url()).toBe(`${BASE}/dashboard/server-stats-2446?filter=enemies`);
-    expect(await page.getByTestId("toast").innerText()).toContain("Manual refresh triggered! Server data will be updated shortly.");
+    expect(await page.getByTestId("toast").innerText()).toContain(
+      "Manual refresh triggered! Server data will be updated shortly.",
+    );
   });
 
   it("the generic Server Stats page has a tab per server, each linking to its page", async () => {
-    const { page, context } = await session({ javaScriptEnabled: false });
+    const { page } = await session({ javaScriptEnabled: false });
     await page.goto("/dashboard/server-stats");
-    expect(await page.locator(".tabs .tab").allInnerTexts()).toEqual(["2411 Playerlist", "2573 Playerlist", "2446 Playerlist"]);
+    expect(await page.locator(".tabs .tab").allInnerTexts()).toEqual([
+      "2411 Playerlist",
+      "2573 Playerlist",
+      "2446 Playerlist",
+    ]);
     await page.getByRole("link", { name: "2573 Playerlist" }).click();
     await page.waitForURL(/tab=2573/);
     expect(await page.getByTestId("placeholder").locator("h2").innerText()).toBe("2573 Playerlist");

@@ -33,5 +33,6 @@ export const portFreed = (port: number, ms = 20_000) => until(async () => !(awai
 
 /** Fails with what is in the way when the port is still held after `ms`. */
 export async function requirePortFree(port: number, ms = 20_000) {
-  if (!(await portFreed(port, ms))) throw new Error(`something already answers on port ${port}: stop it, or set E2E_PORT`);
+  if (!(await portFreed(port, ms)))
+    throw new Error(`something already answers on port ${port}: stop it, or set E2E_PORT`);
 }

@@ -29,8 +29,16 @@ export async function writeSessionPool() {
   if (!d1) throw new Error("wrangler.toml has no D1 binding DB");
   // Only the D1 binding: the Durable Object binding would only warn that its class lives elsewhere.
   const configPath = `${E2E_STATE}/sessions.wrangler.json`;
-  writeFileSync(configPath, JSON.stringify({ name: "e2e-sessions", compatibility_date: config.compatibility_date, d1_databases: [d1] }));
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: `${E2E_STATE}/v3` }, envFiles: [], remoteBindings: false });
+  writeFileSync(
+    configPath,
+    JSON.stringify({ name: "e2e-sessions", compatibility_date: config.compatibility_date, d1_databases: [d1] }),
+  );
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath,
+    persist: { path: `${E2E_STATE}/v3` },
+    envFiles: [],
+    remoteBindings: false,
+  });
   try {
     const db = drizzle(proxy.env.DB as never);
     const now = new Date();
@@ -82,4 +90,5 @@ export async function writeSessionPool() {
 }
 
 let cached: SessionPool | undefined;
-export const readSessionPool = (): SessionPool => (cached ??= JSON.parse(readFileSync(POOL_FILE, "utf8")) as SessionPool);
+export const readSessionPool = (): SessionPool =>
+  (cached ??= JSON.parse(readFileSync(POOL_FILE, "utf8")) as SessionPool);

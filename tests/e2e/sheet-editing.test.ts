@@ -6,7 +6,19 @@
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BREEDER_COLUMNS } from "../../contract/breeder";
-import { BASE, connected, FROM_PAGE, marker, setupBrowser, sheetCanvas, sheetCellPoint, sheetText, shot, signedIn, toastShown } from "./browser";
+import {
+  BASE,
+  connected,
+  FROM_PAGE,
+  marker,
+  setupBrowser,
+  sheetCanvas,
+  sheetCellPoint,
+  sheetText,
+  shot,
+  signedIn,
+  toastShown,
+} from "./browser";
 
 setupBrowser();
 
@@ -19,10 +31,18 @@ const COL = { Breeder: 1, Location: 2, Zeros: 4, HP: 5, Stam: 6, Oxy: 7 };
 
 type Row = Record<string, unknown> & { _id: string; version: number; Dino: string };
 
-async function createLines(request: APIRequestContext, tag: string, count: number, fields: Record<string, unknown> = {}): Promise<Row[]> {
+async function createLines(
+  request: APIRequestContext,
+  tag: string,
+  count: number,
+  fields: Record<string, unknown> = {},
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await request.post("/api/breeder-list", { headers: FROM_PAGE, data: { Dino: `${tag} ${String(i).padStart(2, "0")}`, HP: 40, ...fields } });
+    const res = await request.post("/api/breeder-list", {
+      headers: FROM_PAGE,
+      data: { Dino: `${tag} ${String(i).padStart(2, "0")}`, HP: 40, ...fields },
+    });
     expect(res.status()).toBe(201);
     rows.push(await res.json());
   }
@@ -38,7 +58,8 @@ async function openGrid(page: Page, tag: string) {
 const cellPoint = (page: Page, col: number, row: number) => sheetCellPoint(page, GRID, WIDTHS, col, row);
 const editor = (page: Page) => page.locator("#portal textarea");
 const status = (page: Page) => page.getByTestId("sheet-status").textContent();
-const withClipboard = (context: BrowserContext) => context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
+const withClipboard = (context: BrowserContext) =>
+  context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
 
 /** Double-clicks a cell, checks the editor opened over it, types and commits. */
 async function typeAt(page: Page, col: number, row: number, value: string) {
@@ -46,7 +67,10 @@ async function typeAt(page: Page, col: number, row: number, value: string) {
   await page.mouse.dblclick(x, y);
   await editor(page).waitFor();
   const box = (await editor(page).boundingBox())!;
-  expect(x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height, `the editor (${JSON.stringify(box)}) covers (${x}, ${y})`).toBe(true);
+  expect(
+    x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height,
+    `the editor (${JSON.stringify(box)}) covers (${x}, ${y})`,
+  ).toBe(true);
   await editor(page).fill(value);
   await page.keyboard.press("Enter");
   await editor(page).waitFor({ state: "detached" });
@@ -58,7 +82,8 @@ describe("the right cell, always", () => {
     const { page, context } = await signedIn({ who: "Tek Breeder", viewport: VIEWPORT, path: "/dashboard" });
     await createLines(context.request, tag, 24);
     await openGrid(page, tag);
-    const gridTop = async () => (await sheetCanvas(page, GRID).boundingBox())!.y + (await page.evaluate(() => window.scrollY));
+    const gridTop = async () =>
+      (await sheetCanvas(page, GRID).boundingBox())!.y + (await page.evaluate(() => window.scrollY));
 
     const top = await gridTop();
     await typeAt(page, COL.HP, 1, "61");
@@ -85,9 +110,18 @@ describe("the right cell, always", () => {
   it("lands the value in the clicked cell at browser zoom 80 % (light) and 150 % (dark), the page scrolled", async () => {
     // Browser zoom on a 1440x900 screen is a CSS viewport of 1440/z x 900/z pixels at a device pixel ratio of z.
     const tag = marker("zoom");
-    for (const [zoom, theme] of [[0.8, "light"], [1.5, "dark"]] as const) {
+    for (const [zoom, theme] of [
+      [0.8, "light"],
+      [1.5, "dark"],
+    ] as const) {
       const viewport = { width: Math.round(VIEWPORT.width / zoom), height: Math.round(VIEWPORT.height / zoom) };
-      const { page, context } = await signedIn({ who: "Tek Breeder", viewport, deviceScaleFactor: zoom, theme, path: "/dashboard" });
+      const { page, context } = await signedIn({
+        who: "Tek Breeder",
+        viewport,
+        deviceScaleFactor: zoom,
+        theme,
+        path: "/dashboard",
+      });
       if (zoom === 0.8) await createLines(context.request, tag, 12);
       await openGrid(page, tag);
       // Scrolled as a person would, to see the grid whole (at 150 % the page is 600 px tall).
@@ -166,7 +200,9 @@ describe("the habits of Google Sheets", () => {
     // Nothing is stored before Save; Save stores the eleven cells.
     await page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toastShown(page, "Successfully saved 3 changes!");
-    const after = new Map(((await (await context.request.get("/api/breeder-list")).json()) as Row[]).map((r) => [r._id, r]));
+    const after = new Map(
+      ((await (await context.request.get("/api/breeder-list")).json()) as Row[]).map((r) => [r._id, r]),
+    );
     expect(after.get(rows[0]._id)).toMatchObject({ HP: 50, Stam: 51, Oxy: 52 });
     expect(after.get(rows[1]._id)).toMatchObject({ HP: 40, Stam: 61, Oxy: 62 });
     expect(after.get(rows[2]._id)).toMatchObject({ HP: 70, Stam: 71, Oxy: 72 });
@@ -205,7 +241,13 @@ describe("on a touch screen", () => {
   // A tablet: a phone shows the sheet as cards that open the row's form (tests/e2e/phone.test.ts, ADR 071).
   it("selects with a tap and edits with a second tap, the editor over the tapped cell", async () => {
     const tag = marker("tap");
-    const { page, context } = await signedIn({ who: "Tek Breeder", viewport: { width: 768, height: 1024 }, hasTouch: true, isMobile: true, path: "/dashboard" });
+    const { page, context } = await signedIn({
+      who: "Tek Breeder",
+      viewport: { width: 768, height: 1024 },
+      hasTouch: true,
+      isMobile: true,
+      path: "/dashboard",
+    });
     await createLines(context.request, tag, 3);
     await openGrid(page, tag);
     await page.getByTestId("sheet-bar").evaluate((bar) => bar.scrollIntoView({ block: "start" })); // as a thumb scrolls to it
@@ -240,13 +282,22 @@ describe("who else is here", () => {
 
     await typeAt(a.page, COL.HP, 1, "55");
     await typeAt(b.page, COL.Stam, 1, "66");
-    await expect.poll(() => a.page.getByTestId("sheet-overlap").textContent()).toContain(`vaultkeeper also has unsaved edits in ${tag} 01`);
-    await expect.poll(() => b.page.getByTestId("sheet-overlap").textContent()).toContain(`Tek Breeder also has unsaved edits in ${tag} 01`);
+    await expect
+      .poll(() => a.page.getByTestId("sheet-overlap").textContent())
+      .toContain(`vaultkeeper also has unsaved edits in ${tag} 01`);
+    await expect
+      .poll(() => b.page.getByTestId("sheet-overlap").textContent())
+      .toContain(`Tek Breeder also has unsaved edits in ${tag} 01`);
     await shot(a.page, "sheet-presence");
 
     // B leaves the page: A no longer lists them.
     await b.page.goto("/dashboard");
-    await expect.poll(async () => (await a.page.getByTestId("sheet-people").count()) === 0 || !(await people(a.page))?.includes("vaultkeeper")).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await a.page.getByTestId("sheet-people").count()) === 0 || !(await people(a.page))?.includes("vaultkeeper"),
+      )
+      .toBe(true);
   });
 });
 
@@ -259,7 +310,10 @@ describe("quiet live updates", () => {
     const other = await signedIn({ who: "vaultkeeper", path: "/dashboard" });
 
     for (const [i, row] of rows.entries()) {
-      const res = await other.context.request.patch(`/api/breeder-list/${row._id}`, { headers: FROM_PAGE, data: { HP: 50 + i } });
+      const res = await other.context.request.patch(`/api/breeder-list/${row._id}`, {
+        headers: FROM_PAGE,
+        data: { HP: 50 + i },
+      });
       expect(res.status()).toBe(200);
     }
     await toastShown(page, "Breeder List: 10 changes by vaultkeeper");
@@ -272,9 +326,17 @@ describe("quiet live updates", () => {
     await typeAt(page, COL.Stam, 0, "70");
     await page.getByTestId("sheet-bar").getByRole("button", { name: "Save", exact: true }).click();
     await toastShown(page, "Successfully saved 1 change!");
-    const res = await other.context.request.patch(`/api/breeder-list/${rows[1]._id}`, { headers: FROM_PAGE, data: { Stam: 44 } });
+    const res = await other.context.request.patch(`/api/breeder-list/${rows[1]._id}`, {
+      headers: FROM_PAGE,
+      data: { Stam: 44 },
+    });
     expect(res.status()).toBe(200);
     await toastShown(page, "Breeder List: 1 change by vaultkeeper");
-    expect(await page.getByTestId("toast").filter({ hasText: /Tek Breeder/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByTestId("toast")
+        .filter({ hasText: /Tek Breeder/ })
+        .count(),
+    ).toBe(0);
   });
 });

@@ -12,7 +12,10 @@ async function expectCardCentred(page: Page) {
   const card = await page.locator("main .card").boundingBox();
   const middle = page.viewportSize()!.height / 2;
   expect(card, "the card is on the page").not.toBeNull();
-  expect(Math.abs(card!.y + card!.height / 2 - middle), "the card's distance from the middle of the screen").toBeLessThanOrEqual(2);
+  expect(
+    Math.abs(card!.y + card!.height / 2 - middle),
+    "the card's distance from the middle of the screen",
+  ).toBeLessThanOrEqual(2);
 }
 
 /** On a phone: the avatar menu's Search leads to the search page, and a search runs there (ADR 053). */
@@ -52,7 +55,9 @@ describe("with JavaScript", () => {
     await signIn(page, "vaultkeeper");
     await page.waitForURL("**/dashboard");
     const hour = Number(
-      new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: "Asia/Tokyo" }).format(new Date()),
+      new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: "Asia/Tokyo" }).format(
+        new Date(),
+      ),
     );
     const expected = hour < 12 ? "Good Morning" : hour < 17 ? "Good Afternoon" : "Good Evening";
     expect(await page.getByTestId("greeting").innerText()).toContain(`${expected}, vaultkeeper`);
@@ -62,7 +67,8 @@ describe("with JavaScript", () => {
     const { page } = await signedIn({ who: "Tek Breeder" });
     await connected(page);
     // Both choices are saved by a POST to /preferences (its cookie is what the reload renders from).
-    const saved = () => page.waitForResponse((r) => new URL(r.url()).pathname === "/preferences" && r.request().method() === "POST");
+    const saved = () =>
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/preferences" && r.request().method() === "POST");
     const themeSaved = saved();
     await page.getByTestId("theme-dark").click();
     await page.waitForFunction(() => document.documentElement.className === "theme-dark");
@@ -116,10 +122,15 @@ describe("with JavaScript", () => {
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     // Every icon draws a symbol of the page's sprite, at its size.
     const icons = await page.locator("svg.icon use").evaluateAll((uses) =>
-      uses.map((use) => ({ href: use.getAttribute("href"), found: !!document.querySelector(use.getAttribute("href")!), width: use.getBoundingClientRect().width })),
+      uses.map((use) => ({
+        href: use.getAttribute("href"),
+        found: !!document.querySelector(use.getAttribute("href")!),
+        width: use.getBoundingClientRect().width,
+      })),
     );
     expect(icons.length).toBeGreaterThan(10);
-    for (const icon of icons) expect(icon, `${icon.href} is drawn`).toMatchObject({ found: true, width: expect.any(Number) });
+    for (const icon of icons)
+      expect(icon, `${icon.href} is drawn`).toMatchObject({ found: true, width: expect.any(Number) });
     expect(icons.filter((icon) => icon.width > 0).length, "icons drawn at a size").toBeGreaterThan(10);
   });
 
@@ -134,7 +145,10 @@ describe("with JavaScript", () => {
     const clip = (await page.locator(".theme-toggle").boundingBox())!;
     for (const theme of ["light", "dark", "system"]) {
       const box = (await page.getByTestId(`theme-${theme}`).boundingBox())!;
-      expect(box.x >= clip.x && box.x + box.width <= clip.x + clip.width + 0.5, `the ${theme} theme button is whole`).toBe(true);
+      expect(
+        box.x >= clip.x && box.x + box.width <= clip.x + clip.width + 0.5,
+        `the ${theme} theme button is whole`,
+      ).toBe(true);
     }
     await shot(page, "06-mobile-topbar");
     // The vouches chart fits its nine months on a phone: the axis labels only the months it has room for.
@@ -175,7 +189,9 @@ describe("with JavaScript", () => {
     expect(await page.getByText("Redirecting you in 5 seconds...").isVisible()).toBe(true);
     await shot(page, "08-not-authorized");
     await expectCardCentred(page);
-    expect(await page.getByRole("link", { name: "Continue now" }).getAttribute("href")).toBe("https://www.youtube.com/");
+    expect(await page.getByRole("link", { name: "Continue now" }).getAttribute("href")).toBe(
+      "https://www.youtube.com/",
+    );
     // The page leaves for the configured external page after five seconds.
     await page.waitForURL("https://www.youtube.com/", { timeout: 8000, waitUntil: "commit" });
   });

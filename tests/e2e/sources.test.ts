@@ -14,7 +14,10 @@ async function pushRoster(request: APIRequestContext, id: string, body: Record<s
   const created = await request.post("/api/tokens", { headers: FROM_PAGE, data: { name: "e2e collector" } });
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };
-  const res = await request.post(`/api/ingest/servers/${id}/roster`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.post(`/api/ingest/servers/${id}/roster`, {
+    data: body,
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -23,7 +26,11 @@ async function addChannel(page: Page, name: string, url: string) {
   await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByLabel("Webhook URL", { exact: true }).fill(url);
   await form.getByRole("button", { name: "Add channel" }).click();
-  await page.getByTestId("toast").filter({ hasText: `Alerts now go to ${name}.` }).first().waitFor();
+  await page
+    .getByTestId("toast")
+    .filter({ hasText: `Alerts now go to ${name}.` })
+    .first()
+    .waitFor();
 }
 
 async function removeChannel(page: Page, name: string) {
@@ -47,22 +54,35 @@ describe("Discord alerts", () => {
       // The address is a secret: only its last characters are shown back.
       expect(await page.getByTestId(`channel-${names[0]}`).innerText()).not.toContain(`good-${tag}`);
 
-      const raider = { eosId: eosId(), displayName: `Raider-${tag}`, name: "", status: "-1", tribe: "RAID", platform: "psn" };
-      const status = (await (await context.request.get("/api/eoserver-status/2573")).json()) as { currentPlayers: Record<string, unknown>[] };
+      const raider = {
+        eosId: eosId(),
+        displayName: `Raider-${tag}`,
+        name: "",
+        status: "-1",
+        tribe: "RAID",
+        platform: "psn",
+      };
+      const status = (await (await context.request.get("/api/eoserver-status/2573")).json()) as {
+        currentPlayers: Record<string, unknown>[];
+      };
       const roster = status.currentPlayers.map(({ tribelistMatch: _m, ...p }) => p);
       await pushRoster(context.request, "2573", { online: true, players: [...roster, raider] });
 
       // The stand-in channel receives exactly one message naming the server and the enemy.
-      const messages = async () => ((await (await context.request.get(`${good}/messages`)).json()) as { content: string }[]).map((m) => m.content);
+      const messages = async () =>
+        ((await (await context.request.get(`${good}/messages`)).json()) as { content: string }[]).map((m) => m.content);
       await expect.poll(messages, { timeout: 15_000 }).toHaveLength(1);
       expect((await messages())[0]).toBe(`🚨 Enemy online on 2573 (NA-PVP-Astraeos2573): Raider-${tag} [RAID]`);
 
       // The Sources page: sent to the good channel, retrying on the broken one with Discord's refusal.
       await expect
-        .poll(async () => {
-          await page.goto("/dashboard/sources");
-          return page.getByTestId("delivery").filter({ hasText: names[1] }).filter({ hasText: "HTTP 500" }).count();
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            await page.goto("/dashboard/sources");
+            return page.getByTestId("delivery").filter({ hasText: names[1] }).filter({ hasText: "HTTP 500" }).count();
+          },
+          { timeout: 15_000 },
+        )
         .toBe(1);
       const sent = page.getByTestId("delivery").filter({ hasText: names[0] });
       expect(await sent.getAttribute("data-status")).toBe("sent");
@@ -70,7 +90,9 @@ describe("Discord alerts", () => {
       expect(await failing.getAttribute("data-status")).toBe("pending");
       expect(await failing.innerText()).toContain("retrying");
       // The e2e server reads the official list (its stand-in) and no roster host.
-      expect(await page.getByTestId("source-roster-host").getByTestId("source-unused").innerText()).toBe("Not used here");
+      expect(await page.getByTestId("source-roster-host").getByTestId("source-unused").innerText()).toBe(
+        "Not used here",
+      );
       await shot(page, "68-sources-alerts");
     } finally {
       for (const name of names) await removeChannel(page, name);
@@ -86,7 +108,11 @@ describe("a collector past its interval", () => {
       await page.goto("/dashboard/sources");
       await interval.fill(minutes);
       await page.getByTestId("source-collector:2446").getByRole("button", { name: "Save" }).click();
-      await page.getByTestId("toast").filter({ hasText: `Expected every ${minutes} min from now on.` }).first().waitFor();
+      await page
+        .getByTestId("toast")
+        .filter({ hasText: `Expected every ${minutes} min from now on.` })
+        .first()
+        .waitFor();
     };
     try {
       // A collector's last push, three minutes ago: past its 2-minute interval (amber), within three of them.
@@ -94,17 +120,23 @@ describe("a collector past its interval", () => {
       await pushRoster(context.request, "2446", {
         online: true,
         observedAt,
-        players: [{ eosId: eosId(), displayName: "Quiet Survivor", name: "", status: "2", tribe: "GC", platform: "steam" }],
+        players: [
+          { eosId: eosId(), displayName: "Quiet Survivor", name: "", status: "2", tribe: "GC", platform: "steam" },
+        ],
       });
       await page.goto("/dashboard/server-stats-2446");
       const age = page.getByTestId("roster-age");
       await age.waitFor();
       expect(await age.getAttribute("data-freshness")).toBe("late");
-      expect(await age.innerText()).toMatch(/^Roster collector 2446: 3 minutes ago · no report since .+ \(expected every 2 min\)$/);
+      expect(await age.innerText()).toMatch(
+        /^Roster collector 2446: 3 minutes ago · no report since .+ \(expected every 2 min\)$/,
+      );
       // Here the official list decides the server's state (Online) and only the roster is unknown; without a list the
       // server itself is Unknown (tests/workers/sources.test.ts).
       expect(await page.getByTestId("server-status").innerText()).toMatch(/^(Online|Unknown)$/);
-      expect(await page.getByTestId("error-details").innerText()).toContain("No report from the roster collector for 3 minutes");
+      expect(await page.getByTestId("error-details").innerText()).toContain(
+        "No report from the roster collector for 3 minutes",
+      );
       await shot(page, "69-collector-late");
 
       // Expected every minute, three minutes is three intervals and more: silent (red).

@@ -35,16 +35,30 @@ beforeAll(async () => {
   proxy = await startHostProxy({ port: PROXY_PORT, target: HOST });
   await requirePortFree(EDGE_PORT); // an earlier run's edge, still stopping, would be taken for this one
   rmSync(EDGE_STATE, { recursive: true, force: true }); // a fresh edge: no cache, KV or sessions of an earlier run
-  const migrated = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", EDGE_STATE], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const migrated = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", EDGE_STATE],
+    {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   if (migrated.status !== 0) throw new Error(`the edge's migrations failed:\n${migrated.stdout}${migrated.stderr}`);
   // Every view asks the host (no fresh window), so the switch to failing is seen on the next view.
   const vars = { HOST_URL: proxy.url, HOST_TOKEN: token, HOST_CACHE_TTL: "0", HOST_CACHE_SWR: "0" };
   edge = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(EDGE_PORT), "--persist-to", EDGE_STATE, "--env-file", ".dev.vars.example", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`])],
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(EDGE_PORT),
+      "--persist-to",
+      EDGE_STATE,
+      "--env-file",
+      ".dev.vars.example",
+      ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+    ],
     { env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: "ignore", detached: true },
   );
   if (!(await answered(`${EDGE}/login`, 90_000))) throw new Error("the edge did not start within 90 s");
@@ -102,8 +116,13 @@ describe("a failing external host", () => {
           const notice = page.getByText(/The host is not answering:.*as of .*\d/).first();
           // A page without the notice says what it shows instead (it failed once, on a full run only).
           await notice.waitFor().catch(async (error: Error) => {
-            const shown = await page.locator("main").innerText().catch(() => "(no main)");
-            throw new Error(`${path} (at ${page.url()}) shows no stale notice; it shows: ${shown.slice(0, 800)}`, { cause: error });
+            const shown = await page
+              .locator("main")
+              .innerText()
+              .catch(() => "(no main)");
+            throw new Error(`${path} (at ${page.url()}) shows no stale notice; it shows: ${shown.slice(0, 800)}`, {
+              cause: error,
+            });
           });
           expect(await page.getByRole("alert").filter({ hasText: FAILED }).count(), path).toBe(0);
           expect(await page.getByText(EMPTY).allTextContents(), path).toEqual(emptyWhenUp.get(path));

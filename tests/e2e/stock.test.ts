@@ -31,7 +31,12 @@ setupBrowser();
 const PAGE = "/dashboard/stock-2411";
 const VIEWPORT = { width: 1440, height: 1100 };
 
-type Row = Record<string, unknown> & { _id: string; version: number; order: number; fieldColors: Record<string, string> };
+type Row = Record<string, unknown> & {
+  _id: string;
+  version: number;
+  order: number;
+  fieldColors: Record<string, string>;
+};
 
 /** A fresh session of `who` in a tall browser, on the dashboard. */
 const signedIn = (who: Member = "Rex Rider", options: Parameters<typeof open>[0] = {}) =>
@@ -49,7 +54,8 @@ async function openGrid(page: Page, query: string) {
 // The stock sheet's cells, by column widths (the shared sheet helpers of browser.ts).
 const GRID = "stock-grid";
 const { rowMarkerWidth: ROW_MARKER } = STOCK_GRID;
-const cellPoint = (page: Page, widths: number[], col: number, row: number) => sheetCellPoint(page, GRID, widths, col, row);
+const cellPoint = (page: Page, widths: number[], col: number, row: number) =>
+  sheetCellPoint(page, GRID, widths, col, row);
 const editCell = (page: Page, widths: number[], col: number, row: number, value: string, key = "Enter") =>
   editSheetCell(page, GRID, widths, col, row, value, key);
 const gridText = sheetText;
@@ -63,7 +69,9 @@ const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").f
 describe("editing on the canvas grid", () => {
   it("puts the grid in the served table's place: no frame shows both, and then the table is gone", async () => {
     const { page, context } = await signedIn();
-    const served = await (await context.request.get(`${PAGE}?tab=war-room-dedis`, { headers: { Accept: "text/html" } })).text();
+    const served = await (
+      await context.request.get(`${PAGE}?tab=war-room-dedis`, { headers: { Accept: "text/html" } })
+    ).text();
     expect(served).toContain('data-testid="stock-table"');
     // Before every frame the page draws: is the grid there, and is a served table shown (ADR 057 keeps it, hidden, for a
     // frame after the grid came)?
@@ -83,7 +91,9 @@ describe("editing on the canvas grid", () => {
     await page.goto(`${PAGE}?tab=war-room-dedis`);
     await page.locator("[data-testid=stock-grid][data-painted=true]").waitFor();
     await expect.poll(() => page.getByTestId("stock-table").count()).toBe(0);
-    const seen = await page.evaluate(() => (window as unknown as { framesSeen: { frames: number; grid: number; both: number } }).framesSeen);
+    const seen = await page.evaluate(
+      () => (window as unknown as { framesSeen: { frames: number; grid: number; both: number } }).framesSeen,
+    );
     expect(seen.grid).toBeGreaterThan(0);
     expect(seen.both).toBe(0);
   });
@@ -99,7 +109,9 @@ describe("editing on the canvas grid", () => {
     const ic = before.findIndex((r, i) => i > ib && (r.counts as (number | null)[])[0] !== null);
     const [a, b, c] = [before[ia], before[ib], before[ic]];
     await editCell(page, VAULT_WIDTHS, 1, ia, "300");
-    await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain(`${a.item}: 1 changed (pending save)`);
+    await expect
+      .poll(() => page.getByTestId("sheet-status").textContent())
+      .toContain(`${a.item}: 1 changed (pending save)`);
     await expect.poll(() => page.getByTestId("sheet-status").textContent()).toContain("1 modified row");
     await editCell(page, VAULT_WIDTHS, 2, ib, "lots");
     await editCell(page, VAULT_WIDTHS, 1, ic, "");
@@ -222,11 +234,17 @@ describe("order, selection and colours", () => {
     expect(await table.getByRole("button", { name: /^Move / }).count()).toBe(0);
     await rowOf(before[0]._id).getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/edit=/);
-    expect(await toolsOf(before[0]._id).getByRole("button", { name: `Move up ${before[0].item}` }).isDisabled()).toBe(true);
+    expect(
+      await toolsOf(before[0]._id)
+        .getByRole("button", { name: `Move up ${before[0].item}` })
+        .isDisabled(),
+    ).toBe(true);
 
     await rowOf(before[1]._id).getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(new RegExp(`edit=${before[1]._id}`));
-    await toolsOf(before[1]._id).getByRole("button", { name: `Move up ${before[1].item}` }).click();
+    await toolsOf(before[1]._id)
+      .getByRole("button", { name: `Move up ${before[1].item}` })
+      .click();
     await page.getByText("Order saved successfully!").waitFor();
     const after = await api(context, "/api/admin-logistic-vaults");
     expect(after.slice(0, 2).map((r) => r._id)).toEqual([before[1]._id, before[0]._id]);
@@ -234,11 +252,21 @@ describe("order, selection and colours", () => {
     // The moved row is still the one being edited, now first: it can move down again, not up.
     expect(await table.locator("tbody tr").first().getAttribute("data-row")).toBe(before[1]._id);
     expect(await table.locator("tbody tr").first().getAttribute("class")).toBe("editing");
-    expect(await toolsOf(before[1]._id).getByRole("button", { name: `Move up ${before[1].item}` }).isDisabled()).toBe(true);
-    expect(await toolsOf(before[1]._id).getByRole("button", { name: `Move down ${before[1].item}` }).isDisabled()).toBe(false);
+    expect(
+      await toolsOf(before[1]._id)
+        .getByRole("button", { name: `Move up ${before[1].item}` })
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await toolsOf(before[1]._id)
+        .getByRole("button", { name: `Move down ${before[1].item}` })
+        .isDisabled(),
+    ).toBe(false);
     await shot(page, "stock-nojs-row-tools");
     // The row's history (issue 14): the move is on the Audit page, for this record only.
-    await toolsOf(before[1]._id).getByRole("link", { name: `History of ${before[1].item}` }).click();
+    await toolsOf(before[1]._id)
+      .getByRole("link", { name: `History of ${before[1].item}` })
+      .click();
     await page.getByTestId("audit-history").waitFor();
     expect(new URL(page.url()).searchParams.get("record")).toBe(before[1]._id);
     expect(await page.getByTestId("audit-table").locator("tbody tr").first().textContent()).toContain("order");
@@ -312,7 +340,9 @@ describe("order, selection and colours", () => {
     await page.mouse.click(box.x + 7 + (ROW_MARKER - 7) / 2, await sheetRowY(page, GRID, 4));
     await expect.poll(() => page.getByTestId("cells-selected").textContent()).toMatch(/^\d+ cells selected$/);
     // One row selected: its history on the Audit page (issue 14).
-    expect(new URL((await page.getByTestId("row-history").getAttribute("href"))!, "http://x").searchParams.get("record")).toBe(before[4]._id);
+    expect(
+      new URL((await page.getByTestId("row-history").getAttribute("href"))!, "http://x").searchParams.get("record"),
+    ).toBe(before[4]._id);
     await page.getByRole("button", { name: "Color Picker" }).click();
     await dialog.locator("input[type=color]").fill("#1971c2");
     await dialog.getByRole("button", { name: "Save Color" }).click();
@@ -334,9 +364,9 @@ describe("order, selection and colours", () => {
 
     // "Metal Ingot" is on War Room Dedis and Defense Room Dedis.
     await dialog.locator("select").selectOption("Metal Ingot");
-    await dialog.locator("input[type=url]").fill(
-      "see https://ark.wiki.gg/images/thumb/4/4c/Metal_Ingot.png/120px-Metal_Ingot.png?version=2 for it",
-    );
+    await dialog
+      .locator("input[type=url]")
+      .fill("see https://ark.wiki.gg/images/thumb/4/4c/Metal_Ingot.png/120px-Metal_Ingot.png?version=2 for it");
     await dialog.getByRole("checkbox").check();
     await dialog.getByRole("button", { name: "Add Image" }).click();
     await toast(page, /Image updated successfully for \d+ items with name Metal Ingot across all tabs!/).waitFor();
@@ -373,7 +403,9 @@ describe("two officers at once", () => {
     // is still there.
     await toast(a.page, "2411 Stock: 2 changes by Tek Breeder").waitFor();
     await expect
-      .poll(async () => Number((await a.page.getByTestId("stock-grid").getAttribute("data-updates")) ?? 0), { timeout: 10_000 })
+      .poll(async () => Number((await a.page.getByTestId("stock-grid").getAttribute("data-updates")) ?? 0), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(updates);
     const repainted = await a.page.getByTestId("stock-grid").getAttribute("data-last-repaint");
     expect(repainted).not.toBe("all");
@@ -446,9 +478,30 @@ describe("without JavaScript", () => {
       ["war-room-dedis", ["Item Name", "Current Stock", "Previous Stock", "Stock Used", "Target", "%", "Todo"]],
       ["defense-room-dedis", ["Item", "Stock", "Target", "%", "Todo"]],
       ["admin-logistics-dedis", ["Item", "Stock", "Target", "%", "Todo"]],
-      ["defense-room-vaults", ["Item", ...Array.from({ length: 18 }, (_, i) => String(i + 1)), "Current Stock", "Max Stock", "%", "Todo"]],
-      ["admin-logistic-vaults", ["Item", ...Array.from({ length: 12 }, (_, i) => String(i + 1)), "Current Stock", "Target", "%", "Todo"]],
-      ["war-room-dinos", ["Dino", "Type", "War Ready", "Not Ready", "Total Raised", "Target", "%", "Current Stock", "Prev Stock", "Different", "Needs Raised"]],
+      [
+        "defense-room-vaults",
+        ["Item", ...Array.from({ length: 18 }, (_, i) => String(i + 1)), "Current Stock", "Max Stock", "%", "Todo"],
+      ],
+      [
+        "admin-logistic-vaults",
+        ["Item", ...Array.from({ length: 12 }, (_, i) => String(i + 1)), "Current Stock", "Target", "%", "Todo"],
+      ],
+      [
+        "war-room-dinos",
+        [
+          "Dino",
+          "Type",
+          "War Ready",
+          "Not Ready",
+          "Total Raised",
+          "Target",
+          "%",
+          "Current Stock",
+          "Prev Stock",
+          "Different",
+          "Needs Raised",
+        ],
+      ],
     ] as const) {
       await page.goto(`${PAGE}?tab=${tab}`);
       expect((await table.locator("thead th").allTextContents()).slice(0, -1)).toEqual(expected);
@@ -532,7 +585,9 @@ describe("without JavaScript", () => {
     expect(at).toBe(headers.indexOf("Current Stock") + 1);
     const first = history[3].items[0];
     const firstRow = table.locator("tbody tr").first();
-    expect((await firstRow.locator("th, td").nth(at).textContent())?.trim()).toBe(first.currentStock === null ? "" : String(first.currentStock));
+    expect((await firstRow.locator("th, td").nth(at).textContent())?.trim()).toBe(
+      first.currentStock === null ? "" : String(first.currentStock),
+    );
     await page.getByRole("link", { name: "Show Current" }).click();
     await page.waitForURL((url) => !url.search.includes("history="));
     expect((await table.locator("thead th").allTextContents()).some((h) => h.startsWith("Stock at "))).toBe(false);

@@ -4,13 +4,30 @@
 // marker no other entry has, and compare counts with the list as the host answers it at that moment.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleErrors, clickGridRow, connected, FROM_PAGE, holdBack, marker, open, settled, setupBrowser, shot, signedIn, toastShown, type Session } from "./browser";
+import {
+  allowConsoleErrors,
+  clickGridRow,
+  connected,
+  FROM_PAGE,
+  holdBack,
+  marker,
+  open,
+  settled,
+  setupBrowser,
+  shot,
+  signedIn,
+  toastShown,
+  type Session,
+} from "./browser";
 import { createEntries, snowflake, TRIBELISTS as PATHS, type Entry } from "./data";
 
 setupBrowser();
 
-const tribelists = (options: Parameters<typeof open>[0] = {}, path = "/dashboard/tribelists", theme?: "dark"): Promise<Session> =>
-  signedIn({ ...options, who: "vaultkeeper", theme, path });
+const tribelists = (
+  options: Parameters<typeof open>[0] = {},
+  path = "/dashboard/tribelists",
+  theme?: "dark",
+): Promise<Session> => signedIn({ ...options, who: "vaultkeeper", theme, path });
 
 async function list(context: BrowserContext, server: string): Promise<Entry[]> {
   const res = await context.request.get(PATHS[server]);
@@ -116,7 +133,12 @@ describe("Tribelists with JavaScript", () => {
     await toast(page, `Added entry: ${name}.`);
     await add.waitFor({ state: "detached" });
     await expect.poll(() => count(page, "total")).toBe(total + 1);
-    expect(await page.getByTestId("toast").filter({ hasText: `Added entry: ${name}.` }).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId("toast")
+        .filter({ hasText: `Added entry: ${name}.` })
+        .count(),
+    ).toBe(1);
     const added = (await list(context, "2411")).find((e) => e.name === name);
     expect(added).toMatchObject({ discordId, rank: "Admin", nationality: "English" });
 
@@ -142,7 +164,11 @@ describe("Tribelists with JavaScript", () => {
     await edit.getByRole("button", { name: "Save" }).click();
     await toast(page, `Updated entry: ${name} Two.`);
     await edit.waitFor({ state: "detached" });
-    expect((await list(context, "2411")).find((e) => e._id === added!._id)).toMatchObject({ name: `${name} Two`, nationality: "Chinese", rank: "Admin" });
+    expect((await list(context, "2411")).find((e) => e._id === added!._id)).toMatchObject({
+      name: `${name} Two`,
+      nationality: "Chinese",
+      rank: "Admin",
+    });
 
     await page.getByPlaceholder("Search tribelist entries...").fill(`${name} Two`);
     await page.waitForURL((url) => url.searchParams.get("q") === `${name} Two`);
@@ -175,15 +201,24 @@ describe("Tribelists with JavaScript", () => {
     await edit.getByLabel("Name").waitFor();
 
     // Another person makes the entry an Owner; the live reload must not move the version this row saves on.
-    const other = await context.request.put(`${PATHS["2573"]}/${first._id}`, { headers: FROM_PAGE, data: { ...first, rank: "Owner" } });
+    const other = await context.request.put(`${PATHS["2573"]}/${first._id}`, {
+      headers: FROM_PAGE,
+      data: { ...first, rank: "Owner" },
+    });
     expect(other.status()).toBe(200);
     await toast(page, `Updated entry: ${first.name}.`);
     await edit.getByLabel("Nationality").selectOption("English");
     await edit.getByRole("button", { name: "Save" }).click();
 
     await edit.getByTestId("entry-conflict").waitFor();
-    expect(await edit.getByTestId("conflict-theirs").allInnerTexts()).toEqual(["Saved meanwhile: Owner", "Saved meanwhile: empty"]);
-    expect((await list(context, "2573")).find((e) => e._id === first._id)).toMatchObject({ rank: "Owner", nationality: null });
+    expect(await edit.getByTestId("conflict-theirs").allInnerTexts()).toEqual([
+      "Saved meanwhile: Owner",
+      "Saved meanwhile: empty",
+    ]);
+    expect((await list(context, "2573")).find((e) => e._id === first._id)).toMatchObject({
+      rank: "Owner",
+      nationality: null,
+    });
     await shot(page, "tribelists-conflict");
 
     await edit.getByLabel("Rank").selectOption("Owner");
@@ -204,14 +239,18 @@ describe("Tribelists with JavaScript", () => {
     expect(await edit.getByLabel("Name").inputValue()).toBe(entry.name);
     // The table stands until the grid takes its place, without the edit row the server put in it for a page without
     // JavaScript: one form for the entry on the page, not two.
-    expect(await page.getByTestId("tribelist-table").getByRole("cell", { name: entry.name, exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.getByTestId("tribelist-table").getByRole("cell", { name: entry.name, exact: true }).isVisible(),
+    ).toBe(true);
     expect(await page.getByTestId("edit-row").count()).toBe(0);
     await edit.getByLabel("Rank").selectOption("Admin");
     await edit.getByRole("button", { name: "Save" }).click();
     await toast(page, `Updated entry: ${entry.name}.`);
     expect((await list(context, "2446")).find((e) => e._id === entry._id)).toMatchObject({ rank: "Admin" });
     await edit.waitFor({ state: "detached" });
-    expect(await page.getByTestId("tribelist-table").getByRole("cell", { name: entry.name, exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.getByTestId("tribelist-table").getByRole("cell", { name: entry.name, exact: true }).isVisible(),
+    ).toBe(true);
     release();
     await page.getByTestId("canvas-grid").waitFor();
     expect(await page.getByTestId("tribelist-table").count()).toBe(0);
@@ -231,7 +270,9 @@ describe("Tribelists with JavaScript", () => {
     await editor.fill(`${first.name} (edited)`);
     await page.keyboard.press("Enter");
     await toast(page, `Updated entry: ${first.name} (edited).`);
-    await expect.poll(async () => (await list(context, "2446")).find((e) => e._id === first._id)?.name).toBe(`${first.name} (edited)`);
+    await expect
+      .poll(async () => (await list(context, "2446")).find((e) => e._id === first._id)?.name)
+      .toBe(`${first.name} (edited)`);
   });
 
   it("shows an entry added in another browser without a reload", async () => {
@@ -240,7 +281,10 @@ describe("Tribelists with JavaScript", () => {
     await connected(a.page);
     const before = await count(a.page, "total");
     const name = `Live Newcomer ${marker("")}`;
-    const res = await b.context.request.post(PATHS["2573"], { headers: FROM_PAGE, data: { name, nationality: "Chinese" } });
+    const res = await b.context.request.post(PATHS["2573"], {
+      headers: FROM_PAGE,
+      data: { name, nationality: "Chinese" },
+    });
     expect(res.status()).toBe(201);
     await toast(a.page, `Added entry: ${name}.`);
     await expect.poll(() => count(a.page, "total")).toBe(before + 1);
@@ -274,7 +318,15 @@ describe("Tribelists without JavaScript", () => {
     await createEntries(context.request, "2411", [{ name: `English ${marker("")}`, nationality: "English" }]);
     await page.reload();
     const table = page.getByTestId("tribelist-table");
-    expect(await table.locator("thead th").allInnerTexts()).toEqual(["ID", "Name", "Discord ID", "Avatar", "Rank", "Nationality", "Actions"]);
+    expect(await table.locator("thead th").allInnerTexts()).toEqual([
+      "ID",
+      "Name",
+      "Discord ID",
+      "Avatar",
+      "Rank",
+      "Nationality",
+      "Actions",
+    ]);
     const center = await list(context, "2411");
     // Sorted by order with entries without an order last.
     const names = await table.locator("tbody td.entry-name").allInnerTexts();
@@ -301,16 +353,26 @@ describe("Tribelists without JavaScript", () => {
     await page.goto(`/dashboard/tribelists?tab=2573&q=${encodeURIComponent(first.name)}&edit=${first._id}`);
     const row = page.getByTestId("edit-row");
     await row.getByLabel("Nationality").selectOption("Chinese");
-    const other = await context.request.put(`${PATHS["2573"]}/${first._id}`, { headers: FROM_PAGE, data: { ...first, rank: "Owner" } });
+    const other = await context.request.put(`${PATHS["2573"]}/${first._id}`, {
+      headers: FROM_PAGE,
+      data: { ...first, rank: "Owner" },
+    });
     expect(other.status()).toBe(200);
     await row.getByRole("button", { name: "Save" }).click();
     await page.getByText("Someone else saved this entry while you were editing it.").waitFor();
     expect(await row.getByLabel("Nationality").inputValue()).toBe("Chinese");
-    expect(await row.getByTestId("conflict-theirs").allInnerTexts()).toEqual(["Saved meanwhile: Owner", "Saved meanwhile: empty"]);
+    expect(await row.getByTestId("conflict-theirs").allInnerTexts()).toEqual([
+      "Saved meanwhile: Owner",
+      "Saved meanwhile: empty",
+    ]);
     await shot(page, "tribelists-nojs-conflict");
     await row.getByRole("button", { name: "Save" }).click();
     await page.waitForURL((url) => !url.search.includes("edit="));
-    expect((await list(context, "2573")).find((e) => e._id === first._id)).toMatchObject({ rank: "Admin", nationality: "Chinese", version: 3 });
+    expect((await list(context, "2573")).find((e) => e._id === first._id)).toMatchObject({
+      rank: "Admin",
+      nationality: "Chinese",
+      version: 3,
+    });
   });
 
   it("adds, edits and deletes entries, and clears the list after the confirmation step", async () => {
@@ -366,7 +428,9 @@ describe("Tribelists without JavaScript", () => {
     await page.getByRole("link", { name: "Clear All" }).click();
     await page.waitForURL(/confirm=clear/);
     const clear = page.getByRole("dialog", { name: "Clear All" });
-    expect(await clear.getByText("Are you sure you want to clear all entries from the current tribelist?").isVisible()).toBe(true);
+    expect(
+      await clear.getByText("Are you sure you want to clear all entries from the current tribelist?").isVisible(),
+    ).toBe(true);
     await shot(page, "tribelists-nojs-clear");
     await clear.getByRole("link", { name: "Cancel" }).click();
     await page.waitForURL((url) => !url.search.includes("confirm="));

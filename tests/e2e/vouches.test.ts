@@ -3,15 +3,51 @@
 // no other row has, and searches for it; totals over all vouches are compared with a count read at the test's start.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { clickGridRow, connected, marker, settled, setupBrowser, shot, signedIn, toastShown, type Member } from "./browser";
+import {
+  clickGridRow,
+  connected,
+  marker,
+  settled,
+  setupBrowser,
+  shot,
+  signedIn,
+  toastShown,
+  type Member,
+} from "./browser";
 import { createVouches, snowflake, vouchTotal } from "./data";
 
 setupBrowser();
 
 const PAGE = "/dashboard/vouches";
 const GRID = '[data-testid="canvas-grid"]';
-const COLUMNS = ["ID", "2411", "2573", "2446", "Avatar", "Status", "Vouched ID", "Vouched Date", "Voucher ID", "Voucher Username", "Vouched Username", "Actions"];
-const BY_PRIORITY = ["Status", "Vouched Date", "Voucher Username", "Vouched Username", "Actions", "2411", "2573", "2446", "Avatar", "ID", "Vouched ID", "Voucher ID"];
+const COLUMNS = [
+  "ID",
+  "2411",
+  "2573",
+  "2446",
+  "Avatar",
+  "Status",
+  "Vouched ID",
+  "Vouched Date",
+  "Voucher ID",
+  "Voucher Username",
+  "Vouched Username",
+  "Actions",
+];
+const BY_PRIORITY = [
+  "Status",
+  "Vouched Date",
+  "Voucher Username",
+  "Vouched Username",
+  "Actions",
+  "2411",
+  "2573",
+  "2446",
+  "Avatar",
+  "ID",
+  "Vouched ID",
+  "Voucher ID",
+];
 
 /**
  * A fresh signed-in session, on the dashboard: the test opens the Vouches page once it has made its data. A screen wide
@@ -38,7 +74,8 @@ async function showing(page: Page) {
 async function gridRows(page: Page): Promise<Record<string, string>[]> {
   return page.locator(`${GRID} table[role="grid"]`).evaluate((table) => {
     const titles = new Map<string, string>();
-    for (const th of table.querySelectorAll("thead th")) titles.set(th.getAttribute("aria-colindex") ?? "", (th.textContent ?? "").trim());
+    for (const th of table.querySelectorAll("thead th"))
+      titles.set(th.getAttribute("aria-colindex") ?? "", (th.textContent ?? "").trim());
     return [...table.querySelectorAll("tbody tr")].map((tr) => {
       const row: Record<string, string> = {};
       for (const td of tr.querySelectorAll('td[role="gridcell"]')) {
@@ -75,7 +112,10 @@ describe("with JavaScript", () => {
     const m = marker("vgrid");
     await createVouches(
       context.request,
-      Array.from({ length: 30 }, (_, i) => ({ vouchedUsername: `${m}-${i + 1}`, status: i < 6 ? ("Remove Pending" as const) : ("Complete" as const) })),
+      Array.from({ length: 30 }, (_, i) => ({
+        vouchedUsername: `${m}-${i + 1}`,
+        status: i < 6 ? ("Remove Pending" as const) : ("Complete" as const),
+      })),
     );
     const total = await vouchTotal(context.request);
     await page.goto(PAGE);
@@ -106,7 +146,10 @@ describe("with JavaScript", () => {
     const bar = page.getByTestId("vouches-actionbar");
     for (const row of [0, 4]) {
       await selectRow(page, row);
-      await bar.locator(".vouches-selected").getByText(/Vouch #\d+/).waitFor();
+      await bar
+        .locator(".vouches-selected")
+        .getByText(/Vouch #\d+/)
+        .waitFor();
       expect(await bar.locator(".vouches-selected .badge").innerText()).toBe("Remove Pending");
     }
 
@@ -137,11 +180,16 @@ describe("with JavaScript", () => {
   it("deletes the selected vouch after the confirmation modal", async () => {
     const { page, context } = await vouchesPage();
     const m = marker("vdel");
-    const [firstVouch, secondVouch] = await createVouches(context.request, [{ vouchedUsername: m }, { vouchedUsername: m }]);
+    const [firstVouch, secondVouch] = await createVouches(context.request, [
+      { vouchedUsername: m },
+      { vouchedUsername: m },
+    ]);
     const total = await vouchTotal(context.request);
     await page.goto(search(m));
     await page.locator(GRID).waitFor();
-    await expect.poll(() => gridRows(page).then((r) => r.map((row) => row.ID))).toEqual([String(firstVouch.id), String(secondVouch.id)]);
+    await expect
+      .poll(() => gridRows(page).then((r) => r.map((row) => row.ID)))
+      .toEqual([String(firstVouch.id), String(secondVouch.id)]);
     const before = await showing(page);
     const [firstRow, secondRow] = await gridRows(page);
     await selectRow(page, 0);
@@ -233,11 +281,16 @@ describe("with JavaScript", () => {
     const a = await vouchesPage("Rex Rider");
     const b = await vouchesPage("vaultkeeper", { javaScriptEnabled: false });
     const m = marker("vlive");
-    const [firstVouch, secondVouch] = await createVouches(a.context.request, [{ vouchedUsername: m }, { vouchedUsername: m }]);
+    const [firstVouch, secondVouch] = await createVouches(a.context.request, [
+      { vouchedUsername: m },
+      { vouchedUsername: m },
+    ]);
     await a.page.goto(search(m));
     await a.page.locator(GRID).waitFor();
     await connected(a.page);
-    await expect.poll(() => gridRows(a.page).then((r) => r.map((row) => row.ID))).toEqual([String(firstVouch.id), String(secondVouch.id)]);
+    await expect
+      .poll(() => gridRows(a.page).then((r) => r.map((row) => row.ID)))
+      .toEqual([String(firstVouch.id), String(secondVouch.id)]);
     const before = await showing(a.page);
     await a.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
@@ -258,7 +311,10 @@ describe("without JavaScript", () => {
   it("searches, pages and sizes through plain forms and links", async () => {
     const { page, context } = await vouchesPage("Rex Rider", { javaScriptEnabled: false });
     const m = marker("vnojs");
-    await createVouches(context.request, Array.from({ length: 27 }, (_, i) => ({ vouchedUsername: `${m}-${i + 1}` })));
+    await createVouches(
+      context.request,
+      Array.from({ length: 27 }, (_, i) => ({ vouchedUsername: `${m}-${i + 1}` })),
+    );
     const total = await vouchTotal(context.request);
     await page.goto(PAGE);
     const headers = await page.locator(".vouches-table thead th").allInnerTexts();
@@ -303,7 +359,10 @@ describe("without JavaScript", () => {
     const { page, context } = await vouchesPage("Rex Rider", { javaScriptEnabled: false });
     // 27 vouches of this test's own: page 2 of their search holds the last two.
     const m = marker("vnojsdel");
-    await createVouches(context.request, Array.from({ length: 27 }, (_, i) => ({ vouchedUsername: `${m}-${i + 1}` })));
+    await createVouches(
+      context.request,
+      Array.from({ length: 27 }, (_, i) => ({ vouchedUsername: `${m}-${i + 1}` })),
+    );
     await page.goto(search(m, "&page=2"));
     const before = await showing(page);
     expect(before).toEqual({ from: 26, to: 27, total: 27 });

@@ -27,7 +27,8 @@ function members(m: string, kind: "active" | "idle", n: number, extra: Partial<W
     platform: PLATFORMS[i % PLATFORMS.length],
     eventTime: kind === "active" ? now - (i + 1) * 60_000 : null,
     lastArkLaunch: "2026-05-01T18:00:00.000Z",
-    steamProfileLink: i % 2 === 0 ? `https://steamcommunity.com/profiles/765611980000${String(i).padStart(5, "0")}` : null,
+    steamProfileLink:
+      i % 2 === 0 ? `https://steamcommunity.com/profiles/765611980000${String(i).padStart(5, "0")}` : null,
     ...extra,
   }));
 }
@@ -97,7 +98,9 @@ describe("with JavaScript", () => {
     const [back, away] = members(m, "idle", 2);
     await ingestWeeklyMembers(context.request, [back, away]);
     // One of them joined 2411 yesterday: the refresh makes them active.
-    await ingestServerEvents(context.request, "2411", [{ eventType: "join", eosId: back.eosId, eventTime: Date.now() - 24 * 3600_000, status: "2", tribe: "GC" }]);
+    await ingestServerEvents(context.request, "2411", [
+      { eventType: "join", eosId: back.eosId, eventTime: Date.now() - 24 * 3600_000, status: "2", tribe: "GC" },
+    ]);
     await page.goto(`${PAGE}?tab=inactive&q=${m}`);
     await connected(page);
     await expect.poll(() => rows(page).count()).toBe(2);
@@ -236,7 +239,11 @@ describe("the router's other pages", () => {
         expect(await card.getByTestId("player-count").innerText()).toMatch(/^\d+\/70$/);
         expect(await card.getByTestId("server-status").innerText()).toMatch(/^(Online|Offline|Unknown)$/);
       }
-      expect(await page.locator(".tabs .tab").allInnerTexts()).toEqual(["2411 Playerlist", "2573 Playerlist", "2446 Playerlist"]);
+      expect(await page.locator(".tabs .tab").allInnerTexts()).toEqual([
+        "2411 Playerlist",
+        "2573 Playerlist",
+        "2446 Playerlist",
+      ]);
       await settled(page);
       await shot(page, `server-stats-overview-${theme}-${viewport.width}`);
       await page.getByRole("link", { name: "View 2446 stats" }).click();

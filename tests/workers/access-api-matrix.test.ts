@@ -35,16 +35,19 @@ describe("the host API by access level", () => {
         const need = apiNeed(path, method);
         const allowed = need === "signed-in" || can(EXPECTED[role], need.section, need.level);
         const init: RequestInit = { method };
-        if (method !== "GET" && method !== "DELETE") Object.assign(init, { body: "{}", headers: { "Content-Type": "application/json" } });
+        if (method !== "GET" && method !== "DELETE")
+          Object.assign(init, { body: "{}", headers: { "Content-Type": "application/json" } });
         const res = await browser.fetch(path, init);
         const body = await res.text();
         if (allowed) expect(res.status, `${role} ${method} ${path}`).not.toBe(403);
         else {
           expect(res.status, `${role} ${method} ${path}`).toBe(403);
-          expect(JSON.parse(body), `${role} ${method} ${path}`).toMatchObject({ error: "forbidden", message: expect.stringContaining("ask an owner") });
+          expect(JSON.parse(body), `${role} ${method} ${path}`).toMatchObject({
+            error: "forbidden",
+            message: expect.stringContaining("ask an owner"),
+          });
         }
       }
     }
   });
-
 });

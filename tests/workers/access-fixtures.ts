@@ -24,7 +24,12 @@ export const EXPECTED: Record<string, Access> = {
   breeder: { ...all("view"), stock: "edit", breeder: "edit", kick: "none", admin: "none" },
   member: { ...all("view"), codes: "none", kick: "none", admin: "none" },
 };
-export const WHO: Record<keyof typeof EXPECTED, string> = { owner: MEMBER, officer: OFFICER, breeder: BREEDER, member: PLAIN };
+export const WHO: Record<keyof typeof EXPECTED, string> = {
+  owner: MEMBER,
+  officer: OFFICER,
+  breeder: BREEDER,
+  member: PLAIN,
+};
 
 export const browsers: Record<string, Browser> = {};
 
@@ -44,8 +49,18 @@ export async function setLevels(owner: Browser, roleId: string, levels: Partial<
 export async function signedIn(userId: string) {
   const browser = new Browser();
   const demo = DEMO_USERS.find((u) => u.id === userId)!;
-  const who = { id: demo.id, username: demo.username, globalName: demo.global_name, avatar: demo.avatar, roles: [GUILD, ...demo.roles] };
-  browser.remember(new Response(null, { headers: { "Set-Cookie": await createSession(new Request(ORIGIN), env, getConfig(env), who) } }));
+  const who = {
+    id: demo.id,
+    username: demo.username,
+    globalName: demo.global_name,
+    avatar: demo.avatar,
+    roles: [GUILD, ...demo.roles],
+  };
+  browser.remember(
+    new Response(null, {
+      headers: { "Set-Cookie": await createSession(new Request(ORIGIN), env, getConfig(env), who) },
+    }),
+  );
   return browser;
 }
 
@@ -81,7 +96,8 @@ export async function pagePaths() {
     const parent = r.parentId ? full(r.parentId) : "";
     return r.path ? `${parent.replace(/\/$/, "")}/${r.path}` : parent;
   };
-  const underShell = (id: string): boolean => id === "routes/_shell" || (!!routes[id].parentId && underShell(routes[id].parentId!));
+  const underShell = (id: string): boolean =>
+    id === "routes/_shell" || (!!routes[id].parentId && underShell(routes[id].parentId!));
   return Object.keys(routes)
     .filter((id) => id !== "routes/_shell" && underShell(id))
     .map((id) => ({ path: full(id), action: typeof routes[id].module.action === "function" }))
@@ -97,8 +113,12 @@ export function apiRoutes() {
       .replace(/:_?id/, "0123456789abcdef01234567");
   const seen = new Set<string>();
   return hostApi.routes
-    .filter((r) => r.method !== "ALL" && !r.path.includes("*") && (r.path.startsWith("/api/") || r.path.startsWith("/kick/") || r.path.startsWith("/avatar/")))
+    .filter(
+      (r) =>
+        r.method !== "ALL" &&
+        !r.path.includes("*") &&
+        (r.path.startsWith("/api/") || r.path.startsWith("/kick/") || r.path.startsWith("/avatar/")),
+    )
     .map((r) => ({ method: r.method, path: fill(r.path) }))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
 }
-

@@ -7,7 +7,17 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SECTIONS, type Access, pageNeed, can } from "../../contract/access";
 import { DEMO_ROLES } from "../../worker/discord-standin";
 import { forgetUserSessions } from "../../worker/platform/session";
-import { browsers, discordOnSelf, EXPECTED, GUILD, pagePaths, setLevels, setUp, signedIn, WHO } from "./access-fixtures";
+import {
+  browsers,
+  discordOnSelf,
+  EXPECTED,
+  GUILD,
+  pagePaths,
+  setLevels,
+  setUp,
+  signedIn,
+  WHO,
+} from "./access-fixtures";
 import { Browser, listen, MEMBER, ORIGIN } from "./helpers";
 
 discordOnSelf();
@@ -28,14 +38,19 @@ describe("access levels from Discord roles", () => {
 
   it("answers 403 to every page a member may not view or post to, and only to those", { timeout: 60_000 }, async () => {
     const paths = await pagePaths();
-    expect(paths.map((p) => p.path)).toEqual(expect.arrayContaining(["/dashboard", "/dashboard/codes", "/dashboard/access", "/settings"]));
+    expect(paths.map((p) => p.path)).toEqual(
+      expect.arrayContaining(["/dashboard", "/dashboard/codes", "/dashboard/access", "/settings"]),
+    );
     for (const { path, action } of paths) {
       await Promise.all(
         Object.entries(browsers).flatMap(([role, browser]) =>
           (action ? (["GET", "POST"] as const) : (["GET"] as const)).map(async (method) => {
             const need = pageNeed(path, method);
             const allowed = need === "signed-in" || can(EXPECTED[role], need.section, need.level);
-            const res = await browser.fetch(path, method === "POST" ? { method, body: new URLSearchParams({ intent: "none" }) } : {});
+            const res = await browser.fetch(
+              path,
+              method === "POST" ? { method, body: new URLSearchParams({ intent: "none" }) } : {},
+            );
             await res.text();
             if (allowed) expect(res.status, `${role} ${method} ${path}`).not.toBe(403);
             else expect(res.status, `${role} ${method} ${path}`).toBe(403);
@@ -54,9 +69,13 @@ describe("access levels from Discord roles", () => {
     expect(officer).toContain('href="/dashboard/codes"');
     expect(officer).not.toContain('href="/dashboard/access"');
 
-    await env.DB.prepare("insert into codes (_id, id, code, username, user) values ('0123456789abcdef0123ffff', 990001, '4242', 'matrixcode', 'matrix')").run();
+    await env.DB.prepare(
+      "insert into codes (_id, id, code, username, user) values ('0123456789abcdef0123ffff', 990001, '4242', 'matrixcode', 'matrix')",
+    ).run();
     const found = async (who: string) =>
-      (await (await browsers[who].fetch("/api/search?q=matrixcode")).json<{ results: { list: string }[] }>()).results.map((r) => r.list);
+      (
+        await (await browsers[who].fetch("/api/search?q=matrixcode")).json<{ results: { list: string }[] }>()
+      ).results.map((r) => r.list);
     expect(await found("officer")).toContain("codes");
     expect(await found("member")).not.toContain("codes");
   });
@@ -67,7 +86,14 @@ describe("access levels from Discord roles", () => {
       await res.text();
       expect(res.status, path).toBe(403);
     }
-    expect((await browsers.member.fetch("/dashboard/analytics", { method: "POST", body: new URLSearchParams({ intent: "delete" }) })).status).toBe(403);
+    expect(
+      (
+        await browsers.member.fetch("/dashboard/analytics", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "delete" }),
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("reflects an owner's change on the member's next request, without signing out", async () => {
@@ -82,7 +108,9 @@ describe("access levels from Discord roles", () => {
 
   it("records each change of a role's levels in the audit trail, before and after", async () => {
     await setLevels(browsers.owner, DEMO_ROLES.member.id, { logs: "edit" });
-    const row = await env.DB.prepare("select * from audit_log where entity = 'role_access' and entity_id = ? order by id desc limit 1")
+    const row = await env.DB.prepare(
+      "select * from audit_log where entity = 'role_access' and entity_id = ? order by id desc limit 1",
+    )
       .bind(DEMO_ROLES.member.id)
       .first<{ actor: string; before: string; after: string }>();
     expect(row?.actor).toBe(`user:${MEMBER}`);
@@ -92,7 +120,9 @@ describe("access levels from Discord roles", () => {
 
   it("refuses a level a section does not offer, an owner role, and an unknown role, changing nothing", async () => {
     const owner = browsers.owner;
-    const count = async () => (await env.DB.prepare("select count(*) as n from audit_log where entity = 'role_access'").first<{ n: number }>())!.n;
+    const count = async () =>
+      (await env.DB.prepare("select count(*) as n from audit_log where entity = 'role_access'").first<{ n: number }>())!
+        .n;
     const before = await count();
     const fields = Object.fromEntries(SECTIONS.map((s) => [`level.${s}`, "view"]));
     const kickView = await owner.post("/dashboard/access", { roleId: DEMO_ROLES.member.id, ...fields });
@@ -108,7 +138,11 @@ describe("access levels from Discord roles", () => {
 
   it("lets an officer change stock but not kick, from the page and from the API", async () => {
     const officer = browsers.officer;
-    const kick = await officer.post("/dashboard/vouches", { intent: "kick", _id: "0123456789abcdef01234567", vouchedId: "300000000000000019" });
+    const kick = await officer.post("/dashboard/vouches", {
+      intent: "kick",
+      _id: "0123456789abcdef01234567",
+      vouchedId: "300000000000000019",
+    });
     expect(kick.status).toBe(403);
     expect(await kick.text()).toContain("You may not kick members");
     const api = await officer.fetch("/kick/300000000000000019", { method: "POST" });
@@ -126,16 +160,33 @@ describe("a member's roles", () => {
   it("are read again at once when the bot reports a change, and the member's next request has them", async () => {
     // Tek Breeder's roles as they were before Discord gave him the Breeder role.
     const breeder = await signedIn(WHO.breeder);
-    await env.DB.prepare("update users set roles = ? where id = ?").bind(JSON.stringify([GUILD]), WHO.breeder).run();
+    await env.DB.prepare("update users set roles = ? where id = ?")
+      .bind(JSON.stringify([GUILD]), WHO.breeder)
+      .run();
     forgetUserSessions(WHO.breeder);
-    expect((await breeder.fetch("/dashboard/stock-2411", { method: "POST", body: new URLSearchParams({ intent: "none" }) })).status).toBe(403);
+    expect(
+      (await breeder.fetch("/dashboard/stock-2411", { method: "POST", body: new URLSearchParams({ intent: "none" }) }))
+        .status,
+    ).toBe(403);
 
     const json = { "Content-Type": "application/json" };
-    const refused = await browsers.officer.fetch("/api/ingest/discord/member-roles", { method: "POST", headers: json, body: JSON.stringify({ userId: WHO.breeder }) });
+    const refused = await browsers.officer.fetch("/api/ingest/discord/member-roles", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ userId: WHO.breeder }),
+    });
     expect(refused.status).toBe(403);
-    const told = await browsers.owner.fetch("/api/ingest/discord/member-roles", { method: "POST", headers: json, body: JSON.stringify({ userId: WHO.breeder }) });
+    const told = await browsers.owner.fetch("/api/ingest/discord/member-roles", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ userId: WHO.breeder }),
+    });
     expect(told.status).toBe(200);
-    expect((await told.json<{ roles: string[] }>()).roles).toEqual([GUILD, DEMO_ROLES.breeder.id, DEMO_ROLES.member.id]);
+    expect((await told.json<{ roles: string[] }>()).roles).toEqual([
+      GUILD,
+      DEMO_ROLES.breeder.id,
+      DEMO_ROLES.member.id,
+    ]);
     const shell = await breeder.fetch("/dashboard?_data=routes%2F_shell");
     expect((await shell.json<{ access: Access }>()).access.stock).toBe("edit");
   });
@@ -146,9 +197,12 @@ describe("a member's roles when Discord fails", () => {
     // The officer's roles, never read yet (a user from before roles were kept): the next request reads them.
     await env.DB.prepare("update users set roles = null, roles_checked_at = null where id = ?").bind(WHO.officer).run();
     forgetUserSessions(WHO.officer);
-    const down = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ message: "Service Unavailable" }, { status: 503 }));
+    const down = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => Response.json({ message: "Service Unavailable" }, { status: 503 }));
     try {
-      const levels = async () => (await (await browsers.officer.fetch("/dashboard?_data=routes%2F_shell")).json<{ access: Access }>()).access;
+      const levels = async () =>
+        (await (await browsers.officer.fetch("/dashboard?_data=routes%2F_shell")).json<{ access: Access }>()).access;
       // Unread roles give nothing until Discord answers.
       expect((await levels()).codes).toBe("none");
       const asked = down.mock.calls.length;
@@ -157,7 +211,11 @@ describe("a member's roles when Discord fails", () => {
       expect(down.mock.calls.length).toBe(asked);
       // The bot's report of a change is always read at once.
       const json = { "Content-Type": "application/json" };
-      const told = await browsers.owner.fetch("/api/ingest/discord/member-roles", { method: "POST", headers: json, body: JSON.stringify({ userId: WHO.officer }) });
+      const told = await browsers.owner.fetch("/api/ingest/discord/member-roles", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ userId: WHO.officer }),
+      });
       expect(told.status).toBe(502);
       expect(down.mock.calls.length).toBeGreaterThan(asked);
     } finally {
@@ -203,11 +261,19 @@ describe("API tokens carry scopes", () => {
   it("acts within the scopes chosen at creation, and never beyond its maker", async () => {
     const breeder = browsers.breeder;
     const json = { "Content-Type": "application/json" };
-    const tooMuch = await breeder.fetch("/api/tokens", { method: "POST", headers: json, body: JSON.stringify({ name: "greedy", scopes: { codes: "edit" } }) });
+    const tooMuch = await breeder.fetch("/api/tokens", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "greedy", scopes: { codes: "edit" } }),
+    });
     expect(tooMuch.status).toBe(400);
     expect((await tooMuch.json<{ message: string }>()).message).toContain("a token cannot have edit");
 
-    const made = await breeder.fetch("/api/tokens", { method: "POST", headers: json, body: JSON.stringify({ name: "stock bot", scopes: { stock: "edit" } }) });
+    const made = await breeder.fetch("/api/tokens", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "stock bot", scopes: { stock: "edit" } }),
+    });
     expect(made.status).toBe(201);
     const { token, scopes } = await made.json<{ token: string; scopes: Access }>();
     expect(scopes).toMatchObject({ stock: "edit", vouches: "none" });

@@ -13,7 +13,9 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(
-    ["claim_sessions", "breeder_session_stats", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+    ["claim_sessions", "breeder_session_stats", "audit_log", "api_tokens"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
   );
 });
 afterEach(() => outbound.mockRestore());
@@ -57,7 +59,11 @@ const stat = (breederId: string, totalSessions: number, over: Record<string, unk
 
 const count = async (table: string) => env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n");
 const auditRows = async (entity: string) =>
-  (await env.DB.prepare("select * from audit_log where entity = ? order by id").bind(entity).all<Record<string, string>>()).results;
+  (
+    await env.DB.prepare("select * from audit_log where entity = ? order by id")
+      .bind(entity)
+      .all<Record<string, string>>()
+  ).results;
 
 /** Waits a moment and checks that no breeder_update arrived meanwhile. */
 async function quiet(live: { received: Record<string, unknown>[] }) {
@@ -154,7 +160,9 @@ describe("POST /api/ingest/breeder/session-stats", () => {
     expect(await again.json()).toEqual({ received: 2, inserted: 0, updated: 0, unchanged: 2 });
     await quiet(live);
 
-    const { _id } = (await env.DB.prepare("select _id from breeder_session_stats where breeder_id = ?").bind("300000000000000011").first<{ _id: string }>())!;
+    const { _id } = (await env.DB.prepare("select _id from breeder_session_stats where breeder_id = ?")
+      .bind("300000000000000011")
+      .first<{ _id: string }>())!;
     const next = await pageFetch(
       `${ORIGIN}/api/ingest/breeder/session-stats`,
       post({ stats: [stat("300000000000000011", 5, { totalRemovals: undefined, totalCancellations: 3 })] }, bearer),
@@ -162,7 +170,9 @@ describe("POST /api/ingest/breeder/session-stats", () => {
     expect(await next.json()).toEqual({ received: 1, inserted: 0, updated: 1, unchanged: 0 });
     await live.next("breeder_update");
     live.close();
-    const row = await env.DB.prepare("select * from breeder_session_stats where breeder_id = ?").bind("300000000000000011").first();
+    const row = await env.DB.prepare("select * from breeder_session_stats where breeder_id = ?")
+      .bind("300000000000000011")
+      .first();
     expect(row).toMatchObject({ _id, total_sessions: 5, total_removals: 3 });
     expect(await count("breeder_session_stats")).toBe(2);
     expect((await auditRows("breeder_session_stats")).map((a) => a.action)).toEqual(["insert", "insert", "update"]);
@@ -180,7 +190,9 @@ describe("POST /api/ingest/breeder/session-stats", () => {
       expect((await res.json<{ field: string }>()).field).toBe(field);
     }
     expect(await count("breeder_session_stats")).toBe(0);
-    expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post([stat("300000000000000011", 1)]))).status).toBe(401);
+    expect(
+      (await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post([stat("300000000000000011", 1)]))).status,
+    ).toBe(401);
   });
 });
 
@@ -189,7 +201,15 @@ describe("GET /api/breeder-session-stats", () => {
     const { bearer } = await tokenHeaders();
     await pageFetch(
       `${ORIGIN}/api/ingest/breeder/session-stats`,
-      post([stat("300000000000000011", 4), stat("300000000000000012", 12), stat("300000000000000013", 0), stat("300000000000000014", 7)], bearer),
+      post(
+        [
+          stat("300000000000000011", 4),
+          stat("300000000000000012", 12),
+          stat("300000000000000013", 0),
+          stat("300000000000000014", 7),
+        ],
+        bearer,
+      ),
     );
     const browser = new Browser();
     await browser.signIn(MEMBER);
@@ -199,18 +219,37 @@ describe("GET /api/breeder-session-stats", () => {
     expect(list.map((s) => s.totalSessions)).toEqual([12, 7, 4, 0]);
     expect(Object.keys(list[0]).sort()).toEqual(
       [
-        "_id", "breederId", "totalCreatedSessions", "totalSessions", "totalClaims", "averageSessionDuration", "totalCompletions",
-        "averageCompletionRate", "totalEndedSessions", "totalRemovals",
+        "_id",
+        "breederId",
+        "totalCreatedSessions",
+        "totalSessions",
+        "totalClaims",
+        "averageSessionDuration",
+        "totalCompletions",
+        "averageCompletionRate",
+        "totalEndedSessions",
+        "totalRemovals",
       ].sort(),
     );
-    expect(list[0]).toMatchObject({ breederId: "300000000000000012", averageSessionDuration: 1_800_000, averageCompletionRate: 66.7 });
+    expect(list[0]).toMatchObject({
+      breederId: "300000000000000012",
+      averageSessionDuration: 1_800_000,
+      averageCompletionRate: 66.7,
+    });
     expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats`)).status).toBe(401);
     expect((await pageFetch(`${ORIGIN}/api/breeder-session-stats`, { headers: bearer })).status).toBe(200);
   });
 });
 
 describe("GET /api/breeder-session-stats/search", () => {
-  type Answer = { rows: (SessionStats & { rank: number; breederAvatar: string | null })[]; total: number; all: number; page: number; pageCount: number; size: number };
+  type Answer = {
+    rows: (SessionStats & { rank: number; breederAvatar: string | null })[];
+    total: number;
+    all: number;
+    page: number;
+    pageCount: number;
+    size: number;
+  };
   const search = async (browser: Browser, query: string) => {
     const res = await browser.fetch(`/api/breeder-session-stats/search?${query}`);
     expect(res.status, query).toBe(200);
@@ -228,12 +267,16 @@ describe("GET /api/breeder-session-stats/search", () => {
     );
     expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer))).status).toBe(200);
     const avatar = "https://cdn.discordapp.com/avatars/300000000000000204/abc.png";
-    await env.DB.prepare("insert into avatars (discord_id, url, timestamp) values (?, ?, ?)").bind("300000000000000204", avatar, Date.now()).run();
+    await env.DB.prepare("insert into avatars (discord_id, url, timestamp) values (?, ?, ?)")
+      .bind("300000000000000204", avatar, Date.now())
+      .run();
     const whole = await (await browser.fetch("/api/breeder-session-stats")).json<SessionStats[]>();
 
     const first = await search(browser, "size=25");
     expect(first).toMatchObject({ total: 30, all: 30, page: 1, pageCount: 2, size: 25 });
-    expect(first.rows.map((r) => [r.rank, r.breederId])).toEqual(whole.slice(0, 25).map((s, i) => [i + 1, s.breederId]));
+    expect(first.rows.map((r) => [r.rank, r.breederId])).toEqual(
+      whole.slice(0, 25).map((s, i) => [i + 1, s.breederId]),
+    );
     const last = await search(browser, "size=25&page=7");
     expect(last).toMatchObject({ page: 2, total: 30 });
     expect(last.rows.map((r) => [r.rank, r.breederId])).toEqual(whole.slice(25).map((s, i) => [26 + i, s.breederId]));
@@ -243,8 +286,13 @@ describe("GET /api/breeder-session-stats/search", () => {
     const shown = whole.map((s, i) => leaderboardRow(s, i + 1));
     for (const q of ["01:04:", "33.3%", "300000000000000217", "50%", "1:0"]) {
       const found = await search(browser, `q=${encodeURIComponent(q)}&size=100`);
-      const expected = shown.filter((r) => LEADERBOARD_FIELDS.some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())));
-      expect(found.rows.map((r) => [r.rank, r.breederId]), q).toEqual(expected.map((r) => [r.rank, r.breederId]));
+      const expected = shown.filter((r) =>
+        LEADERBOARD_FIELDS.some((f) => String(r[f]).toLowerCase().includes(q.toLowerCase())),
+      );
+      expect(
+        found.rows.map((r) => [r.rank, r.breederId]),
+        q,
+      ).toEqual(expected.map((r) => [r.rank, r.breederId]));
       expect(found).toMatchObject({ total: expected.length, all: 30 });
     }
     expect((await search(browser, "q=33.3%25")).rows.map((r) => r.breederId)).toEqual(["300000000000000204"]);
@@ -252,16 +300,31 @@ describe("GET /api/breeder-session-stats/search", () => {
 
   it("names each breeder as the product knows them, newest knowledge first, and finds them by that name", async () => {
     const { browser, bearer } = await tokenHeaders();
-    const [signedIn, joined, left, vouched, unknown] = ["300000000000000301", "300000000000000302", "300000000000000303", "300000000000000304", "300000000000000305"];
+    const [signedIn, joined, left, vouched, unknown] = [
+      "300000000000000301",
+      "300000000000000302",
+      "300000000000000303",
+      "300000000000000304",
+      "300000000000000305",
+    ];
     const body = [signedIn, joined, left, vouched, unknown].map((id, n) => stat(id, 40 + n));
     expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/session-stats`, post(body, bearer))).status).toBe(200);
-    const run = (query: string, ...values: unknown[]) => env.DB.prepare(query).bind(...values).run();
+    const run = (query: string, ...values: unknown[]) =>
+      env.DB.prepare(query)
+        .bind(...values)
+        .run();
     // A sign-in's global name wins over the join log's nickname; the newest join names one who left and came back.
     await run("insert into users (id, username, global_name) values (?, 'rexrider', 'Rex Rider')", signedIn);
-    await run("insert into join_log (id, display_name, username, joined_at) values (?, 'Old Nick', 'old', 1)", signedIn);
+    await run(
+      "insert into join_log (id, display_name, username, joined_at) values (?, 'Old Nick', 'old', 1)",
+      signedIn,
+    );
     await run("insert into join_log (id, display_name, username, joined_at) values (?, 'Was Mira', 'mira', 1)", joined);
     await run("insert into join_log (id, display_name, username, joined_at) values (?, null, 'mira_tames', 2)", joined);
-    await run("insert into removed_members (id, display_name, username, left_at) values (?, 'Gone Greg', 'greg', 5)", left);
+    await run(
+      "insert into removed_members (id, display_name, username, left_at) values (?, 'Gone Greg', 'greg', 5)",
+      left,
+    );
     await run(
       `insert into vouches (_id, id, status, vouched, vouched_username, vouched_at, vouched_at_ms, vouched_by)
        values ('00000000000000000000e301', 930301, 'Complete', ?, 'Vouched Val', '3/1/2026', 1, ?)`,
@@ -269,8 +332,16 @@ describe("GET /api/breeder-session-stats/search", () => {
       signedIn,
     );
     const found = await search(browser, "size=100");
-    const names = Object.fromEntries(found.rows.map((r) => [r.breederId, (r as { breederName?: string | null }).breederName]));
-    expect([signedIn, joined, left, vouched, unknown].map((id) => names[id])).toEqual(["Rex Rider", "mira_tames", "Gone Greg", "Vouched Val", null]);
+    const names = Object.fromEntries(
+      found.rows.map((r) => [r.breederId, (r as { breederName?: string | null }).breederName]),
+    );
+    expect([signedIn, joined, left, vouched, unknown].map((id) => names[id])).toEqual([
+      "Rex Rider",
+      "mira_tames",
+      "Gone Greg",
+      "Vouched Val",
+      null,
+    ]);
     expect((await search(browser, "q=gone%20greg")).rows.map((r) => r.breederId)).toEqual([left]);
   });
 
@@ -303,7 +374,9 @@ describe("GET /api/breeder-claim-sessions/search", () => {
 
   it("pages newest first as the whole list orders, and finds each column as the page shows it", async () => {
     const { browser, bearer } = await tokenHeaders();
-    const sessions = Array.from({ length: 30 }, (_, n) => session(n + 1, n === 4 ? { ended: true, instructions: "Kibble_first", max: 17 } : {}));
+    const sessions = Array.from({ length: 30 }, (_, n) =>
+      session(n + 1, n === 4 ? { ended: true, instructions: "Kibble_first", max: 17 } : {}),
+    );
     await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
     const whole = await (await browser.fetch("/api/breeder-claim-sessions")).json<{ _id: string }[]>();
     const first = await search(browser, "size=25");
@@ -324,7 +397,10 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     const { browser, bearer } = await tokenHeaders();
     const ingest = async (sessions: unknown[]) =>
       expect((await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer))).status).toBe(200);
-    await ingest([session(1, { instructions: "Meet at the obelisk" }), session(2, { dinoName: "Snow Owl", max: null })]);
+    await ingest([
+      session(1, { instructions: "Meet at the obelisk" }),
+      session(2, { dinoName: "Snow Owl", max: null }),
+    ]);
     const found = async (query: string) => ids(await search(browser, query));
     expect(await found("q=obelisk")).toEqual([session(1)._id]);
     expect(await found("q=snow")).toEqual([session(2)._id]);
@@ -354,7 +430,9 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     // Each session keeps the key the index names it by; the index agrees with the sessions (FTS5's own check).
     const keys = await env.DB.prepare("select row_key from claim_sessions").all<{ row_key: number | null }>();
     expect(keys.results.map((k) => k.row_key).every((k) => Number.isInteger(k))).toBe(true);
-    await expect(env.DB.prepare("update claim_sessions set row_key = row_key + 100").run()).rejects.toThrow(/row_key never changes/);
+    await expect(env.DB.prepare("update claim_sessions set row_key = row_key + 100").run()).rejects.toThrow(
+      /row_key never changes/,
+    );
     await env.DB.prepare("insert into claim_search (claim_search, rank) values ('integrity-check', 1)").run();
     // The cards' counts are kept with each session through every write.
     await ingest([session(3, { instructions: "Feed at the ÉBÈNE pen", claims: CLAIMERS.slice(0, 3), completed: [] })]);
@@ -398,8 +476,19 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     const tz = "Asia/Tokyo";
     const { start } = dayBounds(Date.now(), tz);
     const today = (n: number, claims: number, completed: number) =>
-      session(n, { createdAt: start + n * 1000, updatedAt: start + n * 1000, claims: CLAIMERS.slice(0, claims), completed: CLAIMERS.slice(0, completed) });
-    const sessions = [today(1, 3, 1), today(2, 1, 0), today(3, 3, 0), today(4, 0, 0), session(5, { createdAt: start - 1000, updatedAt: start - 1000, claims: CLAIMERS })];
+      session(n, {
+        createdAt: start + n * 1000,
+        updatedAt: start + n * 1000,
+        claims: CLAIMERS.slice(0, claims),
+        completed: CLAIMERS.slice(0, completed),
+      });
+    const sessions = [
+      today(1, 3, 1),
+      today(2, 1, 0),
+      today(3, 3, 0),
+      today(4, 0, 0),
+      session(5, { createdAt: start - 1000, updatedAt: start - 1000, claims: CLAIMERS }),
+    ];
     await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post(sessions, bearer));
     const all = await search(browser, `tz=${tz}`);
     expect(all.summary).toEqual({ claimsToday: 7, completedToday: 1, mostParticipants: 3 });
@@ -411,13 +500,20 @@ describe("GET /api/breeder-claim-sessions/search", () => {
     // The cards are the day's whatever the page is asked with: read beside the page (a plain search), or before it
     // (a filter or a search that shapes the page's query: Most Participants, a text that can be part of a date).
     for (const asked of ["q=Argentavis", "filter=claims-today", "filter=most-participants", "q=2026", "q=Jan 1"]) {
-      expect((await search(browser, `tz=${tz}&${asked}`)).summary, asked).toEqual({ claimsToday: 7, completedToday: 1, mostParticipants: 3 });
+      expect((await search(browser, `tz=${tz}&${asked}`)).summary, asked).toEqual({
+        claimsToday: 7,
+        completedToday: 1,
+        mostParticipants: 3,
+      });
     }
   });
 
   it("reads a page in one round trip unless the search can be part of a date or keeps the largest session", async () => {
     const { bearer } = await tokenHeaders();
-    await pageFetch(`${ORIGIN}/api/ingest/breeder/claim-sessions`, post([session(1), session(2, { dinoName: "Argentavis" })], bearer));
+    await pageFetch(
+      `${ORIGIN}/api/ingest/breeder/claim-sessions`,
+      post([session(1), session(2, { dinoName: "Argentavis" })], bearer),
+    );
     const trips = async (query: Parameters<typeof searchClaimSessions>[1]) => {
       const count = { n: 0 };
       const found = await searchClaimSessions(databaseOf(countingD1(env.DB, count)), query);

@@ -6,7 +6,9 @@ import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutbo
 let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(["ffa_raising", "codes_given", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch(
+    ["ffa_raising", "codes_given", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
 });
 afterEach(() => outbound.mockRestore());
 
@@ -25,7 +27,11 @@ async function member() {
 }
 
 const auditRows = async (entity: string) =>
-  (await env.DB.prepare("select * from audit_log where entity = ? order by id").bind(entity).all<Record<string, string>>()).results;
+  (
+    await env.DB.prepare("select * from audit_log where entity = ? order by id")
+      .bind(entity)
+      .all<Record<string, string>>()
+  ).results;
 
 /** The two tables share their rules; each runs the same tests with its own fields. */
 const TABLES = [
@@ -33,7 +39,14 @@ const TABLES = [
     path: "/api/ffa-raising",
     table: "ffa_raising",
     entity: "ffa_raising",
-    create: { breeder: "TekBreeder", creature: "Rex", server: "2411", startDate: "3/1/2026", expectedCompletion: "3/8/2026", notes: "imprint 100%" },
+    create: {
+      breeder: "TekBreeder",
+      creature: "Rex",
+      server: "2411",
+      startDate: "3/1/2026",
+      expectedCompletion: "3/8/2026",
+      notes: "imprint 100%",
+    },
     keys: ["_id", "breeder", "creature", "server", "status", "startDate", "expectedCompletion", "notes"],
     defaultStatus: "In Progress",
     required: "creature",
@@ -67,7 +80,9 @@ for (const t of TABLES) {
       const list = await (await browser.fetch(t.path)).json<Record<string, unknown>[]>();
       expect(list).toHaveLength(1);
       expect(Object.keys(list[0]).sort()).toEqual([...t.keys].sort());
-      expect(await auditRows(t.entity)).toMatchObject([{ entity_id: created._id, action: "create", actor: `user:${MEMBER}` }]);
+      expect(await auditRows(t.entity)).toMatchObject([
+        { entity_id: created._id, action: "create", actor: `user:${MEMBER}` },
+      ]);
     });
 
     it("lists entries in the order they were added", async () => {
@@ -98,7 +113,14 @@ for (const t of TABLES) {
       const search = async (query: string) => {
         const res = await browser.fetch(`${t.path}/search?${query}`);
         expect(res.status).toBe(200);
-        return res.json<{ rows: { _id: string; breeder: string }[]; total: number; all: number; page: number; pageCount: number; size: number }>();
+        return res.json<{
+          rows: { _id: string; breeder: string }[];
+          total: number;
+          all: number;
+          page: number;
+          pageCount: number;
+          size: number;
+        }>();
       };
       const whole = await (await browser.fetch(t.path)).json<{ _id: string }[]>();
       const first = await search("page=1&size=25");
@@ -133,11 +155,21 @@ for (const t of TABLES) {
       expect(await live.next("breeder_update")).toEqual(stamped(EVENT));
       live.close();
       const [, update] = await auditRows(t.entity);
-      expect(update).toMatchObject({ action: "update", before: `{"status":"${t.defaultStatus}"}`, after: `{"status":"${t.otherStatus}"}` });
+      expect(update).toMatchObject({
+        action: "update",
+        before: `{"status":"${t.defaultStatus}"}`,
+        after: `{"status":"${t.otherStatus}"}`,
+      });
 
-      expect(await (await browser.fetch(`${t.path}/${_id}`, send("PATCH", { status: "On hold" }))).json()).toMatchObject({ status: "On hold" });
-      expect(await (await browser.fetch(`${t.path}/${_id}`, send("PATCH", { status: "" }))).json()).toMatchObject({ status: t.defaultStatus });
-      expect(await (await browser.fetch(`${t.path}/${_id}`, send("PATCH", { notes: null }))).json()).toMatchObject({ notes: null });
+      expect(
+        await (await browser.fetch(`${t.path}/${_id}`, send("PATCH", { status: "On hold" }))).json(),
+      ).toMatchObject({ status: "On hold" });
+      expect(await (await browser.fetch(`${t.path}/${_id}`, send("PATCH", { status: "" }))).json()).toMatchObject({
+        status: t.defaultStatus,
+      });
+      expect(await (await browser.fetch(`${t.path}/${_id}`, send("PATCH", { notes: null }))).json()).toMatchObject({
+        notes: null,
+      });
     });
 
     it("PATCH refuses two fields, unknown fields and bad values, naming them, and changes nothing", async () => {

@@ -12,7 +12,9 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(
-    ["breeder_list", "item_images", "role_mappings", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+    ["breeder_list", "item_images", "role_mappings", "audit_log", "api_tokens"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
   );
 });
 afterEach(() => outbound.mockRestore());
@@ -42,22 +44,37 @@ async function seedRows() {
     ).bind(id, order, dino, server, JSON.stringify({ HP: "#ff0000" }), JSON.stringify(values), now);
   await env.DB.batch([
     insert(REX2, 2, "Rex", "2573", { HP: 20 }),
-    insert(REX, 1, "Rex", "2411", { HP: 45, "Curent # of 0/0's": 4, "Last Claims": mdy(now - 12 * DAY), "Last Mut": "soon", Negative: "FALSE" }),
+    insert(REX, 1, "Rex", "2411", {
+      HP: 45,
+      "Curent # of 0/0's": 4,
+      "Last Claims": mdy(now - 12 * DAY),
+      "Last Mut": "soon",
+      Negative: "FALSE",
+    }),
     insert(GIGA, 0, "Giganotosaurus", "2446", { HP: 60, "Last Claims": mdy(now + 3 * DAY) }),
   ]);
 }
 
 const stored = async (id: string) => {
-  const row = await env.DB.prepare("select * from breeder_list where _id = ?").bind(id).first<Record<string, string | number | null>>();
+  const row = await env.DB.prepare("select * from breeder_list where _id = ?")
+    .bind(id)
+    .first<Record<string, string | number | null>>();
   if (!row) return null;
   const { values, field_colors, ...rest } = row;
-  return { ...rest, values: JSON.parse(String(values)), field_colors: JSON.parse(String(field_colors)) } as Record<string, unknown> & {
+  return { ...rest, values: JSON.parse(String(values)), field_colors: JSON.parse(String(field_colors)) } as Record<
+    string,
+    unknown
+  > & {
     values: Record<string, unknown>;
     field_colors: Record<string, string>;
   };
 };
 const auditRows = async (entity = "breeder_list") =>
-  (await env.DB.prepare("select * from audit_log where entity = ? order by id").bind(entity).all<Record<string, string>>()).results;
+  (
+    await env.DB.prepare("select * from audit_log where entity = ? order by id")
+      .bind(entity)
+      .all<Record<string, string>>()
+  ).results;
 
 async function member() {
   const browser = new Browser();
@@ -75,9 +92,37 @@ describe("GET /api/breeder-list", () => {
     expect(rows.map((r) => r._id)).toEqual([GIGA, REX, REX2]);
     const rex = rows[1];
     for (const key of [
-      "_id", "order", "Dino", "imageUrl", "Server", "textColor", "fieldColors", "lastUpdated", "roleId", "Curent # of 0/0's",
-      "Dmg", "Food", "HP", "Mut Dmg", "Mut Food", "Mut Hp", "Mut Oxy", "Mut Stam", "Mut Weight", "Oxy", "Priority", "Stam",
-      "Weight", "Last Claims", "Last Mut", "Days since", "Days sincetwo", "Negative", "Location", "notes", "version",
+      "_id",
+      "order",
+      "Dino",
+      "imageUrl",
+      "Server",
+      "textColor",
+      "fieldColors",
+      "lastUpdated",
+      "roleId",
+      "Curent # of 0/0's",
+      "Dmg",
+      "Food",
+      "HP",
+      "Mut Dmg",
+      "Mut Food",
+      "Mut Hp",
+      "Mut Oxy",
+      "Mut Stam",
+      "Mut Weight",
+      "Oxy",
+      "Priority",
+      "Stam",
+      "Weight",
+      "Last Claims",
+      "Last Mut",
+      "Days since",
+      "Days sincetwo",
+      "Negative",
+      "Location",
+      "notes",
+      "version",
     ]) {
       expect(rex).toHaveProperty([key]);
     }
@@ -115,18 +160,42 @@ describe("PATCH /api/breeder-list/{id}", () => {
     const live = await listen(browser);
     const res = await browser.fetch(
       `/api/breeder-list/${REX}`,
-      send("PATCH", { HP: 50, Stam: null, Negative: "TRUE", notes: "mut stacking", "Last Mut": "3/1/2026", textColor: "#112233", "fieldColors.Dmg": "#00ff00" }),
+      send("PATCH", {
+        HP: 50,
+        Stam: null,
+        Negative: "TRUE",
+        notes: "mut stacking",
+        "Last Mut": "3/1/2026",
+        textColor: "#112233",
+        "fieldColors.Dmg": "#00ff00",
+      }),
     );
     expect(res.status).toBe(200);
     const row = await res.json<Record<string, unknown>>();
-    expect(row).toMatchObject({ _id: REX, HP: 50, Stam: null, Negative: "TRUE", notes: "mut stacking", textColor: "#112233", version: 2 });
+    expect(row).toMatchObject({
+      _id: REX,
+      HP: 50,
+      Stam: null,
+      Negative: "TRUE",
+      notes: "mut stacking",
+      textColor: "#112233",
+      version: 2,
+    });
     expect(row.fieldColors).toEqual({ HP: "#ff0000", Dmg: "#00ff00" });
     expect(row["Days sincetwo"]).toEqual(expect.any(Number));
-    expect(await live.next("breeder_list_update")).toEqual(stamped({ type: "breeder_list_update", message: "Breeder list updated! Live update received." }));
+    expect(await live.next("breeder_list_update")).toEqual(
+      stamped({ type: "breeder_list_update", message: "Breeder list updated! Live update received." }),
+    );
     live.close();
 
     const db = await stored(REX);
-    expect(db!.values).toMatchObject({ HP: 50, "Last Mut": "3/1/2026", "Curent # of 0/0's": 4, Negative: "TRUE", notes: "mut stacking" });
+    expect(db!.values).toMatchObject({
+      HP: 50,
+      "Last Mut": "3/1/2026",
+      "Curent # of 0/0's": 4,
+      Negative: "TRUE",
+      notes: "mut stacking",
+    });
     const [audit] = await auditRows();
     expect(audit).toMatchObject({ actor: `user:${MEMBER}`, entity_id: REX, action: "update" });
     expect(JSON.parse(audit.before)).toMatchObject({ HP: 45, Negative: "FALSE", "fieldColors.Dmg": null });
@@ -150,7 +219,11 @@ describe("PATCH /api/breeder-list/{id}", () => {
     const browser = await member();
     const res = await browser.fetch(`/api/breeder-list/${REX}`, send("PATCH", { HP: 10, Colour: "blue" }));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "validation", field: "Colour", message: 'Colour: unknown column "Colour"' });
+    expect(await res.json()).toMatchObject({
+      error: "validation",
+      field: "Colour",
+      message: 'Colour: unknown column "Colour"',
+    });
     expect((await stored(REX))!.values.HP).toBe(45);
     expect(await auditRows()).toHaveLength(0);
   });
@@ -210,7 +283,9 @@ describe("PATCH /api/breeder-list/{id}", () => {
 
     it("refuses a versioned PATCH as a conflict and writes nothing, not even an audit row", async () => {
       await seedRows();
-      const deps = racing(`update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', 99) where _id = ?`);
+      const deps = racing(
+        `update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', 99) where _id = ?`,
+      );
       const result = await patchBreeder(deps, REX, { HP: 70, version: 1 });
       expect(result).toMatchObject({ status: "conflict", current: { _id: REX, HP: 99, version: 2 } });
       expect((await stored(REX))!.values.HP).toBe(99);
@@ -219,7 +294,9 @@ describe("PATCH /api/breeder-list/{id}", () => {
 
     it("merges an unversioned PATCH into the new row, with the audit row's before as it really was", async () => {
       await seedRows();
-      const deps = racing(`update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', 99) where _id = ?`);
+      const deps = racing(
+        `update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', 99) where _id = ?`,
+      );
       const result = await patchBreeder(deps, REX, { Negative: "TRUE" });
       expect(result).toMatchObject({ status: "ok", row: { _id: REX, HP: 99, Negative: "TRUE", version: 3 } });
       const audit = await auditRows();
@@ -237,7 +314,10 @@ describe("PATCH /api/breeder-list/{id}", () => {
       await seedRows();
       const raise = `update breeder_list set version = version + 1, "values" = json_set("values", '$.HP', json_extract("values", '$.HP') + 1) where _id = ?`;
       const result = await patchBreeder(racing(raise, RACE_RETRIES + 1), REX, { Negative: "TRUE" });
-      expect(result).toMatchObject({ status: "conflict", current: { _id: REX, Negative: "FALSE", version: RACE_RETRIES + 2 } });
+      expect(result).toMatchObject({
+        status: "conflict",
+        current: { _id: REX, Negative: "FALSE", version: RACE_RETRIES + 2 },
+      });
       expect(await auditRows()).toHaveLength(0);
       // One loss fewer, and it lands.
       const landed = await patchBreeder(racing(raise, RACE_RETRIES), REX, { Negative: "TRUE" });
@@ -295,14 +375,25 @@ describe("POST /api/breeder-list/batch-color", () => {
     expect((await stored(GIGA))!.field_colors).toEqual({ HP: "#ff0000", "Curent # of 0/0's": "#abcdef" });
     expect((await stored(REX2))!.field_colors).toEqual({ HP: "#ff0000" });
     const audit = await auditRows();
-    expect(audit.map((a) => [a.entity_id, a.action]).sort()).toEqual([[GIGA, "color"], [REX, "color"]].sort());
+    expect(audit.map((a) => [a.entity_id, a.action]).sort()).toEqual(
+      [
+        [GIGA, "color"],
+        [REX, "color"],
+      ].sort(),
+    );
   });
 
   it("changes nothing when one row is unknown (404)", async () => {
     await seedRows();
     const { bearer } = await memberWithToken();
     const res = await pageFetch(`${ORIGIN}/api/breeder-list/batch-color`, {
-      ...send("POST", { cells: [{ rowId: REX, columnKey: "HP" }, { rowId: UNKNOWN, columnKey: "HP" }], color: "#000000" }),
+      ...send("POST", {
+        cells: [
+          { rowId: REX, columnKey: "HP" },
+          { rowId: UNKNOWN, columnKey: "HP" },
+        ],
+        color: "#000000",
+      }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
     expect(res.status).toBe(404);
@@ -315,12 +406,20 @@ describe("POST /api/breeder-list/batch-color", () => {
   it("refuses a bad colour or column (400) and anonymous callers (401)", async () => {
     await seedRows();
     const browser = await member();
-    const badColour = await browser.fetch("/api/breeder-list/batch-color", send("POST", { cells: [{ rowId: REX, columnKey: "HP" }], color: "red" }));
+    const badColour = await browser.fetch(
+      "/api/breeder-list/batch-color",
+      send("POST", { cells: [{ rowId: REX, columnKey: "HP" }], color: "red" }),
+    );
     expect(badColour.status).toBe(400);
     expect((await badColour.json<{ field: string }>()).field).toBe("color");
-    const badColumn = await browser.fetch("/api/breeder-list/batch-color", send("POST", { cells: [{ rowId: REX, columnKey: "Nope" }], color: "#000" }));
+    const badColumn = await browser.fetch(
+      "/api/breeder-list/batch-color",
+      send("POST", { cells: [{ rowId: REX, columnKey: "Nope" }], color: "#000" }),
+    );
     expect((await badColumn.json<{ field: string }>()).field).toBe("cells.0.columnKey");
-    expect((await pageFetch(`${ORIGIN}/api/breeder-list/batch-color`, send("POST", { cells: [], color: "#000" }))).status).toBe(401);
+    expect(
+      (await pageFetch(`${ORIGIN}/api/breeder-list/batch-color`, send("POST", { cells: [], color: "#000" }))).status,
+    ).toBe(401);
     expect((await stored(REX))!.field_colors).toEqual({ HP: "#ff0000" });
   });
 });
@@ -346,10 +445,16 @@ describe("POST /api/breeder-list/order", () => {
     const browser = await member();
     const missing = await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA] }));
     expect(missing.status).toBe(400);
-    expect((await missing.json<{ message: string }>()).message).toBe("ids: must list every breeder entry exactly once (3 rows)");
+    expect((await missing.json<{ message: string }>()).message).toBe(
+      "ids: must list every breeder entry exactly once (3 rows)",
+    );
     expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, REX, GIGA] }))).status).toBe(400);
-    expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA, UNKNOWN] }))).status).toBe(400);
-    expect((await pageFetch(`${ORIGIN}/api/breeder-list/order`, send("POST", { ids: [REX, GIGA, REX2] }))).status).toBe(401);
+    expect((await browser.fetch("/api/breeder-list/order", send("POST", { ids: [REX, GIGA, UNKNOWN] }))).status).toBe(
+      400,
+    );
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/order`, send("POST", { ids: [REX, GIGA, REX2] }))).status).toBe(
+      401,
+    );
     expect((await stored(GIGA))!.order).toBe(0);
     expect(await auditRows()).toEqual([]);
   });
@@ -367,7 +472,9 @@ describe("PUT /api/breeder-list/{id}/order", () => {
     live.close();
     const list = await (await browser.fetch("/api/breeder-list")).json<{ _id: string }[]>();
     expect(list.map((r) => r._id)).toEqual([REX, REX2, GIGA]);
-    expect(await auditRows()).toMatchObject([{ entity_id: GIGA, action: "order", before: '{"order":0}', after: '{"order":5}' }]);
+    expect(await auditRows()).toMatchObject([
+      { entity_id: GIGA, action: "order", before: '{"order":0}', after: '{"order":5}' },
+    ]);
   });
 
   it("refuses a bad order, an unknown row and anonymous callers", async () => {
@@ -394,7 +501,10 @@ describe("PUT /api/breeder-list/{id}/image", () => {
     const browser = await member();
     const live = await listen(browser);
     const url = "https://ark.wiki.gg/images/Rex.png";
-    const res = await browser.fetch(`/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: url, updateAllMatching: false }));
+    const res = await browser.fetch(
+      `/api/breeder-list/${REX}/image`,
+      send("PUT", { imageUrl: url, updateAllMatching: false }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ updatedCount: 1, itemName: "Rex" });
     await live.next("breeder_list_update");
@@ -412,7 +522,10 @@ describe("PUT /api/breeder-list/{id}/image", () => {
     const { bearer } = await memberWithToken();
     const headers = { ...bearer, "Content-Type": "application/json" };
     const url = "https://ark.wiki.gg/images/Rex_new.png";
-    const res = await pageFetch(`${ORIGIN}/api/breeder-list/${REX2}/image`, { ...send("PUT", { imageUrl: url, updateAllMatching: true }), headers });
+    const res = await pageFetch(`${ORIGIN}/api/breeder-list/${REX2}/image`, {
+      ...send("PUT", { imageUrl: url, updateAllMatching: true }),
+      headers,
+    });
     expect(await res.json()).toMatchObject({ updatedCount: 2, itemName: "Rex" });
     expect((await stored(REX))!.image_url).toBe(url);
     expect((await stored(REX2))!.image_url).toBe(url);
@@ -426,14 +539,24 @@ describe("PUT /api/breeder-list/{id}/image", () => {
   it("refuses a missing URL, an unknown row and anonymous callers", async () => {
     await seedRows();
     const browser = await member();
-    const bad = await browser.fetch(`/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: "  ", updateAllMatching: true }));
+    const bad = await browser.fetch(
+      `/api/breeder-list/${REX}/image`,
+      send("PUT", { imageUrl: "  ", updateAllMatching: true }),
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json<{ field: string }>()).field).toBe("imageUrl");
-    const notUrl = await browser.fetch(`/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: "javascript:alert(1)" }));
+    const notUrl = await browser.fetch(
+      `/api/breeder-list/${REX}/image`,
+      send("PUT", { imageUrl: "javascript:alert(1)" }),
+    );
     expect(notUrl.status).toBe(400);
     const url = "https://ark.wiki.gg/images/Rex.png";
-    expect((await browser.fetch(`/api/breeder-list/${UNKNOWN}/image`, send("PUT", { imageUrl: url }))).status).toBe(404);
-    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: url }))).status).toBe(401);
+    expect((await browser.fetch(`/api/breeder-list/${UNKNOWN}/image`, send("PUT", { imageUrl: url }))).status).toBe(
+      404,
+    );
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/image`, send("PUT", { imageUrl: url }))).status).toBe(
+      401,
+    );
     expect((await stored(REX))!.image_url).toBeNull();
     expect(await env.DB.prepare("select count(*) as n from item_images").first("n")).toBe(0);
   });
@@ -451,9 +574,11 @@ describe("PUT /api/breeder-list/{id}/role", () => {
     expect(await res.json()).toMatchObject({ _id: REX, roleId: ROLE, version: 2 });
     await live.next("breeder_list_update");
     live.close();
-    expect(await env.DB.prepare("select dino, role_id from role_mappings").all().then((r) => r.results)).toEqual([
-      { dino: "Rex", role_id: ROLE },
-    ]);
+    expect(
+      await env.DB.prepare("select dino, role_id from role_mappings")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ dino: "Rex", role_id: ROLE }]);
     expect((await stored(REX2))!.role_id).toBe(ROLE); // the mapping is per dino
     expect((await stored(GIGA))!.role_id).toBeNull();
     expect(await auditRows("role_mapping")).toMatchObject([{ entity_id: "Rex", action: "set" }]);
@@ -467,10 +592,16 @@ describe("PUT /api/breeder-list/{id}/role", () => {
     await seedRows();
     const { bearer } = await memberWithToken();
     const headers = { ...bearer, "Content-Type": "application/json" };
-    const bad = await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/role`, { ...send("PUT", { roleId: "admins" }), headers });
+    const bad = await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/role`, {
+      ...send("PUT", { roleId: "admins" }),
+      headers,
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "validation", field: "roleId" });
-    const missing = await pageFetch(`${ORIGIN}/api/breeder-list/${UNKNOWN}/role`, { ...send("PUT", { roleId: ROLE }), headers });
+    const missing = await pageFetch(`${ORIGIN}/api/breeder-list/${UNKNOWN}/role`, {
+      ...send("PUT", { roleId: ROLE }),
+      headers,
+    });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toHaveProperty("error");
     expect((await pageFetch(`${ORIGIN}/api/breeder-list/${REX}/role`, send("PUT", { roleId: ROLE }))).status).toBe(401);
@@ -483,7 +614,10 @@ describe("POST and DELETE /api/breeder-list", () => {
     await seedRows();
     const browser = await member();
     const live = await listen(browser);
-    const res = await browser.fetch("/api/breeder-list", send("POST", { Dino: "Shadowmane", Server: 2446, HP: 33, Negative: false }));
+    const res = await browser.fetch(
+      "/api/breeder-list",
+      send("POST", { Dino: "Shadowmane", Server: 2446, HP: 33, Negative: false }),
+    );
     expect(res.status).toBe(201);
     const row = await res.json<Record<string, unknown>>();
     expect(row).toMatchObject({ Dino: "Shadowmane", Server: "2446", HP: 33, Negative: "FALSE", order: 3, version: 1 });
@@ -518,6 +652,8 @@ describe("POST and DELETE /api/breeder-list", () => {
     });
     expect(created.status).toBe(201);
     const { _id } = await created.json<{ _id: string }>();
-    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${_id}`, { method: "DELETE", headers: bearer })).status).toBe(200);
+    expect((await pageFetch(`${ORIGIN}/api/breeder-list/${_id}`, { method: "DELETE", headers: bearer })).status).toBe(
+      200,
+    );
   });
 });

@@ -11,7 +11,9 @@ beforeEach(async () => {
   // 40 codes, inserted newest id first; every fifth completed; code 7's location has LIKE's characters.
   await env.DB.batch(
     Array.from({ length: 40 }, (_, i) => 40 - i).map((n) =>
-      env.DB.prepare("insert into codes (_id, id, username, code, server, completed, location, user) values (?, ?, ?, ?, ?, ?, ?, ?)").bind(
+      env.DB.prepare(
+        "insert into codes (_id, id, username, code, server, completed, location, user) values (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(
         n.toString(16).padStart(24, "0"),
         n,
         `member${n}`,
@@ -50,7 +52,9 @@ describe("GET /api/codes/search", () => {
 
   it("finds a search longer than D1's LIKE patterns take (50 bytes), case-insensitively and literally", async () => {
     const long = "Far Base North Ridge, second vault row past the 100%_ element node, by the cliff";
-    await env.DB.prepare("insert into codes (_id, id, username, code, server, completed, location, user) values (?, 41, 'm41', '1041', '2411', 0, ?, '710000000000000041')")
+    await env.DB.prepare(
+      "insert into codes (_id, id, username, code, server, completed, location, user) values (?, 41, 'm41', '1041', '2411', 0, ?, '710000000000000041')",
+    )
       .bind((41).toString(16).padStart(24, "0"), long)
       .run();
     const found = await get(`/api/codes/search?q=${encodeURIComponent(long.slice(4, 70).toUpperCase())}&size=100`);

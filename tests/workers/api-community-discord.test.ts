@@ -1,6 +1,6 @@
 // Kicks and avatars through Discord's REST API (here the stand-in, reached over HTTP as Discord would be), and the
 // stand-in's bot endpoints in Discord's shapes.
-import { createExecutionContext, env, SELF } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import worker from "../../worker/index";
 import { standinUser } from "../../worker/discord-standin";
@@ -17,13 +17,16 @@ afterEach(() => outbound.mockRestore());
 const GUILD = "400000000000000001";
 const DAY = 24 * 3600 * 1000;
 const urlOf = (input: unknown) => (input instanceof Request ? input.url : String(input));
-const discordCalls = (part: string) => outbound.mock.calls.filter(([input]) => urlOf(input).includes(`/__discord/api/v10${part}`));
-const headerOf = (call: unknown[], name: string) => new Headers((call[1] as RequestInit | undefined)?.headers).get(name);
+const discordCalls = (part: string) =>
+  outbound.mock.calls.filter(([input]) => urlOf(input).includes(`/__discord/api/v10${part}`));
+const headerOf = (call: unknown[], name: string) =>
+  new Headers((call[1] as RequestInit | undefined)?.headers).get(name);
 const count = (sql: string) => env.DB.prepare(`select count(*) as n from ${sql}`).first<number>("n");
 
 /** The first snowflake after `from` whose stand-in user has (or has not) an avatar. */
 function userWith(avatar: boolean, from = 800000000000000000n) {
-  for (let id = from; ; id++) if ((standinUser(String(id)).avatar !== null) === avatar && !String(id).endsWith("9")) return String(id);
+  for (let id = from; ; id++)
+    if ((standinUser(String(id)).avatar !== null) === avatar && !String(id).endsWith("9")) return String(id);
 }
 
 async function seedVouches(rows: [string, string][]) {
@@ -69,7 +72,10 @@ describe("the stand-in's bot endpoints", () => {
     expect(unknown.status).toBe(404);
     expect(conforms(await unknown.json(), schemas.ErrorResponse as Schema)).toEqual([]);
     expect((await pageFetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`)).status).toBe(401);
-    expect((await pageFetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`, { headers: { Authorization: "Bearer x" } })).status).toBe(401);
+    expect(
+      (await pageFetch(`${ORIGIN}/__discord/api/v10/users/${MEMBER}`, { headers: { Authorization: "Bearer x" } }))
+        .status,
+    ).toBe(401);
   });
 
   it("answers DELETE /guilds/{guild}/members/{user}: 204, Unknown Member, Unknown Guild, 401 without a bot token", async () => {
@@ -83,7 +89,10 @@ describe("the stand-in's bot endpoints", () => {
     const body = await notMember.json<Record<string, unknown>>();
     expect(body).toEqual({ message: "Unknown Member", code: 10007 });
     expect(conforms(body, schemas.ErrorResponse as Schema)).toEqual([]);
-    expect(await (await kick("400000000000000002", "800000000000000001")).json()).toEqual({ message: "Unknown Guild", code: 10004 });
+    expect(await (await kick("400000000000000002", "800000000000000001")).json()).toEqual({
+      message: "Unknown Guild",
+      code: 10004,
+    });
     expect((await kick(GUILD, "800000000000000001", {})).status).toBe(401);
   });
 });
@@ -109,7 +118,9 @@ describe("POST /kick/{vouchedId}", () => {
     const [call] = discordCalls(`/guilds/${GUILD}/members/${target}`);
     expect((call[1] as RequestInit).method).toBe("DELETE");
     expect(headerOf(call, "Authorization")).toBe("Bot standin-bot-token");
-    expect(decodeURIComponent(headerOf(call, "X-Audit-Log-Reason")!)).toBe("Kicked from the tribe dashboard by Rex Rider");
+    expect(decodeURIComponent(headerOf(call, "X-Audit-Log-Reason")!)).toBe(
+      "Kicked from the tribe dashboard by Rex Rider",
+    );
 
     const { results } = await env.DB.prepare("select vouched, status from vouches order by id").all();
     expect(results.map((r) => r.status)).toEqual(["Remove Pending", "Remove Pending", "Complete"]);
@@ -123,7 +134,10 @@ describe("POST /kick/{vouchedId}", () => {
     const { bearer } = await memberWithToken();
     const res = await pageFetch(`${ORIGIN}/kick/${OUTSIDER}`, { method: "POST", headers: bearer });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ results: [{ guildId: GUILD, status: "failed", error: "Unknown Member" }], removePending: 0 });
+    expect(await res.json()).toEqual({
+      results: [{ guildId: GUILD, status: "failed", error: "Unknown Member" }],
+      removePending: 0,
+    });
     expect(await env.DB.prepare("select status from vouches").first("status")).toBe("Complete");
     expect(await count("audit_log where action = 'kick'")).toBe(1);
   });
@@ -131,7 +145,10 @@ describe("POST /kick/{vouchedId}", () => {
   it("answers per guild: one kicked, one failed, and the vouches still become Remove Pending", async () => {
     await seedVouches([[target, "Complete"]]);
     const { bearer } = await memberWithToken();
-    const res = await withSettings({ DISCORD_GUILD_IDS: `${GUILD},400000000000000002` }, `/kick/${target}`, { method: "POST", headers: bearer });
+    const res = await withSettings({ DISCORD_GUILD_IDS: `${GUILD},400000000000000002` }, `/kick/${target}`, {
+      method: "POST",
+      headers: bearer,
+    });
     expect(await res.json()).toEqual({
       results: [
         { guildId: GUILD, status: "kicked" },
@@ -147,7 +164,10 @@ describe("POST /kick/{vouchedId}", () => {
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
     const res = await pageFetch(`${ORIGIN}/kick/${target}`, { method: "POST", headers: bearer });
     const body = await res.json<{ results: { status: string; error: string }[] }>();
-    expect(body.results[0]).toMatchObject({ status: "failed", error: expect.stringContaining("Network connection lost.") });
+    expect(body.results[0]).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("Network connection lost."),
+    });
   });
 
   it("refuses a malformed id and callers without credentials", async () => {
@@ -170,19 +190,26 @@ describe("avatars", () => {
     const first = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(first.status).toBe(200);
     const ext = hash.startsWith("a_") ? "gif" : "png";
-    expect(await first.json()).toEqual({ avatarURL: `https://cdn.discordapp.com/avatars/${id}/${hash}.${ext}`, avatarHash: hash });
+    expect(await first.json()).toEqual({
+      avatarURL: `https://cdn.discordapp.com/avatars/${id}/${hash}.${ext}`,
+      avatarHash: hash,
+    });
     expect(discordCalls(`/users/${id}`)).toHaveLength(1);
     expect(headerOf(discordCalls(`/users/${id}`)[0], "Authorization")).toBe("Bot standin-bot-token");
 
     const second = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(await second.json()).toMatchObject({ avatarHash: hash });
     expect(discordCalls(`/users/${id}`)).toHaveLength(1);
-    const row = await env.DB.prepare("select * from avatars where discord_id = ?").bind(id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("select * from avatars where discord_id = ?")
+      .bind(id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({ hash, url: expect.stringContaining(hash) });
     expect(Date.now() - Number(row!.timestamp)).toBeLessThan(60_000);
 
     // After 24 hours the record is fetched again.
-    await env.DB.prepare("update avatars set timestamp = ?").bind(Date.now() - DAY - 1000).run();
+    await env.DB.prepare("update avatars set timestamp = ?")
+      .bind(Date.now() - DAY - 1000)
+      .run();
     await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(discordCalls(`/users/${id}`)).toHaveLength(2);
   });
@@ -198,7 +225,9 @@ describe("avatars", () => {
 
     // A call that ran out of time is not repeated: the page would wait twice as long for the same answer.
     const other = userWith(true, BigInt(id) + 1n);
-    outbound.mockImplementationOnce(() => Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")));
+    outbound.mockImplementationOnce(() =>
+      Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+    );
     const timedOut = await pageFetch(`${ORIGIN}/avatar/${other}`, { headers: bearer });
     expect(await timedOut.json()).toMatchObject({ avatarHash: null });
     expect(discordCalls(`/users/${other}`)).toHaveLength(1);
@@ -209,7 +238,10 @@ describe("avatars", () => {
     const id = userWith(false);
     const { bearer } = await memberWithToken();
     const body = await (await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer })).json();
-    expect(body).toEqual({ avatarURL: `https://cdn.discordapp.com/embed/avatars/${BigInt(id) % 5n}.png`, avatarHash: null });
+    expect(body).toEqual({
+      avatarURL: `https://cdn.discordapp.com/embed/avatars/${BigInt(id) % 5n}.png`,
+      avatarHash: null,
+    });
   });
 
   it("answers the default avatar with 200 when Discord fails, caching nothing; a stale record beats the default", async () => {
@@ -218,22 +250,32 @@ describe("avatars", () => {
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
     const res = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ avatarURL: `https://cdn.discordapp.com/embed/avatars/${BigInt(id) % 5n}.png`, avatarHash: null });
+    expect(await res.json()).toEqual({
+      avatarURL: `https://cdn.discordapp.com/embed/avatars/${BigInt(id) % 5n}.png`,
+      avatarHash: null,
+    });
     expect(await count("avatars")).toBe(0);
 
     // A Discord that answers an error is a failure too.
-    outbound.mockImplementation(() => Promise.resolve(Response.json({ message: "500: Internal Server Error", code: 0 }, { status: 500 })));
+    outbound.mockImplementation(() =>
+      Promise.resolve(Response.json({ message: "500: Internal Server Error", code: 0 }, { status: 500 })),
+    );
     const failing = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
     expect(failing.status).toBe(200);
     expect(await failing.json()).toMatchObject({ avatarHash: null });
     expect(await count("avatars")).toBe(0);
 
-    await env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, 'https://cdn.discordapp.com/avatars/x/old.png', 'old', ?)")
+    await env.DB.prepare(
+      "insert into avatars (discord_id, url, hash, timestamp) values (?, 'https://cdn.discordapp.com/avatars/x/old.png', 'old', ?)",
+    )
       .bind(id, Date.now() - 3 * DAY)
       .run();
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
     const stale = await pageFetch(`${ORIGIN}/avatar/${id}`, { headers: bearer });
-    expect(await stale.json()).toEqual({ avatarURL: "https://cdn.discordapp.com/avatars/x/old.png", avatarHash: "old" });
+    expect(await stale.json()).toEqual({
+      avatarURL: "https://cdn.discordapp.com/avatars/x/old.png",
+      avatarHash: "old",
+    });
   });
 
   it("GET /avatar refuses a malformed id and callers without credentials", async () => {
@@ -248,8 +290,13 @@ describe("avatars", () => {
     const [a, b, c] = [userWith(true), userWith(false), userWith(true, 800000000000000500n)];
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("insert into avatars values (?, 'https://cdn.discordapp.com/avatars/a/cached.png', 'cached', ?)").bind(a, now - 1000),
-      env.DB.prepare("insert into avatars values (?, 'https://cdn.discordapp.com/avatars/c/old.png', 'old', ?)").bind(c, now - 2 * DAY),
+      env.DB.prepare(
+        "insert into avatars values (?, 'https://cdn.discordapp.com/avatars/a/cached.png', 'cached', ?)",
+      ).bind(a, now - 1000),
+      env.DB.prepare("insert into avatars values (?, 'https://cdn.discordapp.com/avatars/c/old.png', 'old', ?)").bind(
+        c,
+        now - 2 * DAY,
+      ),
     ]);
     const { bearer } = await memberWithToken();
     const res = await pageFetch(`${ORIGIN}/api/vouches/avatars`, {
@@ -260,7 +307,11 @@ describe("avatars", () => {
     expect(res.status).toBe(200);
     const map = await res.json<Record<string, { url: string; hash: string | null; timestamp: number }>>();
     expect(Object.keys(map).sort()).toEqual([a, b, c].sort());
-    expect(map[a]).toEqual({ url: "https://cdn.discordapp.com/avatars/a/cached.png", hash: "cached", timestamp: now - 1000 });
+    expect(map[a]).toEqual({
+      url: "https://cdn.discordapp.com/avatars/a/cached.png",
+      hash: "cached",
+      timestamp: now - 1000,
+    });
     expect(map[b]).toMatchObject({ url: `https://cdn.discordapp.com/embed/avatars/${BigInt(b) % 5n}.png`, hash: null });
     expect(map[c].hash).toBe(standinUser(c).avatar);
     expect(map[c].timestamp).toBeGreaterThanOrEqual(now);
@@ -271,7 +322,9 @@ describe("avatars", () => {
     const tooMany = await pageFetch(`${ORIGIN}/api/vouches/avatars`, {
       method: "POST",
       headers: { ...bearer, "Content-Type": "application/json" },
-      body: JSON.stringify({ discordIds: Array.from({ length: 201 }, (_, i) => String(800000000000001000n + BigInt(i))) }),
+      body: JSON.stringify({
+        discordIds: Array.from({ length: 201 }, (_, i) => String(800000000000001000n + BigInt(i))),
+      }),
     });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ field: "discordIds" });
@@ -291,10 +344,18 @@ describe("avatars", () => {
       ["800000000000000012", "Complete"],
     ]);
     await env.DB.batch([
-      env.DB.prepare("update vouches set vouched_avatar = 'https://cdn.discordapp.com/avatars/11/v.png' where vouched = '800000000000000011'"),
-      env.DB.prepare("update vouches set vouched_avatar = 'https://cdn.discordapp.com/avatars/12/v.png' where vouched = '800000000000000012'"),
-      env.DB.prepare("insert into avatars values ('800000000000000012', 'https://cdn.discordapp.com/avatars/12/new.png', 'new', 1)"),
-      env.DB.prepare("insert into avatars values ('800000000000000013', 'https://cdn.discordapp.com/avatars/13/a.png', 'a', 1)"),
+      env.DB.prepare(
+        "update vouches set vouched_avatar = 'https://cdn.discordapp.com/avatars/11/v.png' where vouched = '800000000000000011'",
+      ),
+      env.DB.prepare(
+        "update vouches set vouched_avatar = 'https://cdn.discordapp.com/avatars/12/v.png' where vouched = '800000000000000012'",
+      ),
+      env.DB.prepare(
+        "insert into avatars values ('800000000000000012', 'https://cdn.discordapp.com/avatars/12/new.png', 'new', 1)",
+      ),
+      env.DB.prepare(
+        "insert into avatars values ('800000000000000013', 'https://cdn.discordapp.com/avatars/13/a.png', 'a', 1)",
+      ),
     ]);
     const browser = new Browser();
     await browser.signIn(MEMBER);
@@ -315,7 +376,9 @@ describe("avatars", () => {
       ["700000000000000002", "Complete"],
     ]);
     // Even a fresh cache entry is refreshed: a person asked.
-    await env.DB.prepare("insert into avatars values (?, 'https://cdn.discordapp.com/avatars/x/old.png', 'old', ?)").bind(id, Date.now()).run();
+    await env.DB.prepare("insert into avatars values (?, 'https://cdn.discordapp.com/avatars/x/old.png', 'old', ?)")
+      .bind(id, Date.now())
+      .run();
     const browser = new Browser();
     await browser.signIn(MEMBER);
     const live = await listen(browser);
@@ -326,13 +389,17 @@ describe("avatars", () => {
     expect(await res.json()).toEqual({ vouchedAvatar: url, vouchedAvatarHash: hash });
     await live.next("vouches_update");
     live.close();
-    const { results } = await env.DB.prepare("select vouched_avatar, vouched_avatar_hash from vouches order by id").all();
+    const { results } = await env.DB.prepare(
+      "select vouched_avatar, vouched_avatar_hash from vouches order by id",
+    ).all();
     expect(results).toEqual([
       { vouched_avatar: url, vouched_avatar_hash: hash },
       { vouched_avatar: url, vouched_avatar_hash: hash },
       { vouched_avatar: null, vouched_avatar_hash: null },
     ]);
-    const audits = await env.DB.prepare("select * from audit_log where action = 'fetch-avatar' order by entity_id").all<Record<string, string>>();
+    const audits = await env.DB.prepare("select * from audit_log where action = 'fetch-avatar' order by entity_id").all<
+      Record<string, string>
+    >();
     expect(audits.results.map((a) => a.entity_id)).toEqual(["000000000000000000000001", "000000000000000000000002"]);
     expect(JSON.parse(audits.results[0].after)).toEqual({ vouchedAvatar: url, vouchedAvatarHash: hash });
     expect(await env.DB.prepare("select hash from avatars where discord_id = ?").bind(id).first("hash")).toBe(hash);
@@ -348,7 +415,10 @@ describe("avatars", () => {
     await seedVouches([[id, "Complete"]]);
     const { bearer } = await memberWithToken();
     outbound.mockImplementation(() => Promise.reject(new TypeError("Network connection lost.")));
-    const res = await pageFetch(`${ORIGIN}/api/vouches/000000000000000000000001/fetch-avatar`, { method: "POST", headers: bearer });
+    const res = await pageFetch(`${ORIGIN}/api/vouches/000000000000000000000001/fetch-avatar`, {
+      method: "POST",
+      headers: bearer,
+    });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ error: "discord_unavailable" });
     expect(await env.DB.prepare("select vouched_avatar from vouches").first("vouched_avatar")).toBeNull();

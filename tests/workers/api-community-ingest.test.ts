@@ -8,14 +8,20 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(
-    ["join_log", "removed_members", "vouches", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+    ["join_log", "removed_members", "vouches", "audit_log", "api_tokens"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
   );
 });
 afterEach(() => outbound.mockRestore());
 
 const count = (table: string) => env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n");
 const post = (path: string, body: unknown, headers: Record<string, string>) =>
-  pageFetch(`${ORIGIN}${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  pageFetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
 const ALICE = "710000000000000001";
@@ -23,8 +29,22 @@ const BOB = "710000000000000002";
 
 describe("Discord joins", () => {
   const joins = [
-    { id: BOB, displayName: "Bob the Tamer", username: "bobtamer", joinedAt: T0 + 5000, inviteCode: "arktribe", inviterId: MEMBER },
-    { id: ALICE, displayName: "Alice", username: "alice", avatarURL: "https://cdn.discordapp.com/embed/avatars/1.png", joinedAt: new Date(T0).toISOString(), createdAt: T0 - 1000 },
+    {
+      id: BOB,
+      displayName: "Bob the Tamer",
+      username: "bobtamer",
+      joinedAt: T0 + 5000,
+      inviteCode: "arktribe",
+      inviterId: MEMBER,
+    },
+    {
+      id: ALICE,
+      displayName: "Alice",
+      username: "alice",
+      avatarURL: "https://cdn.discordapp.com/embed/avatars/1.png",
+      joinedAt: new Date(T0).toISOString(),
+      createdAt: T0 - 1000,
+    },
   ];
 
   it("are ingested once: re-sending the same batch changes nothing", async () => {
@@ -33,18 +53,28 @@ describe("Discord joins", () => {
     const first = await post("/api/ingest/discord/joins", joins, bearer);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ received: 2, inserted: 2, unchanged: 0 });
-    expect(await live.next("discord_join")).toEqual(stamped({ type: "discord_join", message: "Bob the Tamer and 1 other joined the Discord" }));
+    expect(await live.next("discord_join")).toEqual(
+      stamped({ type: "discord_join", message: "Bob the Tamer and 1 other joined the Discord" }),
+    );
     await live.next("joined_members_update");
 
     const again = await post("/api/ingest/discord/joins", joins, bearer);
     expect(await again.json()).toEqual({ received: 2, inserted: 0, unchanged: 2 });
     // One new join among known ones: only it is added, and announced by name.
-    const third = await post("/api/ingest/discord/joins", [...joins, { id: ALICE, displayName: "Alice", joinedAt: T0 + 86_400_000 }], bearer);
+    const third = await post(
+      "/api/ingest/discord/joins",
+      [...joins, { id: ALICE, displayName: "Alice", joinedAt: T0 + 86_400_000 }],
+      bearer,
+    );
     expect(await third.json()).toEqual({ received: 3, inserted: 1, unchanged: 2 });
-    expect(await live.next("discord_join")).toEqual(stamped({ type: "discord_join", message: "Alice joined the Discord" }));
+    expect(await live.next("discord_join")).toEqual(
+      stamped({ type: "discord_join", message: "Alice joined the Discord" }),
+    );
     live.close();
     expect(await count("join_log")).toBe(3);
-    const audits = await env.DB.prepare("select * from audit_log where entity = 'join_log'").all<Record<string, string>>();
+    const audits = await env.DB.prepare("select * from audit_log where entity = 'join_log'").all<
+      Record<string, string>
+    >();
     expect(audits.results).toHaveLength(2);
     expect(audits.results[0]).toMatchObject({ action: "ingest", actor: expect.stringMatching(/^token:/) });
     expect(JSON.parse(audits.results[0].after).entries).toHaveLength(2);
@@ -57,8 +87,26 @@ describe("Discord joins", () => {
     expect(res.status).toBe(200);
     const list = await res.json<Record<string, unknown>[]>();
     expect(list).toEqual([
-      { id: ALICE, displayName: "Alice", username: "alice", avatarURL: "https://cdn.discordapp.com/embed/avatars/1.png", joinedAt: T0, createdAt: T0 - 1000, inviteCode: null, inviterId: null },
-      { id: BOB, displayName: "Bob the Tamer", username: "bobtamer", avatarURL: null, joinedAt: T0 + 5000, createdAt: snowflakeTime(BOB), inviteCode: "arktribe", inviterId: MEMBER },
+      {
+        id: ALICE,
+        displayName: "Alice",
+        username: "alice",
+        avatarURL: "https://cdn.discordapp.com/embed/avatars/1.png",
+        joinedAt: T0,
+        createdAt: T0 - 1000,
+        inviteCode: null,
+        inviterId: null,
+      },
+      {
+        id: BOB,
+        displayName: "Bob the Tamer",
+        username: "bobtamer",
+        avatarURL: null,
+        joinedAt: T0 + 5000,
+        createdAt: snowflakeTime(BOB),
+        inviteCode: "arktribe",
+        inviterId: MEMBER,
+      },
     ]);
     expect((await pageFetch(`${ORIGIN}/api/join-log`)).status).toBe(401);
     expect((await post("/api/ingest/discord/joins", joins, {})).status).toBe(401);
@@ -101,14 +149,26 @@ describe("Discord leaves", () => {
     const leaves = [
       { id: ALICE, displayName: "Alice", leftAt: T0 + 10_000, joinedAt: T0 - 50_000, leaveReason: "Left" },
       { id: BOB, username: "bobtamer", leftAt: T0 + 20_000, leaveReason: "Kicked", voucherInfo: null },
-      { id: "710000000000000003", displayName: "Cleo", leftAt: T0 + 30_000, joinedAt: T0, voucherInfo: { id: "77", vouchedBy: MEMBER, vouchedByUsername: "rexrider" } },
+      {
+        id: "710000000000000003",
+        displayName: "Cleo",
+        leftAt: T0 + 30_000,
+        joinedAt: T0,
+        voucherInfo: { id: "77", vouchedBy: MEMBER, vouchedByUsername: "rexrider" },
+      },
     ];
     const res = await post("/api/ingest/discord/leaves", leaves, bearer);
     expect(await res.json()).toEqual({ received: 3, inserted: 3, unchanged: 0 });
-    expect(await live.next("discord_leave")).toEqual(stamped({ type: "discord_leave", message: "Alice and 2 others left the Discord" }));
+    expect(await live.next("discord_leave")).toEqual(
+      stamped({ type: "discord_leave", message: "Alice and 2 others left the Discord" }),
+    );
     await live.next("removed_members_update");
     live.close();
-    expect(await (await post("/api/ingest/discord/leaves", leaves, bearer)).json()).toEqual({ received: 3, inserted: 0, unchanged: 3 });
+    expect(await (await post("/api/ingest/discord/leaves", leaves, bearer)).json()).toEqual({
+      received: 3,
+      inserted: 0,
+      unchanged: 3,
+    });
 
     const list = await (await browser.fetch("/api/removed-members")).json<Record<string, unknown>[]>();
     // joinedAt ascending, unknown join times last.
@@ -146,8 +206,23 @@ describe("vouches made in Discord", () => {
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
     const batch = [
-      { sourceMessageId: "730000000000000001", vouched: ALICE, vouchedUsername: "alice", vouchedBy: MEMBER, vouchedByUsername: "rexrider", vouchedAt: "7/4/2025", igName: "AliceTheBrave" },
-      { sourceMessageId: "730000000000000002", vouched: BOB, vouchedBy: MEMBER, vouchedAt: "2025-07-05T18:30:00Z", status: "Complete", notes: "Known from 2411" },
+      {
+        sourceMessageId: "730000000000000001",
+        vouched: ALICE,
+        vouchedUsername: "alice",
+        vouchedBy: MEMBER,
+        vouchedByUsername: "rexrider",
+        vouchedAt: "7/4/2025",
+        igName: "AliceTheBrave",
+      },
+      {
+        sourceMessageId: "730000000000000002",
+        vouched: BOB,
+        vouchedBy: MEMBER,
+        vouchedAt: "2025-07-05T18:30:00Z",
+        status: "Complete",
+        notes: "Known from 2411",
+      },
     ];
     const res = await post("/api/ingest/discord/vouches", batch, bearer);
     expect(res.status).toBe(200);
@@ -168,14 +243,25 @@ describe("vouches made in Discord", () => {
       status: "Not Provided",
       igName: "AliceTheBrave",
     });
-    expect(list[2]).toMatchObject({ vouched: BOB, vouchedAt: "7/5/2025", status: "Complete", notes: "Known from 2411" });
+    expect(list[2]).toMatchObject({
+      vouched: BOB,
+      vouchedAt: "7/5/2025",
+      status: "Complete",
+      notes: "Known from 2411",
+    });
     const ms = await env.DB.prepare("select vouched_at_ms as ms from vouches where id = 43").first<number>("ms");
     expect(ms).toBe(Date.UTC(2025, 6, 5));
 
-    const again = await post("/api/ingest/discord/vouches", [...batch, { ...batch[0], sourceMessageId: "730000000000000003" }], bearer);
+    const again = await post(
+      "/api/ingest/discord/vouches",
+      [...batch, { ...batch[0], sourceMessageId: "730000000000000003" }],
+      bearer,
+    );
     expect(await again.json()).toEqual({ received: 3, inserted: 1, unchanged: 2 });
     expect(await count("vouches")).toBe(4);
-    const audit = await env.DB.prepare("select * from audit_log where entity = 'vouch' and action = 'ingest'").all<Record<string, string>>();
+    const audit = await env.DB.prepare("select * from audit_log where entity = 'vouch' and action = 'ingest'").all<
+      Record<string, string>
+    >();
     expect(audit.results).toHaveLength(2);
     expect(JSON.parse(audit.results[0].after).map((v: { id: number }) => v.id)).toEqual([42, 43]);
   });
@@ -192,15 +278,26 @@ describe("vouches made in Discord", () => {
       [[{ vouched: ALICE, vouchedBy: MEMBER }], "0.sourceMessageId"],
     ];
     for (const [body, field] of cases) {
-      const res = await browser.fetch("/api/ingest/discord/vouches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const res = await browser.fetch("/api/ingest/discord/vouches", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ field });
     }
     expect(await count("vouches")).toBe(0);
-    const ok = await browser.fetch("/api/ingest/discord/vouches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify([base]) });
+    const ok = await browser.fetch("/api/ingest/discord/vouches", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify([base]),
+    });
     expect(await ok.json()).toMatchObject({ inserted: 1 });
     const today = new Date();
     const [v] = await (await browser.fetch("/api/vouches")).json<{ vouchedAt: string; id: number }[]>();
-    expect(v).toMatchObject({ id: 1, vouchedAt: `${today.getUTCMonth() + 1}/${today.getUTCDate()}/${today.getUTCFullYear()}` });
+    expect(v).toMatchObject({
+      id: 1,
+      vouchedAt: `${today.getUTCMonth() + 1}/${today.getUTCDate()}/${today.getUTCFullYear()}`,
+    });
   });
 });

@@ -16,8 +16,12 @@ describe("avatar URLs", () => {
   });
 
   it("builds CDN URLs from the hash; animated hashes are GIFs; no hash falls back to the default", () => {
-    expect(userAvatarUrl("300000000000000001", "abc")).toBe("https://cdn.discordapp.com/avatars/300000000000000001/abc.png");
-    expect(userAvatarUrl("300000000000000001", "a_abc")).toBe("https://cdn.discordapp.com/avatars/300000000000000001/a_abc.gif");
+    expect(userAvatarUrl("300000000000000001", "abc")).toBe(
+      "https://cdn.discordapp.com/avatars/300000000000000001/abc.png",
+    );
+    expect(userAvatarUrl("300000000000000001", "a_abc")).toBe(
+      "https://cdn.discordapp.com/avatars/300000000000000001/a_abc.gif",
+    );
     expect(userAvatarUrl("300000000000000002", null)).toBe("https://cdn.discordapp.com/embed/avatars/2.png");
   });
 
@@ -48,7 +52,11 @@ describe("ingestion rules", () => {
   });
 
   it("reads a vouch date as month/day/year (or ISO) at UTC midnight and refuses impossible dates", () => {
-    const base = { sourceMessageId: "300000000000000011", vouched: "300000000000000001", vouchedBy: "300000000000000002" };
+    const base = {
+      sourceMessageId: "300000000000000011",
+      vouched: "300000000000000001",
+      vouchedBy: "300000000000000002",
+    };
     expect(vouchInput.parse({ ...base, vouchedAt: "7/4/2025" }).vouchedAt).toBe(Date.UTC(2025, 6, 4));
     expect(vouchInput.parse({ ...base, vouchedAt: "2025-07-04T23:59:00Z" }).vouchedAt).toBe(Date.UTC(2025, 6, 4));
     expect(vouchInput.safeParse({ ...base, vouchedAt: "2/29/2025" }).success).toBe(false);
@@ -64,18 +72,36 @@ describe("tribelist and code input", () => {
       nationality: "Chinese",
       discordId: null,
     });
-    expect(entryCreate.parse({ name: "A", rank: "", nationality: null })).toMatchObject({ rank: null, nationality: null });
+    expect(entryCreate.parse({ name: "A", rank: "", nationality: null })).toMatchObject({
+      rank: null,
+      nationality: null,
+    });
     expect(entryCreate.safeParse({ name: "A", rank: "Member" }).success).toBe(false);
   });
 
   it("answers order only when an entry has one", () => {
-    const row = { _id: "x", server: "2411" as const, name: "A", username: null, discordId: null, rank: null, nationality: null, version: 1, createdAt: new Date(), updatedAt: new Date() };
+    const row = {
+      _id: "x",
+      server: "2411" as const,
+      name: "A",
+      username: null,
+      discordId: null,
+      rank: null,
+      nationality: null,
+      version: 1,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    };
     expect(entryJson({ ...row, order: null })).not.toHaveProperty("order");
     expect(entryJson({ ...row, order: 0 })).toHaveProperty("order", 0);
   });
 
   it("uses the bare path for 2411 and suffixed paths for the others", () => {
-    expect(["2411", "2573", "2446"].map((s) => tribelistPath(s as "2411"))).toEqual(["/api/tribelist", "/api/tribelist-2573", "/api/tribelist-2446"]);
+    expect(["2411", "2573", "2446"].map((s) => tribelistPath(s as "2411"))).toEqual([
+      "/api/tribelist",
+      "/api/tribelist-2573",
+      "/api/tribelist-2446",
+    ]);
   });
 
   it("reads a code's completed flag from booleans or the Yes/No the table shows", () => {

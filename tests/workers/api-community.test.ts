@@ -34,7 +34,19 @@ async function seedCodes(ids: number[]) {
 }
 
 // The spec's fields, and the version a save sends back (issue 13).
-const CODE_KEYS = ["_id", "id", "username", "code", "server", "avatar", "completed", "mainserver", "location", "user", "version"].sort();
+const CODE_KEYS = [
+  "_id",
+  "id",
+  "username",
+  "code",
+  "server",
+  "avatar",
+  "completed",
+  "mainserver",
+  "location",
+  "user",
+  "version",
+].sort();
 
 describe("/api/codes", () => {
   it("lists codes sorted by id with the spec's fields, for a session or an API token, never for nobody", async () => {
@@ -45,7 +57,13 @@ describe("/api/codes", () => {
     const list = await res.json<Record<string, unknown>[]>();
     expect(list.map((c) => c.id)).toEqual([1, 2, 3]);
     expect(Object.keys(list[0]).sort()).toEqual(CODE_KEYS);
-    expect(list[0]).toMatchObject({ username: "member1", code: "1001", completed: true, mainserver: "2573", location: "Red Ob" });
+    expect(list[0]).toMatchObject({
+      username: "member1",
+      code: "1001",
+      completed: true,
+      mainserver: "2573",
+      location: "Red Ob",
+    });
     expect(typeof list[1].completed).toBe("boolean");
 
     expect((await pageFetch(`${ORIGIN}/api/codes`, { headers: bearer })).status).toBe(200);
@@ -67,12 +85,25 @@ describe("/api/codes", () => {
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
     const res = await pageFetch(`${ORIGIN}/api/codes`, {
-      ...send("POST", { username: "frostkeeper", code: "8841", server: "2446", completed: "Yes", user: "700000000000000099" }),
+      ...send("POST", {
+        username: "frostkeeper",
+        code: "8841",
+        server: "2446",
+        completed: "Yes",
+        user: "700000000000000099",
+      }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
     expect(res.status).toBe(201);
     const created = await res.json<Record<string, unknown>>();
-    expect(created).toMatchObject({ id: 8, username: "frostkeeper", code: "8841", server: "2446", completed: true, location: null });
+    expect(created).toMatchObject({
+      id: 8,
+      username: "frostkeeper",
+      code: "8841",
+      server: "2446",
+      completed: true,
+      location: null,
+    });
     expect(created._id).toMatch(/^[0-9a-f]{24}$/);
     expect(Object.keys(created).sort()).toEqual(CODE_KEYS);
     expect(await live.next("codes_update")).toMatchObject({ type: "codes_update" });
@@ -88,7 +119,10 @@ describe("/api/codes", () => {
     await browser.signIn(MEMBER);
     const live = await listen(browser);
     const [first] = await (await browser.fetch("/api/codes")).json<Record<string, unknown>[]>();
-    const res = await browser.fetch(`/api/codes/${first._id}`, send("PUT", { ...first, code: "9999", completed: true, location: "Lava cave" }));
+    const res = await browser.fetch(
+      `/api/codes/${first._id}`,
+      send("PUT", { ...first, code: "9999", completed: true, location: "Lava cave" }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ...first, code: "9999", completed: true, location: "Lava cave", version: 2 });
     await live.next("codes_update");
@@ -100,7 +134,12 @@ describe("/api/codes", () => {
 
     const rows = (await audits("code")).results;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ action: "update", entity_id: first._id, actor: `user:${MEMBER}`, actor_name: "Rex Rider" });
+    expect(rows[0]).toMatchObject({
+      action: "update",
+      entity_id: first._id,
+      actor: `user:${MEMBER}`,
+      actor_name: "Rex Rider",
+    });
     expect(JSON.parse(rows[0].before)).toMatchObject({ code: "1001", completed: false });
     expect(JSON.parse(rows[0].after)).toMatchObject({ code: "9999", completed: true });
 
@@ -187,7 +226,9 @@ describe("the tribelists", () => {
     expect(list.map((e) => e.name)).toEqual(["Charlie", "Bravo", "alpha", "Zed"]);
     expect(Object.keys(list[0]).sort()).toEqual([...ENTRY_KEYS, "order"].sort());
     expect(Object.keys(list[2]).sort()).toEqual([...ENTRY_KEYS].sort()); // no order: the field is absent
-    const astraeos = await (await pageFetch(`${ORIGIN}/api/tribelist-2573`, { headers: bearer })).json<{ name: string }[]>();
+    const astraeos = await (
+      await pageFetch(`${ORIGIN}/api/tribelist-2573`, { headers: bearer })
+    ).json<{ name: string }[]>();
     expect(astraeos.map((e) => e.name)).toEqual(["Astra"]);
     expect(await (await browser.fetch("/api/tribelist-2446")).json()).toEqual([]);
     for (const path of Object.values(PATHS)) expect((await pageFetch(`${ORIGIN}${path}`)).status).toBe(401);
@@ -199,7 +240,12 @@ describe("the tribelists", () => {
     const { browser, bearer } = await memberWithToken();
     const live = await listen(browser);
     const res = await pageFetch(`${ORIGIN}/api/tribelist-2446`, {
-      ...send("POST", { name: "  Frost Warden ", discordId: "700000000000000001", rank: "admin", nationality: "Chinese" }),
+      ...send("POST", {
+        name: "  Frost Warden ",
+        discordId: "700000000000000001",
+        rank: "admin",
+        nationality: "Chinese",
+      }),
       headers: { ...bearer, "Content-Type": "application/json" },
     });
     expect(res.status).toBe(201);
@@ -213,7 +259,9 @@ describe("the tribelists", () => {
       nationality: "Chinese",
       version: 1,
     });
-    expect(await live.next("tribelist_added")).toEqual(stamped({ type: "tribelist_added", message: "Added entry: Frost Warden." }));
+    expect(await live.next("tribelist_added")).toEqual(
+      stamped({ type: "tribelist_added", message: "Added entry: Frost Warden." }),
+    );
     live.close();
     expect(await (await browser.fetch("/api/tribelist-2446")).json()).toEqual([entry]);
     expect(await (await browser.fetch("/api/tribelist")).json()).toEqual([]);
@@ -223,7 +271,10 @@ describe("the tribelists", () => {
 
     const blank = await browser.fetch("/api/tribelist", send("POST", { name: "", rank: "", nationality: "" }));
     expect(blank.status).toBe(400);
-    const ok = await browser.fetch("/api/tribelist", send("POST", { name: "Ember", discordId: "", rank: "", nationality: "" }));
+    const ok = await browser.fetch(
+      "/api/tribelist",
+      send("POST", { name: "Ember", discordId: "", rank: "", nationality: "" }),
+    );
     expect(await ok.json()).toMatchObject({ name: "Ember", discordId: null, rank: null, nationality: null });
   });
 
@@ -253,10 +304,22 @@ describe("the tribelists", () => {
     await browser.signIn(MEMBER);
     const live = await listen(browser);
     const [entry] = await (await browser.fetch("/api/tribelist")).json<Record<string, unknown>[]>();
-    const res = await browser.fetch(`/api/tribelist/${entry._id}`, send("PUT", { ...entry, name: "Bravo Six", rank: "Owner", nationality: "English" }));
+    const res = await browser.fetch(
+      `/api/tribelist/${entry._id}`,
+      send("PUT", { ...entry, name: "Bravo Six", rank: "Owner", nationality: "English" }),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ...entry, name: "Bravo Six", rank: "Owner", nationality: "English", order: 2, version: 2 });
-    expect(await live.next("tribelist_updated")).toEqual(stamped({ type: "tribelist_updated", message: "Updated entry: Bravo Six." }));
+    expect(await res.json()).toEqual({
+      ...entry,
+      name: "Bravo Six",
+      rank: "Owner",
+      nationality: "English",
+      order: 2,
+      version: 2,
+    });
+    expect(await live.next("tribelist_updated")).toEqual(
+      stamped({ type: "tribelist_updated", message: "Updated entry: Bravo Six." }),
+    );
     live.close();
     const [audit] = (await audits("tribelist_entry")).results;
     expect(audit).toMatchObject({ action: "update", entity_id: entry._id });
@@ -291,9 +354,13 @@ describe("the tribelists", () => {
     const res = await browser.fetch(`/api/tribelist-2573/${astra._id}`, { method: "DELETE" });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "Removed entry: Astra." });
-    expect(await live.next("tribelist_deleted")).toEqual(stamped({ type: "tribelist_deleted", message: "Removed entry: Astra." }));
+    expect(await live.next("tribelist_deleted")).toEqual(
+      stamped({ type: "tribelist_deleted", message: "Removed entry: Astra." }),
+    );
     live.close();
-    expect((await (await browser.fetch("/api/tribelist-2573")).json<{ name: string }[]>()).map((e) => e.name)).toEqual(["Nova"]);
+    expect((await (await browser.fetch("/api/tribelist-2573")).json<{ name: string }[]>()).map((e) => e.name)).toEqual([
+      "Nova",
+    ]);
     expect((await audits("tribelist_entry")).results[0]).toMatchObject({ action: "delete", entity_id: astra._id });
     expect((await browser.fetch(`/api/tribelist-2573/${astra._id}`, { method: "DELETE" })).status).toBe(404);
   });
@@ -324,13 +391,22 @@ describe("the tribelists", () => {
 
 describe("no lost edits on codes and tribelist entries (issue 13)", () => {
   const cases = [
-    { what: "a code", seed: () => seedCodes([1]), list: "/api/codes", one: (id: unknown) => `/api/codes/${id}`, edits: [{ code: "AAA" }, { location: "Lava cave" }] },
+    {
+      what: "a code",
+      seed: () => seedCodes([1]),
+      list: "/api/codes",
+      one: (id: unknown) => `/api/codes/${id}`,
+      edits: [{ code: "AAA" }, { location: "Lava cave" }],
+    },
     {
       what: "a tribelist entry",
       seed: () => seedEntries("2573", [["Bravo", 2]]),
       list: "/api/tribelist-2573",
       one: (id: unknown) => `/api/tribelist-2573/${id}`,
-      edits: [{ name: "Bravo", rank: "Owner" }, { name: "Bravo", nationality: "English" }],
+      edits: [
+        { name: "Bravo", rank: "Owner" },
+        { name: "Bravo", nationality: "English" },
+      ],
     },
   ];
 
@@ -366,7 +442,9 @@ describe("no lost edits on codes and tribelist entries (issue 13)", () => {
       await browser.signIn(MEMBER);
       const [read] = await (await browser.fetch(c.list)).json<Record<string, unknown>[]>();
       const saves = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => browser.fetch(c.one(read._id), send("PUT", { ...read, ...c.edits[i % 2] }))),
+        Array.from({ length: 6 }, (_, i) =>
+          browser.fetch(c.one(read._id), send("PUT", { ...read, ...c.edits[i % 2] })),
+        ),
       );
       const statuses = saves.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);

@@ -9,7 +9,11 @@ beforeEach(async () => {
 });
 afterEach(() => outbound.mockRestore());
 
-const json = (body: unknown) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
 const DAY = 24 * 3600 * 1000;
 
 /** Inserts vouches: [vouchedBy, status, daysAgo, vouched?]. */
@@ -56,7 +60,10 @@ describe("API tokens", () => {
 
   it("cannot manage tokens themselves", async () => {
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/api/tokens`, { ...json({ name: "x" }), headers: { ...bearer, "Content-Type": "application/json" } });
+    const res = await SELF.fetch(`${ORIGIN}/api/tokens`, {
+      ...json({ name: "x" }),
+      headers: { ...bearer, "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -84,7 +91,11 @@ describe("API tokens", () => {
   it("malformed JSON gets a clear 400", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
-    const res = await browser.fetch("/api/tokens", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const res = await browser.fetch("/api/tokens", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
   });
@@ -104,8 +115,24 @@ describe("/api/vouches", () => {
     expect(list.map((v) => v.id)).toEqual([1, 2, 3]);
     expect(Object.keys(list[0]).sort()).toEqual(
       [
-        "_id", "id", "username", "displayName", "discordId", "notes", "aliases", "igName", "igNameServer2", "igNameServer3",
-        "vouchedAvatar", "vouchedAvatarHash", "status", "vouched", "vouchedUsername", "vouchedAt", "vouchedBy", "vouchedByUsername",
+        "_id",
+        "id",
+        "username",
+        "displayName",
+        "discordId",
+        "notes",
+        "aliases",
+        "igName",
+        "igNameServer2",
+        "igNameServer3",
+        "vouchedAvatar",
+        "vouchedAvatarHash",
+        "status",
+        "vouched",
+        "vouchedUsername",
+        "vouchedAt",
+        "vouchedBy",
+        "vouchedByUsername",
       ].sort(),
     );
     expect(list[0].vouchedAt).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
@@ -149,7 +176,9 @@ describe("/api/vouches", () => {
     ]);
     const browser = new Browser();
     await browser.signIn(MEMBER);
-    const stats = await (await browser.fetch("/api/vouches/stats")).json<{ perMonth: { month: string; count: number }[] }>();
+    const stats = await (
+      await browser.fetch("/api/vouches/stats")
+    ).json<{ perMonth: { month: string; count: number }[] }>();
     const key = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
     const prev = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
     expect(stats).toEqual({
@@ -181,7 +210,9 @@ describe("/api/vouches", () => {
     await live.next("vouches_update");
     live.close();
     expect(await env.DB.prepare("select count(*) as n from vouches").first("n")).toBe(0);
-    const audit = await env.DB.prepare("select * from audit_log where entity = 'vouch'").first<Record<string, string>>();
+    const audit = await env.DB.prepare("select * from audit_log where entity = 'vouch'").first<
+      Record<string, string>
+    >();
     expect(audit).toMatchObject({ actor: `user:${MEMBER}`, actor_name: "Rex Rider", entity_id: _id, action: "delete" });
     expect(JSON.parse(audit!.before)).toMatchObject({ _id, status: "Complete" });
 
@@ -199,7 +230,10 @@ describe("/api/vouches", () => {
       ["400000000000000012", "Complete", 3],
     ]);
     const { bearer } = await memberWithToken();
-    const res = await SELF.fetch(`${ORIGIN}/api/vouches/mark-remove-pending/${target}`, { method: "POST", headers: bearer });
+    const res = await SELF.fetch(`${ORIGIN}/api/vouches/mark-remove-pending/${target}`, {
+      method: "POST",
+      headers: bearer,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ updated: 2 });
     const { results } = await env.DB.prepare("select vouched, status from vouches order by id").all();
@@ -209,7 +243,10 @@ describe("/api/vouches", () => {
     expect(audits.results).toHaveLength(2);
     expect(String(audits.results[0].actor)).toMatch(/^token:/);
 
-    const none = await SELF.fetch(`${ORIGIN}/api/vouches/mark-remove-pending/600000000000000002`, { method: "POST", headers: bearer });
+    const none = await SELF.fetch(`${ORIGIN}/api/vouches/mark-remove-pending/600000000000000002`, {
+      method: "POST",
+      headers: bearer,
+    });
     expect(none.status).toBe(404);
     const bad = await SELF.fetch(`${ORIGIN}/api/vouches/mark-remove-pending/abc`, { method: "POST", headers: bearer });
     expect(bad.status).toBe(400);

@@ -37,7 +37,10 @@ describe.each(["/api/vouches/stats", "/api/vouches/card-cache"])("%s", (path) =>
     const after = await read(path);
     expect(after).not.toHaveProperty("marked");
     if (path.endsWith("/stats")) expect(after).toMatchObject({ total: 2, completed: 1, uncompleted: 1 });
-    else expect(after.voucherStats).toEqual([expect.objectContaining({ totalCount: 2, completedCount: 1, uncompletedCount: 1 })]);
+    else
+      expect(after.voucherStats).toEqual([
+        expect.objectContaining({ totalCount: 2, completedCount: 1, uncompletedCount: 1 }),
+      ]);
 
     await env.DB.prepare(`update aggregate_cache set value = json_set(value, '$.marked', 1)`).run();
     await env.DB.prepare(`update vouches set status = 'Complete' where id = 2`).run();

@@ -8,7 +8,9 @@ import { memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(["join_log", "removed_members", "vouches", "avatars", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch(
+    ["join_log", "removed_members", "vouches", "avatars", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
 });
 afterEach(() => outbound.mockRestore());
 
@@ -19,7 +21,11 @@ type Page = { rows: Record<string, unknown>[]; total: number; page: number; page
 async function withLogs() {
   const { browser, bearer } = await memberWithToken();
   const post = (path: string, body: unknown) =>
-    SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { ...bearer, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    SELF.fetch(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { ...bearer, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   // 30 joins, newest first in the batch: the search answers them oldest first.
   const joins = Array.from({ length: 30 }, (_, i) => ({
     id: id(29 - i),
@@ -30,7 +36,14 @@ async function withLogs() {
   }));
   expect((await post("/api/ingest/discord/joins", joins)).status).toBe(200);
   const leaves = [
-    { id: id(1), displayName: "Left Early", leftAt: T0 + 50_000, joinedAt: T0 + 1000, leaveReason: "kicked", voucherInfo: { id: id(90), vouchedBy: id(91), vouchedByUsername: "Rex Rider" } },
+    {
+      id: id(1),
+      displayName: "Left Early",
+      leftAt: T0 + 50_000,
+      joinedAt: T0 + 1000,
+      leaveReason: "kicked",
+      voucherInfo: { id: id(90), vouchedBy: id(91), vouchedByUsername: "Rex Rider" },
+    },
     { id: id(2), displayName: "No Join Time", leftAt: T0 + 60_000, leaveReason: "left" },
     { id: id(3), displayName: "Left Late", leftAt: T0 + 70_000, joinedAt: T0 + 3000, leaveReason: "left" },
   ];
@@ -57,9 +70,16 @@ describe("the join log's paged search", () => {
     const { get } = await withLogs();
     expect((await get("/api/join-log/search?q=RAIDNIGHT")).body.rows.map((r) => r.id)).toEqual([id(9), id(19), id(29)]);
     expect((await get("/api/join-log/search?q=user7")).body.total).toBe(1);
-    expect((await get(`/api/join-log/search?q=${encodeURIComponent("100%_t")}`)).body.rows.map((r) => r.displayName)).toEqual(["100%_Tamer"]);
+    expect(
+      (await get(`/api/join-log/search?q=${encodeURIComponent("100%_t")}`)).body.rows.map((r) => r.displayName),
+    ).toEqual(["100%_Tamer"]);
     expect((await get(`/api/join-log/search?q=${encodeURIComponent("%")}`)).body.total).toBe(1);
-    expect((await get("/api/join-log/search?q=nobody-here")).body).toMatchObject({ total: 0, page: 1, pageCount: 1, rows: [] });
+    expect((await get("/api/join-log/search?q=nobody-here")).body).toMatchObject({
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      rows: [],
+    });
   });
 
   it("refuses a bad query by name and answers nobody without credentials", async () => {
@@ -75,8 +95,14 @@ describe("the join log's paged search", () => {
 describe("the leave log's paged search", () => {
   it("keeps the list's order (unknown join times last) and searches the voucher too", async () => {
     const { get } = await withLogs();
-    expect((await get("/api/removed-members/search")).body.rows.map((r) => r.displayName)).toEqual(["Left Early", "Left Late", "No Join Time"]);
-    expect((await get("/api/removed-members/search?q=rex rider")).body.rows.map((r) => r.displayName)).toEqual(["Left Early"]);
+    expect((await get("/api/removed-members/search")).body.rows.map((r) => r.displayName)).toEqual([
+      "Left Early",
+      "Left Late",
+      "No Join Time",
+    ]);
+    expect((await get("/api/removed-members/search?q=rex rider")).body.rows.map((r) => r.displayName)).toEqual([
+      "Left Early",
+    ]);
     expect((await get(`/api/removed-members/search?q=${id(91)}`)).body.total).toBe(1);
     expect((await get("/api/removed-members/search?q=LEFT")).body.total).toBe(3);
     expect((await SELF.fetch(`${ORIGIN}/api/removed-members/search`)).status).toBe(401);
@@ -88,11 +114,18 @@ describe("the avatar map of one page", () => {
     const { get } = await withLogs();
     await env.DB.batch(
       [id(1), id(2), id(3)].map((who) =>
-        env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(who, `https://cdn.example/${who}.png`, T0),
+        env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(
+          who,
+          `https://cdn.example/${who}.png`,
+          T0,
+        ),
       ),
     );
     const some = await get(`/api/vouches/avatar-cache?ids=${id(1)},${id(3)},${id(7)}`);
-    expect(some.body).toEqual({ [id(1)]: `https://cdn.example/${id(1)}.png`, [id(3)]: `https://cdn.example/${id(3)}.png` });
+    expect(some.body).toEqual({
+      [id(1)]: `https://cdn.example/${id(1)}.png`,
+      [id(3)]: `https://cdn.example/${id(3)}.png`,
+    });
     expect(Object.keys((await get("/api/vouches/avatar-cache")).body)).toHaveLength(3);
     expect((await get("/api/vouches/avatar-cache?ids=not-an-id")).status).toBe(400);
   });
@@ -107,7 +140,11 @@ describe("the avatars sent with a page's rows", () => {
         "insert into vouches (_id, id, status, vouched, vouched_at, vouched_at_ms, vouched_by, vouched_avatar) values (?, ?, 'Complete', ?, '6/1/2025', ?, ?, ?)",
       ).bind(n.toString(16).padStart(24, "0"), n, user, T0, id(99), avatar);
     const stored = (user: string, url: string) =>
-      env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(user, url, T0);
+      env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(
+        user,
+        url,
+        T0,
+      );
     await env.DB.batch([
       stored(record, "https://cdn.example/record.png"),
       vouch(1, vouched, "https://cdn.example/older.png"),
@@ -116,16 +153,36 @@ describe("the avatars sent with a page's rows", () => {
       stored(both, "https://cdn.example/both-record.png"),
     ]);
     const post = (path: string, body: unknown) =>
-      SELF.fetch(`${ORIGIN}${path}`, { method: "POST", headers: { ...bearer, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      SELF.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { ...bearer, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const inviters = [record, vouched, both, none];
-    const joins = inviters.map((inviterId, i) => ({ id: id(i + 1), displayName: `Invited ${i}`, joinedAt: T0 + i * 1000, inviterId }));
+    const joins = inviters.map((inviterId, i) => ({
+      id: id(i + 1),
+      displayName: `Invited ${i}`,
+      joinedAt: T0 + i * 1000,
+      inviterId,
+    }));
     expect((await post("/api/ingest/discord/joins", joins)).status).toBe(200);
-    const leaves = inviters.map((vouchedBy, i) => ({ id: id(i + 11), leftAt: T0 + i * 1000, voucherInfo: { id: id(i + 21), vouchedBy } }));
+    const leaves = inviters.map((vouchedBy, i) => ({
+      id: id(i + 11),
+      leftAt: T0 + i * 1000,
+      voucherInfo: { id: id(i + 21), vouchedBy },
+    }));
     expect((await post("/api/ingest/discord/leaves", leaves)).status).toBe(200);
 
-    const map = await (await browser.fetch(`/api/vouches/avatar-cache?ids=${inviters.join(",")}`)).json<Record<string, string>>();
+    const map = await (
+      await browser.fetch(`/api/vouches/avatar-cache?ids=${inviters.join(",")}`)
+    ).json<Record<string, string>>();
     const expected = inviters.map((who) => map[who] ?? null);
-    expect(expected).toEqual(["https://cdn.example/record.png", "https://cdn.example/latest.png", "https://cdn.example/both-record.png", null]);
+    expect(expected).toEqual([
+      "https://cdn.example/record.png",
+      "https://cdn.example/latest.png",
+      "https://cdn.example/both-record.png",
+      null,
+    ]);
     const join = await (await browser.fetch("/api/join-log/search")).json<Page>();
     expect(join.rows.map((r) => r.inviterAvatar)).toEqual(expected);
     const leave = await (await browser.fetch("/api/removed-members/search")).json<Page>();

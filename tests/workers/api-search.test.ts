@@ -6,16 +6,28 @@ import { MAX_QUERY } from "../../contract/search";
 let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(["vouches", "tribelist_entries", "join_log", "removed_members", "codes"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch(
+    ["vouches", "tribelist_entries", "join_log", "removed_members", "codes"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
+  );
   await env.DB.batch([
     env.DB.prepare(
       `insert into vouches (_id, id, username, display_name, notes, ig_name, status, vouched, vouched_at, vouched_at_ms, vouched_by)
        values ('000000000000000000000001', 1, 'frostbite', 'Frost Bite', 'Known from Astraeos', 'Zzzyx', 'Complete', '700000000000000001', '1/2/2026', 0, '700000000000000002')`,
     ),
-    env.DB.prepare(`insert into tribelist_entries (_id, server, name, discord_id) values ('000000000000000000000002', '2573', 'Ember Queen', '700000000000000003')`),
-    env.DB.prepare(`insert into join_log (id, display_name, username, joined_at) values ('700000000000000004', 'Shadow Walker', 'shadow', 1)`),
-    env.DB.prepare(`insert into removed_members (id, display_name, username, left_at) values ('700000000000000005', 'Gone Girl', 'gone', 2)`),
-    env.DB.prepare(`insert into codes (_id, id, username, code, user) values ('000000000000000000000003', 1, 'raptorking', '4521', '700000000000000006')`),
+    env.DB.prepare(
+      `insert into tribelist_entries (_id, server, name, discord_id) values ('000000000000000000000002', '2573', 'Ember Queen', '700000000000000003')`,
+    ),
+    env.DB.prepare(
+      `insert into join_log (id, display_name, username, joined_at) values ('700000000000000004', 'Shadow Walker', 'shadow', 1)`,
+    ),
+    env.DB.prepare(
+      `insert into removed_members (id, display_name, username, left_at) values ('700000000000000005', 'Gone Girl', 'gone', 2)`,
+    ),
+    env.DB.prepare(
+      `insert into codes (_id, id, username, code, user) values ('000000000000000000000003', 1, 'raptorking', '4521', '700000000000000006')`,
+    ),
   ]);
 });
 afterEach(() => outbound.mockRestore());
@@ -31,22 +43,30 @@ async function searchFor(q: string) {
 describe("global search", () => {
   it("finds each list by the fields the spec names, case-insensitively", async () => {
     expect(await searchFor("ASTRAEOS")).toEqual([expect.objectContaining({ tab: "Vouches", name: "Frost Bite" })]);
-    expect(await searchFor("700000000000000003")).toEqual([expect.objectContaining({ tab: "Tribelists", name: "Ember Queen", server: "2573" })]);
+    expect(await searchFor("700000000000000003")).toEqual([
+      expect.objectContaining({ tab: "Tribelists", name: "Ember Queen", server: "2573" }),
+    ]);
     expect(await searchFor("shadow")).toEqual([expect.objectContaining({ tab: "Join Log", name: "Shadow Walker" })]);
     expect(await searchFor("gone")).toEqual([expect.objectContaining({ tab: "Leave Log", name: "Gone Girl" })]);
     expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", name: "raptorking" })]);
   });
 
   it("says what each result is: the field the query was found in, its time and its server (issue 51)", async () => {
-    await env.DB.prepare(`insert into join_log (id, display_name, username, joined_at) values ('700000000000000007', 'Shadow Walker', 'walker2', 86400000)`).run();
+    await env.DB.prepare(
+      `insert into join_log (id, display_name, username, joined_at) values ('700000000000000007', 'Shadow Walker', 'walker2', 86400000)`,
+    ).run();
     const twins = await searchFor("shadow walker");
     expect(twins).toEqual([
       expect.objectContaining({ tab: "Join Log", name: "Shadow Walker", matched: "display name", at: 1 }),
       expect.objectContaining({ tab: "Join Log", name: "Shadow Walker", matched: "display name", at: 86400000 }),
     ]);
-    expect(await searchFor("700000000000000004")).toEqual([expect.objectContaining({ name: "Shadow Walker", matched: "Discord id" })]);
+    expect(await searchFor("700000000000000004")).toEqual([
+      expect.objectContaining({ name: "Shadow Walker", matched: "Discord id" }),
+    ]);
     expect(await searchFor("astraeos")).toEqual([expect.objectContaining({ tab: "Vouches", matched: "notes", at: 0 })]);
-    expect(await searchFor("Ember")).toEqual([expect.objectContaining({ server: "2573", matched: "name", at: expect.any(Number) })]);
+    expect(await searchFor("Ember")).toEqual([
+      expect.objectContaining({ server: "2573", matched: "name", at: expect.any(Number) }),
+    ]);
     expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", matched: "code" })]);
   });
 
@@ -65,7 +85,9 @@ describe("global search", () => {
   });
 
   it("follows every write: an edit is found by its new words only, a deleted row not at all", async () => {
-    await env.DB.prepare(`update tribelist_entries set name = 'Ash Princess' where _id = '000000000000000000000002'`).run();
+    await env.DB.prepare(
+      `update tribelist_entries set name = 'Ash Princess' where _id = '000000000000000000000002'`,
+    ).run();
     expect(await searchFor("ember")).toEqual([]);
     expect(await searchFor("princess")).toEqual([expect.objectContaining({ tab: "Tribelists", name: "Ash Princess" })]);
     await env.DB.prepare(`delete from join_log where id = '700000000000000004'`).run();

@@ -12,7 +12,9 @@ beforeAll(async () => {
 }, 30_000);
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(["server_status", "server_snapshots", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch(
+    ["server_status", "server_snapshots", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
 });
 afterEach(() => outbound.mockRestore());
 
@@ -43,7 +45,11 @@ describe("GET /api/eoserver-population/{serverId}", () => {
     const { bearer } = await memberWithToken();
     const now = Date.now();
     const base = Math.floor(now / MINUTE) * MINUTE - 3 * HOUR;
-    const snaps: Snap[] = Array.from({ length: 180 }, (_, i) => ({ t: base + i * MINUTE, online: true, players: 20 + (i % 30) }));
+    const snaps: Snap[] = Array.from({ length: 180 }, (_, i) => ({
+      t: base + i * MINUTE,
+      online: true,
+      players: 20 + (i % 30),
+    }));
     snaps[10] = { t: base + 10 * MINUTE, online: false, players: 0 }; // offline: no count
     snaps[100] = { t: base + 100 * MINUTE, online: true, players: 64, max: 72 };
     snaps[150] = { t: base + 150 * MINUTE, online: true, players: 64, max: 70 }; // the same peak later: the later one wins
@@ -126,7 +132,10 @@ describe("GET /api/eoserver-population/{serverId}", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: "validation", field: "range", message: "range: must be 24h or 7d" });
     expect((await get("/api/eoserver-population/9999", bearer)).status).toBe(404);
-    expect((await get("/api/eoserver-population/x", bearer)).body).toMatchObject({ error: "validation", field: "serverId" });
+    expect((await get("/api/eoserver-population/x", bearer)).body).toMatchObject({
+      error: "validation",
+      field: "serverId",
+    });
     const anonymous = await get("/api/eoserver-population/2411", {});
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ error: "unauthorized" });

@@ -2,10 +2,10 @@
 // refresh that recomputes activity from the last 7 days of joins and leaves.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { eos, useServerTables } from "./cron-fixtures";
+import { eos, withServerTables } from "./cron-fixtures";
 import { Browser, MEMBER, ORIGIN, pageFetch } from "./helpers";
 
-useServerTables();
+withServerTables();
 
 const DAY = 24 * 3600 * 1000;
 
@@ -25,12 +25,15 @@ async function session() {
     const res = await pageFetch(new URL(path, ORIGIN), { ...init, headers });
     return { status: res.status, body: (await res.json()) as T };
   };
-  const post = (path: string, body?: unknown) => json(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+  const post = (path: string, body?: unknown) =>
+    json(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
   return { browser, json, post };
 }
 
 async function listen(browser: Browser) {
-  const res = await pageFetch(`${ORIGIN}/parties/live/main`, { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN } });
+  const res = await pageFetch(`${ORIGIN}/parties/live/main`, {
+    headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN },
+  });
   const socket = res.webSocket!;
   socket.accept();
   const messages: { type: string }[] = [];
@@ -39,7 +42,8 @@ async function listen(browser: Browser) {
   });
   return {
     async received(type: string) {
-      for (let i = 0; i < 200 && !messages.some((m) => m.type === type); i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 200 && !messages.some((m) => m.type === type); i++)
+        await new Promise((r) => setTimeout(r, 10));
       return messages.map((m) => m.type);
     },
     close: () => socket.close(),
@@ -47,9 +51,11 @@ async function listen(browser: Browser) {
 }
 
 const audits = async (action: string): Promise<Record<string, any>[]> =>
-  (await env.DB.prepare("select * from audit_log where entity = 'weekly_members' and action = ? order by id").bind(action).all<Record<string, any>>()).results.map(
-    (r) => ({ ...r, after: JSON.parse(r.after) }),
-  );
+  (
+    await env.DB.prepare("select * from audit_log where entity = 'weekly_members' and action = ? order by id")
+      .bind(action)
+      .all<Record<string, any>>()
+  ).results.map((r) => ({ ...r, after: JSON.parse(r.after) }));
 
 const member = (n: number, extra: Record<string, unknown> = {}) => ({
   eosId: eos(n),
@@ -69,7 +75,10 @@ describe("POST /api/ingest/weekly-members and GET /api/weeklymembers", () => {
     const live = await listen(browser);
     const t = Date.now() - DAY;
     const first = await post("/api/ingest/weekly-members", {
-      members: [member(1, { isActiveThisWeek: true, eventTime: t }), member(2, { tribe: "ALPHA", status: "2", platform: "xbl", steamProfileLink: null })],
+      members: [
+        member(1, { isActiveThisWeek: true, eventTime: t }),
+        member(2, { tribe: "ALPHA", status: "2", platform: "xbl", steamProfileLink: null }),
+      ],
     });
     expect(first).toEqual({ status: 200, body: { received: 2, inserted: 2, updated: 0 } });
     expect(await live.received("weeklymembers_update")).toContain("weeklymembers_update");
@@ -105,7 +114,9 @@ describe("POST /api/ingest/weekly-members and GET /api/weeklymembers", () => {
       },
     ]);
 
-    const second = await post("/api/ingest/weekly-members", { members: [{ eosId: eos(1).toUpperCase(), platform: "epic", eventType: "inactive" }, member(3)] });
+    const second = await post("/api/ingest/weekly-members", {
+      members: [{ eosId: eos(1).toUpperCase(), platform: "epic", eventType: "inactive" }, member(3)],
+    });
     expect(second.body).toEqual({ received: 2, inserted: 1, updated: 1 });
     const after = (await json("/api/weeklymembers")).body as any[];
     expect(after.find((m) => m.eosId === eos(1))).toMatchObject({
@@ -156,9 +167,19 @@ describe("POST /api/weeklymembers-refresh", () => {
         member(4, { eventTime: now - 3 * DAY, eventType: "inactive" }),
       ],
     });
-    const ev = (n: number, eventType: string, at: number) => ({ eventType, eosId: eos(n), status: "2", tribe: "GC", eventTime: at });
-    await post("/api/ingest/servers/2411/events", { events: [ev(1, "join", now - 2 * DAY), ev(3, "join", now - 10 * DAY), ev(3, "leave", now - 9 * DAY)] });
-    await post("/api/ingest/servers/2446/events", { events: [ev(4, "leave", now - DAY), ev(1, "leave", now - 2 * DAY + 3_600_000)] });
+    const ev = (n: number, eventType: string, at: number) => ({
+      eventType,
+      eosId: eos(n),
+      status: "2",
+      tribe: "GC",
+      eventTime: at,
+    });
+    await post("/api/ingest/servers/2411/events", {
+      events: [ev(1, "join", now - 2 * DAY), ev(3, "join", now - 10 * DAY), ev(3, "leave", now - 9 * DAY)],
+    });
+    await post("/api/ingest/servers/2446/events", {
+      events: [ev(4, "leave", now - DAY), ev(1, "leave", now - 2 * DAY + 3_600_000)],
+    });
 
     const live = await listen(browser);
     const res = await post("/api/weeklymembers-refresh");
@@ -171,13 +192,30 @@ describe("POST /api/weeklymembers-refresh", () => {
 
     const list = new Map(((await json("/api/weeklymembers")).body as any[]).map((m) => [m.eosId, m]));
     // The latest event on any server is the member's event time.
-    expect(list.get(eos(1))).toMatchObject({ isActiveThisWeek: true, eventType: "active", eventTime: now - 2 * DAY + 3_600_000 });
+    expect(list.get(eos(1))).toMatchObject({
+      isActiveThisWeek: true,
+      eventType: "active",
+      eventTime: now - 2 * DAY + 3_600_000,
+    });
     expect(list.get(eos(4))).toMatchObject({ isActiveThisWeek: true, eventType: "active", eventTime: now - DAY });
     // Older activity is inactive; its time is the latest event of the last 30 days, or what was stored.
-    expect(list.get(eos(2))).toMatchObject({ isActiveThisWeek: false, eventType: "inactive", eventTime: now - 20 * DAY });
-    expect(list.get(eos(3))).toMatchObject({ isActiveThisWeek: false, eventType: "inactive", eventTime: now - 9 * DAY });
+    expect(list.get(eos(2))).toMatchObject({
+      isActiveThisWeek: false,
+      eventType: "inactive",
+      eventTime: now - 20 * DAY,
+    });
+    expect(list.get(eos(3))).toMatchObject({
+      isActiveThisWeek: false,
+      eventType: "inactive",
+      eventTime: now - 9 * DAY,
+    });
     // Active first, newest activity first.
-    expect(((await json("/api/weeklymembers")).body as any[]).map((m) => m.eosId)).toEqual([eos(4), eos(1), eos(3), eos(2)]);
+    expect(((await json("/api/weeklymembers")).body as any[]).map((m) => m.eosId)).toEqual([
+      eos(4),
+      eos(1),
+      eos(3),
+      eos(2),
+    ]);
 
     const [audit] = await audits("refresh");
     expect(audit.after).toEqual({ members: 4, active: 2, inactive: 2, changed: 4 });

@@ -3,16 +3,26 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { statusClass } from "../../contract/servers";
-import { eos, hostPlayer, useServerTables } from "./cron-fixtures";
+import { eos, hostPlayer, withServerTables } from "./cron-fixtures";
 import { Browser, MEMBER, ORIGIN, pageFetch } from "./helpers";
 
-useServerTables();
+withServerTables();
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-type Player = { eosId: string; displayName: string; name: string; status: string; tribe: string; platform: string; lastArkLaunch?: string; steamProfileLink?: string };
-const player = (n: number, status: string, tribe = "", platform = "xbl"): Player => hostPlayer(n, status, tribe, platform);
+type Player = {
+  eosId: string;
+  displayName: string;
+  name: string;
+  status: string;
+  tribe: string;
+  platform: string;
+  lastArkLaunch?: string;
+  steamProfileLink?: string;
+};
+const player = (n: number, status: string, tribe = "", platform = "xbl"): Player =>
+  hostPlayer(n, status, tribe, platform);
 
 /** A signed-in member with an API token (the collectors' credential) and a socket on the live room. */
 async function session() {
@@ -35,12 +45,15 @@ async function session() {
     const res = await api(path, init);
     return { status: res.status, body: (await res.json()) as T };
   };
-  const post = (path: string, body?: unknown) => json(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
+  const post = (path: string, body?: unknown) =>
+    json(path, { method: "POST", body: body === undefined ? undefined : JSON.stringify(body) });
   return { browser, token, api, json, post };
 }
 
 async function listen(browser: Browser) {
-  const res = await pageFetch(`${ORIGIN}/parties/live/main`, { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN } });
+  const res = await pageFetch(`${ORIGIN}/parties/live/main`, {
+    headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), Origin: ORIGIN },
+  });
   expect(res.status).toBe(101);
   const socket = res.webSocket!;
   socket.accept();
@@ -63,9 +76,13 @@ async function listen(browser: Browser) {
 }
 
 const count = async (sql: string, ...bind: unknown[]) =>
-  (await env.DB.prepare(sql).bind(...bind).first<{ n: number }>())!.n;
+  (await env.DB.prepare(sql)
+    .bind(...bind)
+    .first<{ n: number }>())!.n;
 const audits = async (entity: string): Promise<Record<string, any>[]> =>
-  (await env.DB.prepare("select * from audit_log where entity = ? order by id").bind(entity).all<Record<string, any>>()).results.map((r) => ({
+  (
+    await env.DB.prepare("select * from audit_log where entity = ? order by id").bind(entity).all<Record<string, any>>()
+  ).results.map((r) => ({
     ...r,
     after: r.after ? JSON.parse(r.after) : null,
   }));
@@ -86,7 +103,13 @@ describe("GET /api/eoserver-status/{serverId}", () => {
       currentPlayers: [],
       source: null,
       recordedAt: null,
-      roster: { source: "collector:2446", observedAt: null, intervalMs: null, freshness: "never", unknownReason: "No data received yet" },
+      roster: {
+        source: "collector:2446",
+        observedAt: null,
+        intervalMs: null,
+        freshness: "never",
+        unknownReason: "No data received yet",
+      },
     });
   });
 
@@ -111,7 +134,10 @@ describe("GET /api/eoserver-status/{serverId}", () => {
       expect(await bad.json()).toMatchObject({ error: "validation", field: "serverId" });
     }
     for (const path of ["roster", "events"]) {
-      const res = await api(`/api/ingest/servers/9999/${path}`, { method: "POST", body: JSON.stringify({ online: true, players: [], events: [] }) });
+      const res = await api(`/api/ingest/servers/9999/${path}`, {
+        method: "POST",
+        body: JSON.stringify({ online: true, players: [], events: [] }),
+      });
       expect(res.status).toBe(404);
     }
     expect(await count("select count(*) as n from server_status")).toBe(0);
@@ -141,7 +167,9 @@ describe("GET /api/eoserver-status/{serverId}", () => {
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(await res.json()).toMatchObject({ error: "unauthorized" });
     }
-    const forged = await pageFetch(`${ORIGIN}/api/eoserver-status/2411`, { headers: { Authorization: "Bearer atd_nope" } });
+    const forged = await pageFetch(`${ORIGIN}/api/eoserver-status/2411`, {
+      headers: { Authorization: "Bearer atd_nope" },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -155,7 +183,11 @@ describe("GET /api/eoserver-status/{serverId}", () => {
 
 describe("POST /api/ingest/servers/{serverId}/roster", () => {
   const first = [
-    { ...player(1, "2", "GC", "steam"), lastArkLaunch: "2026-05-01T18:00:00.000Z", steamProfileLink: "https://steamcommunity.com/profiles/76561198000000001" },
+    {
+      ...player(1, "2", "GC", "steam"),
+      lastArkLaunch: "2026-05-01T18:00:00.000Z",
+      steamProfileLink: "https://steamcommunity.com/profiles/76561198000000001",
+    },
     player(2, "-1", "RAID", "psn"),
     player(3, "1", "ALPHA"),
     player(4, "unknown", ""),
@@ -168,7 +200,15 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     const observedAt = Date.now() - MINUTE;
     const res = await post("/api/ingest/servers/2573/roster", { online: true, observedAt, players: first });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ serverId: "2573", status: "online", playerCount: 4, joins: 4, leaves: 0, stale: false, observedAt });
+    expect(res.body).toEqual({
+      serverId: "2573",
+      status: "online",
+      playerCount: 4,
+      joins: 4,
+      leaves: 0,
+      stale: false,
+      observedAt,
+    });
 
     const status = await json("/api/eoserver-status/2573");
     expect(status.body).toEqual({
@@ -210,12 +250,24 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     });
     expect(joins.body.find((j: any) => j.eosId === eos(2)).isTribeMember).toBe(false);
 
-    expect(await count("select count(*) as n from server_snapshots where server_id = '2573' and taken_at = ?", observedAt)).toBe(1);
+    expect(
+      await count("select count(*) as n from server_snapshots where server_id = '2573' and taken_at = ?", observedAt),
+    ).toBe(1);
     const [audit] = await audits("server_roster");
     expect(audit).toMatchObject({ entity_id: "2573", action: "ingest", actor: expect.stringMatching(/^token:/) });
     expect(audit.after).toMatchObject({ status: "online", rosterSize: 4, joins: 4, leaves: 0, source: "ingest" });
 
-    const types = await live.received(["eoserver_status_update", "joinlog_update", "tribemembers_update", "enemies_update", "friendlys_update", "unknowns_update"], "2573");
+    const types = await live.received(
+      [
+        "eoserver_status_update",
+        "joinlog_update",
+        "tribemembers_update",
+        "enemies_update",
+        "friendlys_update",
+        "unknowns_update",
+      ],
+      "2573",
+    );
     // An enemy among the joins also raises the enemy warning.
     expect(types.sort()).toEqual([
       "enemies_update",
@@ -251,7 +303,12 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     const leaves = await json("/api/leavelog/2411");
     expect(leaves.body.map((l: any) => l.eosId).sort()).toEqual([eos(1), eos(2)]);
     const leaver = leaves.body.find((l: any) => l.eosId === eos(1));
-    expect(leaver).toMatchObject({ leaveTime: t2, memberName: "Member1", isTribeMember: true, lastArkLaunch: "2026-05-01T18:00:00.000Z" });
+    expect(leaver).toMatchObject({
+      leaveTime: t2,
+      memberName: "Member1",
+      isTribeMember: true,
+      lastArkLaunch: "2026-05-01T18:00:00.000Z",
+    });
     expect(leaver.steamProfileLink).toBe("https://steamcommunity.com/profiles/76561198000000001");
     expect(leaver).not.toHaveProperty("joinTime");
 
@@ -259,8 +316,25 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     expect(joins.body[0]).toMatchObject({ eosId: eos(5), joinTime: t2 });
     expect(joins.body.map((j: any) => j.joinTime)).toEqual([t2, t1, t1, t1, t1]);
 
-    const types = await live.received(["eoserver_status_update", "joinlog_update", "leavelog_update", "friendlys_update", "tribemembers_update", "enemies_update"], "2411");
-    expect(types.sort()).toEqual(["enemies_update", "eoserver_status_update", "friendlys_update", "joinlog_update", "leavelog_update", "tribemembers_update"]);
+    const types = await live.received(
+      [
+        "eoserver_status_update",
+        "joinlog_update",
+        "leavelog_update",
+        "friendlys_update",
+        "tribemembers_update",
+        "enemies_update",
+      ],
+      "2411",
+    );
+    expect(types.sort()).toEqual([
+      "enemies_update",
+      "eoserver_status_update",
+      "friendlys_update",
+      "joinlog_update",
+      "leavelog_update",
+      "tribemembers_update",
+    ]);
     expect(types).not.toContain("unknowns_update");
     live.close();
   });
@@ -280,7 +354,11 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
     const { post, json } = await session();
     const now = Date.now();
     await post("/api/ingest/servers/2411/roster", { online: true, observedAt: now - MINUTE, players: first });
-    const late = await post("/api/ingest/servers/2411/roster", { online: true, observedAt: now - 30 * MINUTE, players: [player(9, "0")] });
+    const late = await post("/api/ingest/servers/2411/roster", {
+      online: true,
+      observedAt: now - 30 * MINUTE,
+      players: [player(9, "0")],
+    });
     expect(late.body).toMatchObject({ stale: true, joins: 0, leaves: 0, status: "online", playerCount: 4 });
     expect((await json("/api/eoserver-status/2411")).body.currentPlayers).toHaveLength(4);
     expect(await count("select count(*) as n from server_snapshots")).toBe(2);
@@ -290,11 +368,24 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
 
   it("takes a server offline: everyone leaves, nobody is listed, the error is shown", async () => {
     const { post, json } = await session();
-    await post("/api/ingest/servers/2446/roster", { online: true, observedAt: Date.now() - 2 * MINUTE, players: first });
-    const off = await post("/api/ingest/servers/2446/roster", { online: false, errorDetails: "Server not in the official list", players: [] });
+    await post("/api/ingest/servers/2446/roster", {
+      online: true,
+      observedAt: Date.now() - 2 * MINUTE,
+      players: first,
+    });
+    const off = await post("/api/ingest/servers/2446/roster", {
+      online: false,
+      errorDetails: "Server not in the official list",
+      players: [],
+    });
     expect(off.body).toMatchObject({ status: "offline", playerCount: 0, leaves: 4 });
     const status = await json("/api/eoserver-status/2446");
-    expect(status.body).toMatchObject({ status: "offline", errorDetails: "Server not in the official list", playerCount: 0, currentPlayers: [] });
+    expect(status.body).toMatchObject({
+      status: "offline",
+      errorDetails: "Server not in the official list",
+      playerCount: 0,
+      currentPlayers: [],
+    });
     expect((await json("/api/leavelog/2446")).body).toHaveLength(4);
   });
 
@@ -310,7 +401,10 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
       [{ online: true, observedAt: Date.now() + DAY, players: [] }, "observedAt"],
       [{ online: true, observedAt: "last tuesday", players: [] }, "observedAt"],
       [{ online: true, playerCount: -1, players: [] }, "playerCount"],
-      [{ online: true, players: [{ ...first[0], steamProfileLink: "javascript:alert(1)" }] }, "players.0.steamProfileLink"],
+      [
+        { online: true, players: [{ ...first[0], steamProfileLink: "javascript:alert(1)" }] },
+        "players.0.steamProfileLink",
+      ],
       [{ online: true, players: [{ ...first[0], displayName: "x".repeat(101) }] }, "players.0.displayName"],
     ];
     for (const [body, field] of cases) {
@@ -333,9 +427,17 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
   it("with collectors the only source, records a population point and leaves the collector's status alone", async () => {
     const { post, json } = await session();
     const t1 = Date.now() - 30_000;
-    await post("/api/ingest/servers/2411/roster", { online: true, observedAt: t1, playerCount: 40, players: [player(1, "2", "GC"), player(2, "0")] });
+    await post("/api/ingest/servers/2411/roster", {
+      online: true,
+      observedAt: t1,
+      playerCount: 40,
+      players: [player(1, "2", "GC"), player(2, "0")],
+    });
     const res = await post("/api/eoserver-refresh/2411");
-    expect(res).toEqual({ status: 200, body: { message: "Manual refresh triggered! Server data will be updated shortly." } });
+    expect(res).toEqual({
+      status: 200,
+      body: { message: "Manual refresh triggered! Server data will be updated shortly." },
+    });
 
     const status = await json("/api/eoserver-status/2411");
     expect(status.body).toMatchObject({ status: "online", playerCount: 40, lastUpdated: t1 });
@@ -349,8 +451,17 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
     const { post, json } = await session();
     expect((await post("/api/eoserver-refresh/2573")).status).toBe(200);
     const status = await json("/api/eoserver-status/2573");
-    expect(status.body).toMatchObject({ status: "offline", errorDetails: "No data received yet", currentPlayers: [], lastUpdated: null });
-    expect(await count("select count(*) as n from server_snapshots where server_id = '2573' and known = 0 and player_count is null")).toBe(1);
+    expect(status.body).toMatchObject({
+      status: "offline",
+      errorDetails: "No data received yet",
+      currentPlayers: [],
+      lastUpdated: null,
+    });
+    expect(
+      await count(
+        "select count(*) as n from server_snapshots where server_id = '2573' and known = 0 and player_count is null",
+      ),
+    ).toBe(1);
   });
 });
 
@@ -376,7 +487,10 @@ describe("POST /api/ingest/servers/{serverId}/events and the lists", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ entity_id: "2446", action: "ingest" });
     expect(rows[0].after).toEqual({ received: 4, inserted: 3, unchanged: 1, joins: 2, leaves: 1 });
-    const types = await live.received(["joinlog_update", "leavelog_update", "enemies_update", "tribemembers_update"], "2446");
+    const types = await live.received(
+      ["joinlog_update", "leavelog_update", "enemies_update", "tribemembers_update"],
+      "2446",
+    );
     expect(types.sort()).toEqual(["enemies_update", "joinlog_update", "leavelog_update", "tribemembers_update"]);
     live.close();
   });
@@ -389,7 +503,13 @@ describe("POST /api/ingest/servers/{serverId}/events and the lists", () => {
       { eventType: "leave", ...player(i + 1, status, "ALPHA"), eventTime: base + i * MINUTE + 30_000 },
     ]);
     events.push({ eventType: "join", ...player(99, "-1", "GC"), eventTime: base + 99 * MINUTE });
-    events.push({ eventType: "join", ...player(98, "unknown", ""), memberName: "Alias", name: "ignored", eventTime: base + 98 * MINUTE } as any);
+    events.push({
+      eventType: "join",
+      ...player(98, "unknown", ""),
+      memberName: "Alias",
+      name: "ignored",
+      eventTime: base + 98 * MINUTE,
+    } as any);
     expect((await post("/api/ingest/servers/2411/events", { events })).body.inserted).toBe(events.length);
 
     for (const cls of ["tribemembers", "unknowns", "enemies", "friendlys"] as const) {
@@ -398,12 +518,26 @@ describe("POST /api/ingest/servers/{serverId}/events and the lists", () => {
         .filter((e) => statusClass(e.status, e.tribe) === cls)
         .map((e) => ({ eosId: e.eosId, eventType: e.eventType, eventTime: e.eventTime }))
         .sort((a, b) => b.eventTime - a.eventTime);
-      expect(list.map((e) => ({ eosId: e.eosId, eventType: e.eventType, eventTime: e.eventTime })), cls).toEqual(expected);
+      expect(
+        list.map((e) => ({ eosId: e.eosId, eventType: e.eventType, eventTime: e.eventTime })),
+        cls,
+      ).toEqual(expected);
       expect(list.length, cls).toBeGreaterThan(0);
       for (const entry of list) {
-        expect(Object.keys(entry).sort()).toEqual(
-          ["displayName", "eosId", "eventTime", "eventType", "id", "isTribeMember", "lastArkLaunch", "memberName", "platform", "status", "steamProfileLink", "tribe"],
-        );
+        expect(Object.keys(entry).sort()).toEqual([
+          "displayName",
+          "eosId",
+          "eventTime",
+          "eventType",
+          "id",
+          "isTribeMember",
+          "lastArkLaunch",
+          "memberName",
+          "platform",
+          "status",
+          "steamProfileLink",
+          "tribe",
+        ]);
       }
     }
     const tribe = (await json("/api/tribemembers/2411")).body as any[];

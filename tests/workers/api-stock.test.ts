@@ -11,7 +11,9 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(
-    ["stock_items", "stock_history", "item_images", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+    ["stock_items", "stock_history", "item_images", "audit_log", "api_tokens"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
   );
 });
 afterEach(() => outbound.mockRestore());
@@ -43,7 +45,12 @@ async function client() {
       headers: { ...bearer, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  return { browser, send, auth: bearer.Authorization, get: async <T = Record<string, unknown>[]>(path: string) => (await send("GET", path)).json<T>() };
+  return {
+    browser,
+    send,
+    auth: bearer.Authorization,
+    get: async <T = Record<string, unknown>[]>(path: string) => (await send("GET", path)).json<T>(),
+  };
 }
 
 let api: Api;
@@ -56,7 +63,11 @@ describe("reading a tab", () => {
     const anonymous = await pageFetch(`${ORIGIN}/api/stock-2411`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: "unauthorized" });
-    const write = await pageFetch(`${ORIGIN}/api/stock-2411/${UNKNOWN}`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const write = await pageFetch(`${ORIGIN}/api/stock-2411/${UNKNOWN}`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(write.status).toBe(401);
     // A signed-in browser reads it with its cookie, a bot with its token.
     expect((await api.browser.fetch("/api/stock-2411")).status).toBe(200);
@@ -73,14 +84,36 @@ describe("reading a tab", () => {
     await addRow("defense-room-vaults", { item: "Other tab", counts: cells(18), maxStock: 1 });
     // The newest snapshot is the current state; the one before it gives Prev Stock.
     await addSnapshot("war-room-vaults", Date.now() - 7200_000, "Older", [{ itemId: element, currentStock: 100 }]);
-    await addSnapshot("war-room-vaults", Date.now() - 3600_000, "Before", [{ itemId: element, currentStock: 600 }, { itemId: rifle, currentStock: 10 }]);
-    await addSnapshot("war-room-vaults", Date.now(), "Latest", [{ itemId: element, currentStock: 900 }, { itemId: rifle, currentStock: 12 }]);
+    await addSnapshot("war-room-vaults", Date.now() - 3600_000, "Before", [
+      { itemId: element, currentStock: 600 },
+      { itemId: rifle, currentStock: 10 },
+    ]);
+    await addSnapshot("war-room-vaults", Date.now(), "Latest", [
+      { itemId: element, currentStock: 900 },
+      { itemId: rifle, currentStock: 12 },
+    ]);
 
     const rows = await api.get("/api/stock-2411");
     expect(rows.map((r) => r._id)).toEqual([rifle, element, empty]);
     expect(Object.keys(rows[1]).sort()).toEqual(
-      ["_id", "order", "imageUrl", "isEmpty", "fieldColors", "textColor", "item", "counts", "maxcount", "todo", "currentStock",
-        "percentage", "prevStock", "version", "updatedAt", "updatedBy"].sort(),
+      [
+        "_id",
+        "order",
+        "imageUrl",
+        "isEmpty",
+        "fieldColors",
+        "textColor",
+        "item",
+        "counts",
+        "maxcount",
+        "todo",
+        "currentStock",
+        "percentage",
+        "prevStock",
+        "version",
+        "updatedAt",
+        "updatedBy",
+      ].sort(),
     );
     expect(rows[1]).toMatchObject({
       item: "Element",
@@ -110,10 +143,22 @@ describe("reading a tab", () => {
     const ready = cells(16, [2, 3]);
     const unready = cells(16, [1]);
     await addRow("war-room-dinos", { dino: "Rex", type: "Soaker", ready, unready, target: 20, lastSync: null });
-    await addRow("defense-room-dinos", { dino: "Stego", type: "Support", ready: cells(16, [4]), unready: cells(16), target: 2 });
+    await addRow("defense-room-dinos", {
+      dino: "Stego",
+      type: "Support",
+      ready: cells(16, [4]),
+      unready: cells(16),
+      target: 2,
+    });
 
     const [defense] = await api.get("/api/defense-room-vaults");
-    expect(defense).toMatchObject({ item: "Cryopod", currentStock: 150, maxStock: 300, percentage: 50, prevStock: null });
+    expect(defense).toMatchObject({
+      item: "Cryopod",
+      currentStock: 150,
+      maxStock: 300,
+      percentage: 50,
+      prevStock: null,
+    });
     const [admin] = await api.get("/api/admin-logistic-vaults");
     expect(admin).toMatchObject({ item: "Polymer", stock: 120, target: 240, percentage: 50, todo: "craft" });
     expect(admin.counts).toHaveLength(12);
@@ -122,7 +167,14 @@ describe("reading a tab", () => {
     const [adminDedis] = await api.get("/api/admin-logistics-dedis");
     expect(adminDedis).toMatchObject({ item: "Black Pearl", currentStock: 5, maxStock: 10, percentage: 50 });
     const [warDedis] = await api.get("/api/stock-2411-dedis");
-    expect(warDedis).toMatchObject({ item: "Metal Ingot", currentStock: 80, previousStock: 95, stockUsed: -15, target: 100, percentage: 80 });
+    expect(warDedis).toMatchObject({
+      item: "Metal Ingot",
+      currentStock: 80,
+      previousStock: 95,
+      stockUsed: -15,
+      target: 100,
+      percentage: 80,
+    });
     const [rex] = await api.get("/api/stock-2411-dinos");
     expect(rex).toMatchObject({
       dino: "Rex",
@@ -140,7 +192,14 @@ describe("reading a tab", () => {
       lastSync: null,
     });
     const [stego] = await api.get("/api/defense-room-dinos");
-    expect(stego).toMatchObject({ dino: "Stego", warReady: 4, totalRaised: 4, target: 2, percentage: 200, needsRaised: 0 });
+    expect(stego).toMatchObject({
+      dino: "Stego",
+      warReady: 4,
+      totalRaised: 4,
+      target: 2,
+      percentage: 200,
+      needsRaised: 0,
+    });
   });
 
   it("history: snapshots newest first, with a limit", async () => {
@@ -167,7 +226,11 @@ describe("reading a tab", () => {
     expect(await api.get("/api/stock-2411/history?items=0")).toEqual(history.map(({ items, ...date }) => date));
     expect(await api.get(`/api/stock-2411/history?id=${history[1].id}`)).toEqual([history[1]]);
     expect(await api.get(`/api/stock-2411-dedis/history?id=${history[1].id}`)).toEqual([]);
-    for (const [query, field] of [["items=no", "items"], ["id=abc", "id"], ["id=0", "id"]]) {
+    for (const [query, field] of [
+      ["items=no", "items"],
+      ["id=abc", "id"],
+      ["id=0", "id"],
+    ]) {
       const refused = await api.send("GET", `/api/stock-2411/history?${query}`);
       expect(refused.status, query).toBe(400);
       expect(await refused.json(), query).toMatchObject({ error: "validation", field });
@@ -190,10 +253,15 @@ describe("what the isolate keeps (ADR 060)", () => {
     expect(await listRows(db, "war-room-dedis")).toEqual([]);
 
     // A write in SQL, as a console would, to a row and then to the history: each is read at once.
-    await env.DB.prepare(`update stock_items set data = json_set(data, '$.item', 'Metal') where _id = ?`).bind(element).run();
+    await env.DB.prepare(`update stock_items set data = json_set(data, '$.item', 'Metal') where _id = ?`)
+      .bind(element)
+      .run();
     expect((await listRows(db, "war-room-vaults"))[0].item).toBe("Metal");
     await addSnapshot("war-room-vaults", Date.UTC(2026, 0, 2), "Vault Keeper", [{ itemId: element, currentStock: 2 }]);
-    expect((await listHistory(db, "war-room-vaults", { items: false })).map((h) => h.updatedBy)).toEqual(["Vault Keeper", "Rex Rider"]);
+    expect((await listHistory(db, "war-room-vaults", { items: false })).map((h) => h.updatedBy)).toEqual([
+      "Vault Keeper",
+      "Rex Rider",
+    ]);
     // The snapshot before the latest gives each row its previous stock.
     expect((await listRows(db, "war-room-vaults"))[0]).toMatchObject({ item: "Metal", prevStock: 1 });
   });
@@ -215,7 +283,16 @@ describe("saving a row", () => {
     });
     expect(res.status).toBe(200);
     const row = await res.json<Record<string, unknown>>();
-    expect(row).toMatchObject({ _id: element, item: "Element", maxcount: 2000, todo: null, currentStock: 700, percentage: 35, version: 2, updatedBy: "Vault Keeper" });
+    expect(row).toMatchObject({
+      _id: element,
+      item: "Element",
+      maxcount: 2000,
+      todo: null,
+      currentStock: 700,
+      percentage: 35,
+      version: 2,
+      updatedBy: "Vault Keeper",
+    });
     expect(row.counts).toEqual(cells(18, [350, 350, null, 0]));
 
     const event = await live.next("stock_2411_update");
@@ -226,9 +303,14 @@ describe("saving a row", () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       updatedBy: "Vault Keeper",
-      items: [{ itemId: element, currentStock: 700 }, { itemId: other, currentStock: 10 }],
+      items: [
+        { itemId: element, currentStock: 700 },
+        { itemId: other, currentStock: 10 },
+      ],
     });
-    const audit = await env.DB.prepare("select * from audit_log where entity = 'stock_item' and entity_id = ?").bind(element).first<Record<string, string>>();
+    const audit = await env.DB.prepare("select * from audit_log where entity = 'stock_item' and entity_id = ?")
+      .bind(element)
+      .first<Record<string, string>>();
     expect(audit).toMatchObject({ action: "update", actor_name: "test bot" });
     expect(JSON.parse(audit!.before)).toMatchObject({ version: 1, data: { maxcount: 1400 } });
     expect(JSON.parse(audit!.after)).toMatchObject({ version: 2, data: { maxcount: 2000 } });
@@ -240,8 +322,18 @@ describe("saving a row", () => {
   });
 
   it("records the caller's name when no displayName is sent, and derives isEmpty from the name", async () => {
-    const row = await addRow("war-room-dedis", { item: "Polymer", currentStock: 1, previousStock: null, target: 100, todo: null });
-    const res = await api.send("PUT", `/api/stock-2411-dedis/${row}`, { item: "Empty Item 4", currentStock: 0, isEmpty: false });
+    const row = await addRow("war-room-dedis", {
+      item: "Polymer",
+      currentStock: 1,
+      previousStock: null,
+      target: 100,
+      todo: null,
+    });
+    const res = await api.send("PUT", `/api/stock-2411-dedis/${row}`, {
+      item: "Empty Item 4",
+      currentStock: 0,
+      isEmpty: false,
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ item: "Empty Item 4", isEmpty: true, updatedBy: "test bot" });
   });
@@ -281,13 +373,30 @@ describe("saving a row", () => {
       [
         "war-room-dinos",
         { dino: "Rex", type: null, ready: cells(16), unready: cells(16), target: 10 },
-        { dino: "Rex", type: "DPS", warReady: 999, totalRaised: 999, target: 10, displayName: "D", ready: [3, 2], unready: [1] },
+        {
+          dino: "Rex",
+          type: "DPS",
+          warReady: 999,
+          totalRaised: 999,
+          target: 10,
+          displayName: "D",
+          ready: [3, 2],
+          unready: [1],
+        },
         { type: "DPS", warReady: 5, notReady: 1, totalRaised: 6, needsRaised: 4, percentage: 60 },
       ],
       [
         "defense-room-dinos",
         { dino: "Stego", type: "Support", ready: cells(16), unready: cells(16), target: 4 },
-        { dino: "Stego", type: "Support", target: 4, displayName: "D", ready: [1], unready: [1, 1], lastSync: "2026-02-01T10:00:00Z" },
+        {
+          dino: "Stego",
+          type: "Support",
+          target: 4,
+          displayName: "D",
+          ready: [1],
+          unready: [1, 1],
+          lastSync: "2026-02-01T10:00:00Z",
+        },
         { totalRaised: 3, needsRaised: 1, lastSync: "2026-02-01T10:00:00.000Z" },
       ],
     ];
@@ -343,13 +452,22 @@ describe("saving a row", () => {
 
   it("refuses a save based on an older version with 409, naming who changed it, and changes nothing", async () => {
     const rowId = await addRow("war-room-vaults", vault("Fabricated Sniper Rifle", [20], 100), { version: 5 });
-    const first = await api.send("PUT", `/api/stock-2411/${rowId}`, { counts: [30], displayName: "Rex Rider", version: 5 });
+    const first = await api.send("PUT", `/api/stock-2411/${rowId}`, {
+      counts: [30],
+      displayName: "Rex Rider",
+      version: 5,
+    });
     expect(first.status).toBe(200);
     const after = await stored(rowId);
     const historyBefore = await count("stock_history");
     const auditBefore = await count("audit_log", "entity <> 'api_token'");
 
-    const second = await api.send("PUT", `/api/stock-2411/${rowId}`, { counts: [99], todo: "stale", displayName: "Tek Breeder", version: 5 });
+    const second = await api.send("PUT", `/api/stock-2411/${rowId}`, {
+      counts: [99],
+      todo: "stale",
+      displayName: "Tek Breeder",
+      version: 5,
+    });
     expect(second.status).toBe(409);
     const body = await second.json<{ error: string; message: string; current: Record<string, unknown> }>();
     const at = new Date(Number(after!.updated_at)).toISOString();
@@ -369,9 +487,23 @@ describe("saving a row", () => {
 
 describe("batch save", () => {
   it("saves the rows that do not conflict together with one snapshot, and reports conflicts and failures", async () => {
-    const a = await addRow("war-room-dedis", { item: "Metal Ingot", currentStock: 10, previousStock: null, target: 100, todo: null });
-    const b = await addRow("war-room-dedis", { item: "Polymer", currentStock: 20, previousStock: null, target: 100, todo: null }, { order: 1, version: 3, updatedBy: "Rex Rider" });
-    const c = await addRow("war-room-dedis", { item: "Crystal", currentStock: 30, previousStock: null, target: 100, todo: null }, { order: 2 });
+    const a = await addRow("war-room-dedis", {
+      item: "Metal Ingot",
+      currentStock: 10,
+      previousStock: null,
+      target: 100,
+      todo: null,
+    });
+    const b = await addRow(
+      "war-room-dedis",
+      { item: "Polymer", currentStock: 20, previousStock: null, target: 100, todo: null },
+      { order: 1, version: 3, updatedBy: "Rex Rider" },
+    );
+    const c = await addRow(
+      "war-room-dedis",
+      { item: "Crystal", currentStock: 30, previousStock: null, target: 100, todo: null },
+      { order: 2 },
+    );
     const live = await listen(api.browser);
     const res = await api.send("POST", "/api/stock-2411-dedis/batch", {
       displayName: "Vault Keeper",
@@ -383,7 +515,11 @@ describe("batch save", () => {
       ],
     });
     expect(res.status).toBe(200);
-    const body = await res.json<{ saved: string[]; conflicts: { _id: string; message: string; current: Record<string, unknown> }[]; failed: Record<string, unknown>[] }>();
+    const body = await res.json<{
+      saved: string[];
+      conflicts: { _id: string; message: string; current: Record<string, unknown> }[];
+      failed: Record<string, unknown>[];
+    }>();
     expect(body.saved).toEqual([a, c]);
     expect(body.conflicts).toHaveLength(1);
     expect(body.conflicts[0]).toMatchObject({ _id: b, current: { _id: b, currentStock: 20, version: 3 } });
@@ -394,10 +530,18 @@ describe("batch save", () => {
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       updatedBy: "Vault Keeper",
-      items: [{ itemId: a, currentStock: 15 }, { itemId: b, currentStock: 20 }, { itemId: c, currentStock: 30 }],
+      items: [
+        { itemId: a, currentStock: 15 },
+        { itemId: b, currentStock: 20 },
+        { itemId: c, currentStock: 30 },
+      ],
     });
     const rows = await api.get("/api/stock-2411-dedis");
-    expect(rows.map((r) => [r.currentStock, r.version, r.todo])).toEqual([[15, 2, null], [20, 3, null], [30, 2, "refill"]]);
+    expect(rows.map((r) => [r.currentStock, r.version, r.todo])).toEqual([
+      [15, 2, null],
+      [20, 3, null],
+      [30, 2, "refill"],
+    ]);
     expect(await count("audit_log", "entity = 'stock_item'")).toBe(2);
 
     await live.next("stock_2411_update");
@@ -415,7 +559,13 @@ describe("batch save", () => {
   });
 
   it("refuses a malformed row with the field named, and changes nothing", async () => {
-    const a = await addRow("war-room-dinos", { dino: "Rex", type: "DPS", ready: cells(16), unready: cells(16), target: 10 });
+    const a = await addRow("war-room-dinos", {
+      dino: "Rex",
+      type: "DPS",
+      ready: cells(16),
+      unready: cells(16),
+      target: 10,
+    });
     const res = await api.send("POST", "/api/stock-2411-dinos/batch", {
       rows: [
         { _id: a, target: 5 },
@@ -442,7 +592,9 @@ describe("order", () => {
     expect((await api.get("/api/defense-room-vaults")).map((r) => r._id)).toEqual([b, a]);
     await live.next("stock_2411_update");
     live.close();
-    const audit = await env.DB.prepare("select * from audit_log where entity_id = ?").bind(a).first<Record<string, string>>();
+    const audit = await env.DB.prepare("select * from audit_log where entity_id = ?")
+      .bind(a)
+      .first<Record<string, string>>();
     expect(audit).toMatchObject({ action: "order" });
     expect(JSON.parse(audit!.after)).toMatchObject({ order: 2 });
 
@@ -454,13 +606,24 @@ describe("order", () => {
 
   it("sets the whole tab's order at once, and refuses a list that is not every row once", async () => {
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await addRow("war-room-dinos", { dino: `D${i}`, ready: cells(16), unready: cells(16), target: 1 }, { order: i }));
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        await addRow(
+          "war-room-dinos",
+          { dino: `D${i}`, ready: cells(16), unready: cells(16), target: 1 },
+          { order: i },
+        ),
+      );
     const live = await listen(api.browser);
     const res = await api.send("POST", "/api/stock-2411-dinos/order", { ids: [ids[2], ids[0], ids[1]] });
     expect(res.status).toBe(200);
     expect((await live.next("stock_2411_update")).message).toContain("War Room Dinos");
     live.close();
-    expect((await res.json<Record<string, unknown>[]>()).map((r) => [r._id, r.order])).toEqual([[ids[2], 0], [ids[0], 1], [ids[1], 2]]);
+    expect((await res.json<Record<string, unknown>[]>()).map((r) => [r._id, r.order])).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
     expect(await count("audit_log", "action = 'order'")).toBe(3);
 
     const missing = await api.send("POST", "/api/stock-2411-dinos/order", { ids: [ids[0], ids[1]] });
@@ -473,22 +636,43 @@ describe("order", () => {
 
 describe("colours", () => {
   it("merges column colours and sets the text colour", async () => {
-    const rowId = await addRow("war-room-vaults", vault("Element", [], 1), { fieldColors: { item: "#111111", todo: "#222222" } });
+    const rowId = await addRow("war-room-vaults", vault("Element", [], 1), {
+      fieldColors: { item: "#111111", todo: "#222222" },
+    });
     const live = await listen(api.browser);
     const res = await api.send("PATCH", `/api/stock-2411/${rowId}`, { fieldColors: { count3: "#FF0000", todo: null } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ fieldColors: { item: "#111111", count3: "#ff0000" }, textColor: null, version: 1 });
+    expect(await res.json()).toMatchObject({
+      fieldColors: { item: "#111111", count3: "#ff0000" },
+      textColor: null,
+      version: 1,
+    });
     await live.next("stock_2411_update");
     live.close();
     // The old client's dotted form, and the text colour.
-    const dotted = await api.send("PATCH", `/api/stock-2411/${rowId}`, { "fieldColors.maxcount": "#00ff00", textColor: "#000000" });
-    expect(await dotted.json()).toMatchObject({ fieldColors: { item: "#111111", count3: "#ff0000", maxcount: "#00ff00" }, textColor: "#000000" });
+    const dotted = await api.send("PATCH", `/api/stock-2411/${rowId}`, {
+      "fieldColors.maxcount": "#00ff00",
+      textColor: "#000000",
+    });
+    expect(await dotted.json()).toMatchObject({
+      fieldColors: { item: "#111111", count3: "#ff0000", maxcount: "#00ff00" },
+      textColor: "#000000",
+    });
     expect(await count("audit_log", "action = 'colour'")).toBe(2);
   });
 
   it("refuses a bad colour with 400 and changes nothing; unknown rows get 404", async () => {
-    const rowId = await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 1 }, { fieldColors: { item: "#111111" } });
-    for (const body of [{ fieldColors: { item: "red" } }, { textColor: "#12345" }, { "fieldColors.item": "#GGGGGG" }, {}]) {
+    const rowId = await addRow(
+      "defense-room-dedis",
+      { item: "Crystal", currentStock: 1, maxStock: 1 },
+      { fieldColors: { item: "#111111" } },
+    );
+    for (const body of [
+      { fieldColors: { item: "red" } },
+      { textColor: "#12345" },
+      { "fieldColors.item": "#GGGGGG" },
+      {},
+    ]) {
       const res = await api.send("PATCH", `/api/defense-room-dedis/${rowId}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ error: "validation" });
@@ -507,7 +691,11 @@ describe("images", () => {
       imageUrl: '<img src="https://ark.wiki.gg/images/thumb/d/d7/Element.png/120px-Element.png?5b2a">',
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ updatedCount: 1, itemName: "Element", imageUrl: "https://ark.wiki.gg/images/d/d7/Element.png" });
+    expect(await res.json()).toEqual({
+      updatedCount: 1,
+      itemName: "Element",
+      imageUrl: "https://ark.wiki.gg/images/d/d7/Element.png",
+    });
     expect(await stored(rowId)).toMatchObject({ image_url: "https://ark.wiki.gg/images/d/d7/Element.png" });
     expect(await stored(twin)).toMatchObject({ image_url: null });
     expect(await env.DB.prepare("select scope, name, image_url from item_images").all()).toMatchObject({
@@ -520,7 +708,11 @@ describe("images", () => {
     const rex = await addRow("war-room-dinos", { dino: "Rex", ready: cells(16), unready: cells(16), target: 1 });
     const rex2 = await addRow("defense-room-dinos", { dino: "Rex", ready: cells(16), unready: cells(16), target: 1 });
     const rexItem = await addRow("admin-logistic-vaults", { item: "Rex", counts: cells(12), target: 1 });
-    const other = await addRow("war-room-dinos", { dino: "Giganotosaurus", ready: cells(16), unready: cells(16), target: 1 }, { order: 1, imageUrl: "https://cdn.example.com/giga.png" });
+    const other = await addRow(
+      "war-room-dinos",
+      { dino: "Giganotosaurus", ready: cells(16), unready: cells(16), target: 1 },
+      { order: 1, imageUrl: "https://cdn.example.com/giga.png" },
+    );
     const live = await listen(api.browser);
     const res = await api.send("PUT", `/api/stock-2411-dinos/${rex}/image`, { imageUrl: url, updateAllMatching: true });
     expect(res.status).toBe(200);
@@ -533,19 +725,30 @@ describe("images", () => {
     expect(await count("audit_log", "action = 'image'")).toBe(3);
     expect(await count("item_images", "scope = 'dino' and name = 'Rex'")).toBe(1);
     // Setting it again replaces the stored image for the name.
-    await api.send("PUT", `/api/stock-2411-dinos/${rex}/image`, { imageUrl: "https://cdn.example.com/rex2.png", updateAllMatching: true });
+    await api.send("PUT", `/api/stock-2411-dinos/${rex}/image`, {
+      imageUrl: "https://cdn.example.com/rex2.png",
+      updateAllMatching: true,
+    });
     expect(await count("item_images", "scope = 'dino' and name = 'Rex'")).toBe(1);
   });
 
   it("refuses a missing or non-http URL, and unknown rows", async () => {
     const rowId = await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 1 });
-    for (const body of [{}, { imageUrl: "" }, { imageUrl: "javascript:alert(1)" }, { imageUrl: "https://x.example/a.png", updateAllMatching: "yes" }]) {
+    for (const body of [
+      {},
+      { imageUrl: "" },
+      { imageUrl: "javascript:alert(1)" },
+      { imageUrl: "https://x.example/a.png", updateAllMatching: "yes" },
+    ]) {
       const res = await api.send("PUT", `/api/defense-room-dedis/${rowId}/image`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await stored(rowId)).toMatchObject({ image_url: null });
     expect(await count("item_images")).toBe(0);
-    expect((await api.send("PUT", `/api/defense-room-dedis/${UNKNOWN}/image`, { imageUrl: "https://x.example/a.png" })).status).toBe(404);
+    expect(
+      (await api.send("PUT", `/api/defense-room-dedis/${UNKNOWN}/image`, { imageUrl: "https://x.example/a.png" }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -561,7 +764,9 @@ describe("cookies work as well as tokens", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ maxcount: 20, updatedBy: "Rex Rider" });
-    expect(await env.DB.prepare("select actor from audit_log where entity = 'stock_item'").first("actor")).toBe(`user:${MEMBER}`);
+    expect(await env.DB.prepare("select actor from audit_log where entity = 'stock_item'").first("actor")).toBe(
+      `user:${MEMBER}`,
+    );
   });
 });
 
@@ -574,7 +779,9 @@ describe("a save racing another save", () => {
     db.batch = (async (queries: Parameters<typeof db.batch>[0]) => {
       if (raced > 0) {
         raced--;
-        await env.DB.prepare("update stock_items set version = version + 1, updated_by = 'Sneaky', data = json_set(data, '$.todo', 'theirs') where _id = ?")
+        await env.DB.prepare(
+          "update stock_items set version = version + 1, updated_by = 'Sneaky', data = json_set(data, '$.todo', 'theirs') where _id = ?",
+        )
           .bind(rowId)
           .run();
       }
@@ -585,7 +792,12 @@ describe("a save racing another save", () => {
 
   it("never overwrites the other save: a versioned save becomes a conflict, and nothing of ours is written", async () => {
     const rowId = await addRow("war-room-vaults", vault("Element", [1], 10));
-    const result = await saveRows(racingDeps(rowId), "war-room-vaults", [{ _id: rowId, version: 1, fields: { maxcount: 99 } }], "Tester");
+    const result = await saveRows(
+      racingDeps(rowId),
+      "war-room-vaults",
+      [{ _id: rowId, version: 1, fields: { maxcount: 99 } }],
+      "Tester",
+    );
     expect(result.saved).toEqual([]);
     expect(result.conflicts).toMatchObject([{ _id: rowId, current: { version: 2, todo: "theirs", maxcount: 10 } }]);
     expect(result.conflicts[0].message).toContain("changed by Sneaky");
@@ -595,16 +807,28 @@ describe("a save racing another save", () => {
 
   it("an unversioned save that keeps losing is answered as a conflict with the row as it is, and writes nothing", async () => {
     const rowId = await addRow("war-room-vaults", vault("Element", [1], 10));
-    const result = await saveRows(racingDeps(rowId, RACE_RETRIES + 1), "war-room-vaults", [{ _id: rowId, fields: { maxcount: 99 } }], "Tester");
+    const result = await saveRows(
+      racingDeps(rowId, RACE_RETRIES + 1),
+      "war-room-vaults",
+      [{ _id: rowId, fields: { maxcount: 99 } }],
+      "Tester",
+    );
     expect(result.saved).toEqual([]);
-    expect(result.conflicts).toMatchObject([{ _id: rowId, current: { version: RACE_RETRIES + 2, todo: "theirs", maxcount: 10 } }]);
+    expect(result.conflicts).toMatchObject([
+      { _id: rowId, current: { version: RACE_RETRIES + 2, todo: "theirs", maxcount: 10 } },
+    ]);
     expect(await count("stock_history")).toBe(0);
     expect(await count("audit_log", "entity = 'stock_item'")).toBe(0);
   });
 
   it("an unversioned save is read again and applied on top of the other save", async () => {
     const rowId = await addRow("war-room-vaults", vault("Element", [1], 10));
-    const result = await saveRows(racingDeps(rowId), "war-room-vaults", [{ _id: rowId, fields: { maxcount: 99 } }], "Tester");
+    const result = await saveRows(
+      racingDeps(rowId),
+      "war-room-vaults",
+      [{ _id: rowId, fields: { maxcount: 99 } }],
+      "Tester",
+    );
     expect(result.saved).toEqual([rowId]);
     const [row] = await api.get("/api/stock-2411");
     expect(row).toMatchObject({ version: 3, todo: "theirs", maxcount: 99, updatedBy: "Tester" });

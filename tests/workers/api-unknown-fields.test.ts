@@ -34,7 +34,11 @@ const LISTS = new Set([
 /** A body's one required field, where a missing one would stop the check before it looks at the rest. */
 const BASES: Record<string, Record<string, unknown>> = { "POST /api/breeder-list": { Dino: "Rex" } };
 
-const WRITES = [...new Set(hostApi.routes.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method)).map((r) => `${r.method} ${r.path}`))];
+const WRITES = [
+  ...new Set(
+    hostApi.routes.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method)).map((r) => `${r.method} ${r.path}`),
+  ),
+];
 
 /** Paths whose id must be well formed to reach the body's check: a known source, a channel's number. */
 const PATHS: Record<string, string> = {
@@ -70,31 +74,44 @@ describe("unknown fields in a JSON body", () => {
     for (const route of BODILESS) expect(WRITES, route).toContain(route);
   });
 
-  it.each(WRITES.filter((r) => !BODILESS.has(r)))("%s answers 400 naming the field, and writes nothing", async (route) => {
-    const browser = await signedIn();
-    const [method, path] = route.split(" ");
-    const before = await everything();
-    const body = { ...BASES[route], sneakyField: 1 };
-    const res = await browser.fetch(concrete(path), {
-      method,
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(LISTS.has(route) ? [body] : body),
-    });
-    expect(res.status).toBe(400);
-    const answer = await res.json<{ error: string; issues: { field: string; message: string }[] }>();
-    expect(answer.error).toBe("validation");
-    const field = LISTS.has(route) ? "0.sneakyField" : "sneakyField";
-    expect(answer.issues).toContainEqual({ field, message: expect.stringMatching(/^unknown (field|column) "sneakyField"$/) });
-    expect(await everything()).toEqual(before);
-  });
+  it.each(WRITES.filter((r) => !BODILESS.has(r)))(
+    "%s answers 400 naming the field, and writes nothing",
+    async (route) => {
+      const browser = await signedIn();
+      const [method, path] = route.split(" ");
+      const before = await everything();
+      const body = { ...BASES[route], sneakyField: 1 };
+      const res = await browser.fetch(concrete(path), {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(LISTS.has(route) ? [body] : body),
+      });
+      expect(res.status).toBe(400);
+      const answer = await res.json<{ error: string; issues: { field: string; message: string }[] }>();
+      expect(answer.error).toBe("validation");
+      const field = LISTS.has(route) ? "0.sneakyField" : "sneakyField";
+      expect(answer.issues).toContainEqual({
+        field,
+        message: expect.stringMatching(/^unknown (field|column) "sneakyField"$/),
+      });
+      expect(await everything()).toEqual(before);
+    },
+  );
 
   it("names a nested unknown field by its path, and keeps the known ones working", async () => {
     const browser = await signedIn();
     const send = (body: unknown) =>
-      browser.fetch("/api/stock-2411/batch", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      browser.fetch("/api/stock-2411/batch", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const res = await send({ rows: [{ _id: hexId(1), item: "Cryopod", extra: true }] });
     expect(res.status).toBe(400);
-    expect((await res.json<{ issues: unknown[] }>()).issues).toContainEqual({ field: "rows.0.extra", message: 'unknown field "extra"' });
+    expect((await res.json<{ issues: unknown[] }>()).issues).toContainEqual({
+      field: "rows.0.extra",
+      message: 'unknown field "extra"',
+    });
 
     const created = await browser.fetch("/api/codes", {
       method: "POST",

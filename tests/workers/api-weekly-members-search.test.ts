@@ -142,7 +142,14 @@ function expected(all: WeeklyMember[], tab: Tab, q: string, page: number, size: 
     .filter((m, i) => matches(weeklyRow(m, i, "UTC"), q, STORED_FIELDS) || matches(m, q, ["platform"]));
   const pageCount = Math.max(1, Math.ceil(found.length / size));
   const current = Math.min(page, pageCount);
-  return { rows: found.slice((current - 1) * size, current * size), total: found.length, page: current, pageCount, size, counts };
+  return {
+    rows: found.slice((current - 1) * size, current * size),
+    total: found.length,
+    page: current,
+    pageCount,
+    size,
+    counts,
+  };
 }
 
 describe("GET /api/weeklymembers/search", () => {
@@ -163,7 +170,13 @@ describe("GET /api/weeklymembers/search", () => {
     const active = await search("tab=active");
     // Latest first, none last; then the name without case; equal names (alpha, Alpha) by EOS id.
     expect(active.rows.map((r) => r.eosId)).toEqual([eos(2), eos(4), eos(5), eos(1), eos(6), eos(3)]);
-    expect(active).toMatchObject({ total: 6, page: 1, pageCount: 1, size: 25, counts: { total: 9, active: 6, inactive: 3 } });
+    expect(active).toMatchObject({
+      total: 6,
+      page: 1,
+      pageCount: 1,
+      size: 25,
+      counts: { total: 9, active: 6, inactive: 3 },
+    });
     const inactive = await search("tab=inactive");
     expect(inactive.rows.map((r) => r.eosId)).toEqual([eos(9), eos(7), eos(8)]);
     expect(inactive.counts).toEqual({ total: 9, active: 6, inactive: 3 });
@@ -182,7 +195,14 @@ describe("GET /api/weeklymembers/search", () => {
     expect(third.rows.map((r) => r.eosId)).toEqual(Array.from({ length: 5 }, (_, i) => eos(51 + i)));
     expect(await search("tab=active&size=25&page=99")).toEqual(third);
     expect((await search("tab=inactive&size=2&page=3")).rows.map((r) => r.eosId)).toEqual([eos(60)]);
-    expect(await search("tab=inactive&q=nobody")).toEqual({ rows: [], total: 0, page: 1, pageCount: 1, size: 25, counts: { total: 60, active: 55, inactive: 5 } });
+    expect(await search("tab=inactive&q=nobody")).toEqual({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      size: 25,
+      counts: { total: 60, active: 55, inactive: 5 },
+    });
   });
 
   it("searches each shown stored field: ids, names, tribe, platform as stored and shown, Status and Event Type", async () => {
@@ -232,12 +252,52 @@ describe("GET /api/weeklymembers/search", () => {
     await seed(varied());
     const all = await whole();
     const queries = [
-      "", "rex", "REX RIDER", " rex ", "survivor1", "survivor4", "alpha", "beta", "gc", "GC", "100%_t", "%", "_",
-      "steam", "xbox", "box", "xbl", "station", "psn", "nintendo", "stadia", "epic", "-", "tribemember", "member",
-      "unknown", "UNK", "active", "inactive", "ive", "in", "e", eos(5).slice(-5), "0000", "nobody",
+      "",
+      "rex",
+      "REX RIDER",
+      " rex ",
+      "survivor1",
+      "survivor4",
+      "alpha",
+      "beta",
+      "gc",
+      "GC",
+      "100%_t",
+      "%",
+      "_",
+      "steam",
+      "xbox",
+      "box",
+      "xbl",
+      "station",
+      "psn",
+      "nintendo",
+      "stadia",
+      "epic",
+      "-",
+      "tribemember",
+      "member",
+      "unknown",
+      "UNK",
+      "active",
+      "inactive",
+      "ive",
+      "in",
+      "e",
+      eos(5).slice(-5),
+      "0000",
+      "nobody",
     ];
     // Every query on one page of 100 (the whole tab), and some of them a page at a time (past the end too).
-    const pages = (q: string) => (["", "rex", "xbox", "-", "unknown", "e"].includes(q) ? [[100, 1], [7, 2], [7, 4], [5, 99]] : [[100, 1]]);
+    const pages = (q: string) =>
+      ["", "rex", "xbox", "-", "unknown", "e"].includes(q)
+        ? [
+            [100, 1],
+            [7, 2],
+            [7, 4],
+            [5, 99],
+          ]
+        : [[100, 1]];
     for (const tab of ["active", "inactive"] as const) {
       for (const q of queries) {
         for (const [size, page] of pages(q)) {
@@ -273,7 +333,12 @@ describe("GET /api/weeklymembers/search", () => {
 // ---------------------------------------------------------------------------------------------------------------
 // The page's loader, called as Remix calls it (the Worker builds the same context), without a build.
 
-const AUTH: SessionState = { status: "ok", sessionId: "test-session", user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null }, access: FULL_ACCESS };
+const AUTH: SessionState = {
+  status: "ok",
+  sessionId: "test-session",
+  user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null },
+  access: FULL_ACCESS,
+};
 
 /** The loader's data for a page URL, with the in-process host or an external one (`settings` with HOST_URL). */
 async function load(search: string, settings: Record<string, string> = {}) {
@@ -312,14 +377,31 @@ describe("the Weekly Members loader", () => {
   it("shows one page from the host, numbering the rows across pages, with the counts and the empty texts", async () => {
     await seed(Array.from({ length: 60 }, (_, i) => ({ n: i + 1, active: i < 55, time: T0 - i * 60_000 })));
     const second = await load("?tab=active&page=2");
-    expect(second).toMatchObject({ tab: "active", q: "", size: 25, view: 55, error: null, empty: null, staleAsOf: null });
+    expect(second).toMatchObject({
+      tab: "active",
+      q: "",
+      size: 25,
+      view: 55,
+      error: null,
+      empty: null,
+      staleAsOf: null,
+    });
     expect(second.counts).toEqual({ total: 60, active: 55, inactive: 5 });
     expect(second.page).toMatchObject({ page: 2, pageCount: 3, total: 55, from: 26, to: 50 });
-    expect(second.page.rows.map((r) => [r.id, r.eosId])).toEqual(Array.from({ length: 25 }, (_, i) => [26 + i, eos(26 + i)]));
-    expect(second.page.rows[0]).toMatchObject({ statusLabel: "Tribemember", platformLabel: "Steam", activity: "active", time: "May 10, 2026, 12:05 PM" });
+    expect(second.page.rows.map((r) => [r.id, r.eosId])).toEqual(
+      Array.from({ length: 25 }, (_, i) => [26 + i, eos(26 + i)]),
+    );
+    expect(second.page.rows[0]).toMatchObject({
+      statusLabel: "Tribemember",
+      platformLabel: "Steam",
+      activity: "active",
+      time: "May 10, 2026, 12:05 PM",
+    });
     const found = await load("?tab=active&q=survivor5&size=50");
     // survivor5 and survivor50 to survivor55, numbered from 1 in the tab's order.
-    expect(found.page.rows.map((r) => [r.id, r.eosId])).toEqual([5, 50, 51, 52, 53, 54, 55].map((n, i) => [i + 1, eos(n)]));
+    expect(found.page.rows.map((r) => [r.id, r.eosId])).toEqual(
+      [5, 50, 51, 52, 53, 54, 55].map((n, i) => [i + 1, eos(n)]),
+    );
     expect(found.view).toBe(7);
     expect((await load("?tab=inactive&page=-3")).page.rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
     expect((await load("?tab=active&q=zzz")).empty).toBe('No active members match "zzz"');
@@ -334,9 +416,13 @@ describe("the Weekly Members loader", () => {
     const members = varied();
     await seed(members);
     const current = await load("?tab=inactive&q=alpha&size=50");
-    const all = (await SELF.fetch(`${ORIGIN}/api/weeklymembers`, { headers: { Cookie: await sessionCookie() } }).then((r) => r.json())) as WeeklyMember[];
+    const all = (await SELF.fetch(`${ORIGIN}/api/weeklymembers`, { headers: { Cookie: await sessionCookie() } }).then(
+      (r) => r.json(),
+    )) as WeeklyMember[];
     const host = externalHost((url) =>
-      url.pathname === "/api/weeklymembers" ? Response.json(all) : Response.json({ error: "not_found" }, { status: 404 }),
+      url.pathname === "/api/weeklymembers"
+        ? Response.json(all)
+        : Response.json({ error: "not_found" }, { status: 404 }),
     );
     const older = await load("?tab=inactive&q=alpha&size=50", host.settings);
     expect(older.page).toEqual(current.page);
@@ -367,7 +453,9 @@ describe("the Weekly Members loader", () => {
     expect(stale.page.rows.map((r) => r.name)).toEqual(["StaleMarker"]);
     expect(stale).toMatchObject({ error: null, counts: { total: 1, active: 1, inactive: 0 } });
 
-    const down = externalHost(() => Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 }));
+    const down = externalHost(() =>
+      Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 }),
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const failed = await load("?tab=active", down.settings);
     expect(logged).toHaveBeenCalledWith("weekly members: load failed", expect.anything());

@@ -106,7 +106,9 @@ describe("sessions", () => {
   it("an expired session sends the user to /login with the reason", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
-    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, MEMBER).run();
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?")
+      .bind(Date.now() - 1000, MEMBER)
+      .run();
     const res = await browser.fetch("/settings");
     expect(location(res)).toBe("/login?reason=expired&redirectTo=%2Fsettings");
     expect(browser.cookies.has("__session")).toBe(false); // the dead cookie is cleared

@@ -29,7 +29,11 @@ type List = {
 };
 
 async function create(browser: Browser, body: Record<string, unknown>): Promise<Row> {
-  const res = await browser.fetch("/api/breeder-list", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+  const res = await browser.fetch("/api/breeder-list", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
   expect(res.status).toBe(201);
   return res.json();
 }
@@ -37,11 +41,14 @@ const rows = async (browser: Browser) => (await (await browser.fetch("/api/breed
 
 /** The tab's loader data, its page's rows unpacked as the tab unpacks them. */
 async function load(browser: Browser, search = ""): Promise<List> {
-  const { list } = await loadData<{ list: Omit<List, "page"> & { page: Omit<List["page"], "rows"> & { rows: PackedRows } } }>(browser, `${PAGE}?tab=breeder-list${search}`);
+  const { list } = await loadData<{
+    list: Omit<List, "page"> & { page: Omit<List["page"], "rows"> & { rows: PackedRows } };
+  }>(browser, `${PAGE}?tab=breeder-list${search}`);
   return { ...list, page: { ...list.page, rows: unpackRows<Row>(list.page.rows) } };
 }
 
-const act = (browser: Browser, fields: Record<string, string>) => fetcherPost(browser, PAGE, { tab: "breeder-list", ...fields });
+const act = (browser: Browser, fields: Record<string, string>) =>
+  fetcherPost(browser, PAGE, { tab: "breeder-list", ...fields });
 
 describe("the Breeder List loader", () => {
   it("sums the 0/0 count per server, filters by server and search, and toggles the stat columns", async () => {
@@ -85,7 +92,11 @@ describe("the Breeder List action", () => {
     const a = await create(browser, { Dino: "Rex", HP: 40 });
     const b = await create(browser, { Dino: "Giga", Negative: "FALSE" });
     // Someone else saves b after this browser loaded it.
-    await browser.fetch(`/api/breeder-list/${b._id}`, { method: "PATCH", body: JSON.stringify({ notes: "theirs" }), headers: { "Content-Type": "application/json" } });
+    await browser.fetch(`/api/breeder-list/${b._id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ notes: "theirs" }),
+      headers: { "Content-Type": "application/json" },
+    });
     const answer = await act(browser, {
       intent: "save",
       rows: JSON.stringify([
@@ -104,14 +115,37 @@ describe("the Breeder List action", () => {
   it("checks the no-JavaScript row form: a number column refuses text and nothing changes", async () => {
     const browser = await signedIn();
     const a = await create(browser, { Dino: "Rex", HP: 40 });
-    const bad = await browser.post(dataPath(PAGE), { intent: "save-row", tab: "breeder-list", _id: a._id, version: String(a.version), HP: "lots", "was:HP": "40" });
+    const bad = await browser.post(dataPath(PAGE), {
+      intent: "save-row",
+      tab: "breeder-list",
+      _id: a._id,
+      version: String(a.version),
+      HP: "lots",
+      "was:HP": "40",
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ error: string }>()).error).toBe("HP must be a number.");
-    const blank = await browser.post(dataPath(PAGE), { intent: "save-row", tab: "breeder-list", _id: a._id, version: String(a.version), Dino: " ", "was:Dino": "Rex" });
+    const blank = await browser.post(dataPath(PAGE), {
+      intent: "save-row",
+      tab: "breeder-list",
+      _id: a._id,
+      version: String(a.version),
+      Dino: " ",
+      "was:Dino": "Rex",
+    });
     expect((await blank.json<{ error: string }>()).error).toBe("Dino is required.");
     expect((await rows(browser))[0]).toMatchObject({ HP: 40, version: a.version });
 
-    const ok = await browser.post(PAGE, { intent: "save-row", tab: "breeder-list", _id: a._id, version: String(a.version), HP: "61", "was:HP": "40", Negative: "TRUE", "was:Negative": "" });
+    const ok = await browser.post(PAGE, {
+      intent: "save-row",
+      tab: "breeder-list",
+      _id: a._id,
+      version: String(a.version),
+      HP: "61",
+      "was:HP": "40",
+      Negative: "TRUE",
+      "was:Negative": "",
+    });
     expect(location(ok)).toBe(PAGE);
     expect(await toastOf(browser)).toMatchObject({ type: "success", message: "Successfully saved 1 change!" });
     expect((await rows(browser))[0]).toMatchObject({ HP: 61, Negative: "TRUE" });
@@ -119,7 +153,11 @@ describe("the Breeder List action", () => {
 
   it("stores the order of a reordered page, and moves one row without JavaScript", async () => {
     const browser = await signedIn();
-    const [a, b, c] = [await create(browser, { Dino: "A" }), await create(browser, { Dino: "B" }), await create(browser, { Dino: "C" })];
+    const [a, b, c] = [
+      await create(browser, { Dino: "A" }),
+      await create(browser, { Dino: "B" }),
+      await create(browser, { Dino: "C" }),
+    ];
     const order = await act(browser, { intent: "order", ids: JSON.stringify([c._id, b._id, a._id]) });
     expect(order.body).toMatchObject({ ok: true, message: "Order saved successfully!" });
     expect((await rows(browser)).map((r) => r.Dino)).toEqual(["C", "B", "A"]);
@@ -144,7 +182,11 @@ describe("the Breeder List action", () => {
     const now = new Map((await rows(browser)).map((r) => [r._id, r]));
     expect(now.get(a._id)!.fieldColors).toEqual({ HP: "#ff0000", "Days since": "#ff0000" });
     expect(now.get(b._id)!.textColor).toBe("#ff0000");
-    const bad = await act(browser, { intent: "colour", colour: "#ff0000", cells: JSON.stringify([{ _id: a._id, columns: ["nope"] }]) });
+    const bad = await act(browser, {
+      intent: "colour",
+      colour: "#ff0000",
+      cells: JSON.stringify([{ _id: a._id, columns: ["nope"] }]),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("An error occurred while saving the text color.");
   });
@@ -152,7 +194,11 @@ describe("the Breeder List action", () => {
   it("changes nothing for a signed-out caller", async () => {
     const browser = await signedIn();
     const a = await create(browser, { Dino: "Rex", HP: 40 });
-    const anonymous = await new Browser().post(PAGE, { intent: "save", tab: "breeder-list", rows: JSON.stringify([{ _id: a._id, version: 1, fields: { HP: 1 } }]) });
+    const anonymous = await new Browser().post(PAGE, {
+      intent: "save",
+      tab: "breeder-list",
+      rows: JSON.stringify([{ _id: a._id, version: 1, fields: { HP: 1 } }]),
+    });
     expect([302, 401]).toContain(anonymous.status);
     expect((await rows(browser))[0]).toMatchObject({ HP: 40 });
   });

@@ -3,7 +3,17 @@
 // and two searches, the leaderboard's ranks, the two dialogs, and the host's refusals in the page's words.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { Browser, dataPath, fetcherPost, FETCHER_FIELDS, loadData, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import {
+  Browser,
+  dataPath,
+  fetcherPost,
+  FETCHER_FIELDS,
+  loadData,
+  location,
+  routeOutboundToSelf,
+  signedIn,
+  toastOf,
+} from "./helpers";
 
 import { externalHost } from "./cron-fixtures";
 
@@ -17,9 +27,15 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(
-    ["breeder_list", "role_mappings", "ffa_raising", "codes_given", "claim_sessions", "breeder_session_stats", "audit_log"].map((t) =>
-      env.DB.prepare(`delete from ${t}`),
-    ),
+    [
+      "breeder_list",
+      "role_mappings",
+      "ffa_raising",
+      "codes_given",
+      "claim_sessions",
+      "breeder_session_stats",
+      "audit_log",
+    ].map((t) => env.DB.prepare(`delete from ${t}`)),
   );
 });
 afterEach(() => outbound.mockRestore());
@@ -72,16 +88,25 @@ async function withoutTable(table: string, body: () => Promise<void>) {
   }
 }
 
-const ffaRows = async () => (await env.DB.prepare("select * from ffa_raising order by _id").all<Record<string, unknown>>()).results;
+const ffaRows = async () =>
+  (await env.DB.prepare("select * from ffa_raising order by _id").all<Record<string, unknown>>()).results;
 const breederRows = async () =>
-  (await env.DB.prepare('select _id, dino, image_url, role_id from breeder_list order by "order"').all<Record<string, unknown>>()).results;
+  (
+    await env.DB.prepare('select _id, dino, image_url, role_id from breeder_list order by "order"').all<
+      Record<string, unknown>
+    >()
+  ).results;
 
 describe("the Breeder loader", () => {
   it("sends a signed-out visitor to the login page, and refuses the action too", async () => {
     const res = await new Browser().fetch(PAGE);
     expect(res.status).toBe(302);
     expect(location(res)).toMatch(/^\/login/);
-    const post = await new Browser().post(PAGE, { intent: "image", itemName: "Rex", imageUrl: "https://x.example/r.png" });
+    const post = await new Browser().post(PAGE, {
+      intent: "image",
+      itemName: "Rex",
+      imageUrl: "https://x.example/r.png",
+    });
     expect(post.status).toBe(302);
     expect(location(post)).toMatch(/^\/login/);
   });
@@ -114,7 +139,16 @@ describe("the Breeder loader", () => {
 
     // The page itself renders (with the search and the five tabs).
     const html = await (await rex.fetch(`${PAGE}?tab=ffa-raising`)).text();
-    for (const text of ["Breeder", "Search breeder entries...", "Add Mapping", "Add Image", "FFA Raising", "Codes Given To", "Claim Sessions", "Breeder Statistics"]) {
+    for (const text of [
+      "Breeder",
+      "Search breeder entries...",
+      "Add Mapping",
+      "Add Image",
+      "FFA Raising",
+      "Codes Given To",
+      "Claim Sessions",
+      "Breeder Statistics",
+    ]) {
       expect(html).toContain(text);
     }
     // A tab's page sizes (25/50/100), but none on the breeder list, which opens at 100 (spec part 2, section 9).
@@ -126,7 +160,12 @@ describe("the Breeder loader", () => {
     const rex = await signedIn();
     expect((await load(rex, "?tab=ffa-raising")).ffa).toMatchObject({ failed: false, total: 0, page: { total: 0 } });
     for (let i = 1; i <= 30; i++) {
-      await create(rex, "/api/ffa-raising", { breeder: `Breeder ${i}`, creature: i % 3 === 0 ? "Rex" : "Therizino", server: "2411", notes: i === 7 ? "Imprint at NIGHT" : null });
+      await create(rex, "/api/ffa-raising", {
+        breeder: `Breeder ${i}`,
+        creature: i % 3 === 0 ? "Rex" : "Therizino",
+        server: "2411",
+        notes: i === 7 ? "Imprint at NIGHT" : null,
+      });
     }
     const data = await load(rex, "?tab=ffa-raising");
     expect(data.ffa!.page).toMatchObject({ total: 30, pageCount: 2, size: 25 });
@@ -177,11 +216,23 @@ describe("the Breeder loader", () => {
     await create(rex, "/api/breeder-list", { Dino: "Rex" });
     await create(rex, "/api/breeder-list", { Dino: "Rex", imageUrl: "https://x.example/rex.png" });
     const stored = "https://cdn.discordapp.com/avatars/other/stored.png";
-    await env.DB.prepare("insert or replace into avatars (discord_id, url, hash, timestamp) values (?, ?, 'stored', ?)").bind(OTHER, stored, now).run();
+    await env.DB.prepare("insert or replace into avatars (discord_id, url, hash, timestamp) values (?, ?, 'stored', ?)")
+      .bind(OTHER, stored, now)
+      .run();
     await create(rex, "/api/ingest/breeder/claim-sessions", [
       session(1, { claims: CLAIMERS.slice(0, 3), completed: CLAIMERS.slice(0, 1) }),
-      session(2, { dinoName: "Giganotosaurus", claims: CLAIMERS.slice(0, 3), ended: true, instructions: "Meet at Red Ob" }),
-      session(3, { dinoName: "Therizinosaurus", claims: CLAIMERS.slice(0, 1), completed: CLAIMERS.slice(0, 1), breederId: OTHER }),
+      session(2, {
+        dinoName: "Giganotosaurus",
+        claims: CLAIMERS.slice(0, 3),
+        ended: true,
+        instructions: "Meet at Red Ob",
+      }),
+      session(3, {
+        dinoName: "Therizinosaurus",
+        claims: CLAIMERS.slice(0, 1),
+        completed: CLAIMERS.slice(0, 1),
+        breederId: OTHER,
+      }),
       session(4, { dinoName: "Argentavis" }),
       // Two days ago: not today's.
       session(5, { claims: CLAIMERS, completed: CLAIMERS, createdAt: now - 2 * 86_400_000 }),
@@ -189,7 +240,14 @@ describe("the Breeder loader", () => {
     const data = await load(rex, "?tab=claim-sessions");
     expect(data.claims!.summary).toEqual({ claimsToday: 7, completedToday: 2, mostParticipants: 3 });
     expect(data.claims!.page.total).toBe(5);
-    expect(data.claims!.page.rows[0]).toMatchObject({ dinoName: "Rex", claims: 3, completed: 1, ended: false, max: 5, breederId: BREEDER });
+    expect(data.claims!.page.rows[0]).toMatchObject({
+      dinoName: "Rex",
+      claims: 3,
+      completed: 1,
+      ended: false,
+      max: 5,
+      breederId: BREEDER,
+    });
     expect(data.claims!.page.rows[0].avatar).toBe(`/avatars/default-${Number(BigInt(BREEDER) % 5n)}.svg`);
     expect(data.claims!.page.rows[1]).toMatchObject({ dinoName: "Giganotosaurus", ended: true });
     // Beside each row, its dino's picture (the first the breeder list has) and its breeder's stored avatar.
@@ -202,7 +260,8 @@ describe("the Breeder loader", () => {
     ]);
     expect(data.claims!.page.rows[2].avatar).toBe(stored);
 
-    const names = async (search: string) => (await load(rex, `?tab=claim-sessions&${search}`)).claims!.page.rows.map((r) => r.dinoName);
+    const names = async (search: string) =>
+      (await load(rex, `?tab=claim-sessions&${search}`)).claims!.page.rows.map((r) => r.dinoName);
     expect(await names("filter=claims-today")).toEqual(["Rex", "Giganotosaurus", "Therizinosaurus"]);
     expect(await names("filter=completed-today")).toEqual(["Rex", "Therizinosaurus"]);
     expect(await names("filter=most-participants")).toEqual(["Rex", "Giganotosaurus"]);
@@ -243,9 +302,23 @@ describe("the Breeder loader", () => {
     ]);
     const data = await load(rex, "?tab=breeder-statistics");
     const [first, second, third] = data.stats!.page.rows;
-    expect(first).toMatchObject({ rank: 1, breederId: stat(2, 0).breederId, totalSessions: 40, duration: "01:02:03", completionRate: "50%" });
+    expect(first).toMatchObject({
+      rank: 1,
+      breederId: stat(2, 0).breederId,
+      totalSessions: 40,
+      duration: "01:02:03",
+      completionRate: "50%",
+    });
     expect(second).toMatchObject({ rank: 2, totalSessions: 12, removals: 1, completionRate: "66.7%" });
-    expect(third).toMatchObject({ rank: 3, totalSessions: 4, removals: 2, createdSessions: 5, totalClaims: 12, completions: 8, endedSessions: 4 });
+    expect(third).toMatchObject({
+      rank: 3,
+      totalSessions: 4,
+      removals: 2,
+      createdSessions: 5,
+      totalClaims: 12,
+      completions: 8,
+      endedSessions: 4,
+    });
     expect(data.stats!.page).toMatchObject({ total: 30, pageCount: 2 });
     expect((await load(rex, "?tab=breeder-statistics&page=2")).stats!.page.rows[0].rank).toBe(26);
     // A search keeps each breeder's place on the whole board.
@@ -280,7 +353,11 @@ describe("the Breeder action: dialogs", () => {
     expect((await breederRows()).every((r) => r.image_url === null)).toBe(true);
 
     const one = await image({ itemName: "Rex", imageUrl: "https://x.example/rex.png", updateAllMatching: "false" });
-    expect(one.body).toMatchObject({ ok: true, message: "Image added successfully for Rex!", toast: { type: "success" } });
+    expect(one.body).toMatchObject({
+      ok: true,
+      message: "Image added successfully for Rex!",
+      toast: { type: "success" },
+    });
     expect((await breederRows()).map((r) => [r._id, r.image_url])).toEqual([
       [ids.rex, "https://x.example/rex.png"],
       [ids.rex2, null],
@@ -288,7 +365,11 @@ describe("the Breeder action: dialogs", () => {
     ]);
     const all = await image({ itemName: "Rex", imageUrl: "https://x.example/rex2.png", updateAllMatching: "true" });
     expect(all.body.message).toBe("Image updated successfully for 2 entries with name Rex!");
-    expect((await breederRows()).map((r) => r.image_url)).toEqual(["https://x.example/rex2.png", "https://x.example/rex2.png", null]);
+    expect((await breederRows()).map((r) => r.image_url)).toEqual([
+      "https://x.example/rex2.png",
+      "https://x.example/rex2.png",
+      null,
+    ]);
 
     // Without JavaScript: a success redirects back (the dialog closed) with the toast; a refusal draws the dialog again.
     const res = await rex.post(`${PAGE}?tab=ffa-raising&dialog=image`, {
@@ -299,15 +380,26 @@ describe("the Breeder action: dialogs", () => {
       redirectTo: `${PAGE}?tab=ffa-raising&dialog=image`,
     });
     expect(location(res)).toBe(`${PAGE}?tab=ffa-raising`);
-    expect(await toastOf(rex)).toEqual({ type: "success", message: "Image updated successfully for 1 entry with name Giganotosaurus!" });
-    const refused = await rex.post(dataPath(`${PAGE}?dialog=image`), { intent: "image", itemName: "", imageUrl: "https://x.example/a.png" });
+    expect(await toastOf(rex)).toEqual({
+      type: "success",
+      message: "Image updated successfully for 1 entry with name Giganotosaurus!",
+    });
+    const refused = await rex.post(dataPath(`${PAGE}?dialog=image`), {
+      intent: "image",
+      itemName: "",
+      imageUrl: "https://x.example/a.png",
+    });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       intent: "image",
       error: "Please fill in both item name and image URL",
       values: { itemName: "", imageUrl: "https://x.example/a.png", updateAllMatching: false },
     });
-    const page = await rex.post(`${PAGE}?dialog=image`, { intent: "image", itemName: "Raptor", imageUrl: "https://x.example/a.png" });
+    const page = await rex.post(`${PAGE}?dialog=image`, {
+      intent: "image",
+      itemName: "Raptor",
+      imageUrl: "https://x.example/a.png",
+    });
     expect(page.status).toBe(400);
     const html = await page.text();
     expect(html).toContain("Add Dino Image");
@@ -318,8 +410,12 @@ describe("the Breeder action: dialogs", () => {
     const rex = await signedIn();
     await seed(rex);
     const mapping = (fields: Record<string, string>) => act(rex, { intent: "mapping", ...fields });
-    expect((await mapping({ itemName: "", roleId: "123456789012345678" })).body.error).toBe("Please fill in both item name and role ID");
-    expect((await mapping({ itemName: "Rex", roleId: " " })).body.error).toBe("Please fill in both item name and role ID");
+    expect((await mapping({ itemName: "", roleId: "123456789012345678" })).body.error).toBe(
+      "Please fill in both item name and role ID",
+    );
+    expect((await mapping({ itemName: "Rex", roleId: " " })).body.error).toBe(
+      "Please fill in both item name and role ID",
+    );
     expect((await mapping({ itemName: "Raptor", roleId: "123456789012345678" })).body.error).toBe(
       "Item not found. Please make sure you select a valid dino from the dropdown.",
     );
@@ -334,7 +430,12 @@ describe("the Breeder action: dialogs", () => {
     const mapped = await env.DB.prepare("select dino, role_id from role_mappings").all();
     expect(mapped.results).toEqual([{ dino: "Rex", role_id: "123456789012345678" }]);
 
-    const res = await rex.post(PAGE, { intent: "mapping", itemName: "Giganotosaurus", roleId: "223456789012345678", redirectTo: `${PAGE}?dialog=mapping` });
+    const res = await rex.post(PAGE, {
+      intent: "mapping",
+      itemName: "Giganotosaurus",
+      roleId: "223456789012345678",
+      redirectTo: `${PAGE}?dialog=mapping`,
+    });
     expect(location(res)).toBe(PAGE);
     expect(await toastOf(rex)).toEqual({ type: "success", message: "Discord role mapping saved for Giganotosaurus!" });
   });
@@ -350,7 +451,11 @@ describe("the Breeder action: dialogs", () => {
 describe("the Breeder action: side tables", () => {
   it("saves one FFA field at once from a cell, keeps other statuses, and refuses what the host refuses", async () => {
     const rex = await signedIn();
-    const row = await create<{ _id: string }>(rex, "/api/ffa-raising", { breeder: "Tek", creature: "Rex", server: "2411" });
+    const row = await create<{ _id: string }>(rex, "/api/ffa-raising", {
+      breeder: "Tek",
+      creature: "Rex",
+      server: "2411",
+    });
     const edit = (fields: Record<string, string>) => act(rex, { intent: "ffa", _id: row._id, ...fields });
 
     const status = await edit({ status: "Completed", "was:status": "In Progress" });
@@ -362,7 +467,10 @@ describe("the Breeder action: side tables", () => {
     const custom = await edit({ status: "On hold", "was:status": "Completed" });
     expect(custom.body.ok).toBe(true);
     expect(await ffaRows()).toMatchObject([{ status: "On hold", notes: "imprint 100%", breeder: "Tek" }]);
-    expect((await load(rex, "?tab=ffa-raising")).ffa!.page.rows[0]).toMatchObject({ status: "On hold", notes: "imprint 100%" });
+    expect((await load(rex, "?tab=ffa-raising")).ffa!.page.rows[0]).toMatchObject({
+      status: "On hold",
+      notes: "imprint 100%",
+    });
 
     // Nothing changed: nothing sent.
     const same = await edit({ notes: "imprint 100%", "was:notes": "imprint 100%" });
@@ -370,7 +478,10 @@ describe("the Breeder action: side tables", () => {
 
     const long = await edit({ notes: "x".repeat(2001), "was:notes": "imprint 100%" });
     expect(long.status).toBe(400);
-    expect(long.body).toMatchObject({ error: "Notes is at most 2000 characters.", toast: { type: "error", message: "Notes is at most 2000 characters." } });
+    expect(long.body).toMatchObject({
+      error: "Notes is at most 2000 characters.",
+      toast: { type: "error", message: "Notes is at most 2000 characters." },
+    });
     expect((await ffaRows())[0].notes).toBe("imprint 100%");
 
     const gone = await act(rex, { intent: "ffa", _id: "ffffffffffffffffffffffff", notes: "x" });
@@ -383,14 +494,23 @@ describe("the Breeder action: side tables", () => {
     expect(noField.body.error).toMatch(/^Nothing to save: the form names none of breeder, creature/);
 
     // A signed-out post changes nothing.
-    const anonymous = await new Browser().post(dataPath(PAGE), { intent: "ffa", _id: row._id, notes: "hacked", ...FETCHER_FIELDS });
+    const anonymous = await new Browser().post(dataPath(PAGE), {
+      intent: "ffa",
+      _id: row._id,
+      notes: "hacked",
+      ...FETCHER_FIELDS,
+    });
     expect(anonymous.headers.get("X-Remix-Redirect")).toMatch(/^\/login/);
     expect((await ffaRows())[0].notes).toBe("imprint 100%");
   });
 
   it("saves the changed fields of a no-JavaScript row form, and draws a refused one again with what was typed", async () => {
     const rex = await signedIn();
-    const row = await create<{ _id: string }>(rex, "/api/codes-given-to", { breeder: "Tek", code: "GC-1", server: "2411" });
+    const row = await create<{ _id: string }>(rex, "/api/codes-given-to", {
+      breeder: "Tek",
+      code: "GC-1",
+      server: "2411",
+    });
     const back = `${PAGE}?tab=codes-given-to&q=tek&edit=${row._id}`;
     const form = (over: Record<string, string>) => ({
       intent: "code",
@@ -415,7 +535,9 @@ describe("the Breeder action: side tables", () => {
     expect(await toastOf(rex)).toEqual({ type: "success", message: UPDATED });
     const stored = await env.DB.prepare("select * from codes_given").first<Record<string, unknown>>();
     expect(stored).toMatchObject({ status: "Revoked", date_given: "3/2/2026", code: "GC-1" });
-    const audit = await env.DB.prepare("select count(*) as n from audit_log where entity = 'codes_given' and action = 'update'").first<{ n: number }>();
+    const audit = await env.DB.prepare(
+      "select count(*) as n from audit_log where entity = 'codes_given' and action = 'update'",
+    ).first<{ n: number }>();
     expect(audit!.n).toBe(2); // one PATCH per changed field
 
     const refused = await rex.post(back, form({ code: "c".repeat(101), "was:status": "Revoked", status: "Revoked" }));
@@ -437,7 +559,10 @@ describe("the Breeder page's first load", () => {
     const rex = await signedIn();
     const row = await create<{ _id: string }>(rex, "/api/breeder-list", { Dino: "Rex", HP: 20, Stam: 70 });
     const html = await (await rex.fetch(`${PAGE}?tab=breeder-list`)).text();
-    const tr = html.slice(html.indexOf(`data-row="${row._id}"`), html.indexOf("</tr>", html.indexOf(`data-row="${row._id}"`)));
+    const tr = html.slice(
+      html.indexOf(`data-row="${row._id}"`),
+      html.indexOf("</tr>", html.indexOf(`data-row="${row._id}"`)),
+    );
     // HP 20 is red and Stam 70 green; breeder.css shows each readable over its tint (tests/e2e/breeder-list.test.ts).
     const cells = [...tr.matchAll(/class="[^"]*stat-cell[^"]*"[^>]* style="--stat:(#[0-9a-f]{6})"/g)];
     expect(cells.map((c) => c[1])).toEqual(["#e03131", "#2f9e44"]);
@@ -453,7 +578,9 @@ describe("the Breeder page's first load", () => {
       const html = await (await browser.fetch(`${PAGE}?tab=${tab}`)).text();
       return html.slice(0, html.indexOf("</head>"));
     };
-    expect(await head("breeder-list")).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js" media="\(min-width: 641px\)"\/>/);
+    expect(await head("breeder-list")).toMatch(
+      /<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js" media="\(min-width: 641px\)"\/>/,
+    );
     expect(await head("ffa-raising")).not.toContain("SheetGrid.client");
   });
 });
@@ -469,7 +596,16 @@ describe("the Breeder page when the host fails (HOST_URL)", () => {
         // The breeder list's page (GET /api/breeder-list/search) of an empty list; every other read an empty list.
         if (url.pathname.endsWith("/search")) {
           const summary = { breeders: 0, servers: { "2411": 0, "2573": 0, "2446": 0 }, total: 0, lastUpdated: null };
-          return Response.json({ rows: [], total: 0, page: 1, pageCount: 1, size: 100, summary, first: null, last: null });
+          return Response.json({
+            rows: [],
+            total: 0,
+            page: 1,
+            pageCount: 1,
+            size: 100,
+            summary,
+            first: null,
+            last: null,
+          });
         }
         return Response.json([]);
       },
@@ -482,11 +618,14 @@ describe("the Breeder page when the host fails (HOST_URL)", () => {
       "claim-sessions": "the claim sessions",
       "breeder-statistics": "the breeder statistics",
     };
-    for (const tab of Object.keys(tabs)) expect(await (await host.get(`${PAGE}?tab=${tab}`)).text()).not.toContain("The host is not answering");
+    for (const tab of Object.keys(tabs))
+      expect(await (await host.get(`${PAGE}?tab=${tab}`)).text()).not.toContain("The host is not answering");
     up = false;
     for (const [tab, what] of Object.entries(tabs)) {
       const html = await (await host.get(`${PAGE}?tab=${tab}`)).text();
-      expect(html, tab).toMatch(new RegExp(`The host is not answering: <!-- -->showing <!-- -->${what}<!-- --> as of <!-- -->\\d`));
+      expect(html, tab).toMatch(
+        new RegExp(`The host is not answering: <!-- -->showing <!-- -->${what}<!-- --> as of <!-- -->\\d`),
+      );
       expect(html, tab).not.toContain('role="alert"');
     }
   });

@@ -51,7 +51,8 @@ async function load(browser: Browser, search = "") {
   return res.json<Loaded>();
 }
 
-const stored = (id: number) => env.DB.prepare("select * from codes where id = ?").bind(id).first<Record<string, unknown>>();
+const stored = (id: number) =>
+  env.DB.prepare("select * from codes where id = ?").bind(id).first<Record<string, unknown>>();
 
 describe("the Codes loader", () => {
   it("asks for a signed-in user", async () => {
@@ -120,11 +121,20 @@ describe("the Codes action", () => {
   it("saves the whole code from the Edit Code modal, free text, and says Code updated successfully!", async () => {
     await seed([1, 2]);
     const browser = await signedIn();
-    const res = await browser.post("/dashboard/codes", edit({ code: "ABC-9", location: "  ", completed: "Yes", server: "anything at all" }));
+    const res = await browser.post(
+      "/dashboard/codes",
+      edit({ code: "ABC-9", location: "  ", completed: "Yes", server: "anything at all" }),
+    );
     expect(res.status).toBe(302);
     expect(location(res)).toBe("/dashboard/codes?q=member");
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Code updated successfully!" });
-    expect(await stored(2)).toMatchObject({ code: "ABC-9", location: null, completed: 1, server: "anything at all", username: "member2" });
+    expect(await stored(2)).toMatchObject({
+      code: "ABC-9",
+      location: null,
+      completed: 1,
+      server: "anything at all",
+      username: "member2",
+    });
     expect(await stored(1)).toMatchObject({ code: "1001" });
   });
 
@@ -161,23 +171,35 @@ describe("the Codes action", () => {
     expect(await stored(2)).toMatchObject({ username: "alice", code: "1002", version: 2 });
 
     // With JavaScript (an in-place edit through a fetcher) the same refusal is JSON, with a toast.
-    const fetched = await browser.post(dataPath("/dashboard/codes"), { ...edit({ version: "1", code: "XYZ" }), fetcher: "1" });
+    const fetched = await browser.post(dataPath("/dashboard/codes"), {
+      ...edit({ version: "1", code: "XYZ" }),
+      fetcher: "1",
+    });
     expect(fetched.status).toBe(409);
     expect(await fetched.json()).toMatchObject({
       toast: { type: "error", message: "Not saved: someone else saved it first." },
       errors: { form: expect.stringContaining("Someone else saved this code") },
-      conflict: { current: { username: "alice", code: "1002", version: 2 }, submitted: { code: "XYZ", username: "member2" } },
+      conflict: {
+        current: { username: "alice", code: "1002", version: 2 },
+        submitted: { code: "XYZ", username: "member2" },
+      },
     });
 
     // Saved again on version 2, keeping the first person's username: both edits are kept.
-    expect((await browser.post("/dashboard/codes", edit({ version: "2", username: "alice", code: "XYZ" }))).status).toBe(302);
+    expect(
+      (await browser.post("/dashboard/codes", edit({ version: "2", username: "alice", code: "XYZ" }))).status,
+    ).toBe(302);
     expect(await stored(2)).toMatchObject({ username: "alice", code: "XYZ", version: 3 });
   });
 
   it("deletes a code with Code deleted successfully!, and fails politely for an unknown one", async () => {
     await seed([1, 2, 3]);
     const browser = await signedIn();
-    const res = await browser.post("/dashboard/codes", { intent: "delete", _id: hex(3), redirectTo: `/dashboard/codes?confirm=delete&id=${hex(3)}&page=1` });
+    const res = await browser.post("/dashboard/codes", {
+      intent: "delete",
+      _id: hex(3),
+      redirectTo: `/dashboard/codes?confirm=delete&id=${hex(3)}&page=1`,
+    });
     expect(location(res)).toBe("/dashboard/codes?page=1");
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Code deleted successfully!" });
     expect(await stored(3)).toBeNull();
@@ -189,7 +211,11 @@ describe("the Codes action", () => {
   it("stays on the page whatever redirectTo says", async () => {
     await seed([1]);
     const browser = await signedIn();
-    const res = await browser.post("/dashboard/codes", { intent: "delete", _id: hex(1), redirectTo: "//evil.example/codes" });
+    const res = await browser.post("/dashboard/codes", {
+      intent: "delete",
+      _id: hex(1),
+      redirectTo: "//evil.example/codes",
+    });
     expect(location(res)).toBe("/dashboard/codes");
   });
 });
@@ -207,6 +233,9 @@ describe("the flash toast", () => {
     await seed([1]);
     await browser.post("/dashboard/codes", { intent: "delete", _id: hex(1), redirectTo: "/dashboard/codes" });
     const signed = await browser.fetch(dataPath("/dashboard/codes", "routes/_shell"));
-    expect((await signed.json<{ toast: unknown }>()).toast).toEqual({ type: "success", message: "Code deleted successfully!" });
+    expect((await signed.json<{ toast: unknown }>()).toast).toEqual({
+      type: "success",
+      message: "Code deleted successfully!",
+    });
   });
 });

@@ -14,7 +14,12 @@ export const DAY = 24 * 60 * MINUTE;
 export const eos = (n: number) => n.toString(16).padStart(32, "0");
 
 /** One entry of the official list, in the real list's shape (numbers may be strings there). */
-export const officialEntry = (name: string, numPlayers: number | string, mapName: string, maxPlayers: number | string = 70) => ({
+export const officialEntry = (
+  name: string,
+  numPlayers: number | string,
+  mapName: string,
+  maxPlayers: number | string = 70,
+) => ({
   Name: name,
   SessionName: name,
   SessionID: "6513270e269e0d37f2a74de452e6b438",
@@ -41,7 +46,14 @@ export const defaultList = () => [
   officialEntry("NA-PVP-TheIsland24110", 70, "TheIsland_WP"),
 ];
 
-export type HostPlayer = { eosId: string; displayName: string; name: string; status: string; tribe: string; platform: string };
+export type HostPlayer = {
+  eosId: string;
+  displayName: string;
+  name: string;
+  status: string;
+  tribe: string;
+  platform: string;
+};
 export const hostPlayer = (n: number, status: string, tribe = "", platform = "steam"): HostPlayer => ({
   eosId: eos(n),
   displayName: `Survivor${n}`,
@@ -79,19 +91,23 @@ export function fakeOutside() {
     if (request.url.startsWith(`${ORIGIN}/`)) return SELF.fetch(request);
     if (request.url === OFFICIAL_URL) {
       world.listCalls++;
-      if (world.list === "500") return new Response("upstream exploded", { status: 500, statusText: "Internal Server Error" });
+      if (world.list === "500")
+        return new Response("upstream exploded", { status: 500, statusText: "Internal Server Error" });
       if (world.list === "hang") return never(request);
-      if (world.list === "html") return new Response("<html>maintenance</html>", { headers: { "Content-Type": "text/html" } });
+      if (world.list === "html")
+        return new Response("<html>maintenance</html>", { headers: { "Content-Type": "text/html" } });
       return Response.json(world.list);
     }
     if (url.origin === HOST_URL) {
-      if (request.headers.get("Authorization") !== `Bearer ${HOST_TOKEN}`) return Response.json({ error: "unauthorized" }, { status: 401 });
+      if (request.headers.get("Authorization") !== `Bearer ${HOST_TOKEN}`)
+        return Response.json({ error: "unauthorized" }, { status: 401 });
       const id = url.pathname.match(/^\/api\/eoserver-status\/(\d+)$/)?.[1];
       if (!id) return new Response("not found", { status: 404 });
       world.hostCalls.push(id);
       const roster = world.rosters[id];
       if (roster === "503") return new Response("busy", { status: 503, statusText: "Service Unavailable" });
-      if (!roster || roster === "offline") return Response.json({ status: "offline", errorDetails: "Host says offline", currentPlayers: [] });
+      if (!roster || roster === "offline")
+        return Response.json({ status: "offline", errorDetails: "Host says offline", currentPlayers: [] });
       return Response.json({ serverId: id, status: "online", errorDetails: null, currentPlayers: roster });
     }
     throw new Error(`unexpected outbound fetch in a test: ${request.url}`);
@@ -128,7 +144,11 @@ export async function runCron(e: Env, scheduledTime: number) {
 
 /** A request to the Worker with a chosen environment (SELF always has the test bindings). */
 export function call(e: Env, path: string, init: RequestInit = {}) {
-  return worker.fetch!(new Request(new URL(path, ORIGIN), fromPage(init)) as Request<unknown, IncomingRequestCfProperties>, e, createExecutionContext());
+  return worker.fetch!(
+    new Request(new URL(path, ORIGIN), fromPage(init)) as Request<unknown, IncomingRequestCfProperties>,
+    e,
+    createExecutionContext(),
+  );
 }
 
 /**
@@ -155,14 +175,25 @@ export function externalHost(
   return (browser: Browser) => ({
     get: (path: string) => call(e, path, { headers: { Cookie: browser.cookieHeader() } }),
     post: (path: string, fields: Record<string, string>) =>
-      call(e, path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: browser.cookieHeader() }, redirect: "manual" }),
+      call(e, path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: browser.cookieHeader() },
+        redirect: "manual",
+      }),
   });
 }
 
 export const rows = async <T = Record<string, any>>(query: string, ...bind: unknown[]) =>
-  (await env.DB.prepare(query).bind(...bind).all<T>()).results;
+  (
+    await env.DB.prepare(query)
+      .bind(...bind)
+      .all<T>()
+  ).results;
 export const count = async (query: string, ...bind: unknown[]) =>
-  (await env.DB.prepare(query).bind(...bind).first<{ n: number }>())!.n;
+  (await env.DB.prepare(query)
+    .bind(...bind)
+    .first<{ n: number }>())!.n;
 
 export const TABLES = [
   "server_status",
@@ -183,7 +214,7 @@ export const clearTables = () => env.DB.batch(TABLES.map((t) => env.DB.prepare(`
  * The hooks of a file that runs the snapshot job: the Remix build loaded once (the first sign-in takes seconds), then
  * for every test a fresh fake outside world and empty server tables. `outbound` is the current test's fetch spy.
  */
-export function useSnapshotWorld() {
+export function withSnapshotWorld() {
   const state: { outbound: MockInstance } = { outbound: undefined as unknown as MockInstance };
   beforeAll(async () => {
     const spy = fakeOutside();
@@ -200,7 +231,7 @@ export function useSnapshotWorld() {
 }
 
 /** The hooks of a file that calls the servers API: empty server tables, and outbound calls to this origin answered by the Worker. */
-export function useServerTables() {
+export function withServerTables() {
   let outbound: MockInstance | undefined;
   beforeEach(async () => {
     outbound = routeOutboundToSelf();

@@ -1,17 +1,17 @@
 // Manual Refresh (POST /api/eoserver-refresh/{serverId}) runs the cron's snapshot job for one server, now, as the
 // caller: the same sources, the same diff and events, a failing source marking the server offline.
-import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { listen, memberWithToken, ORIGIN, pageFetch, stamped } from "./helpers";
-import { call, count, eos, hostEnv, hostPlayer, listEnv, rows, useSnapshotWorld, world } from "./cron-fixtures";
+import { call, count, eos, hostEnv, hostPlayer, listEnv, rows, withSnapshotWorld, world } from "./cron-fixtures";
 
-useSnapshotWorld();
+withSnapshotWorld();
 
 const MESSAGE = { message: "Manual refresh triggered! Server data will be updated shortly." };
 
 const member = () => memberWithToken();
 
-const refresh = (e: Env, id: string, headers: Record<string, string> = {}) => call(e, `/api/eoserver-refresh/${id}`, { method: "POST", headers });
+const refresh = (e: Env, id: string, headers: Record<string, string> = {}) =>
+  call(e, `/api/eoserver-refresh/${id}`, { method: "POST", headers });
 const statusOf = async (id: string) => (await rows("select * from server_status where server_id = ?", id))[0];
 
 describe("POST /api/eoserver-refresh/{serverId}", () => {
@@ -35,11 +35,16 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
     expect(audit).toMatchObject({ entity_id: "2411", action: "refresh", actor: expect.stringMatching(/^token:/) });
 
     expect(await live.next("eoserver_status_update")).toMatchObject({ serverId: "2411" });
-    expect(await live.next("enemy_online")).toEqual(stamped({ type: "enemy_online", serverId: "2411", message: "Enemy Survivor2 (RAID) came online on 2411" }));
+    expect(await live.next("enemy_online")).toEqual(
+      stamped({ type: "enemy_online", serverId: "2411", message: "Enemy Survivor2 (RAID) came online on 2411" }),
+    );
     live.close();
 
     // A signed-in browser may refresh too.
-    const again = await call(hostEnv(), "/api/eoserver-refresh/2411", { method: "POST", headers: { Cookie: browser.cookieHeader() } });
+    const again = await call(hostEnv(), "/api/eoserver-refresh/2411", {
+      method: "POST",
+      headers: { Cookie: browser.cookieHeader() },
+    });
     expect(again.status).toBe(200);
     expect(await count("select count(*) as n from server_snapshots")).toBe(2);
     expect(await count("select count(*) as n from server_events")).toBe(2); // the same roster: no new joins
@@ -51,9 +56,16 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
     const res = await refresh(listEnv(), "2573", bearer);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(MESSAGE);
-    expect(await statusOf("2573")).toMatchObject({ status: "offline", error_details: "Official server list unreachable: HTTP 500 Internal Server Error" });
+    expect(await statusOf("2573")).toMatchObject({
+      status: "offline",
+      error_details: "Official server list unreachable: HTTP 500 Internal Server Error",
+    });
     const status = await (await call(listEnv(), "/api/eoserver-status/2573", { headers: bearer })).json<any>();
-    expect(status).toMatchObject({ status: "offline", errorDetails: "Official server list unreachable: HTTP 500 Internal Server Error", currentPlayers: [] });
+    expect(status).toMatchObject({
+      status: "offline",
+      errorDetails: "Official server list unreachable: HTTP 500 Internal Server Error",
+      currentPlayers: [],
+    });
   });
 
   it("answers 401 without credentials, 404 for an unknown server and 400 for a malformed id, changing nothing", async () => {

@@ -12,11 +12,23 @@ import {
   retentionCutoff,
   sameRoster,
 } from "../../worker/domain/servers-rules";
-import { findOfficialServer, lenientCount, parseOfficialList, type OfficialListRead } from "../../worker/sources/official-list";
+import {
+  findOfficialServer,
+  lenientCount,
+  parseOfficialList,
+  type OfficialListRead,
+} from "../../worker/sources/official-list";
 import { parseHostPlayers } from "../../worker/sources/roster-host";
 import { eos } from "./cron-fixtures";
 
-const player = (n: number, status = "0", tribe = "") => ({ eosId: eos(n), displayName: `D${n}`, name: `N${n}`, status, tribe, platform: "steam" });
+const player = (n: number, status = "0", tribe = "") => ({
+  eosId: eos(n),
+  displayName: `D${n}`,
+  name: `N${n}`,
+  status,
+  tribe,
+  platform: "steam",
+});
 
 describe("the official list", () => {
   it("reads counts leniently", () => {
@@ -25,7 +37,13 @@ describe("the official list", () => {
   });
 
   it("parses a list (or {servers: [...]}) and skips entries without a name; anything else is not a list", () => {
-    const list = [{ Name: "A2411", NumPlayers: "3", MaxPlayers: 70, MapName: "M" }, { SessionName: "B2573" }, { NumPlayers: 4 }, 7, null];
+    const list = [
+      { Name: "A2411", NumPlayers: "3", MaxPlayers: 70, MapName: "M" },
+      { SessionName: "B2573" },
+      { NumPlayers: 4 },
+      7,
+      null,
+    ];
     expect(parseOfficialList(list)).toEqual([
       { name: "A2411", numPlayers: 3, maxPlayers: 70, mapName: "M" },
       { name: "B2573", numPlayers: null, maxPlayers: null, mapName: null },
@@ -77,7 +95,10 @@ describe("observe(): one server's observation from its sources", () => {
     maxPlayers: null,
     errorDetails: online ? null : "down for maintenance",
   });
-  const stored = (status: object | null, roster: ReturnType<typeof player>[] = []): RosterRead => ({ kind: "ingest", stored: { status: status as never, roster } });
+  const stored = (status: object | null, roster: ReturnType<typeof player>[] = []): RosterRead => ({
+    kind: "ingest",
+    stored: { status: status as never, roster },
+  });
 
   it("takes online state, counts and map from the list and the roster from the host", () => {
     expect(observe("2411", list([center]), host([player(1)]))).toEqual({
@@ -95,16 +116,27 @@ describe("observe(): one server's observation from its sources", () => {
   });
 
   it("marks the server offline with the reason of whichever source failed", () => {
-    expect(observe("2411", { ok: false, error: "Official server list unreachable: timeout after 8000 ms" }, host([player(1)]))).toEqual({
+    expect(
+      observe(
+        "2411",
+        { ok: false, error: "Official server list unreachable: timeout after 8000 ms" },
+        host([player(1)]),
+      ),
+    ).toEqual({
       online: false,
       errorDetails: "Official server list unreachable: timeout after 8000 ms",
       source: "official-list+host",
     });
-    expect(observe("2411", list([center]), { kind: "host", ok: false, error: "Roster host unreachable: HTTP 502" })).toMatchObject({
+    expect(
+      observe("2411", list([center]), { kind: "host", ok: false, error: "Roster host unreachable: HTTP 502" }),
+    ).toMatchObject({
       online: false,
       errorDetails: "Roster host unreachable: HTTP 502",
     });
-    expect(observe("2446", list([center]), host([]))).toMatchObject({ online: false, errorDetails: "Server 2446 is not in the official server list" });
+    expect(observe("2446", list([center]), host([]))).toMatchObject({
+      online: false,
+      errorDetails: "Server 2446 is not in the official server list",
+    });
   });
 
   it("uses the roster pushed through ingestion, and the stored status when there is no list", () => {
@@ -112,20 +144,42 @@ describe("observe(): one server's observation from its sources", () => {
     const official = observe("2411", list([center]), stored(null, [player(2)]));
     expect(official).toMatchObject({ online: true, playerCount: 41, source: "official-list+ingest" });
     expect(official.roster).toBeUndefined();
-    expect(observe("2411", null, stored(null))).toEqual({ online: false, errorDetails: "No data received yet", source: "ingest" });
-    expect(observe("2411", null, stored({ status: "offline", errorDetails: null }))).toMatchObject({ online: false, errorDetails: "Server is offline or unreachable" });
-    expect(observe("2411", null, stored({ status: "online", playerCount: 40, maxPlayers: 70, mapName: "TheCenter_WP", errorDetails: null }, [player(1), player(2)]))).toMatchObject({
+    expect(observe("2411", null, stored(null))).toEqual({
+      online: false,
+      errorDetails: "No data received yet",
+      source: "ingest",
+    });
+    expect(observe("2411", null, stored({ status: "offline", errorDetails: null }))).toMatchObject({
+      online: false,
+      errorDetails: "Server is offline or unreachable",
+    });
+    expect(
+      observe(
+        "2411",
+        null,
+        stored({ status: "online", playerCount: 40, maxPlayers: 70, mapName: "TheCenter_WP", errorDetails: null }, [
+          player(1),
+          player(2),
+        ]),
+      ),
+    ).toMatchObject({
       online: true,
       playerCount: 2,
       roster: [player(1), player(2)],
     });
     // A collector that sent only a count keeps it.
-    expect(observe("2411", null, stored({ status: "online", playerCount: 40, maxPlayers: 70, errorDetails: null }, [])).playerCount).toBe(40);
+    expect(
+      observe("2411", null, stored({ status: "online", playerCount: 40, maxPlayers: 70, errorDetails: null }, []))
+        .playerCount,
+    ).toBe(40);
   });
 
   it("without a list, follows the host's own status", () => {
     expect(observe("2573", null, host([player(1)]))).toMatchObject({ online: true, playerCount: 1, source: "host" });
-    expect(observe("2573", null, host([], false))).toMatchObject({ online: false, errorDetails: "down for maintenance" });
+    expect(observe("2573", null, host([], false))).toMatchObject({
+      online: false,
+      errorDetails: "down for maintenance",
+    });
   });
 });
 
@@ -159,13 +213,23 @@ describe("enemy alerts, rosters and time", () => {
   });
 
   it("names the player, the tribe when there is one, and the server", () => {
-    expect(enemyOnlineMessage({ eosId: eos(1), displayName: "Spino", name: "x", tribe: "RAID" }, "2411")).toBe("Enemy Spino (RAID) came online on 2411");
-    expect(enemyOnlineMessage({ eosId: eos(1), displayName: " ", name: "Rex", tribe: "" }, "2573")).toBe("Enemy Rex came online on 2573");
-    expect(enemyOnlineMessage({ eosId: eos(1), displayName: null, name: null, tribe: null }, "2446")).toBe(`Enemy ${eos(1)} came online on 2446`);
+    expect(enemyOnlineMessage({ eosId: eos(1), displayName: "Spino", name: "x", tribe: "RAID" }, "2411")).toBe(
+      "Enemy Spino (RAID) came online on 2411",
+    );
+    expect(enemyOnlineMessage({ eosId: eos(1), displayName: " ", name: "Rex", tribe: "" }, "2573")).toBe(
+      "Enemy Rex came online on 2573",
+    );
+    expect(enemyOnlineMessage({ eosId: eos(1), displayName: null, name: null, tribe: null }, "2446")).toBe(
+      `Enemy ${eos(1)} came online on 2446`,
+    );
   });
 
   it("is a live event every browser toasts as a warning", () => {
-    const event = toLiveEvent({ type: "enemy_online", serverId: "2411", message: "Enemy Spino (RAID) came online on 2411" })!;
+    const event = toLiveEvent({
+      type: "enemy_online",
+      serverId: "2411",
+      message: "Enemy Spino (RAID) came online on 2411",
+    })!;
     expect(toastForEvent(event)).toEqual({ type: "warning", message: "Enemy Spino (RAID) came online on 2411" });
     expect(toLiveEvent({ type: "enemy_online" })).toBeNull();
   });

@@ -23,10 +23,10 @@ import {
   runCron,
   world,
   fakeOutside,
-  useSnapshotWorld,
+  withSnapshotWorld,
 } from "./cron-fixtures";
 
-const hooks = useSnapshotWorld();
+const hooks = withSnapshotWorld();
 
 /** A minute boundary a little in the past, plus some seconds: the cron's scheduled time. */
 const tick = (minutesAgo: number) => Math.floor(Date.now() / MINUTE) * MINUTE - minutesAgo * MINUTE + 17_000;
@@ -55,7 +55,12 @@ describe("scheduled(): the official server list", () => {
       ["2446", minuteOf(t), 1, 12, 70, "official-list+ingest"],
       ["2573", minuteOf(t), 1, 67, 70, "official-list+ingest"],
     ]);
-    expect(await statusOf("2411")).toMatchObject({ status: "online", player_count: 41, map_name: "TheCenter_WP", last_updated: minuteOf(t) });
+    expect(await statusOf("2411")).toMatchObject({
+      status: "online",
+      player_count: 41,
+      map_name: "TheCenter_WP",
+      last_updated: minuteOf(t),
+    });
     // The roster pushed through ingestion (none yet) is the roster of record: the list's look records the status only,
     // and leaves the roster and its time to the collector (issue 15).
     const audits = await rows("select * from audit_log where entity = 'server_status' order by entity_id");
@@ -67,18 +72,29 @@ describe("scheduled(): the official server list", () => {
   });
 
   it("marks a server missing from the list offline, and takes map and capacity from the list", async () => {
-    world.list = [officialEntry("NA-PVP-TheCenter2411", " 38 ", "TheCenter_WP", "72"), officialEntry("NA-PVP-Astraeos2573", "n/a", "Astraeos_WP")];
+    world.list = [
+      officialEntry("NA-PVP-TheCenter2411", " 38 ", "TheCenter_WP", "72"),
+      officialEntry("NA-PVP-Astraeos2573", "n/a", "Astraeos_WP"),
+    ];
     await runCron(listEnv(), tick(1));
     expect(await statusOf("2411")).toMatchObject({ status: "online", player_count: 38, max_players: 72 });
     // A count that is not a number: online, and the count falls back to the last known one (none: 0).
     expect(await statusOf("2573")).toMatchObject({ status: "online", player_count: 0 });
-    expect(await statusOf("2446")).toMatchObject({ status: "offline", player_count: 0, error_details: "Server 2446 is not in the official server list" });
+    expect(await statusOf("2446")).toMatchObject({
+      status: "offline",
+      player_count: 0,
+      error_details: "Server 2446 is not in the official server list",
+    });
   });
 
   it("publishes eoserver_status_update with the serverId for every tracked server (real socket)", async () => {
     const live = await listen(await signedIn());
     await runCron(listEnv(), tick(1));
-    const got = await Promise.all([live.next("eoserver_status_update"), live.next("eoserver_status_update"), live.next("eoserver_status_update")]);
+    const got = await Promise.all([
+      live.next("eoserver_status_update"),
+      live.next("eoserver_status_update"),
+      live.next("eoserver_status_update"),
+    ]);
     expect(got.map((e) => e.serverId).sort()).toEqual(["2411", "2446", "2573"]);
     live.close();
   });
@@ -99,7 +115,9 @@ describe("scheduled(): rosters", () => {
     const t1 = tick(2);
     await runCron(hostEnv(), t1);
     expect(world.hostCalls.sort()).toEqual(["2411", "2446", "2573"]);
-    expect(await count("select count(*) as n from server_events where event_type = 'join' and event_time = ?", minuteOf(t1))).toBe(3);
+    expect(
+      await count("select count(*) as n from server_events where event_type = 'join' and event_time = ?", minuteOf(t1)),
+    ).toBe(3);
 
     const live = await listen(browser);
     // The tribemember and the enemy leave; a GC player with an enemy code and an unknown join; the friendly stays.
@@ -111,9 +129,24 @@ describe("scheduled(): rosters", () => {
     const t2 = tick(0);
     await runCron(hostEnv(), t2);
 
-    const events = await rows("select event_type, eos_id from server_events where event_time = ? order by event_type, eos_id", minuteOf(t2));
-    expect(events.map((e) => `${e.event_type}:${e.eos_id}`)).toEqual([`join:${eos(4)}`, `join:${eos(5)}`, `leave:${eos(1)}`, `leave:${eos(2)}`]);
-    for (const type of ["eoserver_status_update", "joinlog_update", "leavelog_update", "tribemembers_update", "enemies_update", "unknowns_update"]) {
+    const events = await rows(
+      "select event_type, eos_id from server_events where event_time = ? order by event_type, eos_id",
+      minuteOf(t2),
+    );
+    expect(events.map((e) => `${e.event_type}:${e.eos_id}`)).toEqual([
+      `join:${eos(4)}`,
+      `join:${eos(5)}`,
+      `leave:${eos(1)}`,
+      `leave:${eos(2)}`,
+    ]);
+    for (const type of [
+      "eoserver_status_update",
+      "joinlog_update",
+      "leavelog_update",
+      "tribemembers_update",
+      "enemies_update",
+      "unknowns_update",
+    ]) {
       await expect(nextFor(live, type, "2411"), type).resolves.toMatchObject({ type, serverId: "2411" });
     }
     // A GC player is a tribemember whatever the code, and a leaving enemy is no alert: no enemy_online this time.
@@ -128,11 +161,18 @@ describe("scheduled(): rosters", () => {
 
   it("warns every signed-in browser once per enemy who comes online", async () => {
     const live = await listen(await signedIn());
-    world.rosters["2573"] = [hostPlayer(1, "0", ""), { ...hostPlayer(7, "-3", "RAID"), displayName: "Spino" }, hostPlayer(8, "-1", "")];
+    world.rosters["2573"] = [
+      hostPlayer(1, "0", ""),
+      { ...hostPlayer(7, "-3", "RAID"), displayName: "Spino" },
+      hostPlayer(8, "-1", ""),
+    ];
     await runCron(hostEnv(), tick(2));
     const a = await live.next("enemy_online");
     const b = await live.next("enemy_online");
-    expect([a, b].map((e) => e.message).sort()).toEqual(["Enemy Spino (RAID) came online on 2573", "Enemy Survivor8 came online on 2573"]);
+    expect([a, b].map((e) => e.message).sort()).toEqual([
+      "Enemy Spino (RAID) came online on 2573",
+      "Enemy Survivor8 came online on 2573",
+    ]);
     expect(a.serverId).toBe("2573");
     // The same roster a minute later: they are still online, not coming online.
     await runCron(hostEnv(), tick(1));
@@ -154,15 +194,25 @@ describe("scheduled(): rosters", () => {
     await runCron(listEnv(), t);
     expect(await count("select count(*) as n from server_events")).toBe(2);
     expect(await statusOf("2446")).toMatchObject({ status: "online", player_count: 12, last_updated: minuteOf(t) });
-    expect((await rows("select eos_id from rosters where server_id = '2446' order by position")).map((r) => r.eos_id)).toEqual([eos(1), eos(2)]);
-    expect((await rows("select entity from audit_log where entity_id = '2446' and action = 'snapshot'"))[0].entity).toBe("server_roster");
+    expect(
+      (await rows("select eos_id from rosters where server_id = '2446' order by position")).map((r) => r.eos_id),
+    ).toEqual([eos(1), eos(2)]);
+    expect(
+      (await rows("select entity from audit_log where entity_id = '2446' and action = 'snapshot'"))[0].entity,
+    ).toBe("server_roster");
   });
 
   it("links players to our tribelists by name or display name, case-insensitively", async () => {
     await env.DB.batch([
-      env.DB.prepare("insert into tribelist_entries (_id, server, name, rank, \"order\") values ('a00000000000000000000001', '2573', 'member1', 'Owner', 1)"),
-      env.DB.prepare("insert into tribelist_entries (_id, server, name, rank, \"order\") values ('a00000000000000000000002', '2411', 'MEMBER1', 'Admin', 1)"),
-      env.DB.prepare("insert into tribelist_entries (_id, server, name, rank) values ('a00000000000000000000003', '2446', ' survivor2 ', null)"),
+      env.DB.prepare(
+        "insert into tribelist_entries (_id, server, name, rank, \"order\") values ('a00000000000000000000001', '2573', 'member1', 'Owner', 1)",
+      ),
+      env.DB.prepare(
+        "insert into tribelist_entries (_id, server, name, rank, \"order\") values ('a00000000000000000000002', '2411', 'MEMBER1', 'Admin', 1)",
+      ),
+      env.DB.prepare(
+        "insert into tribelist_entries (_id, server, name, rank) values ('a00000000000000000000003', '2446', ' survivor2 ', null)",
+      ),
     ]);
     world.rosters["2411"] = [hostPlayer(1, "2", "GC"), hostPlayer(2, "1", ""), hostPlayer(3, "0", "")];
     await runCron(hostEnv(), tick(0)); // this minute's read, so the roster is within its interval when the status is read
@@ -187,7 +237,11 @@ describe("scheduled(): the audit trail", () => {
     world.rosters["2411"] = [hostPlayer(1, "2", "GC")]; // one left
     await runCron(hostEnv(), tick(1));
     expect(await count("select count(*) as n from server_snapshots")).toBe(9);
-    expect((await rows("select entity_id from audit_log where action = 'snapshot' order by id")).map((r) => r.entity_id).slice(3)).toEqual(["2411"]);
+    expect(
+      (await rows("select entity_id from audit_log where action = 'snapshot' order by id"))
+        .map((r) => r.entity_id)
+        .slice(3),
+    ).toEqual(["2411"]);
   });
 });
 
@@ -200,7 +254,9 @@ describe("scheduled(): overlapping runs", () => {
     const t = tick(1);
     await Promise.all([runCron(hostEnv(), t), runCron(hostEnv(), t)]);
 
-    expect(await rows("select server_id, count(*) as n from server_snapshots group by server_id order by server_id")).toEqual([
+    expect(
+      await rows("select server_id, count(*) as n from server_snapshots group by server_id order by server_id"),
+    ).toEqual([
       { server_id: "2411", n: 1 },
       { server_id: "2446", n: 1 },
       { server_id: "2573", n: 1 },
@@ -220,8 +276,12 @@ describe("scheduled(): overlapping runs", () => {
     const at = tick(1);
     const roster = [hostPlayer(1, "2", "GC"), hostPlayer(2, "-1", "RAID")];
     const results = await Promise.all([
-      recordSnapshot(deps, "2411", { online: true, source: "test", roster, observedAt: at }, "snapshot", { exclusive: true }),
-      recordSnapshot(deps, "2411", { online: true, source: "test", roster, observedAt: at + 1000 }, "snapshot", { exclusive: true }),
+      recordSnapshot(deps, "2411", { online: true, source: "test", roster, observedAt: at }, "snapshot", {
+        exclusive: true,
+      }),
+      recordSnapshot(deps, "2411", { online: true, source: "test", roster, observedAt: at + 1000 }, "snapshot", {
+        exclusive: true,
+      }),
     ]);
     expect(results.reduce((n, r) => n + r.joins, 0)).toBe(2);
     expect(await count("select count(*) as n from server_events")).toBe(2);
@@ -248,9 +308,16 @@ describe("scheduled(): failing sources", () => {
     const t = tick(1);
     await expect(runCron(listEnv(), t)).resolves.toBeUndefined();
     for (const id of ["2411", "2573", "2446"]) {
-      expect(await statusOf(id)).toMatchObject({ status: "offline", error_details: reason, player_count: 0, last_updated: minuteOf(t) });
+      expect(await statusOf(id)).toMatchObject({
+        status: "offline",
+        error_details: reason,
+        player_count: 0,
+        last_updated: minuteOf(t),
+      });
     }
-    expect(await count("select count(*) as n from server_snapshots where online = 0 and error_details = ?", reason)).toBe(3);
+    expect(
+      await count("select count(*) as n from server_snapshots where online = 0 and error_details = ?", reason),
+    ).toBe(3);
   });
 
   it("keeps the roster of a server whose source failed: no leaves invented, no joins when it is back", async () => {
@@ -270,7 +337,10 @@ describe("scheduled(): failing sources", () => {
     world.rosters["2573"] = "503";
     await runCron(hostEnv(), tick(1));
     expect(await statusOf("2411")).toMatchObject({ status: "online" });
-    expect(await statusOf("2573")).toMatchObject({ status: "offline", error_details: "Roster host unreachable: HTTP 503 Service Unavailable" });
+    expect(await statusOf("2573")).toMatchObject({
+      status: "offline",
+      error_details: "Roster host unreachable: HTTP 503 Service Unavailable",
+    });
   });
 
   it("a roster host that never answers times out", async () => {
@@ -280,12 +350,17 @@ describe("scheduled(): failing sources", () => {
     hooks.outbound.mockImplementation((input, init) => {
       const request = new Request(input as RequestInfo, init);
       if (request.url.startsWith("https://host.test/api/eoserver-status/2446")) {
-        return new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
+        return new Promise((_, reject) =>
+          request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+        );
       }
       return real(request);
     });
     await runCron(hostEnv(), tick(1));
-    expect(await statusOf("2446")).toMatchObject({ status: "offline", error_details: "Roster host unreachable: timeout after 300 ms" });
+    expect(await statusOf("2446")).toMatchObject({
+      status: "offline",
+      error_details: "Roster host unreachable: timeout after 300 ms",
+    });
     expect(await statusOf("2411")).toMatchObject({ status: "online" });
   });
 });
@@ -294,7 +369,9 @@ describe("scheduled(): retention", () => {
   it("prunes snapshots older than SNAPSHOT_RETENTION_DAYS, once, with an audit row", async () => {
     const now = Date.now();
     const insert = (server: string, takenAt: number) =>
-      env.DB.prepare("insert into server_snapshots (server_id, taken_at, online, player_count, max_players, source) values (?, ?, 1, 10, 70, 'seed')").bind(server, takenAt);
+      env.DB.prepare(
+        "insert into server_snapshots (server_id, taken_at, online, player_count, max_players, source) values (?, ?, 1, 10, 70, 'seed')",
+      ).bind(server, takenAt);
     await env.DB.batch([
       insert("2411", now - 31 * DAY),
       insert("2573", now - 40 * DAY),
@@ -316,7 +393,11 @@ describe("scheduled(): retention", () => {
     await runCron(listEnv({ SNAPSHOT_RETENTION_DAYS: "7" }), last);
     expect(await count("select count(*) as n from audit_log where entity = 'server_snapshots'")).toBe(2);
     // A run that recorded nothing (its minute was taken) does not prune.
-    await env.DB.prepare("insert into server_snapshots (server_id, taken_at, online, source) values ('2411', ?, 1, 'seed')").bind(now - 9 * DAY).run();
+    await env.DB.prepare(
+      "insert into server_snapshots (server_id, taken_at, online, source) values ('2411', ?, 1, 'seed')",
+    )
+      .bind(now - 9 * DAY)
+      .run();
     await runCron(listEnv({ SNAPSHOT_RETENTION_DAYS: "7" }), last + 1000);
     expect(await count("select count(*) as n from server_snapshots where source = 'seed'")).toBe(1);
   });
@@ -326,7 +407,9 @@ describe("scheduled(): the audit trail's retention", () => {
   it("prunes changes older than AUDIT_RETENTION_DAYS and keeps the rest", async () => {
     const now = Date.now();
     const insert = (at: number, id: string) =>
-      env.DB.prepare("insert into audit_log (at, actor, entity, entity_id, action) values (?, 'user:1', 'code', ?, 'update')").bind(at, id);
+      env.DB.prepare(
+        "insert into audit_log (at, actor, entity, entity_id, action) values (?, 'user:1', 'code', ?, 'update')",
+      ).bind(at, id);
     await env.DB.batch([insert(now - 400 * DAY, "old"), insert(now - 100 * DAY, "kept"), insert(now - DAY, "recent")]);
     await runCron(listEnv(), tick(2));
     expect(await count("select count(*) as n from audit_log where entity_id = 'old'")).toBe(0);
@@ -337,7 +420,8 @@ describe("scheduled(): the audit trail's retention", () => {
 });
 
 describe("the official server list stand-in", () => {
-  const standinEnv = (extra: Record<string, string> = {}) => envWith({ OFFICIAL_SERVER_LIST_STANDIN: "true", ...extra });
+  const standinEnv = (extra: Record<string, string> = {}) =>
+    envWith({ OFFICIAL_SERVER_LIST_STANDIN: "true", ...extra });
 
   it("is served at /__official/servers.json only when enabled, in the real list's shape", async () => {
     expect((await call(envWith({}), "/__official/servers.json")).status).toBe(404);
@@ -345,11 +429,32 @@ describe("the official server list stand-in", () => {
     expect(res.status).toBe(200);
     const list = await res.json<any[]>();
     expect(list).toHaveLength(8);
-    expect(Object.keys(list[0]).sort()).toEqual(
-      ["AllowDownloadChars", "AllowDownloadItems", "BuildId", "ClusterId", "DayTime", "IP", "IsOfficial", "LastUpdated", "MapName", "MaxPlayers",
-        "MinorBuildId", "Name", "NumPlayers", "PlatformType", "Port", "ServerPing", "SessionID", "SessionIsPve", "SessionName"],
-    );
-    expect(list.slice(0, 3).map((s) => s.Name)).toEqual(["NA-PVP-TheCenter2411", "NA-PVP-Astraeos2573", "NA-PVP-Aberration2446"]);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      "AllowDownloadChars",
+      "AllowDownloadItems",
+      "BuildId",
+      "ClusterId",
+      "DayTime",
+      "IP",
+      "IsOfficial",
+      "LastUpdated",
+      "MapName",
+      "MaxPlayers",
+      "MinorBuildId",
+      "Name",
+      "NumPlayers",
+      "PlatformType",
+      "Port",
+      "ServerPing",
+      "SessionID",
+      "SessionIsPve",
+      "SessionName",
+    ]);
+    expect(list.slice(0, 3).map((s) => s.Name)).toEqual([
+      "NA-PVP-TheCenter2411",
+      "NA-PVP-Astraeos2573",
+      "NA-PVP-Aberration2446",
+    ]);
   });
 
   it("moves player counts over time, the same within a minute", () => {
@@ -369,9 +474,13 @@ describe("the official server list stand-in", () => {
     const after = standinServerList(Date.now()).map((s) => s.NumPlayers);
     expect(world.listCalls).toBe(0); // in-process, not over the network
     const stored = await rows("select server_id, status, player_count from server_status order by server_id");
-    expect([before, after].map((c) => [["2411", c[0]], ["2446", c[2]], ["2573", c[1]]])).toContainEqual(
-      stored.map((r) => [r.server_id, r.player_count]),
-    );
+    expect(
+      [before, after].map((c) => [
+        ["2411", c[0]],
+        ["2446", c[2]],
+        ["2573", c[1]],
+      ]),
+    ).toContainEqual(stored.map((r) => [r.server_id, r.player_count]));
     expect(stored.every((r) => r.status === "online")).toBe(true);
     expect((await rows("select source from server_snapshots limit 1"))[0].source).toBe("official-list+ingest");
   });
@@ -383,18 +492,36 @@ describe("the official server list stand-in", () => {
     const body = await refused.json<any>();
     expect(body.problems).toEqual(
       expect.arrayContaining([
-        { setting: "OFFICIAL_SERVER_LIST_STANDIN", message: "the local official server list stand-in cannot be enabled when ENVIRONMENT is production" },
-        { setting: "OFFICIAL_SERVER_LIST_URL", message: "is required in production (the server snapshots read it every minute)" },
+        {
+          setting: "OFFICIAL_SERVER_LIST_STANDIN",
+          message: "the local official server list stand-in cannot be enabled when ENVIRONMENT is production",
+        },
+        {
+          setting: "OFFICIAL_SERVER_LIST_URL",
+          message: "is required in production (the server snapshots read it every minute)",
+        },
       ]),
     );
-    const ok = await call(envWith({ ...production, OFFICIAL_SERVER_LIST_URL: "https://official.test/servers.json" }), "/__official/servers.json");
+    const ok = await call(
+      envWith({ ...production, OFFICIAL_SERVER_LIST_URL: "https://official.test/servers.json" }),
+      "/__official/servers.json",
+    );
     expect(ok.status).toBe(404);
   });
 
   it("rejects malformed snapshot settings with one readable message each", async () => {
-    const res = await call(envWith({ TRACKED_SERVERS: "2411,9999", SNAPSHOT_RETENTION_DAYS: "0", OFFICIAL_LIST_TIMEOUT_MS: "soon" }), "/api/health");
+    const res = await call(
+      envWith({ TRACKED_SERVERS: "2411,9999", SNAPSHOT_RETENTION_DAYS: "0", OFFICIAL_LIST_TIMEOUT_MS: "soon" }),
+      "/api/health",
+    );
     const { problems } = await res.json<any>();
-    expect(problems.map((p: any) => p.setting).sort()).toEqual(["OFFICIAL_LIST_TIMEOUT_MS", "SNAPSHOT_RETENTION_DAYS", "TRACKED_SERVERS"]);
-    expect(problems.find((p: any) => p.setting === "TRACKED_SERVERS").message).toBe("must list server ids among 2411, 2573, 2446");
+    expect(problems.map((p: any) => p.setting).sort()).toEqual([
+      "OFFICIAL_LIST_TIMEOUT_MS",
+      "SNAPSHOT_RETENTION_DAYS",
+      "TRACKED_SERVERS",
+    ]);
+    expect(problems.find((p: any) => p.setting === "TRACKED_SERVERS").message).toBe(
+      "must list server ids among 2411, 2573, 2446",
+    );
   });
 });

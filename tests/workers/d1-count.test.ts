@@ -12,10 +12,22 @@ beforeEach(() => {
 });
 afterEach(() => outbound.mockRestore());
 
-async function counted(path: string, browser: Browser, overrides: Record<string, string> = { COUNT_D1_QUERIES: "true" }, init: RequestInit = {}) {
+async function counted(
+  path: string,
+  browser: Browser,
+  overrides: Record<string, string> = { COUNT_D1_QUERIES: "true" },
+  init: RequestInit = {},
+) {
   const ctx = createExecutionContext();
-  const headers = new Headers({ Cookie: browser.cookieHeader(), ...(init.body ? { "Content-Type": "application/json" } : {}) });
-  const res = await worker.fetch(new Request(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" })), { ...env, ...overrides } as Env, ctx);
+  const headers = new Headers({
+    Cookie: browser.cookieHeader(),
+    ...(init.body ? { "Content-Type": "application/json" } : {}),
+  });
+  const res = await worker.fetch(
+    new Request(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" })),
+    { ...env, ...overrides } as Env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   await res.arrayBuffer();
   return res;
@@ -30,7 +42,9 @@ describe("the D1 round-trip counter", () => {
     await db.batch([db.prepare("select 1"), db.prepare("select 2"), db.prepare("select 3")]);
     expect(count.n).toBe(3);
     // Bound statements, as Drizzle sends them, go to the real batch too.
-    const [[one], [two]] = (await db.batch([db.prepare("select ? as v").bind(1), db.prepare("select ? as v").bind(2)])).map((r) => r.results);
+    const [[one], [two]] = (
+      await db.batch([db.prepare("select ? as v").bind(1), db.prepare("select ? as v").bind(2)])
+    ).map((r) => r.results);
     expect([one, two]).toEqual([{ v: 1 }, { v: 2 }]);
     expect(count.n).toBe(4);
   });
@@ -57,7 +71,10 @@ describe("the D1 round-trip counter", () => {
       body: JSON.stringify({ username: "counted", code: "1234" }),
     });
     const { _id } = await created.json<{ _id: string }>();
-    const save = await counted(`/api/codes/${_id}`, browser, undefined, { method: "PUT", body: JSON.stringify({ location: "Swamp cave" }) });
+    const save = await counted(`/api/codes/${_id}`, browser, undefined, {
+      method: "PUT",
+      body: JSON.stringify({ location: "Swamp cave" }),
+    });
     expect(save.status).toBe(200);
     expect(save.headers.get(D1_QUERIES_HEADER)).toBe("2");
     const stored = await env.DB.prepare("select location, version from codes where _id = ?").bind(_id).first();

@@ -34,7 +34,12 @@ describe("D1 sessions", () => {
     const direct = vi.spyOn(env.DB, "prepare");
     expect(await startsDuring(() => browser.fetch("/dashboard/codes"))).toEqual(["first-unconstrained"]);
     browser.cookies.delete(BOOKMARK_COOKIE);
-    const save = () => browser.fetch("/api/codes", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"username":"Bookmark","code":"1"}' });
+    const save = () =>
+      browser.fetch("/api/codes", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"username":"Bookmark","code":"1"}',
+      });
     expect(await startsDuring(async () => expect((await save()).status).toBe(201))).toEqual(["first-primary"]);
     expect(direct).not.toHaveBeenCalled();
     direct.mockRestore();
@@ -51,11 +56,15 @@ describe("D1 sessions", () => {
     expect(created.status).toBe(201);
     const bookmark = created.headers.get(BOOKMARK_HEADER);
     expect(isBookmark(bookmark)).toBe(true);
-    expect(setCookieOf(created, BOOKMARK_COOKIE)).toMatch(new RegExp(`^${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax`));
+    expect(setCookieOf(created, BOOKMARK_COOKIE)).toMatch(
+      new RegExp(`^${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax`),
+    );
     expect(browser.cookies.get(BOOKMARK_COOKIE)).toBe(bookmark);
 
     let page: Response | undefined;
-    expect(await startsDuring(async () => (page = await browser.fetch("/dashboard/codes?q=Read%20my%20write")))).toEqual([bookmark]);
+    expect(
+      await startsDuring(async () => (page = await browser.fetch("/dashboard/codes?q=Read%20my%20write"))),
+    ).toEqual([bookmark]);
     expect(page!.status).toBe(200);
     expect(await page!.text()).toContain("Read my write");
     // The bookmark only moves forward (D1 bookmarks are fixed-width hex groups: their order is the text's).
@@ -65,10 +74,18 @@ describe("D1 sessions", () => {
   it("takes an API client's bookmark from X-D1-Bookmark before the cookie", async () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
-    const created = await browser.fetch("/api/codes", { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"username":"Header","code":"7"}' });
+    const created = await browser.fetch("/api/codes", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"username":"Header","code":"7"}',
+    });
     const bookmark = created.headers.get(BOOKMARK_HEADER)!;
     browser.cookies.delete(BOOKMARK_COOKIE);
-    expect(await startsDuring(() => browser.fetch("/api/codes/search?q=Header", { headers: { [BOOKMARK_HEADER]: bookmark } }))).toEqual([bookmark]);
+    expect(
+      await startsDuring(() =>
+        browser.fetch("/api/codes/search?q=Header", { headers: { [BOOKMARK_HEADER]: bookmark } }),
+      ),
+    ).toEqual([bookmark]);
   });
 
   it("ignores a bookmark that is not one: the request starts afresh and is answered", async () => {
@@ -77,9 +94,14 @@ describe("D1 sessions", () => {
     for (const forged of ["'; drop table codes; --", "x".repeat(300), "zz-top"]) {
       browser.cookies.set(BOOKMARK_COOKIE, encodeURIComponent(forged));
       let res: Response | undefined;
-      expect(await startsDuring(async () => (res = await browser.fetch("/api/codes/search?q=a", { headers: { [BOOKMARK_HEADER]: forged.slice(0, 200) } })))).toEqual([
-        "first-unconstrained",
-      ]);
+      expect(
+        await startsDuring(
+          async () =>
+            (res = await browser.fetch("/api/codes/search?q=a", {
+              headers: { [BOOKMARK_HEADER]: forged.slice(0, 200) },
+            })),
+        ),
+      ).toEqual(["first-unconstrained"]);
       expect(res!.status).toBe(200);
     }
   });

@@ -187,7 +187,13 @@ describe("the dashboard's HTML", { timeout: 20_000 }, () => {
     const browser = new Browser();
     await browser.signIn(MEMBER);
     const html = await (await browser.fetch("/dashboard")).text();
-    for (const text of ["Uncompleted Vouches", "Completed Vouches", "Total Vouches", "Most Vouches", "Vouches Per Month"]) {
+    for (const text of [
+      "Uncompleted Vouches",
+      "Completed Vouches",
+      "Total Vouches",
+      "Most Vouches",
+      "Vouches Per Month",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain("Rexhunter");

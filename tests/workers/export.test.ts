@@ -35,31 +35,57 @@ async function everyPage<T>(browser: Browser, path: string) {
   }
 }
 
-const VOUCH_HEADER = ["ID", "2411", "2573", "2446", "Status", "Vouched ID", "Vouched Date", "Voucher ID", "Voucher Username", "Vouched Username"];
+const VOUCH_HEADER = [
+  "ID",
+  "2411",
+  "2573",
+  "2446",
+  "Status",
+  "Vouched ID",
+  "Vouched Date",
+  "Voucher ID",
+  "Voucher Username",
+  "Vouched Username",
+];
 
 describe("the CSV export", () => {
-  it("downloads 50,000 vouches page by page, and a search's rows exactly as the page lists them", { timeout: 120_000 }, async () => {
-    // Every seventh vouch is by "rexrider"; the rest by "dodo".
-    await env.DB.prepare(
-      `insert into vouches (_id, id, ig_name, status, vouched, vouched_at, vouched_at_ms, vouched_by, vouched_by_username)
+  it(
+    "downloads 50,000 vouches page by page, and a search's rows exactly as the page lists them",
+    { timeout: 120_000 },
+    async () => {
+      // Every seventh vouch is by "rexrider"; the rest by "dodo".
+      await env.DB.prepare(
+        `insert into vouches (_id, id, ig_name, status, vouched, vouched_at, vouched_at_ms, vouched_by, vouched_by_username)
        with recursive n(i) as (select 1 union all select i + 1 from n where i < 50000)
        select printf('%024x', i), i, 'survivor ' || i, 'Complete', '7' || printf('%017d', i), '3/4/2026', 0, '800000000000000001',
               case when i % 7 = 0 then 'rexrider' else 'dodo' end
        from n`,
-    ).run();
-    const browser = await signedIn();
+      ).run();
+      const browser = await signedIn();
 
-    const all = await download(browser, "/dashboard/vouches/export");
-    expect(all[0]).toEqual(VOUCH_HEADER);
-    expect(all.length).toBe(1 + 50_000);
-    expect(all[1]).toEqual(["1", "survivor 1", "", "", "Complete", "700000000000000001", "3/4/2026", "800000000000000001", "dodo", ""]);
-    expect(all.at(-1)![0]).toBe("50000");
+      const all = await download(browser, "/dashboard/vouches/export");
+      expect(all[0]).toEqual(VOUCH_HEADER);
+      expect(all.length).toBe(1 + 50_000);
+      expect(all[1]).toEqual([
+        "1",
+        "survivor 1",
+        "",
+        "",
+        "Complete",
+        "700000000000000001",
+        "3/4/2026",
+        "800000000000000001",
+        "dodo",
+        "",
+      ]);
+      expect(all.at(-1)![0]).toBe("50000");
 
-    const searched = await download(browser, "/dashboard/vouches/export?q=rexrider&size=25&page=3");
-    const listed = await everyPage<{ id: number }>(browser, "/dashboard/vouches?q=rexrider");
-    expect(listed.length).toBe(Math.floor(50_000 / 7));
-    expect(searched.slice(1).map((r) => Number(r[0]))).toEqual(listed.map((r) => r.id));
-  });
+      const searched = await download(browser, "/dashboard/vouches/export?q=rexrider&size=25&page=3");
+      const listed = await everyPage<{ id: number }>(browser, "/dashboard/vouches?q=rexrider");
+      expect(listed.length).toBe(Math.floor(50_000 / 7));
+      expect(searched.slice(1).map((r) => Number(r[0]))).toEqual(listed.map((r) => r.id));
+    },
+  );
 
   it("neutralises a cell a spreadsheet would run as a formula", async () => {
     await seedVouches([{ id: 1, igName: '=HYPERLINK("http://evil.example","Click")', vouchedByUsername: "@admin" }]);
@@ -79,14 +105,9 @@ describe("the CSV export", () => {
     ] as const;
     await env.DB.batch(
       entries.map(([server, name, rank, nationality, order], i) =>
-        env.DB.prepare(`insert into tribelist_entries (_id, server, name, rank, nationality, "order") values (?, ?, ?, ?, ?, ?)`).bind(
-          hex(i + 1),
-          server,
-          name,
-          rank,
-          nationality,
-          order,
-        ),
+        env.DB.prepare(
+          `insert into tribelist_entries (_id, server, name, rank, nationality, "order") values (?, ?, ?, ?, ?, ?)`,
+        ).bind(hex(i + 1), server, name, rank, nationality, order),
       ),
     );
     const browser = await signedIn();
@@ -97,36 +118,42 @@ describe("the CSV export", () => {
     expect(searched.slice(1).map((r) => r[1])).toEqual(["Charlie", "Bravo", "alpha"]);
   });
 
-  it("downloads every exportable page's table, each tab of it, with the page's column titles", { timeout: 60_000 }, async () => {
-    const browser = await signedIn();
-    const tabs: Record<string, string[]> = {
-      logs: ["join-log", "leave-log"],
-      "server-stats-2411": [...STATS_TABS],
-      "stock-2411": [...STOCK_TABS],
-      "breeder-stats": ["breeder-list", "ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"],
-      "weekly-members": ["active", "inactive"],
-    };
-    const first: Record<string, string> = {};
-    for (const page of EXPORT_PAGES) {
-      for (const tab of tabs[page] ?? [null]) {
-        const path = `/dashboard/${page}/export${tab ? `?tab=${tab}` : ""}`;
-        const res = await browser.fetch(path);
-        expect(res.status, path).toBe(200);
-        expect(res.headers.get("Content-Type"), path).toBe("text/csv; charset=utf-8");
-        const [header] = parseCsv(await res.text());
-        expect(header.length, path).toBeGreaterThan(1);
-        expect(header, path).not.toContain("Actions");
-        first[`${page}${tab ? `:${tab}` : ""}`] = header.join(",");
+  it(
+    "downloads every exportable page's table, each tab of it, with the page's column titles",
+    { timeout: 60_000 },
+    async () => {
+      const browser = await signedIn();
+      const tabs: Record<string, string[]> = {
+        logs: ["join-log", "leave-log"],
+        "server-stats-2411": [...STATS_TABS],
+        "stock-2411": [...STOCK_TABS],
+        "breeder-stats": ["breeder-list", "ffa-raising", "codes-given-to", "claim-sessions", "breeder-statistics"],
+        "weekly-members": ["active", "inactive"],
+      };
+      const first: Record<string, string> = {};
+      for (const page of EXPORT_PAGES) {
+        for (const tab of tabs[page] ?? [null]) {
+          const path = `/dashboard/${page}/export${tab ? `?tab=${tab}` : ""}`;
+          const res = await browser.fetch(path);
+          expect(res.status, path).toBe(200);
+          expect(res.headers.get("Content-Type"), path).toBe("text/csv; charset=utf-8");
+          const [header] = parseCsv(await res.text());
+          expect(header.length, path).toBeGreaterThan(1);
+          expect(header, path).not.toContain("Actions");
+          first[`${page}${tab ? `:${tab}` : ""}`] = header.join(",");
+        }
       }
-    }
-    expect(first.vouches).toBe(VOUCH_HEADER.join(","));
-    expect(first.analytics).toBe(first.vouches);
-    expect(first.codes).toBe("ID,Username,Code,Server,Completed,Main Server,Location,User ID");
-    expect(first["logs:join-log"]).toBe("User ID,Display Name,Username,Joined At,Created At,Invite Code,Inviter ID");
-    expect(first["server-stats-2411:playerlist"]).toMatch(/^ID,/);
-    expect(first["breeder-stats:ffa-raising"]).toBe("Breeder,Creature,Server,Status,Start Date,Expected Completion,Notes");
-    expect(first.audit).toBe("When (UTC),Who,Who ID,Section,Record,Record ID,Action,Changes");
-  });
+      expect(first.vouches).toBe(VOUCH_HEADER.join(","));
+      expect(first.analytics).toBe(first.vouches);
+      expect(first.codes).toBe("ID,Username,Code,Server,Completed,Main Server,Location,User ID");
+      expect(first["logs:join-log"]).toBe("User ID,Display Name,Username,Joined At,Created At,Invite Code,Inviter ID");
+      expect(first["server-stats-2411:playerlist"]).toMatch(/^ID,/);
+      expect(first["breeder-stats:ffa-raising"]).toBe(
+        "Breeder,Creature,Server,Status,Start Date,Expected Completion,Notes",
+      );
+      expect(first.audit).toBe("When (UTC),Who,Who ID,Section,Record,Record ID,Action,Changes");
+    },
+  );
 
   it("sends the member back to the page with the reason when the table cannot be read", async () => {
     const browser = await signedIn();

@@ -21,7 +21,8 @@ beforeEach(async () => {
 afterEach(() => outbound.mockRestore());
 
 const CODE = "00000000000000000000c0de";
-const codeRows = async () => (await env.DB.prepare("select _id, code from codes order by _id").all<{ _id: string; code: string }>()).results;
+const codeRows = async () =>
+  (await env.DB.prepare("select _id, code from codes order by _id").all<{ _id: string; code: string }>()).results;
 const UNCHANGED = [{ _id: CODE, code: "1001" }];
 
 /** The origins a page of the same site, but not this dashboard, would send. */
@@ -38,7 +39,11 @@ describe("the request gate", () => {
     const browser = await signedIn();
     const pageDelete = () => new URLSearchParams({ intent: "delete", _id: CODE });
     for (const origin of FOREIGN) {
-      const action = await browser.fetch(dataPath("/dashboard/codes"), { method: "POST", body: pageDelete(), headers: { Origin: origin } });
+      const action = await browser.fetch(dataPath("/dashboard/codes"), {
+        method: "POST",
+        body: pageDelete(),
+        headers: { Origin: origin },
+      });
       expect(action.status, origin).toBe(403);
       expect(await action.text()).toMatch(/did not come from this dashboard's own pages/);
       const api = await browser.fetch("/api/codes", json("POST", { code: "6666" }, { Origin: origin }));
@@ -51,7 +56,11 @@ describe("the request gate", () => {
     for (const site of [null, "same-site", "cross-site", "none"]) {
       const headers = new Headers({ "Content-Type": "application/json", Cookie: browser.cookieHeader() });
       if (site) headers.set("Sec-Fetch-Site", site);
-      const res = await SELF.fetch(new URL("/api/codes", ORIGIN), { method: "POST", headers, body: JSON.stringify({ code: "6666" }) });
+      const res = await SELF.fetch(new URL("/api/codes", ORIGIN), {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ code: "6666" }),
+      });
       expect(res.status, String(site)).toBe(403);
     }
     expect(await codeRows()).toEqual(UNCHANGED);
@@ -72,7 +81,10 @@ describe("the request gate", () => {
     const { bearer } = await memberWithToken();
     const res = await SELF.fetch(new URL("/api/codes", ORIGIN), json("POST", { code: "8888" }, bearer));
     expect(res.status).toBe(201);
-    const wrong = await SELF.fetch(new URL("/api/codes", ORIGIN), json("POST", { code: "9999" }, { Authorization: "Bearer atd_wrong" }));
+    const wrong = await SELF.fetch(
+      new URL("/api/codes", ORIGIN),
+      json("POST", { code: "9999" }, { Authorization: "Bearer atd_wrong" }),
+    );
     expect(wrong.status).toBe(401);
     expect((await codeRows()).map((r) => r.code).sort()).toEqual(["1001", "8888"]);
   });
@@ -89,14 +101,23 @@ describe("the request gate", () => {
     const bodies: [string, BodyInit][] = [
       ["application/x-www-form-urlencoded", new URLSearchParams({ code: "6666" })],
       ["text/plain", "code=6666"],
-      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="code"\r\n\r\n6666\r\n--x--\r\n'],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="code"\r\n\r\n6666\r\n--x--\r\n',
+      ],
       ["application/jsonp", '{"code":"6666"}'],
     ];
     for (const [type, body] of bodies) {
-      for (const [method, path] of [["POST", "/api/codes"], ["PUT", `/api/codes/${CODE}`]]) {
+      for (const [method, path] of [
+        ["POST", "/api/codes"],
+        ["PUT", `/api/codes/${CODE}`],
+      ]) {
         const res = await browser.fetch(path, { method, headers: { "Content-Type": type }, body });
         expect(res.status, `${method} ${type}`).toBe(415);
-        expect(await res.json()).toMatchObject({ error: "unsupported_media_type", message: expect.stringMatching(/application\/json/) });
+        expect(await res.json()).toMatchObject({
+          error: "unsupported_media_type",
+          message: expect.stringMatching(/application\/json/),
+        });
       }
     }
     // No Content-Type at all is not JSON either.
@@ -104,7 +125,10 @@ describe("the request gate", () => {
     expect(bare.status).toBe(415);
     expect(await codeRows()).toEqual(UNCHANGED);
     // JSON with a charset is JSON.
-    const ok = await browser.fetch(`/api/codes/${CODE}`, json("PUT", { code: "2002" }, { "Content-Type": "application/json; charset=utf-8" }));
+    const ok = await browser.fetch(
+      `/api/codes/${CODE}`,
+      json("PUT", { code: "2002" }, { "Content-Type": "application/json; charset=utf-8" }),
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -114,7 +138,10 @@ describe("the request gate", () => {
     const stated = await browser.fetch("/api/codes", json("POST", JSON.parse(big)));
     expect(stated.status).toBe(413);
     expect(await stated.json()).toMatchObject({ error: "payload_too_large" });
-    const page = await browser.fetch("/dashboard/codes", { method: "POST", body: new URLSearchParams({ intent: "delete", _id: CODE, pad: big }) });
+    const page = await browser.fetch("/dashboard/codes", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete", _id: CODE, pad: big }),
+    });
     expect(page.status).toBe(413);
 
     // Sent in chunks, with no length: counted as it arrives.
@@ -157,7 +184,9 @@ describe("the request gate", () => {
       expect(await res.json()).toMatchObject({ message: "The live room only accepts websocket connections." });
     }
     const upgrade = (headers: Record<string, string>) =>
-      SELF.fetch(new URL("/parties/live/main", ORIGIN), { headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), ...headers } });
+      SELF.fetch(new URL("/parties/live/main", ORIGIN), {
+        headers: { Upgrade: "websocket", Cookie: browser.cookieHeader(), ...headers },
+      });
     for (const origin of FOREIGN) expect((await upgrade({ Origin: origin })).status, origin).toBe(403);
     expect((await upgrade({})).status).toBe(403);
     const own = await upgrade({ Origin: ORIGIN });
@@ -165,7 +194,9 @@ describe("the request gate", () => {
     own.webSocket!.accept();
     own.webSocket!.close();
     // Without a session, this origin's upgrade is still refused (401), as before the gate.
-    const anonymous = await SELF.fetch(new URL("/parties/live/main", ORIGIN), { headers: { Upgrade: "websocket", Origin: ORIGIN } });
+    const anonymous = await SELF.fetch(new URL("/parties/live/main", ORIGIN), {
+      headers: { Upgrade: "websocket", Origin: ORIGIN },
+    });
     expect(anonymous.status).toBe(401);
     expect((await new Browser().fetch("/api/health")).status).toBe(401);
     expect((await browser.fetch("/api/health")).status).toBe(200);
@@ -173,7 +204,9 @@ describe("the request gate", () => {
 
   it("lets only form bodies reach a page's action: every action answers 415 or 400 to anything else, never 5xx, and writes nothing", async () => {
     const browser = await signedIn();
-    const routes = (build as { routes: Record<string, { parentId?: string; path?: string; module: { action?: unknown } }> }).routes;
+    const routes = (
+      build as { routes: Record<string, { parentId?: string; path?: string; module: { action?: unknown } }> }
+    ).routes;
     const pathOf = (id: string | undefined): string =>
       id === undefined ? "" : `${pathOf(routes[id].parentId)}${routes[id].path ? `/${routes[id].path}` : ""}`;
     const actions = Object.keys(routes)
@@ -203,7 +236,9 @@ describe("the request gate", () => {
             continue;
           }
           expect(res.status, `${target} ${type}`).toBe(status);
-          expect(await res.text(), `${target} ${type}`).toMatch(status === 415 ? /form submissions only/ : /could not be read/);
+          expect(await res.text(), `${target} ${type}`).toMatch(
+            status === 415 ? /form submissions only/ : /could not be read/,
+          );
         }
       }
     }

@@ -67,7 +67,10 @@ describe("security headers", () => {
       ["a signed-in API read", await browser.fetch("/api/health")],
       ["a page's data request", await browser.fetch("/dashboard/codes?_data=routes%2F_shell.dashboard.codes")],
       ["an anonymous API read (401)", await pageFetch(`${ORIGIN}/api/codes`)],
-      ["a foreign write (403)", await SELF.fetch(`${ORIGIN}/api/codes`, { method: "POST", headers: { Origin: "http://evil.localhost" } })],
+      [
+        "a foreign write (403)",
+        await SELF.fetch(`${ORIGIN}/api/codes`, { method: "POST", headers: { Origin: "http://evil.localhost" } }),
+      ],
       ["a non-upgrade to the live room (405)", await pageFetch(`${ORIGIN}/parties/live/main`)],
       ["a page nobody has (404)", await browser.fetch("/no-such-page")],
     ];
@@ -94,7 +97,11 @@ describe("security headers", () => {
   });
 
   it("let the sign-in form's answer go on to Discord's authorize page, and nowhere else", () => {
-    const config = getConfig({ ...env, DISCORD_STANDIN: "false", DISCORD_AUTHORIZE_URL: "https://discord.com/oauth2/authorize" } as Env);
+    const config = getConfig({
+      ...env,
+      DISCORD_STANDIN: "false",
+      DISCORD_AUTHORIZE_URL: "https://discord.com/oauth2/authorize",
+    } as Env);
     const csp = contentSecurityPolicy(new URL("https://dashboard.example/login"), "n0nce", config);
     expect(csp).toContain("form-action 'self' https://discord.com;");
     // With the stand-in, Discord is this origin.

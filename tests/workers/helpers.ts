@@ -66,7 +66,8 @@ export class Browser {
   async fetch(path: string, init: RequestInit = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
-    if (!headers.has("User-Agent")) headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36");
+    if (!headers.has("User-Agent"))
+      headers.set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36");
     const response = await SELF.fetch(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" }));
     this.remember(response);
     return response;
@@ -263,7 +264,11 @@ export async function seedVouches(rows: VouchSeed[], defaults: Partial<VouchSeed
 export async function grant(roleId: string, levels: Partial<Access>) {
   await env.DB.batch(
     Object.entries(levels).map(([section, level]) =>
-      env.DB.prepare("insert or replace into role_access (role_id, section, level) values (?, ?, ?)").bind(roleId, section, level),
+      env.DB.prepare("insert or replace into role_access (role_id, section, level) values (?, ?, ?)").bind(
+        roleId,
+        section,
+        level,
+      ),
     ),
   );
   forgetRoleMapping();

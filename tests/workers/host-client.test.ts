@@ -110,7 +110,10 @@ describe("the host client with HOST_URL", () => {
     const stored = (await edgeCache().match(`${HOST}/api/codes`))!;
     const headers = new Headers(stored.headers);
     headers.set("x-host-fetched-at", String(Date.now()));
-    await edgeCache().put(`${HOST}/api/codes`, new Response(JSON.stringify([{ path: "/api/codes", version: 7 }]), { headers }));
+    await edgeCache().put(
+      `${HOST}/api/codes`,
+      new Response(JSON.stringify([{ path: "/api/codes", version: 7 }]), { headers }),
+    );
     expect((await host.get("/api/codes")).data).toEqual([{ path: "/api/codes", version: 1 }]); // this isolate's copy
     const later = Date.now() + 6_000;
     vi.spyOn(Date, "now").mockReturnValue(later);
@@ -234,9 +237,15 @@ describe("the edge cache keyed by path and query", () => {
     await host.get("/api/vouches/search?q=rex&page=2");
     await host.get("/api/join-log/search?page=1");
     await host.send("POST", "/api/vouches", { user: "x" });
-    expect((await host.get("/api/vouches/search?q=rex&page=1")).data).toEqual([{ path: "/api/vouches/search?q=rex&page=1", version: 2 }]);
-    expect((await host.get("/api/vouches/search?q=rex&page=2")).data).toEqual([{ path: "/api/vouches/search?q=rex&page=2", version: 2 }]);
-    expect((await host.get("/api/join-log/search?page=1")).data).toEqual([{ path: "/api/join-log/search?page=1", version: 1 }]);
+    expect((await host.get("/api/vouches/search?q=rex&page=1")).data).toEqual([
+      { path: "/api/vouches/search?q=rex&page=1", version: 2 },
+    ]);
+    expect((await host.get("/api/vouches/search?q=rex&page=2")).data).toEqual([
+      { path: "/api/vouches/search?q=rex&page=2", version: 2 },
+    ]);
+    expect((await host.get("/api/join-log/search?page=1")).data).toEqual([
+      { path: "/api/join-log/search?page=1", version: 1 },
+    ]);
     expect(calls.filter((c) => c.startsWith("GET"))).toHaveLength(5);
   });
 

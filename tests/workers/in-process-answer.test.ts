@@ -18,7 +18,17 @@ class Point {
   ) {}
 }
 
-const PLAIN = [null, "text", 0, -1.5, true, [], {}, [1, "a", null, [{ b: [false] }]], { a: { b: { c: [1, 2, { d: "e" }] } }, "": 1, __proto__x: 2 }];
+const PLAIN = [
+  null,
+  "text",
+  0,
+  -1.5,
+  true,
+  [],
+  {},
+  [1, "a", null, [{ b: [false] }]],
+  { a: { b: { c: [1, 2, { d: "e" }] } }, "": 1, __proto__x: 2 },
+];
 const NOT_PLAIN = [
   { at: new Date(Date.UTC(2026, 10, 29, 3, 0)) },
   { gone: undefined, kept: 1 },
@@ -35,7 +45,8 @@ const NOT_PLAIN = [
 afterEach(() => vi.restoreAllMocks());
 
 const viaJson = (value: unknown) => JSON.parse(JSON.stringify(value) ?? "null");
-const kept = (value: unknown) => jsonAnswer(value, (body) => new Response(body, { headers: { "Content-Type": "application/json" } }));
+const kept = (value: unknown) =>
+  jsonAnswer(value, (body) => new Response(body, { headers: { "Content-Type": "application/json" } }));
 /** What a reader of a kept answer gets, as the host client reads it: the kept value, else the body. */
 const read = async (res: Response) => answerOf(res)?.value ?? (await res.json());
 
@@ -109,13 +120,22 @@ describe("a value shared by many requests (ADR 060)", () => {
 });
 
 describe("the in-process host API", () => {
-  const AUTH: SessionState = { status: "ok", sessionId: "in-process", user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null }, access: FULL_ACCESS };
+  const AUTH: SessionState = {
+    status: "ok",
+    sessionId: "in-process",
+    user: { id: MEMBER, username: "rexrider", displayName: "Rex Rider", avatar: null },
+    access: FULL_ACCESS,
+  };
   const ctx = createExecutionContext();
   const api = async (request: Request) => callInProcess(request, sessionCaller(AUTH)!, env, ctx);
   const client = () => hostClient({ api, origin: ORIGIN, env, ctx, services });
 
   it("answers the BFF what its body says, for reads and writes, refusals included", async () => {
-    const code = await client().send<{ _id: string; location: string }>("POST", "/api/codes", { username: "kept", code: "42", location: "Kept Cave" });
+    const code = await client().send<{ _id: string; location: string }>("POST", "/api/codes", {
+      username: "kept",
+      code: "42",
+      location: "Kept Cave",
+    });
     expect(code.location).toBe("Kept Cave");
     for (const path of ["/api/codes", "/api/health", `/api/vouches/search?q=kept`, "/api/stock-2411"]) {
       const { data } = await client().get(path);
@@ -128,7 +148,13 @@ describe("the in-process host API", () => {
       .send("PUT", missing, { location: "x" })
       .catch((e: unknown) => e);
     expect(hostErrorOf(refused)?.status).toBe(404);
-    const res = await api(new Request(`${ORIGIN}${missing}`, { method: "PUT", body: JSON.stringify({ location: "x" }), headers: { "Content-Type": "application/json" } }));
+    const res = await api(
+      new Request(`${ORIGIN}${missing}`, {
+        method: "PUT",
+        body: JSON.stringify({ location: "x" }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     expect(hostErrorOf(refused)?.body).toStrictEqual(await res.json());
     expect(res.headers.get("Content-Type")).toBe("application/json");
 

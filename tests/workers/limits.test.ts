@@ -24,7 +24,11 @@ async function limited(limit: LimitName, path: string, init: RequestInit = {}, b
   const headers = new Headers(init.headers);
   if (browser?.cookies.size) headers.set("Cookie", browser.cookieHeader());
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" })), { ...env, [limit]: TIGHT }, ctx);
+  const res = await worker.fetch(
+    new Request(new URL(path, ORIGIN), fromPage({ ...init, headers, redirect: "manual" })),
+    { ...env, [limit]: TIGHT },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -37,7 +41,10 @@ async function freshWindow() {
   const left = () => 10_000 - (Date.now() % 10_000);
   if (left() >= 5_000) return;
   const window = Math.floor(Date.now() / 10_000);
-  await vi.waitFor(() => expect(Math.floor(Date.now() / 10_000)).toBeGreaterThan(window), { timeout: 6_000, interval: 50 });
+  await vi.waitFor(() => expect(Math.floor(Date.now() / 10_000)).toBeGreaterThan(window), {
+    timeout: 6_000,
+    interval: 50,
+  });
 }
 
 /** A fresh client address (Cloudflare's CF-Connecting-IP). */
@@ -46,25 +53,41 @@ const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${crypt
 async function expectRefused(res: Response, words: string, json: boolean) {
   expect(res.status).toBe(429);
   expect(res.headers.get("Retry-After")).toBe(String(RATE_LIMIT_PERIOD_SECONDS));
-  if (json) expect(await res.json()).toEqual({ error: "rate_limited", message: `${words}. Wait a minute, then try again.` });
+  if (json)
+    expect(await res.json()).toEqual({ error: "rate_limited", message: `${words}. Wait a minute, then try again.` });
   else expect(await res.text()).toBe(`${words}. Wait a minute, then try again.`);
 }
 
 const codeCount = async () => (await env.DB.prepare("select count(*) n from codes").first<{ n: number }>())!.n;
-const newCode = (code: string) => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, username: "member1" }) });
+const newCode = (code: string) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ code, username: "member1" }),
+});
 
 describe("rate limits", () => {
   it("count sign-in starts and callbacks per address, refuse past the limit, and let it go when the window turns", async () => {
     const ip = address();
     await freshWindow();
-    const start = () => limited("SIGN_IN_LIMIT", "/auth/discord", { method: "POST", body: new URLSearchParams({ redirectTo: "/dashboard" }), headers: { "CF-Connecting-IP": ip } });
+    const start = () =>
+      limited("SIGN_IN_LIMIT", "/auth/discord", {
+        method: "POST",
+        body: new URLSearchParams({ redirectTo: "/dashboard" }),
+        headers: { "CF-Connecting-IP": ip },
+      });
     for (let i = 0; i < ALLOWED - 1; i++) expect((await start()).status).toBe(302);
     // A callback is the flow's other step, counted under the same address.
-    const callback = await limited("SIGN_IN_LIMIT", "/auth/callback?code=x&state=y", { headers: { "CF-Connecting-IP": ip } });
+    const callback = await limited("SIGN_IN_LIMIT", "/auth/callback?code=x&state=y", {
+      headers: { "CF-Connecting-IP": ip },
+    });
     expect(callback.status).not.toBe(429);
     await expectRefused(await start(), "Too many sign-in attempts from this address", false);
     // Another address is counted apart.
-    const other = await limited("SIGN_IN_LIMIT", "/auth/discord", { method: "POST", body: new URLSearchParams({ redirectTo: "/dashboard" }), headers: { "CF-Connecting-IP": address() } });
+    const other = await limited("SIGN_IN_LIMIT", "/auth/discord", {
+      method: "POST",
+      body: new URLSearchParams({ redirectTo: "/dashboard" }),
+      headers: { "CF-Connecting-IP": address() },
+    });
     expect(other.status).toBe(302);
     // The limit counts per window: the same address may start again once it turns.
     await vi.waitFor(async () => expect((await start()).status).toBe(302), { timeout: 12_000, interval: 500 });
@@ -74,10 +97,19 @@ describe("rate limits", () => {
     const ip = address();
     const { token } = await memberWithToken();
     await freshWindow();
-    const wrong = () => limited("BAD_TOKEN_LIMIT", "/api/codes", { headers: { Authorization: "Bearer atd_not-a-real-token", "CF-Connecting-IP": ip } });
+    const wrong = () =>
+      limited("BAD_TOKEN_LIMIT", "/api/codes", {
+        headers: { Authorization: "Bearer atd_not-a-real-token", "CF-Connecting-IP": ip },
+      });
     for (let i = 0; i < ALLOWED; i++) expect((await wrong()).status).toBe(401);
-    await expectRefused(await wrong(), "Too many requests with an unknown or revoked API token from this address", true);
-    const right = await limited("BAD_TOKEN_LIMIT", "/api/codes", { headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip } });
+    await expectRefused(
+      await wrong(),
+      "Too many requests with an unknown or revoked API token from this address",
+      true,
+    );
+    const right = await limited("BAD_TOKEN_LIMIT", "/api/codes", {
+      headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip },
+    });
     expect(right.status).toBe(200);
   }, 20_000);
 
@@ -94,8 +126,13 @@ describe("rate limits", () => {
   it("count a session's API calls, but not its pages, and not another session's calls", async () => {
     const browser = await signedIn();
     await freshWindow();
-    for (let i = 0; i < ALLOWED; i++) expect((await limited("SESSION_API_LIMIT", "/api/health", {}, browser)).status).toBe(200);
-    await expectRefused(await limited("SESSION_API_LIMIT", "/api/health", {}, browser), "Too many API calls from this session", true);
+    for (let i = 0; i < ALLOWED; i++)
+      expect((await limited("SESSION_API_LIMIT", "/api/health", {}, browser)).status).toBe(200);
+    await expectRefused(
+      await limited("SESSION_API_LIMIT", "/api/health", {}, browser),
+      "Too many API calls from this session",
+      true,
+    );
     expect((await limited("SESSION_API_LIMIT", "/settings", {}, browser)).status).toBe(200);
     expect((await limited("SESSION_API_LIMIT", "/api/health", {}, await signedIn())).status).toBe(200);
   }, 20_000);
@@ -107,18 +144,37 @@ describe("rate limits", () => {
     const stranger = await signedIn();
     await freshWindow();
     expect((await limited("WRITE_LIMIT", "/api/codes", newCode("1001"), browser)).status).toBe(201);
-    expect((await limited("WRITE_LIMIT", "/api/codes", { ...newCode("1002"), headers: { ...newCode("").headers, ...bearer } })).status).toBe(201);
+    expect(
+      (
+        await limited("WRITE_LIMIT", "/api/codes", {
+          ...newCode("1002"),
+          headers: { ...newCode("").headers, ...bearer },
+        })
+      ).status,
+    ).toBe(201);
     expect((await limited("WRITE_LIMIT", "/api/codes", newCode("1003"), another)).status).toBe(201);
     expect(await codeCount()).toBe(3);
     // The fourth change, by any of the member's ways in: a page action, the API with a session, the API with a token.
     await expectRefused(
-      await limited("WRITE_LIMIT", "/dashboard/codes", { method: "POST", body: new URLSearchParams({ intent: "create", code: "1004" }) }, browser),
+      await limited(
+        "WRITE_LIMIT",
+        "/dashboard/codes",
+        { method: "POST", body: new URLSearchParams({ intent: "create", code: "1004" }) },
+        browser,
+      ),
       "Too many changes in a short time",
       false,
     );
-    await expectRefused(await limited("WRITE_LIMIT", "/api/codes", newCode("1005"), another), "Too many changes in a short time", true);
     await expectRefused(
-      await limited("WRITE_LIMIT", "/api/codes", { ...newCode("1006"), headers: { ...newCode("").headers, ...bearer } }),
+      await limited("WRITE_LIMIT", "/api/codes", newCode("1005"), another),
+      "Too many changes in a short time",
+      true,
+    );
+    await expectRefused(
+      await limited("WRITE_LIMIT", "/api/codes", {
+        ...newCode("1006"),
+        headers: { ...newCode("").headers, ...bearer },
+      }),
       "Too many changes in a short time",
       true,
     );

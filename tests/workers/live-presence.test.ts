@@ -9,7 +9,13 @@ discordOnSelf();
 beforeEach(setUp);
 
 const SHEET = "stock:war-room-vaults";
-const at = (row: string, column: string, pendingRows: string[] = []) => ({ type: "presence", sheet: SHEET, cell: { row, column }, editing: false, pendingRows });
+const at = (row: string, column: string, pendingRows: string[] = []) => ({
+  type: "presence",
+  sheet: SHEET,
+  cell: { row, column },
+  editing: false,
+  pendingRows,
+});
 
 describe("presence on a sheet", () => {
   it("reaches the others on the sheet with the member's name and colour, syncs a newcomer, and says when one leaves", async () => {
@@ -30,14 +36,27 @@ describe("presence on a sheet", () => {
       // The owner opens the same sheet: told the officer is there, and the officer hears of the owner, editing.
       owner.send({ ...at("bbbbbbbbbbbbbbbbbbbbbbbb", "count2"), editing: true });
       const sync = await owner.next("presence-sync");
-      expect(sync.people).toEqual([expect.objectContaining({ id: seen.id, name: "vaultkeeper", cell: { row: "aaaaaaaaaaaaaaaaaaaaaaaa", column: "count1" } })]);
-      expect(await officer.next("presence")).toMatchObject({ name: "Rex Rider", editing: true, cell: { row: "bbbbbbbbbbbbbbbbbbbbbbbb", column: "count2" } });
+      expect(sync.people).toEqual([
+        expect.objectContaining({
+          id: seen.id,
+          name: "vaultkeeper",
+          cell: { row: "aaaaaaaaaaaaaaaaaaaaaaaa", column: "count1" },
+        }),
+      ]);
+      expect(await officer.next("presence")).toMatchObject({
+        name: "Rex Rider",
+        editing: true,
+        cell: { row: "bbbbbbbbbbbbbbbbbbbbbbbb", column: "count2" },
+      });
 
       // Junk and a sheet that does not exist are ignored; the next real message still arrives, alone.
       officer.send("not json");
       officer.send({ type: "presence", sheet: "codes", cell: null, editing: false, pendingRows: [] });
       officer.send(at("cccccccccccccccccccccccc", "count3"));
-      expect(await owner.next("presence")).toMatchObject({ name: "vaultkeeper", cell: { row: "cccccccccccccccccccccccc", column: "count3" } });
+      expect(await owner.next("presence")).toMatchObject({
+        name: "vaultkeeper",
+        cell: { row: "cccccccccccccccccccccccc", column: "count3" },
+      });
 
       officer.close();
       expect(await owner.next("presence")).toMatchObject({ id: seen.id, sheet: null, cell: null });

@@ -7,7 +7,9 @@ import { Browser, dataPath, location, memberWithToken, ORIGIN, routeOutboundToSe
 let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(["join_log", "removed_members", "avatars", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch(
+    ["join_log", "removed_members", "avatars", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
 });
 afterEach(() => outbound.mockRestore());
 
@@ -15,14 +17,26 @@ const T0 = Date.UTC(2025, 5, 1, 12, 0, 0);
 const id = (n: number) => `7200000000000${String(n).padStart(5, "0")}`;
 type Data = {
   tab: string;
-  join: { rows: { id: string; inviterId: string | null }[]; total: number; page: number; pageCount: number; from: number; to: number } | null;
+  join: {
+    rows: { id: string; inviterId: string | null }[];
+    total: number;
+    page: number;
+    pageCount: number;
+    from: number;
+    to: number;
+  } | null;
   leave: { rows: { id: string }[]; total: number } | null;
   avatars: Record<string, string>;
 };
 
 async function seeded() {
   const { browser, bearer } = await memberWithToken();
-  const joins = Array.from({ length: 60 }, (_, i) => ({ id: id(i), displayName: `Joiner ${i}`, joinedAt: T0 + i * 1000, inviterId: id(100 + (i % 30)) }));
+  const joins = Array.from({ length: 60 }, (_, i) => ({
+    id: id(i),
+    displayName: `Joiner ${i}`,
+    joinedAt: T0 + i * 1000,
+    inviterId: id(100 + (i % 30)),
+  }));
   const res = await SELF.fetch(`${ORIGIN}/api/ingest/discord/joins`, {
     method: "POST",
     headers: { ...bearer, "Content-Type": "application/json" },
@@ -32,13 +46,18 @@ async function seeded() {
   // Avatars of every inviter are known; a page carries only those of its own rows.
   await env.DB.batch(
     Array.from({ length: 30 }, (_, i) =>
-      env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(id(100 + i), `https://cdn.example/${i}.png`, T0),
+      env.DB.prepare("insert into avatars (discord_id, url, hash, timestamp) values (?, ?, 'h', ?)").bind(
+        id(100 + i),
+        `https://cdn.example/${i}.png`,
+        T0,
+      ),
     ),
   );
   return browser;
 }
 
-const load = async (browser: Browser, search: string) => (await browser.fetch(dataPath(`/dashboard/logs${search}`))).json<Data>();
+const load = async (browser: Browser, search: string) =>
+  (await browser.fetch(dataPath(`/dashboard/logs${search}`))).json<Data>();
 
 describe("the Logs loader", () => {
   it("shows one page of the join log in order, with the avatars of that page's inviters only", async () => {
@@ -53,7 +72,19 @@ describe("the Logs loader", () => {
   it("searches in the host and keeps a page past the end on the last page", async () => {
     const browser = await seeded();
     const found = await load(browser, "?tab=join-log&q=joiner 5");
-    expect(found.join!.rows.map((r) => r.id)).toEqual([id(5), id(50), id(51), id(52), id(53), id(54), id(55), id(56), id(57), id(58), id(59)]);
+    expect(found.join!.rows.map((r) => r.id)).toEqual([
+      id(5),
+      id(50),
+      id(51),
+      id(52),
+      id(53),
+      id(54),
+      id(55),
+      id(56),
+      id(57),
+      id(58),
+      id(59),
+    ]);
     expect((await load(browser, "?tab=join-log&page=99")).join).toMatchObject({ page: 3, from: 51, to: 60 });
     expect((await load(browser, "?tab=leave-log")).leave).toMatchObject({ total: 0, rows: [] });
   });

@@ -1,4 +1,4 @@
-import { createExecutionContext, env, SELF } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { publish } from "../../party/live";
 import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
@@ -43,7 +43,12 @@ describe("configuration", () => {
   });
 
   it("does not serve the stand-in when it is off, and signs in against Discord's URLs", async () => {
-    const production = { ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token", OFFICIAL_SERVER_LIST_URL: "https://official.example/servers.json" };
+    const production = {
+      ENVIRONMENT: "production",
+      DISCORD_STANDIN: "false",
+      DISCORD_BOT_TOKEN: "bot-token",
+      OFFICIAL_SERVER_LIST_URL: "https://official.example/servers.json",
+    };
     const authorize = await worker.fetch(
       new Request(`${ORIGIN}/__discord/oauth2/authorize?client_id=100000000000000000&response_type=code`),
       { ...env, ...production } as Env,
@@ -51,7 +56,10 @@ describe("configuration", () => {
     );
     expect(authorize.status).toBe(404);
     const start = await worker.fetch(
-      new Request(`${ORIGIN}/auth/discord`, fromPage({ method: "POST", body: new URLSearchParams({ redirectTo: "/" }) })),
+      new Request(
+        `${ORIGIN}/auth/discord`,
+        fromPage({ method: "POST", body: new URLSearchParams({ redirectTo: "/" }) }),
+      ),
       { ...env, ...production } as Env,
       createExecutionContext(),
     );
@@ -65,7 +73,13 @@ describe("configuration", () => {
     await browser.signIn(MEMBER);
     const res = await worker.fetch(
       new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: browser.cookieHeader() } }),
-      { ...env, ENVIRONMENT: "production", DISCORD_STANDIN: "false", DISCORD_BOT_TOKEN: "bot-token", OFFICIAL_SERVER_LIST_URL: "https://official.example/servers.json" } as Env,
+      {
+        ...env,
+        ENVIRONMENT: "production",
+        DISCORD_STANDIN: "false",
+        DISCORD_BOT_TOKEN: "bot-token",
+        OFFICIAL_SERVER_LIST_URL: "https://official.example/servers.json",
+      } as Env,
       createExecutionContext(),
     );
     const html = await res.text();
@@ -108,7 +122,9 @@ describe("the live room", () => {
     const res = await connect(browser);
     const socket = res.webSocket!;
     socket.accept();
-    const received = new Promise<string>((resolve) => socket.addEventListener("message", (e) => resolve(String(e.data))));
+    const received = new Promise<string>((resolve) =>
+      socket.addEventListener("message", (e) => resolve(String(e.data))),
+    );
     const later: Promise<unknown>[] = [];
     const deps = domainDeps(env, { id: MEMBER, name: "member" }, { waitUntil: (p) => void later.push(p) });
     await deps.announce({ type: "codes_update" });
@@ -154,10 +170,18 @@ describe("display preferences", () => {
     await browser.signIn(MEMBER);
     const dialog = 'data-testid="changelog"';
     expect(await (await browser.fetch("/dashboard/vouches")).text()).toContain(dialog);
-    const stale = await browser.post("/preferences", { intent: "changelog", version: "1.0.0", redirectTo: "/dashboard/vouches" });
+    const stale = await browser.post("/preferences", {
+      intent: "changelog",
+      version: "1.0.0",
+      redirectTo: "/dashboard/vouches",
+    });
     expect(stale.status).toBe(400);
     expect(browser.cookies.has("changelog-seen")).toBe(false);
-    const read = await browser.post("/preferences", { intent: "changelog", version: CHANGELOG_VERSION, redirectTo: "/dashboard/vouches?q=rex" });
+    const read = await browser.post("/preferences", {
+      intent: "changelog",
+      version: CHANGELOG_VERSION,
+      redirectTo: "/dashboard/vouches?q=rex",
+    });
     expect([read.status, read.headers.get("Location")]).toEqual([302, "/dashboard/vouches?q=rex"]);
     expect(browser.cookies.get("changelog-seen")).toBe(CHANGELOG_VERSION);
     expect(await (await browser.fetch("/dashboard/vouches")).text()).not.toContain(dialog);

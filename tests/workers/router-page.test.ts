@@ -3,10 +3,10 @@
 // generic Server Stats page is a live overview of the three servers.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { eos, externalHost, useServerTables } from "./cron-fixtures";
+import { eos, externalHost, withServerTables } from "./cron-fixtures";
 import { Browser, dataPath, location, memberWithToken, ORIGIN, seedVouches, signedIn } from "./helpers";
 
-useServerTables();
+withServerTables();
 
 const PLACEHOLDERS = {
   "/dashboard/customers": "Customers",
@@ -23,8 +23,12 @@ describe("/dashboard/analytics", () => {
     await env.DB.prepare("delete from vouches").run();
     await seedVouches(Array.from({ length: 30 }, (_, i) => ({ id: i + 1, igName: `Rider${i + 1}` })));
     const browser = await signedIn();
-    const analytics = await (await browser.fetch(dataPath("/dashboard/analytics?q=rider2", "analytics"))).json<{ page: { total: number; rows: { id: number }[] } }>();
-    const vouches = await (await browser.fetch(dataPath("/dashboard/vouches?q=rider2"))).json<{ page: { total: number; rows: { id: number }[] } }>();
+    const analytics = await (
+      await browser.fetch(dataPath("/dashboard/analytics?q=rider2", "analytics"))
+    ).json<{ page: { total: number; rows: { id: number }[] } }>();
+    const vouches = await (
+      await browser.fetch(dataPath("/dashboard/vouches?q=rider2"))
+    ).json<{ page: { total: number; rows: { id: number }[] } }>();
     expect(analytics.page.total).toBe(11); // 2 and 20 to 29
     expect(analytics).toEqual(vouches);
 
@@ -52,7 +56,9 @@ describe("the placeholder pages", () => {
       expect(html, path).toContain('data-testid="placeholder"');
     }
     // The placeholder Settings points to the real settings page.
-    expect(await (await browser.fetch("/dashboard/settings")).text()).toMatch(/<a[^>]*href="\/settings"[^>]*>Settings<\/a>/);
+    expect(await (await browser.fetch("/dashboard/settings")).text()).toMatch(
+      /<a[^>]*href="\/settings"[^>]*>Settings<\/a>/,
+    );
     expect((await browser.fetch("/dashboard/no-such-page")).status).toBe(404);
   });
 
@@ -72,7 +78,9 @@ describe("/dashboard/tribelist-2411, -2573 and -2446", () => {
       const res = await browser.fetch(`/dashboard/tribelist-${id}`);
       expect(res.status, id).toBe(302);
       expect(location(res), id).toBe(`/dashboard/tribelists?tab=${id}`);
-      const data = await (await browser.fetch(dataPath(location(res)))).json<{ server: string; hasTabParam: boolean }>();
+      const data = await (
+        await browser.fetch(dataPath(location(res)))
+      ).json<{ server: string; hasTabParam: boolean }>();
       expect(data).toMatchObject({ server: id, hasTabParam: true });
     }
     expect((await browser.fetch("/dashboard/tribelist-9999")).status).toBe(404);
@@ -88,7 +96,14 @@ type Overview = {
   tab: string;
   servers: {
     id: string;
-    state: { online: boolean; playerCount: number; maxPlayers: number; mapName: string; lastUpdated: number | null; errorDetails: string | null } | null;
+    state: {
+      online: boolean;
+      playerCount: number;
+      maxPlayers: number;
+      mapName: string;
+      lastUpdated: number | null;
+      errorDetails: string | null;
+    } | null;
     error: string | null;
   }[];
 };
@@ -104,17 +119,31 @@ describe("the generic Server Stats page", () => {
       });
       expect(r.status, await r.clone().text()).toBe(200);
     };
-    const player = (n: number) => ({ eosId: eos(n), displayName: `Survivor${n}`, name: `Member${n}`, status: "0", tribe: "", platform: "steam" });
+    const player = (n: number) => ({
+      eosId: eos(n),
+      displayName: `Survivor${n}`,
+      name: `Member${n}`,
+      status: "0",
+      tribe: "",
+      platform: "steam",
+    });
     await roster("2411", { online: true, players: [player(1), player(2), player(3)] });
     await roster("2446", { online: false, players: [], errorDetails: "Missing from the official server list" });
 
     const data = await (await browser.fetch(dataPath("/dashboard/server-stats?tab=2573"))).json<Overview>();
     expect(data.tab).toBe("2573");
     expect(data.servers.map((s) => s.id)).toEqual(["2411", "2573", "2446"]);
-    expect(data.servers[0]).toMatchObject({ error: null, state: { online: true, playerCount: 3, maxPlayers: 70, mapName: "TheCenter_WP" } });
+    expect(data.servers[0]).toMatchObject({
+      error: null,
+      state: { online: true, playerCount: 3, maxPlayers: 70, mapName: "TheCenter_WP" },
+    });
     expect(Date.now() - data.servers[0].state!.lastUpdated!).toBeLessThan(60_000);
     expect(data.servers[1].state).toMatchObject({ online: false, mapName: "Astraeos_WP", lastUpdated: null });
-    expect(data.servers[2].state).toMatchObject({ online: false, playerCount: 0, errorDetails: "Missing from the official server list" });
+    expect(data.servers[2].state).toMatchObject({
+      online: false,
+      playerCount: 0,
+      errorDetails: "Missing from the official server list",
+    });
 
     const html = await (await browser.fetch("/dashboard/server-stats?tab=2573")).text();
     expect(html).toContain("3/70");
@@ -129,9 +158,16 @@ describe("the generic Server Stats page", () => {
   it("shows which server's status could not be read, and the others", async () => {
     const browser = await signedIn();
     const host = externalHost("overview", (_, url) => {
-      if (url.pathname === "/api/eoserver-status/2573") return Response.json({ error: "not_found", message: "No such server here" }, { status: 404 });
+      if (url.pathname === "/api/eoserver-status/2573")
+        return Response.json({ error: "not_found", message: "No such server here" }, { status: 404 });
       const id = url.pathname.split("/").pop();
-      return Response.json({ status: "online", currentPlayers: [{ eosId: eos(1) }], lastUpdated: Date.now(), errorDetails: null, serverId: id });
+      return Response.json({
+        status: "online",
+        currentPlayers: [{ eosId: eos(1) }],
+        lastUpdated: Date.now(),
+        errorDetails: null,
+        serverId: id,
+      });
     })(browser);
     const res = await host.get(dataPath("/dashboard/server-stats"));
     const data = await res.json<Overview>();

@@ -12,7 +12,9 @@ let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
   await env.DB.batch(
-    ["server_status", "rosters", "server_events", "server_snapshots", "audit_log", "api_tokens"].map((t) => env.DB.prepare(`delete from ${t}`)),
+    ["server_status", "rosters", "server_events", "server_snapshots", "audit_log", "api_tokens"].map((t) =>
+      env.DB.prepare(`delete from ${t}`),
+    ),
   );
 });
 afterEach(() => outbound.mockRestore());
@@ -45,7 +47,14 @@ type Data = {
   size: number;
   counts: Record<string, number>;
   trackable: number;
-  state: { online: boolean; errorDetails: string | null; lastUpdated: number | null; mapName: string; playerCount: number; maxPlayers: number } | null;
+  state: {
+    online: boolean;
+    errorDetails: string | null;
+    lastUpdated: number | null;
+    mapName: string;
+    playerCount: number;
+    maxPlayers: number;
+  } | null;
   card: { title: string; label: string; recent: number | null; total: number; lastUpdated: number | null } | null;
   page: { rows: Row[]; page: number; pageCount: number; total: number; from: number; to: number };
   empty: { title: string; text?: string; detail?: string | null } | null;
@@ -63,8 +72,10 @@ async function member() {
     expect(r.status, await r.clone().text()).toBe(200);
     return r.json();
   };
-  const roster = (server: string, body: Record<string, unknown>) => ingest(`/api/ingest/servers/${server}/roster`, body);
-  const events = (server: string, list: Record<string, unknown>[]) => ingest(`/api/ingest/servers/${server}/events`, { events: list });
+  const roster = (server: string, body: Record<string, unknown>) =>
+    ingest(`/api/ingest/servers/${server}/roster`, body);
+  const events = (server: string, list: Record<string, unknown>[]) =>
+    ingest(`/api/ingest/servers/${server}/events`, { events: list });
   async function load(server: string, search = "") {
     const res = await browser.fetch(dataPath(`/dashboard/server-stats-${server}${search}`, `server-stats-${server}`));
     expect(res.status).toBe(200);
@@ -102,7 +113,13 @@ describe("the playerlist tab", () => {
     const data = await load("2411");
     expect(data.tab).toBe("playerlist");
     expect(data.server).toMatchObject({ id: "2411", title: "2411 Server Stats", mapName: "TheCenter_WP" });
-    expect(data.state).toMatchObject({ online: true, playerCount: 8, maxPlayers: 70, mapName: "TheCenter_WP", errorDetails: null });
+    expect(data.state).toMatchObject({
+      online: true,
+      playerCount: 8,
+      maxPlayers: 70,
+      mapName: "TheCenter_WP",
+      errorDetails: null,
+    });
     expect(Date.now() - data.state!.lastUpdated!).toBeLessThan(60_000);
     expect(data.page.rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(data.page.rows.map((r) => r.statusLabel)).toEqual([
@@ -115,8 +132,23 @@ describe("the playerlist tab", () => {
       "Unknown",
       "7",
     ]);
-    expect(data.page.rows.map((r) => r.statusTone)).toEqual(["green", "green", "blue", "grey", "red", "red", "yellow", "grey"]);
-    expect(data.page.rows.map((r) => r.platformLabel).slice(0, 5)).toEqual(["Steam", "PlayStation", "Epic", "-", "Xbox"]);
+    expect(data.page.rows.map((r) => r.statusTone)).toEqual([
+      "green",
+      "green",
+      "blue",
+      "grey",
+      "red",
+      "red",
+      "yellow",
+      "grey",
+    ]);
+    expect(data.page.rows.map((r) => r.platformLabel).slice(0, 5)).toEqual([
+      "Steam",
+      "PlayStation",
+      "Epic",
+      "-",
+      "Xbox",
+    ]);
     expect(data.counts).toEqual({ tribemembers: 2, friendlys: 1, neutral: 1, enemies: 2, unknowns: 1 });
     expect(data.empty).toBeNull();
     expect(data.error).toBeNull();
@@ -169,7 +201,11 @@ describe("the playerlist tab", () => {
     const { roster, load } = await member();
     await roster("2446", { online: false, players: [], errorDetails: "Missing from the official server list" });
     const offline = await load("2446");
-    expect(offline.state).toMatchObject({ online: false, errorDetails: "Missing from the official server list", playerCount: 0 });
+    expect(offline.state).toMatchObject({
+      online: false,
+      errorDetails: "Missing from the official server list",
+      playerCount: 0,
+    });
     expect(offline.empty).toEqual({
       title: "Server Offline",
       text: "Server is currently offline or unreachable",
@@ -200,7 +236,12 @@ describe("the join, leave and activity tabs", () => {
     expect(joins.tab).toBe("joinlog");
     // Newest first; the two joins of the first roster tie on time, the later row first.
     expect(joins.page.rows.map((r) => r.displayName)).toEqual(["Survivor3", "Survivor2", "Survivor1"]);
-    expect(joins.card).toMatchObject({ title: "TheCenter Joinlog Activity", label: "NA-PVP-TheCenter2411", recent: 3, total: 3 });
+    expect(joins.card).toMatchObject({
+      title: "TheCenter Joinlog Activity",
+      label: "NA-PVP-TheCenter2411",
+      recent: 3,
+      total: 3,
+    });
     expect(joins.counts).toEqual({ tribemembers: 1, friendlys: 1, neutral: 0, enemies: 1, unknowns: 0 });
     expect(joins.page.rows.every((r) => r.time && /\d{4}/.test(r.time))).toBe(true);
     // Row keys combine the EOS id with the time.
@@ -212,7 +253,10 @@ describe("the join, leave and activity tabs", () => {
     expect(leaves.card!.lastUpdated).toBe(t0 + MINUTE);
 
     const filtered = await load("2411", "?tab=leavelog&filter=enemies");
-    expect(filtered.empty).toEqual({ title: "No entries match the current filter", text: "Try adjusting your filter criteria" });
+    expect(filtered.empty).toEqual({
+      title: "No entries match the current filter",
+      text: "Try adjusting your filter criteria",
+    });
   });
 
   it("uses 2573's own empty texts and labels", async () => {
@@ -222,7 +266,10 @@ describe("the join, leave and activity tabs", () => {
     // Each card names its own server (ADR 068: the old 2573 screens said TheCenter2573 and Aberration2573).
     expect(joins.card?.label).toBe("NA-PVP-Astraeos2573");
     const leaves = await load("2573", "?tab=leavelog");
-    expect(leaves.empty).toEqual({ title: "No leavelog entries found", text: "No recent leave activity on server 2573" });
+    expect(leaves.empty).toEqual({
+      title: "No leavelog entries found",
+      text: "No recent leave activity on server 2573",
+    });
     expect(leaves.card?.label).toBe("NA-PVP-Astraeos2573");
 
     await events("2573", [{ eventType: "join", eosId: eos(9), status: "1", eventTime: Date.now() - MINUTE }]);
@@ -248,7 +295,14 @@ describe("the join, leave and activity tabs", () => {
     const { events, load } = await member();
     const at = Date.now() - 30 * MINUTE;
     await events("2411", [
-      { eventType: "join", eosId: eos(5), status: "-2", tribe: "RAID", eventTime: at, steamProfileLink: "https://steamcommunity.com/profiles/76561198000000005" },
+      {
+        eventType: "join",
+        eosId: eos(5),
+        status: "-2",
+        tribe: "RAID",
+        eventTime: at,
+        steamProfileLink: "https://steamcommunity.com/profiles/76561198000000005",
+      },
       { eventType: "leave", eosId: eos(5), status: "-2", tribe: "RAID", eventTime: at + 5 * MINUTE },
       { eventType: "join", eosId: eos(6), status: "1", eventTime: at + 6 * MINUTE },
     ]);
@@ -278,10 +332,16 @@ describe("the join, leave and activity tabs", () => {
     browser.cookies.set("tz", "America%2FNew_York");
     const row = (await load("2411", "?tab=joinlog")).page.rows[0];
     const ny = (ms: number) =>
-      new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" }).format(ms);
+      new Intl.DateTimeFormat("en-US", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "America/New_York",
+      }).format(ms);
     expect(row.time).toBe(ny(at));
     expect(row.lastArkLaunch).toBe(ny(Date.parse(launch)));
-    expect(row.time).not.toBe(new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at));
+    expect(row.time).not.toBe(
+      new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(at),
+    );
   });
 });
 
@@ -309,7 +369,12 @@ describe("pages that do not exist", () => {
   });
 
   it("sends a visitor without a session to sign in", async () => {
-    for (const path of ["/dashboard/server-stats-2411", "/dashboard/server-stats-2573", "/dashboard/server-stats-2446", "/dashboard/server-stats"]) {
+    for (const path of [
+      "/dashboard/server-stats-2411",
+      "/dashboard/server-stats-2573",
+      "/dashboard/server-stats-2446",
+      "/dashboard/server-stats",
+    ]) {
       const res = await SELF.fetch(new URL(path, ORIGIN), { redirect: "manual" });
       expect(res.status, path).toBe(302);
       expect(res.headers.get("Location"), path).toContain("/login");
@@ -351,11 +416,19 @@ describe("Manual Refresh", () => {
 
   it("answers a fetcher with JSON, and never redirects off the page", async () => {
     const { browser } = await member();
-    const res = await browser.post(dataPath("/dashboard/server-stats-2573", "server-stats-2573"), { intent: "refresh", ...FETCHER_FIELDS });
+    const res = await browser.post(dataPath("/dashboard/server-stats-2573", "server-stats-2573"), {
+      intent: "refresh",
+      ...FETCHER_FIELDS,
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ toast: { type: "success", message: "Manual refresh triggered! Server data will be updated shortly." } });
+    expect(await res.json()).toEqual({
+      toast: { type: "success", message: "Manual refresh triggered! Server data will be updated shortly." },
+    });
 
-    const away = await browser.post("/dashboard/server-stats-2573", { intent: "refresh", redirectTo: "https://evil.example/x" });
+    const away = await browser.post("/dashboard/server-stats-2573", {
+      intent: "refresh",
+      redirectTo: "https://evil.example/x",
+    });
     expect(away.headers.get("Location")).toBe("/dashboard/server-stats-2573");
   });
 });
@@ -368,7 +441,9 @@ describe("empty states and labels (spec section 8)", () => {
       text: "No active players on server 2411",
     });
     expect(emptyState({ ...base, id: "2411", tab: "unknowns" })).toEqual({ title: "No unknowns data found" });
-    expect(emptyState({ ...base, id: "2573", tab: "friendlys", filter: "joins", total: 3 })).toEqual({ title: "No joins entries found" });
+    expect(emptyState({ ...base, id: "2573", tab: "friendlys", filter: "joins", total: 3 })).toEqual({
+      title: "No joins entries found",
+    });
     expect(emptyState({ ...base, id: "2446", tab: "tribemembers", filter: "leaves", total: 3 })).toEqual({
       title: "No entries match the current filter",
       text: "Try adjusting your filter criteria",
@@ -388,7 +463,11 @@ describe("empty states and labels (spec section 8)", () => {
       detail: "The host is unreachable.",
     });
     expect(loadError("joinlog", new Error("network down")).title).toBe("Error loading joinlog data");
-    expect(TEXTS.refreshFailed(failureReason(new HostError(502, {})))).toBe("Failed to trigger manual refresh: HTTP 502: Bad Gateway");
-    expect(TEXTS.refreshFailed(failureReason(new HostError(404, { error: "not_found" })))).toBe("Failed to trigger manual refresh: not_found");
+    expect(TEXTS.refreshFailed(failureReason(new HostError(502, {})))).toBe(
+      "Failed to trigger manual refresh: HTTP 502: Bad Gateway",
+    );
+    expect(TEXTS.refreshFailed(failureReason(new HostError(404, { error: "not_found" })))).toBe(
+      "Failed to trigger manual refresh: not_found",
+    );
   });
 });

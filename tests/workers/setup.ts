@@ -1,6 +1,9 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
-await applyD1Migrations(env.DB, (env as unknown as { TEST_MIGRATIONS: Parameters<typeof applyD1Migrations>[1] }).TEST_MIGRATIONS);
+await applyD1Migrations(
+  env.DB,
+  (env as unknown as { TEST_MIGRATIONS: Parameters<typeof applyD1Migrations>[1] }).TEST_MIGRATIONS,
+);
 
 import { beforeEach } from "vitest";
 

@@ -19,7 +19,9 @@ function graph(imports: Record<string, string[]>) {
         isEntry: false,
       };
       const entry = { importedIds: [id(file)], dynamicallyImportedIds: [], isEntry: true };
-      return route(file) ? [[id(file), module] as const, [`${id(file)}?__remix-build-client-route`, entry] as const] : [[id(file), module] as const];
+      return route(file)
+        ? [[id(file), module] as const, [`${id(file)}?__remix-build-client-route`, entry] as const]
+        : [[id(file), module] as const];
     }),
   );
   const chunkOf = shellChunk();
@@ -42,8 +44,14 @@ const BASE = {
 
 /** The sheet page, its lazy grid, the table grid of another page and the chart that shares lodash with the grid. */
 const GRIDS = {
-  "app/routes/_shell.dashboard.stock-2411/route.tsx": ["app/components/sheet/SheetView.tsx", "app/components/grid/geometry.ts"],
-  "app/components/sheet/SheetView.tsx": ["app/components/sheet/rules.ts", "lazy:app/components/sheet/SheetGrid.client.tsx"],
+  "app/routes/_shell.dashboard.stock-2411/route.tsx": [
+    "app/components/sheet/SheetView.tsx",
+    "app/components/grid/geometry.ts",
+  ],
+  "app/components/sheet/SheetView.tsx": [
+    "app/components/sheet/rules.ts",
+    "lazy:app/components/sheet/SheetGrid.client.tsx",
+  ],
   "app/components/sheet/rules.ts": ["contract/stock.ts"],
   "contract/stock.ts": [],
   "app/components/sheet/SheetGrid.client.tsx": [
@@ -53,11 +61,20 @@ const GRIDS = {
     "node_modules/@glideapps/glide-data-grid/dist/esm/index.js",
   ],
   "app/routes/_shell.dashboard.codes/route.tsx": ["app/components/grid/CanvasTable.tsx"],
-  "app/components/grid/CanvasTable.tsx": ["lazy:app/components/grid/DataGrid.client.tsx", "lazy:app/components/charts/Chart.tsx"],
-  "app/components/grid/DataGrid.client.tsx": ["app/components/grid/editors.ts", "node_modules/@glideapps/glide-data-grid/dist/esm/index.js"],
+  "app/components/grid/CanvasTable.tsx": [
+    "lazy:app/components/grid/DataGrid.client.tsx",
+    "lazy:app/components/charts/Chart.tsx",
+  ],
+  "app/components/grid/DataGrid.client.tsx": [
+    "app/components/grid/editors.ts",
+    "node_modules/@glideapps/glide-data-grid/dist/esm/index.js",
+  ],
   "app/components/grid/geometry.ts": [],
   "app/components/grid/editors.ts": ["node_modules/react/index.js"],
-  "node_modules/@glideapps/glide-data-grid/dist/esm/index.js": ["node_modules/lodash/uniq.js", "node_modules/react/index.js"],
+  "node_modules/@glideapps/glide-data-grid/dist/esm/index.js": [
+    "node_modules/lodash/uniq.js",
+    "node_modules/react/index.js",
+  ],
   "app/components/charts/Chart.tsx": ["node_modules/lodash/uniq.js"],
   "node_modules/lodash/uniq.js": [],
 };
@@ -133,10 +150,16 @@ describe("the grid, sheet and shared chunks (ADR 059)", () => {
     const chunkOf = graph({
       ...BASE,
       ...GRIDS,
-      "app/components/sheet/SheetGrid.client.tsx": [...GRIDS["app/components/sheet/SheetGrid.client.tsx"], "app/components/sheet/drag.ts"],
+      "app/components/sheet/SheetGrid.client.tsx": [
+        ...GRIDS["app/components/sheet/SheetGrid.client.tsx"],
+        "app/components/sheet/drag.ts",
+      ],
       "app/components/sheet/drag.ts": [],
       "app/components/charts/Chart.tsx": ["node_modules/lodash/uniq.js", "app/components/grid/colours.ts"],
-      "app/components/grid/DataGrid.client.tsx": [...GRIDS["app/components/grid/DataGrid.client.tsx"], "app/components/grid/colours.ts"],
+      "app/components/grid/DataGrid.client.tsx": [
+        ...GRIDS["app/components/grid/DataGrid.client.tsx"],
+        "app/components/grid/colours.ts",
+      ],
       "app/components/grid/colours.ts": [],
     });
     // The table grid's pages never load the sheet grid's own helper.

@@ -27,10 +27,18 @@ const seed = () =>
       `insert or replace into vouches (_id, id, ig_name, status, vouched, vouched_at, vouched_at_ms, vouched_by)
        values ('0000000000000000000000a1', 1, 'StaleVouchMarker', 'Complete', '700000000000000001', '1/2/2026', 0, '700000000000000002')`,
     ),
-    env.DB.prepare(`insert or replace into codes (_id, id, username, code) values ('0000000000000000000000a2', 1, 'StaleCodeMarker', '1234')`),
-    env.DB.prepare(`insert or replace into tribelist_entries (_id, server, name) values ('0000000000000000000000a3', '2411', 'StaleTribeMarker')`),
-    env.DB.prepare(`insert or ignore into join_log (id, display_name, joined_at) values ('700000000000000003', 'StaleJoinMarker', 1)`),
-    env.DB.prepare(`insert or ignore into removed_members (id, display_name, left_at) values ('700000000000000004', 'StaleLeaveMarker', 2)`),
+    env.DB.prepare(
+      `insert or replace into codes (_id, id, username, code) values ('0000000000000000000000a2', 1, 'StaleCodeMarker', '1234')`,
+    ),
+    env.DB.prepare(
+      `insert or replace into tribelist_entries (_id, server, name) values ('0000000000000000000000a3', '2411', 'StaleTribeMarker')`,
+    ),
+    env.DB.prepare(
+      `insert or ignore into join_log (id, display_name, joined_at) values ('700000000000000003', 'StaleJoinMarker', 1)`,
+    ),
+    env.DB.prepare(
+      `insert or ignore into removed_members (id, display_name, left_at) values ('700000000000000004', 'StaleLeaveMarker', 2)`,
+    ),
   ]);
 
 describe("a failing external host", () => {
@@ -70,7 +78,13 @@ describe("an external host failing with nothing cached", () => {
       Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 }),
     )(browser);
     const EMPTY = /No codes found|No entries|No vouches found|No stock items yet|No breeder entries/;
-    for (const page of ["/dashboard/vouches", "/dashboard/codes", "/dashboard/tribelists", "/dashboard/logs", "/dashboard/stock-2411"]) {
+    for (const page of [
+      "/dashboard/vouches",
+      "/dashboard/codes",
+      "/dashboard/tribelists",
+      "/dashboard/logs",
+      "/dashboard/stock-2411",
+    ]) {
       const html = await (await host.get(page)).text();
       expect(html, page).toContain('role="alert"');
       expect(html, page).toMatch(/<a[^>]*>Retry<\/a>/);

@@ -11,7 +11,9 @@ function storedRow(kind: TabKind, seed: number): Record<string, unknown> {
   for (const field of KINDS[kind].fields) {
     if (field.type === "cells") {
       data[field.key] = normalizeCells(
-        Array.from({ length: field.length }, (_, i) => ((i + seed) % 4 === 0 ? null : ((i * 37 + seed * 11) % 400) - 20)),
+        Array.from({ length: field.length }, (_, i) =>
+          (i + seed) % 4 === 0 ? null : ((i * 37 + seed * 11) % 400) - 20,
+        ),
         field.length,
       );
     } else if (field.type === "number") {
@@ -24,7 +26,9 @@ function storedRow(kind: TabKind, seed: number): Record<string, unknown> {
 }
 
 async function sqlFigure(kind: TabKind, data: Record<string, unknown>) {
-  const row = await env.DB.prepare(`select ${figureSql(kind)} as figure from (select ? as "data")`).bind(JSON.stringify(data)).first<{ figure: number | null }>();
+  const row = await env.DB.prepare(`select ${figureSql(kind)} as figure from (select ? as "data")`)
+    .bind(JSON.stringify(data))
+    .first<{ figure: number | null }>();
   return row!.figure;
 }
 

@@ -4,7 +4,19 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { DEMO_ROLES } from "../../worker/discord-standin";
-import { Browser, dataPath, fetcherPost, grant, loadData, location, MEMBER, MEMBER_NO_DISPLAY_NAME, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
+import {
+  Browser,
+  dataPath,
+  fetcherPost,
+  grant,
+  loadData,
+  location,
+  MEMBER,
+  MEMBER_NO_DISPLAY_NAME,
+  routeOutboundToSelf,
+  signedIn,
+  toastOf,
+} from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 import { externalHost } from "./cron-fixtures";
 
@@ -14,7 +26,9 @@ const SECOND = "300000000000000002"; // Tek Breeder
 let outbound: MockInstance;
 beforeEach(async () => {
   outbound = routeOutboundToSelf();
-  await env.DB.batch(["stock_items", "stock_history", "item_images", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)));
+  await env.DB.batch(
+    ["stock_items", "stock_history", "item_images", "audit_log"].map((t) => env.DB.prepare(`delete from ${t}`)),
+  );
   // The other members (Tek Breeder, vaultkeeper) change stock too (contract/access.ts).
   await grant(DEMO_ROLES.breeder.id, { stock: "edit" });
   await grant(DEMO_ROLES.officer.id, { stock: "edit" });
@@ -23,7 +37,11 @@ afterEach(() => outbound.mockRestore());
 
 const stored = async (id: string) => {
   const row = await env.DB.prepare("select * from stock_items where _id = ?").bind(id).first<Record<string, unknown>>();
-  return { ...row!, data: JSON.parse(String(row!.data)), field_colors: JSON.parse(String(row!.field_colors)) } as Record<string, unknown> & {
+  return {
+    ...row!,
+    data: JSON.parse(String(row!.data)),
+    field_colors: JSON.parse(String(row!.field_colors)),
+  } as Record<string, unknown> & {
     data: Record<string, unknown>;
     field_colors: Record<string, string>;
   };
@@ -75,12 +93,24 @@ describe("the Stock loader", () => {
   });
 
   it("derives dino and dedis figures, searches every column, pages and shows a past version per row", async () => {
-    const rex = await addRow("war-room-dinos", { dino: "Rex", type: "Soaker", ready: cells(16, [3, 4]), unready: cells(16, [2]), target: 20 }, { order: 0 });
-    await addRow("war-room-dinos", { dino: "Dodo", type: null, ready: cells(16), unready: cells(16), target: 0 }, { order: 1 });
+    const rex = await addRow(
+      "war-room-dinos",
+      { dino: "Rex", type: "Soaker", ready: cells(16, [3, 4]), unready: cells(16, [2]), target: 20 },
+      { order: 0 },
+    );
+    await addRow(
+      "war-room-dinos",
+      { dino: "Dodo", type: null, ready: cells(16), unready: cells(16), target: 0 },
+      { order: 1 },
+    );
     await addSnapshot("war-room-dinos", Date.UTC(2026, 0, 1), "A", [{ itemId: rex, totalRaised: 4 }]);
     await addSnapshot("war-room-dinos", Date.UTC(2026, 0, 2), "B", [{ itemId: rex, totalRaised: 6 }]);
     await addSnapshot("war-room-dinos", Date.UTC(2026, 0, 3), "C", [{ itemId: rex, totalRaised: 9 }]);
-    const dedis = await addRow("war-room-dedis", { item: "Polymer", currentStock: 80, previousStock: 120, target: null, todo: null }, { order: 0 });
+    const dedis = await addRow(
+      "war-room-dedis",
+      { item: "Polymer", currentStock: 80, previousStock: 120, target: null, todo: null },
+      { order: 0 },
+    );
     const browser = await signedIn();
 
     const data = await load(browser, "?tab=war-room-dinos");
@@ -108,9 +138,19 @@ describe("the Stock loader", () => {
   });
 
   it("pages with sizes 25, 50 and 100 (default 100)", async () => {
-    for (let i = 0; i < 60; i++) await addRow("defense-room-dedis", { item: `Item ${String(i).padStart(2, "0")}`, currentStock: i, maxStock: 100, todo: null }, { order: i });
+    for (let i = 0; i < 60; i++)
+      await addRow(
+        "defense-room-dedis",
+        { item: `Item ${String(i).padStart(2, "0")}`, currentStock: i, maxStock: 100, todo: null },
+        { order: i },
+      );
     const browser = await signedIn();
-    expect((await load(browser, "?tab=defense-room-dedis")).page).toMatchObject({ total: 60, from: 1, to: 60, pageCount: 1 });
+    expect((await load(browser, "?tab=defense-room-dedis")).page).toMatchObject({
+      total: 60,
+      from: 1,
+      to: 60,
+      pageCount: 1,
+    });
     const second = await load(browser, "?tab=defense-room-dedis&size=25&page=2");
     expect(second.page).toMatchObject({ page: 2, from: 26, to: 50, pageCount: 3 });
     expect(second.page.rows[0].item).toBe("Item 25");
@@ -132,7 +172,9 @@ describe("saving through the page's action", () => {
     const first = await act(tek, {
       intent: "save",
       tab: "war-room-vaults",
-      rows: JSON.stringify([{ _id: x, version: version(seenByTek, x), fields: { counts: cells(18, [350, 350, 200]) } }]),
+      rows: JSON.stringify([
+        { _id: x, version: version(seenByTek, x), fields: { counts: cells(18, [350, 350, 200]) } },
+      ]),
     });
     expect(first.body).toMatchObject({ saved: [x], conflicts: [], failed: [] });
 
@@ -168,12 +210,22 @@ describe("saving through the page's action", () => {
   it("records the username as the editor when there is no display name", async () => {
     const x = await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null });
     const keeper = await signedIn(MEMBER_NO_DISPLAY_NAME);
-    await act(keeper, { intent: "save", tab: "defense-room-dedis", rows: JSON.stringify([{ _id: x, version: 1, fields: { currentStock: 5 } }]) });
+    await act(keeper, {
+      intent: "save",
+      tab: "defense-room-dedis",
+      rows: JSON.stringify([{ _id: x, version: 1, fields: { currentStock: 5 } }]),
+    });
     expect((await stored(x)).updated_by).toBe("vaultkeeper");
   });
 
   it("parses the no-JavaScript row form by the sheet's rules and saves only the changed cells", async () => {
-    const x = await addRow("war-room-dedis", { item: "Polymer", currentStock: 80, previousStock: 120, target: 300, todo: "Farm" });
+    const x = await addRow("war-room-dedis", {
+      item: "Polymer",
+      currentStock: 80,
+      previousStock: 120,
+      target: 300,
+      todo: "Farm",
+    });
     const rex = await signedIn();
     const form = (values: Record<string, string>, was: Record<string, string>, version = "1") => ({
       intent: "save-row",
@@ -185,12 +237,21 @@ describe("saving through the page's action", () => {
       ...Object.fromEntries(Object.entries(was).map(([k, v]) => [`was:${k}`, v])),
     });
     const was = { item: "Polymer", currentStock: "80", previousStock: "120", target: "300", todo: "Farm" };
-    const res = await rex.post(PAGE, form({ item: "Polymer", currentStock: "", previousStock: "1,250", target: "lots", todo: "Farm" }, was));
+    const res = await rex.post(
+      PAGE,
+      form({ item: "Polymer", currentStock: "", previousStock: "1,250", target: "lots", todo: "Farm" }, was),
+    );
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`${PAGE}?tab=war-room-dedis`);
     expect(await toastOf(rex)).toEqual({ type: "success", message: "Successfully saved 1 changes!" });
     const row = await stored(x);
-    expect(row.data).toMatchObject({ item: "Polymer", currentStock: null, previousStock: 1250, target: 0, todo: "Farm" });
+    expect(row.data).toMatchObject({
+      item: "Polymer",
+      currentStock: null,
+      previousStock: 1250,
+      target: 0,
+      todo: "Farm",
+    });
     expect(row.updated_by).toBe("Rex Rider");
 
     // Nothing changed: nothing saved.
@@ -213,7 +274,11 @@ describe("saving through the page's action", () => {
     const x = await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null });
     const rex = await signedIn();
     const tek = await signedIn(SECOND);
-    await act(tek, { intent: "save", tab: "defense-room-dedis", rows: JSON.stringify([{ _id: x, version: 1, fields: { maxStock: 50 } }]) });
+    await act(tek, {
+      intent: "save",
+      tab: "defense-room-dedis",
+      rows: JSON.stringify([{ _id: x, version: 1, fields: { maxStock: 50 } }]),
+    });
     const res = await rex.post(dataPath(PAGE), {
       intent: "save-row",
       tab: "defense-room-dedis",
@@ -252,21 +317,40 @@ describe("saving through the page's action", () => {
 describe("order, colours and images", () => {
   it("saves a reordered page into its slots of the whole tab", async () => {
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await addRow("admin-logistics-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, { order: i }));
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        await addRow(
+          "admin-logistics-dedis",
+          { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null },
+          { order: i },
+        ),
+      );
     const rex = await signedIn();
     // A search showed rows 1, 3 and 4; they were dragged into the order 4, 1, 3.
-    const res = await act(rex, { intent: "order", tab: "admin-logistics-dedis", ids: JSON.stringify([ids[4], ids[1], ids[3]]) });
+    const res = await act(rex, {
+      intent: "order",
+      tab: "admin-logistics-dedis",
+      ids: JSON.stringify([ids[4], ids[1], ids[3]]),
+    });
     expect(res.body).toMatchObject({ ok: true, message: "Order saved successfully!" });
     expect((await load(rex, "?tab=admin-logistics-dedis")).allIds).toEqual([ids[0], ids[4], ids[2], ids[1], ids[3]]);
   });
 
   it("moves a row one place up or down without JavaScript, and says when it cannot", async () => {
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await addRow("defense-room-dedis", { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null }, { order: i }));
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        await addRow(
+          "defense-room-dedis",
+          { item: `Item ${i}`, currentStock: i, maxStock: 10, todo: null },
+          { order: i },
+        ),
+      );
     const rex = await signedIn();
     // The buttons are in the row being edited (ADR 055): a move comes back to it, still open, to move again.
     const back = `${PAGE}?tab=defense-room-dedis&q=Item&page=1&edit=${ids[2]}`;
-    const move = (_id: string, direction: string) => rex.post(PAGE, { intent: "move", tab: "defense-room-dedis", _id, direction, redirectTo: back });
+    const move = (_id: string, direction: string) =>
+      rex.post(PAGE, { intent: "move", tab: "defense-room-dedis", _id, direction, redirectTo: back });
     const order = async () => (await load(rex, "?tab=defense-room-dedis")).allIds;
 
     const res = await move(ids[2], "up");
@@ -314,8 +398,17 @@ describe("order, colours and images", () => {
   });
 
   it("colours selected cells (fieldColors) and whole rows (textColor)", async () => {
-    const x = await addRow("admin-logistic-vaults", { item: "Narcotic", counts: cells(12, [350]), target: 350, todo: null });
-    const y = await addRow("admin-logistic-vaults", { item: "Stimulant", counts: cells(12), target: 350, todo: null }, { order: 1 });
+    const x = await addRow("admin-logistic-vaults", {
+      item: "Narcotic",
+      counts: cells(12, [350]),
+      target: 350,
+      todo: null,
+    });
+    const y = await addRow(
+      "admin-logistic-vaults",
+      { item: "Stimulant", counts: cells(12), target: 350, todo: null },
+      { order: 1 },
+    );
     const rex = await signedIn();
     const res = await act(rex, {
       intent: "colour",
@@ -327,18 +420,32 @@ describe("order, colours and images", () => {
     expect(res.body).toMatchObject({ ok: true, count: 2 });
     expect((await stored(x)).field_colors).toEqual({ count1: "#c2255c", stock: "#c2255c" });
     expect((await stored(y)).text_color).toBe("#c2255c");
-    const bad = await act(rex, { intent: "colour", tab: "admin-logistic-vaults", colour: "red", cells: "[]", rows: "[]" });
+    const bad = await act(rex, {
+      intent: "colour",
+      tab: "admin-logistic-vaults",
+      colour: "red",
+      cells: "[]",
+      rows: "[]",
+    });
     expect(bad.body.error).toBe("An error occurred while saving the text color.");
   });
 
   it("checks the Add Item Image form, reduces a pasted wiki link and updates every tab on request", async () => {
-    await addRow("war-room-dedis", { item: "Metal Ingot", currentStock: 1, previousStock: null, target: 100, todo: null });
+    await addRow("war-room-dedis", {
+      item: "Metal Ingot",
+      currentStock: 1,
+      previousStock: null,
+      target: 100,
+      todo: null,
+    });
     await addRow("defense-room-dedis", { item: "Metal Ingot", currentStock: 1, maxStock: 10, todo: null });
     await addRow("defense-room-dedis", { item: "Crystal", currentStock: 1, maxStock: 10, todo: null }, { order: 1 });
     const rex = await signedIn();
     const image = (fields: Record<string, string>) => act(rex, { intent: "image", tab: "war-room-dedis", ...fields });
 
-    expect((await image({ itemName: "", imageUrl: "https://x.example/a.png" })).body.error).toBe("Please fill in both item name and image URL");
+    expect((await image({ itemName: "", imageUrl: "https://x.example/a.png" })).body.error).toBe(
+      "Please fill in both item name and image URL",
+    );
     expect((await image({ itemName: "Crystal", imageUrl: "https://x.example/a.png" })).body.error).toBe(
       "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
     );
@@ -350,15 +457,26 @@ describe("order, colours and images", () => {
       imageUrl: "look: https://ark.wiki.gg/images/thumb/4/4c/Metal_Ingot.png/120px-Metal_Ingot.png?x=1",
       updateAllMatching: "true",
     });
-    expect(all.body).toMatchObject({ ok: true, message: "Image updated successfully for 2 items with name Metal Ingot across all tabs!" });
-    const urls = await env.DB.prepare("select tab, image_url from stock_items where json_extract(data, '$.item') = 'Metal Ingot' order by tab").all();
+    expect(all.body).toMatchObject({
+      ok: true,
+      message: "Image updated successfully for 2 items with name Metal Ingot across all tabs!",
+    });
+    const urls = await env.DB.prepare(
+      "select tab, image_url from stock_items where json_extract(data, '$.item') = 'Metal Ingot' order by tab",
+    ).all();
     expect(urls.results).toEqual([
       { tab: "defense-room-dedis", image_url: "https://ark.wiki.gg/images/4/4c/Metal_Ingot.png" },
       { tab: "war-room-dedis", image_url: "https://ark.wiki.gg/images/4/4c/Metal_Ingot.png" },
     ]);
 
     // Without JavaScript a success comes back as a redirect with the toast.
-    const res = await rex.post(PAGE, { intent: "image", tab: "war-room-dedis", itemName: "Metal Ingot", imageUrl: "https://x.example/b.png", redirectTo: `${PAGE}?tab=war-room-dedis&dialog=image` });
+    const res = await rex.post(PAGE, {
+      intent: "image",
+      tab: "war-room-dedis",
+      itemName: "Metal Ingot",
+      imageUrl: "https://x.example/b.png",
+      redirectTo: `${PAGE}?tab=war-room-dedis&dialog=image`,
+    });
     expect(location(res)).toBe(`${PAGE}?tab=war-room-dedis`);
     expect(await toastOf(rex)).toEqual({ type: "success", message: "Image added successfully for Metal Ingot!" });
   });
@@ -366,7 +484,11 @@ describe("order, colours and images", () => {
 
 describe("the Stock page's colours", () => {
   it("marks a picked colour for the theme to show readable, keeps the stored one, and explains the colours in a legend", async () => {
-    const x = await addRow("defense-room-dedis", { item: "Stimulant", currentStock: 5, maxStock: 10, todo: null }, { fieldColors: { currentStock: "#fab005" } });
+    const x = await addRow(
+      "defense-room-dedis",
+      { item: "Stimulant", currentStock: 5, maxStock: 10, todo: null },
+      { fieldColors: { currentStock: "#fab005" } },
+    );
     const rex = await signedIn();
     const html = await (await rex.fetch(`${PAGE}?tab=defense-room-dedis`)).text();
     const row = html.slice(html.indexOf(`data-row="${x}"`), html.indexOf("</tr>", html.indexOf(`data-row="${x}"`)));
@@ -386,21 +508,27 @@ describe("the Stock page's first load", () => {
   it("asks for the grid's code in <head>, with the page, not after hydration", async () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js" media="\(min-width: 641px\)"\/>/);
+    expect(head).toMatch(
+      /<link rel="modulepreload" href="\/assets\/SheetGrid\.client-[\w-]+\.js" media="\(min-width: 641px\)"\/>/,
+    );
     // glide-data-grid with the modules only the grids import, in one file (ADR 059).
     expect(head).toMatch(/<link rel="modulepreload" href="\/assets\/grid-[\w-]+\.js" media="\(min-width: 641px\)"\/>/);
   });
 
   it("asks for two stylesheets: the app's, with the parts' and glide-data-grid's inside it, and the sheet's (ADR 059)", async () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
-    const sheets = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1].replace(/-[\w-]+\.css$/, "")));
+    const sheets = new Set(
+      [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1].replace(/-[\w-]+\.css$/, "")),
+    );
     expect([...sheets]).toEqual(["/assets/app", "/assets/stock"]);
   });
 
   it("asks for the grid's chunks before the page's own modules (ADR 052)", async () => {
     const html = await (await (await signedIn()).fetch(PAGE)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"(?: media="[^"]+")?\/>/g)].map((m) => m[1]);
+    const preloads = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"(?: media="[^"]+")?\/>/g)].map(
+      (m) => m[1],
+    );
     const grid = preloads.findIndex((href) => /\/SheetGrid\.client-/.test(href));
     const entry = preloads.findIndex((href) => /\/entry\.client-/.test(href));
     const route = preloads.findIndex((href) => /\/route-/.test(href));

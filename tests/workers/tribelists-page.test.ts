@@ -21,14 +21,28 @@ beforeEach(async () => {
 });
 afterEach(() => outbound.mockRestore());
 
-type Seed = { name: string; order?: number | null; rank?: string | null; nationality?: string | null; discordId?: string | null };
+type Seed = {
+  name: string;
+  order?: number | null;
+  rank?: string | null;
+  nationality?: string | null;
+  discordId?: string | null;
+};
 
 async function seed(server: string, entries: Seed[], offset = 0) {
   await env.DB.batch(
     entries.map((e, i) =>
       env.DB.prepare(
         `insert into tribelist_entries (_id, server, name, discord_id, rank, nationality, "order") values (?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(hex(offset + i + 1), server, e.name, e.discordId ?? null, e.rank ?? null, e.nationality ?? null, e.order ?? null),
+      ).bind(
+        hex(offset + i + 1),
+        server,
+        e.name,
+        e.discordId ?? null,
+        e.rank ?? null,
+        e.nationality ?? null,
+        e.order ?? null,
+      ),
     ),
   );
 }
@@ -170,7 +184,10 @@ describe("the Tribelists loader", () => {
     const browser = await signedIn();
     expect((await load(browser, `edit=${hex(2)}`)).data.editing?.name).toBe("Bravo");
     expect((await load(browser, "add=1")).data.adding).toBe(true);
-    expect((await load(browser, `confirm=delete&id=${hex(3)}`)).data.confirm).toMatchObject({ kind: "delete", entry: { name: "alpha" } });
+    expect((await load(browser, `confirm=delete&id=${hex(3)}`)).data.confirm).toMatchObject({
+      kind: "delete",
+      entry: { name: "alpha" },
+    });
     expect((await load(browser, "confirm=clear")).data.confirm).toEqual({ kind: "clear" });
     expect((await load(browser, `edit=${hex(99)}`)).data.editing).toBeNull();
   });
@@ -184,12 +201,23 @@ describe("the Tribelists action", () => {
 
   it("refuses an empty name with a clear message and adds nothing", async () => {
     const browser = await signedIn();
-    const res = await post(browser, { intent: "add", tab: "2573", name: "   ", discordId: "", rank: "", nationality: "" }, true);
+    const res = await post(
+      browser,
+      { intent: "add", tab: "2573", name: "   ", discordId: "", rank: "", nationality: "" },
+      true,
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ intent: "add", errors: { name: "Name is required." } });
-    const bad = await post(browser, { intent: "add", tab: "2573", name: "Ok", discordId: "12ab", rank: "Boss", nationality: "" }, true);
+    const bad = await post(
+      browser,
+      { intent: "add", tab: "2573", name: "Ok", discordId: "12ab", rank: "Boss", nationality: "" },
+      true,
+    );
     expect(await bad.json()).toMatchObject({
-      errors: { discordId: "Discord ID must be 17 to 20 digits, or empty.", rank: "Rank must be Admin, Owner or none." },
+      errors: {
+        discordId: "Discord ID must be 17 to 20 digits, or empty.",
+        rank: "Rank must be Admin, Owner or none.",
+      },
       values: { name: "Ok", discordId: "12ab" },
     });
     expect(await rows("2573")).toEqual([]);
@@ -197,7 +225,14 @@ describe("the Tribelists action", () => {
 
   it("renders the refusal on the page without JavaScript, with the add row still open and the typed values", async () => {
     const browser = await signedIn();
-    const res = await post(browser, { intent: "add", tab: "2411", name: "", discordId: "700000000000000123", rank: "Admin", nationality: "" });
+    const res = await post(browser, {
+      intent: "add",
+      tab: "2411",
+      name: "",
+      discordId: "700000000000000123",
+      rank: "Admin",
+      nationality: "",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Name is required.");
@@ -219,14 +254,25 @@ describe("the Tribelists action", () => {
     expect(location(res)).toBe("/dashboard/tribelists?tab=2446&q=frost");
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Added entry: Frost Warden." });
     expect(await rows("2446")).toEqual([
-      { name: "Frost Warden", discordId: "700000000000000001", rank: "Admin", nationality: "English", username: null, order: null },
+      {
+        name: "Frost Warden",
+        discordId: "700000000000000001",
+        rank: "Admin",
+        nationality: "English",
+        username: null,
+        order: null,
+      },
     ]);
     expect(await rows("2411")).toEqual([]);
   });
 
   it("answers a fetcher with the toast as data, marked as announced so the live event can bring it instead", async () => {
     const browser = await signedIn();
-    const res = await post(browser, { intent: "add", tab: "2411", name: "Quiet", discordId: "", rank: "", nationality: "", ...FETCHER_FIELDS }, true);
+    const res = await post(
+      browser,
+      { intent: "add", tab: "2411", name: "Quiet", discordId: "", rank: "", nationality: "", ...FETCHER_FIELDS },
+      true,
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ toast: { type: "success", message: "Added entry: Quiet." }, announced: true });
     expect(await toastOf(browser)).toBeNull();
@@ -252,12 +298,27 @@ describe("the Tribelists action", () => {
     expect(location(res)).toBe("/dashboard/tribelists");
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Updated entry: Bravo Two." });
     const saved = (await rows("2411")).find((r) => r.name === "Bravo Two");
-    expect(saved).toEqual({ name: "Bravo Two", discordId: null, rank: "Owner", nationality: "Chinese", username: "bravo_b", order: 2 });
+    expect(saved).toEqual({
+      name: "Bravo Two",
+      discordId: null,
+      rank: "Owner",
+      nationality: "Chinese",
+      username: "bravo_b",
+      order: 2,
+    });
 
-    const empty = await post(browser, { intent: "update", tab: "2411", _id: hex(2), name: "", discordId: "", rank: "", nationality: "" }, true);
+    const empty = await post(
+      browser,
+      { intent: "update", tab: "2411", _id: hex(2), name: "", discordId: "", rank: "", nationality: "" },
+      true,
+    );
     expect(await empty.json()).toMatchObject({ intent: "update", _id: hex(2), errors: { name: "Name is required." } });
     // An entry of another list is not found in this one.
-    const other = await post(browser, { intent: "update", tab: "2573", _id: hex(2), name: "X", discordId: "", rank: "", nationality: "" }, true);
+    const other = await post(
+      browser,
+      { intent: "update", tab: "2573", _id: hex(2), name: "X", discordId: "", rank: "", nationality: "" },
+      true,
+    );
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ errors: { form: "That entry no longer exists." } });
   });
@@ -265,7 +326,18 @@ describe("the Tribelists action", () => {
   it("refuses a save based on an older version (409), shows both people's values, and saves on the newer version", async () => {
     await seed("2411", [{ name: "Bravo", order: 2, rank: "Admin", nationality: "English" }]);
     const browser = await signedIn();
-    const fields = { intent: "update", tab: "2411", _id: hex(1), name: "Bravo", discordId: "", rank: "Admin", nationality: "English", order: "2", username: "", version: "1" };
+    const fields = {
+      intent: "update",
+      tab: "2411",
+      _id: hex(1),
+      name: "Bravo",
+      discordId: "",
+      rank: "Admin",
+      nationality: "English",
+      order: "2",
+      username: "",
+      version: "1",
+    };
     // Two people opened the edit row on version 1; the first makes Bravo an Owner.
     expect((await post(browser, { ...fields, rank: "Owner" })).status).toBe(302);
 
@@ -297,7 +369,12 @@ describe("the Tribelists action", () => {
   it("deletes an entry with the spec's toast, and says so when it is already gone", async () => {
     await seed("2411", CENTER);
     const browser = await signedIn();
-    const res = await post(browser, { intent: "delete", tab: "2411", _id: hex(3), redirectTo: `/dashboard/tribelists?confirm=delete&id=${hex(3)}&page=1` });
+    const res = await post(browser, {
+      intent: "delete",
+      tab: "2411",
+      _id: hex(3),
+      redirectTo: `/dashboard/tribelists?confirm=delete&id=${hex(3)}&page=1`,
+    });
     expect(location(res)).toBe("/dashboard/tribelists?page=1");
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Removed entry: alpha." });
     expect((await rows("2411")).map((r) => r.name)).not.toContain("alpha");
@@ -309,7 +386,11 @@ describe("the Tribelists action", () => {
     await seed("2411", CENTER);
     await seed("2573", [{ name: "Stays", order: 0 }], 10);
     const browser = await signedIn();
-    const res = await post(browser, { intent: "clear", tab: "2411", redirectTo: "/dashboard/tribelists?confirm=clear" });
+    const res = await post(browser, {
+      intent: "clear",
+      tab: "2411",
+      redirectTo: "/dashboard/tribelists?confirm=clear",
+    });
     expect(location(res)).toBe("/dashboard/tribelists");
     expect(await toastOf(browser)).toEqual({ type: "warning", message: "Cleared the 2411 tribelist (5 entries)." });
     expect(await rows("2411")).toEqual([]);

@@ -30,7 +30,14 @@ afterEach(() => outbound.mockRestore());
 const hex = hexId;
 const seed = (rows: VouchSeed[]) => seedVouches(rows, { vouchedAt: "3/4/2026", vouchedByUsername: "rexrider" });
 
-type Row = { _id: string; id: number; status: string; avatarSrc: string; canFetchAvatar: boolean; vouched: string | null };
+type Row = {
+  _id: string;
+  id: number;
+  status: string;
+  avatarSrc: string;
+  canFetchAvatar: boolean;
+  vouched: string | null;
+};
 type LoaderData = {
   q: string;
   size: number;
@@ -44,62 +51,78 @@ const statusOf = async (id: number) =>
   env.DB.prepare("select status from vouches where id = ?").bind(id).first<string>("status");
 
 describe("the Vouches loader", () => {
-  it("answers the first 25 vouches sorted by id, with the count and the row range", async () => {
-    await seed(Array.from({ length: 60 }, (_, i) => ({ id: 60 - i }))); // inserted in reverse id order
-    const browser = await signedIn();
-    const data = await load(browser);
-    expect(data.size).toBe(25);
-    expect(data.page).toMatchObject({ page: 1, pageCount: 3, total: 60, from: 1, to: 25 });
-    expect(data.page.rows.map((r) => r.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  it(
+    "answers the first 25 vouches sorted by id, with the count and the row range",
+    async () => {
+      await seed(Array.from({ length: 60 }, (_, i) => ({ id: 60 - i }))); // inserted in reverse id order
+      const browser = await signedIn();
+      const data = await load(browser);
+      expect(data.size).toBe(25);
+      expect(data.page).toMatchObject({ page: 1, pageCount: 3, total: 60, from: 1, to: 25 });
+      expect(data.page.rows.map((r) => r.id)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
 
-    const last = await load(browser, "?page=3");
-    expect(last.page).toMatchObject({ page: 3, from: 51, to: 60 });
-    expect(last.page.rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => i + 51));
+      const last = await load(browser, "?page=3");
+      expect(last.page).toMatchObject({ page: 3, from: 51, to: 60 });
+      expect(last.page.rows.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => i + 51));
 
-    const fifty = await load(browser, "?size=50&page=2");
-    expect(fifty.page).toMatchObject({ page: 2, pageCount: 2, from: 51, to: 60, size: 50 });
+      const fifty = await load(browser, "?size=50&page=2");
+      expect(fifty.page).toMatchObject({ page: 2, pageCount: 2, from: 51, to: 60, size: 50 });
 
-    // Sizes other than 25, 50 and 100 fall back to 25; a page past the end shows the last page.
-    expect((await load(browser, "?size=7")).size).toBe(25);
-    expect((await load(browser, "?page=99")).page).toMatchObject({ page: 3, from: 51 });
-  }, SLOW);
+      // Sizes other than 25, 50 and 100 fall back to 25; a page past the end shows the last page.
+      expect((await load(browser, "?size=7")).size).toBe(25);
+      expect((await load(browser, "?page=99")).page).toMatchObject({ page: 3, from: 51 });
+    },
+    SLOW,
+  );
 
-  it("searches every displayed column, case-insensitively", async () => {
-    await seed([
-      { id: 1, igName: "DodoKing" },
-      { id: 2, igNameServer2: "astraeosDODO" },
-      { id: 3, igNameServer3: "Aberrant" },
-      { id: 4, status: "Invalid" },
-      { id: 5, vouchedUsername: "NewbieNate" },
-      { id: 6, vouchedByUsername: "OfficerKaren", vouchedBy: "300000000000000077" },
-      { id: 7, vouchedAt: "12/25/2025" },
-    ]);
-    const browser = await signedIn();
-    const ids = async (q: string) => (await load(browser, `?q=${encodeURIComponent(q)}`)).page.rows.map((r) => r.id);
-    expect(await ids("dodo")).toEqual([1, 2]);
-    expect(await ids("ABERR")).toEqual([3]);
-    expect(await ids("invalid")).toEqual([4]);
-    expect(await ids("nate")).toEqual([5]);
-    expect(await ids("karen")).toEqual([6]);
-    expect(await ids("000077")).toEqual([6]);
-    expect(await ids("12/25")).toEqual([7]);
-    expect(await ids("500000000000000003")).toEqual([3]);
-    const none = await load(browser, "?q=nobody");
-    expect(none.page).toMatchObject({ total: 0, from: 0, to: 0, rows: [] });
-    expect(none.q).toBe("nobody");
-  }, SLOW);
+  it(
+    "searches every displayed column, case-insensitively",
+    async () => {
+      await seed([
+        { id: 1, igName: "DodoKing" },
+        { id: 2, igNameServer2: "astraeosDODO" },
+        { id: 3, igNameServer3: "Aberrant" },
+        { id: 4, status: "Invalid" },
+        { id: 5, vouchedUsername: "NewbieNate" },
+        { id: 6, vouchedByUsername: "OfficerKaren", vouchedBy: "300000000000000077" },
+        { id: 7, vouchedAt: "12/25/2025" },
+      ]);
+      const browser = await signedIn();
+      const ids = async (q: string) => (await load(browser, `?q=${encodeURIComponent(q)}`)).page.rows.map((r) => r.id);
+      expect(await ids("dodo")).toEqual([1, 2]);
+      expect(await ids("ABERR")).toEqual([3]);
+      expect(await ids("invalid")).toEqual([4]);
+      expect(await ids("nate")).toEqual([5]);
+      expect(await ids("karen")).toEqual([6]);
+      expect(await ids("000077")).toEqual([6]);
+      expect(await ids("12/25")).toEqual([7]);
+      expect(await ids("500000000000000003")).toEqual([3]);
+      const none = await load(browser, "?q=nobody");
+      expect(none.page).toMatchObject({ total: 0, from: 0, to: 0, rows: [] });
+      expect(none.q).toBe("nobody");
+    },
+    SLOW,
+  );
 
   it("shapes each row: the status, the default avatar by id mod 5, and whether the avatar can be fetched", async () => {
     await seed([
       { id: 1, vouched: "500000000000000003", status: "Complete" }, // 3 mod 5 = 3
-      { id: 2, vouched: "500000000000000004", vouchedAvatar: "https://cdn.discordapp.com/avatars/x/abc.png", vouchedAvatarHash: "abc" },
+      {
+        id: 2,
+        vouched: "500000000000000004",
+        vouchedAvatar: "https://cdn.discordapp.com/avatars/x/abc.png",
+        vouchedAvatarHash: "abc",
+      },
       { id: 3, vouched: "500000000000000005", vouchedAvatarHash: "a_123" },
     ]);
     const browser = await signedIn();
     const [a, b, c] = (await load(browser)).page.rows;
     expect(a).toMatchObject({ status: "Complete", avatarSrc: "/avatars/default-3.svg", canFetchAvatar: true });
     expect(b).toMatchObject({ avatarSrc: "https://cdn.discordapp.com/avatars/x/abc.png", canFetchAvatar: false });
-    expect(c).toMatchObject({ avatarSrc: "https://cdn.discordapp.com/avatars/500000000000000005/a_123.gif?size=64", canFetchAvatar: true });
+    expect(c).toMatchObject({
+      avatarSrc: "https://cdn.discordapp.com/avatars/500000000000000005/a_123.gif?size=64",
+      canFetchAvatar: true,
+    });
   });
 
   it("renders the HTML table with the spec's columns, and the empty text", async () => {
@@ -152,7 +175,9 @@ describe("the Vouches loader", () => {
 describe("the Vouches loader when the host fails", () => {
   it("says the load failed, with the host's reason and a Retry link, and never that there are no vouches", async () => {
     const browser = await signedIn();
-    const host = externalHost("vouches-down", () => Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 }))(browser);
+    const host = externalHost("vouches-down", () =>
+      Response.json({ error: "internal", message: "Database is restarting" }, { status: 500 }),
+    )(browser);
     const data = await (await host.get(dataPath(PAGE))).json<{ loadError: string | null }>();
     expect(data.loadError).toBe("Failed to load vouches: Database is restarting");
     const html = await (await host.get(PAGE)).text();
@@ -166,7 +191,11 @@ describe("the Vouches action", () => {
   it("deletes a vouch and comes back to the same search and page with the toast", async () => {
     await seed(Array.from({ length: 30 }, (_, i) => ({ id: i + 1 })));
     const browser = await signedIn();
-    const res = await browser.post(PAGE, { intent: "delete", _id: hex(27), redirectTo: `${PAGE}?size=25&page=2&confirm=delete&id=${hex(27)}` });
+    const res = await browser.post(PAGE, {
+      intent: "delete",
+      _id: hex(27),
+      redirectTo: `${PAGE}?size=25&page=2&confirm=delete&id=${hex(27)}`,
+    });
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`${PAGE}?size=25&page=2`);
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
@@ -179,7 +208,11 @@ describe("the Vouches action", () => {
     await seed(Array.from({ length: 3 }, (_, i) => ({ id: i + 1 })));
     const browser = await signedIn();
     const ANALYTICS = "/dashboard/analytics";
-    const res = await browser.post(ANALYTICS, { intent: "delete", _id: hex(2), redirectTo: `${ANALYTICS}?size=25&confirm=delete&id=${hex(2)}` });
+    const res = await browser.post(ANALYTICS, {
+      intent: "delete",
+      _id: hex(2),
+      redirectTo: `${ANALYTICS}?size=25&confirm=delete&id=${hex(2)}`,
+    });
     expect(location(res)).toBe(`${ANALYTICS}?size=25`);
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });
     expect((await load(browser)).page.rows.map((r) => r.id)).toEqual([1, 3]);
@@ -199,10 +232,18 @@ describe("the Vouches action", () => {
       { id: 3, vouched: "500000000000000011", status: "Invalid" },
     ]);
     const browser = await signedIn();
-    const res = await browser.post(PAGE, { intent: "kick", vouchedId: "500000000000000011", redirectTo: `${PAGE}?q=5000` });
+    const res = await browser.post(PAGE, {
+      intent: "kick",
+      vouchedId: "500000000000000011",
+      redirectTo: `${PAGE}?q=5000`,
+    });
     expect(location(res)).toBe(`${PAGE}?q=5000`);
     expect(await toastOf(browser)).toEqual({ type: "success", message: "1 kicked, 0 failed." });
-    expect([await statusOf(1), await statusOf(2), await statusOf(3)]).toEqual(["Remove Pending", "Complete", "Remove Pending"]);
+    expect([await statusOf(1), await statusOf(2), await statusOf(3)]).toEqual([
+      "Remove Pending",
+      "Complete",
+      "Remove Pending",
+    ]);
   });
 
   it("warns when a kick failed, and leaves the vouches as they were", async () => {
@@ -218,7 +259,10 @@ describe("the Vouches action", () => {
     await browser.post(PAGE, { intent: "kick", vouchedId: "", redirectTo: PAGE });
     expect(await toastOf(browser)).toEqual({ type: "error", message: "No vouched user ID to kick" });
     await browser.post(PAGE, { intent: "kick", vouchedId: "12345", redirectTo: PAGE });
-    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to kick user: vouchedId: must be a Discord id (17 to 20 digits)" });
+    expect(await toastOf(browser)).toEqual({
+      type: "error",
+      message: "Failed to kick user: vouchedId: must be a Discord id (17 to 20 digits)",
+    });
   });
 
   it("fetches a missing avatar and shows it", async () => {
@@ -247,13 +291,22 @@ describe("the Vouches action", () => {
   it("answers the page's fetchers with the toast as data, and JavaScript forms with a replacing redirect", async () => {
     await seed([{ id: 1, vouched: "500000000000000011" }, { id: 2 }]);
     const browser = await signedIn();
-    const fetcher = await browser.post(dataPath(PAGE), { intent: "kick", vouchedId: "500000000000000011", ...FETCHER_FIELDS, redirectTo: PAGE });
+    const fetcher = await browser.post(dataPath(PAGE), {
+      intent: "kick",
+      vouchedId: "500000000000000011",
+      ...FETCHER_FIELDS,
+      redirectTo: PAGE,
+    });
     expect(fetcher.status).toBe(200);
     expect(await fetcher.json()).toEqual({ toast: { type: "success", message: "1 kicked, 0 failed." } });
     expect(browser.cookies.has("__toast")).toBe(false);
     expect(await statusOf(1)).toBe("Remove Pending");
 
-    const form = await browser.post(dataPath(PAGE), { intent: "delete", _id: hex(2), redirectTo: `${PAGE}?q=x&confirm=delete&id=${hex(2)}` });
+    const form = await browser.post(dataPath(PAGE), {
+      intent: "delete",
+      _id: hex(2),
+      redirectTo: `${PAGE}?q=x&confirm=delete&id=${hex(2)}`,
+    });
     expect(form.headers.get("X-Remix-Redirect")).toBe(`${PAGE}?q=x`);
     expect(form.headers.get("X-Remix-Replace")).toBe("true");
     expect(await toastOf(browser)).toEqual({ type: "success", message: "Vouch deleted successfully!" });

@@ -3,10 +3,10 @@
 // empty and error states, and Refresh Data with its toasts.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { eos, externalHost, useServerTables } from "./cron-fixtures";
+import { eos, externalHost, withServerTables } from "./cron-fixtures";
 import { Browser, dataPath, FETCHER_FIELDS, location, memberWithToken, ORIGIN, pageFetch, toastOf } from "./helpers";
 
-useServerTables();
+withServerTables();
 
 const PAGE = "/dashboard/weekly-members";
 const DAY = 24 * 3600 * 1000;
@@ -82,13 +82,28 @@ describe("the Weekly Members loader", () => {
     const t = Date.UTC(2026, 4, 10, 12, 30);
     await members([
       weekly(1, { isActiveThisWeek: true, eventTime: t }),
-      weekly(2, { isActiveThisWeek: true, eventTime: t + 60_000, platform: "xbl", tribe: "ALPHA", isTribeMember: false, steamProfileLink: null }),
+      weekly(2, {
+        isActiveThisWeek: true,
+        eventTime: t + 60_000,
+        platform: "xbl",
+        tribe: "ALPHA",
+        isTribeMember: false,
+        steamProfileLink: null,
+      }),
       weekly(3, { eventType: "inactive", platform: "Nintendo" }),
       weekly(4, { eventType: "inactive", platform: "epic", tribe: null, isTribeMember: false }),
       weekly(5, { eventType: "inactive", platform: "psn" }),
     ]);
     const active = await load();
-    expect(active).toMatchObject({ tab: "active", hasTabParam: false, q: "", size: 25, view: 2, error: null, empty: null });
+    expect(active).toMatchObject({
+      tab: "active",
+      hasTabParam: false,
+      q: "",
+      size: 25,
+      view: 2,
+      error: null,
+      empty: null,
+    });
     expect(active.counts).toEqual({ total: 5, active: 2, inactive: 3 });
     // The host's order (latest activity first), numbered from 1.
     expect(active.page.rows.map((r) => [r.id, r.eosId])).toEqual([
@@ -109,7 +124,12 @@ describe("the Weekly Members loader", () => {
       steamProfileLink: "https://steamcommunity.com/profiles/76561198000000001",
     });
     // Not a tribemember and no status code kept by the API: Unknown, as on the server stats pages.
-    expect(active.page.rows[0]).toMatchObject({ statusLabel: "Unknown", platformLabel: "Xbox", platform: "xbl", steamProfileLink: null });
+    expect(active.page.rows[0]).toMatchObject({
+      statusLabel: "Unknown",
+      platformLabel: "Xbox",
+      platform: "xbl",
+      steamProfileLink: null,
+    });
 
     const inactive = await load("?tab=inactive");
     expect(inactive).toMatchObject({ tab: "inactive", hasTabParam: true, view: 3 });
@@ -157,7 +177,9 @@ describe("the Weekly Members loader", () => {
 
   it("pages 25, 50 or 100 members (default 25), numbering over the whole list", async () => {
     const { load, members } = await member();
-    await members(Array.from({ length: 60 }, (_, i) => weekly(i + 1, { isActiveThisWeek: true, eventTime: 100_000 - i })));
+    await members(
+      Array.from({ length: 60 }, (_, i) => weekly(i + 1, { isActiveThisWeek: true, eventTime: 100_000 - i })),
+    );
     const first = await load();
     expect(first.page).toMatchObject({ page: 1, pageCount: 3, total: 60, from: 1, to: 25 });
     const third = await load("?page=3");
@@ -187,13 +209,17 @@ describe("the Weekly Members loader", () => {
   it("shows the error box with the host's message when the members cannot be read", async () => {
     const { browser } = await member();
     const host = externalHost("weekly-down", (_, url) => {
-      if (url.pathname.startsWith("/api/weeklymembers")) return Response.json({ error: "maintenance", message: "Weekly members are being rebuilt" }, { status: 503 });
+      if (url.pathname.startsWith("/api/weeklymembers"))
+        return Response.json({ error: "maintenance", message: "Weekly members are being rebuilt" }, { status: 503 });
       throw new Error(`unexpected host call: ${url}`);
     })(browser);
     const res = await host.get(dataPath(PAGE));
     expect(res.status).toBe(200);
     const data = await res.json<Data>();
-    expect(data.error).toEqual({ title: "Error loading weekly members data", message: "Weekly members are being rebuilt" });
+    expect(data.error).toEqual({
+      title: "Error loading weekly members data",
+      message: "Weekly members are being rebuilt",
+    });
     expect(data.empty).toBeNull();
     expect(data.page.total).toBe(0);
 
@@ -205,16 +231,30 @@ describe("the Weekly Members loader", () => {
 
   it("renders the page without JavaScript: title, Refresh Data form, tabs, overview, table and Steam links", async () => {
     const { browser, members } = await member();
-    await members([weekly(1, { isActiveThisWeek: true }), weekly(2, { isActiveThisWeek: true, steamProfileLink: null })]);
+    await members([
+      weekly(1, { isActiveThisWeek: true }),
+      weekly(2, { isActiveThisWeek: true, steamProfileLink: null }),
+    ]);
     const html = await (await browser.fetch(PAGE)).text();
     expect(html).toContain("<title>Weekly Members · ARK Tribe Dashboard</title>");
     expect(html).toMatch(/<form method="post" action="\/dashboard\/weekly-members"/);
     expect(html).toContain("Refresh Data");
     expect(html).toContain('placeholder="Search members..."');
-    for (const text of ["Active Members", "Inactive Members", "Total Members", "Current View"]) expect(html).toContain(text);
+    for (const text of ["Active Members", "Inactive Members", "Total Members", "Current View"])
+      expect(html).toContain(text);
     // The spec's columns in its order (a phone's cards list them by priority: app.css).
     expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual([
-      "ID", "EOS ID", "Display Name", "Member Name", "Status", "Tribe", "Platform", "Event Type", "Event Time", "Last Ark Launch", "Steam Profile",
+      "ID",
+      "EOS ID",
+      "Display Name",
+      "Member Name",
+      "Status",
+      "Tribe",
+      "Platform",
+      "Event Type",
+      "Event Time",
+      "Last Ark Launch",
+      "Steam Profile",
     ]);
     expect(html).toContain(
       '<a href="https://steamcommunity.com/profiles/76561198000000001" target="_blank" rel="noopener noreferrer" class="steam-link">View Profile</a>',
@@ -226,17 +266,24 @@ describe("Refresh Data", () => {
   it("without JavaScript, recomputes the week on the host and comes back to the same view with its toast", async () => {
     const { browser, ingest, members, load } = await member();
     await members([weekly(1), weekly(2)]);
-    await ingest("/api/ingest/servers/2411/events", { events: [{ eventType: "join", eosId: eos(1), status: "2", tribe: "GC", eventTime: Date.now() - DAY }] });
+    await ingest("/api/ingest/servers/2411/events", {
+      events: [{ eventType: "join", eosId: eos(1), status: "2", tribe: "GC", eventTime: Date.now() - DAY }],
+    });
     expect((await load()).counts).toEqual({ total: 2, active: 0, inactive: 2 });
 
     const res = await browser.post(PAGE, { intent: "refresh", redirectTo: `${PAGE}?tab=inactive&q=surv&size=50` });
     expect(res.status).toBe(302);
     expect(location(res)).toBe(`${PAGE}?tab=inactive&q=surv&size=50`);
-    expect(await toastOf(browser)).toEqual({ type: "success", message: "Weekly members refreshed: 1 active, 1 inactive." });
+    expect(await toastOf(browser)).toEqual({
+      type: "success",
+      message: "Weekly members refreshed: 1 active, 1 inactive.",
+    });
     const after = await load();
     expect(after.counts).toEqual({ total: 2, active: 1, inactive: 1 });
     expect(after.page.rows.map((r) => r.eosId)).toEqual([eos(1)]);
-    const audit = await env.DB.prepare("select count(*) as n from audit_log where entity = 'weekly_members' and action = 'refresh'").first<{ n: number }>();
+    const audit = await env.DB.prepare(
+      "select count(*) as n from audit_log where entity = 'weekly_members' and action = 'refresh'",
+    ).first<{ n: number }>();
     expect(audit!.n).toBe(1);
   });
 
@@ -244,7 +291,9 @@ describe("Refresh Data", () => {
     const { browser } = await member();
     const res = await browser.post(dataPath(PAGE), { intent: "refresh", ...FETCHER_FIELDS });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ toast: { type: "success", message: "Weekly members refreshed: 0 active, 0 inactive." } });
+    expect(await res.json()).toEqual({
+      toast: { type: "success", message: "Weekly members refreshed: 0 active, 0 inactive." },
+    });
     const away = await browser.post(PAGE, { intent: "refresh", redirectTo: "https://evil.example/x" });
     expect(location(away)).toBe(PAGE);
     const unknown = await browser.post(dataPath(PAGE), { intent: "delete", ...FETCHER_FIELDS });
@@ -256,26 +305,34 @@ describe("Refresh Data", () => {
     const calls: string[] = [];
     const { post } = externalHost("weekly-refuses", (request, url) => {
       calls.push(`${request.method} ${url.pathname} ${request.headers.get("Authorization")}`);
-      if (url.pathname === "/api/weeklymembers-refresh") return Response.json({ error: "Refresh already running" }, { status: 409 });
+      if (url.pathname === "/api/weeklymembers-refresh")
+        return Response.json({ error: "Refresh already running" }, { status: 409 });
       throw new Error(`unexpected host call: ${url}`);
     })(browser);
 
     const fetched = await post(dataPath(PAGE), { intent: "refresh", ...FETCHER_FIELDS });
-    expect(await fetched.json()).toEqual({ toast: { type: "error", message: "Failed to refresh weekly members: Refresh already running" } });
+    expect(await fetched.json()).toEqual({
+      toast: { type: "error", message: "Failed to refresh weekly members: Refresh already running" },
+    });
     expect(calls).toEqual(["POST /api/weeklymembers-refresh Bearer service-token"]);
 
     const form = await post(PAGE, { intent: "refresh", redirectTo: `${PAGE}?tab=inactive` });
     expect(form.status).toBe(302);
     expect(location(form)).toBe(`${PAGE}?tab=inactive`);
     browser.remember(form);
-    expect(await toastOf(browser)).toEqual({ type: "error", message: "Failed to refresh weekly members: Refresh already running" });
+    expect(await toastOf(browser)).toEqual({
+      type: "error",
+      message: "Failed to refresh weekly members: Refresh already running",
+    });
   });
 
   it("is refused to a visitor without a session, and nothing is refreshed", async () => {
     const res = await new Browser().post(PAGE, { intent: "refresh" });
     expect(res.status).toBe(302);
     expect(location(res)).toMatch(/^\/login/);
-    const audit = await env.DB.prepare("select count(*) as n from audit_log where entity = 'weekly_members'").first<{ n: number }>();
+    const audit = await env.DB.prepare("select count(*) as n from audit_log where entity = 'weekly_members'").first<{
+      n: number;
+    }>();
     expect(audit!.n).toBe(0);
   });
 });

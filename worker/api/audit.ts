@@ -14,20 +14,30 @@ const isDay = (d: string) => {
 };
 const day = z.preprocess(
   blankIsMissing,
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD").refine(isDay, "must be a date, YYYY-MM-DD").optional(),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date, YYYY-MM-DD")
+    .refine(isDay, "must be a date, YYYY-MM-DD")
+    .optional(),
 );
-const text = (max: number) => z.preprocess(blankIsMissing, z.string().max(max, `must be at most ${max} characters`).optional());
+const text = (max: number) =>
+  z.preprocess(blankIsMissing, z.string().max(max, `must be at most ${max} characters`).optional());
 
-export const auditQuery = pageQuery.extend({
-  section: z.preprocess(blankIsMissing, z.enum(SECTIONS, { message: `must be one of ${SECTIONS.join(", ")}` }).optional()),
-  person: text(100),
-  entity: text(60),
-  record: text(100),
-  /** From the start of this UTC day. */
-  from: day,
-  /** To the end of this UTC day. */
-  to: day,
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must be on or after from" });
+export const auditQuery = pageQuery
+  .extend({
+    section: z.preprocess(
+      blankIsMissing,
+      z.enum(SECTIONS, { message: `must be one of ${SECTIONS.join(", ")}` }).optional(),
+    ),
+    person: text(100),
+    entity: text(60),
+    record: text(100),
+    /** From the start of this UTC day. */
+    from: day,
+    /** To the end of this UTC day. */
+    to: day,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "must be on or after from" });
 
 export const auditApi = new Hono<WorkerEnv>().get("/api/audit/search", valid("query", auditQuery), async (c) => {
   const { from, to, ...rest } = c.req.valid("query");

@@ -8,11 +8,47 @@ import { MAX_QUERY } from "../../contract/search";
 import { isTimeZone } from "../../contract/zones";
 import { objectIdSchema } from "../../contract/ids";
 import { z } from "zod";
-import { batchColour, createBreeder, deleteBreeder, listBreeders, patchBreeder, reorderBreeders, setBreederImage, setBreederOrder, setBreederRole } from "../domain/breeder";
-import { batchColourSchema, type BreederPatch, breederCreateSchema, breederPatchSchema, imageSchema, orderSchema, reorderSchema, roleSchema } from "../domain/breeder-input";
-import { listClaimSessions, searchClaimSessions, listSessionStats, searchSessionStats } from "../domain/breeder-sessions";
-import { claimSessionsIngestSchema, ingestClaimSessions, ingestSessionStats, sessionStatsIngestSchema } from "../domain/breeder-sessions-ingest";
-import { codeCreateSchema, codePatchSchema, codesGivenTo, ffaCreateSchema, ffaPatchSchema, ffaRaisings } from "../domain/breeder-tables";
+import {
+  batchColour,
+  createBreeder,
+  deleteBreeder,
+  listBreeders,
+  patchBreeder,
+  reorderBreeders,
+  setBreederImage,
+  setBreederOrder,
+  setBreederRole,
+} from "../domain/breeder";
+import {
+  batchColourSchema,
+  type BreederPatch,
+  breederCreateSchema,
+  breederPatchSchema,
+  imageSchema,
+  orderSchema,
+  reorderSchema,
+  roleSchema,
+} from "../domain/breeder-input";
+import {
+  listClaimSessions,
+  searchClaimSessions,
+  listSessionStats,
+  searchSessionStats,
+} from "../domain/breeder-sessions";
+import {
+  claimSessionsIngestSchema,
+  ingestClaimSessions,
+  ingestSessionStats,
+  sessionStatsIngestSchema,
+} from "../domain/breeder-sessions-ingest";
+import {
+  codeCreateSchema,
+  codePatchSchema,
+  codesGivenTo,
+  ffaCreateSchema,
+  ffaPatchSchema,
+  ffaRaisings,
+} from "../domain/breeder-tables";
 import { breederDinos, searchBreeders } from "../domain/breeder-search";
 import type { WorkerEnv } from "../types";
 import { blankIsMissing, deps, fieldError, notFound, pageQuery, pageSize, valid } from "./http";
@@ -21,13 +57,19 @@ const idParam = z.object({ id: objectIdSchema });
 /** The breeder list's page (100 rows unless `size` says otherwise) and its optional server filter. */
 const breederPageQuery = pageQuery.extend({
   size: pageSize(100),
-  server: z.preprocess(blankIsMissing, z.enum(BREEDER_SERVERS, { message: `must be ${BREEDER_SERVERS.join(", ")}` }).optional()),
+  server: z.preprocess(
+    blankIsMissing,
+    z.enum(BREEDER_SERVERS, { message: `must be ${BREEDER_SERVERS.join(", ")}` }).optional(),
+  ),
 });
 
 /** The claim sessions' page: the tab's own search, a summary card's filter and the viewer's zone (for "today" and dates). */
 const claimPageQuery = pageQuery.extend({
   cq: z.string().max(MAX_QUERY, `must be at most ${MAX_QUERY} characters`).default(""),
-  filter: z.preprocess(blankIsMissing, z.enum(CLAIM_FILTERS, { message: `must be ${CLAIM_FILTERS.join(", ")}` }).optional()),
+  filter: z.preprocess(
+    blankIsMissing,
+    z.enum(CLAIM_FILTERS, { message: `must be ${CLAIM_FILTERS.join(", ")}` }).optional(),
+  ),
   tz: z.preprocess(blankIsMissing, z.string().max(64).refine(isTimeZone, "is not a known time zone").default("UTC")),
 });
 
@@ -35,7 +77,9 @@ export const breederApi = new Hono<WorkerEnv>()
   // ---- The breeder list --------------------------------------------------------------------------------------------
   .get("/api/breeder-list", async (c) => c.json(await listBreeders(deps(c).db)))
   // One page, searched, filtered and counted in SQL, with the summary card; each dino's first row (before /:id routes).
-  .get("/api/breeder-list/search", valid("query", breederPageQuery), async (c) => c.json(await searchBreeders(deps(c).db, c.req.valid("query"))))
+  .get("/api/breeder-list/search", valid("query", breederPageQuery), async (c) =>
+    c.json(await searchBreeders(deps(c).db, c.req.valid("query"))),
+  )
   .get("/api/breeder-list/dinos", async (c) => c.json(await breederDinos(deps(c).db)))
   .post("/api/breeder-list", valid("json", breederCreateSchema), async (c) =>
     c.json(await createBreeder(deps(c), c.req.valid("json") as Record<string, unknown>), 201),
@@ -43,11 +87,19 @@ export const breederApi = new Hono<WorkerEnv>()
   // A tribe's sheet imported at once: rows changed at the versions the preview read, and rows added.
   .post("/api/breeder-list/import", valid("json", breederImportSchema), async (c) => {
     const result = await importBreeders(deps(c), c.req.valid("json"));
-    if (result.status === "not_found") return c.json({ error: "not_found", message: `No breeder row with id ${result.ids[0]}.`, ids: result.ids }, 404);
+    if (result.status === "not_found")
+      return c.json({ error: "not_found", message: `No breeder row with id ${result.ids[0]}.`, ids: result.ids }, 404);
     if (result.status === "conflict") {
       const [first, ...others] = result.names;
       const more = others.length ? ` and ${others.length} more` : "";
-      return c.json({ error: "conflict", message: `${first}${more} changed since the preview: preview the import again.`, names: result.names }, 409);
+      return c.json(
+        {
+          error: "conflict",
+          message: `${first}${more} changed since the preview: preview the import again.`,
+          names: result.names,
+        },
+        409,
+      );
     }
     return c.json({ created: result.created, updated: result.updated });
   })
@@ -109,7 +161,9 @@ export const breederApi = new Hono<WorkerEnv>()
   // ---- FFA raising -------------------------------------------------------------------------------------------------
   .get("/api/ffa-raising", async (c) => c.json(await ffaRaisings.list(deps(c).db)))
   // The tab's page, searched, counted and paged in SQL (the whole list above stays for old clients).
-  .get("/api/ffa-raising/search", valid("query", pageQuery), async (c) => c.json(await ffaRaisings.search(deps(c).db, c.req.valid("query"))))
+  .get("/api/ffa-raising/search", valid("query", pageQuery), async (c) =>
+    c.json(await ffaRaisings.search(deps(c).db, c.req.valid("query"))),
+  )
   .post("/api/ffa-raising", valid("json", ffaCreateSchema), async (c) =>
     c.json(await ffaRaisings.create(deps(c), c.req.valid("json")), 201),
   )
@@ -126,7 +180,9 @@ export const breederApi = new Hono<WorkerEnv>()
 
   // ---- Codes given to ----------------------------------------------------------------------------------------------
   .get("/api/codes-given-to", async (c) => c.json(await codesGivenTo.list(deps(c).db)))
-  .get("/api/codes-given-to/search", valid("query", pageQuery), async (c) => c.json(await codesGivenTo.search(deps(c).db, c.req.valid("query"))))
+  .get("/api/codes-given-to/search", valid("query", pageQuery), async (c) =>
+    c.json(await codesGivenTo.search(deps(c).db, c.req.valid("query"))),
+  )
   .post("/api/codes-given-to", valid("json", codeCreateSchema), async (c) =>
     c.json(await codesGivenTo.create(deps(c), c.req.valid("json")), 201),
   )
@@ -149,7 +205,9 @@ export const breederApi = new Hono<WorkerEnv>()
   )
   .get("/api/breeder-session-stats", async (c) => c.json(await listSessionStats(deps(c).db)))
   // The leaderboard's page: each row's place, its breeder's avatar, the search and paging (the whole list stays above).
-  .get("/api/breeder-session-stats/search", valid("query", pageQuery), async (c) => c.json(await searchSessionStats(deps(c).db, c.req.valid("query"))))
+  .get("/api/breeder-session-stats/search", valid("query", pageQuery), async (c) =>
+    c.json(await searchSessionStats(deps(c).db, c.req.valid("query"))),
+  )
   .post("/api/ingest/breeder/claim-sessions", valid("json", claimSessionsIngestSchema), async (c) =>
     c.json(await ingestClaimSessions(deps(c), c.req.valid("json"))),
   )

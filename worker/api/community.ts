@@ -25,13 +25,7 @@ import {
   searchRemovedMembers,
   vouchBatch,
 } from "../domain/members";
-import {
-  addEntry,
-  clearEntries,
-  deleteEntry,
-  listEntries,
-  updateEntry,
-} from "../domain/tribelists";
+import { addEntry, clearEntries, deleteEntry, listEntries, updateEntry } from "../domain/tribelists";
 import { entryCreate, entryUpdate } from "../../contract/tribelist-input";
 import { TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
 import { refreshRoles } from "../platform/access";
@@ -64,8 +58,12 @@ export const communityApi = new Hono<WorkerEnv>();
 
 communityApi
   .get("/api/codes", async (c) => c.json(await listCodes(deps(c).db)))
-  .get("/api/codes/search", valid("query", pageQuery), async (c) => c.json(await searchCodes(deps(c).db, c.req.valid("query"))))
-  .post("/api/codes", valid("json", codeFields), async (c) => c.json(await createCode(deps(c), c.req.valid("json")), 201))
+  .get("/api/codes/search", valid("query", pageQuery), async (c) =>
+    c.json(await searchCodes(deps(c).db, c.req.valid("query"))),
+  )
+  .post("/api/codes", valid("json", codeFields), async (c) =>
+    c.json(await createCode(deps(c), c.req.valid("json")), 201),
+  )
   .put("/api/codes/:_id", valid("param", objectIdParam), valid("json", codeUpdate), async (c) => {
     const { _id } = c.req.valid("param");
     const { _id: bodyId, id, version, ...fields } = c.req.valid("json");
@@ -92,7 +90,9 @@ for (const server of TRIBELIST_SERVERS) {
   const base = tribelistPath(server);
   communityApi
     .get(base, async (c) => c.json(await listEntries(deps(c).db, server)))
-    .post(base, valid("json", entryCreate), async (c) => c.json(await addEntry(deps(c), server, c.req.valid("json")), 201))
+    .post(base, valid("json", entryCreate), async (c) =>
+      c.json(await addEntry(deps(c), server, c.req.valid("json")), 201),
+    )
     .delete(base, async (c) => {
       const deleted = await clearEntries(deps(c), server);
       return c.json({ message: `Cleared the ${server} tribelist.`, deleted });
@@ -120,12 +120,18 @@ communityApi
   .get("/api/join-log", async (c) => c.json(await listJoinLog(deps(c).db)))
   .get("/api/removed-members", async (c) => c.json(await listRemovedMembers(deps(c).db)))
   // The Logs page's paged searches (the whole lists above stay for old clients).
-  .get("/api/join-log/search", valid("query", pageQuery), async (c) => c.json(await searchJoinLog(deps(c).db, c.req.valid("query"))))
+  .get("/api/join-log/search", valid("query", pageQuery), async (c) =>
+    c.json(await searchJoinLog(deps(c).db, c.req.valid("query"))),
+  )
   .get("/api/removed-members/search", valid("query", pageQuery), async (c) =>
     c.json(await searchRemovedMembers(deps(c).db, c.req.valid("query"))),
   )
-  .post("/api/ingest/discord/joins", valid("json", joinBatch), async (c) => c.json(await ingestJoins(deps(c), c.req.valid("json"))))
-  .post("/api/ingest/discord/leaves", valid("json", leaveBatch), async (c) => c.json(await ingestLeaves(deps(c), c.req.valid("json"))))
+  .post("/api/ingest/discord/joins", valid("json", joinBatch), async (c) =>
+    c.json(await ingestJoins(deps(c), c.req.valid("json"))),
+  )
+  .post("/api/ingest/discord/leaves", valid("json", leaveBatch), async (c) =>
+    c.json(await ingestLeaves(deps(c), c.req.valid("json"))),
+  )
   .post("/api/ingest/discord/vouches", valid("json", vouchBatch), async (c) =>
     c.json(await ingestVouches(deps(c), c.req.valid("json"))),
   )
@@ -134,7 +140,11 @@ communityApi
   .post("/api/ingest/discord/member-roles", valid("json", z.object({ userId: discordIdSchema })), async (c) => {
     const { userId } = c.req.valid("json");
     const roles = await refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, userId, { fresh: true });
-    if (!roles) return c.json({ error: "discord", message: "Discord could not be asked for the member's roles; try again." }, 502);
+    if (!roles)
+      return c.json(
+        { error: "discord", message: "Discord could not be asked for the member's roles; try again." },
+        502,
+      );
     return c.json({ userId, roles });
   });
 
@@ -154,7 +164,9 @@ communityApi
     const outcome = await kickEverywhere(deps(c), discord(c), c.get("config").DISCORD_GUILD_IDS, vouchedId);
     // A kicked member's roles (and so their sessions' and tokens' access) are read again from Discord at once.
     if (outcome.results.some((r) => r.status === "kicked")) {
-      executionContext(c)?.waitUntil(refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, vouchedId, { fresh: true }));
+      executionContext(c)?.waitUntil(
+        refreshRoles(c.env.DB, c.get("config"), new URL(c.req.url).origin, vouchedId, { fresh: true }),
+      );
     }
     return c.json(outcome);
   })
@@ -164,14 +176,18 @@ communityApi
     return c.json({ avatarURL: avatar.url, avatarHash: avatar.hash });
   })
   // The map of every known avatar, or (?ids=a,b) of those users only: a page asks for its own rows' avatars.
-  .get("/api/vouches/avatar-cache", valid("query", avatarIds), async (c) => c.json(await avatarCacheMap(deps(c).db, c.req.valid("query").ids)))
+  .get("/api/vouches/avatar-cache", valid("query", avatarIds), async (c) =>
+    c.json(await avatarCacheMap(deps(c).db, c.req.valid("query").ids)),
+  )
   .post(
     "/api/vouches/avatars",
     valid("json", z.object({ discordIds: z.array(discordIdSchema).max(200, "holds at most 200 ids") })),
     async (c) => {
       const { discordIds } = c.req.valid("json");
       const found = await resolveAvatars(deps(c).db, discord(c), discordIds);
-      return c.json(Object.fromEntries([...found].map(([id, a]) => [id, { url: a.url, hash: a.hash, timestamp: a.timestamp }])));
+      return c.json(
+        Object.fromEntries([...found].map(([id, a]) => [id, { url: a.url, hash: a.hash, timestamp: a.timestamp }])),
+      );
     },
   )
   .post("/api/vouches/:_id/fetch-avatar", valid("param", objectIdParam), async (c) => {

@@ -20,7 +20,9 @@ const invalid = (issues: [Issue, ...Issue[]]) => ({
 
 /** 400 with the first bad field named, and every problem listed. */
 export function validationError(error: ZodError) {
-  const [first, ...rest] = error.issues.flatMap(unknownFields).map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
+  const [first, ...rest] = error.issues
+    .flatMap(unknownFields)
+    .map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
   return invalid([first, ...rest]);
 }
 
@@ -54,11 +56,15 @@ export function deps(c: Context<WorkerEnv>): Deps {
 export const blankIsMissing = (v: unknown) => (v === "" ? undefined : v);
 
 /** A whole number from a query string: "abc" is "must be a whole number", not zod's "received nan". */
-const wholeNumber = () => z.coerce.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number");
+const wholeNumber = () =>
+  z.coerce.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number");
 
 /** A page size from 1 to 100, `fallback` when absent. */
 export const pageSize = (fallback: number) =>
-  z.preprocess(blankIsMissing, wholeNumber().min(1, "must be 1 or more").max(100, "must be at most 100").default(fallback));
+  z.preprocess(
+    blankIsMissing,
+    wholeNumber().min(1, "must be 1 or more").max(100, "must be at most 100").default(fallback),
+  );
 
 /** A paged search's query (GET .../search): `q`, `page` (from 1) and `size` (1 to 100, default 25). */
 export const pageQuery = z.object({

@@ -40,7 +40,9 @@ hostApi.use("*", async (c, next) => {
   if (!c.get("config")) c.set("config", getConfig(c.env));
   if (inProcess.has(c.req.raw)) {
     c.json = ((value: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
-      jsonAnswer(value, (body) => c.body(body ?? "null", arg as 200, { "Content-Type": "application/json", ...headers }))) as typeof c.json;
+      jsonAnswer(value, (body) =>
+        c.body(body ?? "null", arg as 200, { "Content-Type": "application/json", ...headers }),
+      )) as typeof c.json;
   } else {
     // A shared answer (one kept for many requests, ADR 060) is written out once, not for every request.
     const json = c.json;
@@ -77,20 +79,29 @@ for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
         return refused ?? c.json({ error: "unauthorized", message: "This API token is unknown or revoked." }, 401);
       }
       const refused =
-        (await overLimit(c, "TOKEN_LIMIT", token.id)) ?? (SAFE_METHODS.has(c.req.method) ? null : await overLimit(c, "WRITE_LIMIT", token.userId));
+        (await overLimit(c, "TOKEN_LIMIT", token.id)) ??
+        (SAFE_METHODS.has(c.req.method) ? null : await overLimit(c, "WRITE_LIMIT", token.userId));
       if (refused) return refused;
       // What the token may do: its scopes, within what its maker may do now (contract/access.ts). The maker's roles are
       // read from Discord like a session's: now when never read, after the answer when older than ROLE_REFRESH_MS, so a
       // token outlives no demotion, kick or departure of a maker who never signs in again by more than that.
       const origin = new URL(c.req.url).origin;
       let makerRoles = token.makerRoles;
-      if (!makerRoles || !token.makerRolesCheckedAt) makerRoles = await refreshRoles(c.env.DB, c.get("config"), origin, token.userId);
+      if (!makerRoles || !token.makerRolesCheckedAt)
+        makerRoles = await refreshRoles(c.env.DB, c.get("config"), origin, token.userId);
       else if (Date.now() - token.makerRolesCheckedAt.getTime() >= ROLE_REFRESH_MS) {
         executionContext(c)?.waitUntil(refreshRoles(c.env.DB, c.get("config"), origin, token.userId));
       }
       const maker = await accessFor(c.env.DB, c.get("config"), token.userId, makerRoles);
       const access = within(token.scopes ? toAccess(token.scopes) : FULL_ACCESS, maker);
-      c.set("caller", { kind: "token", id: `token:${token.id}`, name: token.name, userId: token.userId, tokenId: token.id, access });
+      c.set("caller", {
+        kind: "token",
+        id: `token:${token.id}`,
+        name: token.name,
+        userId: token.userId,
+        tokenId: token.id,
+        access,
+      });
       return allowed(c, next);
     }
     // A signed-in session: the outer middleware resolved its caller (worker/index.ts).
@@ -156,5 +167,7 @@ hostApi.route("/", sourcesApi);
 hostApi.route("/", alertsApi);
 
 for (const path of ["/api/*", "/kick/*", "/avatar/*"]) {
-  hostApi.all(path, (c) => c.json({ error: "not_found", message: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  hostApi.all(path, (c) =>
+    c.json({ error: "not_found", message: `No such API route: ${c.req.method} ${c.req.path}` }, 404),
+  );
 }

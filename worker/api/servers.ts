@@ -8,9 +8,20 @@ import { ingestEvents, listActivity, listLog } from "../domain/servers/events";
 import { populationJson } from "../domain/servers/population";
 import { recordSnapshot } from "../domain/servers/snapshots";
 import { serverStatusJson } from "../domain/servers/status";
-import { ingestWeeklyMembers, listWeeklyMembers, refreshWeeklyMembers, searchWeeklyMembers } from "../domain/servers/weekly-members";
+import {
+  ingestWeeklyMembers,
+  listWeeklyMembers,
+  refreshWeeklyMembers,
+  searchWeeklyMembers,
+} from "../domain/servers/weekly-members";
 import { ACTIVITY_CLASSES, parseTime } from "../domain/servers-rules";
-import { isServerId, POPULATION_RANGES, WEEKLY_ACTIVITY, type PopulationRange, type ServerId } from "../../contract/servers";
+import {
+  isServerId,
+  POPULATION_RANGES,
+  WEEKLY_ACTIVITY,
+  type PopulationRange,
+  type ServerId,
+} from "../../contract/servers";
 import { refreshServer } from "../jobs/snapshot";
 import { officialStandin } from "../sources/official-standin";
 import type { WorkerEnv } from "../types";
@@ -31,26 +42,27 @@ const knownServer = createMiddleware<WorkerEnv>(async (c, next) => {
 
 const MAX_FUTURE_MS = 5 * 60 * 1000;
 const text = (maxLength: number) => z.string().trim().max(maxLength, `is at most ${maxLength} characters`);
-const optionalText = (maxLength: number) => text(maxLength).nullish().transform((v) => v ?? null);
+const optionalText = (maxLength: number) =>
+  text(maxLength)
+    .nullish()
+    .transform((v) => v ?? null);
 const eosId = z
   .string()
   .trim()
   .regex(/^[0-9a-fA-F]{32}$/, "must be an EOS id (32 hex characters)")
   .transform((v) => v.toLowerCase());
-const time = z
-  .union([z.number(), z.string()])
-  .transform((v, ctx) => {
-    const ms = parseTime(v);
-    if (ms === null) {
-      ctx.addIssue({ code: "custom", message: "must be epoch milliseconds or an ISO 8601 date-time" });
-      return z.NEVER;
-    }
-    if (ms > Date.now() + MAX_FUTURE_MS) {
-      ctx.addIssue({ code: "custom", message: "must not be in the future" });
-      return z.NEVER;
-    }
-    return ms;
-  });
+const time = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const ms = parseTime(v);
+  if (ms === null) {
+    ctx.addIssue({ code: "custom", message: "must be epoch milliseconds or an ISO 8601 date-time" });
+    return z.NEVER;
+  }
+  if (ms > Date.now() + MAX_FUTURE_MS) {
+    ctx.addIssue({ code: "custom", message: "must not be in the future" });
+    return z.NEVER;
+  }
+  return ms;
+});
 const steamLink = z
   .string()
   .trim()
@@ -86,7 +98,8 @@ const rosterBody = z
     }
     const seen = new Set<string>();
     body.players.forEach((p, i) => {
-      if (seen.has(p.eosId)) ctx.addIssue({ code: "custom", path: ["players", i, "eosId"], message: "is listed twice" });
+      if (seen.has(p.eosId))
+        ctx.addIssue({ code: "custom", path: ["players", i, "eosId"], message: "is listed twice" });
       seen.add(p.eosId);
     });
   });
@@ -126,13 +139,18 @@ const weeklyBody = z
             isTribeMember: z.boolean().optional(),
             tribe: text(60).nullish(),
             platform: text(20).nullish(),
-            eventType: z.enum(WEEKLY_ACTIVITY, { errorMap: () => ({ message: "must be active or inactive" }) }).optional(),
+            eventType: z
+              .enum(WEEKLY_ACTIVITY, { errorMap: () => ({ message: "must be active or inactive" }) })
+              .optional(),
             eventTime: time.nullish(),
             lastArkLaunch: text(40).nullish(),
             steamProfileLink: steamLink.optional(),
           })
           .refine(
-            (m) => m.isActiveThisWeek === undefined || m.eventType === undefined || m.isActiveThisWeek === (m.eventType === "active"),
+            (m) =>
+              m.isActiveThisWeek === undefined ||
+              m.eventType === undefined ||
+              m.isActiveThisWeek === (m.eventType === "active"),
             { message: "disagrees with isActiveThisWeek", path: ["eventType"] },
           ),
       )
@@ -142,7 +160,8 @@ const weeklyBody = z
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
     body.members.forEach((m, i) => {
-      if (seen.has(m.eosId)) ctx.addIssue({ code: "custom", path: ["members", i, "eosId"], message: "is listed twice" });
+      if (seen.has(m.eosId))
+        ctx.addIssue({ code: "custom", path: ["members", i, "eosId"], message: "is listed twice" });
       seen.add(m.eosId);
     });
   });
@@ -173,8 +192,12 @@ export const serversApi = new Hono<WorkerEnv>()
     await refreshServer(c.env, serverOf(c.req.valid("param")), actor);
     return c.json({ message: "Manual refresh triggered! Server data will be updated shortly." });
   })
-  .get("/api/eoserver-population/:serverId", valid("param", serverParam), knownServer, valid("query", populationQuery), async (c) =>
-    c.json(await populationJson(deps(c).db, serverOf(c.req.valid("param")), c.req.valid("query").range)),
+  .get(
+    "/api/eoserver-population/:serverId",
+    valid("param", serverParam),
+    knownServer,
+    valid("query", populationQuery),
+    async (c) => c.json(await populationJson(deps(c).db, serverOf(c.req.valid("param")), c.req.valid("query").range)),
   )
   .get("/api/weeklymembers", async (c) => c.json(await listWeeklyMembers(deps(c).db)))
   // The Weekly Members page's tab, searched and paged (the whole list above stays for old clients).
@@ -182,30 +205,42 @@ export const serversApi = new Hono<WorkerEnv>()
     c.json(await searchWeeklyMembers(deps(c).db, c.req.valid("query"))),
   )
   .post("/api/weeklymembers-refresh", async (c) => c.json(await refreshWeeklyMembers(deps(c))))
-  .post("/api/ingest/servers/:serverId/roster", valid("param", serverParam), knownServer, valid("json", rosterBody), async (c) => {
-    const body = c.req.valid("json");
-    if (body.observedAt !== undefined) c.set("observedAt", body.observedAt);
-    const result = await recordSnapshot(
-      deps(c),
-      serverOf(c.req.valid("param")),
-      {
-        online: body.online,
-        playerCount: body.playerCount,
-        maxPlayers: body.maxPlayers,
-        errorDetails: body.errorDetails,
-        source: "ingest",
-        roster: body.players,
-        observedAt: body.observedAt,
-      },
-      "ingest",
-    );
-    return c.json(result);
-  })
-  .post("/api/ingest/servers/:serverId/events", valid("param", serverParam), knownServer, valid("json", eventsBody), async (c) => {
-    const { events } = c.req.valid("json");
-    const rows = events.map(({ name, memberName, ...e }) => ({ ...e, memberName: memberName ?? name }));
-    return c.json(await ingestEvents(deps(c), serverOf(c.req.valid("param")), rows));
-  })
+  .post(
+    "/api/ingest/servers/:serverId/roster",
+    valid("param", serverParam),
+    knownServer,
+    valid("json", rosterBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      if (body.observedAt !== undefined) c.set("observedAt", body.observedAt);
+      const result = await recordSnapshot(
+        deps(c),
+        serverOf(c.req.valid("param")),
+        {
+          online: body.online,
+          playerCount: body.playerCount,
+          maxPlayers: body.maxPlayers,
+          errorDetails: body.errorDetails,
+          source: "ingest",
+          roster: body.players,
+          observedAt: body.observedAt,
+        },
+        "ingest",
+      );
+      return c.json(result);
+    },
+  )
+  .post(
+    "/api/ingest/servers/:serverId/events",
+    valid("param", serverParam),
+    knownServer,
+    valid("json", eventsBody),
+    async (c) => {
+      const { events } = c.req.valid("json");
+      const rows = events.map(({ name, memberName, ...e }) => ({ ...e, memberName: memberName ?? name }));
+      return c.json(await ingestEvents(deps(c), serverOf(c.req.valid("param")), rows));
+    },
+  )
   .post("/api/ingest/weekly-members", valid("json", weeklyBody), async (c) =>
     c.json(await ingestWeeklyMembers(deps(c), c.req.valid("json").members)),
   )

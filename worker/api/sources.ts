@@ -26,7 +26,9 @@ const intervalBody = z.object({
 });
 
 export const sourcesApi = new Hono<WorkerEnv>()
-  .get("/api/sources", async (c) => c.json({ sources: await sourceStates(database(c.env), c.get("config")), now: Date.now() }))
+  .get("/api/sources", async (c) =>
+    c.json({ sources: await sourceStates(database(c.env), c.get("config")), now: Date.now() }),
+  )
   .put("/api/sources/:id/interval", valid("param", sourceParam), valid("json", intervalBody), async (c) =>
     c.json(await setSourceInterval(deps(c), c.req.valid("param").id as SourceId, c.req.valid("json").intervalMs)),
   );
@@ -38,7 +40,11 @@ function webhookBases(c: Context<WorkerEnv>) {
 }
 
 const kinds = z
-  .array(z.enum(ALERT_KIND_IDS as [string, ...string[]], { errorMap: () => ({ message: `must be among ${ALERT_KIND_IDS.join(", ")}` }) }))
+  .array(
+    z.enum(ALERT_KIND_IDS as [string, ...string[]], {
+      errorMap: () => ({ message: `must be among ${ALERT_KIND_IDS.join(", ")}` }),
+    }),
+  )
   .min(1, "must name at least one kind of alert")
   .max(ALERT_KIND_IDS.length)
   .transform((k) => [...new Set(k)]);
@@ -52,7 +58,8 @@ const channelBody = z.object({ ...channelFields, stockPercent: channelFields.sto
 const channelChange = z.object(channelFields).partial();
 const channelParam = z.object({ id: z.coerce.number({ invalid_type_error: "must be a channel id" }).int().positive() });
 
-const badWebhook = (c: Context) => fieldError(c, "url", "must be a Discord webhook address (https://discord.com/api/webhooks/{id}/{token})");
+const badWebhook = (c: Context) =>
+  fieldError(c, "url", "must be a Discord webhook address (https://discord.com/api/webhooks/{id}/{token})");
 
 export const alertsApi = new Hono<WorkerEnv>()
   .get("/api/alerts/channels", async (c) => c.json(await listChannels(database(c.env))))
@@ -60,7 +67,10 @@ export const alertsApi = new Hono<WorkerEnv>()
     const body = c.req.valid("json");
     if (!isWebhookUrl(body.url, webhookBases(c))) return badWebhook(c);
     if ((await listChannels(database(c.env))).length >= MAX_CHANNELS) {
-      return c.json({ error: "validation", message: `There are already ${MAX_CHANNELS} channels: remove one first.`, field: "url" }, 400);
+      return c.json(
+        { error: "validation", message: `There are already ${MAX_CHANNELS} channels: remove one first.`, field: "url" },
+        400,
+      );
     }
     const id = await addChannel(deps(c), { ...body, kinds: body.kinds as AlertKind[] });
     return c.json({ id }, 201);
@@ -68,7 +78,10 @@ export const alertsApi = new Hono<WorkerEnv>()
   .patch("/api/alerts/channels/:id", valid("param", channelParam), valid("json", channelChange), async (c) => {
     const body = c.req.valid("json");
     if (body.url !== undefined && !isWebhookUrl(body.url, webhookBases(c))) return badWebhook(c);
-    const id = await updateChannel(deps(c), c.req.valid("param").id, { ...body, kinds: body.kinds as AlertKind[] | undefined });
+    const id = await updateChannel(deps(c), c.req.valid("param").id, {
+      ...body,
+      kinds: body.kinds as AlertKind[] | undefined,
+    });
     return id ? c.json({ id }) : notFound(c, "alert channel", String(c.req.valid("param").id));
   })
   .delete("/api/alerts/channels/:id", valid("param", channelParam), async (c) =>

@@ -3,7 +3,16 @@
 // PATCH {base}/{id} (colours), PUT {base}/{id}/image. Mounted at the root; routes carry their full paths.
 import { Hono } from "hono";
 import { getRow, listHistory, listRows, reorder, saveRows, setColours, setImage, setOrder } from "../domain/stock";
-import { batchBody, colourBody, historyQuery, idParam, imageBody, orderBody, reorderBody, saveBody } from "../domain/stock-input";
+import {
+  batchBody,
+  colourBody,
+  historyQuery,
+  idParam,
+  imageBody,
+  orderBody,
+  reorderBody,
+  saveBody,
+} from "../domain/stock-input";
 import { STOCK_TABS, TABS } from "../../contract/stock";
 import type { WorkerEnv } from "../types";
 import { deps, fieldError, notFound, valid } from "./http";

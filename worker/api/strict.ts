@@ -26,23 +26,34 @@ function withDef(schema: ZodTypeAny, changes: Record<string, unknown>): ZodTypeA
 
 function rebuild(schema: ZodTypeAny): ZodTypeAny {
   if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(schema.shape as Record<string, ZodTypeAny>).map(([k, v]) => [k, strict(v)]));
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape as Record<string, ZodTypeAny>).map(([k, v]) => [k, strict(v)]),
+    );
     const strictKeys = schema._def.unknownKeys === "strip" ? "strict" : schema._def.unknownKeys;
     return new z.ZodObject({ ...schema._def, shape: () => shape, unknownKeys: strictKeys });
   }
   if (schema instanceof z.ZodArray) return withDef(schema, { type: strict(schema._def.type) });
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault || schema instanceof z.ZodCatch) {
+  if (
+    schema instanceof z.ZodOptional ||
+    schema instanceof z.ZodNullable ||
+    schema instanceof z.ZodDefault ||
+    schema instanceof z.ZodCatch
+  ) {
     return withDef(schema, { innerType: strict(schema._def.innerType) });
   }
   if (schema instanceof z.ZodEffects) return withDef(schema, { schema: strict(schema._def.schema) });
-  if (schema instanceof z.ZodPipeline) return withDef(schema, { in: strict(schema._def.in), out: strict(schema._def.out) });
+  if (schema instanceof z.ZodPipeline)
+    return withDef(schema, { in: strict(schema._def.in), out: strict(schema._def.out) });
   if (schema instanceof z.ZodUnion) return withDef(schema, { options: schema._def.options.map(strict) });
   if (schema instanceof z.ZodDiscriminatedUnion) {
     const options = schema._def.options.map(strict);
-    const optionsMap = new Map([...schema._def.optionsMap].map(([key, option]) => [key, options[schema._def.options.indexOf(option)]]));
+    const optionsMap = new Map(
+      [...schema._def.optionsMap].map(([key, option]) => [key, options[schema._def.options.indexOf(option)]]),
+    );
     return withDef(schema, { options, optionsMap });
   }
-  if (schema instanceof z.ZodIntersection) return withDef(schema, { left: strict(schema._def.left), right: strict(schema._def.right) });
+  if (schema instanceof z.ZodIntersection)
+    return withDef(schema, { left: strict(schema._def.left), right: strict(schema._def.right) });
   return schema;
 }
 

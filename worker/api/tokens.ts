@@ -21,7 +21,11 @@ export const tokensApi = new Hono<WorkerEnv>()
     // A token never reaches past its maker: it would outlive a demotion only as far as the demotion allows anyway.
     const beyond = SECTIONS.find((s) => asked[s] !== "none" && !can(mine, s, asked[s] as "view" | "edit"));
     if (beyond) {
-      return fieldError(c, `scopes.${beyond}`, `You have ${mine[beyond]} in ${SECTION_LABELS[beyond]}; a token cannot have ${asked[beyond]}.`);
+      return fieldError(
+        c,
+        `scopes.${beyond}`,
+        `You have ${mine[beyond]} in ${SECTION_LABELS[beyond]}; a token cannot have ${asked[beyond]}.`,
+      );
     }
     return c.json(await createToken(deps(c), c.get("caller").userId, name, asked), 201);
   })

@@ -26,4 +26,6 @@ export const vouchesApi = new Hono<WorkerEnv>()
   });
 
 /** The Vouches page's paged search: `q` over every displayed column, sorted by id (see docs/api.md). */
-vouchesApi.get("/search", valid("query", pageQuery), async (c) => c.json(await searchVouches(deps(c).db, c.req.valid("query"))));
+vouchesApi.get("/search", valid("query", pageQuery), async (c) =>
+  c.json(await searchVouches(deps(c).db, c.req.valid("query"))),
+);

@@ -29,7 +29,13 @@ type Found = Awaited<ReturnType<typeof aggregateRead>>[number] | undefined;
  * leaves the stored value already due. Storing one also deletes the source's aggregates of older versions, which no
  * read can use again (keys that name a month or a search would otherwise pile up).
  */
-export async function settledAggregate<T>(db: Db, source: string, key: string, found: Found, compute: () => Promise<T>): Promise<T> {
+export async function settledAggregate<T>(
+  db: Db,
+  source: string,
+  key: string,
+  found: Found,
+  compute: () => Promise<T>,
+): Promise<T> {
   if (found && found.version === found.current) return found.value as T;
   const value = await compute();
   if (found) {
@@ -38,7 +44,9 @@ export async function settledAggregate<T>(db: Db, source: string, key: string, f
         .insert(aggregateCache)
         .values({ key, source, version: found.current, value })
         .onConflictDoUpdate({ target: aggregateCache.key, set: { source, version: found.current, value } }),
-      db.delete(aggregateCache).where(and(eq(aggregateCache.source, source), lt(aggregateCache.version, found.current))),
+      db
+        .delete(aggregateCache)
+        .where(and(eq(aggregateCache.source, source), lt(aggregateCache.version, found.current))),
     ]);
   }
   return value;
@@ -61,7 +69,10 @@ export async function cachedAggregate<T>(db: Db, source: string, key: string, co
 export function keptWhileCurrent<T>(source: string, size: number) {
   const answers = new Map<string, { stamp: number; value: T }>();
   return async (db: Db, key: string, compute: () => Promise<T>): Promise<T> => {
-    const [current] = await db.select({ stamp: dataVersions.stamp }).from(dataVersions).where(eq(dataVersions.name, source));
+    const [current] = await db
+      .select({ stamp: dataVersions.stamp })
+      .from(dataVersions)
+      .where(eq(dataVersions.name, source));
     const found = answers.get(key);
     answers.delete(key); // the most recently used goes last, and the least recently used is dropped first
     if (current && found?.stamp === current.stamp) {

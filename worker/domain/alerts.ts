@@ -17,21 +17,34 @@ import { commit, type Db, type Deps } from "./context";
 import { chunk } from "./servers/json-rows";
 
 /** Something to tell the channels: its kind, a key that names this occurrence (for deduplication), and the words. */
-export type Alert = { kind: AlertKind; key: string; content: string; /** stock-low: the item's share of its target. */ percent?: number };
+export type Alert = {
+  kind: AlertKind;
+  key: string;
+  content: string;
+  /** stock-low: the item's share of its target. */ percent?: number;
+};
 
 /**
  * Queues an alert for every channel that receives its kind, once per channel and key, and (in a request) sends what is
  * due once the answer is made, rather than at the next cron. Answers how many were queued. Never throws: the change
  * that raised the alert is already stored, and a lost alert must not undo or fail it.
  */
-export async function queueAlerts(deps: Pick<Deps, "db" | "afterAnswer">, alerts: readonly Alert[], now = Date.now()): Promise<number> {
+export async function queueAlerts(
+  deps: Pick<Deps, "db" | "afterAnswer">,
+  alerts: readonly Alert[],
+  now = Date.now(),
+): Promise<number> {
   if (!alerts.length) return 0;
   try {
     const queued = await queue(deps.db, alerts, now);
     if (queued && deps.afterAnswer) deps.afterAnswer(() => deliverAlerts(deps.db, (request) => fetch(request)));
     return queued;
   } catch (error) {
-    console.error("alerts: could not queue", alerts.map((a) => a.key), error);
+    console.error(
+      "alerts: could not queue",
+      alerts.map((a) => a.key),
+      error,
+    );
     return 0;
   }
 }
@@ -42,18 +55,35 @@ async function queue(db: Db, alerts: readonly Alert[], now: number) {
     channels
       .filter((c) => c.kinds.includes(alert.kind))
       .filter((c) => alert.kind !== "stock-low" || (alert.percent ?? 100) < c.stockPercent)
-      .map((c) => ({ channelId: c.id, kind: alert.kind, key: alert.key, content: alert.content.slice(0, 2000), nextAttemptAt: now, createdAt: now })),
+      .map((c) => ({
+        channelId: c.id,
+        kind: alert.kind,
+        key: alert.key,
+        content: alert.content.slice(0, 2000),
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
   );
   if (!rows.length) return 0;
   // 6 columns a row: 15 rows stay under D1's 100 bound parameters.
-  const inserts = chunk(rows, 15).map((part) => db.insert(alertDeliveries).values(part).onConflictDoNothing().returning({ id: alertDeliveries.id }));
+  const inserts = chunk(rows, 15).map((part) =>
+    db.insert(alertDeliveries).values(part).onConflictDoNothing().returning({ id: alertDeliveries.id }),
+  );
   const results = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   return results.reduce((n, r) => n + r.length, 0);
 }
 
 /** A test message to one channel, whatever kinds it receives, through the same outbox, sent once the answer is made. */
-export async function queueTest(deps: Pick<Deps, "db" | "afterAnswer">, channelId: number, content: string, now = Date.now()) {
-  await deps.db.insert(alertDeliveries).values({ channelId, kind: "test", key: `test:${now}`, content, nextAttemptAt: now, createdAt: now }).onConflictDoNothing();
+export async function queueTest(
+  deps: Pick<Deps, "db" | "afterAnswer">,
+  channelId: number,
+  content: string,
+  now = Date.now(),
+) {
+  await deps.db
+    .insert(alertDeliveries)
+    .values({ channelId, kind: "test", key: `test:${now}`, content, nextAttemptAt: now, createdAt: now })
+    .onConflictDoNothing();
   deps.afterAnswer?.(() => deliverAlerts(deps.db, (request) => fetch(request)));
 }
 
@@ -69,7 +99,13 @@ export type DeliveryRun = { sent: number; failed: number; retrying: number; wait
 export async function deliverAlerts(db: Db, send: Sender, now = Date.now()): Promise<DeliveryRun> {
   const run: DeliveryRun = { sent: 0, failed: 0, retrying: 0, waiting: 0 };
   const due = await db
-    .select({ id: alertDeliveries.id, channelId: alertDeliveries.channelId, content: alertDeliveries.content, attempts: alertDeliveries.attempts, url: alertChannels.url })
+    .select({
+      id: alertDeliveries.id,
+      channelId: alertDeliveries.channelId,
+      content: alertDeliveries.content,
+      attempts: alertDeliveries.attempts,
+      url: alertChannels.url,
+    })
     .from(alertDeliveries)
     .innerJoin(alertChannels, eq(alertChannels.id, alertDeliveries.channelId))
     .where(and(eq(alertDeliveries.status, "pending"), lte(alertDeliveries.nextAttemptAt, now)))
@@ -92,7 +128,13 @@ export async function deliverAlerts(db: Db, send: Sender, now = Date.now()): Pro
     const claimed = await db
       .update(alertDeliveries)
       .set({ nextAttemptAt: now + MINUTE_MS, lastAttemptAt: now })
-      .where(and(eq(alertDeliveries.id, d.id), eq(alertDeliveries.status, "pending"), lte(alertDeliveries.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(alertDeliveries.id, d.id),
+          eq(alertDeliveries.status, "pending"),
+          lte(alertDeliveries.nextAttemptAt, now),
+        ),
+      )
       .returning({ id: alertDeliveries.id });
     if (!claimed.length) continue;
     used.set(d.channelId, (used.get(d.channelId) ?? 0) + 1);
@@ -101,21 +143,34 @@ export async function deliverAlerts(db: Db, send: Sender, now = Date.now()): Pro
     const attempts = d.attempts + 1;
     if (ok) {
       run.sent++;
-      await db.update(alertDeliveries).set({ status: "sent", attempts, lastResult: result }).where(eq(alertDeliveries.id, d.id));
+      await db
+        .update(alertDeliveries)
+        .set({ status: "sent", attempts, lastResult: result })
+        .where(eq(alertDeliveries.id, d.id));
     } else if (attempts >= MAX_ATTEMPTS) {
       run.failed++;
-      await db.update(alertDeliveries).set({ status: "failed", attempts, lastResult: result }).where(eq(alertDeliveries.id, d.id));
+      await db
+        .update(alertDeliveries)
+        .set({ status: "failed", attempts, lastResult: result })
+        .where(eq(alertDeliveries.id, d.id));
     } else {
       run.retrying++;
       const next = now + Math.max(retryDelay(attempts), retryAfterMs ?? 0);
-      await db.update(alertDeliveries).set({ attempts, lastResult: result, nextAttemptAt: next }).where(eq(alertDeliveries.id, d.id));
+      await db
+        .update(alertDeliveries)
+        .set({ attempts, lastResult: result, nextAttemptAt: next })
+        .where(eq(alertDeliveries.id, d.id));
     }
   }
   return run;
 }
 
 /** One webhook call (Discord's Execute Webhook, mentions off): its outcome in words. */
-async function post(send: Sender, url: string, content: string): Promise<{ ok: boolean; result: string; retryAfterMs?: number }> {
+async function post(
+  send: Sender,
+  url: string,
+  content: string,
+): Promise<{ ok: boolean; result: string; retryAfterMs?: number }> {
   try {
     const response = await send(
       new Request(`${url}?wait=true`, {
@@ -156,7 +211,13 @@ const shown = (c: { name: string; url: string; kinds: string[]; stockPercent: nu
 });
 
 export async function addChannel(deps: Deps, input: ChannelInput) {
-  const row = { name: input.name, url: input.url, kinds: input.kinds, stockPercent: input.stockPercent ?? DEFAULT_STOCK_PERCENT, createdBy: deps.actor.id };
+  const row = {
+    name: input.name,
+    url: input.url,
+    kinds: input.kinds,
+    stockPercent: input.stockPercent ?? DEFAULT_STOCK_PERCENT,
+    createdBy: deps.actor.id,
+  };
   const [[added]] = await commit(
     deps,
     [deps.db.insert(alertChannels).values(row).returning({ id: alertChannels.id })],
@@ -171,7 +232,12 @@ export async function updateChannel(deps: Deps, id: number, change: Partial<Chan
   const after = { ...before, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) };
   await commit(
     deps,
-    [deps.db.update(alertChannels).set({ name: after.name, url: after.url, kinds: after.kinds, stockPercent: after.stockPercent }).where(eq(alertChannels.id, id))],
+    [
+      deps.db
+        .update(alertChannels)
+        .set({ name: after.name, url: after.url, kinds: after.kinds, stockPercent: after.stockPercent })
+        .where(eq(alertChannels.id, id)),
+    ],
     [{ entity: "alert_channel", entityId: String(id), action: "update", before: shown(before), after: shown(after) }],
   );
   return id;
@@ -182,7 +248,10 @@ export async function deleteChannel(deps: Deps, id: number) {
   if (!before) return false;
   await commit(
     deps,
-    [deps.db.delete(alertDeliveries).where(eq(alertDeliveries.channelId, id)), deps.db.delete(alertChannels).where(eq(alertChannels.id, id))],
+    [
+      deps.db.delete(alertDeliveries).where(eq(alertDeliveries.channelId, id)),
+      deps.db.delete(alertChannels).where(eq(alertChannels.id, id)),
+    ],
     [{ entity: "alert_channel", entityId: String(id), action: "delete", before: shown(before) }],
   );
   return true;

@@ -48,7 +48,9 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<SearchPage
     query.to !== undefined ? lte(auditLog.at, new Date(query.to)) : undefined,
   ];
   const where = and(...conditions.filter((c): c is SQL => c !== undefined));
-  const knownName = sql<string | null>`case when ${auditLog.actor} like 'user:%' then ${storedNameOf(sql`substr(${auditLog.actor}, 6)`)} end`;
+  const knownName = sql<
+    string | null
+  >`case when ${auditLog.actor} like 'user:%' then ${storedNameOf(sql`substr(${auditLog.actor}, 6)`)} end`;
   const pageAt = (n: number) =>
     db
       .select({ ...getTableColumns(auditLog), knownName })
@@ -64,7 +66,10 @@ export async function searchAudit(db: Db, query: AuditQuery): Promise<SearchPage
 /** Removes audit rows older than `cutoff` (epoch ms); answers how many went. */
 export async function pruneAudit(db: Db, cutoff: number) {
   const old = lt(auditLog.at, new Date(cutoff));
-  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(auditLog).where(old);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(auditLog)
+    .where(old);
   if (n > 0) await db.delete(auditLog).where(old);
   return n;
 }

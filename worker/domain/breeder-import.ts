@@ -12,7 +12,6 @@ import { findBreeders, newBreederRow, nextPlace } from "./breeder";
 import { LIST_EVENT, planPatch, searchColumns } from "./breeder-rows";
 import { breederCreateSchema, breederPatchSchema } from "./breeder-input";
 
-
 export const breederImportSchema = z
   .object({
     create: z.array(breederCreateSchema).max(MAX_IMPORT_ROWS, `has at most ${MAX_IMPORT_ROWS} rows`).default([]),
@@ -20,7 +19,10 @@ export const breederImportSchema = z
       .array(
         z.object({
           _id: objectIdSchema,
-          version: z.number({ required_error: "is required" }).int("must be a whole number").positive("must be positive"),
+          version: z
+            .number({ required_error: "is required" })
+            .int("must be a whole number")
+            .positive("must be positive"),
           fields: breederPatchSchema,
         }),
       )
@@ -28,7 +30,10 @@ export const breederImportSchema = z
       .default([]),
   })
   .refine((b) => b.create.length + b.update.length > 0, { message: "names no row to add or change", path: ["create"] })
-  .refine((b) => new Set(b.update.map((u) => u._id)).size === b.update.length, { message: "changes a row twice", path: ["update"] });
+  .refine((b) => new Set(b.update.map((u) => u._id)).size === b.update.length, {
+    message: "changes a row twice",
+    path: ["update"],
+  });
 export type BreederImport = z.infer<typeof breederImportSchema>;
 
 export type ImportResult =
@@ -37,7 +42,14 @@ export type ImportResult =
   | { status: "conflict"; names: string[] };
 
 export async function importBreeders(deps: Deps, body: BreederImport): Promise<ImportResult> {
-  const stored = new Map((await findBreeders(deps.db, body.update.map((u) => u._id))).map((r) => [r._id, r]));
+  const stored = new Map(
+    (
+      await findBreeders(
+        deps.db,
+        body.update.map((u) => u._id),
+      )
+    ).map((r) => [r._id, r]),
+  );
   const missing = body.update.filter((u) => !stored.has(u._id)).map((u) => u._id);
   if (missing.length) return { status: "not_found", ids: missing };
   const moved = body.update.filter((u) => stored.get(u._id)!.version !== u.version);
@@ -60,7 +72,14 @@ export async function importBreeders(deps: Deps, body: BreederImport): Promise<I
     writes.push(
       deps.db
         .update(breederList)
-        .set({ ...change.columns, values, fieldColors, ...searchColumns(patched), version: version + 1, lastUpdated: at })
+        .set({
+          ...change.columns,
+          values,
+          fieldColors,
+          ...searchColumns(patched),
+          version: version + 1,
+          lastUpdated: at,
+        })
         .where(eq(breederList._id, _id)),
     );
   }
@@ -74,12 +93,17 @@ export async function importBreeders(deps: Deps, body: BreederImport): Promise<I
       for (const image of await deps.db.select().from(itemImages).where(inArray(itemImages.name, some))) {
         if (image.scope === "dino") images.set(image.name, image.imageUrl);
       }
-      for (const mapping of await deps.db.select().from(roleMappings).where(inArray(roleMappings.dino, some))) roles.set(mapping.dino, mapping.roleId);
+      for (const mapping of await deps.db.select().from(roleMappings).where(inArray(roleMappings.dino, some)))
+        roles.set(mapping.dino, mapping.roleId);
     }
     let place = await nextPlace(deps.db);
     for (const line of body.create) {
       const dino = line.Dino as string;
-      writes.push(deps.db.insert(breederList).values(newBreederRow(line, place++, images.get(dino) ?? null, roles.get(dino) ?? null)));
+      writes.push(
+        deps.db
+          .insert(breederList)
+          .values(newBreederRow(line, place++, images.get(dino) ?? null, roles.get(dino) ?? null)),
+      );
     }
   }
 
@@ -93,7 +117,10 @@ export async function importBreeders(deps: Deps, body: BreederImport): Promise<I
       [{ ...LIST_EVENT, message: `Breeder list: ${created + updated} rows imported`, count: created + updated }],
     );
   } catch (error) {
-    const now = await findBreeders(deps.db, body.update.map((u) => u._id));
+    const now = await findBreeders(
+      deps.db,
+      body.update.map((u) => u._id),
+    );
     const raced = now.filter((r) => r.version !== stored.get(r._id)!.version);
     if (raced.length === 0 && now.length === body.update.length) throw error;
     return { status: "conflict", names: raced.map((r) => r.Dino) };

@@ -5,9 +5,10 @@ import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
 import {
   BREEDER_SERVERS,
   COLOURABLE_COLUMNS,
-  DATE_COLUMNS, NUMERIC_COLUMNS, TEXT_COLUMNS
+  DATE_COLUMNS,
+  NUMERIC_COLUMNS,
+  TEXT_COLUMNS,
 } from "../../contract/breeder";
-
 
 export const hexColour = z
   .string({ invalid_type_error: "must be a hex colour like #ff0000" })
@@ -24,9 +25,19 @@ const httpUrl = z
   .url("must be a URL")
   .refine((u) => /^https?:\/\//i.test(u), "must be an http or https URL");
 
-const numeric = z.number({ invalid_type_error: "must be a number or null" }).finite("must be a finite number").nullable();
-const dateText = z.string({ invalid_type_error: "must be a date text (m/d/yyyy) or null" }).trim().max(40, "is at most 40 characters").nullable();
-const freeText = z.string({ invalid_type_error: "must be text or null" }).max(2000, "is at most 2000 characters").nullable();
+const numeric = z
+  .number({ invalid_type_error: "must be a number or null" })
+  .finite("must be a finite number")
+  .nullable();
+const dateText = z
+  .string({ invalid_type_error: "must be a date text (m/d/yyyy) or null" })
+  .trim()
+  .max(40, "is at most 40 characters")
+  .nullable();
+const freeText = z
+  .string({ invalid_type_error: "must be text or null" })
+  .max(2000, "is at most 2000 characters")
+  .nullable();
 const negative = z.preprocess(
   (v) => (typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : typeof v === "string" ? v.trim().toUpperCase() : v),
   z.enum(["TRUE", "FALSE"], { errorMap: () => ({ message: "must be TRUE or FALSE" }) }).nullable(),
@@ -70,7 +81,9 @@ function refuseUnknownKeys(allowed: Set<string>, readOnly: Record<string, string
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: [key],
-        message: readOnly[key] ?? (key.startsWith("fieldColors.") ? `"${key.slice(12)}" is not a known column` : `unknown column "${key}"`),
+        message:
+          readOnly[key] ??
+          (key.startsWith("fieldColors.") ? `"${key.slice(12)}" is not a known column` : `unknown column "${key}"`),
       });
     }
     const colours = body.fieldColors;
@@ -89,7 +102,10 @@ const patchShape: Record<string, z.ZodTypeAny> = {
   textColor: hexColour.nullable(),
   fieldColors: fieldColoursObject,
   ...Object.fromEntries(COLOURABLE_COLUMNS.map((c) => [`fieldColors.${c}`, hexColour.nullable()])),
-  version: z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").positive("must be positive"),
+  version: z
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .positive("must be positive"),
 };
 const patchKeys = new Set(Object.keys(patchShape));
 
@@ -109,7 +125,11 @@ export type BreederPatch = Record<string, unknown> & { version?: number };
 const createShape: Record<string, z.ZodTypeAny> = {
   ...Object.fromEntries(Object.entries(columnSchemas).map(([k, s]) => [k, s.optional()])),
   Dino: dino,
-  order: z.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").optional(),
+  order: z
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .optional(),
   imageUrl: httpUrl.nullable().optional(),
   roleId: snowflake.nullable().optional(),
   textColor: hexColour.nullable().optional(),
@@ -146,7 +166,10 @@ export const reorderSchema = z.object({
 });
 
 export const orderSchema = z.object({
-  order: z.number({ required_error: "is required", invalid_type_error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more"),
+  order: z
+    .number({ required_error: "is required", invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more"),
 });
 export const imageSchema = z.object({ imageUrl: httpUrl, updateAllMatching: z.boolean().default(false) });
 export const roleSchema = z.object({ roleId: snowflake });

@@ -4,11 +4,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { breederList } from "../../drizzle/schema";
 import type { LiveEvent } from "../../contract/events";
 import { SEARCH_SEPARATOR } from "./paging";
-import {
-  daysSince,
-  daysSinceDay,
-  DAYS_SINCE_COLUMNS, sheetDay, VALUE_COLUMNS
-} from "../../contract/breeder";
+import { daysSince, daysSinceDay, DAYS_SINCE_COLUMNS, sheetDay, VALUE_COLUMNS } from "../../contract/breeder";
 
 import { type BreederPatch } from "./breeder-input";
 
@@ -37,7 +33,10 @@ export function searchColumns(row: Pick<BreederRow, "Dino" | "Server" | "values"
     typeof v === "string" ? [v] : typeof v === "number" && Number.isFinite(v) ? [String(v)] : [],
   );
   const days = Object.fromEntries(
-    Object.entries(DAY_COLUMNS).map(([shown, column]) => [column, sheetDay(values[DAYS_SINCE_COLUMNS[shown as keyof typeof DAY_COLUMNS]])]),
+    Object.entries(DAY_COLUMNS).map(([shown, column]) => [
+      column,
+      sheetDay(values[DAYS_SINCE_COLUMNS[shown as keyof typeof DAY_COLUMNS]]),
+    ]),
   ) as Omit<SearchColumns, "searchText">;
   return { ...days, searchText: texts.join(SEARCH_SEPARATOR) };
 }
@@ -47,7 +46,10 @@ export type RowFields = Omit<BreederRow, keyof SearchColumns | "rowKey">;
 
 /** The columns a read for breederJson selects: all but the search's text and key, which are long and never sent. */
 export const ROW_FIELDS = (({ searchText: _text, rowKey: _key, ...fields }) => fields)(getTableColumns(breederList));
-export const LIST_EVENT: LiveEvent = { type: "breeder_list_update", message: "Breeder list updated! Live update received." };
+export const LIST_EVENT: LiveEvent = {
+  type: "breeder_list_update",
+  message: "Breeder list updated! Live update received.",
+};
 
 /** Each Days since column with the date it counts from, listed once (breederJson runs for every row of a page). */
 const DAYS_SINCE_ENTRIES = Object.entries(DAYS_SINCE_COLUMNS) as [keyof typeof DAY_COLUMNS, string][];
@@ -59,7 +61,10 @@ const DAYS_SINCE_ENTRIES = Object.entries(DAYS_SINCE_COLUMNS) as [keyof typeof D
  * dates. Built in one object, in the key order the API has always answered: the row's fields, the known columns, any
  * other stored key, then the counts and the version.
  */
-export function breederJson(row: RowFields & Partial<Pick<BreederRow, (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS]>>, now: Date = new Date()) {
+export function breederJson(
+  row: RowFields & Partial<Pick<BreederRow, (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS]>>,
+  now: Date = new Date(),
+) {
   const json: Record<string, unknown> = {
     _id: row._id,
     order: row.order,
@@ -102,12 +107,24 @@ export type BreederJson = {
 const jsonPath = (key: string) => `$."${key.replace(/"/g, '\\"')}"`;
 
 /** SQL that sets (or, for null, removes) keys of a JSON text column without reading it first: no lost updates. */
-export function jsonMerge(column: SQL | typeof breederList.values | typeof breederList.fieldColors, entries: [string, Value][], removeNulls: boolean) {
+export function jsonMerge(
+  column: SQL | typeof breederList.values | typeof breederList.fieldColors,
+  entries: [string, Value][],
+  removeNulls: boolean,
+) {
   let expr: SQL = sql`${column}`;
   const sets = entries.filter(([, v]) => !(removeNulls && v === null));
   const removes = entries.filter(([, v]) => removeNulls && v === null);
-  if (sets.length) expr = sql`json_set(${expr}, ${sql.join(sets.map(([k, v]) => sql`${jsonPath(k)}, ${v}`), sql`, `)})`;
-  if (removes.length) expr = sql`json_remove(${expr}, ${sql.join(removes.map(([k]) => sql`${jsonPath(k)}`), sql`, `)})`;
+  if (sets.length)
+    expr = sql`json_set(${expr}, ${sql.join(
+      sets.map(([k, v]) => sql`${jsonPath(k)}, ${v}`),
+      sql`, `,
+    )})`;
+  if (removes.length)
+    expr = sql`json_remove(${expr}, ${sql.join(
+      removes.map(([k]) => sql`${jsonPath(k)}`),
+      sql`, `,
+    )})`;
   return expr;
 }
 
@@ -156,4 +173,5 @@ export function planPatch(row: RowFields, patch: BreederPatch): PlannedChange {
   return change;
 }
 
-export const isEmptyChange = (c: PlannedChange) => !Object.keys(c.columns).length && !c.values.length && !c.colours.length;
+export const isEmptyChange = (c: PlannedChange) =>
+  !Object.keys(c.columns).length && !c.values.length && !c.colours.length;

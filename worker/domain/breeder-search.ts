@@ -11,14 +11,31 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { breederList } from "../../drizzle/schema";
-import { BREEDER_SERVERS, dayNumber, ZERO_COLUMN, type BreederDino, type BreederServer, type BreederSummary } from "../../contract/breeder";
+import {
+  BREEDER_SERVERS,
+  dayNumber,
+  ZERO_COLUMN,
+  type BreederDino,
+  type BreederServer,
+  type BreederSummary,
+} from "../../contract/breeder";
 import { aggregateRead, cachedAggregate, keptWhileCurrent, settledAggregate } from "./aggregates";
 import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder-rows";
 import type { Db } from "./context";
-import { askedPage, contains, ftsPhrase, SEARCH_SEPARATOR, settlePage, trigramsServe, type PageQuery, type SearchPage } from "./paging";
+import {
+  askedPage,
+  contains,
+  ftsPhrase,
+  SEARCH_SEPARATOR,
+  settlePage,
+  trigramsServe,
+  type PageQuery,
+  type SearchPage,
+} from "./paging";
 
 /** A "days since" cell's text in SQL from its date's stored day: whole days to `today` (0 if future), '-' when none. */
-const daysSinceText = (day: SQLiteColumn, today: number) => sql`coalesce(cast(max(0, cast(${today} AS integer) - ${day}) AS text), '-')`;
+const daysSinceText = (day: SQLiteColumn, today: number) =>
+  sql`coalesce(cast(max(0, cast(${today} AS integer) - ${day}) AS text), '-')`;
 
 /** A "days since" text is digits or '-': only a `q` made of those can be part of one. */
 const DAYS_TEXT = /^(?:\d+|-)$/;
@@ -43,13 +60,22 @@ function matching(q: string, now: Date, walk: boolean): SQL | undefined {
       : contains(breederList.searchText, text);
   const today = dayNumber(now);
   return sql`(${sql.join(
-    [inTexts, ...(DAYS_TEXT.test(text) ? Object.values(DAY_COLUMNS).map((c) => contains(daysSinceText(breederList[c], today), text)) : [])],
+    [
+      inTexts,
+      ...(DAYS_TEXT.test(text)
+        ? Object.values(DAY_COLUMNS).map((c) => contains(daysSinceText(breederList[c], today), text))
+        : []),
+    ],
     sql` or `,
   )})`;
 }
 
 export type BreederSearch = PageQuery & { server?: BreederServer };
-export type BreederPage = SearchPage<BreederJson> & { summary: BreederSummary; first: string | null; last: string | null };
+export type BreederPage = SearchPage<BreederJson> & {
+  summary: BreederSummary;
+  first: string | null;
+  last: string | null;
+};
 
 const zeros = sql<number>`coalesce(sum(CASE WHEN json_type(${breederList.values}, ${`$."${ZERO_COLUMN}"`}) IN ('integer', 'real')
   THEN json_extract(${breederList.values}, ${`$."${ZERO_COLUMN}"`}) END), 0)`;
@@ -58,7 +84,12 @@ const zeros = sql<number>`coalesce(sum(CASE WHEN json_type(${breederList.values}
 async function computeSummary(db: Db): Promise<BreederSummary> {
   // One scan, grouped by server: the whole list's figures are the groups' sums (rows without a server included).
   const groups = await db
-    .select({ server: breederList.Server, rows: count(), zeros, last: sql<number | null>`max(${breederList.lastUpdated})` })
+    .select({
+      server: breederList.Server,
+      rows: count(),
+      zeros,
+      last: sql<number | null>`max(${breederList.lastUpdated})`,
+    })
     .from(breederList)
     .groupBy(breederList.Server);
   const servers = Object.fromEntries(BREEDER_SERVERS.map((id) => [id, 0])) as Record<BreederServer, number>;
@@ -100,17 +131,37 @@ const keptPages = keptWhileCurrent<BreederPage>(LIST, 16);
  * the first and last ids of the whole sheet (Move up and Move down are disabled at its ends). A page past the end is
  * the last. Kept until the list changes, per day (Days since counts to it); the answer is shared, so it is frozen.
  */
-export function searchBreeders(db: Db, { q = "", page = 1, size = 100, server }: BreederSearch, now = new Date()): Promise<BreederPage> {
+export function searchBreeders(
+  db: Db,
+  { q = "", page = 1, size = 100, server }: BreederSearch,
+  now = new Date(),
+): Promise<BreederPage> {
   const search = { q, page, size, server };
-  return keptPages(db, JSON.stringify([dayNumber(now), q, page, size, server ?? null]), () => readBreeders(db, search, now));
+  return keptPages(db, JSON.stringify([dayNumber(now), q, page, size, server ?? null]), () =>
+    readBreeders(db, search, now),
+  );
 }
 
-async function readBreeders(db: Db, { q, page, size, server }: Required<PageQuery> & { server?: BreederServer }, now: Date): Promise<BreederPage> {
+async function readBreeders(
+  db: Db,
+  { q, page, size, server }: Required<PageQuery> & { server?: BreederServer },
+  now: Date,
+): Promise<BreederPage> {
   const where = (walk: boolean) => and(server ? eq(breederList.Server, server) : undefined, matching(q, now, walk));
   const ends = (dir: typeof asc) =>
-    db.select({ _id: breederList._id }).from(breederList).orderBy(dir(breederList.order), dir(breederList._id)).limit(1);
+    db
+      .select({ _id: breederList._id })
+      .from(breederList)
+      .orderBy(dir(breederList.order), dir(breederList._id))
+      .limit(1);
   const pageAt = (n: number) =>
-    db.select(ROW_FIELDS).from(breederList).where(where(true)).orderBy(asc(breederList.order), asc(breederList._id)).limit(size).offset((n - 1) * size);
+    db
+      .select(ROW_FIELDS)
+      .from(breederList)
+      .where(where(true))
+      .orderBy(asc(breederList.order), asc(breederList._id))
+      .limit(size)
+      .offset((n - 1) * size);
   const counted = db.select({ total: count() }).from(breederList).where(where(false));
   const countKey = scannedCountKey(q, server, now);
   const asked = askedPage(page);

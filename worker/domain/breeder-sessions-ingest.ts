@@ -23,7 +23,10 @@ const instant = z.union(
   ],
   { errorMap: () => ({ message: "must be epoch milliseconds or an ISO date-time" }) },
 );
-const count = z.number({ invalid_type_error: "must be a number" }).int("must be a whole number").nonnegative("must be 0 or more");
+const count = z
+  .number({ invalid_type_error: "must be a number" })
+  .int("must be a whole number")
+  .nonnegative("must be 0 or more");
 const measure = z.number({ invalid_type_error: "must be a number" }).finite().nonnegative("must be 0 or more");
 
 /** A body that is the list itself, or an object holding it under `key`. */
@@ -39,7 +42,8 @@ const listBody = <T extends z.ZodTypeAny>(key: string, item: T) =>
 const uniqueBy = (key: string) => (rows: Record<string, unknown>[], ctx: z.RefinementCtx) => {
   const seen = new Set<unknown>();
   rows.forEach((r, i) => {
-    if (seen.has(r[key])) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, key], message: "appears twice in the body" });
+    if (seen.has(r[key]))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i, key], message: "appears twice in the body" });
     seen.add(r[key]);
   });
 };
@@ -78,7 +82,10 @@ export const sessionStatsIngestSchema = listBody(
       totalRemovals: count.optional(),
       totalCancellations: count.optional(),
     })
-    .transform(({ totalRemovals, totalCancellations, ...s }) => ({ ...s, totalRemovals: totalRemovals ?? totalCancellations ?? 0 })),
+    .transform(({ totalRemovals, totalCancellations, ...s }) => ({
+      ...s,
+      totalRemovals: totalRemovals ?? totalCancellations ?? 0,
+    })),
 ).superRefine(uniqueBy("breederId"));
 
 export type ClaimSessionIn = z.infer<typeof claimSessionsIngestSchema>[number];
@@ -93,7 +100,17 @@ async function existing<T>(keys: string[], load: (chunk: string[]) => Promise<T[
   return out;
 }
 
-const SESSION_FIELDS = ["dinoName", "instructions", "max", "claims", "completed", "ended", "breederId", "createdAt", "updatedAt"] as const;
+const SESSION_FIELDS = [
+  "dinoName",
+  "instructions",
+  "max",
+  "claims",
+  "completed",
+  "ended",
+  "breederId",
+  "createdAt",
+  "updatedAt",
+] as const;
 const STATS_FIELDS = [
   "totalCreatedSessions",
   "totalSessions",
@@ -122,7 +139,12 @@ function changedRows<In extends Record<string, unknown>, Stored extends Record<s
     return before && same(pick(before, fields), after) ? [] : [{ row, before, after }];
   });
   const inserted = changed.filter((c) => !c.before).length;
-  const summary: IngestSummary = { received: rows.length, inserted, updated: changed.length - inserted, unchanged: rows.length - changed.length };
+  const summary: IngestSummary = {
+    received: rows.length,
+    inserted,
+    updated: changed.length - inserted,
+    unchanged: rows.length - changed.length,
+  };
   return { changed, summary };
 }
 
@@ -141,9 +163,7 @@ export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]
   const audit: AuditEntry[] = [];
   for (const { row: s, before, after } of changed) {
     const { _id, ...fields } = s;
-    writes.push(
-      deps.db.insert(claimSessions).values(s).onConflictDoUpdate({ target: claimSessions._id, set: fields }),
-    );
+    writes.push(deps.db.insert(claimSessions).values(s).onConflictDoUpdate({ target: claimSessions._id, set: fields }));
     audit.push({
       entity: "claim_session",
       entityId: s._id,
@@ -171,7 +191,10 @@ export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): P
   const takenIds = new Set(
     (
       await existing(givenIds, (ids) =>
-        deps.db.select({ _id: breederSessionStats._id }).from(breederSessionStats).where(inArray(breederSessionStats._id, ids)),
+        deps.db
+          .select({ _id: breederSessionStats._id })
+          .from(breederSessionStats)
+          .where(inArray(breederSessionStats._id, ids)),
       )
     ).map((r) => r._id),
   );

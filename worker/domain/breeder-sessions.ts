@@ -8,7 +8,16 @@ import type { Db } from "./context";
 import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
 import { dayBounds, offsetSpans } from "../../contract/zones";
 import { DAY_MS } from "../../contract/time";
-import { contains, countedPageWith, ftsPhrase, pageBounds, SEARCH_SEPARATOR, trigramsServe, type PageQuery, type SearchPage } from "./paging";
+import {
+  contains,
+  countedPageWith,
+  ftsPhrase,
+  pageBounds,
+  SEARCH_SEPARATOR,
+  trigramsServe,
+  type PageQuery,
+  type SearchPage,
+} from "./paging";
 import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow } from "../../contract/breeder";
 import { matches } from "../../contract/search";
 
@@ -16,9 +25,13 @@ import { matches } from "../../contract/search";
 type Kept = "searchText" | "rowKey" | "claimCount" | "completedCount";
 type SessionRow = Omit<typeof claimSessions.$inferSelect, Kept>;
 /** The columns a page reads: all but those kept for the search and the cards. */
-const SESSION_COLUMNS = (({ searchText: _text, rowKey: _key, claimCount: _claims, completedCount: _completed, ...columns }) => columns)(
-  getTableColumns(claimSessions),
-);
+const SESSION_COLUMNS = (({
+  searchText: _text,
+  rowKey: _key,
+  claimCount: _claims,
+  completedCount: _completed,
+  ...columns
+}) => columns)(getTableColumns(claimSessions));
 type StatsRow = typeof breederSessionStats.$inferSelect;
 
 /** Most rows one ingestion request may carry (each becomes a write and an audit row in one D1 batch). */
@@ -86,8 +99,13 @@ function shownDateTime(column: SQLiteColumn, spans: { offsets: number[]; changes
  * Every shape a shown date can take, its digits as 9 ("mar 99, 9999, 9:99 am"): a search that is part of none of them
  * cannot match a date, and is not looked for in the dates (writing them is the costly part of the search).
  */
-const SHOWN_DATE_SHAPES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].flatMap((month) =>
-  ["9", "99"].flatMap((day) => ["9", "99"].flatMap((hour) => ["am", "pm"].map((half) => `${month} ${day}, 9999, ${hour}:99${BEFORE_AM_PM}${half}`))),
+const SHOWN_DATE_SHAPES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].flatMap(
+  (month) =>
+    ["9", "99"].flatMap((day) =>
+      ["9", "99"].flatMap((hour) =>
+        ["am", "pm"].map((half) => `${month} ${day}, 9999, ${hour}:99${BEFORE_AM_PM}${half}`),
+      ),
+    ),
 );
 const canBeShownDate = (text: string) => {
   const shape = text.trim().toLowerCase().replace(/[0-9]/g, "9");
@@ -96,7 +114,10 @@ const canBeShownDate = (text: string) => {
 };
 
 export type ClaimSearch = PageQuery & { cq?: string; filter?: ClaimFilter; tz?: string };
-export type ClaimPage = SearchPage<ReturnType<typeof sessionJson> & ClaimExtras> & { all: number; summary: ClaimSummary };
+export type ClaimPage = SearchPage<ReturnType<typeof sessionJson> & ClaimExtras> & {
+  all: number;
+  summary: ClaimSummary;
+};
 /** What the tab shows beside a session, sent with each row of a page (not in the spec's whole list). */
 type ClaimExtras = { dinoImageUrl: string | null; breederAvatar: string | null; breederName: string | null };
 
@@ -152,7 +173,9 @@ export async function searchClaimSessions(
         t.breederId,
       ].map((column) => contains(column, text));
     if (!trigramsServe(text)) return [contains(t.searchText, text)];
-    return [sql`${walk ? sql`+${t.rowKey}` : t.rowKey} in (select rowid from claim_search where claim_search match ${ftsPhrase(text)})`];
+    return [
+      sql`${walk ? sql`+${t.rowKey}` : t.rowKey} in (select rowid from claim_search where claim_search match ${ftsPhrase(text)})`,
+    ];
   };
   const columns = (q: string, walk: boolean) => {
     const text = q.trim();
@@ -167,7 +190,12 @@ export async function searchClaimSessions(
   const where = (walk: boolean) => and(filter ? kept[filter] : undefined, columns(q, walk), columns(cq, walk));
   const pageAt = (n: number) =>
     db
-      .select({ ...SESSION_COLUMNS, dinoImageUrl: dinoImageOf(t.dinoName), breederAvatar: storedAvatarOf(t.breederId), breederName: storedNameOf(t.breederId) })
+      .select({
+        ...SESSION_COLUMNS,
+        dinoImageUrl: dinoImageOf(t.dinoName),
+        breederAvatar: storedAvatarOf(t.breederId),
+        breederName: storedNameOf(t.breederId),
+      })
       .from(t)
       .where(where(true))
       .orderBy(desc(t.createdAt), desc(t._id))
@@ -176,7 +204,12 @@ export async function searchClaimSessions(
   const [found, [summary]] = await countedPageWith(db, t, where(false), pageAt, { page, size }, summaryRead);
   return {
     ...found,
-    rows: found.rows.map(({ dinoImageUrl, breederAvatar, breederName, ...row }) => ({ ...sessionJson(row), dinoImageUrl, breederAvatar, breederName })),
+    rows: found.rows.map(({ dinoImageUrl, breederAvatar, breederName, ...row }) => ({
+      ...sessionJson(row),
+      dinoImageUrl,
+      breederAvatar,
+      breederName,
+    })),
     summary: {
       claimsToday: Number(summary.claimsToday),
       completedToday: Number(summary.completedToday),
@@ -198,7 +231,9 @@ export async function listSessionStats(db: Db) {
   return rows.sort(compareLeaderboard).map(statsJson);
 }
 
-export type StatsPage = SearchPage<ReturnType<typeof statsJson> & { rank: number; breederAvatar: string | null; breederName: string | null }> & {
+export type StatsPage = SearchPage<
+  ReturnType<typeof statsJson> & { rank: number; breederAvatar: string | null; breederName: string | null }
+> & {
   all: number;
 };
 
@@ -210,27 +245,48 @@ export type StatsPage = SearchPage<ReturnType<typeof statsJson> & { rank: number
  */
 export async function searchSessionStats(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<StatsPage> {
   const t = breederSessionStats;
-  const columns = { ...getTableColumns(t), breederAvatar: storedAvatarOf(t.breederId), breederName: storedNameOf(t.breederId) };
+  const columns = {
+    ...getTableColumns(t),
+    breederAvatar: storedAvatarOf(t.breederId),
+    breederName: storedNameOf(t.breederId),
+  };
   const order = [desc(t.totalSessions), desc(t.totalClaims), t.breederId] as const;
   const text = q.trim();
   if (!text) {
     const pageAt = (n: number) =>
-      db.select(columns).from(t).orderBy(...order).limit(size).offset((n - 1) * size);
+      db
+        .select(columns)
+        .from(t)
+        .orderBy(...order)
+        .limit(size)
+        .offset((n - 1) * size);
     const [found] = await countedPageWith(db, t, undefined, pageAt, { page, size });
     const first = (found.page - 1) * size;
     return {
       ...found,
-      rows: found.rows.map(({ breederAvatar, breederName, ...r }, i) => ({ ...statsJson(r), rank: first + i + 1, breederAvatar, breederName })),
+      rows: found.rows.map(({ breederAvatar, breederName, ...r }, i) => ({
+        ...statsJson(r),
+        rank: first + i + 1,
+        breederAvatar,
+        breederName,
+      })),
     };
   }
-  const all = (await db.select(columns).from(t).orderBy(...order)).map(({ breederAvatar, breederName, ...r }, i) => ({
+  const all = (
+    await db
+      .select(columns)
+      .from(t)
+      .orderBy(...order)
+  ).map(({ breederAvatar, breederName, ...r }, i) => ({
     ...statsJson(r),
     rank: i + 1,
     breederAvatar,
     breederName,
   }));
   // The breeder's name is searched too: a person looks a breeder up by the name the tab shows.
-  const found = all.filter((r) => matches({ ...leaderboardRow(r, r.rank), breederName: r.breederName }, text, [...LEADERBOARD_FIELDS, "breederName"]));
+  const found = all.filter((r) =>
+    matches({ ...leaderboardRow(r, r.rank), breederName: r.breederName }, text, [...LEADERBOARD_FIELDS, "breederName"]),
+  );
   const { page: at, pageCount, offset } = pageBounds(found.length, page, size);
   return { rows: found.slice(offset, offset + size), total: found.length, all: all.length, page: at, pageCount, size };
 }

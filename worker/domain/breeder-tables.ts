@@ -10,7 +10,10 @@ import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
 
-export const BREEDER_EVENT: LiveEvent = { type: "breeder_update", message: "A breeder entry was updated! Live update received." };
+export const BREEDER_EVENT: LiveEvent = {
+  type: "breeder_update",
+  message: "A breeder entry was updated! Live update received.",
+};
 
 type FfaRow = typeof ffaRaising.$inferSelect;
 type CodeRow = typeof codesGiven.$inferSelect;
@@ -37,7 +40,11 @@ export const codeJson = (r: CodeRow) => ({
 });
 
 const text = (maxLength: number) =>
-  z.string({ invalid_type_error: "must be text or null" }).trim().max(maxLength, `is at most ${maxLength} characters`).nullable();
+  z
+    .string({ invalid_type_error: "must be text or null" })
+    .trim()
+    .max(maxLength, `is at most ${maxLength} characters`)
+    .nullable();
 const required = (maxLength: number) =>
   z
     .string({ required_error: "is required", invalid_type_error: "must be text" })
@@ -55,7 +62,10 @@ const status = (fallback: string, maxLength: number) =>
 
 /** Every field as text of at most its length, the status falling back to the table's default. */
 function fieldsOf<K extends string>(lengths: Record<K, number>, fallback: string) {
-  const entries = Object.entries<number>(lengths).map(([key, max]) => [key, key === "status" ? status(fallback, max) : text(max)]);
+  const entries = Object.entries<number>(lengths).map(([key, max]) => [
+    key,
+    key === "status" ? status(fallback, max) : text(max),
+  ]);
   return Object.fromEntries(entries) as Record<K, z.ZodTypeAny>;
 }
 const ffaFields = fieldsOf(FFA_FIELD_LENGTHS, FFA_STATUSES[0]);
@@ -70,7 +80,11 @@ function singleField<T extends z.ZodRawShape>(fields: T) {
     .strict()
     .superRefine((body, ctx) => {
       if (Object.keys(body).length !== 1) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: `must change exactly one field (${known.join(", ")})` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [],
+          message: `must change exactly one field (${known.join(", ")})`,
+        });
       }
     });
 }
@@ -109,9 +123,19 @@ function sideTable<Row extends { _id: string }>(opts: {
      * One page of the table in its order, `q` a substring of any shown field, with the count found and the whole
      * table's (`all`): the count, the table's count and the page asked for in one round trip (issue 11).
      */
-    async search(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<Record<string, unknown>> & { all: number }> {
+    async search(
+      db: Db,
+      { q = "", page = 1, size = 25 }: PageQuery,
+    ): Promise<SearchPage<Record<string, unknown>> & { all: number }> {
       const where = anyColumnLike(opts.searched, q);
-      const pageAt = (n: number) => db.select().from(t).where(where).orderBy(asc(t._id)).limit(size).offset((n - 1) * size);
+      const pageAt = (n: number) =>
+        db
+          .select()
+          .from(t)
+          .where(where)
+          .orderBy(asc(t._id))
+          .limit(size)
+          .offset((n - 1) * size);
       const found = await countedPage(db, t, where, pageAt, { page, size });
       return { ...found, rows: (found.rows as Row[]).map(opts.json) };
     },
@@ -124,8 +148,22 @@ function sideTable<Row extends { _id: string }>(opts: {
       if (current === value) return opts.json(row);
       const [updated] = (await commit(
         deps,
-        [deps.db.update(t).set({ [field]: value, updatedAt: new Date() }).where(eq(t._id, _id)).returning()],
-        [{ entity: opts.entity, entityId: _id, action: "update", before: { [field]: current }, after: { [field]: value } }],
+        [
+          deps.db
+            .update(t)
+            .set({ [field]: value, updatedAt: new Date() })
+            .where(eq(t._id, _id))
+            .returning(),
+        ],
+        [
+          {
+            entity: opts.entity,
+            entityId: _id,
+            action: "update",
+            before: { [field]: current },
+            after: { [field]: value },
+          },
+        ],
         [BREEDER_EVENT],
       )) as [Row[]];
       return opts.json(updated[0]);
@@ -135,7 +173,12 @@ function sideTable<Row extends { _id: string }>(opts: {
       const row = { ...opts.defaults, ...body, _id: newObjectId(), updatedAt: new Date() };
       const [inserted] = (await commit(
         deps,
-        [deps.db.insert(t).values(row as never).returning()],
+        [
+          deps.db
+            .insert(t)
+            .values(row as never)
+            .returning(),
+        ],
         [{ entity: opts.entity, entityId: row._id, action: "create", after: body }],
         [BREEDER_EVENT],
       )) as [Row[]];
@@ -160,7 +203,15 @@ export const ffaRaisings = sideTable<FfaRow>({
   table: ffaRaising,
   entity: "ffa_raising",
   json: ffaJson,
-  searched: [ffaRaising.breeder, ffaRaising.creature, ffaRaising.server, ffaRaising.status, ffaRaising.startDate, ffaRaising.expectedCompletion, ffaRaising.notes],
+  searched: [
+    ffaRaising.breeder,
+    ffaRaising.creature,
+    ffaRaising.server,
+    ffaRaising.status,
+    ffaRaising.startDate,
+    ffaRaising.expectedCompletion,
+    ffaRaising.notes,
+  ],
   defaults: { status: FFA_STATUSES[0] },
 });
 
@@ -168,6 +219,13 @@ export const codesGivenTo = sideTable<CodeRow>({
   table: codesGiven,
   entity: "codes_given",
   json: codeJson,
-  searched: [codesGiven.breeder, codesGiven.code, codesGiven.server, codesGiven.dateGiven, codesGiven.status, codesGiven.notes],
+  searched: [
+    codesGiven.breeder,
+    codesGiven.code,
+    codesGiven.server,
+    codesGiven.dateGiven,
+    codesGiven.status,
+    codesGiven.notes,
+  ],
   defaults: { status: CODE_STATUSES[0] },
 });

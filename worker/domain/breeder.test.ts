@@ -82,20 +82,39 @@ describe("a row's JSON", () => {
 
   it("answers its keys in the order the API always has: the row's fields, the known columns, other stored keys, the counts", () => {
     const keys = Object.keys(breederJson(row({ values: { Extra: "kept", HP: 45, "Last Claims": "3/5/2026" } }), NOW));
-    expect(keys.slice(0, 9)).toEqual(["_id", "order", "Dino", "imageUrl", "Server", "textColor", "fieldColors", "lastUpdated", "roleId"]);
+    expect(keys.slice(0, 9)).toEqual([
+      "_id",
+      "order",
+      "Dino",
+      "imageUrl",
+      "Server",
+      "textColor",
+      "fieldColors",
+      "lastUpdated",
+      "roleId",
+    ]);
     expect(keys.slice(9, 9 + VALUE_COLUMNS.length)).toEqual([...VALUE_COLUMNS]);
     expect(keys.slice(9 + VALUE_COLUMNS.length)).toEqual(["Extra", "Days since", "Days sincetwo", "version"]);
-    expect(breederJson(row({ values: undefined as never }), NOW)).toMatchObject({ HP: null, "Days since": null, version: 4 });
+    expect(breederJson(row({ values: undefined as never }), NOW)).toMatchObject({
+      HP: null,
+      "Days since": null,
+      version: 4,
+    });
   });
 
   it("counts Days since from the day numbers kept with the row, and from its dates when none are kept", () => {
     const values = { "Last Claims": "3/5/2026", "Last Mut": "3/14/2026" };
     const kept = { dateDay: sheetDay("3/5/2026"), datetwoDay: sheetDay("3/14/2026") };
     expect(breederJson(row({ values, ...kept }), NOW)).toMatchObject({ "Days since": 10, "Days sincetwo": 1 });
-    expect(breederJson(row({ values, dateDay: null, datetwoDay: null }), NOW)).toMatchObject({ "Days since": 10, "Days sincetwo": 1 });
+    expect(breederJson(row({ values, dateDay: null, datetwoDay: null }), NOW)).toMatchObject({
+      "Days since": 10,
+      "Days sincetwo": 1,
+    });
     expect(breederJson(row({ values }), NOW)).toMatchObject({ "Days since": 10, "Days sincetwo": 1 });
     // A date in the future counts 0 days, as parsed.
-    expect(breederJson(row({ values: { "Last Claims": "3/20/2026" }, dateDay: sheetDay("3/20/2026") }), NOW)).toMatchObject({ "Days since": 0 });
+    expect(
+      breederJson(row({ values: { "Last Claims": "3/20/2026" }, dateDay: sheetDay("3/20/2026") }), NOW),
+    ).toMatchObject({ "Days since": 0 });
   });
 });
 
@@ -107,7 +126,14 @@ describe("the PATCH body", () => {
   };
 
   it("accepts numbers or null for numeric columns, TRUE/FALSE for Negative, text for dates", () => {
-    const r = parse({ HP: 50, Stam: null, "Curent # of 0/0's": 3, Negative: "true", "Last Claims": "3/1/2026", notes: "ok" });
+    const r = parse({
+      HP: 50,
+      Stam: null,
+      "Curent # of 0/0's": 3,
+      Negative: "true",
+      "Last Claims": "3/1/2026",
+      notes: "ok",
+    });
     expect(r.success).toBe(true);
     expect(r.data).toMatchObject({ Negative: "TRUE" });
   });
@@ -143,15 +169,30 @@ describe("the PATCH body", () => {
   });
 
   it("colours only known columns", () => {
-    expect(batchColourSchema.safeParse({ cells: [{ rowId: "0123456789abcdef01234567", columnKey: "HP" }], color: "#00ff00" }).success).toBe(true);
-    expect(batchColourSchema.safeParse({ cells: [{ rowId: "0123456789abcdef01234567", columnKey: "Nope" }], color: "#00ff00" }).success).toBe(false);
+    expect(
+      batchColourSchema.safeParse({ cells: [{ rowId: "0123456789abcdef01234567", columnKey: "HP" }], color: "#00ff00" })
+        .success,
+    ).toBe(true);
+    expect(
+      batchColourSchema.safeParse({
+        cells: [{ rowId: "0123456789abcdef01234567", columnKey: "Nope" }],
+        color: "#00ff00",
+      }).success,
+    ).toBe(false);
     expect(batchColourSchema.safeParse({ cells: [], color: "#00ff00" }).success).toBe(false);
   });
 });
 
 describe("the change plan", () => {
   it("keeps only what differs, with before and after", () => {
-    const plan = planPatch(row(), { HP: 45, Stam: 30, Dino: "Rex", Server: "2446", "fieldColors.HP": "#ff0000", "fieldColors.Dmg": "#00ff00" });
+    const plan = planPatch(row(), {
+      HP: 45,
+      Stam: 30,
+      Dino: "Rex",
+      Server: "2446",
+      "fieldColors.HP": "#ff0000",
+      "fieldColors.Dmg": "#00ff00",
+    });
     expect(plan.columns).toEqual({ Server: "2446" });
     expect(plan.values).toEqual([["Stam", 30]]);
     expect(plan.colours).toEqual([["Dmg", "#00ff00"]]);
@@ -191,10 +232,15 @@ describe("ingestion bodies", () => {
   const session = { _id: "aaaaaaaaaaaaaaaaaaaaaaaa", dinoName: "Rex", createdAt: 1_700_000_000_000 };
 
   it("take a list or an object holding it, and default updatedAt to createdAt", () => {
-    expect(claimSessionsIngestSchema.parse([session])[0]).toMatchObject({ updatedAt: 1_700_000_000_000, claims: [], ended: false });
-    expect(claimSessionsIngestSchema.parse({ sessions: [{ ...session, createdAt: "2026-03-01T00:00:00.000Z" }] })[0].createdAt).toBe(
-      Date.UTC(2026, 2, 1),
-    );
+    expect(claimSessionsIngestSchema.parse([session])[0]).toMatchObject({
+      updatedAt: 1_700_000_000_000,
+      claims: [],
+      ended: false,
+    });
+    expect(
+      claimSessionsIngestSchema.parse({ sessions: [{ ...session, createdAt: "2026-03-01T00:00:00.000Z" }] })[0]
+        .createdAt,
+    ).toBe(Date.UTC(2026, 2, 1));
   });
 
   it("refuse a repeated id, naming it", () => {
@@ -204,7 +250,9 @@ describe("ingestion bodies", () => {
   });
 
   it("read totalCancellations as totalRemovals", () => {
-    expect(sessionStatsIngestSchema.parse([{ breederId: "300000000000000002", totalCancellations: 4 }])[0].totalRemovals).toBe(4);
+    expect(
+      sessionStatsIngestSchema.parse([{ breederId: "300000000000000002", totalCancellations: 4 }])[0].totalRemovals,
+    ).toBe(4);
   });
 });
 
@@ -212,7 +260,9 @@ describe("the leaderboard order", () => {
   it("puts the most sessions first, then the most claims", () => {
     const s = (breederId: string, totalSessions: number, totalClaims: number) =>
       ({ breederId, totalSessions, totalClaims }) as Parameters<typeof compareLeaderboard>[0];
-    const sorted = [s("1", 3, 9), s("2", 10, 1), s("3", 3, 12), s("4", 0, 0), s("5", 3, 9)].sort(compareLeaderboard).map((x) => x.breederId);
+    const sorted = [s("1", 3, 9), s("2", 10, 1), s("3", 3, 12), s("4", 0, 0), s("5", 3, 9)]
+      .sort(compareLeaderboard)
+      .map((x) => x.breederId);
     // A tie on both is broken by the breeder's id, as the host's SQL orders it.
     expect(sorted).toEqual(["2", "3", "1", "5", "4"]);
   });

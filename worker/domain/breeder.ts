@@ -9,7 +9,18 @@ import { commit, newObjectId, newPlaces, RACE_RETRIES, versionGuard } from "./co
 import { VALUE_COLUMNS } from "../../contract/breeder";
 
 import type { BreederPatch } from "./breeder-input";
-import { breederJson, isEmptyChange, jsonMerge, LIST_EVENT, planPatch, ROW_FIELDS, searchColumns, type BreederJson, type BreederRow, type Value } from "./breeder-rows";
+import {
+  breederJson,
+  isEmptyChange,
+  jsonMerge,
+  LIST_EVENT,
+  planPatch,
+  ROW_FIELDS,
+  searchColumns,
+  type BreederJson,
+  type BreederRow,
+  type Value,
+} from "./breeder-rows";
 
 // ---- Reads -------------------------------------------------------------------------------------------------------
 
@@ -24,7 +35,12 @@ export const findBreeder = (db: Db, _id: string) => db.query.breederList.findFir
 export async function findBreeders(db: Db, ids: string[]) {
   const out: BreederRow[] = [];
   for (let i = 0; i < ids.length; i += 90) {
-    out.push(...(await db.select().from(breederList).where(inArray(breederList._id, ids.slice(i, i + 90)))));
+    out.push(
+      ...(await db
+        .select()
+        .from(breederList)
+        .where(inArray(breederList._id, ids.slice(i, i + 90)))),
+    );
   }
   return out;
 }
@@ -34,9 +50,7 @@ export async function findBreeders(db: Db, ids: string[]) {
 const bump = () => ({ version: sql`${breederList.version} + 1`, lastUpdated: new Date() });
 
 export type PatchResult =
-  | { status: "not_found" }
-  | { status: "conflict"; current: BreederJson }
-  | { status: "ok"; row: BreederJson };
+  { status: "not_found" } | { status: "conflict"; current: BreederJson } | { status: "ok"; row: BreederJson };
 
 /**
  * Applies a validated PATCH. With `version`, a stale version answers conflict and changes nothing. Values are merged
@@ -45,7 +59,8 @@ export type PatchResult =
 export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch, attempt = 0): Promise<PatchResult> {
   const row = await findBreeder(deps.db, _id);
   if (!row) return { status: "not_found" };
-  if (patch.version !== undefined && patch.version !== row.version) return { status: "conflict", current: breederJson(row) };
+  if (patch.version !== undefined && patch.version !== row.version)
+    return { status: "conflict", current: breederJson(row) };
   const change = planPatch(row, patch);
   if (isEmptyChange(change)) return { status: "ok", row: breederJson(row) };
 
@@ -59,7 +74,10 @@ export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch,
       deps,
       // The update applies only to the row as it was read: a write that gets in between aborts the whole batch,
       // audit row included.
-      [versionGuard(deps.db, breederList, _id, row.version), deps.db.update(breederList).set(set).where(eq(breederList._id, _id)).returning()],
+      [
+        versionGuard(deps.db, breederList, _id, row.version),
+        deps.db.update(breederList).set(set).where(eq(breederList._id, _id)).returning(),
+      ],
       [{ entity: "breeder_list", entityId: _id, action: "update", before: change.before, after: change.after }],
       [LIST_EVENT],
     )) as [unknown, BreederRow[]];
@@ -76,7 +94,8 @@ export async function patchBreeder(deps: Deps, _id: string, patch: BreederPatch,
   }
 }
 
-export type BatchColourResult = { status: "not_found"; id: string } | { status: "ok"; updatedRows: number; updatedCells: number };
+export type BatchColourResult =
+  { status: "not_found"; id: string } | { status: "ok"; updatedRows: number; updatedCells: number };
 
 /** Gives every named cell the colour (null clears it), all or nothing: an unknown row changes nothing. */
 export async function batchColour(
@@ -131,8 +150,16 @@ export async function reorderBreeders(deps: Deps, ids: string[]) {
   if (moved.length > 0) {
     await commit(
       deps,
-      moved.map(({ row, to }) => deps.db.update(breederList).set({ order: to }).where(eq(breederList._id, row._id))) as never,
-      moved.map(({ row, to }) => ({ entity: "breeder_list", entityId: row._id, action: "order", before: { order: row.order }, after: { order: to } })),
+      moved.map(({ row, to }) =>
+        deps.db.update(breederList).set({ order: to }).where(eq(breederList._id, row._id)),
+      ) as never,
+      moved.map(({ row, to }) => ({
+        entity: "breeder_list",
+        entityId: row._id,
+        action: "order",
+        before: { order: row.order },
+        after: { order: to },
+      })),
       [LIST_EVENT],
     );
   }
@@ -145,7 +172,13 @@ export async function setBreederOrder(deps: Deps, _id: string, order: number) {
   if (row.order === order) return breederJson(row);
   const [updated] = (await commit(
     deps,
-    [deps.db.update(breederList).set({ order, ...bump() }).where(eq(breederList._id, _id)).returning()],
+    [
+      deps.db
+        .update(breederList)
+        .set({ order, ...bump() })
+        .where(eq(breederList._id, _id))
+        .returning(),
+    ],
     [{ entity: "breeder_list", entityId: _id, action: "order", before: { order: row.order }, after: { order } }],
     [LIST_EVENT],
   )) as [BreederRow[]];
@@ -165,7 +198,12 @@ export async function setBreederImage(deps: Deps, _id: string, imageUrl: string,
   const ids = targets.map((t) => t._id);
   const writes = [];
   for (let i = 0; i < ids.length; i += 90) {
-    writes.push(deps.db.update(breederList).set({ imageUrl, ...bump() }).where(inArray(breederList._id, ids.slice(i, i + 90))));
+    writes.push(
+      deps.db
+        .update(breederList)
+        .set({ imageUrl, ...bump() })
+        .where(inArray(breederList._id, ids.slice(i, i + 90))),
+    );
   }
   const previous = await deps.db.query.itemImages.findFirst({
     where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, row.Dino)),
@@ -185,7 +223,13 @@ export async function setBreederImage(deps: Deps, _id: string, imageUrl: string,
         before: { imageUrl: t.imageUrl },
         after: { imageUrl },
       })),
-      { entity: "item_image", entityId: `dino:${row.Dino}`, action: "set", before: previous?.imageUrl ?? null, after: imageUrl },
+      {
+        entity: "item_image",
+        entityId: `dino:${row.Dino}`,
+        action: "set",
+        before: previous?.imageUrl ?? null,
+        after: imageUrl,
+      },
     ],
     [LIST_EVENT],
   );
@@ -203,7 +247,12 @@ export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
   if (changed.length) {
     const ids = changed.map((t) => t._id);
     for (let i = 0; i < ids.length; i += 90) {
-      writes.push(deps.db.update(breederList).set({ roleId, ...bump() }).where(inArray(breederList._id, ids.slice(i, i + 90))));
+      writes.push(
+        deps.db
+          .update(breederList)
+          .set({ roleId, ...bump() })
+          .where(inArray(breederList._id, ids.slice(i, i + 90))),
+      );
     }
   }
   if (previous?.roleId !== roleId) {
@@ -219,9 +268,23 @@ export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
       deps,
       writes as never,
       [
-        ...changed.map((t) => ({ entity: "breeder_list", entityId: t._id, action: "role", before: { roleId: t.roleId }, after: { roleId } })),
+        ...changed.map((t) => ({
+          entity: "breeder_list",
+          entityId: t._id,
+          action: "role",
+          before: { roleId: t.roleId },
+          after: { roleId },
+        })),
         ...(previous?.roleId !== roleId
-          ? [{ entity: "role_mapping", entityId: row.Dino, action: "set", before: previous?.roleId ?? null, after: roleId }]
+          ? [
+              {
+                entity: "role_mapping",
+                entityId: row.Dino,
+                action: "set",
+                before: previous?.roleId ?? null,
+                after: roleId,
+              },
+            ]
           : []),
       ],
       [LIST_EVENT],
@@ -232,7 +295,12 @@ export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
 
 /** Adds a row at the end (or at `order`); a dino with a known image or role mapping gets them. */
 /** A new row from a validated create body: the next place, and the Dino's picture and role when it has them. */
-export function newBreederRow(body: Record<string, unknown>, order: number, imageUrl: string | null, roleId: string | null): Omit<BreederRow, "rowKey"> {
+export function newBreederRow(
+  body: Record<string, unknown>,
+  order: number,
+  imageUrl: string | null,
+  roleId: string | null,
+): Omit<BreederRow, "rowKey"> {
   const Dino = body.Dino as string;
   const Server = (body.Server as string | null | undefined) ?? null;
   const values: Record<string, Value> = {};
@@ -245,7 +313,9 @@ export function newBreederRow(body: Record<string, unknown>, order: number, imag
     imageUrl: (body.imageUrl as string | null | undefined) ?? imageUrl,
     textColor: (body.textColor as string | null | undefined) ?? null,
     fieldColors: Object.fromEntries(
-      Object.entries((body.fieldColors as Record<string, string | null> | undefined) ?? {}).filter(([, v]) => v !== null),
+      Object.entries((body.fieldColors as Record<string, string | null> | undefined) ?? {}).filter(
+        ([, v]) => v !== null,
+      ),
     ) as Record<string, string>,
     roleId: (body.roleId as string | null | undefined) ?? roleId,
     values,
@@ -263,7 +333,9 @@ export async function nextPlace(db: Db) {
 
 export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
   const Dino = body.Dino as string;
-  const image = await deps.db.query.itemImages.findFirst({ where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, Dino)) });
+  const image = await deps.db.query.itemImages.findFirst({
+    where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, Dino)),
+  });
   const mapping = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, Dino) });
   const row = newBreederRow(body, await nextPlace(deps.db), image?.imageUrl ?? null, mapping?.roleId ?? null);
   await commit(

@@ -36,9 +36,19 @@ const SEARCHED_COLUMNS = [
  * One page of codes sorted by id, whose displayed columns contain `q`, counted and paged in SQL; `all` counts every
  * code (the page's subtitle). A page past the end answers the last page.
  */
-export async function searchCodes(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<CodeJson> & { all: number }> {
+export async function searchCodes(
+  db: Db,
+  { q = "", page = 1, size = 25 }: PageQuery,
+): Promise<SearchPage<CodeJson> & { all: number }> {
   const where = anyColumnLike(SEARCHED_COLUMNS, q);
-  const pageAt = (n: number) => db.select().from(codes).where(where).orderBy(asc(codes.id)).limit(size).offset((n - 1) * size);
+  const pageAt = (n: number) =>
+    db
+      .select()
+      .from(codes)
+      .where(where)
+      .orderBy(asc(codes.id))
+      .limit(size)
+      .offset((n - 1) * size);
   const found = await countedPage(db, codes, where, pageAt, { page, size });
   return { ...found, rows: found.rows.map(codeJson) };
 }
@@ -71,7 +81,11 @@ export async function createCode(deps: Deps, input: CodeFields) {
       return codeJson(row);
     } catch (error) {
       // Another writer took the same id between our read and write: read the highest id again, once.
-      if (attempt === 0 && /UNIQUE constraint/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`)) continue;
+      if (
+        attempt === 0 &&
+        /UNIQUE constraint/i.test(`${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`)
+      )
+        continue;
       throw error;
     }
   }
@@ -85,7 +99,13 @@ export async function findCode(db: Db, _id: string) {
  * Applies the given fields under the code's version (see updateVersioned): with `version`, a save based on an older one
  * is a conflict and changes nothing. Null for an unknown code; a change that changes nothing writes nothing.
  */
-export async function updateCode(deps: Deps, _id: string, input: CodeFields, version?: number, known?: CodeRow): Promise<VersionedSave<CodeJson>> {
+export async function updateCode(
+  deps: Deps,
+  _id: string,
+  input: CodeFields,
+  version?: number,
+  known?: CodeRow,
+): Promise<VersionedSave<CodeJson>> {
   const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<CodeRow>;
   const saved = await updateVersioned(
     deps,

@@ -95,8 +95,17 @@ export const RACE_RETRIES = 5;
  * Aborts the batch when the row no longer has the version it was read with (or is gone): another write got in between
  * the read and this batch, so nothing of it is applied, not even its audit rows. Put it before the row's update.
  */
-export function versionGuard(db: Db, table: SQLiteTable & { _id: SQLiteColumn; version: SQLiteColumn }, id: string, version: number) {
-  return abortUnless(db, sql`exists (select 1 from ${table} where ${table._id} = ${id} and ${table.version} = ${version})`, "stale version");
+export function versionGuard(
+  db: Db,
+  table: SQLiteTable & { _id: SQLiteColumn; version: SQLiteColumn },
+  id: string,
+  version: number,
+) {
+  return abortUnless(
+    db,
+    sql`exists (select 1 from ${table} where ${table._id} = ${id} and ${table.version} = ${version})`,
+    "stale version",
+  );
 }
 
 /** What a versioned save of one row comes to: saved, refused because the row moved on (with the row as it now is), or
@@ -141,7 +150,12 @@ export async function updateVersioned<R extends { version: number; updatedAt: Da
     const { audit, event } = record(before, after);
     const set = { ...patch, version: after.version, updatedAt: after.updatedAt } as Record<string, unknown>;
     try {
-      await commit(deps, [versionGuard(deps.db, table, _id, before.version), deps.db.update(table).set(set).where(eq(table._id, _id))], [audit], [event]);
+      await commit(
+        deps,
+        [versionGuard(deps.db, table, _id, before.version), deps.db.update(table).set(set).where(eq(table._id, _id))],
+        [audit],
+        [event],
+      );
       return { saved: after };
     } catch (error) {
       // The row as the save that got in left it: planned again from it (no second read).
@@ -157,13 +171,11 @@ export async function updateVersioned<R extends { version: number; updatedAt: Da
  * Runs the writes and their audit rows in one D1 batch (all or nothing), then tells every signed-in browser.
  * A failed publish never undoes a committed write; it is logged.
  */
-export async function commit(
-  deps: Deps,
-  writes: BatchItem<"sqlite">[],
-  audit: AuditEntry[],
-  events: LiveEvent[] = [],
-) {
-  const statements = [...writes, ...audit.map((e) => auditInsert(deps, e))] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+export async function commit(deps: Deps, writes: BatchItem<"sqlite">[], audit: AuditEntry[], events: LiveEvent[] = []) {
+  const statements = [...writes, ...audit.map((e) => auditInsert(deps, e))] as [
+    BatchItem<"sqlite">,
+    ...BatchItem<"sqlite">[],
+  ];
   const results = statements.length ? await deps.db.batch(statements) : [];
   for (const event of events) await deps.announce(event);
   return results;

@@ -87,7 +87,11 @@ async function readError(res: Response) {
   } catch {
     // not JSON: fall through
   }
-  return { message: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, code: undefined, retry_after: undefined };
+  return {
+    message: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`,
+    code: undefined,
+    retry_after: undefined,
+  };
 }
 
 /**
@@ -117,7 +121,10 @@ export function discordClient(config: Config, origin: string) {
         // connection is the usual cause, and the next call opens a new one.
         const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
         if (method === "GET" && attempt === 0 && !timedOut) continue;
-        throw new DiscordError(0, `Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+        throw new DiscordError(
+          0,
+          `Discord could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       if (res.ok) return res;
       const body = await readError(res);
@@ -207,7 +214,10 @@ export const isFresh = (record: { timestamp: number }, now: number) => now - rec
 async function cachedAvatars(db: Db, ids: string[]) {
   const found = new Map<string, AvatarRecord>();
   for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db.select().from(avatars).where(inArray(avatars.discordId, ids.slice(i, i + 90)));
+    const rows = await db
+      .select()
+      .from(avatars)
+      .where(inArray(avatars.discordId, ids.slice(i, i + 90)));
     for (const row of rows) found.set(row.discordId, { url: row.url, hash: row.hash, timestamp: row.timestamp });
   }
   return found;
@@ -261,7 +271,9 @@ export async function resolveAvatars(
   }
   const fallback = (id: string): ResolvedAvatar => {
     const stale = cached.get(id);
-    return stale ? { ...stale, source: "stale" } : { url: defaultAvatarUrl(id), hash: null, timestamp: now, source: "default" };
+    return stale
+      ? { ...stale, source: "stale" }
+      : { url: defaultAvatarUrl(id), hash: null, timestamp: now, source: "default" };
   };
   const store: (AvatarRecord & { discordId: string })[] = [];
   await pooled(toFetch.slice(0, maxFetches), FETCH_CONCURRENCY, async (id) => {
@@ -286,7 +298,12 @@ export async function resolveAvatars(
   return answers;
 }
 
-export async function resolveAvatar(db: Db, client: DiscordClient, id: string, options: { now?: number; force?: boolean } = {}) {
+export async function resolveAvatar(
+  db: Db,
+  client: DiscordClient,
+  id: string,
+  options: { now?: number; force?: boolean } = {},
+) {
   return (await resolveAvatars(db, client, [id], options)).get(id)!;
 }
 
@@ -343,7 +360,8 @@ export async function fetchVouchAvatar(deps: Deps, client: DiscordClient, _id: s
   const vouch = await deps.db.query.vouches.findFirst({ where: eq(vouches._id, _id) });
   if (!vouch) return null;
   const avatar = await resolveAvatar(deps.db, client, vouch.vouched, { force: true });
-  if (avatar.source === "default") throw new DiscordError(502, "Discord could not be reached for this user's avatar. Try again later.");
+  if (avatar.source === "default")
+    throw new DiscordError(502, "Discord could not be reached for this user's avatar. Try again later.");
   const all = await deps.db.select().from(vouches).where(eq(vouches.vouched, vouch.vouched));
   const changed = all.filter((v) => v.vouchedAvatar !== avatar.url || v.vouchedAvatarHash !== avatar.hash);
   if (changed.length > 0) {

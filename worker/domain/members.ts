@@ -34,7 +34,10 @@ export async function listJoinLog(db: Db) {
 /** Removed members, by joinedAt ascending as the join log (spec part 2, section 9); unknown join times last. */
 export async function listRemovedMembers(db: Db) {
   const t = removedMembers;
-  const rows = await db.select().from(t).orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId));
+  const rows = await db
+    .select()
+    .from(t)
+    .orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId));
   return rows.map(leaveJson);
 }
 
@@ -42,7 +45,10 @@ export async function listRemovedMembers(db: Db) {
  * The Logs page's join log tab: searched over the columns it shows (user id, display name, username, invite code,
  * inviter id), counted and paged in SQL, in the list's order (joinedAt ascending; the join_log_joined index).
  */
-export async function searchJoinLog(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<ReturnType<typeof joinJson>>> {
+export async function searchJoinLog(
+  db: Db,
+  { q = "", page = 1, size = 25 }: PageQuery,
+): Promise<SearchPage<ReturnType<typeof joinJson>>> {
   const t = joinLog;
   const where = anyColumnLike([t.id, t.displayName, t.username, t.inviteCode, t.inviterId], q);
   // The inviter's stored avatar rides with each row, so the page needs no second read.
@@ -62,7 +68,10 @@ export async function searchJoinLog(db: Db, { q = "", page = 1, size = 25 }: Pag
  * The Logs page's leave log tab: searched over user id, display name, username, leave reason and the voucher's id and
  * name, counted and paged in SQL, in the list's order (unknown join times last).
  */
-export async function searchRemovedMembers(db: Db, { q = "", page = 1, size = 25 }: PageQuery): Promise<SearchPage<ReturnType<typeof leaveJson>>> {
+export async function searchRemovedMembers(
+  db: Db,
+  { q = "", page = 1, size = 25 }: PageQuery,
+): Promise<SearchPage<ReturnType<typeof leaveJson>>> {
   const t = removedMembers;
   const where = anyColumnLike(
     [
@@ -78,7 +87,10 @@ export async function searchRemovedMembers(db: Db, { q = "", page = 1, size = 25
   // The voucher's stored avatar rides with each row, so the page needs no second read.
   const pageAt = (n: number) =>
     db
-      .select({ ...getTableColumns(t), vouchedByAvatar: storedAvatarOf(sql`json_extract(${t.voucherInfo}, '$.vouchedBy')`) })
+      .select({
+        ...getTableColumns(t),
+        vouchedByAvatar: storedAvatarOf(sql`json_extract(${t.voucherInfo}, '$.vouchedBy')`),
+      })
       .from(t)
       .where(where)
       .orderBy(sql`${t.joinedAt} is null`, asc(t.joinedAt), asc(t.leftAt), asc(t.rowId))
@@ -102,7 +114,12 @@ const instant = z.union(
       .datetime({ offset: true, message: "must be epoch milliseconds or an ISO 8601 date-time" })
       .transform((s) => Date.parse(s)),
   ],
-  { errorMap: (issue, ctx) => ({ message: issue.code === "invalid_union" ? "must be epoch milliseconds or an ISO 8601 date-time" : ctx.defaultError }) },
+  {
+    errorMap: (issue, ctx) => ({
+      message:
+        issue.code === "invalid_union" ? "must be epoch milliseconds or an ISO 8601 date-time" : ctx.defaultError,
+    }),
+  },
 );
 const snowflake = discordIdSchema;
 const name = z.string().max(100, "is at most 100 characters").nullable().optional();
@@ -131,11 +148,18 @@ export const leaveInput = z
     leaveReason: z.string().max(500).nullable().optional(),
     /** Who vouched for the member; looked up in the vouches when absent. */
     voucherInfo: z
-      .object({ id: z.string().max(40).nullable().optional(), vouchedBy: z.string().max(40).nullable().optional(), vouchedByUsername: name })
+      .object({
+        id: z.string().max(40).nullable().optional(),
+        vouchedBy: z.string().max(40).nullable().optional(),
+        vouchedByUsername: name,
+      })
       .nullable()
       .optional(),
   })
-  .refine((l) => l.joinedAt == null || l.joinedAt <= l.leftAt, { message: "must not be after leftAt", path: ["joinedAt"] });
+  .refine((l) => l.joinedAt == null || l.joinedAt <= l.leftAt, {
+    message: "must not be after leftAt",
+    path: ["joinedAt"],
+  });
 
 const vouchDate = z.string().transform((s, ctx) => {
   const trimmed = s.trim();
@@ -158,7 +182,9 @@ export const vouchInput = z.object({
   vouchedByUsername: name,
   /** month/day/year; today (UTC) when absent. */
   vouchedAt: vouchDate.optional(),
-  status: z.enum(VOUCH_STATUSES, { errorMap: () => ({ message: `must be one of ${VOUCH_STATUSES.join(", ")}` }) }).optional(),
+  status: z
+    .enum(VOUCH_STATUSES, { errorMap: () => ({ message: `must be one of ${VOUCH_STATUSES.join(", ")}` }) })
+    .optional(),
   username: name,
   displayName: name,
   discordId: snowflake.nullable().optional(),
@@ -172,7 +198,10 @@ export const vouchInput = z.object({
 });
 
 const batch = <T extends z.ZodTypeAny>(item: T, max: number) =>
-  z.array(item, { message: "must be an array of entries" }).min(1, "must hold at least one entry").max(max, `holds at most ${max} entries per request`);
+  z
+    .array(item, { message: "must be an array of entries" })
+    .min(1, "must hold at least one entry")
+    .max(max, `holds at most ${max} entries per request`);
 export const joinBatch = batch(joinInput, 500);
 export const leaveBatch = batch(leaveInput, 500);
 export const vouchBatch = batch(vouchInput, 100);
@@ -182,7 +211,8 @@ export type IngestCounts = { received: number; inserted: number; unchanged: numb
 // ---------------------------------------------------------------------------------------------------------------
 // Ingestion
 
-const nameOf = (e: { displayName?: string | null; username?: string | null; id: string }) => e.displayName || e.username || e.id;
+const nameOf = (e: { displayName?: string | null; username?: string | null; id: string }) =>
+  e.displayName || e.username || e.id;
 
 /** "{name} joined the Discord", or "{name} and N others ...". */
 export function batchMessage(names: string[], verb: string) {
@@ -226,8 +256,10 @@ type BatchStatements = Parameters<typeof commit>[1];
 
 export async function ingestJoins(deps: Deps, entries: z.output<typeof joinInput>[]): Promise<IngestCounts> {
   const key = (e: { id: string; joinedAt: number }) => `${e.id}:${e.joinedAt}`;
-  const existing = await keysFor(entries.map((e) => e.id), (chunk) =>
-    deps.db.select({ id: joinLog.id, joinedAt: joinLog.joinedAt }).from(joinLog).where(inArray(joinLog.id, chunk)),
+  const existing = await keysFor(
+    entries.map((e) => e.id),
+    (chunk) =>
+      deps.db.select({ id: joinLog.id, joinedAt: joinLog.joinedAt }).from(joinLog).where(inArray(joinLog.id, chunk)),
   );
   const fresh = newOnly(entries, key, new Set(existing.map(key)));
   if (fresh.length === 0) return { received: entries.length, inserted: 0, unchanged: entries.length };
@@ -248,10 +280,7 @@ export async function ingestJoins(deps: Deps, entries: z.output<typeof joinInput
     deps,
     writes,
     [{ entity: "join_log", entityId: null, action: "ingest", after: { received: entries.length, entries: rows } }],
-    [
-      { type: "discord_join", message: batchMessage(rows.map(nameOf), "joined") },
-      { type: "joined_members_update" },
-    ],
+    [{ type: "discord_join", message: batchMessage(rows.map(nameOf), "joined") }, { type: "joined_members_update" }],
   )) as unknown[];
   const inserted = results.slice(0, writes.length).reduce<number>((n, r) => n + (r as unknown[]).length, 0);
   return { received: entries.length, inserted, unchanged: entries.length - inserted };
@@ -261,26 +290,40 @@ export async function ingestJoins(deps: Deps, entries: z.output<typeof joinInput
 async function voucherInfoFor(db: Db, ids: string[]) {
   const rows = await keysFor(ids, (chunk) =>
     db
-      .select({ id: vouches.id, vouched: vouches.vouched, vouchedBy: vouches.vouchedBy, vouchedByUsername: vouches.vouchedByUsername })
+      .select({
+        id: vouches.id,
+        vouched: vouches.vouched,
+        vouchedBy: vouches.vouchedBy,
+        vouchedByUsername: vouches.vouchedByUsername,
+      })
       .from(vouches)
       .where(inArray(vouches.vouched, chunk))
       .orderBy(desc(vouches.id)),
   );
   const info = new Map<string, VoucherInfo>();
   for (const r of rows) {
-    if (!info.has(r.vouched)) info.set(r.vouched, { id: String(r.id), vouchedBy: r.vouchedBy, vouchedByUsername: r.vouchedByUsername });
+    if (!info.has(r.vouched))
+      info.set(r.vouched, { id: String(r.id), vouchedBy: r.vouchedBy, vouchedByUsername: r.vouchedByUsername });
   }
   return info;
 }
 
 export async function ingestLeaves(deps: Deps, entries: z.output<typeof leaveInput>[]): Promise<IngestCounts> {
   const key = (e: { id: string; leftAt: number }) => `${e.id}:${e.leftAt}`;
-  const existing = await keysFor(entries.map((e) => e.id), (chunk) =>
-    deps.db.select({ id: removedMembers.id, leftAt: removedMembers.leftAt }).from(removedMembers).where(inArray(removedMembers.id, chunk)),
+  const existing = await keysFor(
+    entries.map((e) => e.id),
+    (chunk) =>
+      deps.db
+        .select({ id: removedMembers.id, leftAt: removedMembers.leftAt })
+        .from(removedMembers)
+        .where(inArray(removedMembers.id, chunk)),
   );
   const fresh = newOnly(entries, key, new Set(existing.map(key)));
   if (fresh.length === 0) return { received: entries.length, inserted: 0, unchanged: entries.length };
-  const vouchers = await voucherInfoFor(deps.db, fresh.filter((e) => e.voucherInfo === undefined).map((e) => e.id));
+  const vouchers = await voucherInfoFor(
+    deps.db,
+    fresh.filter((e) => e.voucherInfo === undefined).map((e) => e.id),
+  );
   const rows = fresh.map((e) => ({
     id: e.id,
     displayName: e.displayName ?? null,
@@ -297,11 +340,15 @@ export async function ingestLeaves(deps: Deps, entries: z.output<typeof leaveInp
   const results = (await commit(
     deps,
     writes,
-    [{ entity: "removed_members", entityId: null, action: "ingest", after: { received: entries.length, entries: rows } }],
     [
-      { type: "discord_leave", message: batchMessage(rows.map(nameOf), "left") },
-      { type: "removed_members_update" },
+      {
+        entity: "removed_members",
+        entityId: null,
+        action: "ingest",
+        after: { received: entries.length, entries: rows },
+      },
     ],
+    [{ type: "discord_leave", message: batchMessage(rows.map(nameOf), "left") }, { type: "removed_members_update" }],
   )) as unknown[];
   const inserted = results.slice(0, writes.length).reduce<number>((n, r) => n + (r as unknown[]).length, 0);
   // Discord alerts (issue 15): each member who left, once.
@@ -321,10 +368,16 @@ export async function ingestLeaves(deps: Deps, entries: z.output<typeof leaveInp
  * to Not Provided, vouchedAt to today. A concurrent writer taking the same id makes the batch fail as a whole; it is
  * then read and tried once more.
  */
-export async function ingestVouches(deps: Deps, entries: z.output<typeof vouchInput>[], now = Date.now()): Promise<IngestCounts> {
+export async function ingestVouches(
+  deps: Deps,
+  entries: z.output<typeof vouchInput>[],
+  now = Date.now(),
+): Promise<IngestCounts> {
   for (let attempt = 0; ; attempt++) {
-    const existing = await keysFor(entries.map((e) => e.sourceMessageId), (chunk) =>
-      deps.db.select({ key: vouches.sourceMessageId }).from(vouches).where(inArray(vouches.sourceMessageId, chunk)),
+    const existing = await keysFor(
+      entries.map((e) => e.sourceMessageId),
+      (chunk) =>
+        deps.db.select({ key: vouches.sourceMessageId }).from(vouches).where(inArray(vouches.sourceMessageId, chunk)),
     );
     const fresh = newOnly(entries, (e) => e.sourceMessageId, new Set(existing.map((r) => r.key!)));
     if (fresh.length === 0) return { received: entries.length, inserted: 0, unchanged: entries.length };

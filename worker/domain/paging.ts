@@ -59,9 +59,19 @@ export const askedPage = (page: number) => Math.min(Math.max(1, Math.floor(page)
  * A page read in its count's round trip (`rows`, of `askedPage`): kept, or, when the page asked was past the end, the
  * last page read again. A list is then one round trip to the database, and two only for a page past its end.
  */
-export async function settlePage<R>(total: number, asked: number, size: number, rows: R[], read: (page: number) => Promise<R[]>) {
+export async function settlePage<R>(
+  total: number,
+  asked: number,
+  size: number,
+  rows: R[],
+  read: (page: number) => Promise<R[]>,
+) {
   const bounds = pageBounds(total, asked, size);
-  return { page: bounds.page, pageCount: bounds.pageCount, rows: bounds.page === asked ? rows : await read(bounds.page) };
+  return {
+    page: bounds.page,
+    pageCount: bounds.pageCount,
+    rows: bounds.page === asked ? rows : await read(bounds.page),
+  };
 }
 
 /** The page to show of `total` rows and its offset: a page past the end is the last, before the first is the first. */
@@ -78,7 +88,13 @@ type PageRead<R> = (page: number) => BatchItem<"sqlite"> & PromiseLike<R[]>;
  * table's count (`all`): the two counts and the page asked for in one round trip, a page past the end read again as
  * the last (settlePage).
  */
-export async function countedPage<R>(db: Db, table: SQLiteTable, where: SQL | undefined, pageAt: PageRead<R>, query: PageQuery) {
+export async function countedPage<R>(
+  db: Db,
+  table: SQLiteTable,
+  where: SQL | undefined,
+  pageAt: PageRead<R>,
+  query: PageQuery,
+) {
   return (await countedPageWith(db, table, where, pageAt, query))[0];
 }
 

@@ -111,7 +111,17 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
         discordId: vouches.discordId,
       })
       .from(vouches)
-      .where(contains(query, "vouches", vouches.id, [vouches.username, vouches.displayName, vouches.vouched, vouches.vouchedBy, vouches.notes, vouches.aliases, vouches.discordId]))
+      .where(
+        contains(query, "vouches", vouches.id, [
+          vouches.username,
+          vouches.displayName,
+          vouches.vouched,
+          vouches.vouchedBy,
+          vouches.notes,
+          vouches.aliases,
+          vouches.discordId,
+        ]),
+      )
       .orderBy(vouches.id)
       .limit(perList),
     db
@@ -124,7 +134,13 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
         discordId: tribelistEntries.discordId,
       })
       .from(tribelistEntries)
-      .where(contains(query, "tribelist", null, [tribelistEntries.name, tribelistEntries.username, tribelistEntries.discordId]))
+      .where(
+        contains(query, "tribelist", null, [
+          tribelistEntries.name,
+          tribelistEntries.username,
+          tribelistEntries.discordId,
+        ]),
+      )
       .limit(perList),
     db
       .select({
@@ -146,7 +162,13 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
         username: removedMembers.username,
       })
       .from(removedMembers)
-      .where(contains(query, "leave-log", removedMembers.rowId, [removedMembers.displayName, removedMembers.username, removedMembers.id]))
+      .where(
+        contains(query, "leave-log", removedMembers.rowId, [
+          removedMembers.displayName,
+          removedMembers.username,
+          removedMembers.id,
+        ]),
+      )
       .limit(perList),
     db
       .select({
@@ -165,7 +187,9 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
   // Each list's page is searched for the row's key: the vouched id, else the name shown (or the Discord id).
   const tag =
     (list: SearchList) =>
-    (r: { id: string; name: string; key?: string; server?: string; at: number | null } & Record<string, unknown>): SearchResult => ({
+    (
+      r: { id: string; name: string; key?: string; server?: string; at: number | null } & Record<string, unknown>,
+    ): SearchResult => ({
       list,
       tab: TABS[list],
       id: r.id,
@@ -175,5 +199,11 @@ export async function search(db: Db, q: string, perList = 8): Promise<SearchResu
       at: typeof r.at === "number" ? r.at : null,
       matched: matchedField({ ...r, ...ASIDE[list](r) }, query),
     });
-  return [...v.map(tag("vouches")), ...t.map(tag("tribelist")), ...j.map(tag("join-log")), ...l.map(tag("leave-log")), ...c.map(tag("codes"))];
+  return [
+    ...v.map(tag("vouches")),
+    ...t.map(tag("tribelist")),
+    ...j.map(tag("join-log")),
+    ...l.map(tag("leave-log")),
+    ...c.map(tag("codes")),
+  ];
 }

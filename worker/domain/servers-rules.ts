@@ -92,10 +92,14 @@ export function sameRoster(a: RosterPlayer[], b: RosterPlayer[]) {
 }
 
 /** An enemy by status code ('-1', '-2', '-3') who is not in the tribe (the tribe tag wins over the code). */
-export const isEnemy = (status: string | null | undefined, tribe: string | null | undefined) => statusClass(status, tribe) === "enemies";
+export const isEnemy = (status: string | null | undefined, tribe: string | null | undefined) =>
+  statusClass(status, tribe) === "enemies";
 
 /** "Enemy Spino (RAID) came online on 2411": the warning every signed-in browser shows. */
-export function enemyOnlineMessage(player: { eosId: string; displayName: string | null; name: string | null; tribe: string | null }, serverId: string) {
+export function enemyOnlineMessage(
+  player: { eosId: string; displayName: string | null; name: string | null; tribe: string | null },
+  serverId: string,
+) {
   const who = trimText(player.displayName) || trimText(player.name) || player.eosId;
   const tribe = trimText(player.tribe);
   return `Enemy ${who}${tribe ? ` (${tribe})` : ""} came online on ${serverId}`;
@@ -107,13 +111,17 @@ export function enemyOnlineMessage(player: { eosId: string; displayName: string 
  * server was offline for the whole bucket. A bucket without snapshots has no point. The peak is the highest point,
  * the latest one on a tie; null when the server was never online.
  */
-export function populationSeries(rows: { takenAt: number; online: boolean; playerCount: number | null }[], bucketMs: number) {
+export function populationSeries(
+  rows: { takenAt: number; online: boolean; playerCount: number | null }[],
+  bucketMs: number,
+) {
   const buckets = new Map<number, PopulationPoint>();
   for (const r of rows) {
     const key = Math.floor(r.takenAt / bucketMs);
     const players = r.online ? (r.playerCount ?? 0) : null;
     const seen = buckets.get(key);
-    if (!seen || (players !== null && (seen.players === null || players >= seen.players))) buckets.set(key, { t: r.takenAt, players });
+    if (!seen || (players !== null && (seen.players === null || players >= seen.players)))
+      buckets.set(key, { t: r.takenAt, players });
   }
   const points = [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
   let peak: PopulationPoint | null = null;

@@ -25,11 +25,23 @@ describe("diffRosters", () => {
 });
 
 describe("eventsFor", () => {
-  const e = (eventType: "join" | "leave", status: string | null, tribe: string | null = "") => ({ eventType, status, tribe });
+  const e = (eventType: "join" | "leave", status: string | null, tribe: string | null = "") => ({
+    eventType,
+    status,
+    tribe,
+  });
 
   it("names the logs and the activity classes touched", () => {
-    expect(eventsFor([e("join", "2"), e("join", "-1")]).sort()).toEqual(["enemies_update", "joinlog_update", "tribemembers_update"]);
-    expect(eventsFor([e("leave", "unknown"), e("leave", "1")]).sort()).toEqual(["friendlys_update", "leavelog_update", "unknowns_update"]);
+    expect(eventsFor([e("join", "2"), e("join", "-1")]).sort()).toEqual([
+      "enemies_update",
+      "joinlog_update",
+      "tribemembers_update",
+    ]);
+    expect(eventsFor([e("leave", "unknown"), e("leave", "1")]).sort()).toEqual([
+      "friendlys_update",
+      "leavelog_update",
+      "unknowns_update",
+    ]);
   });
 
   it("raises no activity event for neutral or raw codes, and nothing for no rows", () => {

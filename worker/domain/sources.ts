@@ -21,7 +21,11 @@ import { officialListSource } from "../sources/official-list";
  * (now when it said nothing), or its error. The last error is kept after a good contact (with its time, so the page can
  * say it recovered since).
  */
-export function touchSource(db: Db, id: SourceId, contact: { at: number; observedAt?: number | null; error?: string | null }) {
+export function touchSource(
+  db: Db,
+  id: SourceId,
+  contact: { at: number; observedAt?: number | null; error?: string | null },
+) {
   const ok = {
     lastContactAt: contact.at,
     lastObservedAt: sql`max(coalesce(${sources.lastObservedAt}, 0), ${contact.observedAt ?? contact.at})`,
@@ -83,9 +87,21 @@ export async function setSourceInterval(deps: Deps, id: SourceId, intervalMs: nu
         .values({ id, intervalMs, updatedBy: deps.actor.id })
         .onConflictDoUpdate({ target: sources.id, set: { intervalMs, updatedBy: deps.actor.id } }),
     ],
-    [{ entity: "source", entityId: id, action: "interval", before: { intervalMs: before.intervalMs }, after: { intervalMs } }],
+    [
+      {
+        entity: "source",
+        entityId: id,
+        action: "interval",
+        before: { intervalMs: before.intervalMs },
+        after: { intervalMs },
+      },
+    ],
   );
-  return { ...before, intervalMs: intervalMs ?? SOURCE_KINDS[kindOf(id)].interval, active: sourceInUse(id, getConfig(deps.env)) };
+  return {
+    ...before,
+    intervalMs: intervalMs ?? SOURCE_KINDS[kindOf(id)].interval,
+    active: sourceInUse(id, getConfig(deps.env)),
+  };
 }
 
 /** The source a push to /api/ingest comes from; null for pushes no source page tracks (the breeder bot's). */

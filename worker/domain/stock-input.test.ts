@@ -14,7 +14,12 @@ describe("save bodies", () => {
       currentStock: 9999,
       version: 3,
     });
-    expect(parsed.fields).toEqual({ item: "Element", maxcount: 1400, todo: null, counts: [350, 350, null, 0, ...Array(14).fill(null)] });
+    expect(parsed.fields).toEqual({
+      item: "Element",
+      maxcount: 1400,
+      todo: null,
+      counts: [350, 350, null, 0, ...Array(14).fill(null)],
+    });
     expect(parsed).toMatchObject({ version: 3, displayName: "Rex Rider" });
     expect(parsed.fields).not.toHaveProperty("currentStock");
   });
@@ -30,13 +35,21 @@ describe("save bodies", () => {
 
   it("a batch refuses the same row twice", () => {
     const id = "a".repeat(24);
-    const result = batchBody("dedis").safeParse({ rows: [{ _id: id, currentStock: 1 }, { _id: id, currentStock: 2 }] });
+    const result = batchBody("dedis").safeParse({
+      rows: [
+        { _id: id, currentStock: 1 },
+        { _id: id, currentStock: 2 },
+      ],
+    });
     expect(result.error?.issues[0]).toMatchObject({ path: ["rows", 1, "_id"], message: "appears twice" });
   });
 
   it("colours: #rrggbb only, nested or in the old dotted form", () => {
     expect(colourBody.parse({ "fieldColors.count1": "#FF0000" })).toEqual({ fieldColors: { count1: "#ff0000" } });
-    expect(colourBody.parse({ fieldColors: { item: null }, textColor: "#00ff00" })).toEqual({ fieldColors: { item: null }, textColor: "#00ff00" });
+    expect(colourBody.parse({ fieldColors: { item: null }, textColor: "#00ff00" })).toEqual({
+      fieldColors: { item: null },
+      textColor: "#00ff00",
+    });
     expect(colourBody.safeParse({ textColor: "red" }).success).toBe(false);
     expect(colourBody.safeParse({ fieldColors: { item: "#fff" } }).success).toBe(false);
     expect(colourBody.safeParse({}).success).toBe(false);

@@ -22,7 +22,9 @@ export const objectId = objectIdSchema;
 
 /** A typed cell: a number, text (non-numeric text becomes 0, empty text stays empty) or null. */
 export const numberCell = z
-  .union([z.number(), z.string().max(64), z.null()], { errorMap: () => ({ message: "must be a number, text or null" }) })
+  .union([z.number(), z.string().max(64), z.null()], {
+    errorMap: () => ({ message: "must be a number, text or null" }),
+  })
   .transform(parseStockNumber);
 
 /** Up to `n` typed cells; a shorter list is padded with empty cells. */
@@ -40,7 +42,11 @@ const dinoType = z
   .union([z.string().trim().max(MAX_TYPE_LENGTH, `is at most ${MAX_TYPE_LENGTH} characters`), z.null()])
   .transform((v) => (v ? v : null));
 const lastSync = z
-  .union([z.number().int().nonnegative(), z.string().datetime({ offset: true, message: "must be an ISO date-time" }), z.null()])
+  .union([
+    z.number().int().nonnegative(),
+    z.string().datetime({ offset: true, message: "must be an ISO date-time" }),
+    z.null(),
+  ])
   .transform((v) => (v === null ? null : new Date(v).toISOString()));
 
 /** The schema of each type of stored field (contract/stock.ts). */
@@ -83,7 +89,13 @@ function rowObject(kind: TabKind) {
     string,
     z.ZodTypeAny
   >;
-  return z.object({ ...Object.fromEntries(derivedOf(kind)), ...shape, version, displayName, isEmpty: z.boolean().optional() });
+  return z.object({
+    ...Object.fromEntries(derivedOf(kind)),
+    ...shape,
+    version,
+    displayName,
+    isEmpty: z.boolean().optional(),
+  });
 }
 
 export type RowSave = { fields: Record<string, unknown>; version?: number; displayName?: string };
@@ -94,7 +106,8 @@ function toRowSave(kind: TabKind, body: Record<string, unknown>): RowSave {
   return { fields, version: body.version as number | undefined, displayName: body.displayName as string | undefined };
 }
 
-const hasFields = (kind: TabKind) => (body: Record<string, unknown>) => editableFields(kind).some((k) => body[k] !== undefined);
+const hasFields = (kind: TabKind) => (body: Record<string, unknown>) =>
+  editableFields(kind).some((k) => body[k] !== undefined);
 const noFields = (kind: TabKind) => `has none of the fields ${editableFields(kind).join(", ")}`;
 
 /** PUT {base}/{id}. */
@@ -133,7 +146,11 @@ export const batchBody = (kind: TabKind) =>
 export const idParam = z.object({ id: objectId });
 
 export const orderBody = z.object({
-  order: z.number({ required_error: "is required", invalid_type_error: "must be a number" }).int("must be a whole number").min(0).max(100_000),
+  order: z
+    .number({ required_error: "is required", invalid_type_error: "must be a number" })
+    .int("must be a whole number")
+    .min(0)
+    .max(100_000),
 });
 
 export const reorderBody = z.object({
@@ -144,7 +161,10 @@ export const reorderBody = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "lists a row twice"),
 });
 
-const colour = z.string().regex(HEX_COLOUR, "must be a colour like #rrggbb").transform((c) => c.toLowerCase());
+const colour = z
+  .string()
+  .regex(HEX_COLOUR, "must be a colour like #rrggbb")
+  .transform((c) => c.toLowerCase());
 const column = z.string().regex(/^[A-Za-z0-9_ -]{1,40}$/, "must be a column key (letters, digits, _ - or space)");
 
 /**
@@ -157,7 +177,8 @@ export const colourBody = z.preprocess(
     const body: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
     for (const key of Object.keys(body)) {
       if (!key.startsWith("fieldColors.")) continue;
-      const nested = body.fieldColors && typeof body.fieldColors === "object" ? (body.fieldColors as Record<string, unknown>) : {};
+      const nested =
+        body.fieldColors && typeof body.fieldColors === "object" ? (body.fieldColors as Record<string, unknown>) : {};
       body.fieldColors = { ...nested, [key.slice("fieldColors.".length)]: body[key] };
       delete body[key];
     }
@@ -165,7 +186,9 @@ export const colourBody = z.preprocess(
   },
   z
     .object({ fieldColors: z.record(column, colour.nullable()).optional(), textColor: colour.nullable().optional() })
-    .refine((b) => b.fieldColors !== undefined || b.textColor !== undefined, { message: "has neither fieldColors nor textColor" }),
+    .refine((b) => b.fieldColors !== undefined || b.textColor !== undefined, {
+      message: "has neither fieldColors nor textColor",
+    }),
 );
 
 const isHttpUrl = (text: string) => {
@@ -181,7 +204,13 @@ export const imageBody = z.object({
   imageUrl: z
     .string({ required_error: "is required" })
     .transform(reduceImageUrl)
-    .pipe(z.string().min(1, "is required").max(2048, "is at most 2048 characters").refine(isHttpUrl, "must be an http or https URL")),
+    .pipe(
+      z
+        .string()
+        .min(1, "is required")
+        .max(2048, "is at most 2048 characters")
+        .refine(isHttpUrl, "must be an http or https URL"),
+    ),
   updateAllMatching: z.boolean().optional().default(false),
 });
 
@@ -194,5 +223,9 @@ export const historyQuery = z.object({
     .default("1")
     .transform((v) => v === "1"),
   /** One snapshot (a list of it, or empty when the tab has none by that id). */
-  id: z.coerce.number({ invalid_type_error: "must be a snapshot id" }).int("must be a snapshot id").min(1, "must be a snapshot id").optional(),
+  id: z.coerce
+    .number({ invalid_type_error: "must be a snapshot id" })
+    .int("must be a snapshot id")
+    .min(1, "must be a snapshot id")
+    .optional(),
 });

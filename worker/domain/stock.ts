@@ -69,7 +69,11 @@ async function previousFigures(db: Db, tab: StockTab) {
 }
 
 async function tabRows(db: Db, tab: StockTab) {
-  return db.select().from(stockItems).where(eq(stockItems.tab, tab)).orderBy(asc(stockItems.order), asc(stockItems._id));
+  return db
+    .select()
+    .from(stockItems)
+    .where(eq(stockItems.tab, tab))
+    .orderBy(asc(stockItems.order), asc(stockItems._id));
 }
 
 /** What the isolate keeps of the sheet until it changes (ADR 060): each tab's rows, and its history's lighter reads. */
@@ -98,7 +102,11 @@ export async function getRow(db: Db, tab: StockTab, id: string) {
  * The tab's snapshots, newest first: at most `limit`, only the one with `id` when given, and without their items when
  * `items` is false (the page's Version History select reads no figures until a date is chosen).
  */
-export function listHistory(db: Db, tab: StockTab, { limit = 100, items = true, id }: HistoryQuery = {}): Promise<HistoryJson[]> {
+export function listHistory(
+  db: Db,
+  tab: StockTab,
+  { limit = 100, items = true, id }: HistoryQuery = {},
+): Promise<HistoryJson[]> {
   const query = { limit, items, id };
   // The page's reads (the dates without figures, one snapshot's figures) are kept until the sheet changes; the whole
   // history with every snapshot's figures, which only older clients ask for, is read each time.
@@ -154,7 +162,8 @@ const stockEvent = (tab: StockTab, message: string, count = 1): LiveEvent => ({
 /** The stored tab fields after a save: what is sent replaces what is stored; cell lists keep their length. */
 function mergeFields(kind: TabKind, data: Record<string, unknown>, fields: Record<string, unknown>) {
   const next = { ...data, ...fields };
-  for (const field of KINDS[kind].fields) if (field.type === "cells") next[field.key] = normalizeCells(next[field.key], field.length);
+  for (const field of KINDS[kind].fields)
+    if (field.type === "cells") next[field.key] = normalizeCells(next[field.key], field.length);
   return next;
 }
 
@@ -167,14 +176,23 @@ export type SaveResult = {
   failed: { _id: string; error: string; message: string }[];
 };
 
-const rowNotFound = (tab: StockTab, id: string) => ({ _id: id, error: "not_found", message: `No ${TABS[tab].label} row with id ${id}.` });
+const rowNotFound = (tab: StockTab, id: string) => ({
+  _id: id,
+  error: "not_found",
+  message: `No ${TABS[tab].label} row with id ${id}.`,
+});
 
 /**
  * Saves rows of one tab (PUT {base}/{id} and POST {base}/batch): rows whose sent version is not the stored one are
  * refused as conflicts, unknown ids fail, and the rest are saved together with ONE history snapshot of the tab, in
  * one batch with their audit rows. `editor` (the sent displayName) is recorded as updatedBy.
  */
-export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _id: string })[], editor: string): Promise<SaveResult> {
+export async function saveRows(
+  deps: Deps,
+  tab: StockTab,
+  inputs: (RowSave & { _id: string })[],
+  editor: string,
+): Promise<SaveResult> {
   const kind = kindOf(tab);
   for (let attempt = 0; ; attempt++) {
     const stored = new Map((await tabRows(deps.db, tab)).map((r) => [r._id, r]));
@@ -194,7 +212,13 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
         continue;
       }
       const data = mergeFields(kind, row.data ?? {}, input.fields);
-      const after = { data, isEmpty: isEmptyItemName(data[nameField(kind)]), version: row.version + 1, updatedAt: at, updatedBy: editor };
+      const after = {
+        data,
+        isEmpty: isEmptyItemName(data[nameField(kind)]),
+        version: row.version + 1,
+        updatedAt: at,
+        updatedBy: editor,
+      };
       writes.push(versionGuard(deps.db, stockItems, row._id, row.version));
       writes.push(deps.db.update(stockItems).set(after).where(eq(stockItems._id, row._id)));
       audit.push({
@@ -224,11 +248,20 @@ export async function saveRows(deps: Deps, tab: StockTab, inputs: (RowSave & { _
       }
     }
     if (conflicting.length > 0) {
-      const current = await rowsById(deps.db, tab, conflicting.map((r) => r._id));
-      result.conflicts = conflicting.map((row) => ({ _id: row._id, message: conflictMessage(tab, row), current: current.get(row._id)! }));
+      const current = await rowsById(
+        deps.db,
+        tab,
+        conflicting.map((r) => r._id),
+      );
+      result.conflicts = conflicting.map((row) => ({
+        _id: row._id,
+        message: conflictMessage(tab, row),
+        current: current.get(row._id)!,
+      }));
     }
     // After the save is settled: an alert's read failing must not turn a stored save into a race lost.
-    if (result.saved.length > 0) await queueStockAlerts(deps, tab, result.saved, at).catch((e) => console.error("stock alerts failed", e));
+    if (result.saved.length > 0)
+      await queueStockAlerts(deps, tab, result.saved, at).catch((e) => console.error("stock alerts failed", e));
     return result;
   }
 }
@@ -312,14 +345,20 @@ export async function setImage(deps: Deps, tab: StockTab, id: string, imageUrl: 
   const itemName = rowName(tab, row);
   const sameName = sql`coalesce(json_extract(${stockItems.data}, '$.item'), json_extract(${stockItems.data}, '$.dino')) = ${itemName}`;
   const targets = updateAllMatching
-    ? await deps.db.select({ _id: stockItems._id, tab: stockItems.tab, imageUrl: stockItems.imageUrl }).from(stockItems).where(sameName)
+    ? await deps.db
+        .select({ _id: stockItems._id, tab: stockItems.tab, imageUrl: stockItems.imageUrl })
+        .from(stockItems)
+        .where(sameName)
     : [{ _id: row._id, tab: row.tab, imageUrl: row.imageUrl }];
   const scope = DINO_TABS.includes(tab) ? ("dino" as const) : ("stock" as const);
   const at = new Date();
   await commit(
     deps,
     [
-      deps.db.update(stockItems).set({ imageUrl }).where(updateAllMatching ? sameName : eq(stockItems._id, id)),
+      deps.db
+        .update(stockItems)
+        .set({ imageUrl })
+        .where(updateAllMatching ? sameName : eq(stockItems._id, id)),
       deps.db.delete(itemImages).where(and(eq(itemImages.scope, scope), eq(itemImages.name, itemName))),
       deps.db.insert(itemImages).values({ scope, name: itemName, imageUrl, updatedAt: at }),
     ],
@@ -331,9 +370,19 @@ export async function setImage(deps: Deps, tab: StockTab, id: string, imageUrl: 
         before: { tab: t.tab, imageUrl: t.imageUrl },
         after: { tab: t.tab, imageUrl },
       })),
-      { entity: "item_image", entityId: `${scope}:${itemName}`, action: "set", after: { scope, name: itemName, imageUrl, updateAllMatching } },
+      {
+        entity: "item_image",
+        entityId: `${scope}:${itemName}`,
+        action: "set",
+        after: { scope, name: itemName, imageUrl, updateAllMatching },
+      },
     ],
-    [stockEvent(tab, `image of ${itemName || "a row"} changed${updateAllMatching ? ` on ${targets.length} rows` : ""}`)],
+    [
+      stockEvent(
+        tab,
+        `image of ${itemName || "a row"} changed${updateAllMatching ? ` on ${targets.length} rows` : ""}`,
+      ),
+    ],
   );
   return { updatedCount: targets.length, itemName, imageUrl };
 }

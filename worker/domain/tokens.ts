@@ -16,7 +16,13 @@ async function sha256Hex(text: string) {
 
 function randomToken() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return TOKEN_PREFIX + btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return (
+    TOKEN_PREFIX +
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "")
+  );
 }
 
 export const publicToken = (row: typeof apiTokens.$inferSelect) => ({
@@ -40,9 +46,11 @@ export async function createToken(deps: Deps, userId: string, name: string, scop
     scopes,
     createdAt: new Date(),
   };
-  await commit(deps, [deps.db.insert(apiTokens).values(row)], [
-    { entity: "api_token", entityId: row.id, action: "create", after: { name, prefix: row.prefix, userId, scopes } },
-  ]);
+  await commit(
+    deps,
+    [deps.db.insert(apiTokens).values(row)],
+    [{ entity: "api_token", entityId: row.id, action: "create", after: { name, prefix: row.prefix, userId, scopes } }],
+  );
   return { token, ...publicToken({ ...row, lastUsedAt: null, revokedAt: null }) };
 }
 
@@ -61,9 +69,11 @@ export async function revokeToken(deps: Deps, userId: string, id: string) {
     where: and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)),
   });
   if (!row) return false;
-  await commit(deps, [deps.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id))], [
-    { entity: "api_token", entityId: id, action: "revoke", before: { name: row.name, prefix: row.prefix } },
-  ]);
+  await commit(
+    deps,
+    [deps.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id))],
+    [{ entity: "api_token", entityId: id, action: "revoke", before: { name: row.name, prefix: row.prefix } }],
+  );
   return true;
 }
 
@@ -80,7 +90,10 @@ export async function resolveToken(db: Db, bearer: string) {
   const row = { ...found.token, makerRoles: found.makerRoles, makerRolesCheckedAt: found.makerRolesCheckedAt };
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, row.id));
   }
   return row;
 }

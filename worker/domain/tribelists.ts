@@ -61,13 +61,32 @@ export async function addEntry(deps: Deps, server: TribelistServer, input: Entry
  * conflict and changes nothing. Null when the server's list has no such entry. A save that changes nothing writes
  * nothing.
  */
-export async function updateEntry(deps: Deps, server: TribelistServer, _id: string, input: EntryUpdate): Promise<VersionedSave<EntryJson>> {
+export async function updateEntry(
+  deps: Deps,
+  server: TribelistServer,
+  _id: string,
+  input: EntryUpdate,
+): Promise<VersionedSave<EntryJson>> {
   const { _id: _ignored, version, ...given } = input;
   const patch = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<EntryRow>;
-  const saved = await updateVersioned(deps, tribelistEntries, _id, () => findEntry(deps.db, server, _id), patch, version, (before, after) => ({
-    audit: { entity: "tribelist_entry", entityId: _id, action: "update", before: { server, ...entryJson(before) }, after: { server, ...entryJson(after) } },
-    event: { type: "tribelist_updated", message: `Updated entry: ${after.name}.` },
-  }));
+  const saved = await updateVersioned(
+    deps,
+    tribelistEntries,
+    _id,
+    () => findEntry(deps.db, server, _id),
+    patch,
+    version,
+    (before, after) => ({
+      audit: {
+        entity: "tribelist_entry",
+        entityId: _id,
+        action: "update",
+        before: { server, ...entryJson(before) },
+        after: { server, ...entryJson(after) },
+      },
+      event: { type: "tribelist_updated", message: `Updated entry: ${after.name}.` },
+    }),
+  );
   return mapSave(saved, entryJson);
 }
 

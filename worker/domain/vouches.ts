@@ -99,20 +99,40 @@ async function computeCardCache(db: Db, at: Date) {
     const [previous] = await db
       .select({ count: count() })
       .from(vouches)
-      .where(and(eq(vouches.vouchedBy, top.discordId), gte(vouches.vouchedAtMs, lastMonth), lt(vouches.vouchedAtMs, thisMonth)));
-    mostVouches = { username: top.username ?? top.discordId, count: top.count, trend: trendOf(top.count, previous.count) };
+      .where(
+        and(
+          eq(vouches.vouchedBy, top.discordId),
+          gte(vouches.vouchedAtMs, lastMonth),
+          lt(vouches.vouchedAtMs, thisMonth),
+        ),
+      );
+    mostVouches = {
+      username: top.username ?? top.discordId,
+      count: top.count,
+      trend: trendOf(top.count, previous.count),
+    };
   }
 
   const completed = sql<number>`sum(case when ${vouches.status} = 'Complete' then 1 else 0 end)`;
   const uncompleted = sql<number>`sum(case when ${vouches.status} in ('Invalid', 'Not Provided') then 1 else 0 end)`;
   const stats = await db
-    .select({ discordId: vouches.vouchedBy, username: name, uncompletedCount: uncompleted, completedCount: completed, totalCount: count() })
+    .select({
+      discordId: vouches.vouchedBy,
+      username: name,
+      uncompletedCount: uncompleted,
+      completedCount: completed,
+      totalCount: count(),
+    })
     .from(vouches)
     .groupBy(vouches.vouchedBy)
     .orderBy(desc(count()), asc(name));
 
   return {
-    recentVouchers: recent.map((r) => ({ discordId: r.discordId, username: r.username ?? r.discordId, count: r.count })),
+    recentVouchers: recent.map((r) => ({
+      discordId: r.discordId,
+      username: r.username ?? r.discordId,
+      count: r.count,
+    })),
     mostVouches,
     voucherStats: stats.map((s) => ({
       discordId: s.discordId,
@@ -171,7 +191,14 @@ const SEARCHED_COLUMNS = [
  */
 export async function searchVouches(db: Db, { q = "", page = 1, size = 25 }: PageQuery) {
   const where = anyColumnLike(SEARCHED_COLUMNS, q);
-  const pageAt = (n: number) => db.select().from(vouches).where(where).orderBy(asc(vouches.id)).limit(size).offset((n - 1) * size);
+  const pageAt = (n: number) =>
+    db
+      .select()
+      .from(vouches)
+      .where(where)
+      .orderBy(asc(vouches.id))
+      .limit(size)
+      .offset((n - 1) * size);
   const found = await countedPage(db, vouches, where, pageAt, { page, size });
   return { ...found, rows: found.rows.map(vouchJson) };
 }

@@ -14,14 +14,25 @@
 import { externalHost, getConfig, type Config } from "../platform/config";
 import { SYSTEM, type Actor, type Deps } from "../domain/context";
 import { domainDeps } from "../platform/deps";
-import { pruneSnapshots, recordPopulation, recordSnapshot, type Observation, type SnapshotResult } from "../domain/servers/snapshots";
+import {
+  pruneSnapshots,
+  recordPopulation,
+  recordSnapshot,
+  type Observation,
+  type SnapshotResult,
+} from "../domain/servers/snapshots";
 import { sourceStates, touchSource } from "../domain/sources";
 import { collectorOf } from "../../contract/sources";
 import { OFFLINE_DETAILS, storedState } from "../domain/servers/status";
 import { NO_DATA, retentionCutoff } from "../domain/servers-rules";
 import { MAP_NAMES, type ServerId } from "../../contract/servers";
 import type { Fetcher } from "../sources/fetch-json";
-import { findOfficialServer, officialListSource, readOfficialList, type OfficialListRead } from "../sources/official-list";
+import {
+  findOfficialServer,
+  officialListSource,
+  readOfficialList,
+  type OfficialListRead,
+} from "../sources/official-list";
 import { officialStandin } from "../sources/official-standin";
 import { readHostRoster, type HostRosterRead } from "../sources/roster-host";
 
@@ -43,7 +54,9 @@ export type RosterRead = ({ kind: "host" } & HostRosterRead) | { kind: "ingest";
  *   case: it only records the population point (recordPopulation), leaving the status to the collector.
  */
 export function observe(serverId: ServerId, official: OfficialListRead | null, roster: RosterRead): Observation {
-  const source = [official ? "official-list" : null, roster.kind === "host" ? "host" : "ingest"].filter(Boolean).join("+");
+  const source = [official ? "official-list" : null, roster.kind === "host" ? "host" : "ingest"]
+    .filter(Boolean)
+    .join("+");
   const offline = (errorDetails: string): Observation => ({ online: false, errorDetails, source });
   if (roster.kind === "host" && !roster.ok) return offline(roster.error);
 
@@ -66,7 +79,9 @@ export function observe(serverId: ServerId, official: OfficialListRead | null, r
 
   if (roster.kind === "host") {
     if (!roster.online) {
-      return offline(roster.errorDetails ?? (roster.players === null ? "The roster host sent no status" : OFFLINE_DETAILS));
+      return offline(
+        roster.errorDetails ?? (roster.players === null ? "The roster host sent no status" : OFFLINE_DETAILS),
+      );
     }
     return {
       online: true,
@@ -124,11 +139,19 @@ export async function runSnapshots(env: Env, options: SnapshotRunOptions) {
   const listSource = officialListSource(config);
   // The stand-in is this Worker's own route, called in-process: a cron run has no request origin to fetch it from.
   const standin: Fetcher = async (request) => officialStandin.fetch(request, env);
-  const official = listSource ? await readOfficialList(listSource, listSource.kind === "standin" ? standin : fetcher) : null;
-  if (official) await touchSource(deps.db, "official-list", { at: Date.now(), observedAt: at, error: official.ok ? null : official.error });
+  const official = listSource
+    ? await readOfficialList(listSource, listSource.kind === "standin" ? standin : fetcher)
+    : null;
+  if (official)
+    await touchSource(deps.db, "official-list", {
+      at: Date.now(),
+      observedAt: at,
+      error: official.ok ? null : official.error,
+    });
   const host = externalHost(config);
   // Collectors the only source: each server's expected interval, read once for the run.
-  const intervals = !official && !host ? new Map((await sourceStates(deps.db, config)).map((s) => [s.id, s.intervalMs])) : null;
+  const intervals =
+    !official && !host ? new Map((await sourceStates(deps.db, config)).map((s) => [s.id, s.intervalMs])) : null;
   const hostErrors: string[] = [];
 
   const results: ServerRunResult[] = await Promise.all(
@@ -148,19 +171,29 @@ export async function runSnapshots(env: Env, options: SnapshotRunOptions) {
   );
 
   // The roster host's contact, once for the run: its errors by server, if any.
-  if (host) await touchSource(deps.db, "roster-host", { at: Date.now(), observedAt: at, error: hostErrors.length ? hostErrors.join("; ") : null });
+  if (host)
+    await touchSource(deps.db, "roster-host", {
+      at: Date.now(),
+      observedAt: at,
+      error: hostErrors.length ? hostErrors.join("; ") : null,
+    });
 
   // Only a run that recorded something prunes: of two overlapping runs, one does.
   const recorded = results.some((r) => !("error" in r) && !r.skipped);
   let pruned = 0;
-  if (options.prune && recorded) pruned = await pruneSnapshots(deps, retentionCutoff(at, config.SNAPSHOT_RETENTION_DAYS));
+  if (options.prune && recorded)
+    pruned = await pruneSnapshots(deps, retentionCutoff(at, config.SNAPSHOT_RETENTION_DAYS));
   return { at, official: official ? (official.ok ? "ok" : official.error) : "not configured", results, pruned };
 }
 
 async function readRoster(config: Config, deps: Deps, serverId: ServerId, fetcher: Fetcher): Promise<RosterRead> {
   const host = externalHost(config);
   if (host) {
-    const read = await readHostRoster({ url: host.url, token: host.token, timeoutMs: host.timeoutMs }, serverId, fetcher);
+    const read = await readHostRoster(
+      { url: host.url, token: host.token, timeoutMs: host.timeoutMs },
+      serverId,
+      fetcher,
+    );
     return { kind: "host", ...read };
   }
   return { kind: "ingest", stored: await storedState(deps.db, serverId) };
@@ -168,7 +201,13 @@ async function readRoster(config: Config, deps: Deps, serverId: ServerId, fetche
 
 /** Manual Refresh (POST /api/eoserver-refresh/{serverId}): the same job for one server, now, as the caller. */
 export async function refreshServer(env: Env, serverId: ServerId, actor: Actor, now = Date.now()) {
-  const run = await runSnapshots(env, { at: now, servers: [serverId], actor, action: "refresh", source: "manual-refresh" });
+  const run = await runSnapshots(env, {
+    at: now,
+    servers: [serverId],
+    actor,
+    action: "refresh",
+    source: "manual-refresh",
+  });
   const [result] = run.results;
   if ("error" in result) throw new Error(`Refreshing server ${serverId} failed: ${result.error}`);
   return result;

@@ -22,7 +22,9 @@ export async function roleMapping(db: D1Database): Promise<RoleLevel[]> {
   const now = Date.now();
   if (kept && now - kept.readAt < SESSION_CACHE_TTL_MS) return kept.rows;
   const rows = await databaseOf(db).select().from(schema.roleAccess);
-  const levels = rows.flatMap((r) => (isSection(r.section) && isLevel(r.level) ? [{ roleId: r.roleId, section: r.section, level: r.level }] : []));
+  const levels = rows.flatMap((r) =>
+    isSection(r.section) && isLevel(r.level) ? [{ roleId: r.roleId, section: r.section, level: r.level }] : [],
+  );
   mapping = { rows: levels, readAt: now };
   return levels;
 }
@@ -33,7 +35,12 @@ export function forgetRoleMapping() {
 }
 
 /** A member's access from their roles (null: never read, which gives nothing until they are). */
-export async function accessFor(db: D1Database, config: Config, userId: string, roles: readonly string[] | null): Promise<Access> {
+export async function accessFor(
+  db: D1Database,
+  config: Config,
+  userId: string,
+  roles: readonly string[] | null,
+): Promise<Access> {
   return accessOf({ userId, roles: roles ?? [] }, await roleMapping(db), config.DISCORD_GUILD_IDS, config.OWNER_IDS);
 }
 

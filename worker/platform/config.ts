@@ -17,7 +17,12 @@ const list = (item: z.ZodString) =>
 /** Comma-separated Discord ids; may be empty. */
 const ids = z
   .string()
-  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(snowflake));
 const flag = z.enum(["true", "false"], { message: 'must be "true" or "false"' }).transform((v) => v === "true");
 const url = z.string().url("must be an absolute URL");
@@ -25,10 +30,19 @@ const milliseconds = (fallback: number) =>
   z.coerce.number({ message: "must be a number of milliseconds" }).int().min(100).max(30_000).default(fallback);
 const trackedServers = z
   .string()
-  .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))])
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(
     z
-      .array(z.enum(SERVER_IDS, { errorMap: () => ({ message: `must list server ids among ${SERVER_IDS.join(", ")}` }) }))
+      .array(
+        z.enum(SERVER_IDS, { errorMap: () => ({ message: `must list server ids among ${SERVER_IDS.join(", ")}` }) }),
+      )
       .min(1, "must list at least one value"),
   );
 const seconds = (fallback: number) =>
@@ -63,9 +77,19 @@ export const configSchema = z
     DEMO_COLLECTORS: flag.default("false"),
     /** Development only: answers say how many D1 round trips they made (worker/platform/d1-count.ts, bench/load.mjs). */
     COUNT_D1_QUERIES: flag.default("false"),
-    SNAPSHOT_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1, "must be at least 1").max(3650).default(30),
+    SNAPSHOT_RETENTION_DAYS: z.coerce
+      .number({ message: "must be a number of days" })
+      .int()
+      .min(1, "must be at least 1")
+      .max(3650)
+      .default(30),
     /** How long the audit trail keeps a change (the cron prunes older ones). */
-    AUDIT_RETENTION_DAYS: z.coerce.number({ message: "must be a number of days" }).int().min(1, "must be at least 1").max(3650).default(365),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ message: "must be a number of days" })
+      .int()
+      .min(1, "must be at least 1")
+      .max(3650)
+      .default(365),
   })
   .superRefine((c, ctx) => {
     if (c.ENVIRONMENT === "production" && c.DISCORD_STANDIN) {
@@ -76,10 +100,18 @@ export const configSchema = z
       });
     }
     if (c.ENVIRONMENT === "production" && c.DEMO_COLLECTORS) {
-      ctx.addIssue({ code: "custom", path: ["DEMO_COLLECTORS"], message: "moves demo rosters for local development, and cannot be enabled when ENVIRONMENT is production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_COLLECTORS"],
+        message: "moves demo rosters for local development, and cannot be enabled when ENVIRONMENT is production",
+      });
     }
     if (c.ENVIRONMENT === "production" && c.COUNT_D1_QUERIES) {
-      ctx.addIssue({ code: "custom", path: ["COUNT_D1_QUERIES"], message: "counts D1 queries for the benchmark, and cannot be enabled when ENVIRONMENT is production" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["COUNT_D1_QUERIES"],
+        message: "counts D1 queries for the benchmark, and cannot be enabled when ENVIRONMENT is production",
+      });
     }
     if (c.HOST_URL && !c.HOST_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["HOST_TOKEN"], message: "is required when HOST_URL is set" });
@@ -99,10 +131,18 @@ export const configSchema = z
       });
     }
     if (c.ENVIRONMENT === "production" && c.OWNER_IDS.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["OWNER_IDS"], message: "is required in production (who may give everyone else access)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["OWNER_IDS"],
+        message: "is required in production (who may give everyone else access)",
+      });
     }
     if (c.ENVIRONMENT === "production" && !c.DISCORD_BOT_TOKEN) {
-      ctx.addIssue({ code: "custom", path: ["DISCORD_BOT_TOKEN"], message: "is required in production (kick and avatars)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DISCORD_BOT_TOKEN"],
+        message: "is required in production (kick and avatars)",
+      });
     }
   });
 
@@ -120,9 +160,7 @@ const cache = new WeakMap<object, Config>();
 export function getConfig(env: object): Config {
   const hit = cache.get(env);
   if (hit) return hit;
-  const raw = Object.fromEntries(
-    Object.entries(env).filter(([, v]) => typeof v === "string" && v !== ""),
-  );
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === "string" && v !== ""));
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
@@ -168,9 +206,7 @@ export function discordUrls(c: Config, origin: string) {
 /** Renders a ConfigError as one readable page: what is wrong, where to set it, no stack trace. */
 export function configErrorPage(error: ConfigError): string {
   const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  const items = error.problems
-    .map((p) => `<li><code>${esc(p.setting)}</code> ${esc(p.message)}</li>`)
-    .join("");
+  const items = error.problems.map((p) => `<li><code>${esc(p.setting)}</code> ${esc(p.message)}</li>`).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Configuration error</title>
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#111}

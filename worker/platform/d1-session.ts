@@ -19,7 +19,8 @@ export const BOOKMARK_HEADER = "X-D1-Bookmark";
 
 /** D1 bookmarks are hex groups joined by "-"; anything else is ignored (a fresh session instead), never sent to D1. */
 const BOOKMARK = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){0,7}$/i;
-export const isBookmark = (value: string | null | undefined): value is string => !!value && value.length <= 256 && BOOKMARK.test(value);
+export const isBookmark = (value: string | null | undefined): value is string =>
+  !!value && value.length <= 256 && BOOKMARK.test(value);
 
 /** The bookmark a request brings: its header first (API clients), then its cookie (browsers). */
 export function bookmarkOf(request: Request): string | null {
@@ -34,7 +35,8 @@ export function bookmarkOf(request: Request): string | null {
  * session cannot do (exec, dump) is refused, and nothing in a request needs it.
  */
 export function sessionDatabase(session: D1DatabaseSession): D1Database {
-  const refuse = (what: string) => () => Promise.reject(new Error(`D1 ${what} is not available inside a request's session`));
+  const refuse = (what: string) => () =>
+    Promise.reject(new Error(`D1 ${what} is not available inside a request's session`));
   const db = {
     prepare: (query: string) => session.prepare(query),
     batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
@@ -48,7 +50,9 @@ export function sessionDatabase(session: D1DatabaseSession): D1Database {
 /** The middleware: the request's env.DB becomes its session; the answer carries the bookmark when it moved on. */
 export const d1Sessions = (): MiddlewareHandler<WorkerEnv> => async (c, next) => {
   const brought = bookmarkOf(c.req.raw);
-  const session = c.env.DB.withSession(brought ?? (SAFE_METHODS.has(c.req.method) ? "first-unconstrained" : "first-primary"));
+  const session = c.env.DB.withSession(
+    brought ?? (SAFE_METHODS.has(c.req.method) ? "first-unconstrained" : "first-primary"),
+  );
   c.env = { ...c.env, DB: sessionDatabase(session) };
   await next();
   if (c.res.status === 101) return;

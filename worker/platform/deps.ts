@@ -37,7 +37,12 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export function domainDeps(env: Env, actor: Actor, ctx?: RequestContext): Deps {
   const announce = announcer(env);
   // Every event names who made the change, so each browser can tell its own member's changes from the others'.
-  const deps = { db: database(env), env, actor, announce: (event: LiveEvent) => announce({ by: actor.name, byId: actor.id, ...event }) };
+  const deps = {
+    db: database(env),
+    env,
+    actor,
+    announce: (event: LiveEvent) => announce({ by: actor.name, byId: actor.id, ...event }),
+  };
   if (!ctx) return deps;
   // One chain per request keeps its events in the order they were raised.
   let announced = Promise.resolve();
@@ -50,7 +55,9 @@ export function domainDeps(env: Env, actor: Actor, ctx?: RequestContext): Deps {
   };
   const afterAnswer = (task: () => Promise<unknown>) =>
     ctx.waitUntil(
-      (ctx.answered ? ctx.answered.then(nextTurn) : Promise.resolve()).then(task).catch((error) => console.error("after the answer:", error)),
+      (ctx.answered ? ctx.answered.then(nextTurn) : Promise.resolve())
+        .then(task)
+        .catch((error) => console.error("after the answer:", error)),
     );
   return { ...deps, announce: later, afterAnswer };
 }

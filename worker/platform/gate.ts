@@ -18,7 +18,8 @@ import type { WorkerEnv } from "../types";
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** A sheet of 20,000 rows of thirty columns, pasted or read from a file. */
 export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
-const bodyLimit = (path: string) => (/^\/dashboard\/(stock-2411|breeder-stats)\/import\/?$/.test(path) ? MAX_IMPORT_BYTES : MAX_BODY_BYTES);
+const bodyLimit = (path: string) =>
+  /^\/dashboard\/(stock-2411|breeder-stats)\/import\/?$/.test(path) ? MAX_IMPORT_BYTES : MAX_BODY_BYTES;
 
 export { SAFE_METHODS };
 /** The JSON API's paths (the host API: /api, /kick, /avatar), which answer JSON, refusals and errors included. */
@@ -26,13 +27,19 @@ export const isApiPath = (path: string) => /^\/(api|kick|avatar)(\/|$)/.test(pat
 const LIVE_ROOM = /^\/parties(\/|$)/;
 
 /** A refusal of the gate or of a rate limit (worker/platform/limits.ts): JSON on the API and the live room, text elsewhere. */
-export type Refusal = { status: 403 | 405 | 413 | 415 | 429; error: string; message: string; headers?: Record<string, string> };
+export type Refusal = {
+  status: 403 | 405 | 413 | 415 | 429;
+  error: string;
+  message: string;
+  headers?: Record<string, string>;
+};
 
 const refusals = {
   origin: {
     status: 403,
     error: "forbidden_origin",
-    message: "This request did not come from this dashboard's own pages, so it was refused. Reload the page and try again.",
+    message:
+      "This request did not come from this dashboard's own pages, so it was refused. Reload the page and try again.",
   },
   contentType: {
     status: 415,
@@ -52,7 +59,8 @@ const refusals = {
   formOnly: {
     status: 415,
     error: "unsupported_media_type",
-    message: "This page takes form submissions only: send the form as application/x-www-form-urlencoded or multipart/form-data.",
+    message:
+      "This page takes form submissions only: send the form as application/x-www-form-urlencoded or multipart/form-data.",
   },
   socketOnly: {
     status: 405,
@@ -83,7 +91,8 @@ function hasBody(request: Request) {
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? "");
 /** A body an HTML form sends and Remix's actions read: urlencoded, or multipart that names its boundary. */
 const isForm = (contentType: string | null) =>
-  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "") || /^multipart\/form-data\s*;.*\bboundary=\S/i.test(contentType ?? "");
+  /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? "") ||
+  /^multipart\/form-data\s*;.*\bboundary=\S/i.test(contentType ?? "");
 
 /**
  * The body, read up to the limit, for a request that does not say its length: null when it is larger. (A request that
@@ -92,7 +101,7 @@ const isForm = (contentType: string | null) =>
 async function boundedBody(request: Request, limit: number): Promise<ArrayBuffer | null> {
   const reader = request.body!.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  for (let size = 0; ; ) {
+  for (let size = 0; ;) {
     const { done, value } = await reader.read();
     if (done) return new Blob(chunks).arrayBuffer();
     size += value.byteLength;
@@ -123,7 +132,8 @@ export const requestGate = (): MiddlewareHandler<WorkerEnv> => async (c, next) =
   if (!hasBody(request)) return next();
   const length = request.headers.get("Content-Length");
   const limit = bodyLimit(path);
-  if (length !== null && Number(length) > limit) return refuse(c, limit === MAX_BODY_BYTES ? refusals.tooLarge : refusals.importTooLarge);
+  if (length !== null && Number(length) > limit)
+    return refuse(c, limit === MAX_BODY_BYTES ? refusals.tooLarge : refusals.importTooLarge);
   const api = isApiPath(path);
   const contentType = request.headers.get("Content-Type");
   if (api && !isJson(contentType)) return refuse(c, refusals.contentType);

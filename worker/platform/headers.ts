@@ -56,7 +56,13 @@ export function contentSecurityPolicy(url: URL, nonce: string, config: Config | 
 const keptPrivate = (value: string | null) => value !== null && /\b(private|no-store)\b/i.test(value);
 
 /** Writes the security headers on an answer to `request`; `signedIn` when a session asked or the answer sets a cookie. */
-export function applySecurityHeaders(headers: Headers, url: URL, nonce: string, config: Config | undefined, signedIn: boolean) {
+export function applySecurityHeaders(
+  headers: Headers,
+  url: URL,
+  nonce: string,
+  config: Config | undefined,
+  signedIn: boolean,
+) {
   headers.set("Content-Security-Policy", contentSecurityPolicy(url, nonce, config));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

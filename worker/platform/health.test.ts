@@ -62,7 +62,9 @@ describe("the health check's database ping", () => {
   it("says the database is unavailable when the ping finds no row, and a failing ping fails the check", async () => {
     const empty = { prepare: () => ({ first: async () => null }) } as unknown as D1Database;
     expect((await pingDatabase(empty)).ok).toBe(false);
-    const broken = { prepare: () => ({ first: async () => Promise.reject(new Error("D1 down")) }) } as unknown as D1Database;
+    const broken = {
+      prepare: () => ({ first: async () => Promise.reject(new Error("D1 down")) }),
+    } as unknown as D1Database;
     await expect(pingDatabase(broken)).rejects.toThrow("D1 down");
     // The failed ping left nothing running: the next check pings again.
     const { db, pending } = database();

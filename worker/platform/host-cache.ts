@@ -60,7 +60,9 @@ const ISOLATE_COPY_SECONDS = 5;
 export function freshInIsolate(key: string, ttlSeconds: number): IsolateCopy | undefined {
   const copy = isolateCopies.get(key);
   const now = Date.now();
-  return copy && now - copy.fetchedAt < ttlSeconds * 1000 && now - copy.keptAt < ISOLATE_COPY_SECONDS * 1000 ? copy : undefined;
+  return copy && now - copy.fetchedAt < ttlSeconds * 1000 && now - copy.keptAt < ISOLATE_COPY_SECONDS * 1000
+    ? copy
+    : undefined;
 }
 
 function forget(key: string) {
@@ -94,7 +96,9 @@ export async function generationsOf(env: Env, readPaths: string[]): Promise<numb
     readPaths.map(async (path) => {
       let stored = 0;
       try {
-        stored = env.HOST_CACHE ? Number(await env.HOST_CACHE.get(`gen:${path}`, { cacheTtl: GENERATION_CACHE_SECONDS })) || 0 : 0;
+        stored = env.HOST_CACHE
+          ? Number(await env.HOST_CACHE.get(`gen:${path}`, { cacheTtl: GENERATION_CACHE_SECONDS })) || 0
+          : 0;
       } catch (error) {
         // KV out of reach (an incident, a quota): this isolate's own bumps still count; a read never fails for it.
         console.warn("could not read a cache generation", path, error);
@@ -146,7 +150,9 @@ async function writeBreaker(external: ExternalHost, state: BreakerState) {
   const seconds = Math.ceil((Math.max(state.openUntil, state.probeUntil) - Date.now()) / 1000) + 3600;
   await edgeCache().put(
     breakerKey(external),
-    new Response(JSON.stringify(state), { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${seconds}` } }),
+    new Response(JSON.stringify(state), {
+      headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${seconds}` },
+    }),
   );
 }
 
@@ -159,11 +165,14 @@ const probing = new Set<string>();
  * within the window): no. Half-open (the window has passed): yes for the one read that claims the probe, no for the
  * others while the probe runs.
  */
-export async function mayCallHost(external: ExternalHost): Promise<{ call: true; probe: boolean } | { call: false; reason: string }> {
+export async function mayCallHost(
+  external: ExternalHost,
+): Promise<{ call: true; probe: boolean } | { call: false; reason: string }> {
   const state = await readBreaker(external);
   if (!state) return { call: true, probe: false };
   const now = Date.now();
-  if (now < state.openUntil || now < state.probeUntil || probing.has(external.url)) return { call: false, reason: state.reason };
+  if (now < state.openUntil || now < state.probeUntil || probing.has(external.url))
+    return { call: false, reason: state.reason };
   probing.add(external.url);
   await writeBreaker(external, { ...state, probeUntil: now + external.timeoutMs + 1000 });
   return { call: true, probe: true };

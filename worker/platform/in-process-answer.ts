@@ -29,7 +29,10 @@ function jsonBody(value: unknown): ReadableStream<Uint8Array> {
  * answerOf and its body, jsonBody(value), is written only if read. Any other value is written at once, so what JSON
  * cannot write fails here, in the handler or loader, and its reader parses the body as usual.
  */
-export function jsonAnswer(value: unknown, make: (body: string | ReadableStream<Uint8Array> | null) => Response): Response {
+export function jsonAnswer(
+  value: unknown,
+  make: (body: string | ReadableStream<Uint8Array> | null) => Response,
+): Response {
   if (!isPlainJson(value)) return make(JSON.stringify(value) ?? null);
   const res = make(jsonBody(value));
   kept.set(res, value);

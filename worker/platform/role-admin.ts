@@ -33,7 +33,9 @@ export async function rolesWithLevels(db: D1Database, config: Config, origin: st
     )
   ).flat();
   const known = new Set(listed.map((r) => r.id));
-  const unknown = [...new Set(mapping.map((m) => m.roleId))].filter((id) => !known.has(id)).map((id) => ({ id, name: "Unknown role", guildId: "" }));
+  const unknown = [...new Set(mapping.map((m) => m.roleId))]
+    .filter((id) => !known.has(id))
+    .map((id) => ({ id, name: "Unknown role", guildId: "" }));
   const rows: RoleRow[] = [...listed, ...unknown].map((r) => ({
     ...r,
     everyone: config.DISCORD_GUILD_IDS.includes(r.id),
@@ -64,7 +66,11 @@ export async function setRoleLevels(env: Env, actor: Actor, roleId: string, leve
     deps,
     [
       deps.db.delete(schema.roleAccess).where(eq(schema.roleAccess.roleId, roleId)),
-      deps.db.insert(schema.roleAccess).values(SECTIONS.map((section) => ({ roleId, section, level: levels[section], updatedBy: actor.id, updatedAt: now }))),
+      deps.db
+        .insert(schema.roleAccess)
+        .values(
+          SECTIONS.map((section) => ({ roleId, section, level: levels[section], updatedBy: actor.id, updatedAt: now })),
+        ),
     ],
     [{ entity: "role_access", entityId: roleId, action: "update", before, after: levels }],
   );

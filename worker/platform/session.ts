@@ -46,7 +46,10 @@ export function sessionCookie(config: Pick<Config, "SESSION_SECRETS">, requestUr
 
 function randomId() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const toUser = (row: WarmRow): SessionUser => ({
@@ -134,11 +137,18 @@ async function readRow(db: D1Database, id: string): Promise<WarmRow | null> {
  * The member's access from the roles read with their session. Roles never read are read from Discord now; roles older
  * than ROLE_REFRESH_MS are read again after the answer (`waitUntil`), and serve until then.
  */
-async function accessOfRow(request: Request, db: D1Database, config: Config, row: WarmRow, waitUntil?: (p: Promise<unknown>) => void) {
+async function accessOfRow(
+  request: Request,
+  db: D1Database,
+  config: Config,
+  row: WarmRow,
+  waitUntil?: (p: Promise<unknown>) => void,
+) {
   let roles = row.roles;
   const origin = new URL(request.url).origin;
   if (!roles || !row.rolesCheckedAt) roles = await refreshRoles(db, config, origin, row.userId);
-  else if (Date.now() - row.rolesCheckedAt.getTime() >= ROLE_REFRESH_MS && waitUntil) waitUntil(refreshRoles(db, config, origin, row.userId));
+  else if (Date.now() - row.rolesCheckedAt.getTime() >= ROLE_REFRESH_MS && waitUntil)
+    waitUntil(refreshRoles(db, config, origin, row.userId));
   return accessFor(db, config, row.userId, roles);
 }
 
@@ -172,9 +182,14 @@ export async function readSession(
     return { status: "invalid" };
   }
   const access = await accessOfRow(request, env.DB, config, row, waitUntil);
-  if (now - row.lastSeenAt.getTime() < TOUCH_EVERY_MS) return { status: "ok", sessionId: id, user: toUser(row), access };
+  if (now - row.lastSeenAt.getTime() < TOUCH_EVERY_MS)
+    return { status: "ok", sessionId: id, user: toUser(row), access };
   const touched = { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) };
-  const [still] = await d.update(schema.sessions).set(touched).where(eq(schema.sessions.id, id)).returning({ id: schema.sessions.id });
+  const [still] = await d
+    .update(schema.sessions)
+    .set(touched)
+    .where(eq(schema.sessions.id, id))
+    .returning({ id: schema.sessions.id });
   // Ended elsewhere while it was kept here: the touch is the moment this isolate learns it.
   if (!still) {
     forgetSessions([id]);
@@ -206,10 +221,25 @@ export async function createSession(
   await d.batch([
     d
       .insert(schema.users)
-      .values({ id: who.id, username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now, roles: who.roles, rolesCheckedAt: now })
+      .values({
+        id: who.id,
+        username: who.username,
+        globalName: who.globalName,
+        avatar: who.avatar,
+        lastSignInAt: now,
+        roles: who.roles,
+        rolesCheckedAt: now,
+      })
       .onConflictDoUpdate({
         target: schema.users.id,
-        set: { username: who.username, globalName: who.globalName, avatar: who.avatar, lastSignInAt: now, roles: who.roles, rolesCheckedAt: now },
+        set: {
+          username: who.username,
+          globalName: who.globalName,
+          avatar: who.avatar,
+          lastSignInAt: now,
+          roles: who.roles,
+          rolesCheckedAt: now,
+        },
       }),
     d.insert(schema.sessions).values({
       id,
@@ -289,5 +319,11 @@ export async function revokeSessions(
 /** The host API's caller for a signed-in session. */
 export const sessionCaller = (auth: SessionState): Caller | undefined =>
   auth.status === "ok"
-    ? { kind: "user", id: `user:${auth.user.id}`, name: auth.user.displayName || auth.user.username, userId: auth.user.id, access: auth.access }
+    ? {
+        kind: "user",
+        id: `user:${auth.user.id}`,
+        name: auth.user.displayName || auth.user.username,
+        userId: auth.user.id,
+        access: auth.access,
+      }
     : undefined;

@@ -32,7 +32,14 @@ function joiner(r: ReturnType<typeof seeded>): IngestPlayer {
   const kind = KINDS.find(([p]) => (roll -= p) < 0)?.[1] ?? KINDS[KINDS.length - 1][1];
   const name = `${r.pick(NAME_FIRST)}${r.pick(NAME_SECOND)}${Math.floor(r.next() * 900) + 100}`;
   const eosId = Array.from({ length: 32 }, () => r.pick([..."0123456789abcdef"])).join("");
-  return { eosId, displayName: name, name: r.next() < 0.5 ? name : null, status: kind.status, tribe: r.pick(kind.tribes) || null, platform: r.pick(PLATFORMS) };
+  return {
+    eosId,
+    displayName: name,
+    name: r.next() < 0.5 ? name : null,
+    status: kind.status,
+    tribe: r.pick(kind.tribes) || null,
+    platform: r.pick(PLATFORMS),
+  };
 }
 
 /** Pushes this minute's moved roster of every tracked server that is not offline, just before the cron's snapshot. */

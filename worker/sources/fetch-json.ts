@@ -13,7 +13,9 @@ export async function fetchJson(
   const { timeoutMs, label } = init;
   const signal = AbortSignal.timeout(timeoutMs);
   // The signal aborts the request; the race also bounds a fetcher or a body that ignores it.
-  const aborted = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+  const aborted = new Promise<never>((_, reject) =>
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+  );
   aborted.catch(() => {});
   const bounded = <T>(work: Promise<T>) => Promise.race([work, aborted]);
   try {
@@ -22,7 +24,10 @@ export async function fetchJson(
     const res = await bounded(fetcher(new Request(url, { headers, signal })));
     if (!res.ok) {
       await res.body?.cancel();
-      return { ok: false, error: `${label} unreachable: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}` };
+      return {
+        ok: false,
+        error: `${label} unreachable: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`,
+      };
     }
     try {
       return { ok: true, body: await bounded(res.json()) };

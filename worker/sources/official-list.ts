@@ -28,7 +28,8 @@ export function officialListSource(c: Config): OfficialListSource | undefined {
 
 /** A whole number from a number or a numeric string ("41", " 41 ", 41.0); null for anything else. */
 export function lenientCount(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : NaN;
   return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
 }
 
@@ -45,7 +46,12 @@ export function parseOfficialList(body: unknown): OfficialServer[] | null {
     const e = entry as Record<string, unknown>;
     const name = text(e.Name) ?? text(e.SessionName);
     if (!name) continue;
-    out.push({ name, numPlayers: lenientCount(e.NumPlayers), maxPlayers: lenientCount(e.MaxPlayers), mapName: text(e.MapName) });
+    out.push({
+      name,
+      numPlayers: lenientCount(e.NumPlayers),
+      maxPlayers: lenientCount(e.MaxPlayers),
+      mapName: text(e.MapName),
+    });
   }
   return out;
 }

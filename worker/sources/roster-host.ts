@@ -73,6 +73,7 @@ export async function readHostRoster(host: RosterHost, serverId: string, fetcher
     players,
     playerCount: lenientCount(b.playerCount),
     maxPlayers: lenientCount(b.maxPlayers),
-    errorDetails: typeof b.errorDetails === "string" && b.errorDetails.trim() ? b.errorDetails.trim().slice(0, 500) : null,
+    errorDetails:
+      typeof b.errorDetails === "string" && b.errorDetails.trim() ? b.errorDetails.trim().slice(0, 500) : null,
   };
 }

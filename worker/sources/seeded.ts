@@ -11,8 +11,32 @@ export function seeded(seed: string) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
+  return { next, pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
 }
 
-export const NAME_FIRST = ["Rex", "Thyla", "Argy", "Giga", "Shadow", "Frost", "Ember", "Raptor", "Tek", "Wyvern", "Spino", "Ptera"];
-export const NAME_SECOND = ["Rider", "Hunter", "Breeder", "Tamer", "Keeper", "Raider", "Scout", "Warden", "Nomad", "Pilot"];
+export const NAME_FIRST = [
+  "Rex",
+  "Thyla",
+  "Argy",
+  "Giga",
+  "Shadow",
+  "Frost",
+  "Ember",
+  "Raptor",
+  "Tek",
+  "Wyvern",
+  "Spino",
+  "Ptera",
+];
+export const NAME_SECOND = [
+  "Rider",
+  "Hunter",
+  "Breeder",
+  "Tamer",
+  "Keeper",
+  "Raider",
+  "Scout",
+  "Warden",
+  "Nomad",
+  "Pilot",
+];

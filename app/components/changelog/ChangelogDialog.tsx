@@ -27,7 +27,10 @@ export function ChangelogDialog({ onClose, serverOpen = false }: { onClose: () =
     const dialog = ref.current;
     if (!dialog) return;
     const closed = () => {
-      rememberRef.current({ intent: "changelog", version: CHANGELOG_VERSION, ...FETCHER_FIELDS }, { method: "post", action: "/preferences" });
+      rememberRef.current(
+        { intent: "changelog", version: CHANGELOG_VERSION, ...FETCHER_FIELDS },
+        { method: "post", action: "/preferences" },
+      );
       onCloseRef.current();
     };
     dialog.addEventListener("close", closed);

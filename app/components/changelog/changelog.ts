@@ -45,7 +45,8 @@ export const CHANGES: Change[] = [
   {
     type: "feature",
     title: "Dark mode",
-    description: "Choose light, dark or follow your system from the top bar. Your choice is remembered on this browser.",
+    description:
+      "Choose light, dark or follow your system from the top bar. Your choice is remembered on this browser.",
   },
   {
     type: "feature",
@@ -72,7 +73,8 @@ export const CHANGES: Change[] = [
   {
     type: "fix",
     title: "Kicks update every vouch of the member",
-    description: "Kicking a vouched member now marks all of their vouches Remove Pending at once, not only the one you clicked.",
+    description:
+      "Kicking a vouched member now marks all of their vouches Remove Pending at once, not only the one you clicked.",
   },
   {
     type: "fix",
@@ -97,7 +99,9 @@ export const CHANGES: Change[] = [
 ];
 
 /** Paragraphs and bullet lists, in order: consecutive "*" lines form one list. */
-export function descriptionBlocks(description: string): ({ kind: "p"; text: string } | { kind: "ul"; items: string[] })[] {
+export function descriptionBlocks(
+  description: string,
+): ({ kind: "p"; text: string } | { kind: "ul"; items: string[] })[] {
   const blocks: ({ kind: "p"; text: string } | { kind: "ul"; items: string[] })[] = [];
   for (const raw of description.split("\n")) {
     const line = raw.trim();

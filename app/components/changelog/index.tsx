@@ -83,7 +83,10 @@ export function ChangelogAutoOpen({ unread }: { unread: boolean }) {
         const params = new URLSearchParams(location.search);
         params.delete("changelog");
         const qs = params.toString();
-        navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, { replace: true, preventScrollReset: true });
+        navigate(`${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`, {
+          replace: true,
+          preventScrollReset: true,
+        });
       }}
     />
   );

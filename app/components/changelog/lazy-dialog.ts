@@ -1,4 +1,7 @@
 // The browser's What's New dialog (scripts/changelog-dialog-plugin.js): its code loads when the dialog first opens.
 import { lateCode } from "../../utils/hydrated";
 
-export const changelogDialog = lateCode(() => import("./ChangelogDialog").then((m) => m.ChangelogDialog), "The What's New dialog");
+export const changelogDialog = lateCode(
+  () => import("./ChangelogDialog").then((m) => m.ChangelogDialog),
+  "The What's New dialog",
+);

@@ -2,4 +2,7 @@
 import type { LateCode } from "../../utils/hydrated";
 import { ChangelogDialog } from "./ChangelogDialog";
 
-export const changelogDialog: LateCode<typeof ChangelogDialog> = { loaded: () => ChangelogDialog, load: async () => ChangelogDialog };
+export const changelogDialog: LateCode<typeof ChangelogDialog> = {
+  loaded: () => ChangelogDialog,
+  load: async () => ChangelogDialog,
+};

@@ -27,8 +27,24 @@ export function LazyChart<P extends object>({
   const [box, width] = useElementWidth();
   const Chart = useAfterPaint(load);
   return (
-    <div className={className} ref={box} style={{ height }} data-testid={testId} data-interactive={Chart ? "true" : undefined}>
-      {Chart ? <Chart {...props} width={width} /> : <div className="chart-static" tabIndex={0} dangerouslySetInnerHTML={{ __html: svg ?? "" }} />}
+    <div
+      className={className}
+      ref={box}
+      style={{ height }}
+      data-testid={testId}
+      data-interactive={Chart ? "true" : undefined}
+    >
+      {Chart ? (
+        <Chart {...props} width={width} />
+      ) : (
+        <div
+          className="chart-static"
+          tabIndex={0}
+          role="region"
+          aria-label="Chart"
+          dangerouslySetInnerHTML={{ __html: svg ?? "" }}
+        />
+      )}
     </div>
   );
 }

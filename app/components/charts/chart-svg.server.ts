@@ -9,4 +9,8 @@ import { DEFAULT_CHART_WIDTH } from "./chart";
 
 /** The chart's SVG from its props: the interactive chart (`Chart`) rendered once at the default width, and kept. */
 export const chartSvg = <P extends { width: number }>(Chart: ComponentType<P>) =>
-  kept((props: Omit<P, "width">) => renderToStaticMarkup(createElement(Chart, { ...props, width: DEFAULT_CHART_WIDTH } as P)), JSON.stringify);
+  kept(
+    (props: Omit<P, "width">) =>
+      renderToStaticMarkup(createElement(Chart, { ...props, width: DEFAULT_CHART_WIDTH } as P)),
+    JSON.stringify,
+  );

@@ -36,7 +36,15 @@ function canvasMeasure(fontFamily: string | undefined) {
   return { text: measure(GRID_SIZES.baseFontStyle!), header: measure(GRID_SIZES.headerFontStyle!) };
 }
 
-export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSelect, label, maxHeight = 640 }: GridProps<T>) {
+export default function DataGrid<T>({
+  rows,
+  columns: given,
+  rowKey,
+  onEdit,
+  onSelect,
+  label,
+  maxHeight = 640,
+}: GridProps<T>) {
   const ref = useRef<DataEditorRef>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [frameWidth, setFrameWidth] = useState(Number.POSITIVE_INFINITY);
@@ -49,8 +57,8 @@ export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSe
   }, []);
   const data = useRef(rows);
   const { theme } = useGridTheme(GRID_SIZES);
-  const page = useRef({ bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" });
-  page.current = { bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" };
+  const pageBg = theme.bgCell ?? "#ffffff";
+  const pageText = theme.textDark ?? "#000000";
   const [selection, setSelection] = useState<GridSelection>({
     columns: CompactSelection.empty(),
     rows: CompactSelection.empty(),
@@ -95,7 +103,6 @@ export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSe
     }
   }, [rows, columns, rowKey]);
 
-
   const getCellContent = useCallback(
     ([c, r]: Item): GridCell => {
       const col = columns[c];
@@ -105,7 +112,10 @@ export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSe
       const colors = col.colors?.(row);
       // A tone or a link colour drawn readable (WCAG AA) over its tint and the cell.
       const themeOverride = colors
-        ? { textDark: readable(colors.fg ?? page.current.text, colors.bg, page.current.bg), ...(colors.bg ? { bgCell: colors.bg } : {}) }
+        ? {
+            textDark: readable(colors.fg ?? pageText, colors.bg, pageBg),
+            ...(colors.bg ? { bgCell: colors.bg } : {}),
+          }
         : undefined;
       if (col.kind === "image") {
         return { kind: GridCellKind.Image, data: v ? [String(v)] : [], allowOverlay: false, readonly: true };
@@ -129,7 +139,7 @@ export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSe
         themeOverride,
       };
     },
-    [columns, theme.bgCell, theme.textDark],
+    [columns, pageBg, pageText],
   );
 
   // A column with an icon: the glyph, then the text after it (the grid draws the cell's background and borders).
@@ -165,7 +175,8 @@ export default function DataGrid<T>({ rows, columns: given, rowKey, onEdit, onSe
       const row = data.current[r];
       const col = columns[c];
       if (!row || !col || !onEdit) return;
-      const value = cell.kind === GridCellKind.Number ? (cell.data ?? null) : cell.kind === GridCellKind.Text ? cell.data : null;
+      const value =
+        cell.kind === GridCellKind.Number ? (cell.data ?? null) : cell.kind === GridCellKind.Text ? cell.data : null;
       onEdit(row, col.id, value as string | number | null);
     },
     [columns, onEdit],

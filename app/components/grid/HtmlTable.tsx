@@ -14,7 +14,16 @@ const cellClass = (c: { className?: string; priority?: 1 | 2 | 3 }) => {
 function plainCell<T>(column: GridColumnDef<T>, row: T): React.ReactNode {
   const value: CellValue = column.value(row);
   if (column.kind === "image") {
-    return <img className="avatar" src={value == null ? undefined : String(value)} width={28} height={28} alt="" loading="lazy" />;
+    return (
+      <img
+        className="avatar"
+        src={value == null ? undefined : String(value)}
+        width={28}
+        height={28}
+        alt=""
+        loading="lazy"
+      />
+    );
   }
   if (value === null || value === undefined) return null;
   return typeof value === "boolean" ? (value ? "Yes" : "No") : value;

@@ -42,5 +42,5 @@ export type GridProps<T> = {
 };
 
 /** The columns a member who may only read sees: no Actions column, and no cell editable in place. */
-export const readOnlyColumns = <T,>(columns: GridColumnDef<T>[]): GridColumnDef<T>[] =>
+export const readOnlyColumns = <T>(columns: GridColumnDef<T>[]): GridColumnDef<T>[] =>
   columns.filter((c) => c.id !== "actions").map((c) => (c.editable ? { ...c, editable: false } : c));

@@ -3,7 +3,8 @@
 // loads this file.
 import type { CellValue, GridColumnDef } from "./types";
 
-export const cellText = (v: CellValue) => (v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
+export const cellText = (v: CellValue) =>
+  v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v);
 
 /** Room a canvas cell needs beside its text: its padding on both sides, and a glyph's when it draws one. */
 export const CELL_PADDING = 2 * 8;

@@ -18,7 +18,17 @@ export type ImportPageProps = {
 async function xlsxText(file: File) {
   const [{ readSheet }, { writeTable }] = await Promise.all([import("read-excel-file/browser"), import("./plan")]);
   const rows = await readSheet(file);
-  return writeTable(rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell)))));
+  return writeTable(
+    rows.map((row) =>
+      row.map((cell) =>
+        cell === null || cell === undefined
+          ? ""
+          : cell instanceof Date
+            ? cell.toISOString().slice(0, 10)
+            : String(cell),
+      ),
+    ),
+  );
 }
 
 const rowsText = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
@@ -69,11 +79,23 @@ export function ImportPage({ title, back, fields, unmatched }: ImportPageProps) 
         <Form method="post" encType="multipart/form-data" className="import-form" data-testid="import-form">
           <label className="import-file">
             <span>CSV or Excel file</span>
-            <input ref={fileInput} type="file" name="file" accept=".csv,.tsv,.txt,.xlsx,text/csv" onChange={(e) => onFile(e.currentTarget.files?.[0])} />
+            <input
+              ref={fileInput}
+              type="file"
+              name="file"
+              accept=".csv,.tsv,.txt,.xlsx,text/csv"
+              onChange={(e) => onFile(e.currentTarget.files?.[0])}
+            />
           </label>
           <label className="import-text">
             <span>Or paste the sheet (from Google Sheets, Excel or a CSV file)</span>
-            <textarea name="text" rows={8} value={value} onChange={(e) => setText(e.currentTarget.value)} spellCheck={false} />
+            <textarea
+              name="text"
+              rows={8}
+              value={value}
+              onChange={(e) => setText(e.currentTarget.value)}
+              spellCheck={false}
+            />
           </label>
           {preview ? (
             <fieldset className="import-mapping" data-testid="import-mapping">
@@ -122,8 +144,8 @@ function ImportPreview({ preview }: { preview: Exclude<ImportAnswer, { error: st
   return (
     <section className="card import-preview" aria-label="Preview" data-testid="import-preview">
       <p data-testid="import-counts">
-        <strong>{counts.update}</strong> to change, <strong>{counts.create}</strong> to add, {counts.unchanged} unchanged,{" "}
-        <strong>{counts.refused}</strong> refused.
+        <strong>{counts.update}</strong> to change, <strong>{counts.create}</strong> to add, {counts.unchanged}{" "}
+        unchanged, <strong>{counts.refused}</strong> refused.
       </p>
       {refused.length ? (
         <div className="notice import-refused" data-testid="import-refused">
@@ -171,7 +193,11 @@ function ImportPreview({ preview }: { preview: Exclude<ImportAnswer, { error: st
           </table>
         </div>
       ) : null}
-      {counts.update + counts.create > rows.length ? <p className="muted small">The first {rows.length} of {counts.update + counts.create} rows are shown.</p> : null}
+      {counts.update + counts.create > rows.length ? (
+        <p className="muted small">
+          The first {rows.length} of {counts.update + counts.create} rows are shown.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -36,7 +36,10 @@ export type ImportAnswer =
 async function sheetText(form: FormData): Promise<{ text: string } | { error: string }> {
   const file = form.get("file");
   if (file instanceof File && file.size > 0) {
-    if (/\.xlsx$/i.test(file.name)) return { error: "An Excel file is read in the browser: turn JavaScript on, or save the sheet as CSV and upload that." };
+    if (/\.xlsx$/i.test(file.name))
+      return {
+        error: "An Excel file is read in the browser: turn JavaScript on, or save the sheet as CSV and upload that.",
+      };
     return { text: await file.text() };
   }
   return { text: String(form.get("text") ?? "") };
@@ -52,7 +55,8 @@ export async function importAction(request: Request, context: AppLoadContext, fo
 
   const table = readTable(text);
   if (table.length < 2) return fail("Nothing to import: the first line names the columns, then one row per line.");
-  if (table.length - 1 > MAX_IMPORT_ROWS) return fail(`The sheet has ${table.length - 1} rows; an import takes at most ${MAX_IMPORT_ROWS}.`);
+  if (table.length - 1 > MAX_IMPORT_ROWS)
+    return fail(`The sheet has ${table.length - 1} rows; an import takes at most ${MAX_IMPORT_ROWS}.`);
   const [headers] = table;
   const { columns } = target.sheet;
   const known = new Set([ID_FIELD, ...columns.map((c) => c.id)]);
@@ -71,17 +75,25 @@ export async function importAction(request: Request, context: AppLoadContext, fo
       if (conflicts.length) {
         const names = `${conflicts.slice(0, 3).join(", ")}${conflicts.length > 3 ? ` and ${conflicts.length - 3} more` : ""}`;
         const done = written ? `${written} ${written === 1 ? "row was" : "rows were"} imported; ` : "";
-        return fail(`${done}${names} changed since the preview and ${conflicts.length === 1 ? "was" : "were"} not: preview again.`, 409);
+        return fail(
+          `${done}${names} changed since the preview and ${conflicts.length === 1 ? "was" : "were"} not: preview again.`,
+          409,
+        );
       }
     } catch (error) {
       console.error("import failed", error);
       const refused = hostErrorOf(error);
-      return fail(refused?.body?.message ?? refused?.message ?? "The import could not be saved. Try again.", refused?.status ?? 500);
+      return fail(
+        refused?.body?.message ?? refused?.message ?? "The import could not be saved. Try again.",
+        refused?.status ?? 500,
+      );
     }
     const updated = plan.rows.filter((r) => r.kind === "update").length;
     const created = plan.rows.length - updated;
     const parts = [`${updated} ${updated === 1 ? "row" : "rows"} changed`, ...(created ? [`${created} added`] : [])];
-    const refusedNote = plan.refused.length ? ` ${plan.refused.length} ${plan.refused.length === 1 ? "line was" : "lines were"} refused.` : "";
+    const refusedNote = plan.refused.length
+      ? ` ${plan.refused.length} ${plan.refused.length === 1 ? "line was" : "lines were"} refused.`
+      : "";
     const toast = { type: "success" as const, message: `Imported: ${parts.join(", ")}.${refusedNote}` };
     return redirect(target.back, { headers: { "Set-Cookie": await toastSetCookie(context, request, toast) } });
   }
@@ -91,7 +103,12 @@ export async function importAction(request: Request, context: AppLoadContext, fo
     text,
     headers,
     mapping,
-    counts: { update: updates, create: plan.rows.length - updates, unchanged: plan.unchanged, refused: plan.refused.length },
+    counts: {
+      update: updates,
+      create: plan.rows.length - updates,
+      unchanged: plan.unchanged,
+      refused: plan.refused.length,
+    },
     refused: plan.refused.slice(0, PREVIEW_ROWS),
     rows: plan.rows.slice(0, PREVIEW_ROWS).map(({ line, kind, name, changes }) => ({ line, kind, name, changes })),
   });

@@ -4,11 +4,22 @@ import type { SheetColumn, SheetRow } from "../sheet/rules";
 import { ID_FIELD } from "./fields";
 import { guessMapping, planImport, readTable, writeTable, type ImportSheet } from "./plan";
 
-const column = (id: string, title = id): SheetColumn => ({ id, title, width: 50, editable: true, value: (r) => r[id] as number });
+const column = (id: string, title = id): SheetColumn => ({
+  id,
+  title,
+  width: 50,
+  editable: true,
+  value: (r) => r[id] as number,
+});
 const COLUMNS = [column("Dino"), column("HP"), column("notes", "Notes")];
 const check: CellCheck = (col, text) => {
   if (col.id === "Dino") return text.trim() ? { value: text.trim() } : { error: "is required" };
-  if (col.id === "HP") return text.trim() === "" ? { value: null } : Number.isFinite(Number(text)) ? { value: Number(text) } : { error: "must be a number" };
+  if (col.id === "HP")
+    return text.trim() === ""
+      ? { value: null }
+      : Number.isFinite(Number(text))
+        ? { value: Number(text) }
+        : { error: "must be a number" };
   return { value: text.trim() || null };
 };
 const rows: SheetRow[] = [
@@ -28,14 +39,30 @@ const sheet = (creates: boolean): ImportSheet => ({
 
 describe("reading a tribe's sheet", () => {
   it("reads pasted tab-separated text and CSV with quotes, and writes it back", () => {
-    expect(readTable("Dino\tHP\nRex\t40\n\n")).toEqual([["Dino", "HP"], ["Rex", "40"]]);
-    expect(readTable('\uFEFFDino,Notes\r\n"Rex, the big one","said ""hi"""\r\n')).toEqual([["Dino", "Notes"], ["Rex, the big one", 'said "hi"']]);
-    const table = [["Dino", "Notes"], ["Rex", "two\tcells"]];
+    expect(readTable("Dino\tHP\nRex\t40\n\n")).toEqual([
+      ["Dino", "HP"],
+      ["Rex", "40"],
+    ]);
+    expect(readTable('\uFEFFDino,Notes\r\n"Rex, the big one","said ""hi"""\r\n')).toEqual([
+      ["Dino", "Notes"],
+      ["Rex, the big one", 'said "hi"'],
+    ]);
+    const table = [
+      ["Dino", "Notes"],
+      ["Rex", "two\tcells"],
+    ];
     expect(readTable(writeTable(table))).toEqual(table);
   });
 
   it("guesses each header's field by its title, case and signs aside, and the ID column", () => {
-    expect(guessMapping(["ID", "dino", "H.P.", "notes", "Colour", "HP"], COLUMNS)).toEqual([ID_FIELD, "Dino", "HP", "notes", null, null]);
+    expect(guessMapping(["ID", "dino", "H.P.", "notes", "Colour", "HP"], COLUMNS)).toEqual([
+      ID_FIELD,
+      "Dino",
+      "HP",
+      "notes",
+      null,
+      null,
+    ]);
   });
 });
 
@@ -59,7 +86,11 @@ describe("planning an import", () => {
   });
 
   it("matches by ID when the file has one, counts lines that change nothing, and refuses unknown names on a fixed sheet", () => {
-    const table = readTable([`ID\tDino\tHP`, `${"c".repeat(24)}\tGiga\t52`, `${"b".repeat(24)}\tGiga\t50`, `nope\tRex\t1`, `\tDodo\t1`].join("\n"));
+    const table = readTable(
+      [`ID\tDino\tHP`, `${"c".repeat(24)}\tGiga\t52`, `${"b".repeat(24)}\tGiga\t50`, `nope\tRex\t1`, `\tDodo\t1`].join(
+        "\n",
+      ),
+    );
     const plan = planImport(table, guessMapping(table[0], COLUMNS), sheet(false));
     expect(plan.rows.map((r) => [r.row?._id, r.cells])).toEqual([["c".repeat(24), { HP: 52 }]]);
     expect(plan.unchanged).toBe(1);

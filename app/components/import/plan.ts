@@ -12,12 +12,16 @@ import { ID_FIELD, type Mapping } from "./fields";
 export function readTable(text: string): string[][] {
   const trimmed = text.replace(/^\uFEFF/, "");
   const firstLine = trimmed.slice(0, trimmed.search(/\r?\n|$/));
-  const { data } = Papa.parse<string[]>(trimmed, { delimiter: firstLine.includes("\t") ? "\t" : ",", skipEmptyLines: "greedy" });
+  const { data } = Papa.parse<string[]>(trimmed, {
+    delimiter: firstLine.includes("\t") ? "\t" : ",",
+    skipEmptyLines: "greedy",
+  });
   return data.map((row) => row.map((cell) => (cell ?? "").trim()));
 }
 
 /** Cells back to text for the next post (the preview's hidden field): tab-separated, with Papa's quoting. */
-export const writeTable = (rows: readonly (readonly string[])[]) => Papa.unparse(rows as string[][], { delimiter: "\t", newline: "\n" });
+export const writeTable = (rows: readonly (readonly string[])[]) =>
+  Papa.unparse(rows as string[][], { delimiter: "\t", newline: "\n" });
 
 const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -96,7 +100,8 @@ export function planImport(table: readonly (readonly string[])[], mapping: Mappi
       if (!row) return refuse(`no row has the ID ${id}`);
     } else if (name.trim()) {
       const named = byName.get(name.trim().toLowerCase()) ?? [];
-      if (named.length > 1) return refuse(`${named.length} rows are named ${name.trim()}: add an ID column to say which`);
+      if (named.length > 1)
+        return refuse(`${named.length} rows are named ${name.trim()}: add an ID column to say which`);
       row = named[0];
     }
     if (row && seen.has(row._id)) return refuse("the same row is already changed by an earlier line");
@@ -126,7 +131,14 @@ export function planImport(table: readonly (readonly string[])[], mapping: Mappi
       plan.unchanged++;
       return;
     }
-    plan.rows.push({ line, kind: row ? "update" : "create", row, name: row ? sheet.nameOf(row) : name.trim(), changes, cells: changed });
+    plan.rows.push({
+      line,
+      kind: row ? "update" : "create",
+      row,
+      name: row ? sheet.nameOf(row) : name.trim(),
+      changes,
+      cells: changed,
+    });
   });
   return plan;
 }

@@ -21,7 +21,11 @@ export function Bell() {
         }
       }}
     >
-      <summary className="icon-button" aria-label={`Notifications${unread ? ` (${unread} unread)` : ""}`} data-testid="bell">
+      <summary
+        className="icon-button"
+        aria-label={`Notifications${unread ? ` (${unread} unread)` : ""}`}
+        data-testid="bell"
+      >
         <Icon name="bell" />
         {unread > 0 ? (
           <span className="badge-count" data-testid="bell-badge">

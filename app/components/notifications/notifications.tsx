@@ -87,7 +87,12 @@ export function NotificationsProvider({ flash, children }: { flash: Toast | null
       {children}
       <div className="toasts" role="region" aria-label="Notifications" aria-live="polite">
         {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.type}`} role={t.type === "error" ? "alert" : "status"} data-testid="toast">
+          <div
+            key={t.id}
+            className={`toast toast-${t.type}`}
+            role={t.type === "error" ? "alert" : "status"}
+            data-testid="toast"
+          >
             <span>{t.message}</span>
             <button type="button" className="toast-close" aria-label="Close" onClick={() => dismiss(t.id)}>
               ×

@@ -11,7 +11,11 @@ export function ColourLegend({ title, items, testId }: { title: string; items: L
         {items.map((item) => (
           <li key={item.label}>
             {item.as === "text" ? (
-              <span className="legend-text pick" style={{ "--pick": item.colour } as React.CSSProperties} aria-hidden="true">
+              <span
+                className="legend-text pick"
+                style={{ "--pick": item.colour } as React.CSSProperties}
+                aria-hidden="true"
+              >
                 Aa
               </span>
             ) : (

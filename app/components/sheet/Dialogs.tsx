@@ -101,7 +101,13 @@ export function AddImageDialog({
   const check = useFormProblem(imageFormError(texts, itemName, reduced, names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
-    <Modal title={texts.title} onClose={onClose} closeHref={closeHref} testId="add-image-dialog" className="stock-dialog">
+    <Modal
+      title={texts.title}
+      onClose={onClose}
+      closeHref={closeHref}
+      testId="add-image-dialog"
+      className="stock-dialog"
+    >
       <form
         method="post"
         className="stock-form"
@@ -115,7 +121,14 @@ export function AddImageDialog({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <NameSelect texts={texts} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
+        <NameSelect
+          texts={texts}
+          names={names}
+          pending={pending}
+          value={itemName}
+          onChange={setItemName}
+          required={!onSubmit}
+        />
         <label>
           <span>Image URL</span>
           <input
@@ -140,7 +153,12 @@ export function AddImageDialog({
           </small>
         </label>
         <label className="checkbox">
-          <input type="checkbox" name="updateAllMatching" checked={updateAll} onChange={(e) => setUpdateAll(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="updateAllMatching"
+            checked={updateAll}
+            onChange={(e) => setUpdateAll(e.target.checked)}
+          />
           <span>{texts.updateAll}</span>
         </label>
         {texts.updateAllNote ? <p className="muted small stock-note">{texts.updateAllNote}</p> : null}

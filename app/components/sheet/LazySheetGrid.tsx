@@ -19,7 +19,11 @@ const sheetGrid = lateCode<{ Grid: ComponentType<SheetGridProps>; Bar: typeof Sh
 
 type BarProps = Parameters<typeof SheetBar>[0];
 
-type Props = SheetGridProps & { fallback: React.ReactNode; loading: string; bar: Pick<BarProps, "sheet" | "onDiscard"> };
+type Props = SheetGridProps & {
+  fallback: React.ReactNode;
+  loading: string;
+  bar: Pick<BarProps, "sheet" | "onDiscard">;
+};
 
 export function LazySheetGrid(props: Props) {
   // The server renders the fallback in a <div> inside a <div> as well, so a phone's page hydrates it as served.
@@ -32,12 +36,7 @@ export function LazySheetGrid(props: Props) {
   );
 }
 
-function GridOrTable({
-  fallback,
-  loading,
-  bar,
-  ...props
-}: Props) {
+function GridOrTable({ fallback, loading, bar, ...props }: Props) {
   // The table on the server; kept as served from hydration until the grid replaces it (a hundred rows of cells and
   // forms, the largest part of a sheet page's hydration), and a working no-JavaScript table until then.
   const { code, asServed, waiting, servedHidden } = useLateCode(sheetGrid);

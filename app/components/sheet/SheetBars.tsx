@@ -16,12 +16,25 @@ function overlapOf(sheet: Sheet) {
   return `${who.join(", ")} also ${who.length === 1 ? "has" : "have"} unsaved edits in ${rows.slice(0, 3).map(sheet.nameOf).join(", ")}${more}`;
 }
 
-export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; onDiscard?: () => void; onDiscardOrder?: () => void }) {
+export function SheetBar({
+  sheet,
+  onDiscard,
+  onDiscardOrder,
+}: {
+  sheet: Sheet;
+  onDiscard?: () => void;
+  onDiscardOrder?: () => void;
+}) {
   if (sheet.readOnly) return null;
   const n = sheet.pendingRows;
   const overlap = overlapOf(sheet);
   return (
-    <div className={`sheet-bar${n > 0 ? " has-pending" : ""}`} role="toolbar" aria-label="Edits" data-testid="sheet-bar">
+    <div
+      className={`sheet-bar${n > 0 ? " has-pending" : ""}`}
+      role="toolbar"
+      aria-label="Edits"
+      data-testid="sheet-bar"
+    >
       <p className="sheet-status" role="status" data-testid="sheet-status">
         {n > 0 ? (
           <>
@@ -42,7 +55,12 @@ export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; o
       {sheet.others.length > 0 ? (
         <span className="sheet-people" role="group" aria-label="Also on this sheet" data-testid="sheet-people">
           {sheet.others.map((p) => (
-            <span key={p.id} className="sheet-person" style={{ "--person": p.colour } as React.CSSProperties} title={`${p.name}${p.editing ? " is editing" : " is here"}`}>
+            <span
+              key={p.id}
+              className="sheet-person"
+              style={{ "--person": p.colour } as React.CSSProperties}
+              title={`${p.name}${p.editing ? " is editing" : " is here"}`}
+            >
               {p.name}
             </span>
           ))}
@@ -68,10 +86,22 @@ export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; o
         </span>
       ) : null}
       <span className="sheet-actions">
-        <button type="button" className="button small" onClick={sheet.undo} disabled={!sheet.canUndo} title="Undo (Ctrl+Z, ⌘Z)">
+        <button
+          type="button"
+          className="button small"
+          onClick={sheet.undo}
+          disabled={!sheet.canUndo}
+          title="Undo (Ctrl+Z, ⌘Z)"
+        >
           Undo
         </button>
-        <button type="button" className="button small" onClick={sheet.redo} disabled={!sheet.canRedo} title="Redo (Ctrl+Y, ⌘⇧Z)">
+        <button
+          type="button"
+          className="button small"
+          onClick={sheet.redo}
+          disabled={!sheet.canRedo}
+          title="Redo (Ctrl+Y, ⌘⇧Z)"
+        >
           Redo
         </button>
         <button
@@ -85,7 +115,13 @@ export function SheetBar({ sheet, onDiscard, onDiscardOrder }: { sheet: Sheet; o
         >
           Discard
         </button>
-        <button type="button" className="button small primary" onClick={() => sheet.save()} disabled={sheet.saving || n === 0} title="Save (Ctrl+S, ⌘S)">
+        <button
+          type="button"
+          className="button small primary"
+          onClick={() => sheet.save()}
+          disabled={sheet.saving || n === 0}
+          title="Save (Ctrl+S, ⌘S)"
+        >
           {sheet.saving ? "Saving..." : "Save"}
         </button>
       </span>

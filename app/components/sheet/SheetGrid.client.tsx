@@ -44,7 +44,11 @@ export type SheetGridProps = {
   presence: string;
   onOthers: (people: readonly Presence[]) => void;
   onEdit: (row: SheetRow, column: SheetColumn, text: string) => void;
-  onEdits: (inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[], kind: BatchKind, rowsPastEnd?: number) => void;
+  onEdits: (
+    inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[],
+    kind: BatchKind,
+    rowsPastEnd?: number,
+  ) => void;
   onSelection: (selection: SelectionSummary) => void;
   onRowMoved: (from: number, to: number) => void;
   /** Changing it clears the selection (after a colour was saved, after a tab switch). */
@@ -60,7 +64,13 @@ export type SheetGridProps = {
  * Google Sheets' keys: F2 edits too, Backspace clears like Delete, Ctrl+D and Ctrl+R fill down and right. A paste is
  * read from the paste event by the grid's frame (glide's own waits on the async clipboard API).
  */
-const KEYBINDINGS = { activateCell: " |Enter|shift+Enter|F2", delete: "Backspace|Delete", downFill: true, rightFill: true, paste: false } as const;
+const KEYBINDINGS = {
+  activateCell: " |Enter|shift+Enter|F2",
+  delete: "Backspace|Delete",
+  downFill: true,
+  rightFill: true,
+  paste: false,
+} as const;
 
 /**
  * Two buffers that scrolling copies between, as glide does for Safari, where its default copies the canvas onto itself:
@@ -105,7 +115,11 @@ export default function SheetGrid({
   page.current = { bg: theme.bgCell ?? "#ffffff", text: theme.textDark ?? "#000000" };
 
   // Everything getCellContent reads lives in refs (use-cell-looks.ts); `version` changes once per change of the data.
-  const { state, looks, flashes, version, rowCount } = useCellLooks({ rows, columns, pending, conflicts, refused, dark, sheetLook }, ref, frame);
+  const { state, looks, flashes, version, rowCount } = useCellLooks(
+    { rows, columns, pending, conflicts, refused, dark, sheetLook },
+    ref,
+    frame,
+  );
   const [selection, setSelection] = useState<GridSelection>(EMPTY_SELECTION);
   const selectionRef = useRef(selection);
   const editingCell = useRef<Item | null>(null);
@@ -113,46 +127,63 @@ export default function SheetGrid({
   const editorEnd = useRef<{ value: string; commit: boolean } | null>(null);
   const painted = useRef(false);
 
-
   useEffect(() => {
     selectionRef.current = EMPTY_SELECTION;
     setSelection(EMPTY_SELECTION);
     onSelection({ count: 0, cells: [], rows: [] });
   }, [selectionKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const gridColumns = useMemo<GridColumn[]>(() => columns.map((c) => ({ id: c.id, title: c.title, width: c.width })), [columns]);
+  const gridColumns = useMemo<GridColumn[]>(
+    () => columns.map((c) => ({ id: c.id, title: c.title, width: c.width })),
+    [columns],
+  );
 
-  const getCellContent = useCallback(([c, r]: Item): GridCell => {
-    const { rows, columns, pending, conflicts, refused, dark, sheetLook } = state.current;
-    const col = columns[c];
-    const row = rows[r];
-    if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
-    const look =
-      looks.current[r]?.[c] ?? lookOf(sheetLook, col, row, pending.get(row._id), conflicts.has(row._id), refused.has(`${row._id}:${col.id}`), dark);
-    const flashed = flashes.current.get(`${row._id}:${col.id}`);
-    const cell = {
-      kind: GridCellKind.Text,
-      data: editStart(col, row),
-      displayData: look.text,
-      allowOverlay: col.editable,
-      readonly: !col.editable,
-      contentAlign: col.align === "right" ? "right" : undefined,
-      // Only the colours this cell sets: an undefined key would blank the theme's own. A picked or tinted colour is
-      // drawn readable (WCAG AA) over what is behind it; the stored colour is kept.
-      themeOverride:
-        look.bg || look.fg || look.bold
-          ? {
-              ...(look.bg ? { bgCell: look.bg } : {}),
-              ...(look.bg || look.fg ? { textDark: readable(look.fg ?? page.current.text, look.bg, page.current.bg) } : {}),
-              ...(look.bold ? { baseFontStyle: "700 13px" } : {}),
-            }
-          : undefined,
-      lastUpdated: flashed,
-      stockImage: look.image,
-      stockBadge: look.badge,
-    } as GridCell;
-    return cell;
-  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps -- a new identity per data change, see `version`
+  const getCellContent = useCallback(
+    ([c, r]: Item): GridCell => {
+      const { rows, columns, pending, conflicts, refused, dark, sheetLook } = state.current;
+      const col = columns[c];
+      const row = rows[r];
+      if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
+      const look =
+        looks.current[r]?.[c] ??
+        lookOf(
+          sheetLook,
+          col,
+          row,
+          pending.get(row._id),
+          conflicts.has(row._id),
+          refused.has(`${row._id}:${col.id}`),
+          dark,
+        );
+      const flashed = flashes.current.get(`${row._id}:${col.id}`);
+      const cell = {
+        kind: GridCellKind.Text,
+        data: editStart(col, row),
+        displayData: look.text,
+        allowOverlay: col.editable,
+        readonly: !col.editable,
+        contentAlign: col.align === "right" ? "right" : undefined,
+        // Only the colours this cell sets: an undefined key would blank the theme's own. A picked or tinted colour is
+        // drawn readable (WCAG AA) over what is behind it; the stored colour is kept.
+        themeOverride:
+          look.bg || look.fg || look.bold
+            ? {
+                ...(look.bg ? { bgCell: look.bg } : {}),
+                ...(look.bg || look.fg
+                  ? { textDark: readable(look.fg ?? page.current.text, look.bg, page.current.bg) }
+                  : {}),
+                ...(look.bold ? { baseFontStyle: "700 13px" } : {}),
+              }
+            : undefined,
+        lastUpdated: flashed,
+        stockImage: look.image,
+        stockBadge: look.badge,
+      } as GridCell;
+      return cell;
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` gives a new identity per data change: glide repaints
+    [version, looks, flashes, state],
+  );
 
   // One cell typed into its editor is an edit; anything else glide hands over at once (a fill, Delete on a range) is a
   // batch: checked cell by cell, and one step of undo.
@@ -171,14 +202,16 @@ export default function SheetGrid({
       const inputs = edits.flatMap(({ location: [c, r], value }) => {
         const row = rows[r];
         const column = columns[c];
-        return row && column && value.kind === GridCellKind.Text ? [{ row, column, text: value.data, rowNumber: r + 1 }] : [];
+        return row && column && value.kind === GridCellKind.Text
+          ? [{ row, column, text: value.data, rowNumber: r + 1 }]
+          : [];
       });
       const kind: BatchKind = clearing.current ? "clear" : "fill";
       clearing.current = false;
       if (inputs.length) onEdits(inputs, kind);
       return true;
     },
-    [onEdit, onEdits],
+    [onEdit, onEdits, state],
   );
   const onDelete = useCallback(() => {
     clearing.current = true;
@@ -202,12 +235,20 @@ export default function SheetGrid({
     };
     el.addEventListener("paste", onPaste);
     return () => el.removeEventListener("paste", onPaste);
-  }, [onEdits]);
+  }, [onEdits, state]);
 
   // Ctrl+D / Ctrl+R on a single row or column take the cell above or to the left, as in Google Sheets (glide fills a
   // taller or wider range itself).
   const onKeyDown = useCallback(
-    (event: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean; cancel: () => void; preventDefault?: () => void }) => {
+    (event: {
+      key: string;
+      ctrlKey: boolean;
+      metaKey: boolean;
+      shiftKey: boolean;
+      altKey: boolean;
+      cancel: () => void;
+      preventDefault?: () => void;
+    }) => {
       if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
       const key = event.key.toLowerCase();
       const range = selectionRef.current.current?.range;
@@ -229,7 +270,7 @@ export default function SheetGrid({
       }
       if (inputs.length) onEdits(inputs, "fill");
     },
-    [onEdits],
+    [onEdits, state],
   );
 
   const onGridSelectionChange = useCallback(
@@ -245,7 +286,9 @@ export default function SheetGrid({
   const selectEditors = useMemo(
     () =>
       new Map(
-        columns.flatMap((c) => (c.editor?.kind === "select" ? [[c.id, selectEditor(c.editor.options, c.title)] as const] : [])),
+        columns.flatMap((c) =>
+          c.editor?.kind === "select" ? [[c.id, selectEditor(c.editor.options, c.title)] as const] : [],
+        ),
       ),
     [columns],
   );
@@ -255,7 +298,7 @@ export default function SheetGrid({
     setEditing(true);
     const column = cell ? state.current.columns[cell[0]] : undefined;
     return column ? selectEditors.get(column.id) : undefined;
-  }, [selectEditors]);
+  }, [selectEditors, state]);
 
   // The editor's own text at the moment editing ends. glide sometimes ends an edit to an empty text without the
   // value (its editor had not registered the change yet); the committed text is then taken from here.
@@ -265,11 +308,13 @@ export default function SheetGrid({
     const onKey = (e: KeyboardEvent) => {
       if (!inEditor(e.target)) return;
       if (e.key === "Escape") editorEnd.current = { value: e.target.value, commit: false };
-      else if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab") editorEnd.current = { value: e.target.value, commit: true };
+      else if ((e.key === "Enter" && !e.shiftKey) || e.key === "Tab")
+        editorEnd.current = { value: e.target.value, commit: true };
     };
     const onDown = (e: MouseEvent) => {
       const input = document.querySelector<HTMLTextAreaElement | HTMLInputElement>("#portal textarea, #portal input");
-      if (input && !(e.target as Element | null)?.closest?.("#portal")) editorEnd.current = { value: input.value, commit: true };
+      if (input && !(e.target as Element | null)?.closest?.("#portal"))
+        editorEnd.current = { value: input.value, commit: true };
     };
     document.addEventListener("keydown", onKey, true);
     document.addEventListener("mousedown", onDown, true);
@@ -293,7 +338,7 @@ export default function SheetGrid({
         if (row && col?.editable) onEdit(row, col, end.value);
       }
     },
-    [onEdit],
+    [onEdit, state],
   );
 
   // Who else is on this sheet: this browser's cell, whether it edits it and its rows with unsaved edits go to the room;
@@ -328,21 +373,25 @@ export default function SheetGrid({
     return regions;
   }, [others, rows, columns]);
 
-  const drawCell = useCallback<DrawCellCallback>((args, drawContent) => {
-    if (!painted.current) {
-      painted.current = true;
-      performance.mark(`${testId}-paint`);
-      window.setTimeout(() => {
-        if (frame.current) frame.current.dataset.painted = "true";
-      }, 0);
-    }
-    drawCellContent(args, drawContent);
-    const other = othersAt.current.get(`${args.col}:${args.row}`);
-    if (other) drawNameTag(args.ctx, other, args.rect);
-  }, [testId]);
+  const drawCell = useCallback<DrawCellCallback>(
+    (args, drawContent) => {
+      if (!painted.current) {
+        painted.current = true;
+        performance.mark(`${testId}-paint`);
+        window.setTimeout(() => {
+          if (frame.current) frame.current.dataset.painted = "true";
+        }, 0);
+      }
+      drawCellContent(args, drawContent);
+      const other = othersAt.current.get(`${args.col}:${args.row}`);
+      if (other) drawNameTag(args.ctx, other, args.rect);
+    },
+    [testId],
+  );
 
   // A click selects; a double-click edits. On a touch screen, a tap selects and a second tap edits.
-  const activation = typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches ? "second-click" : "double-click";
+  const activation =
+    typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches ? "second-click" : "double-click";
 
   const height = Math.min(
     typeof window === "undefined" ? 640 : Math.max(320, window.innerHeight - 260),

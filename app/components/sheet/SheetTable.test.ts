@@ -44,7 +44,9 @@ describe("SheetTable on the server", () => {
   it("writes each row's cells and its Edit link once, and the same markup again for the same rows", () => {
     const first = table(rowsOf(10));
     expect(first).toContain('<td class="num">10</td>');
-    expect(first).toContain('<a href="/dashboard/stock-2411?edit=aaaaaaaaaaaaaaaaaaaaaaaa" aria-label="Edit Metal">Edit</a>');
+    expect(first).toContain(
+      '<a href="/dashboard/stock-2411?edit=aaaaaaaaaaaaaaaaaaaaaaaa" aria-label="Edit Metal">Edit</a>',
+    );
     // The row's other tools are in the row being edited (ADR 055).
     expect(first).not.toMatch(/Move|History/);
     const before = written;
@@ -55,7 +57,9 @@ describe("SheetTable on the server", () => {
   it("writes a changed value, other links and a reader's History anew, never the kept markup of other rows", () => {
     table(rowsOf(10));
     expect(table(rowsOf(11))).toContain('<td class="num">11</td>');
-    expect(table(rowsOf(10), { here: "/dashboard/stock-2411?page=2" })).toContain('href="/dashboard/stock-2411?page=2&amp;edit=aaaaaaaaaaaaaaaaaaaaaaaa"');
+    expect(table(rowsOf(10), { here: "/dashboard/stock-2411?page=2" })).toContain(
+      'href="/dashboard/stock-2411?page=2&amp;edit=aaaaaaaaaaaaaaaaaaaaaaaa"',
+    );
     // Rows named by their packed form (the breeder list) likewise.
     expect(table(rowsOf(12), { packed: true })).toContain('<td class="num">12</td>');
     expect(table(rowsOf(13), { packed: true })).toContain('<td class="num">13</td>');

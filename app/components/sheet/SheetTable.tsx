@@ -10,7 +10,15 @@ import { escapeHtml, tag } from "../../utils/html";
 import { jsonOf } from "../../../contract/shared-json";
 import { kept } from "../../utils/kept";
 import { Options } from "../table/Options";
-import { cellTextOf, DEFAULT_TEXT_COLOUR, editStart, type PackedRows, type SheetColumn, type SheetEnds, type SheetRow } from "./rules";
+import {
+  cellTextOf,
+  DEFAULT_TEXT_COLOUR,
+  editStart,
+  type PackedRows,
+  type SheetColumn,
+  type SheetEnds,
+  type SheetRow,
+} from "./rules";
 
 /**
  * A sheet's own rendering of a view cell: a class (vault fill, stat colour), a style (CSS text, such as the stat colour's
@@ -92,7 +100,11 @@ export function SheetTable({
             )}
           </tr>
         </thead>
-        <tbody dangerouslySetInnerHTML={{ __html: rowsMarkup({ rows: before, s: shown, named: packed && [packed, at, "before"] }) }} />
+        <tbody
+          dangerouslySetInnerHTML={{
+            __html: rowsMarkup({ rows: before, s: shown, named: packed && [packed, at, "before"] }),
+          }}
+        />
         {at < 0 ? null : (
           <>
             <tbody>
@@ -109,7 +121,11 @@ export function SheetTable({
                 busy={busy}
               />
             </tbody>
-            <tbody dangerouslySetInnerHTML={{ __html: rowsMarkup({ rows: rows.slice(at + 1), s: shown, named: packed && [packed, at, "after"] }) }} />
+            <tbody
+              dangerouslySetInnerHTML={{
+                __html: rowsMarkup({ rows: rows.slice(at + 1), s: shown, named: packed && [packed, at, "after"] }),
+              }}
+            />
           </>
         )}
       </table>
@@ -147,7 +163,9 @@ function rowsHtml(rows: SheetRow[], s: Shown): string {
     // The links of a row carry no class (stock.css styles them by place): a page has a hundred of them.
     const href = rowLink(s, row._id);
     const [label, text] = s.readOnly ? ["History of", "History"] : ["Edit", "Edit"];
-    html += href ? `<td class="actions"><a href="${escapeHtml(href)}" aria-label="${label} ${name}">${text}</a></td></tr>` : "</tr>";
+    html += href
+      ? `<td class="actions"><a href="${escapeHtml(href)}" aria-label="${label} ${name}">${text}</a></td></tr>`
+      : "</tr>";
   }
   return html;
 }
@@ -194,7 +212,9 @@ function cellHtml(column: SheetColumn, row: SheetRow, look?: HtmlCell): string {
         row.imageUrl ? tag("img", { class: "stock-thumb", src: row.imageUrl, alt: "", loading: "lazy" }) : "",
         tag("span", {}, escapeHtml(text)),
       );
-    const className = ["col-name", look?.className ? escapeHtml(look.className) : "", own ? "pick" : ""].filter(Boolean).join(" ");
+    const className = ["col-name", look?.className ? escapeHtml(look.className) : "", own ? "pick" : ""]
+      .filter(Boolean)
+      .join(" ");
     return `<th scope="row" class="${className}"${style}>${content}</th>`;
   }
   const number = column.align === "right";
@@ -259,7 +279,12 @@ function EditRow({
           const Cell = c.name ? "th" : "td";
           const editor = c.editor ?? { kind: "text" as const };
           return (
-            <Cell key={c.id} className={c.name ? "col-name" : undefined} {...(c.name ? { scope: "row" } : {})} data-label={c.title}>
+            <Cell
+              key={c.id}
+              className={c.name ? "col-name" : undefined}
+              {...(c.name ? { scope: "row" } : {})}
+              data-label={c.title}
+            >
               <input type="hidden" name={`was:${c.id}`} value={was} form={formId} />
               {editor.kind === "select" ? (
                 <select className="stock-input" name={c.id} defaultValue={shown} form={formId} aria-label={c.title}>

@@ -17,7 +17,14 @@ import type { PackedRows, SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
 
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
-type RowSaveAnswer = { intent?: string; _id?: string; values?: Record<string, string>; version?: number; conflict?: string; error?: string };
+type RowSaveAnswer = {
+  intent?: string;
+  _id?: string;
+  values?: Record<string, string>;
+  version?: number;
+  conflict?: string;
+  error?: string;
+};
 
 export function SheetView({
   sheet,

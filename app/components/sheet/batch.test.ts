@@ -4,9 +4,22 @@ import { EMPTY_HISTORY, recorded, redone, undone } from "./history";
 import { EMPTY_PENDING, type StoredValue } from "./pending";
 import type { SheetColumn, SheetRow } from "./rules";
 
-const column = (id: string, editable = true): SheetColumn => ({ id, title: id === "n" ? "Current Stock" : id, width: 50, editable, value: (r) => r[id] as number });
+const column = (id: string, editable = true): SheetColumn => ({
+  id,
+  title: id === "n" ? "Current Stock" : id,
+  width: 50,
+  editable,
+  value: (r) => r[id] as number,
+});
 const COLUMNS = [column("name"), column("n"), column("target"), column("pct", false)];
-const rows: SheetRow[] = Array.from({ length: 5 }, (_, i) => ({ _id: `r${i}`, version: 1, name: `Item ${i}`, n: i, target: 10, pct: 0 }));
+const rows: SheetRow[] = Array.from({ length: 5 }, (_, i) => ({
+  _id: `r${i}`,
+  version: 1,
+  name: `Item ${i}`,
+  n: i,
+  target: 10,
+  pct: 0,
+}));
 const stored: StoredValue = (row, id) => row[id] as number;
 const check: CellCheck = (col, text) => {
   if (col.id === "name") return text.trim() ? { value: text.trim() } : { error: "must not be empty" };
@@ -16,9 +29,15 @@ const check: CellCheck = (col, text) => {
 
 describe("clipboard text", () => {
   it("is read as Google Sheets and Excel write it: tabs, newlines, and quoted cells", () => {
-    expect(readPasted("a\tb\r\nc\td\r\n")).toEqual([["a", "b"], ["c", "d"]]);
+    expect(readPasted("a\tb\r\nc\td\r\n")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
     expect(readPasted("one")).toEqual([["one"]]);
-    expect(readPasted('"two\nlines"\t"say ""hi"""\n\tlast')).toEqual([["two\nlines", 'say "hi"'], ["", "last"]]);
+    expect(readPasted('"two\nlines"\t"say ""hi"""\n\tlast')).toEqual([
+      ["two\nlines", 'say "hi"'],
+      ["", "last"],
+    ]);
     expect(readPasted("a\t\tc")).toEqual([["a", "", "c"]]);
   });
 });
@@ -36,10 +55,14 @@ describe("a pasted rectangle", () => {
     const result = applyBatch(EMPTY_PENDING, stored, check, inputs);
     expect(result.changed).toBe(8);
     expect(result.skipped).toBe(3);
-    expect(result.refused).toEqual([{ cell: "r2:n", column: "Current Stock", rowNumber: 3, error: "must be a number" }]);
+    expect(result.refused).toEqual([
+      { cell: "r2:n", column: "Current Stock", rowNumber: 3, error: "must be a number" },
+    ]);
     expect(result.pending.get("r1")?.cells).toEqual({ name: "A", n: 5, target: 20 });
     expect(result.pending.get("r2")?.cells).toEqual({ name: "B", target: 20 });
-    expect(batchMessage("paste", result)).toBe("1 cell not pasted: Current Stock must be a number, row 3. 3 cells of read-only columns skipped.");
+    expect(batchMessage("paste", result)).toBe(
+      "1 cell not pasted: Current Stock must be a number, row 3. 3 cells of read-only columns skipped.",
+    );
   });
 
   it("stops at the last row and says how many rows fell past it", () => {
@@ -52,7 +75,9 @@ describe("a pasted rectangle", () => {
   });
 
   it("a value equal to the stored one is no pending edit, and a batch that all went in has nothing to say", () => {
-    const result = applyBatch(EMPTY_PENDING, stored, check, [{ row: rows[2], column: COLUMNS[1], text: "2", rowNumber: 3 }]);
+    const result = applyBatch(EMPTY_PENDING, stored, check, [
+      { row: rows[2], column: COLUMNS[1], text: "2", rowNumber: 3 },
+    ]);
     expect(result.changed).toBe(0);
     expect(result.pending.size).toBe(0);
     expect(batchMessage("fill", result)).toBeNull();
@@ -61,9 +86,16 @@ describe("a pasted rectangle", () => {
 
 describe("undo and redo of pending edits", () => {
   it("step back and forth through whole batches, and a new change forgets what was undone", () => {
-    const first = applyBatch(EMPTY_PENDING, stored, check, [{ row: rows[0], column: COLUMNS[1], text: "9", rowNumber: 1 }]).pending;
+    const first = applyBatch(EMPTY_PENDING, stored, check, [
+      { row: rows[0], column: COLUMNS[1], text: "9", rowNumber: 1 },
+    ]).pending;
     let history = recorded(EMPTY_HISTORY, EMPTY_PENDING);
-    const paste = applyBatch(first, stored, check, pasteInputs(rows, COLUMNS, [1, 1], [["8"], ["7"]], (i) => i + 1).inputs).pending;
+    const paste = applyBatch(
+      first,
+      stored,
+      check,
+      pasteInputs(rows, COLUMNS, [1, 1], [["8"], ["7"]], (i) => i + 1).inputs,
+    ).pending;
     history = recorded(history, first);
     expect(paste.size).toBe(3);
 

@@ -21,7 +21,12 @@ export type BatchResult = {
   skipped: number;
 };
 
-export function applyBatch(pending: Pending, stored: StoredValue, check: CellCheck, inputs: readonly CellInput[]): BatchResult {
+export function applyBatch(
+  pending: Pending,
+  stored: StoredValue,
+  check: CellCheck,
+  inputs: readonly CellInput[],
+): BatchResult {
   let next = pending;
   let changed = 0;
   let skipped = 0;
@@ -54,12 +59,20 @@ export const batchDone = (kind: BatchKind, changed: number) => `${cells(changed)
  * What a person is told about a batch, or null when all went in: the refused cells with the first one's reason and
  * row, then the cells skipped as read-only, then the rows that fell past the sheet's last row.
  */
-export function batchMessage(kind: BatchKind, result: Pick<BatchResult, "refused" | "skipped">, rowsPastEnd = 0): string | null {
+export function batchMessage(
+  kind: BatchKind,
+  result: Pick<BatchResult, "refused" | "skipped">,
+  rowsPastEnd = 0,
+): string | null {
   const parts: string[] = [];
   const [first] = result.refused;
-  if (first) parts.push(`${cells(result.refused.length)} not ${VERB[kind]}: ${first.column} ${first.error}, row ${first.rowNumber}`);
+  if (first)
+    parts.push(
+      `${cells(result.refused.length)} not ${VERB[kind]}: ${first.column} ${first.error}, row ${first.rowNumber}`,
+    );
   if (result.skipped > 0) parts.push(`${cells(result.skipped)} of read-only columns skipped`);
-  if (rowsPastEnd > 0) parts.push(`${rowsPastEnd} ${rowsPastEnd === 1 ? "row" : "rows"} past the last row not ${VERB[kind]}`);
+  if (rowsPastEnd > 0)
+    parts.push(`${rowsPastEnd} ${rowsPastEnd === 1 ? "row" : "rows"} past the last row not ${VERB[kind]}`);
   return parts.length ? `${parts.join(". ")}.` : null;
 }
 

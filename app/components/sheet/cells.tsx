@@ -1,8 +1,6 @@
 // How a sheet's cells look on the canvas: their text and colours (the sheet's own, pending and refused edits, saved
 // colours), the picture or generated icon before a name, another person's name tag, and the select editor.
-import {
-  GridCellKind, type DrawCellCallback, type GridCell
-} from "@glideapps/glide-data-grid";
+import { GridCellKind, type DrawCellCallback, type GridCell } from "@glideapps/glide-data-grid";
 import { cellTextOf, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
 import { CELL_IMAGE_SIZE as IMAGE_SIZE } from "../grid/geometry";
 import type { Presence } from "../../../contract/presence";
@@ -30,7 +28,12 @@ export function lookOf(
   dark: boolean,
 ): Look {
   const own = sheetLook?.(column, row, dark);
-  const look: Look = { text: cellTextOf(column, column.value(row)), bg: own?.bg, fg: textColourOf(row, column.id, own?.fg), badge: own?.badge };
+  const look: Look = {
+    text: cellTextOf(column, column.value(row)),
+    bg: own?.bg,
+    fg: textColourOf(row, column.id, own?.fg),
+    badge: own?.badge,
+  };
   if (pending && column.id in pending) {
     look.bg = conflict ? REFUSED_BG : "rgba(250, 176, 5, 0.62)";
     look.bold = true;
@@ -41,7 +44,12 @@ export function lookOf(
 }
 
 export const sameLook = (a: Look, b: Look) =>
-  a.text === b.text && a.bg === b.bg && a.fg === b.fg && a.image === b.image && a.bold === b.bold && a.badge?.text === b.badge?.text;
+  a.text === b.text &&
+  a.bg === b.bg &&
+  a.fg === b.fg &&
+  a.image === b.image &&
+  a.bold === b.bold &&
+  a.badge?.text === b.badge?.text;
 
 /** The generated icon: a rounded square of the colour with the initials in white. */
 export function drawBadge(ctx: CanvasRenderingContext2D, badge: Badge, x: number, y: number, size: number) {
@@ -84,7 +92,11 @@ export function drawCellContent(args: DrawArgs, drawContent: () => void) {
 }
 
 /** Another person's name on the top right of the cell they have selected, on their colour. */
-export function drawNameTag(ctx: CanvasRenderingContext2D, other: Presence, rect: { x: number; y: number; width: number; height: number }) {
+export function drawNameTag(
+  ctx: CanvasRenderingContext2D,
+  other: Presence,
+  rect: { x: number; y: number; width: number; height: number },
+) {
   const text = other.editing ? `${other.name} ✎` : other.name;
   ctx.save();
   ctx.font = "600 10px system-ui, sans-serif";
@@ -100,7 +112,13 @@ export function drawNameTag(ctx: CanvasRenderingContext2D, other: Presence, rect
 
 /** A select in place of the text editor: a choice commits at once, Escape leaves the value as it was. */
 export function selectEditor(options: readonly string[], title: string) {
-  function SelectEditor({ value, onFinishedEditing }: { value: GridCell; onFinishedEditing: (v?: GridCell, movement?: readonly [-1 | 0 | 1, -1 | 0 | 1]) => void }) {
+  function SelectEditor({
+    value,
+    onFinishedEditing,
+  }: {
+    value: GridCell;
+    onFinishedEditing: (v?: GridCell, movement?: readonly [-1 | 0 | 1, -1 | 0 | 1]) => void;
+  }) {
     const current = value.kind === GridCellKind.Text ? value.data : "";
     return (
       <select

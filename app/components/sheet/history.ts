@@ -5,7 +5,10 @@ export type History = { undo: readonly Pending[]; redo: readonly Pending[] };
 export const EMPTY_HISTORY: History = { undo: [], redo: [] };
 const LIMIT = 100;
 
-export const recorded = (history: History, before: Pending): History => ({ undo: [...history.undo, before].slice(-LIMIT), redo: [] });
+export const recorded = (history: History, before: Pending): History => ({
+  undo: [...history.undo, before].slice(-LIMIT),
+  redo: [],
+});
 
 export function undone(history: History, current: Pending): { history: History; pending: Pending } | null {
   const before = history.undo.at(-1);

@@ -31,14 +31,19 @@ export function withEdit(pending: Pending, stored: StoredValue, row: SheetRow, c
 export type SaveOutcome = { saved: string[]; conflicts: { _id: string; version: number }[]; failed: string[] };
 
 /** The pending state after a save answered: `sent` holds the cells each row was saved with. */
-export function afterSave(pending: Pending, sent: ReadonlyMap<string, Record<string, PendingValue>>, outcome: SaveOutcome): Pending {
+export function afterSave(
+  pending: Pending,
+  sent: ReadonlyMap<string, Record<string, PendingValue>>,
+  outcome: SaveOutcome,
+): Pending {
   const next = new Map(pending);
   for (const id of outcome.saved) {
     const entry = next.get(id);
     const cells = sent.get(id);
     if (!entry || !cells) continue;
     const left = { ...entry.cells };
-    for (const [column, value] of Object.entries(cells)) if (column in left && sameValue(left[column], value)) delete left[column];
+    for (const [column, value] of Object.entries(cells))
+      if (column in left && sameValue(left[column], value)) delete left[column];
     if (Object.keys(left).length === 0) next.delete(id);
     // Cells edited again while the save was on its way stay pending, based on the version this save produced.
     else next.set(id, { ...entry, version: entry.version + 1, cells: left });

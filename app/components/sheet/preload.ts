@@ -8,5 +8,7 @@ const WIDER_THAN_PHONE = `(min-width: ${CARDS_UP_TO + 1}px)`;
 
 export const gridPreloadMeta = (hrefs: readonly string[] | undefined) =>
   (hrefs ?? []).map((href) =>
-    href.endsWith(".css") ? { tagName: "link", rel: "stylesheet", href } : { tagName: "link", rel: "modulepreload", href, media: WIDER_THAN_PHONE },
+    href.endsWith(".css")
+      ? { tagName: "link", rel: "stylesheet", href }
+      : { tagName: "link", rel: "modulepreload", href, media: WIDER_THAN_PHONE },
   );

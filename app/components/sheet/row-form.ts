@@ -28,4 +28,5 @@ export function rowForm(columns: readonly SheetColumn[], parse: SheetParse, refu
 }
 
 /** "Item Name is required.", by the column's title. */
-export const rowWording = (columns: readonly SheetColumn[]) => labelled(Object.fromEntries(columns.map((c) => [c.id, c.title])));
+export const rowWording = (columns: readonly SheetColumn[]) =>
+  labelled(Object.fromEntries(columns.map((c) => [c.id, c.title])));

@@ -15,8 +15,16 @@ describe("packed sheet rows", () => {
 
   it("carry every row's values under its field names, in the page's order", () => {
     const rows: SheetRow[] = [
-      { _id: "a", version: 3, Dino: "Rex", HP: 71, textColor: null, fieldColors: { HP: "#e03131" }, notes: "Clean dmg" },
-      { _id: "b", version: 1, Dino: "Ébène \"quoted\"", HP: 0, textColor: "#15803d", fieldColors: null, notes: "" },
+      {
+        _id: "a",
+        version: 3,
+        Dino: "Rex",
+        HP: 71,
+        textColor: null,
+        fieldColors: { HP: "#e03131" },
+        notes: "Clean dmg",
+      },
+      { _id: "b", version: 1, Dino: 'Ébène "quoted"', HP: 0, textColor: "#15803d", fieldColors: null, notes: "" },
     ];
     const packed = packRows(rows);
     expect(packed.fields).toEqual(["_id", "version", "Dino", "HP", "textColor", "fieldColors", "notes"]);
@@ -32,7 +40,10 @@ describe("packed sheet rows", () => {
   });
 
   it("give a field one row lacks as null, and an empty page as no rows", () => {
-    const packed = packRows([{ _id: "a", version: 1, imageUrl: "https://example.com/rex.png" }, { _id: "b", version: 2 }]);
+    const packed = packRows([
+      { _id: "a", version: 1, imageUrl: "https://example.com/rex.png" },
+      { _id: "b", version: 2 },
+    ]);
     expect(unpackRows(JSON.parse(JSON.stringify(packed)))).toEqual([
       { _id: "a", version: 1, imageUrl: "https://example.com/rex.png" },
       { _id: "b", version: 2, imageUrl: null },

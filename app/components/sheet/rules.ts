@@ -26,12 +26,16 @@ export function sheetNames<R>(rows: readonly R[], nameOf: (row: R) => string) {
 }
 
 /** The image form's own checks (spec section 5), before anything is sent. */
-export function imageFormError(texts: Pick<ImageFormTexts, "missing" | "notFound">, itemName: string, imageUrl: string, names: readonly string[]): string | null {
+export function imageFormError(
+  texts: Pick<ImageFormTexts, "missing" | "notFound">,
+  itemName: string,
+  imageUrl: string,
+  names: readonly string[],
+): string | null {
   if (!itemName.trim() || !imageUrl.trim()) return texts.missing;
   if (!names.includes(itemName)) return texts.notFound;
   return null;
 }
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rows, columns and cells of any sheet
@@ -106,7 +110,8 @@ export type PendingValue = number | string | null;
 export type CellValue = number | string | null;
 
 /** How a cell is edited: typed text (parsed by the sheet), or one of a list (a TRUE/FALSE or status select). */
-export type CellEditor = { kind: "text"; list?: string } | { kind: "number" } | { kind: "select"; options: readonly string[] };
+export type CellEditor =
+  { kind: "text"; list?: string } | { kind: "number" } | { kind: "select"; options: readonly string[] };
 
 /** A column of a sheet: what the engine needs to show, edit, colour and save it. */
 export type SheetColumn = {
@@ -149,7 +154,8 @@ export const editText = (value: CellValue) => (value === null || value === undef
 export const editStart = (column: Pick<SheetColumn, "editValue" | "value">, row: SheetRow) =>
   column.editValue ? column.editValue(row) : editText(column.value(row));
 
-export const sameValue = (a: PendingValue, b: PendingValue) => a === b || ((a === null || a === "") && (b === null || b === ""));
+export const sameValue = (a: PendingValue, b: PendingValue) =>
+  a === b || ((a === null || a === "") && (b === null || b === ""));
 
 /** Moves an item of a list from one index to another (the stock sheet's row drag and drop). */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
@@ -207,10 +213,16 @@ export const SHEET_TEXTS = {
   selectFirst: "Please select a cell or row first by clicking on it or the row arrow",
   colourError: "An error occurred while saving the text color.",
   colourSaved: "Text color saved.",
-  cannotMove: (direction: "up" | "down") => (direction === "up" ? "This row is already the first." : "This row is already the last."),
+  cannotMove: (direction: "up" | "down") =>
+    direction === "up" ? "This row is already the first." : "This row is already the last.",
 } satisfies Partial<SheetTexts>;
 
 /** The answer of a sheet's save: what was saved, and per refused row the message naming who changed it and when. */
 export type SaveResult =
-  | { intent: "save"; saved: string[]; conflicts: { _id: string; message: string; version: number }[]; failed: string[] }
+  | {
+      intent: "save";
+      saved: string[];
+      conflicts: { _id: string; message: string; version: number }[];
+      failed: string[];
+    }
   | { intent: "save"; error: string };

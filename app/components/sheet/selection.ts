@@ -10,7 +10,11 @@ export type SelectionSummary = {
 };
 
 /** The cells of every selected range, each once, and the whole rows selected by their row markers. */
-export function summarize(s: GridSelection, rows: readonly SheetRow[], columns: readonly SheetColumn[]): SelectionSummary {
+export function summarize(
+  s: GridSelection,
+  rows: readonly SheetRow[],
+  columns: readonly SheetColumn[],
+): SelectionSummary {
   const cells: SelectionSummary["cells"] = [];
   const seen = new Set<string>();
   const ranges = s.current ? [s.current.range, ...s.current.rangeStack] : [];
@@ -26,6 +30,9 @@ export function summarize(s: GridSelection, rows: readonly SheetRow[], columns: 
       }
     }
   }
-  const selectedRows = s.rows.toArray().map((r) => rows[r]?._id).filter((id): id is string => !!id);
+  const selectedRows = s.rows
+    .toArray()
+    .map((r) => rows[r]?._id)
+    .filter((id): id is string => !!id);
   return { count: cells.length + selectedRows.length * columns.length, cells, rows: selectedRows };
 }

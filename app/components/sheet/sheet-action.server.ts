@@ -13,7 +13,15 @@ import { backTo, reply } from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { parseForm } from "../../utils/parse-form";
 import { rowForm, rowWording, type SheetParse, type SheetRefusal } from "./row-form";
-import { mergeOrder, sameValue, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
+import {
+  mergeOrder,
+  sameValue,
+  type PendingValue,
+  type SaveResult,
+  type SheetColumn,
+  type SheetRow,
+  type SheetTexts,
+} from "./rules";
 
 export type RowSave = { _id: string; version: number; fields: Record<string, unknown> };
 export type SaveAnswer = {
@@ -49,10 +57,14 @@ export const SHEET_INTENTS = ["save", "save-row", "order", "move", "colour"] as 
 export const isSheetIntent = (v: unknown) => typeof v === "string" && (SHEET_INTENTS as readonly string[]).includes(v);
 
 const gridRows = z
-  .array(z.object({ _id: z.string().regex(OBJECT_ID), version: z.number().int().positive(), fields: z.record(z.unknown()) }))
+  .array(
+    z.object({ _id: z.string().regex(OBJECT_ID), version: z.number().int().positive(), fields: z.record(z.unknown()) }),
+  )
   .min(1)
   .max(500);
-const colourCells = z.array(z.object({ _id: z.string().regex(OBJECT_ID), columns: z.array(z.string().min(1).max(60)).max(200) })).max(500);
+const colourCells = z
+  .array(z.object({ _id: z.string().regex(OBJECT_ID), columns: z.array(z.string().min(1).max(60)).max(200) }))
+  .max(500);
 const ids = z.array(z.string().regex(OBJECT_ID));
 
 const parseJson = (value: FormDataEntryValue | null) => {
@@ -97,7 +109,9 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
       if (badId || badVersion) return reply(io, back, { type: "error", message: texts.failed });
       const [, error] = Object.entries(cellErrors)[0] ?? ["", texts.failed];
       // Everything typed comes back into the form, the refused cell with its reason.
-      const values = Object.fromEntries(store.editable.flatMap((c) => (form.has(c.id) ? [[c.id, String(form.get(c.id))]] : [])));
+      const values = Object.fromEntries(
+        store.editable.flatMap((c) => (form.has(c.id) ? [[c.id, String(form.get(c.id))]] : [])),
+      );
       return json({ intent: "save-row", _id, values, error }, 400);
     }
     const version = Number(submission.value.version);
@@ -123,7 +137,10 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
       const [conflict] = answer.conflicts;
       if (conflict) {
         // Refused: the edit stays in the form, now based on the current version, for the user to apply again.
-        return json({ intent: "save-row", _id, values: submitted, version: conflict.current.version, conflict: conflict.message }, 409);
+        return json(
+          { intent: "save-row", _id, values: submitted, version: conflict.current.version, conflict: conflict.message },
+          409,
+        );
       }
       if (answer.saved.length === 0) return reply(io, back, { type: "error", message: texts.failed });
       return reply(io, back, { type: "success", message: texts.saved(answer.saved.length) });
@@ -134,7 +151,10 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
   }
 
   if (intent === "order") {
-    const order = ids.min(1).max(1000).safeParse(parseJson(form.get("ids")));
+    const order = ids
+      .min(1)
+      .max(1000)
+      .safeParse(parseJson(form.get("ids")));
     if (!order.success) return json({ intent: "order", error: texts.orderFailed }, 400);
     try {
       // The page (or search result) was reordered: its rows take their slots in the whole sheet in the new sequence.
@@ -161,7 +181,8 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
       const at = before.indexOf(_id);
       const to = direction === "up" ? at - 1 : at + 1;
       if (at < 0) return reply(io, stay, { type: "error", message: texts.orderFailed });
-      if (to < 0 || to >= before.length) return reply(io, stay, { type: "warning", message: texts.cannotMove(direction) });
+      if (to < 0 || to >= before.length)
+        return reply(io, stay, { type: "warning", message: texts.cannotMove(direction) });
       const next = [...before];
       [next[at], next[to]] = [next[to], next[at]];
       await store.saveOrder(next, before);
@@ -181,9 +202,15 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
     const fromRowForm = form.has("_id");
     const target = String(form.get("target") ?? "");
     const cells = colourCells.safeParse(
-      fromRowForm ? (target ? [{ _id: String(form.get("_id")), columns: [target] }] : []) : parseJson(form.get("cells")),
+      fromRowForm
+        ? target
+          ? [{ _id: String(form.get("_id")), columns: [target] }]
+          : []
+        : parseJson(form.get("cells")),
     );
-    const rows = ids.max(500).safeParse(fromRowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
+    const rows = ids
+      .max(500)
+      .safeParse(fromRowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
     // Refused in the spec's words (section 8: the colour failure alert); nothing is sent.
     const unknownColumn = cells.success && cells.data.some((c) => c.columns.some((col) => !store.colourable.has(col)));
     if (!isHexColour(colour) || !cells.success || !rows.success || unknownColumn) return fail(400);
@@ -198,7 +225,12 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
     if (change.size === 0) return fail(400);
     try {
       await store.saveColours(change);
-      return reply(io, back, { type: "success", message: texts.colourSaved }, { data: { intent: "colour", ok: true, count: change.size } });
+      return reply(
+        io,
+        back,
+        { type: "success", message: texts.colourSaved },
+        { data: { intent: "colour", ok: true, count: change.size } },
+      );
     } catch (error) {
       console.error("sheet: colour failed", error);
       return fail(hostErrorOf(error)?.status ?? 500, store.colourFailed?.(error) ?? texts.colourError);

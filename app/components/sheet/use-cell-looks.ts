@@ -25,7 +25,15 @@ export function useCellLooks(data: SheetData, ref: RefObject<DataEditorRef>, fra
     const s = state.current;
     return s.rows.map((row) =>
       s.columns.map((col) =>
-        lookOf(s.sheetLook, col, row, s.pending.get(row._id), s.conflicts.has(row._id), s.refused.has(`${row._id}:${col.id}`), s.dark),
+        lookOf(
+          s.sheetLook,
+          col,
+          row,
+          s.pending.get(row._id),
+          s.conflicts.has(row._id),
+          s.refused.has(`${row._id}:${col.id}`),
+          s.dark,
+        ),
       ),
     );
   };

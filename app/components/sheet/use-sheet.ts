@@ -12,7 +12,15 @@ import { FETCHER_FIELDS } from "../../utils/action";
 import type { BatchKind, CellCheck } from "./batch";
 import { EMPTY_HISTORY, recorded, redone, undone, type History } from "./history";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";
-import { moveItem, swapItems, type PendingValue, type SaveResult, type SheetColumn, type SheetRow, type SheetTexts } from "./rules";
+import {
+  moveItem,
+  swapItems,
+  type PendingValue,
+  type SaveResult,
+  type SheetColumn,
+  type SheetRow,
+  type SheetTexts,
+} from "./rules";
 import type { SelectionSummary } from "./selection";
 
 export type SheetConfig<R extends SheetRow> = {
@@ -44,15 +52,30 @@ export type SheetConfig<R extends SheetRow> = {
 const NO_SELECTION: SelectionSummary = { count: 0, cells: [], rows: [] };
 
 export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
-  const { rows: serverRows, action, fields, texts, rowName, stored, parse, check, display, payload, reorder, readOnly = false } = config;
+  const {
+    rows: serverRows,
+    action,
+    fields,
+    texts,
+    rowName,
+    stored,
+    parse,
+    check,
+    display,
+    payload,
+    reorder,
+    readOnly = false,
+  } = config;
   const columns = useMemo(
     () => (readOnly ? config.columns.map((c) => (c.editable ? { ...c, editable: false } : c)) : config.columns),
     [config.columns, readOnly],
   );
   const { notify } = useNotifications();
   const post = useCallback(
-    (fetcher: { submit: (data: Record<string, string>, options: { method: "post"; action: string }) => void }, data: Record<string, string>) =>
-      fetcher.submit({ ...fields, ...FETCHER_FIELDS, ...data }, { method: "post", action }),
+    (
+      fetcher: { submit: (data: Record<string, string>, options: { method: "post"; action: string }) => void },
+      data: Record<string, string>,
+    ) => fetcher.submit({ ...fields, ...FETCHER_FIELDS, ...data }, { method: "post", action }),
     [fields, action],
   );
 
@@ -99,7 +122,11 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
    * batch rules load with the grid (which imports them too), not with the page.
    */
   const onEdits = useCallback(
-    (inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[], kind: BatchKind, rowsPastEnd = 0) => {
+    (
+      inputs: { row: SheetRow; column: SheetColumn; text: string; rowNumber: number }[],
+      kind: BatchKind,
+      rowsPastEnd = 0,
+    ) => {
       void import("./batch").then(({ applyBatch, batchDone, batchMessage }) => {
         const known = inputs.flatMap((input) => {
           const row = serverRef.current.get(input.row._id);

@@ -29,12 +29,17 @@ export function GlobalSearch() {
 
   return (
     <div className="global-search" ref={box}>
-      <Form method="get" action="/dashboard/search" role="search" onSubmit={(e) => {
-        if (results[0]) {
-          e.preventDefault();
-          go(results[0].href);
-        }
-      }}>
+      <Form
+        method="get"
+        action="/dashboard/search"
+        role="search"
+        onSubmit={(e) => {
+          if (results[0]) {
+            e.preventDefault();
+            go(results[0].href);
+          }
+        }}
+      >
         <label className="search-field">
           <Icon name="search" size={16} />
           <span className="sr-only">Search</span>
@@ -50,7 +55,11 @@ export function GlobalSearch() {
               setValue(q);
               setOpen(true);
               clearTimeout(timer.current);
-              if (q.trim()) timer.current = setTimeout(() => fetcher.load(`/dashboard/search?q=${encodeURIComponent(q.trim())}`), 300);
+              if (q.trim())
+                timer.current = setTimeout(
+                  () => fetcher.load(`/dashboard/search?q=${encodeURIComponent(q.trim())}`),
+                  300,
+                );
             }}
             onKeyDown={(e) => {
               if (e.key === "Escape") setOpen(false);

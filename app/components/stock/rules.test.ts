@@ -52,12 +52,40 @@ describe("typed input per column (spec section 5)", () => {
 describe("columns (spec section 2) and editable columns (section 5)", () => {
   it("lists each tab's columns in the spec's order", () => {
     const titles = (kind: Parameters<typeof columnsFor>[0], o = {}) => columnsFor(kind, o).map((c) => c.title);
-    expect(titles("war-vault")).toEqual(["Item", ...Array.from({ length: 18 }, (_, i) => String(i + 1)), "Current Stock", "Max Stock", "%", "Prev Stock", "Todo"]);
+    expect(titles("war-vault")).toEqual([
+      "Item",
+      ...Array.from({ length: 18 }, (_, i) => String(i + 1)),
+      "Current Stock",
+      "Max Stock",
+      "%",
+      "Prev Stock",
+      "Todo",
+    ]);
     expect(titles("defense-vault")).not.toContain("Prev Stock");
     expect(titles("admin-vault").filter((t) => /^\d+$/.test(t))).toHaveLength(12);
     expect(titles("dedis")).toEqual(["Item", "Stock", "Target", "%", "Todo"]);
-    expect(titles("war-dedis")).toEqual(["Item Name", "Current Stock", "Previous Stock", "Stock Used", "Target", "%", "Todo"]);
-    expect(titles("dinos")).toEqual(["Dino", "Type", "War Ready", "Not Ready", "Total Raised", "Target", "%", "Current Stock", "Prev Stock", "Different", "Needs Raised"]);
+    expect(titles("war-dedis")).toEqual([
+      "Item Name",
+      "Current Stock",
+      "Previous Stock",
+      "Stock Used",
+      "Target",
+      "%",
+      "Todo",
+    ]);
+    expect(titles("dinos")).toEqual([
+      "Dino",
+      "Type",
+      "War Ready",
+      "Not Ready",
+      "Total Raised",
+      "Target",
+      "%",
+      "Current Stock",
+      "Prev Stock",
+      "Different",
+      "Needs Raised",
+    ]);
     const both = titles("dinos", { ready: true, unready: true });
     expect(both.indexOf("R1")).toBe(2);
     expect(both.indexOf("War Ready")).toBe(18);
@@ -67,16 +95,37 @@ describe("columns (spec section 2) and editable columns (section 5)", () => {
   it("makes exactly section 5's columns editable", () => {
     const ids = (kind: Parameters<typeof editableColumns>[0]) => editableColumns(kind).map((c) => c.id);
     expect(ids("war-dedis")).toEqual(["item", "currentStock", "previousStock", "target", "todo"]);
-    expect(ids("dinos")).toEqual(["dino", "type", ...Array.from({ length: 16 }, (_, i) => `ready${i + 1}`), ...Array.from({ length: 16 }, (_, i) => `unready${i + 1}`), "target"]);
-    expect(ids("admin-vault")).toEqual(["item", ...Array.from({ length: 12 }, (_, i) => `count${i + 1}`), "target", "todo"]);
+    expect(ids("dinos")).toEqual([
+      "dino",
+      "type",
+      ...Array.from({ length: 16 }, (_, i) => `ready${i + 1}`),
+      ...Array.from({ length: 16 }, (_, i) => `unready${i + 1}`),
+      "target",
+    ]);
+    expect(ids("admin-vault")).toEqual([
+      "item",
+      ...Array.from({ length: 12 }, (_, i) => `count${i + 1}`),
+      "target",
+      "todo",
+    ]);
     expect(ids("dedis")).toEqual(["item", "currentStock", "maxStock", "todo"]);
-    expect(ids("war-vault")).toEqual(["item", ...Array.from({ length: 18 }, (_, i) => `count${i + 1}`), "maxcount", "todo"]);
+    expect(ids("war-vault")).toEqual([
+      "item",
+      ...Array.from({ length: 18 }, (_, i) => `count${i + 1}`),
+      "maxcount",
+      "todo",
+    ]);
   });
 });
 
 /** A stock edit through the sheet engine's pending rules, compared with the tab's stored values. */
-const withEdit = (pending: Parameters<typeof withSheetEdit>[0], kind: Parameters<typeof storedValue>[0], row: StockRow, column: string, value: PendingValue) =>
-  withSheetEdit(pending, (r, c) => storedValue(kind, r, c), row, column, value);
+const withEdit = (
+  pending: Parameters<typeof withSheetEdit>[0],
+  kind: Parameters<typeof storedValue>[0],
+  row: StockRow,
+  column: string,
+  value: PendingValue,
+) => withSheetEdit(pending, (r, c) => storedValue(kind, r, c), row, column, value);
 
 describe("pending edits", () => {
   it("shows a pending edit with its derived values and drops an edit back to the stored value", () => {
@@ -151,7 +200,12 @@ describe("War Room Dedis' Stock Used (ADR 068)", () => {
   it("shows what was used as a positive number, a restock as a negative one, while the wire keeps current - previous", () => {
     const used = columnsFor("war-dedis").find((c) => c.id === "stockUsed")!;
     expect(used.title).toBe("Stock Used");
-    expect([-15, 30, 0, null].map((stockUsed) => used.value({ _id: "a", version: 1, stockUsed }))).toEqual([15, -30, 0, null]);
+    expect([-15, 30, 0, null].map((stockUsed) => used.value({ _id: "a", version: 1, stockUsed }))).toEqual([
+      15,
+      -30,
+      0,
+      null,
+    ]);
     expect(Object.is(used.value({ _id: "a", version: 1, stockUsed: 0 }), -0)).toBe(false);
   });
 });

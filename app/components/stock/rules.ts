@@ -23,7 +23,14 @@ import {
   type StockTab,
   type TabKind,
 } from "../../../contract/stock";
-import { SHEET_TEXTS, sheetNames, type CellValue, type ImageFormTexts, type PendingValue, type SheetColumn } from "../sheet/rules";
+import {
+  SHEET_TEXTS,
+  sheetNames,
+  type CellValue,
+  type ImageFormTexts,
+  type PendingValue,
+  type SheetColumn,
+} from "../sheet/rules";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 
@@ -60,7 +67,8 @@ export const TEXTS = {
   partial: (n: number, m: number) => `Saved ${n} changes, but ${m} failed. Check console for details`,
   failed: "Failed to save changes",
   imageAdded: (item: string) => `Image added successfully for ${item}!`,
-  imageUpdatedAll: (n: number, name: string) => `Image updated successfully for ${n} items with name ${name} across all tabs!`,
+  imageUpdatedAll: (n: number, name: string) =>
+    `Image updated successfully for ${n} items with name ${name} across all tabs!`,
   imageFailed: (item: string, error: string) => `Failed to add image for ${item}: ${error}`,
   imageError: "An error occurred while adding the image",
 } as const;
@@ -74,7 +82,8 @@ export const IMAGE_TEXTS: ImageFormTexts = {
   updateAll: "Update all items with this name",
   updateAllNote: "The image will be updated for all items with that name across all tabs.",
   missing: "Please fill in both item name and image URL",
-  notFound: "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
+  notFound:
+    "Item not found. Please make sure you're on the correct tab and enter the exact item name as it appears in the table.",
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -108,7 +117,15 @@ const listCell = (list: string, i: number) => (row: Record<string, unknown>) => 
 };
 
 /** Widths by role; a column of the table may set its own. */
-const WIDTHS: Record<ColumnRole, number> = { name: 210, count: 56, type: 96, percent: 64, text: 200, number: 104, history: 104 };
+const WIDTHS: Record<ColumnRole, number> = {
+  name: 210,
+  count: 56,
+  type: 96,
+  percent: 64,
+  text: 200,
+  number: 104,
+  history: 104,
+};
 const DINO_CELL_WIDTH = 52;
 
 /** A figure with its sign turned, 0 staying 0 (not -0, which prints as "-0"). */
@@ -117,7 +134,17 @@ const negate = (v: Cell) => (v === null || v === 0 ? v : -v);
 export type ColumnOptions = { ready?: boolean; unready?: boolean };
 
 /** What a phone's card shows of a row beside its name: its stock figure, its aim, how far along, what is to do. */
-const PHONE_KEYS = new Set(["currentStock", "stock", "totalRaised", "maxcount", "maxStock", "target", "percentage", "type", "todo"]);
+const PHONE_KEYS = new Set([
+  "currentStock",
+  "stock",
+  "totalRaised",
+  "maxcount",
+  "maxStock",
+  "target",
+  "percentage",
+  "type",
+  "todo",
+]);
 
 /** The columns of a tab, in the spec's order (contract/stock.ts); the dino tabs' R1-R16 and U1-U16 only when their toggle is on. */
 export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockColumn[] {
@@ -137,7 +164,15 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
       }));
     }
     const role: ColumnRole =
-      field?.type === "name" ? "name" : field?.type === "type" ? "type" : field?.type === "text" ? "text" : c.key === "percentage" ? "percent" : "number";
+      field?.type === "name"
+        ? "name"
+        : field?.type === "type"
+          ? "type"
+          : field?.type === "text"
+            ? "text"
+            : c.key === "percentage"
+              ? "percent"
+              : "number";
     const value =
       role === "type"
         ? (row: Record<string, unknown>) => typeLabel(asText(row[c.key]))
@@ -148,12 +183,25 @@ export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockCol
             : (row: Record<string, unknown>) => cell(row[c.key]);
     const editValue = role === "type" ? (row: Record<string, unknown>) => asText(row[c.key]) ?? "" : undefined;
     const phone = PHONE_KEYS.has(c.key) ? { phone: true } : {};
-    return [{ id: c.key, title: c.title, width: c.width ?? WIDTHS[role], role, ...roleLook(role), ...(editValue ? { editValue } : {}), ...phone, editable: field !== undefined, value }];
+    return [
+      {
+        id: c.key,
+        title: c.title,
+        width: c.width ?? WIDTHS[role],
+        role,
+        ...roleLook(role),
+        ...(editValue ? { editValue } : {}),
+        ...phone,
+        editable: field !== undefined,
+        value,
+      },
+    ];
   });
 }
 
 /** The editable columns of a kind with every optional column included (the no-JavaScript edit form's fields). */
-export const editableColumns = (kind: TabKind) => columnsFor(kind, { ready: true, unready: true }).filter((c) => c.editable);
+export const editableColumns = (kind: TabKind) =>
+  columnsFor(kind, { ready: true, unready: true }).filter((c) => c.editable);
 
 /** The stored field a column edits: counts[4] for count5, ready[2] for ready3, or the field itself. */
 export function fieldOf(columnId: string): { field: string; index?: number } {
@@ -190,7 +238,10 @@ export function parseInput(column: Pick<StockColumn, "id" | "role">, input: stri
  * A pasted or filled text, checked strictly: a text that is no number is refused in a figure column (typed, it becomes
  * 0 as the sheet always did; pasted, it is most often a column pasted one place off, and a 0 would overwrite a figure).
  */
-export function checkInput(column: Pick<StockColumn, "id" | "role">, input: string): { value: PendingValue } | { error: string } {
+export function checkInput(
+  column: Pick<StockColumn, "id" | "role">,
+  input: string,
+): { value: PendingValue } | { error: string } {
   if (column.role === "name") {
     const name = input.trim();
     if (name === "") return { error: "must not be empty" };
@@ -230,7 +281,11 @@ export function applyCells(kind: TabKind, row: Record<string, unknown>, cells: R
 }
 
 /** A row as the sheet shows it: the server's row with the pending cells applied and every derived column recomputed. */
-export function displayRow<T extends StockRow>(kind: TabKind, row: T, cells: Record<string, PendingValue> | undefined): T {
+export function displayRow<T extends StockRow>(
+  kind: TabKind,
+  row: T,
+  cells: Record<string, PendingValue> | undefined,
+): T {
   if (!cells || Object.keys(cells).length === 0) return row;
   return { ...row, ...derivedFields(kind, applyCells(kind, row, cells), row.prevStock) };
 }
@@ -249,7 +304,6 @@ export function savePayload(kind: TabKind, row: Record<string, unknown>, cells: 
   }
   return body;
 }
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dino type colours (spec section 3; vault cell colours are in contract/stock.ts)

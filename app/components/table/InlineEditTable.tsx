@@ -76,7 +76,12 @@ export function InlineEditTable({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined} className={c.wide ? "wide" : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                style={c.width ? { width: c.width } : undefined}
+                className={c.wide ? "wide" : undefined}
+              >
                 {c.title}
               </th>
             ))}
@@ -113,7 +118,12 @@ export function InlineEditTable({
                 )}
                 {readOnly ? null : (
                   <td className="actions">
-                    <Link className="button small" to={withParams(here, { edit: row._id })} preventScrollReset aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}>
+                    <Link
+                      className="button small"
+                      to={withParams(here, { edit: row._id })}
+                      preventScrollReset
+                      aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}
+                    >
                       Edit
                     </Link>
                   </td>
@@ -128,7 +138,17 @@ export function InlineEditTable({
 }
 
 /** One cell with JavaScript: its text, or its editor; its edit saved by its own fetcher. */
-function EditableCell({ row, column, intent, action }: { row: InlineRow; column: InlineColumn; intent: string; action: string }) {
+function EditableCell({
+  row,
+  column,
+  intent,
+  action,
+}: {
+  row: InlineRow;
+  column: InlineColumn;
+  intent: string;
+  action: string;
+}) {
   const fetcher = useFetcher<CellAnswer>();
   const stored = textOf(row[column.key]);
   const [open, setOpen] = useState(false);
@@ -188,7 +208,10 @@ function EditableCell({ row, column, intent, action }: { row: InlineRow; column:
   const busy = fetcher.state !== "idle";
 
   return (
-    <td className={`${column.wide ? "wide " : ""}editable${busy ? " saving" : ""}${failed ? " failed" : ""}`} data-field={column.key}>
+    <td
+      className={`${column.wide ? "wide " : ""}editable${busy ? " saving" : ""}${failed ? " failed" : ""}`}
+      data-field={column.key}
+    >
       {open ? (
         column.options ? (
           <select
@@ -262,11 +285,23 @@ function RowForm({
         <td key={c.key} className={c.wide ? "wide" : undefined}>
           <input type="hidden" name={`was:${c.key}`} value={textOf(row[c.key])} form={formId} />
           {c.options ? (
-            <select name={c.key} defaultValue={typed(c.key)} form={formId} aria-label={c.title} className="inline-input">
+            <select
+              name={c.key}
+              defaultValue={typed(c.key)}
+              form={formId}
+              aria-label={c.title}
+              className="inline-input"
+            >
               <Options options={c.options} value={typed(c.key)} />
             </select>
           ) : (
-            <input name={c.key} defaultValue={typed(c.key)} form={formId} aria-label={c.title} className="inline-input" />
+            <input
+              name={c.key}
+              defaultValue={typed(c.key)}
+              form={formId}
+              aria-label={c.title}
+              className="inline-input"
+            />
           )}
         </td>
       ))}

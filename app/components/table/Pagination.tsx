@@ -5,7 +5,15 @@ import { pageWindow, WHOLE_SHEET, withParams, type Page, type SheetSize } from "
  * "Showing 1 to 25 of 640 entries", then First, a window of up to 5 pages with ellipses, and Last. Plain links. A
  * sheet (`sheet` is its page size) also links to its whole view and back to its pages (ADR 066).
  */
-export function Pagination({ page, param = "page", sheet }: { page: Omit<Page<unknown>, "rows">; param?: string; sheet?: SheetSize }) {
+export function Pagination({
+  page,
+  param = "page",
+  sheet,
+}: {
+  page: Omit<Page<unknown>, "rows">;
+  param?: string;
+  sheet?: SheetSize;
+}) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const href = (p: number) => withParams(here, { [param]: p === 1 ? null : p });
@@ -39,10 +47,24 @@ export function Pagination({ page, param = "page", sheet }: { page: Omit<Page<un
   );
 }
 
-function PageLink({ to, label, current, disabled }: { to: string; label: string; current?: boolean; disabled?: boolean }) {
+function PageLink({
+  to,
+  label,
+  current,
+  disabled,
+}: {
+  to: string;
+  label: string;
+  current?: boolean;
+  disabled?: boolean;
+}) {
   if (disabled || current) {
     return (
-      <span className={current ? "page current" : "page disabled"} aria-current={current ? "page" : undefined} aria-disabled={current ? undefined : true}>
+      <span
+        className={current ? "page current" : "page disabled"}
+        aria-current={current ? "page" : undefined}
+        aria-disabled={current ? undefined : true}
+      >
         {label}
       </span>
     );

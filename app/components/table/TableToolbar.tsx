@@ -107,7 +107,13 @@ export function PageSizeSelect({
   return (
     <label className="page-size">
       Show{" "}
-      <select name="size" defaultValue={String(size)} key={size} onChange={(e) => onChange(e.currentTarget.form)} data-testid={testId}>
+      <select
+        name="size"
+        defaultValue={String(size)}
+        key={size}
+        onChange={(e) => onChange(e.currentTarget.form)}
+        data-testid={testId}
+      >
         {PAGE_SIZES.map((s) => (
           <option key={s} value={s}>
             {s}

@@ -8,5 +8,14 @@ export type Point = { month: string; label: string; count: number };
 const loadLine = () => import("./VouchesLine").then((m) => m.VouchesLine);
 
 export function VouchesChart({ data, svg }: { data: Point[]; svg: string | null }) {
-  return <LazyChart svg={svg} load={loadLine} props={{ data }} height={CHART_HEIGHT} className="vouch-chart" testId="vouches-chart" />;
+  return (
+    <LazyChart
+      svg={svg}
+      load={loadLine}
+      props={{ data }}
+      height={CHART_HEIGHT}
+      className="vouch-chart"
+      testId="vouches-chart"
+    />
+  );
 }

@@ -60,7 +60,11 @@ export function shapeDashboard(stats: VouchStats, cards: CardCache, now: Date) {
       total: stats.total,
       change: { percent, label: formatPercent(percent), trend: trendOf(percent), thisMonth, lastMonth },
       mostVouches: top
-        ? { name: capitalize(top.username), count: top.count, trend: isTrend(top.trend) ? top.trend : ("same" as Trend) }
+        ? {
+            name: capitalize(top.username),
+            count: top.count,
+            trend: isTrend(top.trend) ? top.trend : ("same" as Trend),
+          }
         : null,
     },
     chart,
@@ -94,7 +98,12 @@ export function staleSince(answers: HostAnswer<unknown>[]): number | null {
 }
 
 /** `withSvg`: render the chart's SVG (for a document; the browser's own data requests redraw it interactively). */
-export async function loadDashboard(context: AppLoadContext, timeZone: string | undefined, withSvg: boolean, now = new Date()) {
+export async function loadDashboard(
+  context: AppLoadContext,
+  timeZone: string | undefined,
+  withSvg: boolean,
+  now = new Date(),
+) {
   const api = host(context);
   const [stats, cards] = await Promise.all([
     api.get<VouchStats>("/api/vouches/stats"),

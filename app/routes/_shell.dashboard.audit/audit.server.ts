@@ -6,7 +6,15 @@ import type { AuditRow } from "../../../contract/audit";
 import { failureReason, host, hostErrorOf } from "../../host/client.server";
 import { pageFrom, pageSizeFrom, placed, type Page } from "../../utils/table";
 
-export type AuditFilters = { q: string; section: Section | ""; person: string; from: string; to: string; entity: string; record: string };
+export type AuditFilters = {
+  q: string;
+  section: Section | "";
+  person: string;
+  from: string;
+  to: string;
+  entity: string;
+  record: string;
+};
 
 const FILTERS = ["q", "section", "person", "from", "to", "entity", "record"] as const;
 
@@ -33,7 +41,10 @@ export async function loadAudit(context: AppLoadContext, url: URL) {
     // A filter the host refused (a date that is not one, say) is the member's to fix; anything else is the host's.
     const refused = hostErrorOf(error);
     if (!refused || refused.status >= 500) console.error("audit: load failed", error);
-    const message = refused && refused.status === 400 ? failureReason(error) : `The audit trail could not be loaded: ${failureReason(error)}`;
+    const message =
+      refused && refused.status === 400
+        ? failureReason(error)
+        : `The audit trail could not be loaded: ${failureReason(error)}`;
     return { filters, size, page: empty, error: message };
   }
 }

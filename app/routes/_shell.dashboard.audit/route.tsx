@@ -20,7 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   // Times in the viewer's own zone (issue 51), as every other page shows them.
-  return json({ ...(await loadAudit(context, new URL(request.url))), timeZone: timeZoneOr(readPreferences(request).timeZone) });
+  return json({
+    ...(await loadAudit(context, new URL(request.url))),
+    timeZone: timeZoneOr(readPreferences(request).timeZone),
+  });
 }
 
 const PAGE = "/dashboard/audit";
@@ -41,7 +44,13 @@ export default function Audit() {
         <Form method="get" className="audit-filters" aria-label="Audit filters">
           <label>
             <span>Search</span>
-            <input type="search" name="q" defaultValue={filters.q} placeholder="Record, person or action..." maxLength={200} />
+            <input
+              type="search"
+              name="q"
+              defaultValue={filters.q}
+              placeholder="Record, person or action..."
+              maxLength={200}
+            />
           </label>
           <label>
             <span>Section</span>
@@ -56,7 +65,13 @@ export default function Audit() {
           </label>
           <label>
             <span>Person</span>
-            <input type="text" name="person" defaultValue={filters.person} placeholder="Name or user:id" maxLength={100} />
+            <input
+              type="text"
+              name="person"
+              defaultValue={filters.person}
+              placeholder="Name or user:id"
+              maxLength={100}
+            />
           </label>
           <label>
             <span>From</span>

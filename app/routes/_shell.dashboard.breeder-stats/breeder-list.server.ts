@@ -12,7 +12,16 @@ import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
 import { shown } from "../../utils/host-read.server";
 import { formatDateTime, timeZoneOr } from "../../utils/dates";
 import { readPreferences } from "../../utils/preferences";
-import { matches, pageFrom, paginate, placed, rowsPerPage, sheetSizeFrom, WHOLE_SHEET, type SheetSize } from "../../utils/table";
+import {
+  matches,
+  pageFrom,
+  paginate,
+  placed,
+  rowsPerPage,
+  sheetSizeFrom,
+  WHOLE_SHEET,
+  type SheetSize,
+} from "../../utils/table";
 import {
   breederPayload,
   breederRefusal,
@@ -50,8 +59,23 @@ async function inBatches<T>(items: readonly T[], call: (item: T) => Promise<unkn
 function pageOfWholeList(rows: BreederRow[], query: ListQuery): ListPage {
   const columns = listColumns({ base: true, mut: true }).map((c) => (row: BreederRow) => cellTextOf(c, c.value(row)));
   const found = rows.filter((r) => (!query.server || r.Server === query.server) && matches(r, query.q, columns));
-  const { rows: shown, total, page, pageCount, size } = paginate(found, query.page, rowsPerPage(query.size, found.length));
-  return { rows: shown, total, page, pageCount, size, summary: summaryOf(rows), first: rows[0]?._id ?? null, last: rows.at(-1)?._id ?? null };
+  const {
+    rows: shown,
+    total,
+    page,
+    pageCount,
+    size,
+  } = paginate(found, query.page, rowsPerPage(query.size, found.length));
+  return {
+    rows: shown,
+    total,
+    page,
+    pageCount,
+    size,
+    summary: summaryOf(rows),
+    first: rows[0]?._id ?? null,
+    last: rows.at(-1)?._id ?? null,
+  };
 }
 
 /**
@@ -94,8 +118,21 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
   const size = sheetSizeFrom(params.get("size"), LIST_PAGE_SIZE);
   const requested = pageFrom(params.get("page"));
   // Spec section 8 only logs a failed load; here the tab says so too.
-  const nothing: ListPage = { rows: [], total: 0, page: 1, pageCount: 1, size: rowsPerPage(size, 0), summary: summaryOf([]), first: null, last: null };
-  const list = await shown(readListPage(context, { q, page: requested, size, server: filter }), nothing, "the breeder list");
+  const nothing: ListPage = {
+    rows: [],
+    total: 0,
+    page: 1,
+    pageCount: 1,
+    size: rowsPerPage(size, 0),
+    summary: summaryOf([]),
+    first: null,
+    last: null,
+  };
+  const list = await shown(
+    readListPage(context, { q, page: requested, size, server: filter }),
+    nothing,
+    "the breeder list",
+  );
   const { summary, first, last, ...counts } = list.data;
   const page = placed(counts);
   const timeZone = request ? readPreferences(request).timeZone : undefined;
@@ -179,7 +216,8 @@ function breederStore(context: AppLoadContext): SheetStore {
         }
       }
       if (cells.length) await host(context).send("POST", `${LIST}/batch-color`, { cells, color: colour });
-      for (const [rowId, body] of change) if (body.textColor) await host(context).send("PATCH", `${LIST}/${rowId}`, { textColor: body.textColor });
+      for (const [rowId, body] of change)
+        if (body.textColor) await host(context).send("PATCH", `${LIST}/${rowId}`, { textColor: body.textColor });
     },
     colourFailed: (error) => {
       const refused = hostErrorOf(error);

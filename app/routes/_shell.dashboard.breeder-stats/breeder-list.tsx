@@ -6,7 +6,16 @@
 // ADR 055), and links for the filter and toggles.
 import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
-import { BREEDER_PATH, BREEDER_SERVERS, COLOURED_STATS, DAYS_SINCE_ALERT, STAT_HIGH, STAT_LOW, STAT_MID, statColour } from "../../../contract/breeder";
+import {
+  BREEDER_PATH,
+  BREEDER_SERVERS,
+  COLOURED_STATS,
+  DAYS_SINCE_ALERT,
+  STAT_HIGH,
+  STAT_LOW,
+  STAT_MID,
+  statColour,
+} from "../../../contract/breeder";
 import { ColourLegend, type LegendItem } from "../../components/sheet/ColourLegend";
 import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
 import { LoadError, StaleSince } from "../../components/HostNotice";
@@ -44,7 +53,12 @@ const STALE_RED = "#e03131";
 function breederColour(column: SheetColumn, row: SheetRow): string | null {
   const value = column.value(row);
   if (COLOURED_STATS.includes(column.id)) return statColour(value);
-  if ((column.id === "Days since" || column.id === "Days sincetwo") && typeof value === "number" && value >= DAYS_SINCE_ALERT) return STALE_RED;
+  if (
+    (column.id === "Days since" || column.id === "Days sincetwo") &&
+    typeof value === "number" &&
+    value >= DAYS_SINCE_ALERT
+  )
+    return STALE_RED;
   return null;
 }
 
@@ -68,7 +82,14 @@ const STAT_LEGEND: LegendItem[] = [
 const breederHtml = (column: SheetColumn, row: SheetRow): HtmlCell | undefined => {
   if (column.name) {
     const name = rowName(row);
-    return { html: tag("span", { class: "stock-name" }, dinoIconHtml(name, row.imageUrl, 24), tag("span", {}, escapeHtml(name))) };
+    return {
+      html: tag(
+        "span",
+        { class: "stock-name" },
+        dinoIconHtml(name, row.imageUrl, 24),
+        tag("span", {}, escapeHtml(name)),
+      ),
+    };
   }
   const colour = breederColour(column, row);
   // The text and the tint behind it are drawn by .stat-cell from --stat (app/styles/breeder.css), as the grid draws them.
@@ -94,7 +115,10 @@ export function BreederListTab({ data }: { data: BreederListData }) {
     stored: storedBreederValue,
     parse: parseBreederInput,
     check: checkBreederInput,
-    display: useCallback((row: BreederRow, cells: Parameters<typeof displayBreeder>[1]) => displayBreeder(row, cells), []),
+    display: useCallback(
+      (row: BreederRow, cells: Parameters<typeof displayBreeder>[1]) => displayBreeder(row, cells),
+      [],
+    ),
     payload: breederPayload,
     reorder: "swap",
     readOnly: !canEdit,
@@ -163,7 +187,6 @@ export function BreederListTab({ data }: { data: BreederListData }) {
         </div>
       </section>
 
-
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Breeder list tools">
           {(
@@ -172,7 +195,15 @@ export function BreederListTab({ data }: { data: BreederListData }) {
               ["mut", data.toggles.mut, "Mut Details"],
             ] as const
           ).map(([key, on, label]) => (
-            <Link key={key} className={`button small toggle${on ? " on" : ""}`} role="button" aria-pressed={on} to={toggleHref(key, on)} preventScrollReset replace>
+            <Link
+              key={key}
+              className={`button small toggle${on ? " on" : ""}`}
+              role="button"
+              aria-pressed={on}
+              to={toggleHref(key, on)}
+              preventScrollReset
+              replace
+            >
               {label}
             </Link>
           ))}

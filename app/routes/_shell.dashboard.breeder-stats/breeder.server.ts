@@ -43,10 +43,12 @@ async function readDinos(context: AppLoadContext): Promise<BreederDino[]> {
 }
 
 /** Each dino's picture, for the claim sessions' icons. */
-const dinoImages = (dinos: readonly BreederDino[]) => new Map(dinos.flatMap((d) => (d.imageUrl ? [[d.Dino, d.imageUrl] as const] : [])));
+const dinoImages = (dinos: readonly BreederDino[]) =>
+  new Map(dinos.flatMap((d) => (d.imageUrl ? [[d.Dino, d.imageUrl] as const] : [])));
 
 /** The dino names of the dialogs' select (spec section 5). */
-const dinoNames = (dinos: readonly BreederDino[]) => sheetNames(dinos, (d) => (typeof d.Dino === "string" ? d.Dino : ""));
+const dinoNames = (dinos: readonly BreederDino[]) =>
+  sheetNames(dinos, (d) => (typeof d.Dino === "string" ? d.Dino : ""));
 
 export async function loadBreederPage(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
@@ -151,18 +153,29 @@ async function imageAction(io: Io) {
   // A refusal stays in the dialog, with the typed values (the page rendered without JavaScript draws them again).
   const fail = (message: string, status = 400) =>
     json(
-      { intent: "image", toast: { type: "error" as const, message }, error: message, values: { itemName, imageUrl, updateAllMatching } },
+      {
+        intent: "image",
+        toast: { type: "error" as const, message },
+        error: message,
+        values: { itemName, imageUrl, updateAllMatching },
+      },
       status,
     );
   try {
     const { names, row } = await firstRowOf(context, itemName);
     const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, names);
     if (invalid || !row) return fail(invalid ?? IMAGE_TEXTS.notFound);
-    const answer = await host(context).send<{ updatedCount: number; itemName: string }>("PUT", `${LIST}/${row._id}/image`, {
-      imageUrl,
-      updateAllMatching,
-    });
-    const message = updateAllMatching ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName) : TEXTS.imageAdded(itemName);
+    const answer = await host(context).send<{ updatedCount: number; itemName: string }>(
+      "PUT",
+      `${LIST}/${row._id}/image`,
+      {
+        imageUrl,
+        updateAllMatching,
+      },
+    );
+    const message = updateAllMatching
+      ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName)
+      : TEXTS.imageAdded(itemName);
     return reply(io, back, { type: "success", message }, { data: { intent: "image", ok: true, message } });
   } catch (error) {
     console.warn("breeder: image failed", error);
@@ -179,7 +192,10 @@ async function mappingAction(io: Io) {
   const roleId = String(form.get("roleId") ?? "").trim();
   const back = backTo(form, PAGE_PATH, { close: ["dialog"] });
   const fail = (message: string, status = 400) =>
-    json({ intent: "mapping", toast: { type: "error" as const, message }, error: message, values: { itemName, roleId } }, status);
+    json(
+      { intent: "mapping", toast: { type: "error" as const, message }, error: message, values: { itemName, roleId } },
+      status,
+    );
   try {
     const { names, row } = await firstRowOf(context, itemName);
     const invalid = imageFormError(MAPPING_TEXTS, itemName, roleId, names);

@@ -41,7 +41,8 @@ export const TEXTS = {
   noChanges: "No changes to save",
   saveFailed: (what: string) => `Failed to save ${what}. Please try again.`,
   imageAdded: (dino: string) => `Image added successfully for ${dino}!`,
-  imageUpdatedAll: (n: number, dino: string) => `Image updated successfully for ${n} ${n === 1 ? "entry" : "entries"} with name ${dino}!`,
+  imageUpdatedAll: (n: number, dino: string) =>
+    `Image updated successfully for ${n} ${n === 1 ? "entry" : "entries"} with name ${dino}!`,
   imageFailed: (dino: string, reason: string) => `Failed to add image for ${dino}: ${reason}`,
   imageError: "An error occurred while adding the image",
   mappingSaved: (dino: string) => `Discord role mapping saved for ${dino}!`,
@@ -73,7 +74,8 @@ export const MAPPING_TEXTS = {
 
 export const DIALOGS = ["image", "mapping"] as const;
 export type BreederDialog = (typeof DIALOGS)[number];
-export const isDialog = (v: unknown): v is BreederDialog => typeof v === "string" && (DIALOGS as readonly string[]).includes(v);
+export const isDialog = (v: unknown): v is BreederDialog =>
+  typeof v === "string" && (DIALOGS as readonly string[]).includes(v);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rows the host answers (spec section 3)

@@ -39,7 +39,13 @@ export const COLUMNS: GridColumnDef<Session>[] = [
       </span>
     ),
   },
-  { id: "instructions", title: "Instructions", value: (s) => s.instructions, render: (s) => s.instructions ?? "-", className: "wide" },
+  {
+    id: "instructions",
+    title: "Instructions",
+    value: (s) => s.instructions,
+    render: (s) => s.instructions ?? "-",
+    className: "wide",
+  },
   num("max", "Max Claims", (s) => s.max),
   num("claims", "Claims", (s) => s.claims),
   num("completed", "Completed", (s) => s.completed),
@@ -57,9 +63,30 @@ export const COLUMNS: GridColumnDef<Session>[] = [
     value: (s) => s.breederName ?? s.breederId,
     render: (s) => <MemberName id={s.breederId} name={s.breederName} avatar={s.avatar} />,
   },
-  { id: "createdAt", title: "Created At", priority: 1, value: (s) => s.createdAt, render: (s) => <WholeTime text={s.createdAt} />, className: "breakable" },
-  { id: "updatedAt", title: "Updated At", priority: 3, value: (s) => s.updatedAt, render: (s) => <WholeTime text={s.updatedAt} />, className: "breakable" },
-  { id: "breederId", title: "Breeder ID", priority: 3, value: (s) => s.breederId, render: (s) => <CopyId id={s.breederId} />, className: "mono" },
+  {
+    id: "createdAt",
+    title: "Created At",
+    priority: 1,
+    value: (s) => s.createdAt,
+    render: (s) => <WholeTime text={s.createdAt} />,
+    className: "breakable",
+  },
+  {
+    id: "updatedAt",
+    title: "Updated At",
+    priority: 3,
+    value: (s) => s.updatedAt,
+    render: (s) => <WholeTime text={s.updatedAt} />,
+    className: "breakable",
+  },
+  {
+    id: "breederId",
+    title: "Breeder ID",
+    priority: 3,
+    value: (s) => s.breederId,
+    render: (s) => <CopyId id={s.breederId} />,
+    className: "mono",
+  },
 ];
 
 export function ClaimsTab({ data }: { data: ClaimsData }) {
@@ -109,7 +136,11 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
         caption="Claim sessions"
         className="table breeder-table extras-when-wide"
         testId="claim-sessions-table"
-        leading={data.page.rows.length === 0 && !data.failed ? <EmptyRow columns={COLUMNS.length} text={TEXTS.claimsEmpty} /> : null}
+        leading={
+          data.page.rows.length === 0 && !data.failed ? (
+            <EmptyRow columns={COLUMNS.length} text={TEXTS.claimsEmpty} />
+          ) : null
+        }
       />
       <Pagination page={data.page} />
     </section>

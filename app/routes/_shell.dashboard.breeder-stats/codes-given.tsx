@@ -4,5 +4,7 @@ import { SideTableTab } from "./side-table";
 import type { SideTableData } from "./side-tables.server";
 
 export function CodesGivenTab({ data }: { data: SideTableData }) {
-  return <SideTableTab data={data} title={`Codes Given To (${data.page.total} entries)`} caption="Codes given to breeders" />;
+  return (
+    <SideTableTab data={data} title={`Codes Given To (${data.page.total} entries)`} caption="Codes given to breeders" />
+  );
 }

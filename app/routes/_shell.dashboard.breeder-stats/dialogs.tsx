@@ -90,7 +90,12 @@ export function BreederDialogs({
         closeHref={closeHref}
         onSubmit={
           scripted
-            ? (v) => submit("image", { itemName: v.itemName, imageUrl: v.imageUrl, updateAllMatching: String(v.updateAllMatching) })
+            ? (v) =>
+                submit("image", {
+                  itemName: v.itemName,
+                  imageUrl: v.imageUrl,
+                  updateAllMatching: String(v.updateAllMatching),
+                })
             : undefined
         }
       />
@@ -136,7 +141,13 @@ function MappingDialog({
   const check = useFormProblem(imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
-    <Modal title={MAPPING_TEXTS.title} onClose={onClose} closeHref={closeHref} testId="add-mapping-dialog" className="stock-dialog">
+    <Modal
+      title={MAPPING_TEXTS.title}
+      onClose={onClose}
+      closeHref={closeHref}
+      testId="add-mapping-dialog"
+      className="stock-dialog"
+    >
       <form
         method="post"
         className="stock-form"
@@ -149,7 +160,14 @@ function MappingDialog({
       >
         <input type="hidden" name="intent" value="mapping" />
         <input type="hidden" name="redirectTo" value={closeHref} />
-        <NameSelect texts={MAPPING_TEXTS} names={names} pending={pending} value={itemName} onChange={setItemName} required={!onSubmit} />
+        <NameSelect
+          texts={MAPPING_TEXTS}
+          names={names}
+          pending={pending}
+          value={itemName}
+          onChange={setItemName}
+          required={!onSubmit}
+        />
         <label>
           <span>{MAPPING_TEXTS.roleLabel}</span>
           <input
@@ -172,7 +190,10 @@ function MappingDialog({
             {shown}
           </p>
         ) : null}
-        <ModalActions className="stock-dialog-actions" submit={{ label: "Add Mapping", busy, busyLabel: "Adding..." }} />
+        <ModalActions
+          className="stock-dialog-actions"
+          submit={{ label: "Add Mapping", busy, busyLabel: "Adding..." }}
+        />
       </form>
     </Modal>
   );

@@ -24,7 +24,10 @@ export const COLUMNS: GridColumnDef<Ranked>[] = [
     render: (r) => {
       const medal = MEDALS[r.rank - 1];
       return (
-        <span className={`rank${medal ? ` medal ${medal}` : ""}`} title={medal ? `${medal[0].toUpperCase()}${medal.slice(1)}` : undefined}>
+        <span
+          className={`rank${medal ? ` medal ${medal}` : ""}`}
+          title={medal ? `${medal[0].toUpperCase()}${medal.slice(1)}` : undefined}
+        >
           {r.rank}
         </span>
       );
@@ -63,7 +66,11 @@ export function LeaderboardTab({ data }: { data: StatsData }) {
         caption="Breeder statistics, ranked by total sessions"
         className="table breeder-table leaderboard"
         testId="leaderboard-table"
-        leading={data.page.rows.length === 0 && !data.failed ? <EmptyRow columns={COLUMNS.length} text={TEXTS.statsEmpty} /> : null}
+        leading={
+          data.page.rows.length === 0 && !data.failed ? (
+            <EmptyRow columns={COLUMNS.length} text={TEXTS.statsEmpty} />
+          ) : null
+        }
       />
       <Pagination page={data.page} />
     </section>

@@ -14,7 +14,14 @@ import {
   type BreederServer,
   type BreederSummary,
 } from "../../../contract/breeder";
-import { SHEET_TEXTS, type CellValue, type PendingValue, type SheetColumn, type SheetRow, type SheetTexts } from "../../components/sheet/rules";
+import {
+  SHEET_TEXTS,
+  type CellValue,
+  type PendingValue,
+  type SheetColumn,
+  type SheetRow,
+  type SheetTexts,
+} from "../../components/sheet/rules";
 
 /** A row as GET /api/breeder-list answers it. */
 export type BreederRow = SheetRow & {
@@ -31,12 +38,19 @@ export const MAX_DINO_LENGTH = 100;
 export const MAX_DATE_LENGTH = 40;
 export const MAX_TEXT_LENGTH = 2000;
 
-export const LIST_TEXTS: SheetTexts & { title: string; empty: string; loadFailed: string; loading: string; mutHidden: string } = {
+export const LIST_TEXTS: SheetTexts & {
+  title: string;
+  empty: string;
+  loadFailed: string;
+  loading: string;
+  mutHidden: string;
+} = {
   title: "Good Comms Breed Lines",
   loadFailed: "Failed to load the breeder list",
   empty: "No breeders found",
   loading: "Loading breeders...",
-  mutHidden: "Mutation columns are hidden. Press Mut Details to show Mut Hp, Mut Stam, Mut Oxy, Mut Food, Mut Weight and Mut Dmg.",
+  mutHidden:
+    "Mutation columns are hidden. Press Mut Details to show Mut Hp, Mut Stam, Mut Oxy, Mut Food, Mut Weight and Mut Dmg.",
   ...SHEET_TEXTS,
   saved: (n) => `Successfully saved ${n} ${n === 1 ? "change" : "changes"}!`,
   // Spec section 8: the breeder list's own alerts.
@@ -46,11 +60,14 @@ export const LIST_TEXTS: SheetTexts & { title: string; empty: string; loadFailed
 
 /** Spec section 8: a refused colour save names the host's status. */
 export const colourFailed = (status: number, body: string, cells: boolean) =>
-  cells ? `Failed to save color. Status: ${status}. ${body}`.trim() : `Failed to save text color. Status: ${status}. Please try again.`;
+  cells
+    ? `Failed to save color. Status: ${status}. ${body}`.trim()
+    : `Failed to save text color. Status: ${status}. Please try again.`;
 
 const editable = new Set<string>(EDITABLE_COLUMNS);
 
-const asCell = (v: unknown): CellValue => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? v : null);
+const asCell = (v: unknown): CellValue =>
+  typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" ? v : null;
 
 /** What a phone's card shows of a line beside its dino: who breeds it, where, and the coloured stats. */
 const PHONE_COLUMNS = new Set<string>(["Breeder", "Server", ...COLOURED_STATS]);
@@ -85,7 +102,9 @@ export type ColumnToggles = { base: boolean; mut: boolean };
 
 /** The columns shown: the base stats while "Base Stats Details" is on, the mutations while "Mut Details" is on. */
 export const listColumns = (toggles: ColumnToggles): SheetColumn[] =>
-  BREEDER_COLUMNS.filter((c) => (c.group === "base" ? toggles.base : c.group === "mut" ? toggles.mut : true)).map(sheetColumn);
+  BREEDER_COLUMNS.filter((c) => (c.group === "base" ? toggles.base : c.group === "mut" ? toggles.mut : true)).map(
+    sheetColumn,
+  );
 
 /** Every editable column (the no-JavaScript row form's fields, whatever is toggled). */
 export const editableListColumns = () => listColumns({ base: true, mut: true }).filter((c) => c.editable);
@@ -142,7 +161,10 @@ export function breederRefusal(column: Pick<SheetColumn, "id">, input: string): 
 }
 
 /** A pasted or filled text checked by the same rules as a typed one, with the reason when refused. */
-export function checkBreederInput(column: Pick<SheetColumn, "id">, input: string): { value: PendingValue } | { error: string } {
+export function checkBreederInput(
+  column: Pick<SheetColumn, "id">,
+  input: string,
+): { value: PendingValue } | { error: string } {
   const value = parseBreederInput(column, input);
   return value === undefined ? { error: breederRefusal(column, input) } : { value };
 }
@@ -150,10 +172,15 @@ export function checkBreederInput(column: Pick<SheetColumn, "id">, input: string
 export const storedBreederValue = (row: SheetRow, columnId: string): PendingValue => asCell(row[columnId]);
 
 /** A row shown with its pending cells; Days since and Days sincetwo follow a pending date. */
-export function displayBreeder<R extends SheetRow>(row: R, cells: Record<string, PendingValue> | undefined, now = new Date()): R {
+export function displayBreeder<R extends SheetRow>(
+  row: R,
+  cells: Record<string, PendingValue> | undefined,
+  now = new Date(),
+): R {
   if (!cells || Object.keys(cells).length === 0) return row;
   const shown: Record<string, unknown> = { ...row, ...cells };
-  for (const [days, from] of Object.entries(DAYS_SINCE_COLUMNS)) if (from in cells) shown[days] = daysSince(cells[from], now);
+  for (const [days, from] of Object.entries(DAYS_SINCE_COLUMNS))
+    if (from in cells) shown[days] = daysSince(cells[from], now);
   return shown as R;
 }
 

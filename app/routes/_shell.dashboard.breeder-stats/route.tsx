@@ -5,7 +5,13 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { BREEDER_TAB_LABELS, BREEDER_TAB_STORAGE_KEY, BREEDER_TABS, isBreederTab, type BreederTab } from "../../../contract/breeder";
+import {
+  BREEDER_TAB_LABELS,
+  BREEDER_TAB_STORAGE_KEY,
+  BREEDER_TABS,
+  isBreederTab,
+  type BreederTab,
+} from "../../../contract/breeder";
 import { Icon } from "../../components/icons";
 import { TableToolbar } from "../../components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
@@ -51,7 +57,14 @@ export default function BreederPage() {
   const here = location.pathname + location.search;
   // Spec section 4: breeder_list_update and breeder_update reload the page (their toasts come from the shell).
   useLiveRevalidate(["breeder_list_update", "breeder_update"]);
-  useRememberedTab({ storageKey: BREEDER_TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab: isBreederTab, here, reset: TAB_STATE });
+  useRememberedTab({
+    storageKey: BREEDER_TAB_STORAGE_KEY,
+    tab,
+    hasTabParam: data.hasTabParam,
+    isTab: isBreederTab,
+    here,
+    reset: TAB_STATE,
+  });
 
   // The dialogs' dino names: drawn with the page when the URL opens a dialog, else fetched when a person reaches for
   // one of the header's buttons (pointer over it, focus, or a press), and again after a failure. Remix reloads them
@@ -61,7 +74,8 @@ export default function BreederPage() {
     if (!data.dinos && namesFetcher.state === "idle" && !namesFetcher.data?.names) namesFetcher.load(NAMES_PATH);
   };
   const names = data.dinos ?? namesFetcher.data?.names ?? null;
-  const namesPending = namesFetcher.state === "idle" && namesFetcher.data?.error ? namesFetcher.data.error : TEXTS.namesLoading;
+  const namesPending =
+    namesFetcher.state === "idle" && namesFetcher.data?.error ? namesFetcher.data.error : TEXTS.namesLoading;
 
   const canEdit = useCan("breeder");
   const [dialog, setDialog] = useState<BreederDialog | null>(null);
@@ -73,7 +87,8 @@ export default function BreederPage() {
   const navigate = useNavigate();
   const closeDialog = () => {
     setDialog(null);
-    if (new URLSearchParams(location.search).has("dialog")) navigate(closeHref, { replace: true, preventScrollReset: true });
+    if (new URLSearchParams(location.search).has("dialog"))
+      navigate(closeHref, { replace: true, preventScrollReset: true });
   };
 
   // The tabs' page sizes have different defaults (the list 100, the others 25): a tab opens at its own.
@@ -119,7 +134,14 @@ export default function BreederPage() {
         exportable
       />
 
-      <TabNav tabs={BREEDER_TABS} active={tab} label="Breeder tabs" className="breeder-tabs" href={tabHref} text={(t) => BREEDER_TAB_LABELS[t]} />
+      <TabNav
+        tabs={BREEDER_TABS}
+        active={tab}
+        label="Breeder tabs"
+        className="breeder-tabs"
+        href={tabHref}
+        text={(t) => BREEDER_TAB_LABELS[t]}
+      />
 
       {data.list ? <BreederListTab data={data.list as Parameters<typeof BreederListTab>[0]["data"]} /> : null}
       {data.ffa ? <FfaTab data={data.ffa as Parameters<typeof FfaTab>[0]["data"]} /> : null}

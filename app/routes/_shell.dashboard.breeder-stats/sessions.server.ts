@@ -32,7 +32,10 @@ type ClaimAnswer = {
  * The tab's page as the host searches, filters and pages it (GET .../search); an older host without the call (404), or
  * a failing one, is read whole (its last good answer, in front of an external host) and the same is worked out here.
  */
-async function readClaims(context: AppLoadContext, query: ClaimQuery): Promise<{ data: ClaimAnswer; stale: number | null }> {
+async function readClaims(
+  context: AppLoadContext,
+  query: ClaimQuery,
+): Promise<{ data: ClaimAnswer; stale: number | null }> {
   const { q, cq, filter, page, size, timeZone } = query;
   const extra = { cq: searchText(cq), tz: timeZone, ...(filter ? { filter } : {}) };
   const found = await searchCall<ClaimAnswer>(context, `${CLAIMS}/search`, { q, page, size, ...extra });
@@ -42,10 +45,24 @@ async function readClaims(context: AppLoadContext, query: ClaimQuery): Promise<{
   const { summary, filter: keep } = claimSummary(read.data, Date.now(), timeZone);
   const kept = keep(filter).filter((s) => {
     const texts = claimTexts(s, date);
-    return matches(texts, q, texts.map((_, i) => i)) && matches(texts, cq, texts.map((_, i) => i));
+    return (
+      matches(
+        texts,
+        q,
+        texts.map((_, i) => i),
+      ) &&
+      matches(
+        texts,
+        cq,
+        texts.map((_, i) => i),
+      )
+    );
   });
   const { rows, total, page: at, pageCount } = paginate(kept, page, size);
-  return { data: { rows, total, all: read.data.length, page: at, pageCount, size, summary }, stale: read.stale ? read.asOf : null };
+  return {
+    data: { rows, total, all: read.data.length, page: at, pageCount, size, summary },
+    stale: read.stale ? read.asOf : null,
+  };
 }
 
 /** The claim sessions tab: cards, filter (?filter=), shared search (q), its own search (cq), 25/50/100 to a page. */
@@ -61,7 +78,15 @@ export async function loadClaims(
   const filterParam = url.searchParams.get("filter");
   const filter = isClaimFilter(filterParam) ? filterParam : null;
   const query = { q, cq, filter, page: pageFrom(url.searchParams.get("page")), size, timeZone };
-  const empty: ClaimAnswer = { rows: [], total: 0, all: 0, page: 1, pageCount: 1, size, summary: { claimsToday: 0, completedToday: 0, mostParticipants: 0 } };
+  const empty: ClaimAnswer = {
+    rows: [],
+    total: 0,
+    all: 0,
+    page: 1,
+    pageCount: 1,
+    size,
+    summary: { claimsToday: 0, completedToday: 0, mostParticipants: 0 },
+  };
   const read = await loaded(readClaims(context, query), empty, "the claim sessions");
   const { summary, all, ...counts } = read.data;
   const page = placed(counts);
@@ -71,7 +96,13 @@ export async function loadClaims(
   const [avatar, images] =
     sent && page.rows.every((s) => "dinoImageUrl" in s)
       ? [avatarsFrom(sent), null]
-      : await Promise.all([avatarsOf(context, page.rows.map((s) => s.breederId)), imagesOf()]);
+      : await Promise.all([
+          avatarsOf(
+            context,
+            page.rows.map((s) => s.breederId),
+          ),
+          imagesOf(),
+        ]);
   return {
     failed: read.loadError !== null,
     staleAsOf: read.staleAsOf,
@@ -112,12 +143,24 @@ export async function loadStats(context: AppLoadContext, url: URL, q: string) {
   const page = placed(counts);
   // Our host sends each row's breeder avatar with it; an older one's are read here.
   const sent = avatarsSentWith(page.rows, (s) => s.breederId, "breederAvatar");
-  const avatar = sent ? avatarsFrom(sent) : await avatarsOf(context, page.rows.map((s) => s.breederId));
+  const avatar = sent
+    ? avatarsFrom(sent)
+    : await avatarsOf(
+        context,
+        page.rows.map((s) => s.breederId),
+      );
   return {
     failed: read.loadError !== null,
     staleAsOf: read.staleAsOf,
     total: all,
-    page: { ...page, rows: page.rows.map((s) => ({ ...leaderboardRow(s, s.rank), breederName: s.breederName ?? null, avatar: avatar(s.breederId) })) },
+    page: {
+      ...page,
+      rows: page.rows.map((s) => ({
+        ...leaderboardRow(s, s.rank),
+        breederName: s.breederName ?? null,
+        avatar: avatar(s.breederId),
+      })),
+    },
   };
 }
 
@@ -135,7 +178,10 @@ type StatsAnswer = {
  * The tab's page as the host ranks, searches and pages it (GET .../search); an older host without the call (404), or a
  * failing one, is read whole (its last good answer, in front of an external host) and the same is worked out here.
  */
-async function readStats(context: AppLoadContext, query: { q: string; page: number; size: number }): Promise<{ data: StatsAnswer; stale: number | null }> {
+async function readStats(
+  context: AppLoadContext,
+  query: { q: string; page: number; size: number },
+): Promise<{ data: StatsAnswer; stale: number | null }> {
   const found = await searchCall<StatsAnswer>(context, `${STATS}/search`, query);
   if (found) return found;
   const read = await host(context).get<SessionStats[]>(STATS);
@@ -143,6 +189,9 @@ async function readStats(context: AppLoadContext, query: { q: string; page: numb
   const q = searchText(query.q);
   const kept = ranked.filter((s) => matches(leaderboardRow(s, s.rank), q, LEADERBOARD_FIELDS));
   const { rows, total, page, pageCount } = paginate(kept, query.page, query.size);
-  return { data: { rows, total, all: ranked.length, page, pageCount, size: query.size }, stale: read.stale ? read.asOf : null };
+  return {
+    data: { rows, total, all: ranked.length, page, pageCount, size: query.size },
+    stale: read.stale ? read.asOf : null,
+  };
 }
 export type StatsData = Awaited<ReturnType<typeof loadStats>>;

@@ -24,7 +24,11 @@ export async function loadSideTable(context: AppLoadContext, which: SideTable, u
   const query = { q, page: pageFrom(url.searchParams.get("page")), size };
   const empty = { ...paginate<FfaRaising | CodeGiven>([], 1, size), stale: null, all: 0 };
   const searched = searchedPage<FfaRaising | CodeGiven>(context, table.path, query, { fields: keys });
-  const read = await loaded(searched.then((found) => ({ data: found, stale: found.stale })), empty, table.listName);
+  const read = await loaded(
+    searched.then((found) => ({ data: found, stale: found.stale })),
+    empty,
+    table.listName,
+  );
   const { stale: _stale, all, ...page } = read.data;
   const editId = url.searchParams.get("edit");
   return {
@@ -64,11 +68,14 @@ export async function sideTableAction(io: Io, which: SideTable, form: FormData) 
     const was = form.get(`was:${key}`);
     return was === null || String(was) !== value;
   });
-  if (changed.length === 0) return reply(io, back, { type: "warning", message: TEXTS.noChanges }, { data: { intent, ok: true } });
+  if (changed.length === 0)
+    return reply(io, back, { type: "warning", message: TEXTS.noChanges }, { data: { intent, ok: true } });
 
   const titleOf = (key: string) => table.columns.find((c) => c.key === key)?.title ?? key;
   // Every field is checked before any is sent: a refused form changes nothing (each field is its own PATCH).
-  const tooLong = changed.find(([key, value]) => value.trim().length > table.lengths[key as keyof typeof table.lengths]);
+  const tooLong = changed.find(
+    ([key, value]) => value.trim().length > table.lengths[key as keyof typeof table.lengths],
+  );
   if (tooLong) {
     const [key] = tooLong;
     return refuse(`${titleOf(key)} is at most ${table.lengths[key as keyof typeof table.lengths]} characters.`);
@@ -90,4 +97,3 @@ export async function sideTableAction(io: Io, which: SideTable, form: FormData) 
   // itself says it.
   return reply(io, back, { type: "success", message: TEXTS.updated }, { data: { intent, ok: true } });
 }
-

@@ -7,13 +7,23 @@ import { host } from "../../host/client.server";
 import { formOf } from "../../utils/action.server";
 import type { SheetRow } from "../../components/sheet/rules";
 import { BREEDER_PATH } from "../../../contract/breeder";
-import { breederPayload, checkBreederInput, editableListColumns, rowName, storedBreederValue } from "../_shell.dashboard.breeder-stats/list-rules";
+import {
+  breederPayload,
+  checkBreederInput,
+  editableListColumns,
+  rowName,
+  storedBreederValue,
+} from "../_shell.dashboard.breeder-stats/list-rules";
 
 const BACK = `${BREEDER_PATH}?tab=breeder-list`;
 
 export function loadBreederImport(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
-  return { title: "the Breeder List", back: BACK, fields: editableListColumns().map((c) => ({ id: c.id, title: c.title })) };
+  return {
+    title: "the Breeder List",
+    back: BACK,
+    fields: editableListColumns().map((c) => ({ id: c.id, title: c.title })),
+  };
 }
 
 export async function breederImportAction(request: Request, context: AppLoadContext) {
@@ -32,7 +42,9 @@ export async function breederImportAction(request: Request, context: AppLoadCont
       noMatch: "",
     },
     apply: async (plan) => {
-      const create = plan.rows.filter((r) => r.kind === "create").map((r) => breederPayload({ _id: "", version: 0 }, r.cells));
+      const create = plan.rows
+        .filter((r) => r.kind === "create")
+        .map((r) => breederPayload({ _id: "", version: 0 }, r.cells));
       const update = plan.rows
         .filter((r) => r.kind === "update")
         .map((r) => ({ _id: r.row!._id, version: r.row!.version, fields: breederPayload(r.row!, r.cells) }));

@@ -26,7 +26,12 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
   let loadError: string | null = null;
   try {
     // One page searched and counted by the host (SQL), not the whole list.
-    const found = await searchedPage<Code>(context, "/api/codes", { q, page: requestedPage, size }, { fields: SEARCH_FIELDS, order: byId });
+    const found = await searchedPage<Code>(
+      context,
+      "/api/codes",
+      { q, page: requestedPage, size },
+      { fields: SEARCH_FIELDS, order: byId },
+    );
     const { stale: asOf, all, ...rest } = found;
     page = rest;
     total = all ?? rest.total;
@@ -67,7 +72,12 @@ export async function codesAction(request: Request, context: AppLoadContext) {
   if (intent === "update") {
     const submission = checkCode(form);
     if (submission.status !== "success") {
-      return reply(io, back, { type: "error", message: TEXTS.updateFailed }, { status: 400, data: { errors: errorsOf(submission.error) } });
+      return reply(
+        io,
+        back,
+        { type: "error", message: TEXTS.updateFailed },
+        { status: 400, data: { errors: errorsOf(submission.error) } },
+      );
     }
     const { _id, ...fields } = submission.value;
     try {

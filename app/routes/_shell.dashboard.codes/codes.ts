@@ -72,4 +72,8 @@ export const TEXTS = {
 } as const;
 
 /** "Code is at most 500 characters." */
-export const codeWording = labelled({ ...Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, f.label])), completed: "Completed", id: "ID" });
+export const codeWording = labelled({
+  ...Object.fromEntries(TEXT_FIELDS.map((f) => [f.name, f.label])),
+  completed: "Completed",
+  id: "ID",
+});

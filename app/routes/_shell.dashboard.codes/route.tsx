@@ -60,8 +60,25 @@ export const COLUMNS: GridColumnDef<CodeRow>[] = [
   },
   { id: "mainserver", title: "Main Server", width: 110, editable: true, value: (r) => r.mainserver },
   { id: "location", title: "Location", width: 170, editable: true, value: (r) => r.location },
-  { id: "user", title: "User ID", width: 180, priority: 3, editable: true, value: (r) => r.user, render: (r) => <CopyId id={r.user} />, className: "mono" },
-  { id: "actions", title: "Actions", width: 110, priority: 1, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
+  {
+    id: "user",
+    title: "User ID",
+    width: 180,
+    priority: 3,
+    editable: true,
+    value: (r) => r.user,
+    render: (r) => <CopyId id={r.user} />,
+    className: "mono",
+  },
+  {
+    id: "actions",
+    title: "Actions",
+    width: 110,
+    priority: 1,
+    value: () => "Edit · Delete",
+    className: "actions",
+    headerClassName: "actions",
+  },
 ];
 
 /** The form fields of a whole code (spec section 7: PUT carries the full code object). */
@@ -147,9 +164,7 @@ export default function CodesPage() {
         <LiveStatusBadge />
       </div>
 
-      {data.stale ? (
-        <StaleNotice>showing the codes as of {formatUtcMinute(data.stale.asOf)} UTC.</StaleNotice>
-      ) : null}
+      {data.stale ? <StaleNotice>showing the codes as of {formatUtcMinute(data.stale.asOf)} UTC.</StaleNotice> : null}
       <LoadError message={data.loadError} />
 
       <section className="card codes-card">
@@ -178,7 +193,9 @@ export default function CodesPage() {
                   </>
                 ) : (
                   <span className="muted small">
-                    {canEdit ? "Select a row for its actions; double-click a cell to edit it in place." : "Select a row to see it here."}
+                    {canEdit
+                      ? "Select a row for its actions; double-click a cell to edit it in place."
+                      : "Select a row to see it here."}
                   </span>
                 )}
               </div>
@@ -332,7 +349,13 @@ function EditCodeModal({
         ) : null}
         <div className="form-grid">
           {TEXT_FIELDS.map((f, i) => (
-            <ConflictField key={f.name} className="form-field" label={f.label} theirs={theirs?.[f.name]} mine={fields[f.name].value}>
+            <ConflictField
+              key={f.name}
+              className="form-field"
+              label={f.label}
+              theirs={theirs?.[f.name]}
+              mine={fields[f.name].value}
+            >
               <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
               {fields[f.name].errors ? (
                 <span className="form-error" id={fields[f.name].errorId} role="alert">
@@ -341,7 +364,12 @@ function EditCodeModal({
               ) : null}
             </ConflictField>
           ))}
-          <ConflictField className="form-field" label="Completed" theirs={theirs?.completed} mine={fields.completed.value}>
+          <ConflictField
+            className="form-field"
+            label="Completed"
+            theirs={theirs?.completed}
+            mine={fields.completed.value}
+          >
             <select {...getSelectProps(fields.completed)}>
               <option value="Yes">Yes</option>
               <option value="No">No</option>

@@ -25,21 +25,45 @@ export async function loadLogs(context: AppLoadContext, url: URL) {
   const base = { tab, hasTabParam: isLogTab(param), q, size };
   try {
     if (tab === "join-log") {
-      const { stale, ...join } = await searchedPage<JoinEntry>(context, "/api/join-log", { q, page, size }, { fields: JOIN_FIELDS });
+      const { stale, ...join } = await searchedPage<JoinEntry>(
+        context,
+        "/api/join-log",
+        { q, page, size },
+        { fields: JOIN_FIELDS },
+      );
       // Avatars only for the users on the page: our host sends them with the rows.
       const avatars =
-        avatarsSentWith(join.rows, (r) => r.inviterId, "inviterAvatar") ?? (await storedAvatars(context, join.rows.map((r) => r.inviterId)));
+        avatarsSentWith(join.rows, (r) => r.inviterId, "inviterAvatar") ??
+        (await storedAvatars(
+          context,
+          join.rows.map((r) => r.inviterId),
+        ));
       return { ...base, staleAsOf: stale, loadError: null, join, leave: null, avatars };
     }
-    const { stale, ...leave } = await searchedPage<LeaveEntry>(context, "/api/removed-members", { q, page, size }, { fields: [...LEAVE_FIELDS] });
+    const { stale, ...leave } = await searchedPage<LeaveEntry>(
+      context,
+      "/api/removed-members",
+      { q, page, size },
+      { fields: [...LEAVE_FIELDS] },
+    );
     const avatars =
       avatarsSentWith(leave.rows, (r) => r.voucherInfo?.vouchedBy, "vouchedByAvatar") ??
-      (await storedAvatars(context, leave.rows.map((r) => r.voucherInfo?.vouchedBy)));
+      (await storedAvatars(
+        context,
+        leave.rows.map((r) => r.voucherInfo?.vouchedBy),
+      ));
     return { ...base, staleAsOf: stale, loadError: null, join: null, leave, avatars };
   } catch (error) {
     // Spec section 8 logs a failure and shows the table empty; the page also says why, with Retry (issue 11).
     console.error("logs: load failed", tab, error);
-    return { ...base, staleAsOf: null, loadError: `Failed to load the ${TAB_NAMES[tab]}: ${failureReason(error)}`, join: null, leave: null, avatars: {} };
+    return {
+      ...base,
+      staleAsOf: null,
+      loadError: `Failed to load the ${TAB_NAMES[tab]}: ${failureReason(error)}`,
+      join: null,
+      leave: null,
+      avatars: {},
+    };
   }
 }
 

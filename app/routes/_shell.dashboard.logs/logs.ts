@@ -24,4 +24,5 @@ export type LeaveEntry = {
   voucherInfo: { id?: string | null; vouchedBy?: string | null; vouchedByUsername?: string | null } | null;
 };
 
-export const isLogTab = (v: unknown): v is LogTab => typeof v === "string" && (LOG_TABS as readonly string[]).includes(v);
+export const isLogTab = (v: unknown): v is LogTab =>
+  typeof v === "string" && (LOG_TABS as readonly string[]).includes(v);

@@ -46,19 +46,44 @@ export default function Logs() {
   const location = useLocation();
   const here = location.pathname + location.search;
   // The active tab is remembered in this browser: arriving without one in the URL restores it.
-  useRememberedTab({ storageKey: TAB_KEY, tab: data.tab, hasTabParam: data.hasTabParam, isTab: isLogTab, here, reset: ["q", "page"] });
+  useRememberedTab({
+    storageKey: TAB_KEY,
+    tab: data.tab,
+    hasTabParam: data.hasTabParam,
+    isTab: isLogTab,
+    here,
+    reset: ["q", "page"],
+  });
   const page = data.join ?? data.leave;
   return (
     <>
       <div className="page-header">
         <h1>Logs</h1>
         {data.source ? (
-          <SourceAge label={data.source.label} observedAt={data.source.lastObservedAt} intervalMs={data.source.intervalMs} now={data.now} timeZone="UTC" />
+          <SourceAge
+            label={data.source.label}
+            observedAt={data.source.lastObservedAt}
+            intervalMs={data.source.intervalMs}
+            now={data.now}
+            timeZone="UTC"
+          />
         ) : null}
       </div>
-      <TabNav tabs={LOG_TABS} active={data.tab} label="Logs" href={(t) => `${location.pathname}?tab=${t}`} text={(t) => TAB_LABELS[t]} />
+      <TabNav
+        tabs={LOG_TABS}
+        active={data.tab}
+        label="Logs"
+        href={(t) => `${location.pathname}?tab=${t}`}
+        text={(t) => TAB_LABELS[t]}
+      />
       <section className="card">
-        <TableToolbar q={data.q} size={data.size} placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."} keep={["tab"]} exportable />
+        <TableToolbar
+          q={data.q}
+          size={data.size}
+          placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."}
+          keep={["tab"]}
+          exportable
+        />
         <StaleSince asOf={data.staleAsOf} what={data.tab === "join-log" ? "the join log" : "the leave log"} />
         <LoadError message={data.loadError} />
         {data.join ? (
@@ -87,7 +112,12 @@ export default function Logs() {
 
 const code = (id: string | null | undefined) => <CopyId id={id} />;
 /** A text column: "-" when the row has no value. */
-const text = <T,>(id: string, title: string, value: (row: T) => string | null | undefined, priority?: 1): GridColumnDef<T> => ({
+const text = <T,>(
+  id: string,
+  title: string,
+  value: (row: T) => string | null | undefined,
+  priority?: 1,
+): GridColumnDef<T> => ({
   id,
   title,
   priority,
@@ -102,9 +132,18 @@ type Avatars = Record<string, string>;
 
 export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
   { id: "id", title: "User ID", priority: 3, value: (r) => r.id, render: (r) => code(r.id) },
-  { ...text("displayName", "Display Name", (r: JoinEntry) => r.displayName, 1), render: (r) => <MemberName id={r.id} name={r.displayName} /> },
+  {
+    ...text("displayName", "Display Name", (r: JoinEntry) => r.displayName, 1),
+    render: (r) => <MemberName id={r.id} name={r.displayName} />,
+  },
   text("username", "Username", (r: JoinEntry) => r.username, 1),
-  { id: "avatar", title: "Avatar", kind: "image", value: (r) => r.avatarURL, render: (r) => <Avatar url={r.avatarURL} id={r.id} /> },
+  {
+    id: "avatar",
+    title: "Avatar",
+    kind: "image",
+    value: (r) => r.avatarURL,
+    render: (r) => <Avatar url={r.avatarURL} id={r.id} />,
+  },
   when("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt), 1),
   when("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
   text("inviteCode", "Invite Code", (r: JoinEntry) => r.inviteCode),
@@ -119,11 +158,26 @@ export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
 ];
 
 export const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
-  { id: "voucherId", title: "Voucher ID", priority: 3, value: (r) => r.voucherInfo?.vouchedBy, render: (r) => code(r.voucherInfo?.vouchedBy) },
-  { ...text("displayName", "Display Name", (r: LeaveEntry) => r.displayName, 1), render: (r) => <MemberName id={r.id} name={r.displayName} /> },
+  {
+    id: "voucherId",
+    title: "Voucher ID",
+    priority: 3,
+    value: (r) => r.voucherInfo?.vouchedBy,
+    render: (r) => code(r.voucherInfo?.vouchedBy),
+  },
+  {
+    ...text("displayName", "Display Name", (r: LeaveEntry) => r.displayName, 1),
+    render: (r) => <MemberName id={r.id} name={r.displayName} />,
+  },
   text("username", "Username", (r: LeaveEntry) => r.username, 1),
   { id: "id", title: "User ID", priority: 3, value: (r) => r.id, render: (r) => code(r.id) },
-  { id: "avatar", title: "Avatar", kind: "image", value: (r) => r.userAvatarURL, render: (r) => <Avatar url={r.userAvatarURL} id={r.id} /> },
+  {
+    id: "avatar",
+    title: "Avatar",
+    kind: "image",
+    value: (r) => r.userAvatarURL,
+    render: (r) => <Avatar url={r.userAvatarURL} id={r.id} />,
+  },
   when("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt), 1),
   when("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt), 1),
   text("leaveReason", "Leave Reason", (r: LeaveEntry) => r.leaveReason),
@@ -158,5 +212,14 @@ function LogTable<T>({
   empty: string | null;
 }) {
   const leading = rows.length === 0 && empty ? <EmptyRow columns={columns.length} text={empty} /> : null;
-  return <HtmlTable columns={columns} rows={rows} rowKey={rowKey} caption={caption} className="table extras-when-wide" leading={leading} />;
+  return (
+    <HtmlTable
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      caption={caption}
+      className="table extras-when-wide"
+      leading={leading}
+    />
+  );
 }

@@ -25,7 +25,13 @@ export default function SearchPage() {
       </div>
       <section className="card">
         <Form method="get" className="inline-form" role="search">
-          <input type="search" name="q" defaultValue={q} placeholder="Search keyword here..." aria-label="Search keyword" />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Search keyword here..."
+            aria-label="Search keyword"
+          />
           <button className="button" type="submit">
             Search
           </button>

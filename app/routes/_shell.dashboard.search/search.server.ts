@@ -35,7 +35,11 @@ function hrefOf(r: ApiResult) {
 
 /** "Server 2573 · matched username · Dec 3, 2026, 9:14 PM": what the host said of the row, in the viewer's zone. */
 const detailOf = (r: ApiResult, timeZone: string) =>
-  [r.server ? `Server ${r.server}` : null, r.matched ? `matched ${r.matched}` : null, r.at ? formatDateTime(r.at, timeZone) : null]
+  [
+    r.server ? `Server ${r.server}` : null,
+    r.matched ? `matched ${r.matched}` : null,
+    r.at ? formatDateTime(r.at, timeZone) : null,
+  ]
     .filter(Boolean)
     .join(" · ");
 

@@ -53,7 +53,13 @@ export default function ServerStats() {
           <ServerCard key={s.id} overview={s as Overview} serverNow={serverNow} />
         ))}
       </section>
-      <TabNav tabs={SERVER_IDS} active={tab} label="Server Stats tabs" href={(id) => `${GENERIC_PATH}?tab=${id}`} text={(id) => `${id} Playerlist`} />
+      <TabNav
+        tabs={SERVER_IDS}
+        active={tab}
+        label="Server Stats tabs"
+        href={(id) => `${GENERIC_PATH}?tab=${id}`}
+        text={(id) => `${id} Playerlist`}
+      />
       <section className="card placeholder-card" data-testid="placeholder">
         <h2>{`${tab} Playerlist`}</h2>
         <p className="muted">

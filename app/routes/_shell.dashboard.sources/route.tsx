@@ -21,7 +21,8 @@ export const action = ({ request, context }: ActionFunctionArgs) => sourcesActio
 const STATUS_TONES: Record<Delivery["status"], string> = { sent: "green", pending: "yellow", failed: "red" };
 
 /** A source whose last contact, after its last error, went well. */
-const recovered = (s: SourceState) => s.lastErrorAt !== null && s.lastContactAt !== null && s.lastContactAt > s.lastErrorAt;
+const recovered = (s: SourceState) =>
+  s.lastErrorAt !== null && s.lastContactAt !== null && s.lastContactAt > s.lastErrorAt;
 
 export default function SourcesPage() {
   const data = useLoaderData<typeof loader>();
@@ -32,8 +33,8 @@ export default function SourcesPage() {
         <div>
           <h1>Sources</h1>
           <p className="muted small">
-            Where the server stats, logs and weekly members come from. A source past its expected interval shows amber on
-            its screens, and red once it is silent for three intervals.
+            Where the server stats, logs and weekly members come from. A source past its expected interval shows amber
+            on its screens, and red once it is silent for three intervals.
           </p>
         </div>
       </div>
@@ -61,7 +62,13 @@ export default function SourcesPage() {
                   </td>
                   <td data-label="Last report">
                     {s.active ? (
-                      <SourceAge label="Observed" observedAt={s.lastObservedAt} intervalMs={s.intervalMs} now={data.now} timeZone={data.timeZone} />
+                      <SourceAge
+                        label="Observed"
+                        observedAt={s.lastObservedAt}
+                        intervalMs={s.intervalMs}
+                        now={data.now}
+                        timeZone={data.timeZone}
+                      />
                     ) : (
                       <span className="muted small" data-testid="source-unused">
                         Not used here
@@ -118,9 +125,9 @@ export default function SourcesPage() {
       <section className="card" aria-labelledby="alerts-heading">
         <h2 id="alerts-heading">Discord alerts</h2>
         <p className="muted small">
-          Each channel is a Discord webhook (Channel settings → Integrations → Webhooks → Copy Webhook URL). Its address is
-          kept secret and shown here only in part. Alerts are sent within a minute, at most five a minute per channel, and
-          retried with growing waits when Discord fails.
+          Each channel is a Discord webhook (Channel settings → Integrations → Webhooks → Copy Webhook URL). Its address
+          is kept secret and shown here only in part. Alerts are sent within a minute, at most five a minute per
+          channel, and retried with growing waits when Discord fails.
         </p>
         {data.channels.length ? (
           <ul className="channel-list" data-testid="channels">
@@ -179,7 +186,9 @@ export default function SourcesPage() {
                     <td data-label="Channel">{d.channel}</td>
                     <td data-label="Message">{d.content}</td>
                     <td data-label="Status">
-                      <span className={`badge ${STATUS_TONES[d.status]}`}>{d.status === "pending" && d.attempts > 0 ? "retrying" : d.status}</span>
+                      <span className={`badge ${STATUS_TONES[d.status]}`}>
+                        {d.status === "pending" && d.attempts > 0 ? "retrying" : d.status}
+                      </span>
                       <div className="muted small">
                         {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
                         {d.status === "pending" && d.attempts > 0 ? `, next at ${when(d.nextAttemptAt)}` : ""}
@@ -209,8 +218,16 @@ function KindFields({ kinds, stockPercent }: { kinds: readonly string[]; stockPe
         </label>
       ))}
       <label>
-        <span>Stock below</span> <input type="number" name="stockPercent" min={1} max={100} defaultValue={stockPercent} className="minutes-input" /> % of
-        its target
+        <span>Stock below</span>{" "}
+        <input
+          type="number"
+          name="stockPercent"
+          min={1}
+          max={100}
+          defaultValue={stockPercent}
+          className="minutes-input"
+        />{" "}
+        % of its target
       </label>
     </fieldset>
   );

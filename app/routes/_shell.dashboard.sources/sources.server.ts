@@ -12,7 +12,14 @@ import { timeZoneOr } from "../../utils/dates";
 
 export const PAGE = "/dashboard/sources";
 
-export type Channel = { id: number; name: string; webhook: string; kinds: string[]; stockPercent: number; createdAt: number };
+export type Channel = {
+  id: number;
+  name: string;
+  webhook: string;
+  kinds: string[];
+  stockPercent: number;
+  createdAt: number;
+};
 export type Delivery = {
   id: number;
   channel: string;
@@ -29,7 +36,7 @@ export type Delivery = {
 export async function loadSources(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const api = host(context);
-  const read = <T,>(path: string) =>
+  const read = <T>(path: string) =>
     api.get<T>(path).then(
       (a) => ({ data: a.data, error: null }),
       (e: unknown) => ({ data: null, error: failureReason(e) }),
@@ -67,10 +74,18 @@ export async function sourcesAction(request: Request, context: AppLoadContext) {
         const raw = text("minutes");
         const minutes = raw === "" ? null : Number(raw);
         if (minutes !== null && (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_INTERVAL_MINUTES)) {
-          return back("error", `The interval is a whole number of minutes, from 1 to ${MAX_INTERVAL_MINUTES} (30 days).`);
+          return back(
+            "error",
+            `The interval is a whole number of minutes, from 1 to ${MAX_INTERVAL_MINUTES} (30 days).`,
+          );
         }
-        await api.send("PUT", `/api/sources/${id}/interval`, { intervalMs: minutes === null ? null : minutes * MINUTE_MS });
-        return back("success", minutes === null ? "The interval is back to its default." : `Expected every ${minutes} min from now on.`);
+        await api.send("PUT", `/api/sources/${id}/interval`, {
+          intervalMs: minutes === null ? null : minutes * MINUTE_MS,
+        });
+        return back(
+          "success",
+          minutes === null ? "The interval is back to its default." : `Expected every ${minutes} min from now on.`,
+        );
       }
       case "add-channel": {
         const percent = text("stockPercent");

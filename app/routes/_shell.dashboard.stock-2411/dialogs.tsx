@@ -61,7 +61,8 @@ export function Dialogs({
       />
     );
   }
-  if (picking) return <ColorPickerDialog count={selectionCount} busy={colourBusy} onSave={onSaveColour} onClose={onClose} />;
+  if (picking)
+    return <ColorPickerDialog count={selectionCount} busy={colourBusy} onSave={onSaveColour} onClose={onClose} />;
   if (dialog && typeof dialog === "object") {
     return (
       <UnsavedChangesDialog

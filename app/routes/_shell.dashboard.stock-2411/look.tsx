@@ -3,16 +3,16 @@ import type { CellLook } from "../../components/sheet/cells";
 import type { HtmlCell } from "../../components/sheet/SheetTable";
 import { escapeHtml, tag } from "../../utils/html";
 import { type SheetColumn, type SheetRow } from "../../components/sheet/rules";
-import {
-  DINO_TYPES, typeColour,
-  type StockColumn
-} from "../../components/stock/rules";
+import { DINO_TYPES, typeColour, type StockColumn } from "../../components/stock/rules";
 import { figureKey, FULL_VAULT_CELL, vaultCellState, type Cell, type TabKind } from "../../../contract/stock";
 import { type LegendItem } from "../../components/sheet/ColourLegend";
 
-
 /** The column that shows a past snapshot's figure per row, right after the tab's own figure column. */
-export function withHistoryColumn(kind: TabKind, columns: StockColumn[], view: { label: string; figures: unknown } | null | undefined): StockColumn[] {
+export function withHistoryColumn(
+  kind: TabKind,
+  columns: StockColumn[],
+  view: { label: string; figures: unknown } | null | undefined,
+): StockColumn[] {
   if (!view) return columns;
   const figures = view.figures as Record<string, Cell>;
   const column: StockColumn = {
@@ -61,7 +61,8 @@ export function stockLegend(columns: StockColumn[]): LegendItem[] {
       { label: "Empty (0)", colour: "color-mix(in srgb, #868e96 28%, transparent)" },
     );
   }
-  if (roles.has("type")) for (const type of DINO_TYPES) items.push({ label: type, colour: typeColour(type), as: "text" });
+  if (roles.has("type"))
+    for (const type of DINO_TYPES) items.push({ label: type, colour: typeColour(type), as: "text" });
   if (roles.has("history")) items.push({ label: "A past snapshot's figure", colour: "rgba(28, 126, 214, 0.1)" });
   return items;
 }
@@ -77,7 +78,14 @@ export function stockHtml(column: SheetColumn, row: SheetRow): HtmlCell | undefi
   if (role === "type") {
     const text = String(column.value(row));
     const c = typeColour(text);
-    return { className: "col-type", html: tag("span", { class: "stock-type pick", style: `--pick:${c};border-color:${c}`, "data-type": text }, escapeHtml(text)) };
+    return {
+      className: "col-type",
+      html: tag(
+        "span",
+        { class: "stock-type pick", style: `--pick:${c};border-color:${c}`, "data-type": text },
+        escapeHtml(text),
+      ),
+    };
   }
   return undefined;
 }

@@ -6,7 +6,17 @@
 // and when). Without JavaScript: each tab is an HTML table with search, page size and pagination in the URL, and a
 // per-row edit form that saves through the same action and the same version check.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
@@ -25,8 +35,9 @@ import {
   savePayload,
   storedValue,
   TAB_STORAGE_KEY,
-  TEXTS, type StockColumn,
-  type StockRow
+  TEXTS,
+  type StockColumn,
+  type StockRow,
 } from "../../components/stock/rules";
 import { STOCK_TABS, TABS, isStockTab, type StockTab, type TabKind } from "../../../contract/stock";
 import { ColourLegend } from "../../components/sheet/ColourLegend";
@@ -73,7 +84,6 @@ export default function StockPage() {
   return <StockSheet key={data.tab} data={data} />;
 }
 
-
 function StockSheet({ data }: { data: Data }) {
   const tab = data.tab as StockTab;
   const kind = data.kind as TabKind;
@@ -107,7 +117,10 @@ function StockSheet({ data }: { data: Data }) {
     stored: useCallback((row: SheetRow, columnId: string) => storedValue(kind, row, columnId), [kind]),
     parse: useCallback((column: SheetColumn, text: string) => parseInput(column as StockColumn, text), []),
     check: useCallback((column: SheetColumn, text: string) => checkInput(column as StockColumn, text), []),
-    display: useCallback((row: StockRow, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells), [kind]),
+    display: useCallback(
+      (row: StockRow, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells),
+      [kind],
+    ),
     payload: useCallback((row: StockRow, cells: Record<string, PendingValue>) => savePayload(kind, row, cells), [kind]),
     reorder: "move",
     readOnly: !canEdit,
@@ -137,18 +150,20 @@ function StockSheet({ data }: { data: Data }) {
   }, [imageFetcher.state, imageFetcher.data, notify]);
 
   // ---- tabs -----------------------------------------------------------------------------------------------------
-  const tabHref = (t: StockTab) =>
-    withParams(PAGE_PATH, { tab: t, size: data.size === 100 ? null : data.size });
+  const tabHref = (t: StockTab) => withParams(PAGE_PATH, { tab: t, size: data.size === 100 ? null : data.size });
   const onTabClick = (e: React.MouseEvent, href: string) => {
     if (sheet.pendingRows === 0) return;
     e.preventDefault();
     setDialog({ switchTo: href });
   };
-  const switching = navigation.state === "loading" && navigation.location?.pathname === PAGE_PATH &&
+  const switching =
+    navigation.state === "loading" &&
+    navigation.location?.pathname === PAGE_PATH &&
     new URLSearchParams(navigation.location.search).get("tab") !== null &&
     new URLSearchParams(navigation.location.search).get("tab") !== tab;
 
-  const toggleHref = (key: "ready" | "unready", on: boolean) => withParams(here, { [key]: on ? null : "1", edit: null });
+  const toggleHref = (key: "ready" | "unready", on: boolean) =>
+    withParams(here, { [key]: on ? null : "1", edit: null });
   const imageAction = actionData?.intent === "image" ? actionData : undefined;
 
   const isDinos = kind === "dinos";
@@ -203,7 +218,8 @@ function StockSheet({ data }: { data: Data }) {
                 Last Updated By:{" "}
                 {data.lastUpdated ? (
                   <>
-                    <strong>{data.lastUpdated.by}</strong> · <time dateTime={data.lastUpdated.iso}>{data.lastUpdated.at}</time>
+                    <strong>{data.lastUpdated.by}</strong> ·{" "}
+                    <time dateTime={data.lastUpdated.iso}>{data.lastUpdated.at}</time>
                   </>
                 ) : (
                   "—"
@@ -214,7 +230,9 @@ function StockSheet({ data }: { data: Data }) {
                   const v = new URLSearchParams(location.search).get(k);
                   return v ? <input key={k} type="hidden" name={k} value={v} /> : null;
                 })}
-                {!new URLSearchParams(location.search).get("tab") ? <input type="hidden" name="tab" value={tab} /> : null}
+                {!new URLSearchParams(location.search).get("tab") ? (
+                  <input type="hidden" name="tab" value={tab} />
+                ) : null}
                 <label>
                   <span>Version History</span>
                   <select
@@ -247,7 +265,6 @@ function StockSheet({ data }: { data: Data }) {
           </>
         )}
       </section>
-
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Stock tools">
@@ -300,7 +317,14 @@ function StockSheet({ data }: { data: Data }) {
           <SelectedRowHistory sheet={sheet} audited="stock_item" />
         </div>
 
-        <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab", "ready", "unready", "history"]} exportable whole />
+        <TableToolbar
+          q={data.q}
+          size={data.size}
+          placeholder={TEXTS.search}
+          keep={["tab", "ready", "unready", "history"]}
+          exportable
+          whole
+        />
 
         <StaleSince asOf={data.staleAsOf} what={data.label} />
         <LoadError message={data.loadError} />
@@ -346,9 +370,14 @@ function StockSheet({ data }: { data: Data }) {
         selectionCount={sheet.selection.count}
         pendingRows={sheet.pendingRows}
         colourBusy={sheet.colourBusy}
-        imageBusy={imageFetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "image")}
+        imageBusy={
+          imageFetcher.state !== "idle" ||
+          (navigation.state === "submitting" && navigation.formData?.get("intent") === "image")
+        }
         imageError={imageError ?? imageAction?.error ?? null}
-        imageInitial={imageAction?.values as { itemName?: string; imageUrl?: string; updateAllMatching?: boolean } | undefined}
+        imageInitial={
+          imageAction?.values as { itemName?: string; imageUrl?: string; updateAllMatching?: boolean } | undefined
+        }
         onClose={() => {
           setDialog(null);
           sheet.closePicker();
@@ -359,7 +388,14 @@ function StockSheet({ data }: { data: Data }) {
           imageSent.current = true;
           setImageError(null);
           imageFetcher.submit(
-            { intent: "image", tab, ...FETCHER_FIELDS, itemName: values.itemName, imageUrl: values.imageUrl, updateAllMatching: String(values.updateAllMatching) },
+            {
+              intent: "image",
+              tab,
+              ...FETCHER_FIELDS,
+              itemName: values.itemName,
+              imageUrl: values.imageUrl,
+              updateAllMatching: String(values.updateAllMatching),
+            },
             { method: "post", action: `${PAGE_PATH}?tab=${tab}` },
           );
         }}

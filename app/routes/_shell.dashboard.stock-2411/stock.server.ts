@@ -6,7 +6,12 @@ import { json } from "../../utils/json.server";
 import { z } from "zod";
 import { requireUser } from "../../auth/session.server";
 import { cellTextOf, imageFormError } from "../../components/sheet/rules";
-import { isSheetIntent, sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
+import {
+  isSheetIntent,
+  sheetAction,
+  type SaveAnswer,
+  type SheetStore,
+} from "../../components/sheet/sheet-action.server";
 import {
   columnsFor,
   DEFAULT_PAGE_SIZE,
@@ -24,13 +29,7 @@ import {
   type StockColumn,
   type StockRow,
 } from "../../components/stock/rules";
-import {
-  figureKey,
-  isStockTab,
-  TABS,
-  type Cell,
-  type StockTab,
-} from "../../../contract/stock";
+import { figureKey, isStockTab, TABS, type Cell, type StockTab } from "../../../contract/stock";
 import { reduceImageUrl } from "../../../contract/images";
 import { shown } from "../../utils/host-read.server";
 import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
@@ -50,7 +49,12 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const { user } = requireUser(request, context.auth);
   const url = new URL(request.url);
   // The tab asked for (?tab=), else the one remembered in the cookie, else War Room Vaults (spec: default).
-  const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: TAB_COOKIE, path: PAGE_PATH, isTab: isStockTab, fallback: DEFAULT_TAB });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, {
+    cookie: TAB_COOKIE,
+    path: PAGE_PATH,
+    isTab: isStockTab,
+    fallback: DEFAULT_TAB,
+  });
   const { path, kind, label } = TABS[tab];
   const timeZone = readPreferences(request).timeZone;
   const ready = url.searchParams.get("ready") === "1";
@@ -76,12 +80,22 @@ export async function loadStock(request: Request, context: AppLoadContext) {
 
   // Search: every displayed column (spec: a case-insensitive substring).
   const columns = columnsFor(kind, { ready, unready });
-  const found = q ? rows.filter((r) => matches(r, q, columns.map((c) => (row: StockRow) => cellTextOf(c, c.value(row))))) : rows;
+  const found = q
+    ? rows.filter((r) =>
+        matches(
+          r,
+          q,
+          columns.map((c) => (row: StockRow) => cellTextOf(c, c.value(row))),
+        ),
+      )
+    : rows;
   const page = paginate(found, requestedPage, rowsPerPage(size, found.length));
 
   // Version History: the snapshots before the current one (the newest records the current state).
   const past = history.slice(1);
-  const chosen = past.some((s) => s._id === historyId) ? picked?.data.find((s) => s._id === historyId && s.items) : undefined;
+  const chosen = past.some((s) => s._id === historyId)
+    ? picked?.data.find((s) => s._id === historyId && s.items)
+    : undefined;
   const key = figureKey(kind);
   const historyView = chosen
     ? {
@@ -122,7 +136,9 @@ export async function loadStock(request: Request, context: AppLoadContext) {
       itemNames: itemNames(kind, rows),
       history: past.map((s) => ({ id: s._id, label: dateLabel(s.date, timeZone), updatedBy: s.updatedBy })),
       historyView,
-      lastUpdated: latest?.updatedBy ? { by: latest.updatedBy, at: dateLabel(latest.updatedAt, timeZone), iso: latest.updatedAt } : null,
+      lastUpdated: latest?.updatedBy
+        ? { by: latest.updatedBy, at: dateLabel(latest.updatedAt, timeZone), iso: latest.updatedAt }
+        : null,
       summary,
       editing,
       dialog: url.searchParams.get("dialog") === "image" ? ("image" as const) : null,
@@ -184,17 +200,31 @@ export async function stockAction(request: Request, context: AppLoadContext) {
     const back = backTo(form, PAGE_PATH, { close: ["dialog"] });
     // A refusal stays in the dialog (with the typed values, for the page rendered without JavaScript).
     const fail = (message: string, status = 400) =>
-      json({ intent: "image", toast: { type: "error", message }, error: message, ...(fetcher ? {} : { values: { itemName, imageUrl, updateAllMatching } }) }, status);
+      json(
+        {
+          intent: "image",
+          toast: { type: "error", message },
+          error: message,
+          ...(fetcher ? {} : { values: { itemName, imageUrl, updateAllMatching } }),
+        },
+        status,
+      );
     try {
       const rows = (await host(context).get<StockRow[]>(path)).data;
       const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, itemNames(kind, rows));
       if (invalid) return fail(invalid);
       const row = rows.find((r) => rowName(kind, r) === itemName)!;
-      const answer = await host(context).send<{ updatedCount: number; itemName: string }>("PUT", `${path}/${row._id}/image`, {
-        imageUrl,
-        updateAllMatching,
-      });
-      const message = updateAllMatching ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName) : TEXTS.imageAdded(itemName);
+      const answer = await host(context).send<{ updatedCount: number; itemName: string }>(
+        "PUT",
+        `${path}/${row._id}/image`,
+        {
+          imageUrl,
+          updateAllMatching,
+        },
+      );
+      const message = updateAllMatching
+        ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName)
+        : TEXTS.imageAdded(itemName);
       return reply(io, back, { type: "success", message }, { data: { intent: "image", ok: true, message } });
     } catch (error) {
       console.error("stock: image failed", error);

@@ -4,7 +4,17 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser } from "../../auth/session.server";
 import { importAction, type ImportTarget } from "../../components/import/import.server";
 import type { SaveAnswer } from "../../components/sheet/sheet-action.server";
-import { checkInput, DEFAULT_TAB, editableColumns, PAGE_PATH, rowName, savePayload, storedValue, type StockColumn, type StockRow } from "../../components/stock/rules";
+import {
+  checkInput,
+  DEFAULT_TAB,
+  editableColumns,
+  PAGE_PATH,
+  rowName,
+  savePayload,
+  storedValue,
+  type StockColumn,
+  type StockRow,
+} from "../../components/stock/rules";
 import { host } from "../../host/client.server";
 import { formOf } from "../../utils/action.server";
 import { displayNameOf } from "../../utils/user";
@@ -48,10 +58,17 @@ export async function stockImportAction(request: Request, context: AppLoadContex
     apply: async (plan) => {
       const answer = await host(context).send<SaveAnswer>("POST", `${path}/batch`, {
         displayName: displayNameOf(user),
-        rows: plan.rows.map(({ row, cells }) => ({ ...savePayload(kind, row!, cells), _id: row!._id, version: row!.version })),
+        rows: plan.rows.map(({ row, cells }) => ({
+          ...savePayload(kind, row!, cells),
+          _id: row!._id,
+          version: row!.version,
+        })),
       });
       const names = new Map(rows.map((r) => [r._id, rowName(kind, r)]));
-      return { conflicts: [...answer.conflicts, ...answer.failed].map((c) => names.get(c._id) || c._id), written: answer.saved.length };
+      return {
+        conflicts: [...answer.conflicts, ...answer.failed].map((c) => names.get(c._id) || c._id),
+        written: answer.saved.length,
+      };
     },
   };
   return importAction(request, context, form, target);

@@ -4,10 +4,7 @@ import { HtmlTable } from "../../components/grid/HtmlTable";
 import { type GridColumnDef } from "../../components/grid/types";
 import { Icon } from "../../components/icons";
 import { perRow } from "../../utils/table";
-import {
-  tabLabel,
-  type EntryRow, type Server
-} from "./tribelists";
+import { tabLabel, type EntryRow, type Server } from "./tribelists";
 import type { FormFailure } from "./tribelists.server";
 
 import { FormRow, valuesOf, type Values } from "./forms";
@@ -82,12 +79,7 @@ export function EntriesTable({
       cells={{
         actions: (r) => (
           <>
-            <Link
-              className="button small"
-              to={editHref(r._id)}
-              preventScrollReset
-              aria-label={`Edit ${r.name}`}
-            >
+            <Link className="button small" to={editHref(r._id)} preventScrollReset aria-label={`Edit ${r.name}`}>
               <Icon name="edit" size={15} /> Edit
             </Link>{" "}
             <Link

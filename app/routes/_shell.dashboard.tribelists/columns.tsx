@@ -1,10 +1,7 @@
 // The tribelist's columns: the canvas grid's and the HTML table's (its cells where they differ from the text).
 import { CopyId } from "../../components/MemberName";
 import { type GridColumnDef } from "../../components/grid/types";
-import {
-  type EntryRow
-} from "./tribelists";
-
+import { type EntryRow } from "./tribelists";
 
 const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
   Owner: { fg: "#d9480f", bg: "rgba(217, 72, 15, 0.14)" },
@@ -15,7 +12,16 @@ const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
 export const COLUMNS: GridColumnDef<EntryRow>[] = [
   { id: "position", title: "ID", width: 64, priority: 3, kind: "number", value: (r) => r.position },
   { id: "name", title: "Name", width: 220, priority: 1, editable: true, value: (r) => r.name, className: "entry-name" },
-  { id: "discordId", title: "Discord ID", width: 200, priority: 3, editable: true, value: (r) => r.discordId, render: (r) => <CopyId id={r.discordId} />, className: "mono" },
+  {
+    id: "discordId",
+    title: "Discord ID",
+    width: 200,
+    priority: 3,
+    editable: true,
+    value: (r) => r.discordId,
+    render: (r) => <CopyId id={r.discordId} />,
+    className: "mono",
+  },
   { id: "avatar", title: "Avatar", width: 80, kind: "image", value: (r) => r.avatar },
   {
     id: "rank",
@@ -24,8 +30,17 @@ export const COLUMNS: GridColumnDef<EntryRow>[] = [
     kind: "badge",
     value: (r) => r.rank,
     colors: (r) => (r.rank ? RANK_COLORS[r.rank] : undefined),
-    render: (r) => (r.rank ? <span className={`badge ${r.rank === "Owner" ? "yellow" : "blue"}`}>{r.rank}</span> : null),
+    render: (r) =>
+      r.rank ? <span className={`badge ${r.rank === "Owner" ? "yellow" : "blue"}`}>{r.rank}</span> : null,
   },
   { id: "nationality", title: "Nationality", width: 120, value: (r) => r.nationality },
-  { id: "actions", title: "Actions", width: 120, priority: 1, value: () => "Edit · Delete", className: "actions", headerClassName: "actions" },
+  {
+    id: "actions",
+    title: "Actions",
+    width: 120,
+    priority: 1,
+    value: () => "Edit · Delete",
+    className: "actions",
+    headerClassName: "actions",
+  },
 ];

@@ -8,10 +8,7 @@ import { useNotifications } from "../../components/notifications/notifications";
 import { conflictIn, FETCHER_FIELDS, type FieldErrors } from "../../utils/action";
 import { useAnswerToast } from "../../utils/use-answer-toast";
 import { errorsOf, firstError, lastResultOf } from "../../utils/forms";
-import {
-  FORM_FIELDS, NATIONALITIES, RANKS, type EntryRow, type Positioned,
-  type Server
-} from "./tribelists";
+import { FORM_FIELDS, NATIONALITIES, RANKS, type EntryRow, type Positioned, type Server } from "./tribelists";
 import type { FormFailure } from "./tribelists.server";
 import { ConflictField, Meanwhile } from "../../components/Meanwhile";
 
@@ -74,7 +71,10 @@ export function ActionButton({
 }
 
 /** A rank or nationality: one of its choices, or None. */
-function ChoiceSelect({ choices, ...props }: React.SelectHTMLAttributes<HTMLSelectElement> & { choices: readonly string[] }) {
+function ChoiceSelect({
+  choices,
+  ...props
+}: React.SelectHTMLAttributes<HTMLSelectElement> & { choices: readonly string[] }) {
   return (
     <select {...props}>
       <option value="">None</option>
@@ -175,7 +175,9 @@ export function EntryPanel({
   const clash = conflictIn<Positioned>(refusal);
   const basis = opened && clash ? { ...opened, ...clash.current } : opened;
   const theirs = clash ? valuesOf(clash.current) : undefined;
-  const hidden = basis ? { ...entryFields(basis, server, redirectTo), ...FETCHER_FIELDS } : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
+  const hidden = basis
+    ? { ...entryFields(basis, server, redirectTo), ...FETCHER_FIELDS }
+    : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
   const label = mode === "add" ? "New entry" : `Edit entry #${entry?.position}`;
   return (
     <fetcher.Form
@@ -203,17 +205,36 @@ export function EntryPanel({
       <ConflictField className="entry-field" label="Name" theirs={theirs?.name} mine={fields.name.value}>
         <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
       </ConflictField>
-      <ConflictField className="entry-field" label="Discord ID" theirs={theirs?.discordId} mine={fields.discordId.value}>
-        <input {...getInputProps(fields.discordId, { type: "text" })} placeholder="Discord ID" inputMode="numeric" autoComplete="off" />
+      <ConflictField
+        className="entry-field"
+        label="Discord ID"
+        theirs={theirs?.discordId}
+        mine={fields.discordId.value}
+      >
+        <input
+          {...getInputProps(fields.discordId, { type: "text" })}
+          placeholder="Discord ID"
+          inputMode="numeric"
+          autoComplete="off"
+        />
       </ConflictField>
       <ConflictField className="entry-field" label="Rank" theirs={theirs?.rank} mine={fields.rank.value}>
         <ChoiceSelect choices={RANKS} {...getSelectProps(fields.rank)} />
       </ConflictField>
-      <ConflictField className="entry-field" label="Nationality" theirs={theirs?.nationality} mine={fields.nationality.value}>
+      <ConflictField
+        className="entry-field"
+        label="Nationality"
+        theirs={theirs?.nationality}
+        mine={fields.nationality.value}
+      >
         <ChoiceSelect choices={NATIONALITIES} {...getSelectProps(fields.nationality)} />
       </ConflictField>
       <div className="entry-panel-actions">
-        <button type="submit" className="button small primary" disabled={busy || !String(fields.name.value ?? "").trim()}>
+        <button
+          type="submit"
+          className="button small primary"
+          disabled={busy || !String(fields.name.value ?? "").trim()}
+        >
           <Icon name={mode === "add" ? "plus" : "check"} size={15} /> {mode === "add" ? "Add" : "Save"}
         </button>
         <button type="button" className="button small" onClick={onClose}>
@@ -253,11 +274,28 @@ export function FormRow({
       <tr className={`form-row ${entry ? "edit-row" : "add-row"}`} data-testid={entry ? "edit-row" : "add-row"}>
         <td>{entry ? entry.position : <span className="muted small">New</span>}</td>
         <td>
-          <input form={formId} name="name" defaultValue={values.name} placeholder="Name" aria-label="Name" required autoFocus aria-invalid={!!errors?.name} />
+          <input
+            form={formId}
+            name="name"
+            defaultValue={values.name}
+            placeholder="Name"
+            aria-label="Name"
+            required
+            autoFocus
+            aria-invalid={!!errors?.name}
+          />
           <Meanwhile theirs={theirs?.name} mine={values.name} />
         </td>
         <td>
-          <input form={formId} name="discordId" defaultValue={values.discordId} placeholder="Discord ID" aria-label="Discord ID" inputMode="numeric" aria-invalid={!!errors?.discordId} />
+          <input
+            form={formId}
+            name="discordId"
+            defaultValue={values.discordId}
+            placeholder="Discord ID"
+            aria-label="Discord ID"
+            inputMode="numeric"
+            aria-invalid={!!errors?.discordId}
+          />
           <Meanwhile theirs={theirs?.discordId} mine={values.discordId} />
         </td>
         <td>{entry ? <img className="avatar" src={entry.avatar} width={28} height={28} alt="" /> : null}</td>
@@ -266,7 +304,13 @@ export function FormRow({
           <Meanwhile theirs={theirs?.rank} mine={values.rank} />
         </td>
         <td>
-          <ChoiceSelect choices={NATIONALITIES} form={formId} name="nationality" defaultValue={values.nationality} aria-label="Nationality" />
+          <ChoiceSelect
+            choices={NATIONALITIES}
+            form={formId}
+            name="nationality"
+            defaultValue={values.nationality}
+            aria-label="Nationality"
+          />
           <Meanwhile theirs={theirs?.nationality} mine={values.nationality} />
         </td>
         <td className="actions">

@@ -1,10 +1,7 @@
 // "Last updated" of a tribelist: the server renders it in UTC; the browser shows its own time.
 import { useEffect, useState } from "react";
 import { formatInBrowser, formatUtcDateTime } from "../../utils/dates";
-import {
-  LAST_UPDATED_KEY, type Server
-} from "./tribelists";
-
+import { LAST_UPDATED_KEY, type Server } from "./tribelists";
 
 /** "Last updated": the server renders it in UTC; the browser shows its own time. */
 export function LastUpdated({ at }: { at: number }) {

@@ -4,7 +4,15 @@
 // ?confirm=delete&id=<_id>, ?confirm=clear). With it: a canvas grid (name and Discord ID edit in place), the add and edit
 // rows as inline panels above it, modals for confirmations, and live reloads on the tribelist events.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { readOnlyColumns } from "../../components/grid/types";
@@ -27,13 +35,16 @@ import codesStyles from "../../styles/codes.css?url";
 import styles from "../../styles/tribelists.css?url";
 import {
   FILTER_LABELS,
-  FILTERS, isServer, PAGE_PATH, SERVERS,
+  FILTERS,
+  isServer,
+  PAGE_PATH,
+  SERVERS,
   TAB_KEY,
   tabLabel,
   type EntryRow,
   type Filter,
   type Positioned,
-  type Server
+  type Server,
 } from "./tribelists";
 import { loadTribelist, tribelistAction } from "./tribelists.server";
 import { LoadError, StaleSince } from "../../components/HostNotice";
@@ -41,8 +52,6 @@ import { COLUMNS } from "./columns";
 import { EntriesTable } from "./EntriesTable";
 import { ActionButton, entryFields, EntryPanel, isFailure, loadEntryForm, valuesOf, type Values } from "./forms";
 import { LastUpdated, useLastUpdated } from "./last-updated";
-
-
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -94,7 +103,11 @@ export default function TribelistsPage() {
     if (!pending) return data.page.rows;
     return data.page.rows.map((r) =>
       pending.get("_id") === r._id
-        ? { ...r, name: String(pending.get("name") ?? r.name), discordId: String(pending.get("discordId") ?? "") || null }
+        ? {
+            ...r,
+            name: String(pending.get("name") ?? r.name),
+            discordId: String(pending.get("discordId") ?? "") || null,
+          }
         : r,
     );
   }, [data.page.rows, pending]);
@@ -114,7 +127,8 @@ export default function TribelistsPage() {
       const fields = { ...entryFields(row, server, base), ...FETCHER_FIELDS, [columnId]: text };
       // Checked here once the form's schema has loaded (after the first paint); the action checks it in any case.
       const checked = schema?.parseEntry("update", new URLSearchParams(fields));
-      if (checked && checked.status !== "success") return notify({ type: "error", message: firstError(errorsOf(checked.error)) ?? "The entry was not saved." });
+      if (checked && checked.status !== "success")
+        return notify({ type: "error", message: firstError(errorsOf(checked.error)) ?? "The entry was not saved." });
       cellFetcher.submit(fields, { method: "post", preventScrollReset: true });
     },
     [cellFetcher, server, base, notify, schema],
@@ -131,13 +145,18 @@ export default function TribelistsPage() {
   }, [data.q, data.filter, server]);
 
   const loading =
-    navigation.state === "loading" && !navigation.formData && navigation.location.pathname === PAGE_PATH && navigation.location.search !== location.search;
+    navigation.state === "loading" &&
+    !navigation.formData &&
+    navigation.location.pathname === PAGE_PATH &&
+    navigation.location.search !== location.search;
 
   const addOpen = canEdit && (adding || data.adding || failure?.intent === "add");
   // The add and edit rows the server puts in the table for a page without JavaScript (the URL's add=1 or edit=, or a
   // refused save); once hydrated, the page shows them in a panel instead.
   const servedAdd = canEdit && (data.adding || failure?.intent === "add");
-  const servedEditId = canEdit ? (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined)) : undefined;
+  const servedEditId = canEdit
+    ? (data.editing?._id ?? (failure?.intent === "update" ? failure._id : undefined))
+    : undefined;
   const closeAdd = () => {
     setAdding(false);
     if (data.adding) navigate(base, { replace: true, preventScrollReset: true });
@@ -157,10 +176,21 @@ export default function TribelistsPage() {
     if (modal.onClose) modal.onClose();
     else navigate(base, { replace: true, preventScrollReset: true });
   };
-  const deleteFields = deleting.value ? { intent: "delete", _id: deleting.value._id, tab: server, redirectTo: base } : null;
+  const deleteFields = deleting.value
+    ? { intent: "delete", _id: deleting.value._id, tab: server, redirectTo: base }
+    : null;
   const clearFields = { intent: "clear", tab: server, redirectTo: base };
 
-  const tabHref = (s: Server) => withParams(PAGE_PATH + location.search, { tab: s, filter: null, page: null, edit: null, add: null, confirm: null, id: null });
+  const tabHref = (s: Server) =>
+    withParams(PAGE_PATH + location.search, {
+      tab: s,
+      filter: null,
+      page: null,
+      edit: null,
+      add: null,
+      confirm: null,
+      id: null,
+    });
   const filterHref = (f: Filter | null) => withParams(base, { filter: f, page: null });
 
   return (
@@ -182,7 +212,12 @@ export default function TribelistsPage() {
               >
                 <Icon name="plus" size={16} /> Add Entry
               </ActionButton>
-              <ActionButton hydrated={hydrated} to={withParams(base, { confirm: "clear" })} onClick={() => clearing.open(true)} className="button danger">
+              <ActionButton
+                hydrated={hydrated}
+                to={withParams(base, { confirm: "clear" })}
+                onClick={() => clearing.open(true)}
+                className="button danger"
+              >
                 <Icon name="trash" size={16} /> Clear All
               </ActionButton>
             </>
@@ -192,13 +227,23 @@ export default function TribelistsPage() {
 
       <nav className="tribelist-tabs" aria-label="Tribelists">
         {SERVERS.map((s) => (
-          <Link key={s} to={tabHref(s)} className="tribelist-tab" aria-current={s === server ? "page" : undefined} preventScrollReset>
+          <Link
+            key={s}
+            to={tabHref(s)}
+            className="tribelist-tab"
+            aria-current={s === server ? "page" : undefined}
+            preventScrollReset
+          >
             {tabLabel(s)}
           </Link>
         ))}
       </nav>
 
-      <section className="card tribelist-summary" aria-label={`${tabLabel(server)} summary`} data-testid="tribelist-summary">
+      <section
+        className="card tribelist-summary"
+        aria-label={`${tabLabel(server)} summary`}
+        data-testid="tribelist-summary"
+      >
         <div className="summary-head">
           <h2>{data.serverName}</h2>
           <span className="badge green">Active</span>
@@ -240,7 +285,13 @@ export default function TribelistsPage() {
       <LoadError message={data.loadError} />
 
       <section className="card tribelist-card">
-        <TableToolbar q={data.q} size={data.size} placeholder="Search tribelist entries..." keep={["tab", "filter"]} exportable>
+        <TableToolbar
+          q={data.q}
+          size={data.size}
+          placeholder="Search tribelist entries..."
+          keep={["tab", "filter"]}
+          exportable
+        >
           {data.filter ? <span className="badge blue">Filter: {FILTER_LABELS[data.filter as Filter]}</span> : null}
         </TableToolbar>
 
@@ -294,7 +345,9 @@ export default function TribelistsPage() {
                     </>
                   ) : (
                     <span className="muted small">
-                      {canEdit ? "Select a row for its actions; double-click a name or Discord ID to edit it in place." : "Select a row to see it here."}
+                      {canEdit
+                        ? "Select a row for its actions; double-click a name or Discord ID to edit it in place."
+                        : "Select a row to see it here."}
                     </span>
                   )}
                 </div>

@@ -7,7 +7,15 @@ import { requireUser } from "../../auth/session.server";
 import { avatarsOf } from "../../utils/avatars.server";
 import { host, hostErrorOf } from "../../host/client.server";
 import type { Conflict, FieldErrors } from "../../utils/action";
-import { backTo, formOf, hostConflict, hostFieldErrors, refuse, refuseConflict, reply } from "../../utils/action.server";
+import {
+  backTo,
+  formOf,
+  hostConflict,
+  hostFieldErrors,
+  refuse,
+  refuseConflict,
+  reply,
+} from "../../utils/action.server";
 import { errorsOf } from "../../utils/forms";
 import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
@@ -57,7 +65,12 @@ function loadErrorMessage(server: Server, error: unknown) {
 export async function loadTribelist(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const remembered = readRememberedTab(request, { cookie: TAB_COOKIE, path: PAGE_PATH, isTab: isServer, fallback: DEFAULT_SERVER });
+  const remembered = readRememberedTab(request, {
+    cookie: TAB_COOKIE,
+    path: PAGE_PATH,
+    isTab: isServer,
+    fallback: DEFAULT_SERVER,
+  });
   const server = remembered.tab;
   const filter = filterFrom(url.searchParams.get("filter"));
   const q = url.searchParams.get("q")?.trim() ?? "";
@@ -84,7 +97,10 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
   const page = paginate(found, Number(url.searchParams.get("page") ?? 1), size);
 
   // Avatars: the ones the dashboard knows (vouches' avatars and Discord's records), else the default by id modulo 5.
-  const avatar = await avatarsOf(context, page.rows.map((e) => e.discordId));
+  const avatar = await avatarsOf(
+    context,
+    page.rows.map((e) => e.discordId),
+  );
   const rows: EntryRow[] = page.rows.map((e) => ({
     ...e,
     avatar: avatar(e.discordId),
@@ -141,11 +157,16 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
   const intent = String(form.get("intent") ?? "");
   const server = serverFrom(form.get("tab"));
   const path = listPath(server);
-  const back = backTo(form, PAGE_PATH, { close: ["edit", "add", "confirm", "id"], fallback: withParams(PAGE_PATH, { tab: server }) });
+  const back = backTo(form, PAGE_PATH, {
+    close: ["edit", "add", "confirm", "id"],
+    fallback: withParams(PAGE_PATH, { tab: server }),
+  });
   // A success: its live event raises the same toast in every browser, this one included (see Answer.announced).
   const done = (toast: Toast) => reply(io, back, toast, { announced: true });
   const fail = (toast: Toast) => reply(io, back, toast);
-  const values = Object.fromEntries(FORM_FIELDS.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""])) as FormFailure["values"];
+  const values = Object.fromEntries(
+    FORM_FIELDS.map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]),
+  ) as FormFailure["values"];
 
   if (intent === "add" || intent === "update") {
     const _id = intent === "update" ? String(form.get("_id") ?? "") : undefined;
@@ -169,7 +190,8 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
       const host400 = hostFieldErrors(error, FORM_FIELDS, entryWording);
       if (host400) return refused(host400);
       const status = hostErrorOf(error)?.status;
-      if (status === 400) return refused({ form: hostErrorOf(error)?.body?.message ?? "The host refused the entry (400)." });
+      if (status === 400)
+        return refused({ form: hostErrorOf(error)?.body?.message ?? "The host refused the entry (400)." });
       if (status === 404) return refused({ form: "That entry no longer exists." }, 404);
       const verb = intent === "add" ? "add the entry" : "save the entry";
       return refused({ form: `Could not ${verb}. Please try again.` }, status && status >= 400 ? status : 500);

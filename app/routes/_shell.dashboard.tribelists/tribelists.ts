@@ -15,7 +15,8 @@ export const tabLabel = (server: Server) => `${server} Tribelist`;
 
 export const listPath = tribelistPath;
 
-export const isServer = (v: unknown): v is Server => typeof v === "string" && (SERVERS as readonly string[]).includes(v);
+export const isServer = (v: unknown): v is Server =>
+  typeof v === "string" && (SERVERS as readonly string[]).includes(v);
 export const serverFrom = (v: unknown): Server => (isServer(v) ? v : DEFAULT_SERVER);
 
 export { NATIONALITIES, RANKS };
@@ -64,14 +65,7 @@ export function countEntries(entries: Entry[]) {
 }
 
 /** Spec section 5: search matches the displayed columns (and the username, as the global search does). */
-export const SEARCH_FIELDS: (keyof Positioned)[] = [
-  "position",
-  "name",
-  "username",
-  "discordId",
-  "rank",
-  "nationality",
-];
+export const SEARCH_FIELDS: (keyof Positioned)[] = ["position", "name", "username", "discordId", "rank", "nationality"];
 
 /** A save based on an older version of the entry (409). */
 export const CONFLICT_TEXT = conflictText("entry");
@@ -92,7 +86,14 @@ export type FormField = (typeof FORM_FIELDS)[number];
 
 /** The page's words for the API's rules: "Name is required.", "Discord ID must be 17 to 20 digits, or empty.". */
 export const entryWording = labelled(
-  { name: "Name", discordId: "Discord ID", rank: "Rank", nationality: "Nationality", username: "Username", order: "Order" },
+  {
+    name: "Name",
+    discordId: "Discord ID",
+    rank: "Rank",
+    nationality: "Nationality",
+    username: "Username",
+    order: "Order",
+  },
   {
     discordId: "Discord ID must be 17 to 20 digits, or empty.",
     rank: `Rank must be ${RANKS.join(", ")} or none.`,

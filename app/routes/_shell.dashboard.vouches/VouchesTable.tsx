@@ -36,7 +36,16 @@ export function AvatarCell({
   /** With JavaScript: fetch through the page's fetcher instead of posting the form. */
   onFetch?: (row: VouchRow) => void;
 }) {
-  const img = <img className="avatar" src={row.avatarSrc} alt={`Avatar of ${nameOf(row)}`} width={28} height={28} loading="lazy" />;
+  const img = (
+    <img
+      className="avatar"
+      src={row.avatarSrc}
+      alt={`Avatar of ${nameOf(row)}`}
+      width={28}
+      height={28}
+      loading="lazy"
+    />
+  );
   if (!row.canFetchAvatar || readOnly) return img;
   return (
     <Form
@@ -71,8 +80,20 @@ export function StatusBadge({ status }: { status: string }) {
 export const COLUMNS: GridColumnDef<VouchRow>[] = [
   { id: "id", title: "ID", width: 70, priority: 3, kind: "number", value: (r) => r.id },
   { id: "igName", title: "2411", width: 140, value: (r) => r.igName, render: (r) => <Cell value={r.igName} /> },
-  { id: "igNameServer2", title: "2573", width: 140, value: (r) => r.igNameServer2, render: (r) => <Cell value={r.igNameServer2} /> },
-  { id: "igNameServer3", title: "2446", width: 140, value: (r) => r.igNameServer3, render: (r) => <Cell value={r.igNameServer3} /> },
+  {
+    id: "igNameServer2",
+    title: "2573",
+    width: 140,
+    value: (r) => r.igNameServer2,
+    render: (r) => <Cell value={r.igNameServer2} />,
+  },
+  {
+    id: "igNameServer3",
+    title: "2446",
+    width: 140,
+    value: (r) => r.igNameServer3,
+    render: (r) => <Cell value={r.igNameServer3} />,
+  },
   { id: "avatar", title: "Avatar", width: 64, kind: "image", value: (r) => r.avatarSrc },
   {
     id: "status",
@@ -84,9 +105,30 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
     colors: (r) => TONE_COLORS[statusTone(r.status)],
     render: (r) => <StatusBadge status={r.status} />,
   },
-  { id: "vouched", title: "Vouched ID", width: 180, priority: 3, value: (r) => r.vouched, render: (r) => <CopyId id={r.vouched} /> },
-  { id: "vouchedAt", title: "Vouched Date", width: 115, priority: 1, value: (r) => r.vouchedAt, render: (r) => <Cell value={r.vouchedAt} /> },
-  { id: "vouchedBy", title: "Voucher ID", width: 180, priority: 3, value: (r) => r.vouchedBy, render: (r) => <CopyId id={r.vouchedBy} /> },
+  {
+    id: "vouched",
+    title: "Vouched ID",
+    width: 180,
+    priority: 3,
+    value: (r) => r.vouched,
+    render: (r) => <CopyId id={r.vouched} />,
+  },
+  {
+    id: "vouchedAt",
+    title: "Vouched Date",
+    width: 115,
+    priority: 1,
+    value: (r) => r.vouchedAt,
+    render: (r) => <Cell value={r.vouchedAt} />,
+  },
+  {
+    id: "vouchedBy",
+    title: "Voucher ID",
+    width: 180,
+    priority: 3,
+    value: (r) => r.vouchedBy,
+    render: (r) => <CopyId id={r.vouchedBy} />,
+  },
   {
     id: "vouchedByUsername",
     title: "Voucher Username",
@@ -95,14 +137,39 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
     value: (r) => r.vouchedByUsername,
     render: (r) => <Cell value={r.vouchedByUsername} />,
   },
-  { id: "vouchedUsername", title: "Vouched Username", width: 150, priority: 1, value: (r) => r.vouchedUsername, render: (r) => <Cell value={r.vouchedUsername} /> },
-  { id: "actions", title: "Actions", width: 120, priority: 1, value: () => "Delete · Kick", className: "actions", headerClassName: "actions" },
+  {
+    id: "vouchedUsername",
+    title: "Vouched Username",
+    width: 150,
+    priority: 1,
+    value: (r) => r.vouchedUsername,
+    render: (r) => <Cell value={r.vouchedUsername} />,
+  },
+  {
+    id: "actions",
+    title: "Actions",
+    width: 120,
+    priority: 1,
+    value: () => "Delete · Kick",
+    className: "actions",
+    headerClassName: "actions",
+  },
 ];
 
 /** The columns a member sees: Actions only for those who may change vouches. */
 export const columnsFor = (canEdit: boolean) => (canEdit ? COLUMNS : COLUMNS.filter((c) => c.id !== "actions"));
 
-export function VouchesTable({ rows, here, canEdit, canKick }: { rows: VouchRow[]; here: string; canEdit: boolean; canKick: boolean }) {
+export function VouchesTable({
+  rows,
+  here,
+  canEdit,
+  canKick,
+}: {
+  rows: VouchRow[];
+  here: string;
+  canEdit: boolean;
+  canKick: boolean;
+}) {
   const deleteHref = perRow(here, "id", { confirm: "delete" });
   const kickHref = perRow(here, "id", { confirm: "kick" });
   return (

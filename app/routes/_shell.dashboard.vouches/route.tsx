@@ -70,7 +70,10 @@ export default function VouchesPage() {
   const rows = useMemo(() => optimisticRows(data.page.rows, pending), [data.page.rows, pending]);
 
   const post = (fetcher: typeof deleter, fields: Record<string, string>) =>
-    fetcher.submit({ ...fields, ...FETCHER_FIELDS, redirectTo: here }, { method: "post", action: location.pathname, preventScrollReset: true });
+    fetcher.submit(
+      { ...fields, ...FETCHER_FIELDS, redirectTo: here },
+      { method: "post", action: location.pathname, preventScrollReset: true },
+    );
   const send = (fields: Record<string, string>) => post(fields.intent === "delete" ? deleter : kicker, fields);
   const fetchAvatar = (row: VouchRow) => post(avatars, { intent: "fetch-avatar", _id: row._id });
   const navigate = useNavigate();
@@ -133,7 +136,12 @@ export default function VouchesPage() {
         ) : (
           <>
             {hydrated ? (
-              <div className="vouches-actionbar" role="toolbar" aria-label="Selected vouch" data-testid="vouches-actionbar">
+              <div
+                className="vouches-actionbar"
+                role="toolbar"
+                aria-label="Selected vouch"
+                data-testid="vouches-actionbar"
+              >
                 {selected ? (
                   <>
                     <AvatarCell
@@ -144,14 +152,19 @@ export default function VouchesPage() {
                       readOnly={!canEdit}
                     />
                     <span className="vouches-selected">
-                      Vouch <strong>#{selected.id}</strong> · {selected.vouchedUsername || selected.vouched || "unknown user"}{" "}
+                      Vouch <strong>#{selected.id}</strong> ·{" "}
+                      {selected.vouchedUsername || selected.vouched || "unknown user"}{" "}
                       <StatusBadge status={selected.status} />
                     </span>
                     {selected.canFetchAvatar && canEdit ? (
                       <span className="muted small">Click the avatar to fetch it.</span>
                     ) : null}
                     {canEdit ? (
-                      <button type="button" className="button small danger" onClick={() => setAsking({ kind: "delete", row: selected })}>
+                      <button
+                        type="button"
+                        className="button small danger"
+                        onClick={() => setAsking({ kind: "delete", row: selected })}
+                      >
                         <Icon name="trash" size={14} /> Delete
                       </button>
                     ) : null}
@@ -162,7 +175,11 @@ export default function VouchesPage() {
                     ) : null}
                   </>
                 ) : (
-                  <span className="muted small">{canEdit ? "Select a row to delete the vouch, kick the user or fetch a missing avatar." : "Select a row to see it here."}</span>
+                  <span className="muted small">
+                    {canEdit
+                      ? "Select a row to delete the vouch, kick the user or fetch a missing avatar."
+                      : "Select a row to see it here."}
+                  </span>
                 )}
               </div>
             ) : null}
@@ -181,7 +198,14 @@ export default function VouchesPage() {
       </section>
 
       {asking ? (
-        <VouchConfirm key={`${asking.kind}-${asking.row._id}`} {...asking} action={location.pathname} fields={{}} onConfirm={confirm} onClose={() => setAsking(null)} />
+        <VouchConfirm
+          key={`${asking.kind}-${asking.row._id}`}
+          {...asking}
+          action={location.pathname}
+          fields={{}}
+          onConfirm={confirm}
+          onClose={() => setAsking(null)}
+        />
       ) : urlConfirm ? (
         <VouchConfirm
           key={`url-${urlConfirm.kind}-${urlConfirm.row._id}`}
@@ -210,7 +234,10 @@ function VouchConfirm({
   kind,
   row,
   ...rest
-}: { kind: string; row: VouchRow } & Pick<React.ComponentProps<typeof ConfirmModal>, "action" | "fields" | "onConfirm" | "onClose" | "closeHref">) {
+}: { kind: string; row: VouchRow } & Pick<
+  React.ComponentProps<typeof ConfirmModal>,
+  "action" | "fields" | "onConfirm" | "onClose" | "closeHref"
+>) {
   return (
     <ConfirmModal
       testId="vouches-confirm"

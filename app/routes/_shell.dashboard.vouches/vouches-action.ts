@@ -16,14 +16,18 @@ export const vouchAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), _id: objectIdSchema }),
   z.object({
     intent: z.literal("kick"),
-    vouchedId: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, TEXTS.noKickId).pipe(discordIdSchema)),
+    vouchedId: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : ""),
+      z.string().min(1, TEXTS.noKickId).pipe(discordIdSchema),
+    ),
   }),
   z.object({ intent: z.literal("fetch-avatar"), _id: objectIdSchema }),
 ]);
 export type VouchAction = z.output<typeof vouchAction>;
 
 /** Spec section 8: a refused kick says why, in the API's words ("Failed to kick user: vouchedId: must be ..."). */
-const kickWording: Wording = (field, message) => (message === TEXTS.noKickId ? message : TEXTS.kickFailed(apiWording(field, message)));
+const kickWording: Wording = (field, message) =>
+  message === TEXTS.noKickId ? message : TEXTS.kickFailed(apiWording(field, message));
 
 /** A row action's fields, read by its schema: what to do, or the toast that says why it will not be done. */
 export function checkVouchAction(fields: FormData | URLSearchParams): { value: VouchAction } | { refusal: Toast } {

@@ -9,15 +9,7 @@ import { backTo, formOf, reply } from "../../utils/action.server";
 import { searchedPage } from "../../utils/host-search.server";
 import { pageFrom, pageSizeFrom, type Page } from "../../utils/table";
 import type { Toast } from "../../utils/toast";
-import {
-  kickToast,
-  SEARCH_FIELDS,
-  TEXTS,
-  toRow,
-  type KickAnswer,
-  type Vouch,
-  type VouchRow,
-} from "./vouches";
+import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type Vouch, type VouchRow } from "./vouches";
 import { checkVouchAction } from "./vouches-action";
 
 export async function loadVouches(request: Request, context: AppLoadContext) {
@@ -32,10 +24,15 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   let loadError: string | null = null;
   try {
     // One page from GET /api/vouches/search (a host without it is searched here, sorted by id).
-    const answer = await searchedPage<Vouch>(context, "/api/vouches", { q, page: requested, size }, {
-      fields: SEARCH_FIELDS,
-      order: (a: Vouch, b: Vouch) => a.id - b.id,
-    });
+    const answer = await searchedPage<Vouch>(
+      context,
+      "/api/vouches",
+      { q, page: requested, size },
+      {
+        fields: SEARCH_FIELDS,
+        order: (a: Vouch, b: Vouch) => a.id - b.id,
+      },
+    );
     const { stale: asOf, ...found } = answer;
     stale = asOf;
     page = { ...found, rows: found.rows.map(toRow) };

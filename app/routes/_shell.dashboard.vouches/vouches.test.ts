@@ -5,8 +5,12 @@ const check = (fields: Record<string, string>) => checkVouchAction(new URLSearch
 
 describe("a vouch row action's fields", () => {
   it("lets a well-formed delete, kick or avatar fetch go", () => {
-    expect(check({ intent: "delete", _id: "0".repeat(23) + "1" })).toEqual({ value: { intent: "delete", _id: "0".repeat(23) + "1" } });
-    expect(check({ intent: "kick", vouchedId: " 500000000000000011 " })).toEqual({ value: { intent: "kick", vouchedId: "500000000000000011" } });
+    expect(check({ intent: "delete", _id: "0".repeat(23) + "1" })).toEqual({
+      value: { intent: "delete", _id: "0".repeat(23) + "1" },
+    });
+    expect(check({ intent: "kick", vouchedId: " 500000000000000011 " })).toEqual({
+      value: { intent: "kick", vouchedId: "500000000000000011" },
+    });
     expect(check({ intent: "fetch-avatar", _id: "a".repeat(24) })).toMatchObject({ value: { intent: "fetch-avatar" } });
   });
 
@@ -19,7 +23,9 @@ describe("a vouch row action's fields", () => {
     expect(refusal({ intent: "fetch-avatar" })).toBe("Failed to fetch avatar: unknown vouch");
     expect(refusal({ intent: "kick", vouchedId: "" })).toBe("No vouched user ID to kick");
     expect(refusal({ intent: "kick" })).toBe("No vouched user ID to kick");
-    expect(refusal({ intent: "kick", vouchedId: "12345" })).toBe("Failed to kick user: vouchedId: must be a Discord id (17 to 20 digits)");
+    expect(refusal({ intent: "kick", vouchedId: "12345" })).toBe(
+      "Failed to kick user: vouchedId: must be a Discord id (17 to 20 digits)",
+    );
     expect(refusal({ intent: "ban" })).toBe("Unknown action.");
   });
 });

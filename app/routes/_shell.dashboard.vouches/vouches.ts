@@ -96,7 +96,10 @@ export function toRow(v: Vouch): VouchRow {
   };
 }
 
-export type KickAnswer = { results?: { guildId: string; status: "kicked" | "failed"; error?: string }[]; removePending?: number };
+export type KickAnswer = {
+  results?: { guildId: string; status: "kicked" | "failed"; error?: string }[];
+  removePending?: number;
+};
 
 /** Spec section 8: "N kicked, M failed." (a warning if any failed), or "Kick request sent." without a results array. */
 export function kickToast(answer: KickAnswer | null | undefined): { type: "success" | "warning"; message: string } {
@@ -113,4 +116,3 @@ export function optimisticRows(rows: VouchRow[], pending: { deleting: Set<string
     .filter((r) => !pending.deleting.has(r._id))
     .map((r) => (r.vouched && pending.kicking.has(r.vouched) ? { ...r, status: "Remove Pending" } : r));
 }
-

@@ -15,9 +15,32 @@ import { useRememberedTab } from "../../utils/remembered-tab";
 import { withParams } from "../../utils/table";
 import { useAnswerToast } from "../../utils/use-answer-toast";
 import { Badge, EmptyState, ErrorBox } from "../server-stats-page/bits";
-import { DISPLAY, EOS, ID, LAUNCH, name, PLATFORM, STATUS, STEAM, StatsTable, time, TRIBE, type Column } from "../server-stats-page/StatsTable";
+import {
+  DISPLAY,
+  EOS,
+  ID,
+  LAUNCH,
+  name,
+  PLATFORM,
+  STATUS,
+  STEAM,
+  StatsTable,
+  time,
+  TRIBE,
+  type Column,
+} from "../server-stats-page/StatsTable";
 import { TONE_COLORS } from "../../components/grid/theme";
-import { ACTIVITY, isTab, PAGE_PATH, TAB_LABELS, TAB_STORAGE_KEY, TABS, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
+import {
+  ACTIVITY,
+  isTab,
+  PAGE_PATH,
+  TAB_LABELS,
+  TAB_STORAGE_KEY,
+  TABS,
+  TEXTS,
+  type Tab,
+  type WeeklyRow,
+} from "./weekly-members";
 import { loadWeeklyMembers, weeklyMembersAction } from "./weekly-members.server";
 import statsStyles from "../../styles/server-stats.css?url";
 import styles from "../../styles/weekly-members.css?url";
@@ -46,7 +69,19 @@ const EVENT_TYPE: Column<WeeklyRow> = {
 };
 
 /** Spec section 2: ID (row number), EOS ID, Display Name, Member Name, Status, Tribe, Platform, Event Type, Event Time, Last Ark Launch, Steam Profile. */
-export const COLUMNS: Column<WeeklyRow>[] = [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, EVENT_TYPE, time("Event Time"), LAUNCH, STEAM];
+export const COLUMNS: Column<WeeklyRow>[] = [
+  ID,
+  EOS,
+  DISPLAY,
+  name("Member Name"),
+  STATUS,
+  TRIBE,
+  PLATFORM,
+  EVENT_TYPE,
+  time("Event Time"),
+  LAUNCH,
+  STEAM,
+];
 
 export default function WeeklyMembers() {
   const data = useLoaderData<typeof loader>();
@@ -77,7 +112,9 @@ export default function WeeklyMembers() {
       </div>
 
       {data.staleAsOf ? (
-        <StaleNotice small>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>
+        <StaleNotice small>
+          showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.
+        </StaleNotice>
       ) : null}
 
       <section className="card weekly-overview" aria-label="Overview" data-testid="weekly-overview">
@@ -99,7 +136,13 @@ export default function WeeklyMembers() {
         </div>
       </section>
 
-      <TabNav tabs={TABS} active={tab} label="Weekly members tabs" href={(t) => withParams(here, { tab: t, page: null })} text={(t) => TAB_LABELS[t]} />
+      <TabNav
+        tabs={TABS}
+        active={tab}
+        label="Weekly members tabs"
+        href={(t) => withParams(here, { tab: t, page: null })}
+        text={(t) => TAB_LABELS[t]}
+      />
 
       <section className="card" aria-label={`${TAB_LABELS[tab]} table`}>
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab"]} exportable />

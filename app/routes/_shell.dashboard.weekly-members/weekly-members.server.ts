@@ -17,7 +17,17 @@ import { readRememberedTab } from "../../utils/remembered-tab";
 import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
 import { formatLaunch, platformOf, statusBadge } from "../server-stats-page/servers";
 import { safeLink, text, toMs } from "../server-stats-page/stats.server";
-import { ACTIVITY, DEFAULT_TAB, emptyText, isTab, PAGE_PATH, TAB_STORAGE_KEY, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
+import {
+  ACTIVITY,
+  DEFAULT_TAB,
+  emptyText,
+  isTab,
+  PAGE_PATH,
+  TAB_STORAGE_KEY,
+  TEXTS,
+  type Tab,
+  type WeeklyRow,
+} from "./weekly-members";
 
 /** A member as GET /api/weeklymembers answers (docs/api/servers.md). */
 export type WeeklyMember = {
@@ -39,7 +49,13 @@ export type WeeklyMember = {
  * is never missing (worker/domain/servers/weekly-members.ts).
  */
 export const activityOf = (m: WeeklyMember): Tab =>
-  typeof m.isActiveThisWeek === "boolean" ? (m.isActiveThisWeek ? "active" : "inactive") : m.eventType === "active" ? "active" : "inactive";
+  typeof m.isActiveThisWeek === "boolean"
+    ? m.isActiveThisWeek
+      ? "active"
+      : "inactive"
+    : m.eventType === "active"
+      ? "active"
+      : "inactive";
 
 /**
  * One row of the table. The API keeps no status code for a weekly member, only the tribemember flag: the Status badge
@@ -92,7 +108,14 @@ const SEARCHED: ((r: WeeklyRow) => unknown)[] = [
 
 type Counts = { total: number; active: number; inactive: number };
 /** One page of a tab as GET /api/weeklymembers/search answers (docs/api/servers.md). */
-type SearchAnswer = { rows: WeeklyMember[]; total: number; page: number; pageCount: number; size: number; counts: Counts };
+type SearchAnswer = {
+  rows: WeeklyMember[];
+  total: number;
+  page: number;
+  pageCount: number;
+  size: number;
+  counts: Counts;
+};
 type TabQuery = { tab: Tab; q: string; page: number; size: number; timeZone: string };
 type TabPage = { page: Page<WeeklyRow>; counts: Counts; staleAsOf: number | null };
 
@@ -125,13 +148,22 @@ async function readTab(context: AppLoadContext, { tab, q, page, size, timeZone }
 export async function loadWeeklyMembers(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: TAB_STORAGE_KEY, path: PAGE_PATH, isTab, fallback: DEFAULT_TAB });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, {
+    cookie: TAB_STORAGE_KEY,
+    path: PAGE_PATH,
+    isTab,
+    fallback: DEFAULT_TAB,
+  });
   const q = searchText(url.searchParams.get("q"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const pageNumber = pageFrom(url.searchParams.get("page"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);
 
-  let shown: TabPage = { page: paginate<WeeklyRow>([], 1, size), counts: { total: 0, active: 0, inactive: 0 }, staleAsOf: null };
+  let shown: TabPage = {
+    page: paginate<WeeklyRow>([], 1, size),
+    counts: { total: 0, active: 0, inactive: 0 },
+    staleAsOf: null,
+  };
   let error: { title: string; message: string } | null = null;
   // The weekly report's last push, to show the list's age (issue 15).
   const source = sourceOf(context, "weekly-collector");
@@ -169,7 +201,8 @@ export async function weeklyMembersAction(request: Request, context: AppLoadCont
   const form = await formOf(request);
   const io = { request, context, form };
   const back = backTo(form, PAGE_PATH);
-  if (form.get("intent") !== "refresh") return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });
+  if (form.get("intent") !== "refresh")
+    return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });
   try {
     const answer = await host(context).send<{ message?: string }>("POST", "/api/weeklymembers-refresh");
     return reply(io, back, { type: "success", message: text(answer?.message) ?? TEXTS.refreshed });

@@ -35,14 +35,19 @@ import type { ExportPage } from "./pages";
 
 type Loaded = Response | object;
 /** What a loader answered: its JSON when it answered a Response. */
-const dataOf = async <T,>(answer: Loaded): Promise<T> => (answer instanceof Response ? answer.json<T>() : (answer as T));
+const dataOf = async <T>(answer: Loaded): Promise<T> => (answer instanceof Response ? answer.json<T>() : (answer as T));
 
 /** A page of a sheet (stock, breeder list): each cell's text as the sheet shows it. */
 const sheetColumns = (columns: readonly SheetColumn[]): CsvColumn<SheetRow>[] =>
   columns.map((c) => ({ title: c.title, value: (row) => cellTextOf(c, c.value(row)) }));
 
 type Paged<R> = { rows: R[]; pageCount: number };
-const table = <R,>(name: string, columns: readonly CsvColumn<R>[], page: Paged<R> | null | undefined, error: string | null): TablePage<R> => ({
+const table = <R>(
+  name: string,
+  columns: readonly CsvColumn<R>[],
+  page: Paged<R> | null | undefined,
+  error: string | null,
+): TablePage<R> => ({
   name,
   columns,
   rows: page?.rows ?? [],
@@ -51,7 +56,10 @@ const table = <R,>(name: string, columns: readonly CsvColumn<R>[], page: Paged<R
 });
 
 const vouches: TableReader = async (request, context) => {
-  type Data = { page: Paged<Parameters<ReturnType<typeof vouchColumns>[number]["value"]>[0]>; loadError: string | null };
+  type Data = {
+    page: Paged<Parameters<ReturnType<typeof vouchColumns>[number]["value"]>[0]>;
+    loadError: string | null;
+  };
   const data = await dataOf<Data>(await loadVouches(request, context));
   return table("vouches", csvColumns(vouchColumns(false)), data.page, data.loadError);
 };
@@ -63,7 +71,11 @@ const codes: TableReader = async (request, context) => {
 };
 
 const tribelists: TableReader = async (request, context) => {
-  type Data = { server: string; page: Paged<Parameters<(typeof TRIBELIST_COLUMNS)[number]["value"]>[0]>; loadError: string | null };
+  type Data = {
+    server: string;
+    page: Paged<Parameters<(typeof TRIBELIST_COLUMNS)[number]["value"]>[0]>;
+    loadError: string | null;
+  };
   const data = await dataOf<Data>(await loadTribelist(request, context));
   return table(`tribelist-${data.server}`, csvColumns(TRIBELIST_COLUMNS), data.page, data.loadError);
 };
@@ -81,7 +93,12 @@ const serverStats =
     type Data = Awaited<ReturnType<Awaited<ReturnType<typeof loadServerStats>>["json"]>>;
     const data = await dataOf<Data>(await loadServerStats(request, context, id));
     const error = data.error ? [data.error.title, data.error.message].filter(Boolean).join(": ") : null;
-    return table(`server-stats-${id}-${STATS_TABS[data.tab]}`, csvColumns(statsColumns(data.tab, id)), data.page, error);
+    return table(
+      `server-stats-${id}-${STATS_TABS[data.tab]}`,
+      csvColumns(statsColumns(data.tab, id)),
+      data.page,
+      error,
+    );
   };
 
 const stock: TableReader = async (request, context) => {
@@ -95,7 +112,8 @@ const breeder: TableReader = async (request, context) => {
   type Data = Awaited<ReturnType<Awaited<ReturnType<typeof loadBreederPage>>["json"]>>;
   const data = await dataOf<Data>(await loadBreederPage(request, context));
   const name = `breeder-${BREEDER_TAB_LABELS[data.tab]}`;
-  const failed = (part: { failed: boolean } | null) => (!part || part.failed ? `${BREEDER_TAB_LABELS[data.tab]} could not be read` : null);
+  const failed = (part: { failed: boolean } | null) =>
+    !part || part.failed ? `${BREEDER_TAB_LABELS[data.tab]} could not be read` : null;
   switch (data.tab) {
     case "breeder-list": {
       const list = data.list!;
@@ -106,7 +124,10 @@ const breeder: TableReader = async (request, context) => {
     case "codes-given-to": {
       const part = data.tab === "ffa-raising" ? data.ffa : data.codes;
       const side = SIDE_TABLES[data.tab === "ffa-raising" ? "ffa" : "codes"];
-      const columns = side.columns.map((c) => ({ title: c.title, value: (row: Record<string, unknown>) => row[c.key] as string | null }));
+      const columns = side.columns.map((c) => ({
+        title: c.title,
+        value: (row: Record<string, unknown>) => row[c.key] as string | null,
+      }));
       return table(name, columns, part?.page as Paged<Record<string, unknown>> | undefined, failed(part));
     }
     case "claim-sessions":
@@ -129,7 +150,10 @@ const AUDIT_COLUMNS: CsvColumn<AuditRow>[] = [
   { title: "When (UTC)", value: (r) => formatDateTime(r.at, "UTC") },
   { title: "Who", value: (r) => r.actorName ?? r.actor },
   { title: "Who ID", value: (r) => r.actor },
-  { title: "Section", value: (r) => (AUDIT_ENTITY_SECTIONS[r.entity] ? SECTION_LABELS[AUDIT_ENTITY_SECTIONS[r.entity]!] : null) },
+  {
+    title: "Section",
+    value: (r) => (AUDIT_ENTITY_SECTIONS[r.entity] ? SECTION_LABELS[AUDIT_ENTITY_SECTIONS[r.entity]!] : null),
+  },
   { title: "Record", value: (r) => entityLabel(r.entity) },
   { title: "Record ID", value: (r) => r.entityId },
   { title: "Action", value: (r) => r.action },
@@ -137,7 +161,9 @@ const AUDIT_COLUMNS: CsvColumn<AuditRow>[] = [
     title: "Changes",
     value: (r) =>
       fieldChanges(r.before, r.after)
-        .map((c) => `${c.field}: ${c.before ?? ""}${c.before !== null && c.after !== null ? " -> " : ""}${c.after ?? ""}`)
+        .map(
+          (c) => `${c.field}: ${c.before ?? ""}${c.before !== null && c.after !== null ? " -> " : ""}${c.after ?? ""}`,
+        )
         .join("\n"),
   },
 ];
@@ -154,10 +180,12 @@ export const TABLE_READERS: Record<ExportPage, TableReader> = {
   codes,
   tribelists,
   logs,
-  ...(Object.fromEntries(SERVER_IDS.map((id) => [`server-stats-${id}`, serverStats(id)])) as Record<`server-stats-${ServerId}`, TableReader>),
+  ...(Object.fromEntries(SERVER_IDS.map((id) => [`server-stats-${id}`, serverStats(id)])) as Record<
+    `server-stats-${ServerId}`,
+    TableReader
+  >),
   "stock-2411": stock,
   "breeder-stats": breeder,
   "weekly-members": weeklyMembers,
   audit,
 };
-

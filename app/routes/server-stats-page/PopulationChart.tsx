@@ -12,7 +12,13 @@ import { RANGE_LABELS, RANGES, TEXTS, type Population, type Range } from "./serv
 export const CHART_HEIGHT = 260;
 
 /** What the line is drawn from. */
-export type PopulationLineProps = { population: Population; range: Range; now: number; timeZone: string; serverId: string };
+export type PopulationLineProps = {
+  population: Population;
+  range: Range;
+  now: number;
+  timeZone: string;
+  serverId: string;
+};
 
 const loadLine = () => import("./PopulationLine").then((m) => m.PopulationLine);
 
@@ -64,7 +70,8 @@ export function PopulationChart({
           <p className="muted small population-peak" data-testid="population-peak">
             {peak ? (
               <>
-                Peak: <strong>{peak.players}</strong> {peak.players === 1 ? "player" : "players"} on {full.format(peak.t)}
+                Peak: <strong>{peak.players}</strong> {peak.players === 1 ? "player" : "players"} on{" "}
+                {full.format(peak.t)}
               </>
             ) : (
               "No players seen in this period."

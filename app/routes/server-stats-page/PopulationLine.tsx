@@ -21,7 +21,14 @@ function hourTicks(from: number, to: number, timeZone: string, keep: (hour: numb
 
 const MARGIN = { top: 28, right: 24, bottom: 36, left: 44 };
 
-export function PopulationLine({ population, range, now, timeZone, serverId, width }: PopulationLineProps & { width: number }) {
+export function PopulationLine({
+  population,
+  range,
+  now,
+  timeZone,
+  serverId,
+  width,
+}: PopulationLineProps & { width: number }) {
   const formats = useMemo(
     () => ({
       tick: range === "24h" ? dateFormatter("clock", timeZone) : { format: (t: number) => weekdayDay(t, timeZone) },
@@ -35,7 +42,11 @@ export function PopulationLine({ population, range, now, timeZone, serverId, wid
   const ticks = useMemo(() => {
     const all = hourTicks(from, to, timeZone, range === "24h" ? (h) => h % 4 === 0 : (h) => h === 0);
     const gap = all.length > 1 ? ((all[1] - all[0]) / (to - from)) * (width - MARGIN.left - MARGIN.right) : 0;
-    return fittingTicks(all, gap, all.map((t) => formats.tick.format(t)));
+    return fittingTicks(
+      all,
+      gap,
+      all.map((t) => formats.tick.format(t)),
+    );
   }, [from, to, timeZone, range, width, formats]);
   const peak = population.peak ?? null;
   const capacity = population.maxPlayers ?? 70;
@@ -70,7 +81,9 @@ export function PopulationLine({ population, range, now, timeZone, serverId, wid
           textStyle: { fill: "var(--muted)", fontSize: 11 },
         },
       ]}
-      layers={["grid", "markers", "axes", "areas", "lines", peakLayer(peak), "crosshair", "mesh"] as LineSvgLayer<Series>[]}
+      layers={
+        ["grid", "markers", "axes", "areas", "lines", peakLayer(peak), "crosshair", "mesh"] as LineSvgLayer<Series>[]
+      }
       useMesh
       enableCrosshair
       tooltip={({ point }) => (
@@ -106,7 +119,14 @@ function peakLayer(peak: { t: number; players: number } | null) {
       <g className="population-peak-marker" data-testid="peak-marker">
         <line x1={x} x2={x} y1={y} y2={innerHeight} stroke="var(--accent)" strokeWidth={1} strokeDasharray="3 3" />
         <circle cx={x} cy={y} r={6} fill="var(--panel)" stroke="var(--accent)" strokeWidth={3} />
-        <text x={x} y={y - 12} textAnchor={x < 40 ? "start" : x > innerWidth - 40 ? "end" : "middle"} fontSize={12} fontWeight={700} fill="var(--text)">
+        <text
+          x={x}
+          y={y - 12}
+          textAnchor={x < 40 ? "start" : x > innerWidth - 40 ? "end" : "middle"}
+          fontSize={12}
+          fontWeight={700}
+          fill="var(--text)"
+        >
           Peak {peak.players}
         </text>
       </g>

@@ -60,7 +60,13 @@ export const STATUS: Column = {
   colors: (r) => TONE_COLORS[r.statusTone],
   render: (r) => (r.statusLabel ? <Badge tone={r.statusTone}>{r.statusLabel}</Badge> : plain(null)),
 };
-export const TRIBE: Column = { id: "tribe", title: "Tribe", width: 78, value: (r) => dash(r.tribe), render: (r) => plain(r.tribe) };
+export const TRIBE: Column = {
+  id: "tribe",
+  title: "Tribe",
+  width: 78,
+  value: (r) => dash(r.tribe),
+  render: (r) => plain(r.tribe),
+};
 export const PLATFORM: Column = {
   id: "platform",
   title: "Platform",
@@ -87,7 +93,11 @@ const EVENT_TYPE: Column = {
   value: (r) => (r.eventType === "join" ? "Join" : r.eventType === "leave" ? "Leave" : "-"),
   colors: (r) => (r.eventTone ? TONE_COLORS[r.eventTone] : undefined),
   render: (r) =>
-    r.eventType && r.eventTone ? <Badge tone={r.eventTone}>{r.eventType === "join" ? "Join" : "Leave"}</Badge> : plain(null),
+    r.eventType && r.eventTone ? (
+      <Badge tone={r.eventTone}>{r.eventType === "join" ? "Join" : "Leave"}</Badge>
+    ) : (
+      plain(null)
+    ),
 };
 export const LAUNCH: Column = {
   id: "lastArkLaunch",
@@ -110,8 +120,31 @@ export const STEAM: Column = {
 /** Spec section 2: the columns of each tab (2573 adds Steam Profile to its join and leave logs). */
 export function columnsFor(tab: Tab, server: ServerId): Column[] {
   if (tab === "playerlist") return [ID, EOS, DISPLAY, name("Name"), STATUS, TRIBE, PLATFORM];
-  if (isActivityTab(tab)) return [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, EVENT_TYPE, time("Event Time"), LAUNCH, STEAM];
-  const base = [ID, EOS, DISPLAY, name("Member Name"), STATUS, TRIBE, PLATFORM, time(tab === "joinlog" ? "Join Time" : "Leave Time"), LAUNCH];
+  if (isActivityTab(tab))
+    return [
+      ID,
+      EOS,
+      DISPLAY,
+      name("Member Name"),
+      STATUS,
+      TRIBE,
+      PLATFORM,
+      EVENT_TYPE,
+      time("Event Time"),
+      LAUNCH,
+      STEAM,
+    ];
+  const base = [
+    ID,
+    EOS,
+    DISPLAY,
+    name("Member Name"),
+    STATUS,
+    TRIBE,
+    PLATFORM,
+    time(tab === "joinlog" ? "Join Time" : "Leave Time"),
+    LAUNCH,
+  ];
   return server === "2573" ? [...base, STEAM] : base;
 }
 

@@ -20,7 +20,8 @@ export function Badge({ tone, children, testId }: { tone: Tone; children: React.
  */
 export const PLATFORM_PATHS: Record<"steam" | "xbl" | "psn", string> = {
   // A wheel and its piston rod, after Steam's mark.
-  steam: "M12 2a10 10 0 100 20 10 10 0 000-20zM15.5 6.5a2.5 2.5 0 110 5 2.5 2.5 0 010-5zM3 13l5.5 2.3M13.4 10.8L9.6 14.6M8.5 13.5a2 2 0 110 4 2 2 0 010-4z",
+  steam:
+    "M12 2a10 10 0 100 20 10 10 0 000-20zM15.5 6.5a2.5 2.5 0 110 5 2.5 2.5 0 010-5zM3 13l5.5 2.3M13.4 10.8L9.6 14.6M8.5 13.5a2 2 0 110 4 2 2 0 010-4z",
   // A sphere crossed by an X, after Xbox's mark.
   xbl: "M12 2a10 10 0 100 20 10 10 0 000-20zM6.5 5.5c3 1.5 8 8 11 13M17.5 5.5c-3 1.5-8 8-11 13",
   // A controller.
@@ -34,7 +35,9 @@ export function PlatformCell({ kind, label }: { kind: PlatformKind; label: strin
   if (kind === "none") return <span className="muted">-</span>;
   return (
     <span className="platform" data-platform={kind}>
-      {platformIcon(kind) ? <SvgPath d={platformIcon(kind)!} size={CELL_ICON_SIZE} className={`platform-icon platform-${kind}`} /> : null}
+      {platformIcon(kind) ? (
+        <SvgPath d={platformIcon(kind)!} size={CELL_ICON_SIZE} className={`platform-icon platform-${kind}`} />
+      ) : null}
       {label}
     </span>
   );

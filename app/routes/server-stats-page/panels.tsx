@@ -13,7 +13,18 @@ import type { Answer } from "../../utils/action";
 import { RefreshForm } from "../../components/RefreshForm";
 import { Badge, RelativeTime } from "./bits";
 import { useNow } from "../../utils/now";
-import { EVENT_FILTER_LABELS, eventTone, isActivityTab, pagePath, TEXTS, type ActivityTab, type Filter, type ServerState, type Tab, type Tone } from "./servers";
+import {
+  EVENT_FILTER_LABELS,
+  eventTone,
+  isActivityTab,
+  pagePath,
+  TEXTS,
+  type ActivityTab,
+  type Filter,
+  type ServerState,
+  type Tab,
+  type Tone,
+} from "./servers";
 
 /** The toggle filters (spec section 4): a badge per class with its count; the active one again clears it. */
 export function SummaryBadges({
@@ -103,7 +114,8 @@ export function ServerPanel({
           Players: {unknown ? "unknown" : (state?.playerCount ?? 0)}/{state?.maxPlayers ?? 70}
         </span>
         <span>
-          <span className="muted">Last Updated:</span> <RelativeTime at={state?.lastUpdated ?? null} serverNow={serverNow} testId="last-updated" />
+          <span className="muted">Last Updated:</span>{" "}
+          <RelativeTime at={state?.lastUpdated ?? null} serverNow={serverNow} testId="last-updated" />
         </span>
         {state?.roster ? (
           <TickingSourceAge
@@ -132,7 +144,10 @@ export function ServerPanel({
 }
 
 /** The roster's age, kept current by the page's clock: its ticks re-render this line, not the panel. */
-function TickingSourceAge({ serverNow, ...props }: Omit<Parameters<typeof SourceAge>[0], "now"> & { serverNow: number }) {
+function TickingSourceAge({
+  serverNow,
+  ...props
+}: Omit<Parameters<typeof SourceAge>[0], "now"> & { serverNow: number }) {
   const now = useNow(serverNow);
   return <SourceAge {...props} now={now} />;
 }
@@ -221,8 +236,16 @@ export function ActivityCard({
     <section className="card activity-card" aria-labelledby="activity-title" data-testid="activity-card">
       <div className="activity-head">
         <h2 id="activity-title">{card.title}</h2>
-        {tab === "joinlog" ? <Badge tone="green" testId="recent-badge">Recent Joins: {card.recent}</Badge> : null}
-        {tab === "leavelog" ? <Badge tone="yellow" testId="recent-badge">Recent Leaves: {card.recent}</Badge> : null}
+        {tab === "joinlog" ? (
+          <Badge tone="green" testId="recent-badge">
+            Recent Joins: {card.recent}
+          </Badge>
+        ) : null}
+        {tab === "leavelog" ? (
+          <Badge tone="yellow" testId="recent-badge">
+            Recent Leaves: {card.recent}
+          </Badge>
+        ) : null}
         {isActivityTab(tab) ? (
           <div className="filter-badges" role="group" aria-label="Event filters">
             {(["joins", "leaves"] as const).map((f) => (
@@ -254,7 +277,9 @@ export function ActivityCard({
             </span>
           </>
         ) : (
-          <span>{card.total} {card.total === 1 ? "entry" : "entries"} in the last 30 days</span>
+          <span>
+            {card.total} {card.total === 1 ? "entry" : "entries"} in the last 30 days
+          </span>
         )}
       </div>
       {summary}

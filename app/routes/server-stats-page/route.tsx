@@ -6,11 +6,7 @@
 // One route module for the three servers: remix.config.js maps it at /dashboard/server-stats-2411, -2573 and -2446
 // (route ids server-stats-2411, ...), and the module reads its server from the URL.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  useLoaderData,
-  useLocation,
-  useNavigation
-} from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { CanvasTable } from "../../components/grid/CanvasTable";
 import { gridHeight, TABLE_GRID } from "../../components/grid/geometry";
@@ -26,20 +22,23 @@ import { Badge, EmptyState, ErrorBox, SteamLink } from "./bits";
 import { ActivityCard, PageSizeForm, ServerPanel, SummaryBadges } from "./panels";
 import { PopulationChart } from "./PopulationChart";
 import {
-  EVENT_FILTER_LABELS, isActivityTab,
+  EVENT_FILTER_LABELS,
+  isActivityTab,
   isTab,
-  lastUpdatedStorageKey, SERVERS,
+  lastUpdatedStorageKey,
+  SERVERS,
   serverOfPath,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   TAB_LABELS,
   TAB_SOURCES,
   TABS,
-  tabStorageKey, type Filter,
+  tabStorageKey,
+  type Filter,
   type ServerState,
   type StatsRow,
   type Tab,
-  type Tone
+  type Tone,
 } from "./servers";
 import type { ServerId } from "../../../contract/servers";
 import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
@@ -64,8 +63,10 @@ export const meta: MetaFunction = ({ location }) => {
 };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadServerStats(request, context, serverOf(request));
-export const action = ({ request, context }: ActionFunctionArgs) => serverStatsAction(request, context, serverOf(request));
+export const loader = ({ request, context }: LoaderFunctionArgs) =>
+  loadServerStats(request, context, serverOf(request));
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  serverStatsAction(request, context, serverOf(request));
 
 const STATUS_TONES: Record<(typeof STATUS_FILTERS)[number], Tone> = {
   tribemembers: "green",
@@ -87,7 +88,14 @@ export default function ServerStatsPage() {
 
   // Spec section 2: the active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
   // it is one of the seven keys (a filter or page of another tab does not carry over).
-  useRememberedTab({ storageKey: tabStorageKey(id), tab, hasTabParam: data.hasTabParam, isTab, here, reset: ["filter", "page"] });
+  useRememberedTab({
+    storageKey: tabStorageKey(id),
+    tab,
+    hasTabParam: data.hasTabParam,
+    isTab,
+    here,
+    reset: ["filter", "page"],
+  });
   useServerLive(id, tab);
   useEffect(() => {
     if (data.state?.lastUpdated) localStorage.setItem(lastUpdatedStorageKey(id), String(data.state.lastUpdated));
@@ -112,8 +120,15 @@ export default function ServerStatsPage() {
     tab === "playerlist" ? (
       <SummaryBadges
         title={id === "2446" ? "Player Summary" : "Player Status"}
-        note={id === "2446" ? `${data.trackable} trackable ${data.trackable === 1 ? "player" : "players"} online` : null}
-        items={STATUS_FILTERS.map((f) => ({ key: f, label: STATUS_FILTER_LABELS[f], count: data.counts[f] ?? 0, tone: STATUS_TONES[f] }))}
+        note={
+          id === "2446" ? `${data.trackable} trackable ${data.trackable === 1 ? "player" : "players"} online` : null
+        }
+        items={STATUS_FILTERS.map((f) => ({
+          key: f,
+          label: STATUS_FILTER_LABELS[f],
+          count: data.counts[f] ?? 0,
+          tone: STATUS_TONES[f],
+        }))}
         active={filter}
         hrefFor={filterHref}
         clearHref={clearHref}
@@ -121,7 +136,12 @@ export default function ServerStatsPage() {
     ) : isActivityTab(tab) ? null : (
       <SummaryBadges
         title={tab === "joinlog" ? "Join Summary" : "Leave Summary"}
-        items={STATUS_FILTERS.map((f) => ({ key: f, label: STATUS_FILTER_LABELS[f], count: data.counts[f] ?? 0, tone: STATUS_TONES[f] }))}
+        items={STATUS_FILTERS.map((f) => ({
+          key: f,
+          label: STATUS_FILTER_LABELS[f],
+          count: data.counts[f] ?? 0,
+          tone: STATUS_TONES[f],
+        }))}
         active={filter}
         hrefFor={filterHref}
         clearHref={clearHref}
@@ -135,10 +155,19 @@ export default function ServerStatsPage() {
         {tab !== "playerlist" ? <LiveStatusBadge /> : null}
       </div>
 
-      <TabNav tabs={TABS} active={tab} label={`${data.server.title} tabs`} className="stats-tabs" href={tabHref} text={(t) => TAB_LABELS[t]} />
+      <TabNav
+        tabs={TABS}
+        active={tab}
+        label={`${data.server.title} tabs`}
+        className="stats-tabs"
+        href={tabHref}
+        text={(t) => TAB_LABELS[t]}
+      />
 
       {data.staleAsOf ? (
-        <StaleNotice small>showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.</StaleNotice>
+        <StaleNotice small>
+          showing data as of {formatDate(data.staleAsOf, "numericDateTime", data.timeZone)}.
+        </StaleNotice>
       ) : null}
 
       {tab === "playerlist" ? (
@@ -194,12 +223,7 @@ export default function ServerStatsPage() {
         </div>
 
         {data.error ? (
-          <ErrorBox
-            title={data.error.title}
-            message={data.error.message}
-            detail={data.error.detail}
-            retryHref={here}
-          />
+          <ErrorBox title={data.error.title} message={data.error.message} detail={data.error.detail} retryHref={here} />
         ) : data.empty ? (
           <EmptyState title={data.empty.title} text={data.empty.text} detail={data.empty.detail} />
         ) : (
@@ -228,7 +252,9 @@ export default function ServerStatsPage() {
               onSelect={(r) => setSelectedKey(r?.key ?? null)}
               label={`${data.server.title}: ${TAB_LABELS[tab]}`}
               maxHeight={GRID_MAX_HEIGHT}
-              fallback={<StatsTable rows={rows} columns={columns} caption={`${data.server.title}: ${TAB_LABELS[tab]}`} />}
+              fallback={
+                <StatsTable rows={rows} columns={columns} caption={`${data.server.title}: ${TAB_LABELS[tab]}`} />
+              }
             />
           </>
         )}

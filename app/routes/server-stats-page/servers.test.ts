@@ -111,7 +111,15 @@ describe("tabs, platforms, launches and peaks", () => {
   });
 
   it("finds the peak, the latest of equal highs, skipping gaps", () => {
-    expect(peakOf([{ t: 1, players: 3 }, { t: 2, players: null }, { t: 3, players: 9 }, { t: 4, players: 9 }, { t: 5, players: 2 }])).toEqual({
+    expect(
+      peakOf([
+        { t: 1, players: 3 },
+        { t: 2, players: null },
+        { t: 3, players: 9 },
+        { t: 4, players: 9 },
+        { t: 5, players: 2 },
+      ]),
+    ).toEqual({
       t: 4,
       players: 9,
     });

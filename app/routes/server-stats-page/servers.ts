@@ -30,9 +30,27 @@ export type ServerInfo = {
 };
 
 export const SERVERS: Record<ServerId, ServerInfo> = {
-  "2411": { id: "2411", title: "2411 Server Stats", shortName: "TheCenter", fullName: SERVER_NAMES["2411"], mapName: MAP_NAMES["2411"] },
-  "2573": { id: "2573", title: "2573 Server Stats", shortName: "Astraeos", fullName: SERVER_NAMES["2573"], mapName: MAP_NAMES["2573"] },
-  "2446": { id: "2446", title: "2446 Server Stats", shortName: "Aberration", fullName: SERVER_NAMES["2446"], mapName: MAP_NAMES["2446"] },
+  "2411": {
+    id: "2411",
+    title: "2411 Server Stats",
+    shortName: "TheCenter",
+    fullName: SERVER_NAMES["2411"],
+    mapName: MAP_NAMES["2411"],
+  },
+  "2573": {
+    id: "2573",
+    title: "2573 Server Stats",
+    shortName: "Astraeos",
+    fullName: SERVER_NAMES["2573"],
+    mapName: MAP_NAMES["2573"],
+  },
+  "2446": {
+    id: "2446",
+    title: "2446 Server Stats",
+    shortName: "Aberration",
+    fullName: SERVER_NAMES["2446"],
+    mapName: MAP_NAMES["2446"],
+  },
 };
 
 export const pagePath = (id: ServerId) => `/dashboard/server-stats-${id}`;
@@ -134,7 +152,10 @@ export function filterFor(tab: Tab, value: unknown): Filter | null {
   return allowed.includes(value) ? (value as Filter) : null;
 }
 
-export function inFilter(row: { status?: string | null; tribe?: string | null; eventType?: string | null }, filter: Filter | null) {
+export function inFilter(
+  row: { status?: string | null; tribe?: string | null; eventType?: string | null },
+  filter: Filter | null,
+) {
   if (!filter) return true;
   if (filter === "joins") return row.eventType === "join";
   if (filter === "leaves") return row.eventType === "leave";
@@ -180,7 +201,6 @@ export const TEXTS = {
   noPopulation: "No population data yet.",
 } as const;
 
-
 // ---- Population chart ----------------------------------------------------------------------------------------------
 
 export type Range = PopulationRange;
@@ -188,7 +208,10 @@ export const RANGES: readonly Range[] = ["24h", "7d"];
 export const rangeFrom = (v: unknown): Range => (v === "7d" ? "7d" : "24h");
 export const RANGE_LABELS: Record<Range, string> = { "24h": "Last 24 hours", "7d": "Last 7 days" };
 /** The span each range shows, as the host API cuts it. */
-export const RANGE_MS: Record<Range, number> = { "24h": POPULATION_RANGES["24h"].spanMs, "7d": POPULATION_RANGES["7d"].spanMs };
+export const RANGE_MS: Record<Range, number> = {
+  "24h": POPULATION_RANGES["24h"].spanMs,
+  "7d": POPULATION_RANGES["7d"].spanMs,
+};
 export type Population = {
   range: Range;
   points: PopulationPoint[];

@@ -50,7 +50,8 @@ import { PopulationLine } from "./PopulationLine";
 const populationSvg = chartSvg(PopulationLine);
 /** The population chart as the server renders it for a document; `now` (the end of the time axis) is taken to the
  * minute, so the views within a minute share one rendering. */
-const populationChartSvg = (props: PopulationLineProps) => populationSvg({ ...props, now: Math.floor(props.now / MINUTE_MS) * MINUTE_MS });
+const populationChartSvg = (props: PopulationLineProps) =>
+  populationSvg({ ...props, now: Math.floor(props.now / MINUTE_MS) * MINUTE_MS });
 
 // ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
 
@@ -65,7 +66,12 @@ type Player = {
 };
 type StatusAnswer = {
   /** Our host's: where the roster came from and when it was observed (issue 15). */
-  roster?: { source?: string; observedAt?: number | null; intervalMs?: number | null; unknownReason?: string | null } | null;
+  roster?: {
+    source?: string;
+    observedAt?: number | null;
+    intervalMs?: number | null;
+    unknownReason?: string | null;
+  } | null;
   status?: string | null;
   errorDetails?: string | null;
   lastUpdated?: number | string | null;
@@ -252,11 +258,17 @@ async function loadPopulation(context: AppLoadContext, id: ServerId, range: Rang
   try {
     const { data } = await host(context).get<PopulationAnswer>(`/api/eoserver-population/${id}?range=${range}`);
     const points: PopulationPoint[] = (Array.isArray(data?.points) ? data.points : [])
-      .map((p) => ({ t: toMs(p?.t) ?? NaN, players: typeof p?.players === "number" && Number.isFinite(p.players) ? p.players : null }))
+      .map((p) => ({
+        t: toMs(p?.t) ?? NaN,
+        players: typeof p?.players === "number" && Number.isFinite(p.players) ? p.players : null,
+      }))
       .filter((p) => Number.isFinite(p.t))
       .sort((a, b) => a.t - b.t);
     if (!points.some((p) => p.players !== null)) return null;
-    const given = data.peak && toMs(data.peak.t) !== null && Number.isFinite(data.peak.players) ? { t: toMs(data.peak.t)!, players: data.peak.players } : null;
+    const given =
+      data.peak && toMs(data.peak.t) !== null && Number.isFinite(data.peak.players)
+        ? { t: toMs(data.peak.t)!, players: data.peak.players }
+        : null;
     return { range, points, peak: given ?? peakOf(points), maxPlayers: data.maxPlayers || MAX_PLAYERS };
   } catch (error) {
     // Until the host has population history (or for a server it has none for), the chart says so.
@@ -270,7 +282,12 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   const url = new URL(request.url);
   const server = SERVERS[id];
   // Spec section 5: the remembered tab is used only when it is one of the seven keys, else playerlist.
-  const { tab, hasTabParam, headers } = readRememberedTab(request, { cookie: tabStorageKey(id), path: pagePath(id), isTab, fallback: DEFAULT_TAB });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, {
+    cookie: tabStorageKey(id),
+    path: pagePath(id),
+    isTab,
+    fallback: DEFAULT_TAB,
+  });
   const filter = filterFor(tab, url.searchParams.get("filter"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const pageNumber = Number(url.searchParams.get("page") ?? 1);
@@ -316,14 +333,20 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
 
   // Summary counts over the whole list; the filter is applied to the rows shown.
   const counts: Record<string, number> = isActivityTab(tab)
-    ? { joins: rows.filter((r) => r.eventType === "join").length, leaves: rows.filter((r) => r.eventType === "leave").length }
+    ? {
+        joins: rows.filter((r) => r.eventType === "join").length,
+        leaves: rows.filter((r) => r.eventType === "leave").length,
+      }
     : countByStatus(rows);
   const filtered = rows.filter((r) => inFilter(r, filter));
   const page = paginate(filtered, pageNumber, size);
   const pageRows: StatsRow[] = page.rows.map(({ timeMs: _t, ...r }) => r as StatsRow);
 
   const since = now - DAY_MS;
-  const newest = rows.reduce<number | null>((m, r) => (r.timeMs != null && (m === null || r.timeMs > m) ? r.timeMs : m), null);
+  const newest = rows.reduce<number | null>(
+    (m, r) => (r.timeMs != null && (m === null || r.timeMs > m) ? r.timeMs : m),
+    null,
+  );
   const card: Card | null =
     tab === "playerlist"
       ? null
@@ -331,7 +354,10 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
           title: `${server.shortName} ${TAB_LABELS[tab]} Activity`,
           // The server's own name on every tab: the old screens' odd labels are gone (ADR 068).
           label: SERVERS[id].fullName,
-          recent: tab === "joinlog" || tab === "leavelog" ? rows.filter((r) => r.timeMs != null && r.timeMs >= since).length : null,
+          recent:
+            tab === "joinlog" || tab === "leavelog"
+              ? rows.filter((r) => r.timeMs != null && r.timeMs >= since).length
+              : null,
           total: rows.length,
           lastUpdated: newest,
         };
@@ -351,10 +377,16 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
       state,
       population,
       // Only a document shows the server's SVG; the browser's own data requests redraw the chart interactively.
-      populationSvg: population && isDocumentRequest(request) ? populationChartSvg({ population, range, now, timeZone, serverId: id }) : null,
+      populationSvg:
+        population && isDocumentRequest(request)
+          ? populationChartSvg({ population, range, now, timeZone, serverId: id })
+          : null,
       counts,
       // 2446's summary counts the trackable players: those whose status puts them in one of the tracked classes.
-      trackable: tab === "playerlist" ? rows.filter((r) => !["unknowns", "other"].includes(statusClass(r.status, r.tribe))).length : 0,
+      trackable:
+        tab === "playerlist"
+          ? rows.filter((r) => !["unknowns", "other"].includes(statusClass(r.status, r.tribe))).length
+          : 0,
       card,
       page: { ...page, rows: pageRows } as Page<StatsRow>,
       empty: error ? null : emptyState({ id, tab, filter, total: rows.length, shown: page.rows.length, state }),
@@ -369,7 +401,8 @@ export async function serverStatsAction(request: Request, context: AppLoadContex
   const form = await formOf(request);
   const io = { request, context, form };
   const back = backTo(form, pagePath(id));
-  if (form.get("intent") !== "refresh") return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });
+  if (form.get("intent") !== "refresh")
+    return reply(io, back, { type: "error", message: "Unknown action." }, { status: 400 });
   let ok: boolean;
   let message: string;
   try {

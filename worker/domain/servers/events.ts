@@ -82,7 +82,9 @@ function recentEvents(db: Db, serverId: string, filter: SQL, now: number) {
   return db
     .select()
     .from(serverEvents)
-    .where(and(eq(serverEvents.serverId, serverId), gte(serverEvents.eventTime, now - LOG_WINDOW_DAYS * DAY_MS), filter))
+    .where(
+      and(eq(serverEvents.serverId, serverId), gte(serverEvents.eventTime, now - LOG_WINDOW_DAYS * DAY_MS), filter),
+    )
     .orderBy(desc(serverEvents.eventTime), desc(serverEvents.id))
     .limit(LOG_LIMIT);
 }
@@ -141,7 +143,12 @@ export async function latestDetails(db: Db, serverId: string, eosIds: string[]) 
   const out = new Map<string, { lastArkLaunch: string | null; steamProfileLink: string | null }>();
   if (eosIds.length === 0) return out;
   // json_each first (CROSS JOIN keeps that order), so each player is one seek in the natural key's index.
-  const rows = await db.all<{ eosId: string; lastArkLaunch: string | null; steamProfileLink: string | null; eventTime: number }>(sql`
+  const rows = await db.all<{
+    eosId: string;
+    lastArkLaunch: string | null;
+    steamProfileLink: string | null;
+    eventTime: number;
+  }>(sql`
     select e.eos_id as eosId, e.last_ark_launch as lastArkLaunch, e.steam_profile_link as steamProfileLink,
       e.event_time as eventTime
     from json_each(${JSON.stringify(eosIds)}) as j cross join server_events as e
@@ -149,7 +156,10 @@ export async function latestDetails(db: Db, serverId: string, eosIds: string[]) 
   rows.sort((a, b) => b.eventTime - a.eventTime);
   for (const r of rows) {
     const seen = out.get(r.eosId) ?? { lastArkLaunch: null, steamProfileLink: null };
-    out.set(r.eosId, { lastArkLaunch: seen.lastArkLaunch ?? r.lastArkLaunch, steamProfileLink: seen.steamProfileLink ?? r.steamProfileLink });
+    out.set(r.eosId, {
+      lastArkLaunch: seen.lastArkLaunch ?? r.lastArkLaunch,
+      steamProfileLink: seen.steamProfileLink ?? r.steamProfileLink,
+    });
   }
   return out;
 }
@@ -165,7 +175,14 @@ export async function ingestEvents(deps: Deps, serverId: ServerId, events: NewSe
   await commit(
     deps,
     [insertEvents(deps.db, serverId, fresh)],
-    [{ entity: "server_events", entityId: serverId, action: "ingest", after: { ...result, joins, leaves: fresh.length - joins } }],
+    [
+      {
+        entity: "server_events",
+        entityId: serverId,
+        action: "ingest",
+        after: { ...result, joins, leaves: fresh.length - joins },
+      },
+    ],
     eventsFor(fresh).map((t) => serverEvent(serverId, t)),
   );
   return result;

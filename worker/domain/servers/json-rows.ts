@@ -8,7 +8,12 @@ import { getTableColumns, sql, type Table } from "drizzle-orm";
  * every column in the table's order, so the select is built from that order: `fixed` supplies the columns that are
  * not in the rows (the server id; null lets SQLite number the id).
  */
-export function jsonSelect<T extends Table>(table: T, fields: readonly string[], data: unknown[][], fixed: Record<string, unknown>) {
+export function jsonSelect<T extends Table>(
+  table: T,
+  fields: readonly string[],
+  data: unknown[][],
+  fixed: Record<string, unknown>,
+) {
   const columns = Object.keys(getTableColumns(table)).map((key) => {
     const i = fields.indexOf(key);
     if (i >= 0) return sql.raw(`json_extract(j.value, '$[${i}]')`);

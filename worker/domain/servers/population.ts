@@ -21,7 +21,11 @@ export async function populationJson(db: Db, serverId: ServerId, range: Populati
       })
       .from(serverSnapshots)
       .where(
-        and(eq(serverSnapshots.serverId, serverId), gte(serverSnapshots.takenAt, now - spanMs), sql`${serverSnapshots.takenAt} <= ${now}`),
+        and(
+          eq(serverSnapshots.serverId, serverId),
+          gte(serverSnapshots.takenAt, now - spanMs),
+          sql`${serverSnapshots.takenAt} <= ${now}`,
+        ),
       )
       .orderBy(asc(serverSnapshots.takenAt)),
     db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId), columns: { maxPlayers: true } }),

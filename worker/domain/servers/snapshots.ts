@@ -81,14 +81,24 @@ export async function recordSnapshot(
 ): Promise<SnapshotResult> {
   const { db } = deps;
   const at = observation.observedAt ?? Date.now();
-  const skipped: SnapshotResult = { serverId, status: null, playerCount: null, joins: 0, leaves: 0, stale: false, skipped: true, observedAt: at };
+  const skipped: SnapshotResult = {
+    serverId,
+    status: null,
+    playerCount: null,
+    joins: 0,
+    leaves: 0,
+    stale: false,
+    skipped: true,
+    observedAt: at,
+  };
   if (options.exclusive && (await snapshotExists(db, serverId, at))) return skipped;
   const [previous, previousRoster] = await Promise.all([
     db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) }),
     rosterOf(db, serverId),
   ]);
   const hasRoster = observation.roster != null;
-  const stale = previous != null && at < (hasRoster ? (previous.rosterObservedAt ?? previous.lastUpdated) : previous.lastUpdated);
+  const stale =
+    previous != null && at < (hasRoster ? (previous.rosterObservedAt ?? previous.lastUpdated) : previous.lastUpdated);
   // A roster newer than the stored one, observed before the stored status (the cron's look at the official list).
   const behind = !stale && previous != null && at < previous.lastUpdated;
   const online = behind ? previous.status === "online" : observation.online;
@@ -111,20 +121,37 @@ export async function recordSnapshot(
     .onConflictDoNothing();
 
   const before = previous
-    ? { status: previous.status, playerCount: previous.playerCount, rosterSize: previousRoster.length, lastUpdated: previous.lastUpdated }
+    ? {
+        status: previous.status,
+        playerCount: previous.playerCount,
+        rosterSize: previousRoster.length,
+        lastUpdated: previous.lastUpdated,
+      }
     : null;
 
   if (stale) {
-    await commit(deps, [snapshot], [
-      {
-        entity: "server_snapshot",
-        entityId: serverId,
-        action: `${action}-late`,
-        before,
-        after: { online, playerCount, observedAt: at, source: observation.source },
-      },
-    ]);
-    return { serverId, status: previous.status, playerCount: previous.playerCount ?? 0, joins: 0, leaves: 0, stale: true, observedAt: at };
+    await commit(
+      deps,
+      [snapshot],
+      [
+        {
+          entity: "server_snapshot",
+          entityId: serverId,
+          action: `${action}-late`,
+          before,
+          after: { online, playerCount, observedAt: at, source: observation.source },
+        },
+      ],
+    );
+    return {
+      serverId,
+      status: previous.status,
+      playerCount: previous.playerCount ?? 0,
+      joins: 0,
+      leaves: 0,
+      stale: true,
+      observedAt: at,
+    };
   }
 
   const status = online ? ("online" as const) : ("offline" as const);
@@ -143,13 +170,20 @@ export async function recordSnapshot(
   const writes: BatchItem<"sqlite">[] = [];
   if (options.exclusive) writes.push(unchangedSince(db, serverId, previous?.lastUpdated ?? null, at));
   writes.push(
-    db.insert(serverStatus).values({ serverId, ...statusRow }).onConflictDoUpdate({ target: serverStatus.serverId, set: statusRow }),
+    db
+      .insert(serverStatus)
+      .values({ serverId, ...statusRow })
+      .onConflictDoUpdate({ target: serverStatus.serverId, set: statusRow }),
   );
 
   let newEvents: NewServerEvent[] = [];
   if (roster) {
     const { joined, left } = diffRosters(previousRoster, roster);
-    const details = await latestDetails(db, serverId, left.map((p) => p.eosId));
+    const details = await latestDetails(
+      db,
+      serverId,
+      left.map((p) => p.eosId),
+    );
     newEvents = [
       ...joined.map((p) => rosterEvent("join", p, at, p)),
       ...left.map((p) => rosterEvent("leave", p, at, details.get(p.eosId))),
@@ -182,7 +216,10 @@ export async function recordSnapshot(
     .map((e) => ({
       type: "enemy_online",
       serverId,
-      message: enemyOnlineMessage({ eosId: e.eosId, displayName: e.displayName, name: e.memberName, tribe: e.tribe }, serverId),
+      message: enemyOnlineMessage(
+        { eosId: e.eosId, displayName: e.displayName, name: e.memberName, tribe: e.tribe },
+        serverId,
+      ),
     }));
   // The audit trail records changes and people's refreshes; a scheduled look that saw what was already stored (every
   // minute, for every server) is only the snapshot row.
@@ -220,7 +257,11 @@ export async function recordSnapshot(
               },
             },
           ],
-      [serverEvent(serverId, "eoserver_status_update"), ...eventsFor(newEvents).map((t) => serverEvent(serverId, t)), ...enemyAlerts],
+      [
+        serverEvent(serverId, "eoserver_status_update"),
+        ...eventsFor(newEvents).map((t) => serverEvent(serverId, t)),
+        ...enemyAlerts,
+      ],
     );
   } catch (error) {
     // The guard aborted the batch: someone else recorded this server since we read it. Nothing was written.
@@ -232,24 +273,37 @@ export async function recordSnapshot(
   const alerts: Alert[] = [];
   if (enemies.length) {
     const names = enemies.map((e) => `${e.memberName || e.displayName || e.eosId}${e.tribe ? ` [${e.tribe}]` : ""}`);
-    alerts.push({ kind: "enemy-online", key: `enemy:${serverId}:${at}`, content: `🚨 Enemy online on ${serverId} (${SERVER_NAMES[serverId]}): ${names.join(", ")}` });
+    alerts.push({
+      kind: "enemy-online",
+      key: `enemy:${serverId}:${at}`,
+      content: `🚨 Enemy online on ${serverId} (${SERVER_NAMES[serverId]}): ${names.join(", ")}`,
+    });
   }
   if (previous?.status === "online" && status === "offline") {
-    alerts.push({ kind: "server-offline", key: `offline:${serverId}:${at}`, content: `🔴 ${serverId} (${SERVER_NAMES[serverId]}) went offline: ${errorDetails ?? OFFLINE_DETAILS}` });
+    alerts.push({
+      kind: "server-offline",
+      key: `offline:${serverId}:${at}`,
+      content: `🔴 ${serverId} (${SERVER_NAMES[serverId]}) went offline: ${errorDetails ?? OFFLINE_DETAILS}`,
+    });
   }
   await queueAlerts(deps, alerts, at);
   return { serverId, status, playerCount, joins, leaves, stale: false, observedAt: at };
 }
 
 const snapshotExists = async (db: Db, serverId: string, takenAt: number) =>
-  (await db
-    .select({ id: serverSnapshots.id })
-    .from(serverSnapshots)
-    .where(and(eq(serverSnapshots.serverId, serverId), eq(serverSnapshots.takenAt, takenAt)))
-    .limit(1)).length > 0;
+  (
+    await db
+      .select({ id: serverSnapshots.id })
+      .from(serverSnapshots)
+      .where(and(eq(serverSnapshots.serverId, serverId), eq(serverSnapshots.takenAt, takenAt)))
+      .limit(1)
+  ).length > 0;
 
 async function changedSince(db: Db, serverId: string, lastUpdated: number | null, takenAt: number) {
-  const row = await db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId), columns: { lastUpdated: true } });
+  const row = await db.query.serverStatus.findFirst({
+    where: eq(serverStatus.serverId, serverId),
+    columns: { lastUpdated: true },
+  });
   return (row?.lastUpdated ?? null) !== lastUpdated || (await snapshotExists(db, serverId, takenAt));
 }
 
@@ -272,11 +326,16 @@ const unchangedSince = (db: Db, serverId: string, lastUpdated: number | null, ta
 export async function pruneSnapshots(deps: Deps, cutoff: number) {
   const { db } = deps;
   const old = and(inArray(serverSnapshots.serverId, [...SERVER_IDS]), sql`${serverSnapshots.takenAt} < ${cutoff}`);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(serverSnapshots).where(old);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(serverSnapshots)
+    .where(old);
   if (n === 0) return 0;
-  await commit(deps, [db.delete(serverSnapshots).where(old)], [
-    { entity: "server_snapshots", entityId: null, action: "prune", after: { pruned: n, takenBefore: cutoff } },
-  ]);
+  await commit(
+    deps,
+    [db.delete(serverSnapshots).where(old)],
+    [{ entity: "server_snapshots", entityId: null, action: "prune", after: { pruned: n, takenBefore: cutoff } }],
+  );
   return n;
 }
 
@@ -285,7 +344,12 @@ export async function pruneSnapshots(deps: Deps, cutoff: number) {
  * last pushed, without touching the stored status (its Last Updated stays the collector's own time). A collector
  * silent past its interval makes the point unknown: neither online nor offline, a gap in the population chart.
  */
-export async function recordPopulation(db: Db, serverId: ServerId, at: number, intervalMs: number): Promise<SnapshotResult> {
+export async function recordPopulation(
+  db: Db,
+  serverId: ServerId,
+  at: number,
+  intervalMs: number,
+): Promise<SnapshotResult> {
   const status = await db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) });
   const observed = status ? (status.rosterObservedAt ?? status.lastUpdated) : null;
   const known = status != null && observed != null && freshness(observed, intervalMs, at) === "fresh";

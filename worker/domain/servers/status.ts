@@ -12,7 +12,12 @@ import { MINUTE_MS } from "../../../contract/time";
 export const OFFLINE_DETAILS = "Server is offline or unreachable";
 
 /** Why a roster is unknown: its source (the collector, or the roster host) has been silent past its interval. */
-export function silentReason(observedAt: number | null, intervalMs: number, now: number, source: SourceId | null = null) {
+export function silentReason(
+  observedAt: number | null,
+  intervalMs: number,
+  now: number,
+  source: SourceId | null = null,
+) {
   if (observedAt == null) return NO_DATA;
   const minutes = Math.max(1, Math.floor((now - observedAt) / MINUTE_MS));
   const who = source === "roster-host" ? "the roster host" : "the roster collector";
@@ -94,11 +99,18 @@ export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.no
       currentPlayers: [] as (RosterPlayer & { tribelistMatch: TribelistMatch | null })[],
       source: null,
       recordedAt: null,
-      roster: { source: collectorOf(serverId), observedAt: null, intervalMs: null, freshness: "never" as const, unknownReason: NO_DATA },
+      roster: {
+        source: collectorOf(serverId),
+        observedAt: null,
+        intervalMs: null,
+        freshness: "never" as const,
+        unknownReason: NO_DATA,
+      },
     };
   }
   const rosterSource = rosterSourceOf(serverId, row.source);
-  const intervalMs = intervals.find((i) => i.id === rosterSource)?.intervalMs ?? SOURCE_KINDS[kindOf(rosterSource)].interval;
+  const intervalMs =
+    intervals.find((i) => i.id === rosterSource)?.intervalMs ?? SOURCE_KINDS[kindOf(rosterSource)].interval;
   const rosterObservedAt = row.rosterObservedAt ?? row.lastUpdated;
   const rosterFreshness = freshness(rosterObservedAt, intervalMs, now);
   const rosterKnown = rosterFreshness === "fresh";
@@ -125,7 +137,13 @@ export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.no
     // Where the figures came from, and when (issue 15).
     source: row.source,
     recordedAt: row.recordedAt,
-    roster: { source: rosterSource, observedAt: rosterObservedAt, intervalMs, freshness: rosterFreshness, unknownReason: silent },
+    roster: {
+      source: rosterSource,
+      observedAt: rosterObservedAt,
+      intervalMs,
+      freshness: rosterFreshness,
+      unknownReason: silent,
+    },
   };
 }
 

@@ -51,12 +51,18 @@ const WEEKLY_ORDER = [
 
 /** GET /api/weeklymembers: the whole list, in its order. */
 export async function listWeeklyMembers(db: Db) {
-  const rows = await db.select().from(weeklyMembers).orderBy(...WEEKLY_ORDER);
+  const rows = await db
+    .select()
+    .from(weeklyMembers)
+    .orderBy(...WEEKLY_ORDER);
   return rows.map(weeklyJson);
 }
 
 /** The Status badge a weekly member shows is Tribemember for the flag or the tribe tag, else Unknown (no code is kept). */
-const tribemember = or(eq(weeklyMembers.isTribeMember, true), sql`coalesce(trim(${weeklyMembers.tribe}), '') = ${TRIBE_TAG}`)!;
+const tribemember = or(
+  eq(weeklyMembers.isTribeMember, true),
+  sql`coalesce(trim(${weeklyMembers.tribe}), '') = ${TRIBE_TAG}`,
+)!;
 
 /**
  * `q` as a case-insensitive substring of what a row shows that is stored: EOS id, display name, member name, tribe,
@@ -92,11 +98,21 @@ export type WeeklyPage = SearchPage<ReturnType<typeof weeklyJson>> & {
  * (one grouped scan: each tab's rows and its matches) and the page asked for are read in one round trip; only a page
  * past the end costs a second read, of the last page.
  */
-export async function searchWeeklyMembers(db: Db, { tab = "active", q = "", page = 1, size = 25 }: WeeklySearch): Promise<WeeklyPage> {
+export async function searchWeeklyMembers(
+  db: Db,
+  { tab = "active", q = "", page = 1, size = 25 }: WeeklySearch,
+): Promise<WeeklyPage> {
   const t = weeklyMembers;
   const match = weeklyMatch(q, tab);
   const inTab = and(eq(t.isActiveThisWeek, tab === "active"), match);
-  const pageAt = (n: number) => db.select().from(t).where(inTab).orderBy(...WEEKLY_ORDER).limit(size).offset((n - 1) * size);
+  const pageAt = (n: number) =>
+    db
+      .select()
+      .from(t)
+      .where(inTab)
+      .orderBy(...WEEKLY_ORDER)
+      .limit(size)
+      .offset((n - 1) * size);
   const asked = askedPage(page);
   // Named columns: D1 answers a batch by column name, so two unnamed count(*) would come back as one.
   const found = match ? sql<number>`count(case when ${match} then 1 end)` : count();
@@ -176,9 +192,12 @@ export async function ingestWeeklyMembers(deps: Deps, members: WeeklyMemberInput
   const { db } = deps;
   const ids = JSON.stringify(members.map((m) => m.eosId));
   const stored = new Map(
-    (await db.select().from(weeklyMembers).where(sql`${weeklyMembers.eosId} in (select value from json_each(${ids}))`)).map(
-      (r) => [r.eosId, r],
-    ),
+    (
+      await db
+        .select()
+        .from(weeklyMembers)
+        .where(sql`${weeklyMembers.eosId} in (select value from json_each(${ids}))`)
+    ).map((r) => [r.eosId, r]),
   );
   const rows = members.map((m) => mergeWeeklyMember(m, stored.get(m.eosId)));
   const inserted = rows.filter((r) => !stored.has(r.eosId)).length;
@@ -222,12 +241,21 @@ export async function refreshWeeklyMembers(deps: Deps, now = Date.now()) {
   const { db } = deps;
   const [members, recent] = await Promise.all([
     db
-      .select({ eosId: weeklyMembers.eosId, isActiveThisWeek: weeklyMembers.isActiveThisWeek, eventTime: weeklyMembers.eventTime })
+      .select({
+        eosId: weeklyMembers.eosId,
+        isActiveThisWeek: weeklyMembers.isActiveThisWeek,
+        eventTime: weeklyMembers.eventTime,
+      })
       .from(weeklyMembers),
     db
       .select({ eosId: serverEvents.eosId, latest: max(serverEvents.eventTime) })
       .from(serverEvents)
-      .where(and(inArray(serverEvents.serverId, [...SERVER_IDS]), gte(serverEvents.eventTime, now - LOG_WINDOW_DAYS * DAY_MS)))
+      .where(
+        and(
+          inArray(serverEvents.serverId, [...SERVER_IDS]),
+          gte(serverEvents.eventTime, now - LOG_WINDOW_DAYS * DAY_MS),
+        ),
+      )
       .groupBy(serverEvents.eosId),
   ]);
   const latest = new Map(recent.map((r) => [r.eosId, r.latest]));
@@ -260,7 +288,14 @@ export async function refreshWeeklyMembers(deps: Deps, now = Date.now()) {
   await commit(
     deps,
     writes,
-    [{ entity: "weekly_members", entityId: null, action: "refresh", after: { members: members.length, active, inactive, changed: changed.length } }],
+    [
+      {
+        entity: "weekly_members",
+        entityId: null,
+        action: "refresh",
+        after: { members: members.length, active, inactive, changed: changed.length },
+      },
+    ],
     [{ type: "weeklymembers_update" }],
   );
   return { message: `Weekly members refreshed: ${active} active, ${inactive} inactive.`, active, inactive };

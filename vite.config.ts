@@ -15,10 +15,17 @@ const WORKER_OWNED = ["worker", "contract", "drizzle", "party"].map((dir) =>
   fileURLToPath(new URL(`./${dir}/`, import.meta.url)),
 );
 const SERVER_BUILD = fileURLToPath(new URL("./build/server/", import.meta.url));
+const ROOT = fileURLToPath(new URL("./", import.meta.url));
+/** An import's file: package.json's `#dir/*` aliases name a folder at the root. */
+const target = (id: string, importer: string | undefined) =>
+  id.startsWith("#")
+    ? path.join(ROOT, id.slice(1))
+    : importer && id.startsWith(".")
+      ? path.resolve(path.dirname(importer.split("?")[0]), id)
+      : null;
 function ownedByWorker(id: string, importer: string | undefined) {
-  if (!importer || !id.startsWith(".")) return false;
-  const target = path.resolve(path.dirname(importer.split("?")[0]), id);
-  return WORKER_OWNED.some((dir) => target.startsWith(dir));
+  const file = target(id, importer);
+  return !!file && WORKER_OWNED.some((dir) => file.startsWith(dir));
 }
 
 /** Stand-ins for glide-data-grid's markdown and image-carousel dependencies, for cells we never open. */
@@ -39,7 +46,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {
           external: ownedByWorker,
-          output: { paths: (id: string) => (path.isAbsolute(id) ? path.relative(SERVER_BUILD, id) : id) },
+          output: {
+            paths: (id: string) => {
+              const file = id.startsWith("#") ? target(id, undefined) : path.isAbsolute(id) ? id : null;
+              return file ? path.relative(SERVER_BUILD, file) : id;
+            },
+          },
         }
       : { output: { manualChunks: shellChunk() } },
   },

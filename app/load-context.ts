@@ -2,10 +2,10 @@
 // session, caller, the in-process host API); getLoadContext, exported through app/entry.server.tsx so that it is part
 // of the Remix build, turns that into the loaders' context and builds the one host client.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { externalHost, type Config } from "../worker/platform/config";
-import type { Services } from "../worker/platform/services";
-import type { SessionState } from "../worker/platform/session";
-import type { GetLoadContext } from "../worker/types";
+import { externalHost, type Config } from "#worker/platform/config";
+import type { Services } from "#worker/platform/services";
+import type { SessionState } from "#worker/platform/session";
+import type { GetLoadContext } from "#worker/types";
 import { hostClient, type Host } from "./host/client.server";
 
 declare module "@remix-run/cloudflare" {

@@ -1,7 +1,7 @@
 // Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { TRIBELIST_SERVERS } from "../contract/tribelists";
+import { TRIBELIST_SERVERS } from "#contract/tribelists";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
 
 export const VOUCH_STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, epochMs, now, timestamp } from "./columns";
-import { WEEKLY_ACTIVITY } from "../contract/servers";
+import { WEEKLY_ACTIVITY } from "#contract/servers";
 
 export const serverStatus = sqliteTable("server_status", {
   serverId: text("server_id").primaryKey(),

@@ -1,15 +1,15 @@
 // The live room: one Durable Object that fans events out to every signed-in browser. It holds no business state.
 // Sockets are authenticated before they reach it (onBeforeConnect in worker/index.ts).
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { EVENT_SECTIONS, isSection } from "../contract/access";
-import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "../contract/events";
+import { EVENT_SECTIONS, isSection } from "#contract/access";
+import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "#contract/events";
 import {
   presenceColour,
   sectionOfSheet,
   toPresenceUpdate,
   type Presence,
   type PresenceUpdate,
-} from "../contract/presence";
+} from "#contract/presence";
 
 /** The header the Worker sets on a socket's upgrade: the sections its member may view (worker/index.ts). */
 export const LIVE_SECTIONS_HEADER = "x-live-sections";

@@ -3,7 +3,7 @@
 // "true", which configuration refuses when ENVIRONMENT is production.
 import { Hono } from "hono";
 import type { Config } from "./platform/config";
-import { isDiscordId } from "../contract/ids";
+import { isDiscordId } from "#contract/ids";
 import { NAME_FIRST, NAME_SECOND, seeded } from "./sources/seeded";
 
 type StandinEnv = { Bindings: Env; Variables: { config: Config } };

@@ -1,5 +1,5 @@
 // The Worker's bindings and settings. Declared on Cloudflare.Env so partyserver's typed stubs see them too.
-import type { Live } from "../party/live";
+import type { Live } from "#party/live";
 
 declare global {
   namespace Cloudflare {

@@ -4,8 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routePartykitRequest } from "partyserver";
-import { liveSections } from "../contract/access";
-import { LIVE_MEMBER_HEADER, LIVE_SECTIONS_HEADER, publish } from "../party/live";
+import { liveSections } from "#contract/access";
+import { LIVE_MEMBER_HEADER, LIVE_SECTIONS_HEADER, publish } from "#party/live";
 import { callInProcess, hostApi } from "./api";
 import { scheduled } from "./cron";
 import { discordStandin } from "./discord-standin";
@@ -19,7 +19,7 @@ import { rateLimits } from "./platform/limits";
 import { clearSessionCookie, readSession, sessionCaller, SESSION_COOKIE } from "./platform/session";
 import type { GetLoadContext, WorkerEnv } from "./types";
 
-export { Live } from "../party/live";
+export { Live } from "#party/live";
 
 /** The Remix server build, whose entry also exports the app's getLoadContext (app/load-context.ts). */
 type AppBuild = ServerBuild & { entry: { module: { getLoadContext: GetLoadContext } } };

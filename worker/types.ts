@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Access } from "../contract/access";
-import type { LiveEvent } from "../contract/events";
+import type { Access } from "#contract/access";
+import type { LiveEvent } from "#contract/events";
 import type { Config } from "./platform/config";
 import type { Services } from "./platform/services";
 import type { SessionState } from "./platform/session";

@@ -3,10 +3,10 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { DiscordStrategy, type DiscordProfile } from "remix-auth-discord";
-import { memberRolesOf } from "../../worker/domain/discord";
-import { rolesIn } from "../../worker/platform/access";
-import { discordUrls, isProduction, type Config } from "../../worker/platform/config";
-import type { DiscordIdentity } from "../../worker/platform/session";
+import { memberRolesOf } from "#worker/domain/discord";
+import { rolesIn } from "#worker/platform/access";
+import { discordUrls, isProduction, type Config } from "#worker/platform/config";
+import type { DiscordIdentity } from "#worker/platform/session";
 
 export type SignInResult = DiscordIdentity & { guildIds: string[] };
 

@@ -1,8 +1,8 @@
 // The page-side view of the session the Worker resolved (worker/platform/session.ts): the signed-in user, a redirect to
 // /login, or a 403 when their access level does not reach the page (contract/access.ts).
 import { redirect } from "@remix-run/cloudflare";
-import { can, pageNeed, refusal, type Level, type Section } from "../../contract/access";
-import type { SessionState } from "../../worker/platform/session";
+import { can, pageNeed, refusal, type Level, type Section } from "#contract/access";
+import type { SessionState } from "#worker/platform/session";
 import { loginPath, type LoginReason } from "./redirect";
 
 type SignedIn = Extract<SessionState, { status: "ok" }>;

@@ -2,7 +2,7 @@
 // has one, else, or once that image fails to load, an icon drawn from the name: the species' initials on a colour
 // derived from the name (the same name always gets the same colour). Nothing is downloaded for the generated icon.
 import { useEffect, useRef, useState } from "react";
-import { cssText, escapeHtml, tag } from "../utils/html";
+import { cssText, escapeHtml, tag } from "#app/utils/html";
 
 /** "Rex" → "RE", "Rock Drake" → "RD", "Tek Stryder" → "TS"; "?" for no name. */
 export function dinoInitials(name: string) {

@@ -2,7 +2,7 @@
 // when), or nothing could be read at all.
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDate } from "../utils/dates";
+import { formatDate } from "#app/utils/dates";
 
 /** The page shows the host's last good answer: the host is down or slower than HOST_TIMEOUT_MS. */
 export function StaleNotice({ children, testId, small }: { children: ReactNode; testId?: string; small?: boolean }) {

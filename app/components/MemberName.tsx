@@ -1,7 +1,7 @@
 // A person as every page shows them: their avatar and the name the product knows them by, their Discord id on hover
 // and a button that copies it; the id alone, in a monospaced face, when no name is known.
 import { useState } from "react";
-import { useHydrated } from "../utils/hydrated";
+import { useHydrated } from "#app/utils/hydrated";
 import { Icon } from "./icons";
 
 export function MemberName({

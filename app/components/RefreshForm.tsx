@@ -3,7 +3,7 @@
 // one (FETCHER_FIELD, answered with JSON) from the moment React attaches the submit handler, not from a later render.
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { FETCHER_FIELD } from "../utils/action";
+import { FETCHER_FIELD } from "#app/utils/action";
 import { Icon, type IconName } from "./icons";
 
 export function RefreshForm<T>({

@@ -5,11 +5,11 @@
 // HOST_TIMEOUT_MS. A failure opens a circuit breaker for one TTL, during which the last good answers are served marked
 // stale without calling the host: an outage costs one timeout per TTL, not one per view.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { LiveEvent } from "../../contract/events";
-import { CACHEABLE, eventFor, readsAffectedBy } from "../../contract/resources";
-import type { ExternalHost } from "../../worker/platform/config";
-import type { Services } from "../../worker/platform/services";
-import { share } from "../../contract/shared-json";
+import type { LiveEvent } from "#contract/events";
+import { CACHEABLE, eventFor, readsAffectedBy } from "#contract/resources";
+import type { ExternalHost } from "#worker/platform/config";
+import type { Services } from "#worker/platform/services";
+import { share } from "#contract/shared-json";
 
 /**
  * A read's answer. What an external host answered through the edge cache, and a kept page of the in-process API, is one

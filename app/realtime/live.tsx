@@ -2,7 +2,7 @@
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import type PartySocket from "partysocket";
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "../../contract/events";
+import { LIVE_PARTY, LIVE_ROOM, parseLiveEvent, type LiveEvent, type LiveEventType } from "#contract/events";
 
 export type LiveStatus = "connecting" | "connected" | "disconnected";
 type Listener = (event: LiveEvent | { type: "reconnected" }) => void;

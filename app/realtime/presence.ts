@@ -2,7 +2,7 @@
 // after every reconnect; the people the room reports on the same sheet come back, each with their cell and colour.
 // Used by the sheet's grid, so this code loads with the grid, not with the page.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { parsePresence, type Presence, type PresenceUpdate } from "../../contract/presence";
+import { parsePresence, type Presence, type PresenceUpdate } from "#contract/presence";
 import { useLive } from "./live";
 
 export type Here = Omit<PresenceUpdate, "type" | "sheet">;

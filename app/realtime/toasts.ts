@@ -1,6 +1,6 @@
 // What a live event says to the people watching (spec part 1 section 4, part 2 sections 4 and 8).
-import type { Toast } from "../utils/toast";
-import type { LiveEvent } from "../../contract/events";
+import type { Toast } from "#app/utils/toast";
+import type { LiveEvent } from "#contract/events";
 
 export function toastForEvent(event: LiveEvent): Toast | null {
   switch (event.type) {

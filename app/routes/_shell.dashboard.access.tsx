@@ -1,21 +1,13 @@
 // Access (admin, issue 14): which level each Discord role has in each section, changed one role at a time with a plain
 // form (no JavaScript needed), and a preview of what a member holding a role sees.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "../utils/json.server";
+import { json } from "#app/utils/json.server";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  combined,
-  LEVEL_LABELS,
-  levelsOf,
-  SECTION_LABELS,
-  SECTIONS,
-  type Access,
-  type Level,
-} from "../../contract/access";
-import { requireUser } from "../auth/session.server";
-import type { Services } from "../../worker/platform/services";
-import { navFor } from "../components/shell/nav";
-import { formOf } from "../utils/action.server";
+import { combined, LEVEL_LABELS, levelsOf, SECTION_LABELS, SECTIONS, type Access, type Level } from "#contract/access";
+import { requireUser } from "#app/auth/session.server";
+import type { Services } from "#worker/platform/services";
+import { navFor } from "#app/components/shell/nav";
+import { formOf } from "#app/utils/action.server";
 
 export const meta: MetaFunction = () => [{ title: "Access · ARK Tribe Dashboard" }];
 

@@ -1,7 +1,7 @@
 // The old app's search-result target; its real view is the Logs page.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { requireUser } from "../auth/session.server";
+import { requireUser } from "#app/auth/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);

@@ -1,25 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "../utils/json.server";
+import { json } from "#app/utils/json.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { requireUser } from "../auth/session.server";
-import { host, hostErrorOf } from "../host/client.server";
-import { Avatar } from "../components/shell/TopBar";
-import type { FieldErrors } from "../utils/action";
-import { formOf, hostFieldErrors } from "../utils/action.server";
-import { apiWording, errorsOf, firstError, lastResultOf } from "../utils/forms";
-import { useAfterPaint } from "../utils/after-paint";
-import { parseToken } from "../utils/token-form";
-import { formatUtcDateTime } from "../utils/dates";
-import { displayNameOf } from "../utils/user";
-import { can, LEVEL_LABELS, levelsOf, SECTION_LABELS, SECTIONS, type Access } from "../../contract/access";
+import { requireUser } from "#app/auth/session.server";
+import { host, hostErrorOf } from "#app/host/client.server";
+import { Avatar } from "#app/components/shell/TopBar";
+import type { FieldErrors } from "#app/utils/action";
+import { formOf, hostFieldErrors } from "#app/utils/action.server";
+import { apiWording, errorsOf, firstError, lastResultOf } from "#app/utils/forms";
+import { useAfterPaint } from "#app/utils/after-paint";
+import { parseToken } from "#app/utils/token-form";
+import { formatUtcDateTime } from "#app/utils/dates";
+import { displayNameOf } from "#app/utils/user";
+import { can, LEVEL_LABELS, levelsOf, SECTION_LABELS, SECTIONS, type Access } from "#contract/access";
 
 /**
  * The Create token form's check: the API's body (contract/tokens.ts), in the API's words, in the action and (loaded
  * after the first paint, utils/token-form.ts) in the browser.
  */
-const loadTokenForm = () => import("../utils/token-form");
+const loadTokenForm = () => import("#app/utils/token-form");
 
 export const meta: MetaFunction = () => [{ title: "Settings · ARK Tribe Dashboard" }];
 

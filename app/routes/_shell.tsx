@@ -1,18 +1,18 @@
 // The signed-in shell: sidebar, top bar and the live connection, around every dashboard page.
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
-import { isProduction } from "../utils/config.server";
-import { json } from "../utils/json.server";
+import { isProduction } from "#app/utils/config.server";
+import { json } from "#app/utils/json.server";
 import { Outlet, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { requireSignedIn } from "../auth/session.server";
-import { ChangelogAutoOpen } from "../components/changelog";
-import { CHANGELOG_VERSION } from "../components/changelog/seen";
-import { ErrorCard } from "../components/ErrorCard";
-import { Sidebar } from "../components/shell/Sidebar";
-import { TopBar } from "../components/shell/TopBar";
-import { NotificationsProvider, useNotifications } from "../components/notifications/notifications";
-import { LiveProvider, useLiveEvent } from "../realtime/live";
-import { LIVE_EVENT_TYPES } from "../../contract/events";
+import { requireSignedIn } from "#app/auth/session.server";
+import { ChangelogAutoOpen } from "#app/components/changelog";
+import { CHANGELOG_VERSION } from "#app/components/changelog/seen";
+import { ErrorCard } from "#app/components/ErrorCard";
+import { Sidebar } from "#app/components/shell/Sidebar";
+import { TopBar } from "#app/components/shell/TopBar";
+import { NotificationsProvider, useNotifications } from "#app/components/notifications/notifications";
+import { LiveProvider, useLiveEvent } from "#app/realtime/live";
+import { LIVE_EVENT_TYPES } from "#contract/events";
 import {
   addToBurst,
   BURST_MAX_MS,
@@ -21,11 +21,11 @@ import {
   SHEET_EVENTS,
   toastForEvent,
   type Burst,
-} from "../realtime/toasts";
-import { FETCHER_FIELDS } from "../utils/action";
-import { readToast } from "../utils/toast.server";
-import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "../utils/preferences";
-import { localClock } from "../utils/user";
+} from "#app/realtime/toasts";
+import { FETCHER_FIELDS } from "#app/utils/action";
+import { readToast } from "#app/utils/toast.server";
+import { MOBILE_BREAKPOINT, readPreferences, SIDEBAR_KEY } from "#app/utils/preferences";
+import { localClock } from "#app/utils/user";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Every page checks its own section (requireUser); the shell only needs a session, and says what the member may see.

@@ -1,9 +1,9 @@
 // Discord sends the user back here with a code. The real OAuth exchange runs; members get a session, others do not.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { authenticator, isMember } from "../auth/discord.server";
-import { redirectToCookie } from "../auth/flow.server";
-import { loginPath, safeRedirect } from "../auth/redirect";
+import { authenticator, isMember } from "#app/auth/discord.server";
+import { redirectToCookie } from "#app/auth/flow.server";
+import { loginPath, safeRedirect } from "#app/auth/redirect";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth, flowStorage } = authenticator(request, context.config);

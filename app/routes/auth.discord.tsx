@@ -1,10 +1,10 @@
 // Starts sign-in: remix-auth answers with a redirect to Discord's authorize page (or the local stand-in's).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { authenticator } from "../auth/discord.server";
-import { redirectToCookie } from "../auth/flow.server";
-import { safeRedirect } from "../auth/redirect";
-import { formOf } from "../utils/action.server";
+import { authenticator } from "#app/auth/discord.server";
+import { redirectToCookie } from "#app/auth/flow.server";
+import { safeRedirect } from "#app/auth/redirect";
+import { formOf } from "#app/utils/action.server";
 
 async function start(request: Request, context: LoaderFunctionArgs["context"], redirectTo: unknown) {
   if (context.auth.status === "ok") throw redirect(safeRedirect(redirectTo));

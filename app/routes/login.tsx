@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { isLoginReason, LOGIN_REASONS, safeRedirect } from "../auth/redirect";
-import { json } from "../utils/json.server";
+import { isLoginReason, LOGIN_REASONS, safeRedirect } from "#app/auth/redirect";
+import { json } from "#app/utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · ARK Tribe Dashboard" }];
 

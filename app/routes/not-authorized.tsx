@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useHydrated } from "../utils/hydrated";
-import { json } from "../utils/json.server";
+import { useHydrated } from "#app/utils/hydrated";
+import { json } from "#app/utils/json.server";
 
 export const REDIRECT_SECONDS = 5;
 

@@ -1,11 +1,11 @@
 // Theme and sidebar choices, kept in cookies so they render on first paint and work without JavaScript.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { json } from "../utils/json.server";
-import { safeRedirect } from "../auth/redirect";
-import { formOf, isFetcher } from "../utils/action.server";
-import { CHANGELOG_VERSION } from "../components/changelog/seen";
-import { CHANGELOG_KEY, isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "../utils/preferences";
+import { json } from "#app/utils/json.server";
+import { safeRedirect } from "#app/auth/redirect";
+import { formOf, isFetcher } from "#app/utils/action.server";
+import { CHANGELOG_VERSION } from "#app/components/changelog/seen";
+import { CHANGELOG_KEY, isTheme, preferenceCookie, SIDEBAR_KEY, THEME_KEY } from "#app/utils/preferences";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await formOf(request);

@@ -1,8 +1,8 @@
 // Public: linked from the dashboard's footer and the sign-in note.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { LegalPage, legalData } from "../components/LegalPage";
-import styles from "../styles/dashboard.css?url";
-import { json } from "../utils/json.server";
+import { LegalPage, legalData } from "#app/components/LegalPage";
+import styles from "#app/styles/dashboard.css?url";
+import { json } from "#app/utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -1,9 +1,9 @@
 // Public: linked from the dashboard's footer and the sign-in note.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { LegalPage, legalData } from "../components/LegalPage";
-import styles from "../styles/dashboard.css?url";
-import { json } from "../utils/json.server";
+import { LegalPage, legalData } from "#app/components/LegalPage";
+import styles from "#app/styles/dashboard.css?url";
+import { json } from "#app/utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms of Service · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

@@ -2,7 +2,7 @@
 // to those who may use them. The server checks every write in any case: this only keeps forms that would be refused
 // out of sight.
 import { useRouteLoaderData } from "@remix-run/react";
-import { can, type Access, type Section } from "../../contract/access";
+import { can, type Access, type Section } from "#contract/access";
 
 export function useAccess(): Access | undefined {
   return useRouteLoaderData<{ access: Access }>("routes/_shell")?.access;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HostError } from "../host/client.server";
+import { HostError } from "#app/host/client.server";
 import { FETCHER_FIELDS } from "./action";
 import { backTo, hostFieldErrors, hostIssues, isFetcher, refuse, reply } from "./action.server";
 import { labelled } from "./forms";

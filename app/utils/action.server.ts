@@ -2,8 +2,8 @@
 // comes back to, how it answers a form and a fetcher, and what the host's validation answer says about a form's fields.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "./json.server";
-import { safeRedirect } from "../auth/redirect";
-import { hostErrorOf, type HostIssue } from "../host/client.server";
+import { safeRedirect } from "#app/auth/redirect";
+import { hostErrorOf, type HostIssue } from "#app/host/client.server";
 import { FETCHER_FIELD, type Answer, type Conflict, type FieldErrors } from "./action";
 import { apiWording, firstError, type Wording } from "./forms";
 import { withParams } from "./table";

@@ -1,8 +1,8 @@
 // The stored avatars of the users a page shows (GET /api/vouches/avatar-cache?ids=...): only the rows on the page are
 // looked up, never the whole map. A host that ignores `ids` answers the whole map, which works the same.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isDiscordId } from "../../contract/ids";
-import { host } from "../host/client.server";
+import { isDiscordId } from "#contract/ids";
+import { host } from "#app/host/client.server";
 import { storedAvatarSrc } from "./user";
 
 /** The host's ids query holds at most this many. */

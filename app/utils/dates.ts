@@ -2,7 +2,7 @@
 // same on the server and in the browser; the viewer's zone comes from the `tz` cookie and is checked by timeZoneOr().
 // Pure (no I/O): server, browser and tests share it.
 
-import { isTimeZone } from "../../contract/zones";
+import { isTimeZone } from "#contract/zones";
 import { kept } from "./kept";
 
 export const FALLBACK_TIME_ZONE = "UTC";

@@ -1,9 +1,9 @@
 // The download's stream (issue 14): pages are read only as the file is sent, so memory holds one page at a time, and a
 // table that cannot be read is said on its page.
 import { describe, expect, it } from "vitest";
-import { getConfig } from "../../worker/platform/config";
+import { getConfig } from "#worker/platform/config";
 import { env } from "cloudflare:test";
-import { exportHref } from "../routes/export/pages";
+import { exportHref } from "#app/routes/export/pages";
 import { csvDownload, csvFileName, EXPORT_PAGE_SIZE, type TablePage } from "./export.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 

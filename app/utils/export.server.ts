@@ -4,7 +4,7 @@
 // reason as a toast; a failure after the download began ends it broken (the browser reports a failed download)
 // instead of with rows missing.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { GridColumnDef } from "../components/grid/types";
+import type { GridColumnDef } from "#app/components/grid/types";
 import { CSV_BOM, csvLine, type CsvValue } from "./csv";
 import { toastSetCookie } from "./toast.server";
 

@@ -1,7 +1,7 @@
 // What a page shows from one host read: the data, how old it is when the host's last good answer stood in (stale),
 // or why nothing could be read. A page never turns a failed read into an empty state: it shows LoadError with Retry.
-import type { HostAnswer } from "../host/client.server";
-import { failureReason } from "../host/client.server";
+import type { HostAnswer } from "#app/host/client.server";
+import { failureReason } from "#app/host/client.server";
 
 export type Shown<T> = {
   data: T;

@@ -3,8 +3,8 @@
 // is read instead and searched here: in front of an external host the whole list is edge-cached, so a host that is down
 // still gives its last good answer, marked stale with its time.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { host, hostErrorOf } from "../host/client.server";
-import { searchText } from "../../contract/search";
+import { host, hostErrorOf } from "#app/host/client.server";
+import { searchText } from "#contract/search";
 import { matches, pageFrom, paginate, placed, type Page } from "./table";
 
 type SearchAnswer<T> = { rows: T[]; total: number; all?: number; page: number; pageCount: number; size: number };

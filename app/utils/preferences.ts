@@ -1,5 +1,5 @@
 // Display preferences that live in cookies, so the server renders them on first paint and they work without JavaScript.
-import { readCookie } from "../../contract/cookies";
+import { readCookie } from "#contract/cookies";
 
 export const THEME_KEY = "vite-ui-theme";
 export const SIDEBAR_KEY = "sidebar-collapsed";

@@ -3,7 +3,7 @@
 // The loader reads and sets the cookie (readRememberedTab); the page keeps local storage in step (useRememberedTab).
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { readCookie } from "../../contract/cookies";
+import { readCookie } from "#contract/cookies";
 import { withParams } from "./table";
 
 type TabGuard<T extends string> = (v: unknown) => v is T;

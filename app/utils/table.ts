@@ -22,7 +22,7 @@ export const rowsPerPage = (size: SheetSize, total: number) => (size === WHOLE_S
 /** A page number from a URL: a whole number from 1 ("abc", "0" or "-2" is page 1, "2.5" page 2). */
 export const pageFrom = (value: unknown) => Math.max(1, Math.floor(Number(value ?? 1)) || 1);
 
-export { matches } from "../../contract/search";
+export { matches } from "#contract/search";
 
 export type Page<T> = {
   rows: T[];

@@ -1,8 +1,8 @@
 // One-shot messages from an action to the next page ("flash"), carried in a short-lived signed cookie so they show
 // with JavaScript off too. The shell's loader (app/routes/_shell.tsx) is the one place that reads and clears it.
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
-import { secureCookieFor } from "../../worker/platform/session";
-import { readCookie } from "../../contract/cookies";
+import { secureCookieFor } from "#worker/platform/session";
+import { readCookie } from "#contract/cookies";
 import { isToast, type Toast } from "./toast";
 
 export const TOAST_COOKIE = "__toast";

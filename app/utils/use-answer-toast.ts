@@ -1,7 +1,7 @@
 // The page's side of a fetcher's answer (app/utils/action.ts): its toast, shown once.
 import { useEffect, useRef } from "react";
-import { useNotifications } from "../components/notifications/notifications";
-import { useLiveStatus } from "../realtime/live";
+import { useNotifications } from "#app/components/notifications/notifications";
+import { useLiveStatus } from "#app/realtime/live";
 import { isAnswer } from "./action";
 
 /** Shows the toast of a fetcher's answer, once per answer (an announced one only when the live socket is down). */

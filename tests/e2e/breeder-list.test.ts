@@ -5,9 +5,9 @@
 // so the rows on screen are exactly its own, in its own order.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { contrast, parseColour } from "../../app/utils/contrast";
-import { rowMiddle, STOCK_GRID } from "../../app/components/grid/geometry";
-import { BREEDER_COLUMNS } from "../../contract/breeder";
+import { contrast, parseColour } from "#app/utils/contrast";
+import { rowMiddle, STOCK_GRID } from "#app/components/grid/geometry";
+import { BREEDER_COLUMNS } from "#contract/breeder";
 import {
   shownColours,
   allowConsoleErrors,

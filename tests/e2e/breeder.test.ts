@@ -16,7 +16,7 @@ import {
   signedIn,
   toastShown,
 } from "./browser";
-import { DEMO_USERS } from "../../worker/discord-standin";
+import { DEMO_USERS } from "#worker/discord-standin";
 import { ingestJoins, snowflake } from "./data";
 
 setupBrowser();

@@ -17,9 +17,9 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
-import { rowMiddle, STOCK_GRID, TABLE_GRID } from "../../app/components/grid/geometry";
-import { sessionCookie as sessionCookieOf } from "../../worker/platform/session";
+import { CHANGELOG_VERSION } from "#app/components/changelog/seen";
+import { rowMiddle, STOCK_GRID, TABLE_GRID } from "#app/components/grid/geometry";
+import { sessionCookie as sessionCookieOf } from "#worker/platform/session";
 import { E2E_PORT } from "./env";
 import { readSessionPool, SESSION_CLAIMS } from "./sessions";
 

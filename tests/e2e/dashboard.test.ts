@@ -2,7 +2,7 @@
 // with the host's numbers read at the same moment; a test that needs vouches makes them.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../app/utils/stats";
+import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "#app/utils/stats";
 import {
   BASE,
   connected,

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { allowConsoleErrors, marker, setupBrowser, shot, signedIn } from "./browser";
 import { createVouches } from "./data";
-import { parseCsv } from "../fixtures/csv";
+import { parseCsv } from "#tests/fixtures/csv";
 
 setupBrowser();
 

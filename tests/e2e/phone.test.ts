@@ -3,7 +3,7 @@
 // them in that order). One browser context per width and mode, every page visited in it as the owner.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { NAV_GROUPS } from "../../app/components/shell/nav";
+import { NAV_GROUPS } from "#app/components/shell/nav";
 import { FROM_PAGE, marker, setupBrowser, shot, signedIn } from "./browser";
 import { eosId, ingestServerEvents } from "./data";
 

@@ -5,8 +5,8 @@
 // ingest join events of their own first.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { TAB_LABELS, TABS } from "../../app/routes/server-stats-page/servers";
-import { statusClass } from "../../contract/servers";
+import { TAB_LABELS, TABS } from "#app/routes/server-stats-page/servers";
+import { statusClass } from "#contract/servers";
 import {
   BASE,
   connected,

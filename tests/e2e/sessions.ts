@@ -5,9 +5,9 @@
 // fail for a moment.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/d1";
-import { sessions, users } from "../../drizzle/auth";
-import { DEMO_USERS } from "../../worker/discord-standin";
-import { SESSION_TTL_MS } from "../../worker/platform/session";
+import { sessions, users } from "#drizzle/auth";
+import { DEMO_USERS } from "#worker/discord-standin";
+import { SESSION_TTL_MS } from "#worker/platform/session";
 import type { Member } from "./browser";
 import { E2E_STATE } from "./env";
 

@@ -5,7 +5,7 @@
 // Each test creates its own breed lines under a marker and searches for it, so the rows on screen are its own.
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BREEDER_COLUMNS } from "../../contract/breeder";
+import { BREEDER_COLUMNS } from "#contract/breeder";
 import {
   BASE,
   connected,

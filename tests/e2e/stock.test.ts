@@ -6,8 +6,8 @@
 // before, and the order and colours it changes.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { contrast, parseColour } from "../../app/utils/contrast";
-import { rowMiddle, STOCK_GRID } from "../../app/components/grid/geometry";
+import { contrast, parseColour } from "#app/utils/contrast";
+import { rowMiddle, STOCK_GRID } from "#app/components/grid/geometry";
 import {
   shownColours,
   allowConsoleErrors,

@@ -2,7 +2,7 @@
 // roles levels: a call a member may not make answers 403 with the reason, one they may make never does. A route added
 // later is in the table, so it cannot be forgotten; one missing from contract/access.ts apiNeed needs admin.
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiNeed, can } from "../../contract/access";
+import { apiNeed, can } from "#contract/access";
 import { apiRoutes, browsers, discordOnSelf, EXPECTED, setUp } from "./access-fixtures";
 
 discordOnSelf();

@@ -2,11 +2,11 @@
 // their roles, and what each should then be able to do.
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, expect, type MockInstance } from "vitest";
-import { SECTIONS, type Access, type Level } from "../../contract/access";
-import { DEMO_ROLES, DEMO_USERS } from "../../worker/discord-standin";
-import { getConfig } from "../../worker/platform/config";
-import { createSession } from "../../worker/platform/session";
-import { hostApi } from "../../worker/api";
+import { SECTIONS, type Access, type Level } from "#contract/access";
+import { DEMO_ROLES, DEMO_USERS } from "#worker/discord-standin";
+import { getConfig } from "#worker/platform/config";
+import { createSession } from "#worker/platform/session";
+import { hostApi } from "#worker/api";
 import { Browser, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 export const GUILD = "400000000000000001";

@@ -4,9 +4,9 @@
 // so it cannot be forgotten. The host API's routes: access-api-matrix.test.ts.
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { SECTIONS, type Access, pageNeed, can } from "../../contract/access";
-import { DEMO_ROLES } from "../../worker/discord-standin";
-import { forgetUserSessions } from "../../worker/platform/session";
+import { SECTIONS, type Access, pageNeed, can } from "#contract/access";
+import { DEMO_ROLES } from "#worker/discord-standin";
+import { forgetUserSessions } from "#worker/platform/session";
 import {
   browsers,
   discordOnSelf,

@@ -6,14 +6,14 @@
 import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { daysSince } from "../../contract/breeder";
-import { cellTextOf, unpackRows, type PackedRows } from "../../app/components/sheet/rules";
-import { listColumns, summaryOf, type BreederRow } from "../../app/routes/_shell.dashboard.breeder-stats/list-rules";
-import { matches } from "../../app/utils/table";
-import { searchColumns } from "../../worker/domain/breeder-rows";
-import { searchBreeders } from "../../worker/domain/breeder-search";
-import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
-import { database } from "../../worker/domain/context";
+import { daysSince } from "#contract/breeder";
+import { cellTextOf, unpackRows, type PackedRows } from "#app/components/sheet/rules";
+import { listColumns, summaryOf, type BreederRow } from "#app/routes/_shell.dashboard.breeder-stats/list-rules";
+import { matches } from "#app/utils/table";
+import { searchColumns } from "#worker/domain/breeder-rows";
+import { searchBreeders } from "#worker/domain/breeder-search";
+import { SEARCH_SEPARATOR } from "#worker/domain/paging";
+import { database } from "#worker/domain/context";
 import { externalHost } from "./cron-fixtures";
 import { dataPath, hexId, routeOutboundToSelf, signedIn, type Browser } from "./helpers";
 

@@ -1,12 +1,12 @@
 // Claim sessions and breeder session statistics: the reads, and the Discord bot's idempotent ingestion.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { dayBounds } from "../../contract/zones";
-import { formatDateTime } from "../../app/utils/dates";
-import { databaseOf } from "../../worker/domain/context";
-import { searchClaimSessions } from "../../worker/domain/breeder-sessions";
-import { countingD1 } from "../../worker/platform/d1-count";
-import { LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "../../contract/breeder";
+import { dayBounds } from "#contract/zones";
+import { formatDateTime } from "#app/utils/dates";
+import { databaseOf } from "#worker/domain/context";
+import { searchClaimSessions } from "#worker/domain/breeder-sessions";
+import { countingD1 } from "#worker/platform/d1-count";
+import { LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "#contract/breeder";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;

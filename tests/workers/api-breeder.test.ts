@@ -1,11 +1,11 @@
 // The breeder list API: read, PATCH (validation, version conflicts), batch colours, order, image, role, create, delete.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { patchBreeder } from "../../worker/domain/breeder";
-import { searchColumns } from "../../worker/domain/breeder-rows";
-import { SEARCH_SEPARATOR } from "../../worker/domain/paging";
-import { database, RACE_RETRIES } from "../../worker/domain/context";
-import { domainDeps } from "../../worker/platform/deps";
+import { patchBreeder } from "#worker/domain/breeder";
+import { searchColumns } from "#worker/domain/breeder-rows";
+import { SEARCH_SEPARATOR } from "#worker/domain/paging";
+import { database, RACE_RETRIES } from "#worker/domain/context";
+import { domainDeps } from "#worker/platform/deps";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;

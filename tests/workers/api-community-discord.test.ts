@@ -2,9 +2,9 @@
 // stand-in's bot endpoints in Discord's shapes.
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import worker from "../../worker/index";
-import { standinUser } from "../../worker/discord-standin";
-import schemas from "../fixtures/discord-schemas.json";
+import worker from "#worker/index";
+import { standinUser } from "#worker/discord-standin";
+import schemas from "#tests/fixtures/discord-schemas.json";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, OUTSIDER, pageFetch, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

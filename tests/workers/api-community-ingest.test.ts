@@ -1,7 +1,7 @@
 // The Discord join log and removed members, and the Discord bot's idempotent ingestion of joins, leaves and vouches.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { snowflakeTime } from "../../worker/domain/discord";
+import { snowflakeTime } from "#worker/domain/discord";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;

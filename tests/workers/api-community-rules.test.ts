@@ -1,11 +1,11 @@
 // The community area's pure rules: avatar URLs, snowflake times, event wording, input normalisation.
 import { describe, expect, it } from "vitest";
-import { codeUpdate } from "../../contract/codes";
-import { defaultAvatarUrl, isFresh, snowflakeTime, userAvatarUrl } from "../../worker/domain/discord";
-import { batchMessage, joinInput, vouchInput } from "../../worker/domain/members";
-import { entryCreate } from "../../contract/tribelist-input";
-import { tribelistPath } from "../../contract/tribelists";
-import { entryJson } from "../../worker/domain/tribelists";
+import { codeUpdate } from "#contract/codes";
+import { defaultAvatarUrl, isFresh, snowflakeTime, userAvatarUrl } from "#worker/domain/discord";
+import { batchMessage, joinInput, vouchInput } from "#worker/domain/members";
+import { entryCreate } from "#contract/tribelist-input";
+import { tribelistPath } from "#contract/tribelists";
+import { entryJson } from "#worker/domain/tribelists";
 
 describe("avatar URLs", () => {
   it("picks Discord's default avatar by id modulo 5, exactly, even beyond 2^53", () => {

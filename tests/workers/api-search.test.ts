@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { Browser, MEMBER, routeOutboundToSelf } from "./helpers";
-import { MAX_QUERY } from "../../contract/search";
+import { MAX_QUERY } from "#contract/search";
 
 let outbound: MockInstance;
 beforeEach(async () => {

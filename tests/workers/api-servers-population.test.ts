@@ -1,7 +1,7 @@
 // GET /api/eoserver-population/{serverId}?range=24h|7d: the population chart's data from the cron's snapshots.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { POPULATION_RANGES } from "../../contract/servers";
+import { POPULATION_RANGES } from "#contract/servers";
 import { Browser, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

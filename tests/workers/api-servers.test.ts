@@ -2,7 +2,7 @@
 // leaves, manual refresh, the join/leave logs and activity tabs, bulk event ingestion, auth, 400s and 404s.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { statusClass } from "../../contract/servers";
+import { statusClass } from "#contract/servers";
 import { eos, hostPlayer, withServerTables } from "./cron-fixtures";
 import { Browser, MEMBER, ORIGIN, pageFetch } from "./helpers";
 

@@ -1,9 +1,9 @@
 // The 2411 stock sheet's API (spec part 2, section 7) inside workerd with the real D1 and live room.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { database, RACE_RETRIES } from "../../worker/domain/context";
-import { domainDeps } from "../../worker/platform/deps";
-import { listHistory, listRows, saveRows } from "../../worker/domain/stock";
+import { database, RACE_RETRIES } from "#worker/domain/context";
+import { domainDeps } from "#worker/platform/deps";
+import { listHistory, listRows, saveRows } from "#worker/domain/stock";
 import { Browser, listen, MEMBER, memberWithToken, ORIGIN, pageFetch, routeOutboundToSelf } from "./helpers";
 import { addRow, addSnapshot, cells, vault } from "./stock-fixtures";
 

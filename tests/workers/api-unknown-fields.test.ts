@@ -3,7 +3,7 @@
 // that takes no body must be named below.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { hostApi } from "../../worker/api";
+import { hostApi } from "#worker/api";
 import { hexId, routeOutboundToSelf, signedIn } from "./helpers";
 
 let outbound: MockInstance;

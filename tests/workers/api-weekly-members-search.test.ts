@@ -6,20 +6,20 @@
 import { createExecutionContext, env, SELF } from "cloudflare:test";
 import type { SerializeFrom } from "@remix-run/cloudflare";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { getLoadContext } from "../../app/load-context";
-import { ACTIVITY, type Tab } from "../../app/routes/_shell.dashboard.weekly-members/weekly-members";
+import { getLoadContext } from "#app/load-context";
+import { ACTIVITY, type Tab } from "#app/routes/_shell.dashboard.weekly-members/weekly-members";
 import {
   activityOf,
   loadWeeklyMembers,
   weeklyRow,
   type WeeklyMember,
-} from "../../app/routes/_shell.dashboard.weekly-members/weekly-members.server";
-import { matches } from "../../app/utils/table";
-import { callInProcess } from "../../worker/api";
-import { getConfig } from "../../worker/platform/config";
-import { FULL_ACCESS } from "../../contract/access";
-import { createSession, sessionCaller, type SessionState } from "../../worker/platform/session";
-import { services } from "../../worker/platform/services";
+} from "#app/routes/_shell.dashboard.weekly-members/weekly-members.server";
+import { matches } from "#app/utils/table";
+import { callInProcess } from "#worker/api";
+import { getConfig } from "#worker/platform/config";
+import { FULL_ACCESS } from "#contract/access";
+import { createSession, sessionCaller, type SessionState } from "#worker/platform/session";
+import { services } from "#worker/platform/services";
 import { envWith, eos } from "./cron-fixtures";
 import { MEMBER, ORIGIN } from "./helpers";
 

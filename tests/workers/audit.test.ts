@@ -3,7 +3,7 @@
 // may read it (the matrix tests check every member).
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import type { AuditRow } from "../../contract/audit";
+import type { AuditRow } from "#contract/audit";
 import { Browser, MEMBER, routeOutboundToSelf, signedIn } from "./helpers";
 
 let outbound: MockInstance;

@@ -4,7 +4,7 @@
 // batch-color call; and nothing for a signed-out caller.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { unpackRows, type PackedRows } from "../../app/components/sheet/rules";
+import { unpackRows, type PackedRows } from "#app/components/sheet/rules";
 import { Browser, dataPath, fetcherPost, loadData, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
 const PAGE = "/dashboard/breeder-stats";

@@ -2,7 +2,7 @@
 // Worker's outbound fetch; running scheduled() as the runtime does; environments with the snapshot settings.
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, onTestFinished, vi, type MockInstance } from "vitest";
-import worker from "../../worker/index";
+import worker from "#worker/index";
 import { Browser, fromPage, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 export const OFFICIAL_URL = "https://official.test/servers.json";

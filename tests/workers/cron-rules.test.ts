@@ -1,9 +1,9 @@
 // The snapshot job's pure parts: reading the official list and a host's roster leniently, combining sources into an
 // observation, the population series, enemy alerts, retention.
 import { describe, expect, it } from "vitest";
-import { toLiveEvent } from "../../contract/events";
-import { toastForEvent } from "../../app/realtime/toasts";
-import { observe, type RosterRead } from "../../worker/jobs/snapshot";
+import { toLiveEvent } from "#contract/events";
+import { toastForEvent } from "#app/realtime/toasts";
+import { observe, type RosterRead } from "#worker/jobs/snapshot";
 import {
   enemyOnlineMessage,
   floorToMinute,
@@ -11,14 +11,14 @@ import {
   populationSeries,
   retentionCutoff,
   sameRoster,
-} from "../../worker/domain/servers-rules";
+} from "#worker/domain/servers-rules";
 import {
   findOfficialServer,
   lenientCount,
   parseOfficialList,
   type OfficialListRead,
-} from "../../worker/sources/official-list";
-import { parseHostPlayers } from "../../worker/sources/roster-host";
+} from "#worker/sources/official-list";
+import { parseHostPlayers } from "#worker/sources/roster-host";
 import { eos } from "./cron-fixtures";
 
 const player = (n: number, status = "0", tribe = "") => ({

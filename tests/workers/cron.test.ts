@@ -3,10 +3,10 @@
 // leaves, events published, overlapping runs, failing sources, retention, the official list stand-in.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { database, SYSTEM } from "../../worker/domain/context";
-import { domainDeps } from "../../worker/platform/deps";
-import { recordSnapshot } from "../../worker/domain/servers/snapshots";
-import { standinServerList } from "../../worker/sources/official-standin";
+import { database, SYSTEM } from "#worker/domain/context";
+import { domainDeps } from "#worker/platform/deps";
+import { recordSnapshot } from "#worker/domain/servers/snapshots";
+import { standinServerList } from "#worker/sources/official-standin";
 import { listen, signedIn } from "./helpers";
 import {
   call,

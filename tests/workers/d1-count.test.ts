@@ -2,8 +2,8 @@
 // round trips it made (a statement run alone or a batch, one each); off, nothing is said; production refuses it.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import worker from "../../worker/index";
-import { countingD1, D1_QUERIES_HEADER } from "../../worker/platform/d1-count";
+import worker from "#worker/index";
+import { countingD1, D1_QUERIES_HEADER } from "#worker/platform/d1-count";
 import { Browser, fromPage, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

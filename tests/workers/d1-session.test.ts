@@ -3,7 +3,7 @@
 // browsers, X-D1-Bookmark on the API) so the next request reads the writes of this one.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { BOOKMARK_COOKIE, BOOKMARK_HEADER, isBookmark } from "../../worker/platform/d1-session";
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, isBookmark } from "#worker/platform/d1-session";
 import { Browser, MEMBER, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

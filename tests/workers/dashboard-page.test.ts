@@ -2,8 +2,8 @@
 // months, the lists, and the server-rendered HTML (cards and chart SVG without JavaScript). Also the two public pages.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { lastMonths, shortMonthLabel } from "../../app/utils/stats";
-import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
+import { lastMonths, shortMonthLabel } from "#app/utils/stats";
+import { CHANGELOG_VERSION } from "#app/components/changelog/seen";
 import { Browser, dataPath, MEMBER, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

@@ -1,7 +1,7 @@
 // The stand-in must answer as Discord does, or what passes here would fail against discord.com.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import schemas from "../fixtures/discord-schemas.json";
+import schemas from "#tests/fixtures/discord-schemas.json";
 import { MEMBER, ORIGIN, OUTSIDER } from "./helpers";
 
 type Schema = { required: string[]; properties: Record<string, string | string[]> };

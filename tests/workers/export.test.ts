@@ -2,11 +2,11 @@
 // search, filters and tab, every page of them, formulas neutralised, and only for members who may view the section.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { EXPORT_PAGES } from "../../app/routes/export/pages";
-import { TABS as STATS_TABS } from "../../app/routes/server-stats-page/servers";
-import { STOCK_TABS } from "../../contract/stock";
+import { EXPORT_PAGES } from "#app/routes/export/pages";
+import { TABS as STATS_TABS } from "#app/routes/server-stats-page/servers";
+import { STOCK_TABS } from "#contract/stock";
 import { Browser, dataPath, location, routeOutboundToSelf, seedVouches, signedIn, toastOf } from "./helpers";
-import { parseCsv } from "../fixtures/csv";
+import { parseCsv } from "#tests/fixtures/csv";
 
 let outbound: MockInstance;
 beforeEach(async () => {

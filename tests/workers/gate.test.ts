@@ -4,7 +4,7 @@
 // and API tokens, still pass.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { MAX_BODY_BYTES } from "../../worker/platform/gate";
+import { MAX_BODY_BYTES } from "#worker/platform/gate";
 // @ts-ignore - produced by `remix vite:build` (npm test builds first)
 import * as build from "../../build/server/index.js";
 import { Browser, dataPath, memberWithToken, ORIGIN, routeOutboundToSelf, signedIn } from "./helpers";

@@ -4,8 +4,8 @@
 // too.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { contentSecurityPolicy, PERMISSIONS_POLICY, PRIVATE_NO_STORE } from "../../worker/platform/headers";
-import { getConfig } from "../../worker/platform/config";
+import { contentSecurityPolicy, PERMISSIONS_POLICY, PRIVATE_NO_STORE } from "#worker/platform/headers";
+import { getConfig } from "#worker/platform/config";
 import { ORIGIN, pageFetch, routeOutboundToSelf, signedIn } from "./helpers";
 
 let outbound: MockInstance;

@@ -1,14 +1,14 @@
 // Drives the Worker the way a browser would: cookies carried between requests, redirects read one at a time.
 import { env, SELF } from "cloudflare:test";
 import { expect, vi } from "vitest";
-import { TOAST_COOKIE, toastCookie } from "../../app/utils/toast.server";
-import { isToast, type Toast } from "../../app/utils/toast";
-import type { Access } from "../../contract/access";
-import { forgetRoleMapping } from "../../worker/platform/access";
-import { getConfig } from "../../worker/platform/config";
+import { TOAST_COOKIE, toastCookie } from "#app/utils/toast.server";
+import { isToast, type Toast } from "#app/utils/toast";
+import type { Access } from "#contract/access";
+import { forgetRoleMapping } from "#worker/platform/access";
+import { getConfig } from "#worker/platform/config";
 
 /** What a page's fetchers add to their fields (app/utils/action.ts): the action answers them with JSON. */
-import { FETCHER_FIELDS } from "../../app/utils/action";
+import { FETCHER_FIELDS } from "#app/utils/action";
 export { FETCHER_FIELDS };
 
 export const ORIGIN = "http://localhost";

@@ -1,9 +1,9 @@
 // The BFF's host client against a fake external host: edge caching, invalidation, and stale answers in an outage.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hostClient, HostError, type HostDeps } from "../../app/host/client.server";
-import { edgeCache, forgetIsolateCopies, invalidateForEvent } from "../../worker/platform/host-cache";
-import { services } from "../../worker/platform/services";
+import { hostClient, HostError, type HostDeps } from "#app/host/client.server";
+import { edgeCache, forgetIsolateCopies, invalidateForEvent } from "#worker/platform/host-cache";
+import { services } from "#worker/platform/services";
 
 const HOST = "http://fake-host.test";
 let mode: "up" | "down" | "slow" | "hang" = "up";

@@ -2,13 +2,13 @@
 // body gives, whatever was put in it, and the body must still be that JSON for anyone who reads it.
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hostClient, hostErrorOf } from "../../app/host/client.server";
-import { FULL_ACCESS } from "../../contract/access";
-import { callInProcess } from "../../worker/api";
-import { answerOf, isPlainJson, jsonAnswer } from "../../worker/platform/in-process-answer";
-import { isShared, jsonOf, share } from "../../contract/shared-json";
-import { sessionCaller, type SessionState } from "../../worker/platform/session";
-import { services } from "../../worker/platform/services";
+import { hostClient, hostErrorOf } from "#app/host/client.server";
+import { FULL_ACCESS } from "#contract/access";
+import { callInProcess } from "#worker/api";
+import { answerOf, isPlainJson, jsonAnswer } from "#worker/platform/in-process-answer";
+import { isShared, jsonOf, share } from "#contract/shared-json";
+import { sessionCaller, type SessionState } from "#worker/platform/session";
+import { services } from "#worker/platform/services";
 import { MEMBER, ORIGIN } from "./helpers";
 
 class Point {

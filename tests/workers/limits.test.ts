@@ -4,9 +4,9 @@
 // (an address, a session, a token, a member), so the tests do not share counts.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import worker from "../../worker/index";
-import { RATE_LIMIT_PERIOD_SECONDS, type LimitName } from "../../worker/platform/limits";
-import { DEMO_ROLES } from "../../worker/discord-standin";
+import worker from "#worker/index";
+import { RATE_LIMIT_PERIOD_SECONDS, type LimitName } from "#worker/platform/limits";
+import { DEMO_ROLES } from "#worker/discord-standin";
 import { Browser, fromPage, grant, memberWithToken, ORIGIN, routeOutboundToSelf, signedIn } from "./helpers";
 
 const TIGHT = (env as unknown as { TEST_TIGHT_LIMIT: RateLimit }).TEST_TIGHT_LIMIT;

@@ -1,7 +1,7 @@
 // Who else has a sheet open: the live room passes each browser's place on a sheet to the others who may view it, tells a
 // browser that opens a sheet who is already there, and says when someone leaves.
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_ROLES } from "../../worker/discord-standin";
+import { DEMO_ROLES } from "#worker/discord-standin";
 import { browsers, discordOnSelf, GUILD, setLevels, setUp, signedIn, WHO } from "./access-fixtures";
 import { listen } from "./helpers";
 

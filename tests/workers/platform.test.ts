@@ -1,9 +1,9 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { publish } from "../../party/live";
-import { CHANGELOG_VERSION } from "../../app/components/changelog/seen";
-import worker from "../../worker/index";
-import { domainDeps } from "../../worker/platform/deps";
+import { publish } from "#party/live";
+import { CHANGELOG_VERSION } from "#app/components/changelog/seen";
+import worker from "#worker/index";
+import { domainDeps } from "#worker/platform/deps";
 import { Browser, fromPage, MEMBER, ORIGIN, pageFetch, routeOutboundToSelf, stamped } from "./helpers";
 
 let outbound: MockInstance;

@@ -2,9 +2,9 @@
 // ingested through the host API: tabs, status classes, counts, filters, paging, empty states, Manual Refresh.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { TEXTS } from "../../app/routes/server-stats-page/servers";
-import { emptyState, loadError } from "../../app/routes/server-stats-page/stats.server";
-import { failureReason, HostError } from "../../app/host/client.server";
+import { TEXTS } from "#app/routes/server-stats-page/servers";
+import { emptyState, loadError } from "#app/routes/server-stats-page/stats.server";
+import { failureReason, HostError } from "#app/host/client.server";
 import { dataPath, FETCHER_FIELDS, memberWithToken, ORIGIN, routeOutboundToSelf, toastOf } from "./helpers";
 import { eos } from "./cron-fixtures";
 

@@ -3,7 +3,7 @@
 // at once; one ended elsewhere (its row gone behind this isolate's back) is refused at the latest after the TTL.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { SESSION_CACHE_TTL_MS } from "../../worker/platform/session";
+import { SESSION_CACHE_TTL_MS } from "#worker/platform/session";
 import { Browser, MEMBER, location, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;

@@ -4,11 +4,11 @@
 // Discord stand-in (queued once, paced per channel, retried with backoff, marked failed).
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CHANNEL_PER_MINUTE, MAX_ATTEMPTS, retryDelay } from "../../contract/alerts";
-import { database, SYSTEM } from "../../worker/domain/context";
-import { deliverAlerts, queueAlerts } from "../../worker/domain/alerts";
-import { recordSnapshot } from "../../worker/domain/servers/snapshots";
-import { domainDeps } from "../../worker/platform/deps";
+import { CHANNEL_PER_MINUTE, MAX_ATTEMPTS, retryDelay } from "#contract/alerts";
+import { database, SYSTEM } from "#worker/domain/context";
+import { deliverAlerts, queueAlerts } from "#worker/domain/alerts";
+import { recordSnapshot } from "#worker/domain/servers/snapshots";
+import { domainDeps } from "#worker/platform/deps";
 import { Browser, fromPage, memberWithToken, ORIGIN, signedIn, toastOf } from "./helpers";
 import {
   count,

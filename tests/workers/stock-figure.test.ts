@@ -2,8 +2,8 @@
 // SQL (what a save's batch records in the snapshot). This pins the two together for every kind of tab.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { derivedFields, figureKey, KINDS, normalizeCells, type TabKind } from "../../contract/stock";
-import { figureSql } from "../../worker/domain/stock";
+import { derivedFields, figureKey, KINDS, normalizeCells, type TabKind } from "#contract/stock";
+import { figureSql } from "#worker/domain/stock";
 
 /** A stored row of the kind as a save leaves it: every list at its length, cells numbers or empty. */
 function storedRow(kind: TabKind, seed: number): Record<string, unknown> {

@@ -3,7 +3,7 @@
 // parsing, order, colours and images.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { DEMO_ROLES } from "../../worker/discord-standin";
+import { DEMO_ROLES } from "#worker/discord-standin";
 import {
   Browser,
   dataPath,

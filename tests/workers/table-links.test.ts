@@ -1,7 +1,7 @@
 // A table's row links (Edit, Delete, Kick, History), worked out once a page by perRow: each must be the link that
 // withParams makes for that row, whatever the page's URL or the row's id holds.
 import { describe, expect, it } from "vitest";
-import { historyHref, perRow, withParams } from "../../app/utils/table";
+import { historyHref, perRow, withParams } from "#app/utils/table";
 
 const PAGES = [
   "/dashboard/codes",

@@ -9,7 +9,7 @@ import {
   serverFrom,
   sortEntries,
   type Entry,
-} from "../../app/routes/_shell.dashboard.tribelists/tribelists";
+} from "#app/routes/_shell.dashboard.tribelists/tribelists";
 import { Browser, dataPath, FETCHER_FIELDS, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";
 
 const hex = (n: number) => n.toString(16).padStart(24, "0");

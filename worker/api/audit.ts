@@ -1,10 +1,10 @@
 // The audit trail (issue 14, admin): GET /api/audit/search, every change with who, when, what and its before and after.
 import { Hono } from "hono";
 import { z } from "zod";
-import { SECTIONS } from "../../contract/access";
-import { searchAudit } from "../domain/audit";
-import { database } from "../domain/context";
-import type { WorkerEnv } from "../types";
+import { SECTIONS } from "#contract/access";
+import { searchAudit } from "#worker/domain/audit";
+import { database } from "#worker/domain/context";
+import type { WorkerEnv } from "#worker/types";
 import { blankIsMissing, pageQuery, valid } from "./http";
 
 /** A day that exists (2024-02-31 does not: Date.parse would roll it over to March). */

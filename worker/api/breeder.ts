@@ -2,11 +2,11 @@
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
-import { breederImportSchema, importBreeders } from "../domain/breeder-import";
-import { BREEDER_SERVERS, CLAIM_FILTERS } from "../../contract/breeder";
-import { MAX_QUERY } from "../../contract/search";
-import { isTimeZone } from "../../contract/zones";
-import { objectIdSchema } from "../../contract/ids";
+import { breederImportSchema, importBreeders } from "#worker/domain/breeder-import";
+import { BREEDER_SERVERS, CLAIM_FILTERS } from "#contract/breeder";
+import { MAX_QUERY } from "#contract/search";
+import { isTimeZone } from "#contract/zones";
+import { objectIdSchema } from "#contract/ids";
 import { z } from "zod";
 import {
   batchColour,
@@ -18,7 +18,7 @@ import {
   setBreederImage,
   setBreederOrder,
   setBreederRole,
-} from "../domain/breeder";
+} from "#worker/domain/breeder";
 import {
   batchColourSchema,
   type BreederPatch,
@@ -28,19 +28,19 @@ import {
   orderSchema,
   reorderSchema,
   roleSchema,
-} from "../domain/breeder-input";
+} from "#worker/domain/breeder-input";
 import {
   listClaimSessions,
   searchClaimSessions,
   listSessionStats,
   searchSessionStats,
-} from "../domain/breeder-sessions";
+} from "#worker/domain/breeder-sessions";
 import {
   claimSessionsIngestSchema,
   ingestClaimSessions,
   ingestSessionStats,
   sessionStatsIngestSchema,
-} from "../domain/breeder-sessions-ingest";
+} from "#worker/domain/breeder-sessions-ingest";
 import {
   codeCreateSchema,
   codePatchSchema,
@@ -48,9 +48,9 @@ import {
   ffaCreateSchema,
   ffaPatchSchema,
   ffaRaisings,
-} from "../domain/breeder-tables";
-import { breederDinos, searchBreeders } from "../domain/breeder-search";
-import type { WorkerEnv } from "../types";
+} from "#worker/domain/breeder-tables";
+import { breederDinos, searchBreeders } from "#worker/domain/breeder-search";
+import type { WorkerEnv } from "#worker/types";
 import { blankIsMissing, deps, fieldError, notFound, pageQuery, pageSize, valid } from "./http";
 
 const idParam = z.object({ id: objectIdSchema });

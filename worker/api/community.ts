@@ -2,8 +2,8 @@
 // tribelists, the Discord join log and removed members, the Discord bot's ingestion, kicks and avatars.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { createCode, deleteCode, findCode, listCodes, searchCodes, updateCode } from "../domain/codes";
-import { codeFields, codeUpdate } from "../../contract/codes";
+import { createCode, deleteCode, findCode, listCodes, searchCodes, updateCode } from "#worker/domain/codes";
+import { codeFields, codeUpdate } from "#contract/codes";
 import {
   avatarCacheMap,
   discordClient,
@@ -12,7 +12,7 @@ import {
   kickEverywhere,
   resolveAvatar,
   resolveAvatars,
-} from "../domain/discord";
+} from "#worker/domain/discord";
 import {
   ingestJoins,
   ingestLeaves,
@@ -24,14 +24,14 @@ import {
   searchJoinLog,
   searchRemovedMembers,
   vouchBatch,
-} from "../domain/members";
-import { addEntry, clearEntries, deleteEntry, listEntries, updateEntry } from "../domain/tribelists";
-import { entryCreate, entryUpdate } from "../../contract/tribelist-input";
-import { TRIBELIST_SERVERS, tribelistPath } from "../../contract/tribelists";
-import { refreshRoles } from "../platform/access";
-import type { WorkerEnv } from "../types";
+} from "#worker/domain/members";
+import { addEntry, clearEntries, deleteEntry, listEntries, updateEntry } from "#worker/domain/tribelists";
+import { entryCreate, entryUpdate } from "#contract/tribelist-input";
+import { TRIBELIST_SERVERS, tribelistPath } from "#contract/tribelists";
+import { refreshRoles } from "#worker/platform/access";
+import type { WorkerEnv } from "#worker/types";
 import { deps, executionContext, fieldError, notFound, pageQuery, valid } from "./http";
-import { discordIdSchema, objectIdSchema } from "../../contract/ids";
+import { discordIdSchema, objectIdSchema } from "#contract/ids";
 
 const objectIdParam = z.object({ _id: objectIdSchema });
 

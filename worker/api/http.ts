@@ -2,10 +2,10 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import { z, type ZodError, type ZodSchema } from "zod";
-import { MAX_QUERY } from "../../contract/search";
-import type { Deps } from "../domain/context";
-import { domainDeps } from "../platform/deps";
-import type { WorkerEnv } from "../types";
+import { MAX_QUERY } from "#contract/search";
+import type { Deps } from "#worker/domain/context";
+import { domainDeps } from "#worker/platform/deps";
+import type { WorkerEnv } from "#worker/types";
 import { strict, unknownFields } from "./strict";
 
 type Issue = { field: string; message: string };

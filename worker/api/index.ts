@@ -1,20 +1,20 @@
 // The host API (spec part 1 and part 2, section 7), mounted at /api, /kick and /avatar. Every request must name its
 // caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
 import { Hono, type Context, type Next } from "hono";
-import { apiNeed, can, FULL_ACCESS, meets, refusal, toAccess, within } from "../../contract/access";
-import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "../platform/access";
-import { getConfig } from "../platform/config";
-import { SAFE_METHODS } from "../platform/gate";
-import { pingDatabase } from "../platform/health";
-import { jsonAnswer } from "../platform/in-process-answer";
-import { isShared, jsonOf } from "../../contract/shared-json";
-import { clientAddress, overLimit } from "../platform/limits";
-import { search, SEARCH_SECTIONS } from "../domain/search";
-import { resolveToken } from "../domain/tokens";
-import { ingestSourceOf, touchSource } from "../domain/sources";
+import { apiNeed, can, FULL_ACCESS, meets, refusal, toAccess, within } from "#contract/access";
+import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "#worker/platform/access";
+import { getConfig } from "#worker/platform/config";
+import { SAFE_METHODS } from "#worker/platform/gate";
+import { pingDatabase } from "#worker/platform/health";
+import { jsonAnswer } from "#worker/platform/in-process-answer";
+import { isShared, jsonOf } from "#contract/shared-json";
+import { clientAddress, overLimit } from "#worker/platform/limits";
+import { search, SEARCH_SECTIONS } from "#worker/domain/search";
+import { resolveToken } from "#worker/domain/tokens";
+import { ingestSourceOf, touchSource } from "#worker/domain/sources";
 import { executionContext, pageQuery, valid } from "./http";
-import { database } from "../domain/context";
-import type { Caller, WorkerEnv } from "../types";
+import { database } from "#worker/domain/context";
+import type { Caller, WorkerEnv } from "#worker/types";
 import { auditApi } from "./audit";
 import { breederApi } from "./breeder";
 import { communityApi } from "./community";

@@ -4,28 +4,22 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { ingestEvents, listActivity, listLog } from "../domain/servers/events";
-import { populationJson } from "../domain/servers/population";
-import { recordSnapshot } from "../domain/servers/snapshots";
-import { serverStatusJson } from "../domain/servers/status";
+import { ingestEvents, listActivity, listLog } from "#worker/domain/servers/events";
+import { populationJson } from "#worker/domain/servers/population";
+import { recordSnapshot } from "#worker/domain/servers/snapshots";
+import { serverStatusJson } from "#worker/domain/servers/status";
 import {
   ingestWeeklyMembers,
   listWeeklyMembers,
   refreshWeeklyMembers,
   searchWeeklyMembers,
-} from "../domain/servers/weekly-members";
-import { ACTIVITY_CLASSES, parseTime } from "../domain/servers-rules";
-import {
-  isServerId,
-  POPULATION_RANGES,
-  WEEKLY_ACTIVITY,
-  type PopulationRange,
-  type ServerId,
-} from "../../contract/servers";
-import { refreshServer } from "../jobs/snapshot";
-import { officialStandin } from "../sources/official-standin";
-import type { WorkerEnv } from "../types";
-import type { Db } from "../domain/context";
+} from "#worker/domain/servers/weekly-members";
+import { ACTIVITY_CLASSES, parseTime } from "#worker/domain/servers-rules";
+import { isServerId, POPULATION_RANGES, WEEKLY_ACTIVITY, type PopulationRange, type ServerId } from "#contract/servers";
+import { refreshServer } from "#worker/jobs/snapshot";
+import { officialStandin } from "#worker/sources/official-standin";
+import type { WorkerEnv } from "#worker/types";
+import type { Db } from "#worker/domain/context";
 import { blankIsMissing, deps, notFound, pageQuery, valid } from "./http";
 
 const serverParam = z.object({ serverId: z.string().regex(/^\d{1,10}$/, "must be a server id such as 2411") });

@@ -3,15 +3,22 @@
 // channels and deliveries under /api/alerts (admin).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { isSourceId, MAX_INTERVAL_MS, MIN_INTERVAL_MS, SOURCE_IDS, type SourceId } from "../../contract/sources";
-import { ALERT_KIND_IDS, DISCORD_ORIGINS, isWebhookUrl, MAX_CHANNEL_NAME, MAX_CHANNELS } from "../../contract/alerts";
-import { addChannel, deleteChannel, listChannels, queueTest, recentDeliveries, updateChannel } from "../domain/alerts";
-import { database } from "../domain/context";
-import { discordUrls } from "../platform/config";
-import { setSourceInterval, sourceStates } from "../domain/sources";
-import type { WorkerEnv } from "../types";
+import { isSourceId, MAX_INTERVAL_MS, MIN_INTERVAL_MS, SOURCE_IDS, type SourceId } from "#contract/sources";
+import { ALERT_KIND_IDS, DISCORD_ORIGINS, isWebhookUrl, MAX_CHANNEL_NAME, MAX_CHANNELS } from "#contract/alerts";
+import {
+  addChannel,
+  deleteChannel,
+  listChannels,
+  queueTest,
+  recentDeliveries,
+  updateChannel,
+} from "#worker/domain/alerts";
+import { database } from "#worker/domain/context";
+import { discordUrls } from "#worker/platform/config";
+import { setSourceInterval, sourceStates } from "#worker/domain/sources";
+import type { WorkerEnv } from "#worker/types";
 import { deps, fieldError, notFound, valid } from "./http";
-import type { AlertKind } from "../../contract/alerts";
+import type { AlertKind } from "#contract/alerts";
 
 const sourceParam = z.object({
   id: z.string().refine(isSourceId, `must be one of ${SOURCE_IDS.join(", ")}`),

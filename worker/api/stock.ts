@@ -2,7 +2,7 @@
 // GET {base}, GET {base}/history, PUT {base}/{id}, POST {base}/batch, PUT {base}/{id}/order, POST {base}/order,
 // PATCH {base}/{id} (colours), PUT {base}/{id}/image. Mounted at the root; routes carry their full paths.
 import { Hono } from "hono";
-import { getRow, listHistory, listRows, reorder, saveRows, setColours, setImage, setOrder } from "../domain/stock";
+import { getRow, listHistory, listRows, reorder, saveRows, setColours, setImage, setOrder } from "#worker/domain/stock";
 import {
   batchBody,
   colourBody,
@@ -12,9 +12,9 @@ import {
   orderBody,
   reorderBody,
   saveBody,
-} from "../domain/stock-input";
-import { STOCK_TABS, TABS } from "../../contract/stock";
-import type { WorkerEnv } from "../types";
+} from "#worker/domain/stock-input";
+import { STOCK_TABS, TABS } from "#contract/stock";
+import type { WorkerEnv } from "#worker/types";
 import { deps, fieldError, notFound, valid } from "./http";
 
 export const stockApi = new Hono<WorkerEnv>();

@@ -1,10 +1,10 @@
 // API tokens, managed by signed-in people (a token cannot mint or see tokens).
 import { Hono } from "hono";
-import { can, SECTION_LABELS, SECTIONS, toAccess, type Access } from "../../contract/access";
-import { createToken, listTokens, revokeToken } from "../domain/tokens";
-import type { WorkerEnv } from "../types";
+import { can, SECTION_LABELS, SECTIONS, toAccess, type Access } from "#contract/access";
+import { createToken, listTokens, revokeToken } from "#worker/domain/tokens";
+import type { WorkerEnv } from "#worker/types";
 import { deps, fieldError, notFound, valid } from "./http";
-import { tokenCreate } from "../../contract/tokens";
+import { tokenCreate } from "#contract/tokens";
 
 export const tokensApi = new Hono<WorkerEnv>()
   .use("*", async (c, next) => {

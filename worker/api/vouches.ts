@@ -1,10 +1,17 @@
 // /api/vouches: the list, the dashboard's card cache, delete, and marking a kicked user's vouches Remove Pending.
 import { Hono } from "hono";
 import { z } from "zod";
-import { cardCache, deleteVouch, listVouches, markRemovePending, searchVouches, vouchStats } from "../domain/vouches";
-import type { WorkerEnv } from "../types";
+import {
+  cardCache,
+  deleteVouch,
+  listVouches,
+  markRemovePending,
+  searchVouches,
+  vouchStats,
+} from "#worker/domain/vouches";
+import type { WorkerEnv } from "#worker/types";
 import { deps, notFound, pageQuery, valid } from "./http";
-import { discordIdSchema, objectIdSchema } from "../../contract/ids";
+import { discordIdSchema, objectIdSchema } from "#contract/ids";
 
 const objectIdParam = z.object({ _id: objectIdSchema });
 const discordIdParam = z.object({ vouchedId: discordIdSchema });

@@ -2,8 +2,8 @@
 // version of its source table it was computed at (data_versions, bumped by triggers on every write: vouches in
 // migrations/0004_search_index.sql, the breeder list in 0005), and is valid while that version is current.
 import { and, eq, lt, sql } from "drizzle-orm";
-import { aggregateCache, dataVersions } from "../../drizzle/schema";
-import { share } from "../../contract/shared-json";
+import { aggregateCache, dataVersions } from "#drizzle/schema";
+import { share } from "#contract/shared-json";
 import type { Db } from "./context";
 
 /**

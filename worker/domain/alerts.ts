@@ -10,9 +10,9 @@ import {
   maskWebhook,
   retryDelay,
   type AlertKind,
-} from "../../contract/alerts";
-import { MINUTE_MS } from "../../contract/time";
-import { alertChannels, alertDeliveries } from "../../drizzle/schema";
+} from "#contract/alerts";
+import { MINUTE_MS } from "#contract/time";
+import { alertChannels, alertDeliveries } from "#drizzle/schema";
 import { commit, type Db, type Deps } from "./context";
 import { chunk } from "./servers/json-rows";
 

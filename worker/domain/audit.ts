@@ -1,9 +1,9 @@
 // The audit trail, read (issue 14): every change with who, when, what and its before and after, searched, filtered by
 // section, person, record and time, and paged in SQL; and its pruning past the configured retention.
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Section } from "../../contract/access";
-import { entitiesOf, type AuditRow } from "../../contract/audit";
-import { auditLog } from "../../drizzle/schema";
+import type { Section } from "#contract/access";
+import { entitiesOf, type AuditRow } from "#contract/audit";
+import { auditLog } from "#drizzle/schema";
 import type { Db } from "./context";
 import { storedNameOf } from "./discord";
 import { anyColumnLike, countedPage, type SearchPage } from "./paging";

@@ -3,9 +3,9 @@
 // the whole import, so nothing is half applied.
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
-import { objectIdSchema } from "../../contract/ids";
-import { MAX_IMPORT_ROWS } from "../../contract/import";
+import { breederList, itemImages, roleMappings } from "#drizzle/schema";
+import { objectIdSchema } from "#contract/ids";
+import { MAX_IMPORT_ROWS } from "#contract/import";
 import type { Deps } from "./context";
 import { commit, versionGuard } from "./context";
 import { findBreeders, newBreederRow, nextPlace } from "./breeder";

@@ -1,14 +1,8 @@
 // What the breeder list's API accepts (spec part 2, "Breeder page"): the PATCH and create bodies, batch colours, order,
 // image and role. Unknown keys are refused by name; read-only ones say who sets them.
 import { z } from "zod";
-import { DISCORD_ID, objectIdSchema } from "../../contract/ids";
-import {
-  BREEDER_SERVERS,
-  COLOURABLE_COLUMNS,
-  DATE_COLUMNS,
-  NUMERIC_COLUMNS,
-  TEXT_COLUMNS,
-} from "../../contract/breeder";
+import { DISCORD_ID, objectIdSchema } from "#contract/ids";
+import { BREEDER_SERVERS, COLOURABLE_COLUMNS, DATE_COLUMNS, NUMERIC_COLUMNS, TEXT_COLUMNS } from "#contract/breeder";
 
 export const hexColour = z
   .string({ invalid_type_error: "must be a hex colour like #ff0000" })

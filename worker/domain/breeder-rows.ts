@@ -1,10 +1,10 @@
 // A breeder row (spec part 2, "Breeder page"): its search columns, its JSON view with the Days since computed, and
 // the plan of a change to it (which columns, `values` keys and colours a PATCH writes).
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { breederList } from "../../drizzle/schema";
-import type { LiveEvent } from "../../contract/events";
+import { breederList } from "#drizzle/schema";
+import type { LiveEvent } from "#contract/events";
 import { SEARCH_SEPARATOR } from "./paging";
-import { daysSince, daysSinceDay, DAYS_SINCE_COLUMNS, sheetDay, VALUE_COLUMNS } from "../../contract/breeder";
+import { daysSince, daysSinceDay, DAYS_SINCE_COLUMNS, sheetDay, VALUE_COLUMNS } from "#contract/breeder";
 
 import { type BreederPatch } from "./breeder-input";
 

@@ -10,7 +10,7 @@
 // parsed both dates of every row in SQL: 31 times the cost of a health check).
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { breederList } from "../../drizzle/schema";
+import { breederList } from "#drizzle/schema";
 import {
   BREEDER_SERVERS,
   dayNumber,
@@ -18,7 +18,7 @@ import {
   type BreederDino,
   type BreederServer,
   type BreederSummary,
-} from "../../contract/breeder";
+} from "#contract/breeder";
 import { aggregateRead, cachedAggregate, keptWhileCurrent, settledAggregate } from "./aggregates";
 import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder-rows";
 import type { Db } from "./context";

@@ -2,11 +2,11 @@
 // their ingestion, which inserts new rows, updates changed ones and leaves the rest untouched.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { breederSessionStats, claimSessions } from "../../drizzle/schema";
+import { breederSessionStats, claimSessions } from "#drizzle/schema";
 import type { AuditEntry, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
-import { discordIdSchema, objectIdSchema } from "../../contract/ids";
+import { discordIdSchema, objectIdSchema } from "#contract/ids";
 
 /** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
 import { INGEST_LIMIT } from "./breeder-sessions";

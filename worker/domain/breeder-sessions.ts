@@ -2,12 +2,12 @@
 // are idempotent: a row equal to what is stored is left alone, so the same body twice changes nothing).
 import { and, desc, eq, getTableColumns, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { breederList, breederSessionStats, claimSessions } from "../../drizzle/schema";
+import { breederList, breederSessionStats, claimSessions } from "#drizzle/schema";
 import { storedAvatarOf, storedNameOf } from "./discord";
 import type { Db } from "./context";
-import type { ClaimFilter, ClaimSummary } from "../../contract/breeder";
-import { dayBounds, offsetSpans } from "../../contract/zones";
-import { DAY_MS } from "../../contract/time";
+import type { ClaimFilter, ClaimSummary } from "#contract/breeder";
+import { dayBounds, offsetSpans } from "#contract/zones";
+import { DAY_MS } from "#contract/time";
 import {
   contains,
   countedPageWith,
@@ -18,8 +18,8 @@ import {
   type PageQuery,
   type SearchPage,
 } from "./paging";
-import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow } from "../../contract/breeder";
-import { matches } from "../../contract/search";
+import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow } from "#contract/breeder";
+import { matches } from "#contract/search";
 
 /** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
 type Kept = "searchText" | "rowKey" | "claimCount" | "completedCount";

@@ -3,9 +3,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { codesGiven, ffaRaising } from "../../drizzle/schema";
-import type { LiveEvent } from "../../contract/events";
-import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "../../contract/breeder";
+import { codesGiven, ffaRaising } from "#drizzle/schema";
+import type { LiveEvent } from "#contract/events";
+import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "#contract/breeder";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";

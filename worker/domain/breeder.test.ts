@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { breederJson, planPatch } from "./breeder-rows";
 import { batchColourSchema, breederCreateSchema, breederPatchSchema } from "./breeder-input";
-import { daysSince, parseSheetDate, sheetDay, VALUE_COLUMNS } from "../../contract/breeder";
+import { daysSince, parseSheetDate, sheetDay, VALUE_COLUMNS } from "#contract/breeder";
 import { claimSessionsIngestSchema, sessionStatsIngestSchema } from "./breeder-sessions-ingest";
-import { compareLeaderboard } from "../../contract/breeder";
+import { compareLeaderboard } from "#contract/breeder";
 import { codePatchSchema, ffaCreateSchema, ffaPatchSchema } from "./breeder-tables";
 
 const NOW = new Date(Date.UTC(2026, 2, 15, 18, 30)); // 15 March 2026, evening UTC

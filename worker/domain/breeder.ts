@@ -3,10 +3,10 @@
 // are audited, and raise breeder_list_update; a write of Dino, Server or `values` also writes the row's search
 // columns (searchColumns).
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
-import { breederList, itemImages, roleMappings } from "../../drizzle/schema";
+import { breederList, itemImages, roleMappings } from "#drizzle/schema";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId, newPlaces, RACE_RETRIES, versionGuard } from "./context";
-import { VALUE_COLUMNS } from "../../contract/breeder";
+import { VALUE_COLUMNS } from "#contract/breeder";
 
 import type { BreederPatch } from "./breeder-input";
 import {

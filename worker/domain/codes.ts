@@ -1,8 +1,8 @@
 // Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
 import { asc, eq, sql } from "drizzle-orm";
-import type { CodeFields } from "../../contract/codes";
-import { completedLabel } from "../../contract/codes-display";
-import { codes } from "../../drizzle/schema";
+import type { CodeFields } from "#contract/codes";
+import { completedLabel } from "#contract/codes-display";
+import { codes } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
 import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";

@@ -6,8 +6,8 @@ import type { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { LiveEvent } from "../../contract/events";
-import * as schema from "../../drizzle/schema";
+import type { LiveEvent } from "#contract/events";
+import * as schema from "#drizzle/schema";
 
 export type Db = DrizzleD1Database<typeof schema>;
 export type Actor = { id: string; name: string };

@@ -3,13 +3,13 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { botToken, discordUrls, type Config } from "../platform/config";
-import { avatars, joinLog, removedMembers, users, vouches } from "../../drizzle/schema";
+import { botToken, discordUrls, type Config } from "#worker/platform/config";
+import { avatars, joinLog, removedMembers, users, vouches } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { markRemovePending } from "./vouches";
-import { isDiscordId } from "../../contract/ids";
-import { DAY_MS } from "../../contract/time";
+import { isDiscordId } from "#contract/ids";
+import { DAY_MS } from "#contract/time";
 
 export const CDN = "https://cdn.discordapp.com";
 /** A cached avatar is fetched again after a day. */

@@ -2,13 +2,13 @@
 // idempotent ingestion the Discord bot posts to. Re-sending a batch changes nothing; the natural keys decide.
 import { asc, desc, getTableColumns, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { joinLog, removedMembers, VOUCH_STATUSES, vouches, type VoucherInfo } from "../../drizzle/schema";
+import { joinLog, removedMembers, VOUCH_STATUSES, vouches, type VoucherInfo } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { snowflakeTime, storedAvatarOf } from "./discord";
 import { formatVouchDate, parseVouchDate } from "./vouches";
 import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
-import { discordIdSchema } from "../../contract/ids";
+import { discordIdSchema } from "#contract/ids";
 import { queueAlerts } from "./alerts";
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 // the trigram index of migrations/0004_search_index.sql (a miss costs no more than a hit).
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "../../drizzle/schema";
-import type { Section } from "../../contract/access";
+import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "#drizzle/schema";
+import type { Section } from "#contract/access";
 import type { Db } from "./context";
 import { anyColumnLike, ftsPhrase, trigramsServe } from "./paging";
 

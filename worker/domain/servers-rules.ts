@@ -2,8 +2,8 @@
 // events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
 // ranges it shares with the screens are in contract/servers.ts. No database here, so every rule is unit-tested
 // in servers.test.ts and tests/workers/cron-rules.test.ts.
-import { statusClass, trimText, type PopulationPoint } from "../../contract/servers";
-import { DAY_MS, HOUR_MS, MINUTE_MS } from "../../contract/time";
+import { statusClass, trimText, type PopulationPoint } from "#contract/servers";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "#contract/time";
 
 /** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
 export const LOG_WINDOW_DAYS = 30;

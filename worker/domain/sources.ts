@@ -1,7 +1,7 @@
 // Where the figures come from (issue 15): each source's last contact, the time it said its figures were observed, its
 // last error, and the interval it is expected at (an admin's, else its kind's default; contract/sources.ts).
 import { eq, sql } from "drizzle-orm";
-import { isServerId } from "../../contract/servers";
+import { isServerId } from "#contract/servers";
 import {
   collectorOf,
   kindOf,
@@ -10,11 +10,11 @@ import {
   sourceLabel,
   type SourceId,
   type SourceState,
-} from "../../contract/sources";
-import { sources } from "../../drizzle/schema";
+} from "#contract/sources";
+import { sources } from "#drizzle/schema";
 import { commit, type Db, type Deps } from "./context";
-import { externalHost, getConfig, type Config } from "../platform/config";
-import { officialListSource } from "../sources/official-list";
+import { externalHost, getConfig, type Config } from "#worker/platform/config";
+import { officialListSource } from "#worker/sources/official-list";
 
 /**
  * Records a contact with a source, as one statement that can ride in a batch: now, the time its figures were observed

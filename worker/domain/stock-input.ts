@@ -1,7 +1,7 @@
 // What the stock calls accept (spec part 2, sections 5 and 7), as zod schemas: typed cells become numbers by the
 // sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
 // them).
-import { MAX_IMPORT_ROWS } from "../../contract/import";
+import { MAX_IMPORT_ROWS } from "#contract/import";
 import { z } from "zod";
 import {
   HEX_COLOUR,
@@ -14,9 +14,9 @@ import {
   type Cell,
   type StockField,
   type TabKind,
-} from "../../contract/stock";
-import { reduceImageUrl } from "../../contract/images";
-import { objectIdSchema } from "../../contract/ids";
+} from "#contract/stock";
+import { reduceImageUrl } from "#contract/images";
+import { objectIdSchema } from "#contract/ids";
 
 export const objectId = objectIdSchema;
 

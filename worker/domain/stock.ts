@@ -2,8 +2,8 @@
 // stock_items (the tab's own fields in `data`); every save writes a history snapshot of the tab in the same batch.
 // Saves carry an optional row version: a save based on an older version is refused and changes nothing.
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import { itemImages, stockHistory, stockItems } from "../../drizzle/schema";
-import type { LiveEvent } from "../../contract/events";
+import { itemImages, stockHistory, stockItems } from "#drizzle/schema";
+import type { LiveEvent } from "#contract/events";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newPlaces, RACE_RETRIES, versionGuard } from "./context";
 import type { RowSave } from "./stock-input";
@@ -21,7 +21,7 @@ import {
   type Cell,
   type StockTab,
   type TabKind,
-} from "../../contract/stock";
+} from "#contract/stock";
 
 type StockRow = typeof stockItems.$inferSelect;
 export type StockRowJson = ReturnType<typeof rowJson>;

@@ -1,7 +1,7 @@
 // API tokens: for the Discord bot, game-server collectors and scripts. Shown once, stored as a SHA-256 hash.
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Access } from "../../contract/access";
-import { apiTokens, users } from "../../drizzle/schema";
+import type { Access } from "#contract/access";
+import { apiTokens, users } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 

@@ -1,9 +1,9 @@
 // The tribelists of the three official servers. One table with a server column; each list is sorted by order
 // ascending with entries without an order last (then by name).
 import { and, asc, eq, sql } from "drizzle-orm";
-import { tribelistEntries } from "../../drizzle/schema";
-import type { EntryCreate, EntryUpdate } from "../../contract/tribelist-input";
-import type { TribelistServer } from "../../contract/tribelists";
+import { tribelistEntries } from "#drizzle/schema";
+import type { EntryCreate, EntryUpdate } from "#contract/tribelist-input";
+import type { TribelistServer } from "#contract/tribelists";
 import type { Db, Deps } from "./context";
 import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
 

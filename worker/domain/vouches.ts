@@ -1,6 +1,6 @@
 // Vouches: one member vouching for another. The dashboard's card cache is computed here from the rows.
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { vouches } from "../../drizzle/schema";
+import { vouches } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { cachedAggregate } from "./aggregates";

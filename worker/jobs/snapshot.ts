@@ -11,30 +11,30 @@
 // population point from what the collector last pushed (recordPopulation): re-recording the stored status with the
 // run's time would make a collector that stopped look alive and "updated just now" (issue 15).
 // Finally (when asked), snapshots past SNAPSHOT_RETENTION_DAYS are pruned.
-import { externalHost, getConfig, type Config } from "../platform/config";
-import { SYSTEM, type Actor, type Deps } from "../domain/context";
-import { domainDeps } from "../platform/deps";
+import { externalHost, getConfig, type Config } from "#worker/platform/config";
+import { SYSTEM, type Actor, type Deps } from "#worker/domain/context";
+import { domainDeps } from "#worker/platform/deps";
 import {
   pruneSnapshots,
   recordPopulation,
   recordSnapshot,
   type Observation,
   type SnapshotResult,
-} from "../domain/servers/snapshots";
-import { sourceStates, touchSource } from "../domain/sources";
-import { collectorOf } from "../../contract/sources";
-import { OFFLINE_DETAILS, storedState } from "../domain/servers/status";
-import { NO_DATA, retentionCutoff } from "../domain/servers-rules";
-import { MAP_NAMES, type ServerId } from "../../contract/servers";
-import type { Fetcher } from "../sources/fetch-json";
+} from "#worker/domain/servers/snapshots";
+import { sourceStates, touchSource } from "#worker/domain/sources";
+import { collectorOf } from "#contract/sources";
+import { OFFLINE_DETAILS, storedState } from "#worker/domain/servers/status";
+import { NO_DATA, retentionCutoff } from "#worker/domain/servers-rules";
+import { MAP_NAMES, type ServerId } from "#contract/servers";
+import type { Fetcher } from "#worker/sources/fetch-json";
 import {
   findOfficialServer,
   officialListSource,
   readOfficialList,
   type OfficialListRead,
-} from "../sources/official-list";
-import { officialStandin } from "../sources/official-standin";
-import { readHostRoster, type HostRosterRead } from "../sources/roster-host";
+} from "#worker/sources/official-list";
+import { officialStandin } from "#worker/sources/official-standin";
+import { readHostRoster, type HostRosterRead } from "#worker/sources/roster-host";
 
 type StoredState = Awaited<ReturnType<typeof storedState>>;
 

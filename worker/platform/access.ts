@@ -2,10 +2,10 @@
 // role mapping an admin keeps in role_access. Resolved once per request with the session; the mapping is kept in the
 // isolate for as long as a session row is (SESSION_CACHE_TTL_MS), so a warm request reads nothing from D1 for it.
 import { eq } from "drizzle-orm";
-import { accessOf, isLevel, isSection, type Access, type RoleLevel } from "../../contract/access";
-import * as schema from "../../drizzle/schema";
-import { databaseOf } from "../domain/context";
-import { discordClient } from "../domain/discord";
+import { accessOf, isLevel, isSection, type Access, type RoleLevel } from "#contract/access";
+import * as schema from "#drizzle/schema";
+import { databaseOf } from "#worker/domain/context";
+import { discordClient } from "#worker/domain/discord";
 import type { Config } from "./config";
 import { forgetUserSessions, SESSION_CACHE_TTL_MS } from "./session";
 

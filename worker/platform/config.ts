@@ -1,7 +1,7 @@
 // One schema for the Worker's settings, checked on the first request. Every problem is reported at once, in words.
 import { z } from "zod";
-import { discordIdSchema } from "../../contract/ids";
-import { SERVER_IDS } from "../../contract/servers";
+import { discordIdSchema } from "#contract/ids";
+import { SERVER_IDS } from "#contract/servers";
 
 const snowflake = discordIdSchema;
 const list = (item: z.ZodString) =>

@@ -3,7 +3,7 @@
 // own and every batch counts as one round trip, and the answer says how many in `X-D1-Queries`. Off, nothing is
 // wrapped and nothing is added.
 import type { MiddlewareHandler } from "hono";
-import type { WorkerEnv } from "../types";
+import type { WorkerEnv } from "#worker/types";
 
 export const D1_QUERIES_HEADER = "X-D1-Queries";
 const RUNS = new Set(["all", "first", "run", "raw"]);

@@ -9,8 +9,8 @@
 // The live room and the cron job write through their own binding (the primary): nothing of theirs is read back by the
 // member's next request before a live event says so.
 import type { MiddlewareHandler } from "hono";
-import type { WorkerEnv } from "../types";
-import { readCookie } from "../../contract/cookies";
+import type { WorkerEnv } from "#worker/types";
+import { readCookie } from "#contract/cookies";
 import { isApiPath, SAFE_METHODS } from "./gate";
 import { secureCookieFor } from "./session";
 

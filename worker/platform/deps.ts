@@ -1,8 +1,8 @@
 // The domain's dependencies, built in one place for the API handlers, ingestion and the cron: the database, the env,
 // who is acting, and the announce hook (the live room, then the edge cache of an external host).
-import { publish } from "../../party/live";
-import type { LiveEvent } from "../../contract/events";
-import { database, type Actor, type Announce, type Deps } from "../domain/context";
+import { publish } from "#party/live";
+import type { LiveEvent } from "#contract/events";
+import { database, type Actor, type Announce, type Deps } from "#worker/domain/context";
 import { externalHost, getConfig } from "./config";
 import { invalidateForEvent } from "./host-cache";
 

@@ -10,9 +10,9 @@
 // - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not; an import of a tribe's sheet
 //   (/dashboard/stock-2411/import, /dashboard/breeder-stats/import) may carry MAX_IMPORT_BYTES.
 // - The live room's path answers websocket upgrades only (405), before anything reaches its Durable Object.
-import { SAFE_METHODS } from "../../contract/access";
+import { SAFE_METHODS } from "#contract/access";
 import type { Context, MiddlewareHandler } from "hono";
-import type { WorkerEnv } from "../types";
+import type { WorkerEnv } from "#worker/types";
 
 /** The largest body any request may carry: the largest real one (a bot's 250 claim sessions) is about 100 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;

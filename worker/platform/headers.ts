@@ -4,7 +4,7 @@
 // Cache-Control that no shared cache may store. Hashed assets never reach the Worker: wrangler's [assets] serves them
 // with their own long-lived caching.
 import type { MiddlewareHandler } from "hono";
-import type { WorkerEnv } from "../types";
+import type { WorkerEnv } from "#worker/types";
 import { discordUrls, type Config } from "./config";
 
 /** Browser features no page of the dashboard uses, refused to the pages and to anything they embed. */

@@ -8,8 +8,8 @@
 //   but it stays the last good answer to fall back on while the host is down.
 // - A circuit breaker per host (also in the Cache API, so every isolate of a data centre shares it) stops calling a
 //   failing host for one TTL after a failure; then a single probe (half-open) decides whether it is back.
-import type { LiveEvent } from "../../contract/events";
-import { readsAffectedByEvent } from "../../contract/resources";
+import type { LiveEvent } from "#contract/events";
+import { readsAffectedByEvent } from "#contract/resources";
 import type { ExternalHost } from "./config";
 
 /** The Workers Cache API's default cache (typed apart from the DOM's CacheStorage). */

@@ -1,7 +1,7 @@
 // An in-process call's JSON answer handed to the BFF as the value the handler made, not as text it writes and the BFF
 // reads back (ADR 048). The answer's body is still its JSON, written only if someone reads it.
 
-import { isPlainJson, jsonOf } from "../../contract/shared-json";
+import { isPlainJson, jsonOf } from "#contract/shared-json";
 
 export { isPlainJson };
 

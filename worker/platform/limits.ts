@@ -4,7 +4,7 @@
 // sentence saying what to do; nothing behind the limit runs. The BFF's own calls to the host API run in-process and are
 // not counted again: a page's action counts once, however many host calls it makes.
 import type { Context, MiddlewareHandler } from "hono";
-import type { WorkerEnv } from "../types";
+import type { WorkerEnv } from "#worker/types";
 import { carriesToken, isApiPath, refuse, SAFE_METHODS } from "./gate";
 
 /**

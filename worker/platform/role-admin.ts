@@ -1,10 +1,10 @@
 // The Access page's reads and writes (admin, issue 14): the configured guilds' roles from Discord and the levels an admin
 // gives each, audited. Kept apart from access.ts, which every request runs.
 import { eq } from "drizzle-orm";
-import { FULL_ACCESS, roleAccess, SECTIONS, type Access, type RoleLevel } from "../../contract/access";
-import * as schema from "../../drizzle/schema";
-import { commit, database, type Actor, type Deps } from "../domain/context";
-import { discordClient } from "../domain/discord";
+import { FULL_ACCESS, roleAccess, SECTIONS, type Access, type RoleLevel } from "#contract/access";
+import * as schema from "#drizzle/schema";
+import { commit, database, type Actor, type Deps } from "#worker/domain/context";
+import { discordClient } from "#worker/domain/discord";
 import { forgetRoleMapping, roleMapping } from "./access";
 import { getConfig, type Config } from "./config";
 

@@ -3,12 +3,12 @@
 // These tables belong to the platform (who is signed in here), not to the host API's data.
 import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { readCookie } from "../../contract/cookies";
-import type { Access } from "../../contract/access";
-import type { SessionUser } from "../../contract/user";
-import * as schema from "../../drizzle/schema";
-import { databaseOf } from "../domain/context";
-import type { Caller } from "../types";
+import { readCookie } from "#contract/cookies";
+import type { Access } from "#contract/access";
+import type { SessionUser } from "#contract/user";
+import * as schema from "#drizzle/schema";
+import { databaseOf } from "#worker/domain/context";
+import type { Caller } from "#worker/types";
 import { accessFor, refreshRoles, ROLE_REFRESH_MS } from "./access";
 import type { Config } from "./config";
 

@@ -3,14 +3,14 @@
 // would through POST /api/ingest/servers/{id}/roster: a few players leave, a few join (now and then an enemy), so a
 // fresh `npm start` shows rosters, joins and leaves, enemy alerts and the population chart moving minute by minute.
 // The moves follow the minute (the same minute moves the same way), like the official list stand-in's counts.
-import { collectorOf } from "../../contract/sources";
-import type { ServerId } from "../../contract/servers";
-import { MINUTE_MS } from "../../contract/time";
-import type { Actor } from "../domain/context";
-import { recordSnapshot, type IngestPlayer } from "../domain/servers/snapshots";
-import { storedState } from "../domain/servers/status";
-import { touchSource } from "../domain/sources";
-import { domainDeps } from "../platform/deps";
+import { collectorOf } from "#contract/sources";
+import type { ServerId } from "#contract/servers";
+import { MINUTE_MS } from "#contract/time";
+import type { Actor } from "#worker/domain/context";
+import { recordSnapshot, type IngestPlayer } from "#worker/domain/servers/snapshots";
+import { storedState } from "#worker/domain/servers/status";
+import { touchSource } from "#worker/domain/sources";
+import { domainDeps } from "#worker/platform/deps";
 import { NAME_FIRST, NAME_SECOND, seeded } from "./seeded";
 
 const DEMO_COLLECTOR: Actor = { id: "system:demo-collector", name: "Demo collector (stand-in)" };

@@ -1,7 +1,7 @@
 // The public official server list: one JSON array of every official server (Name, NumPlayers, MaxPlayers, MapName,
 // ...), read once per snapshot run for all tracked servers. Being in the list means online. The list is read leniently:
 // numbers may arrive as strings, unknown fields are ignored, an entry without a name is skipped.
-import type { Config } from "../platform/config";
+import type { Config } from "#worker/platform/config";
 import { fetchJson, type Fetcher } from "./fetch-json";
 
 /** What the snapshot needs from one entry of the list. */

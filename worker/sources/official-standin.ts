@@ -5,9 +5,9 @@
 // curve with a little noise, the same for the whole of a minute, so a cron run and a page reload agree and the demo
 // looks alive.
 import { Hono } from "hono";
-import { getConfig } from "../platform/config";
-import { MAX_PLAYERS } from "../../contract/servers";
-import { MINUTE_MS } from "../../contract/time";
+import { getConfig } from "#worker/platform/config";
+import { MAX_PLAYERS } from "#contract/servers";
+import { MINUTE_MS } from "#contract/time";
 import { STANDIN_PATH } from "./official-list";
 
 /** The sample list (copied from that fixture): the three tracked servers and five others. */

@@ -2,7 +2,7 @@
 // token, the same call and answer shape as our own status endpoint. Read leniently: status codes may be numbers, a
 // player without an EOS id cannot be diffed and is skipped, and an answer without currentPlayers means "no players
 // and no status" (spec part 2, section 3).
-import type { RosterPlayer } from "../domain/servers-rules";
+import type { RosterPlayer } from "#worker/domain/servers-rules";
 import { fetchJson, type Fetcher } from "./fetch-json";
 import { lenientCount } from "./official-list";
 

@@ -5,8 +5,8 @@
 // the scripts run); with JavaScript the same form goes through a fetcher and the dialog closes at once (ADR 067).
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FETCHER_FIELDS } from "../../utils/action";
-import { Icon } from "../icons";
+import { FETCHER_FIELDS } from "#app/utils/action";
+import { Icon } from "#app/components/icons";
 import { CHANGELOG_DATE, CHANGES, descriptionBlocks, formatChangelogDate, TYPE_LABELS, type Change } from "./changelog";
 import { CHANGELOG_VERSION } from "./seen";
 

@@ -1,5 +1,5 @@
 // The changelog shown in the "What's New" modal (spec part 1: version 1.1.0, 2025-07-18). Pure data and helpers.
-import { formatDate } from "../../utils/dates";
+import { formatDate } from "#app/utils/dates";
 
 export type ChangeType = "feature" | "improvement" | "fix" | "breaking";
 

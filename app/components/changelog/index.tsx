@@ -1,10 +1,10 @@
 // The changelog's two entry points in the shell: the top bar's button, and the automatic opening after sign-in.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Icon } from "../icons";
+import { Icon } from "#app/components/icons";
 // The component on the server, loaded when it first opens in the browser (scripts/changelog-dialog-plugin.js).
 import { changelogDialog } from "virtual:changelog-dialog";
-import { KeptAsServed, useLateCode } from "../../utils/hydrated";
+import { KeptAsServed, useLateCode } from "#app/utils/hydrated";
 
 /**
  * The dialog, once its code is here. A dialog the server rendered (?changelog=1) is kept as served until then: its

@@ -1,5 +1,5 @@
 // The server's What's New dialog (scripts/changelog-dialog-plugin.js): the component itself, already loaded.
-import type { LateCode } from "../../utils/hydrated";
+import type { LateCode } from "#app/utils/hydrated";
 import { ChangelogDialog } from "./ChangelogDialog";
 
 export const changelogDialog: LateCode<typeof ChangelogDialog> = {

@@ -2,7 +2,7 @@
 // shows first and stays without JavaScript; after the first paint the interactive chart (nivo, its own chunk) takes its
 // place at the card's measured width, with tooltips and the crosshair.
 import type { ComponentType } from "react";
-import { useAfterPaint } from "../../utils/after-paint";
+import { useAfterPaint } from "#app/utils/after-paint";
 import { useElementWidth } from "./chart";
 
 export type ChartLoader<P> = () => Promise<ComponentType<P & { width: number }>>;

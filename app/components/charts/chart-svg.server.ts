@@ -4,7 +4,7 @@
 // gets it without rendering the chart again.
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { kept } from "../../utils/kept";
+import { kept } from "#app/utils/kept";
 import { DEFAULT_CHART_WIDTH } from "./chart";
 
 /** The chart's SVG from its props: the interactive chart (`Chart`) rendered once at the default width, and kept. */

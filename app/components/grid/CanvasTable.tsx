@@ -1,7 +1,7 @@
 // A table that is an accessible HTML table on the server and before hydration, and a canvas grid after it on a wide
 // screen. On a phone it stays the HTML table, which app.css shows as a list of cards. Both call the same Remix actions.
 import type { ComponentType } from "react";
-import { KeptAsServed, lateCode, useLateCode } from "../../utils/hydrated";
+import { KeptAsServed, lateCode, useLateCode } from "#app/utils/hydrated";
 import { onPhone } from "./columns";
 import type { GridProps } from "./types";
 

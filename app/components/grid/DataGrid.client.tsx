@@ -17,7 +17,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { byPriority } from "./columns";
 import { cellText as text, fitWidths } from "./widths";
 import { CELL_ICON_SIZE as ICON_SIZE, editorSize, gridHeight, TABLE_GRID } from "./geometry";
-import { readable } from "../../utils/contrast";
+import { readable } from "#app/utils/contrast";
 import { useGridTheme } from "./theme";
 import type { GridProps } from "./types";
 

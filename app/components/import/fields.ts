@@ -2,4 +2,4 @@
 export const ID_FIELD = "_id";
 /** Each column of the file: a field of the sheet, the row's ID, or nothing. */
 export type Mapping = (string | null)[];
-export { MAX_IMPORT_ROWS } from "../../../contract/import";
+export { MAX_IMPORT_ROWS } from "#contract/import";

@@ -2,9 +2,9 @@
 // CSV, the columns mapped (as the person chose, else guessed), a preview of what would change, and Apply, which plans
 // again from what is stored now and writes the changes in one batch.
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { hostErrorOf } from "../../host/client.server";
-import { toastSetCookie } from "../../utils/toast.server";
+import { json } from "#app/utils/json.server";
+import { hostErrorOf } from "#app/host/client.server";
+import { toastSetCookie } from "#app/utils/toast.server";
 import { ID_FIELD, MAX_IMPORT_ROWS, type Mapping } from "./fields";
 import { guessMapping, planImport, readTable, type ImportPlan, type ImportSheet } from "./plan";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CellCheck } from "../sheet/batch";
-import type { SheetColumn, SheetRow } from "../sheet/rules";
+import type { CellCheck } from "#app/components/sheet/batch";
+import type { SheetColumn, SheetRow } from "#app/components/sheet/rules";
 import { ID_FIELD } from "./fields";
 import { guessMapping, planImport, readTable, writeTable, type ImportSheet } from "./plan";
 

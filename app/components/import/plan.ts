@@ -3,9 +3,9 @@
 // or added, each cell checked as a typed value would be, and a preview of what would change, row by row. Pure: the
 // page's action plans the preview and plans again before it applies.
 import Papa from "papaparse";
-import type { CellCheck } from "../sheet/batch";
-import type { StoredValue } from "../sheet/pending";
-import { cellTextOf, sameValue, type PendingValue, type SheetColumn, type SheetRow } from "../sheet/rules";
+import type { CellCheck } from "#app/components/sheet/batch";
+import type { StoredValue } from "#app/components/sheet/pending";
+import { cellTextOf, sameValue, type PendingValue, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
 import { ID_FIELD, type Mapping } from "./fields";
 
 /** The file's rows as text: tab-separated when its first line has a tab (pasted from a sheet), else comma-separated. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { relativeShort } from "../../utils/stats";
-import { Icon } from "../icons";
+import { relativeShort } from "#app/utils/stats";
+import { Icon } from "#app/components/icons";
 import { useNotifications } from "./notifications";
 
 /** The bell: unread badge (9+ above 9), history, mark read, clear. Opening it marks everything read. */

@@ -1,7 +1,7 @@
 // Toasts and the notification history (spec part 1): a toast hides after 3 s or on close; every message is kept in
 // local storage (newest 50) for the bell.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { HISTORY_KEY, HISTORY_LIMIT, TOAST_MS, type Toast, type ToastType } from "../../utils/toast";
+import { HISTORY_KEY, HISTORY_LIMIT, TOAST_MS, type Toast, type ToastType } from "#app/utils/toast";
 
 export type Notification = { id: number; message: string; type: ToastType; timestamp: number; read: boolean };
 type ShownToast = Toast & { id: number };

@@ -2,8 +2,8 @@
 // Image), Text Color Picker and Unsaved Changes. Each is the app's Modal (rendered open by the server, so the image form
 // works without JavaScript, opened by ?dialog=image; reopened with showModal() after hydration) in the sheet's variant.
 import { useState } from "react";
-import { Modal, ModalActions } from "../Modal";
-import { reduceImageUrl } from "../../../contract/images";
+import { Modal, ModalActions } from "#app/components/Modal";
+import { reduceImageUrl } from "#contract/images";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
 
 /** A sheet form's name field: a select of the sheet's names (the image form's, the role mapping's). */

@@ -2,8 +2,8 @@
 // glide-data-grid is loaded only by the sheet pages, only in the browser, and not on a phone: there the table is a
 // list of cards, each opening its row's form (ADR 071).
 import { useRef, type ComponentType } from "react";
-import { onPhone } from "../grid/columns";
-import { KeptAsServed, lateCode, useBrowserLayoutEffect, useLateCode } from "../../utils/hydrated";
+import { onPhone } from "#app/components/grid/columns";
+import { KeptAsServed, lateCode, useBrowserLayoutEffect, useLateCode } from "#app/utils/hydrated";
 import type { SheetBar, SheetGridProps } from "./SheetGrid.client";
 
 // In the browser the grid's code starts loading with the page's own modules, not after hydration: it is the largest

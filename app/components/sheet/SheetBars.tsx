@@ -1,7 +1,7 @@
 // The sheet's bar above the grid, always the same height so the grid never moves under the pointer: what is unsaved,
 // Undo, Redo, Discard and Save, a changed row order, and who else is here. It comes with the grid's code (it is of no
 // use without the grid); the rows another person saved first are listed below the grid (SheetView).
-import { Icon } from "../icons";
+import { Icon } from "#app/components/icons";
 import type { Sheet } from "./use-sheet";
 
 const rowsText = (n: number) => `${n} modified ${n === 1 ? "row" : "rows"}`;

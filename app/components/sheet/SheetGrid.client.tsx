@@ -18,11 +18,11 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { pasteInputs, readPasted, type BatchKind } from "./batch";
 import { editStart, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
-import { editorSize, gridHeight, STOCK_GRID } from "../grid/geometry";
-import { useGridTheme } from "../grid/theme";
-import { readable } from "../../utils/contrast";
-import type { Presence } from "../../../contract/presence";
-import { usePresence } from "../../realtime/presence";
+import { editorSize, gridHeight, STOCK_GRID } from "#app/components/grid/geometry";
+import { useGridTheme } from "#app/components/grid/theme";
+import { readable } from "#app/utils/contrast";
+import type { Presence } from "#contract/presence";
+import { usePresence } from "#app/realtime/presence";
 
 import { summarize, type SelectionSummary } from "./selection";
 import { useCellLooks } from "./use-cell-looks";

@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { perRow } from "../../utils/table";
+import { perRow } from "#app/utils/table";
 import { packRows, type SheetColumn, type SheetRow } from "./rules";
 import { SheetTable, type HtmlLook } from "./SheetTable";
 

@@ -6,10 +6,10 @@
 // (the grid's drag reorder without JavaScript) and its History (ADR 055).
 import { Form, Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { escapeHtml, tag } from "../../utils/html";
-import { jsonOf } from "../../../contract/shared-json";
-import { kept } from "../../utils/kept";
-import { Options } from "../table/Options";
+import { escapeHtml, tag } from "#app/utils/html";
+import { jsonOf } from "#contract/shared-json";
+import { kept } from "#app/utils/kept";
+import { Options } from "#app/components/table/Options";
 import {
   cellTextOf,
   DEFAULT_TEXT_COLOUR,

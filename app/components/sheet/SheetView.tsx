@@ -2,8 +2,8 @@
 // save's typed values and message) before it and without JavaScript. The page passes its sheet state (useSheet), its
 // rows as the server sent them, its looks and its names; the edit links stay on the page's own URL.
 import { Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useCan } from "../../utils/access";
-import { historyHref, historyHrefs, perRow, withParams } from "../../utils/table";
+import { useCan } from "#app/utils/access";
+import { historyHref, historyHrefs, perRow, withParams } from "#app/utils/table";
 
 /**
  * The HTML table's rows at most: a whole sheet (ADR 066) is for the grid, which draws only the rows in sight; written as

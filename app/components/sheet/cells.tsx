@@ -2,10 +2,10 @@
 // colours), the picture or generated icon before a name, another person's name tag, and the select editor.
 import { GridCellKind, type DrawCellCallback, type GridCell } from "@glideapps/glide-data-grid";
 import { cellTextOf, textColourOf, type PendingValue, type SheetColumn, type SheetRow } from "./rules";
-import { CELL_IMAGE_SIZE as IMAGE_SIZE } from "../grid/geometry";
-import type { Presence } from "../../../contract/presence";
+import { CELL_IMAGE_SIZE as IMAGE_SIZE } from "#app/components/grid/geometry";
+import type { Presence } from "#contract/presence";
 
-import { Options } from "../table/Options";
+import { Options } from "#app/components/table/Options";
 
 /** A sheet's own colours for a cell (vault fill, dino type, stat colour) and the badge before a name. */
 export type CellLook = { bg?: string; fg?: string; badge?: Badge };

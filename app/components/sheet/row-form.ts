@@ -2,8 +2,8 @@
 // editable column, read by the sheet's own parse (the one the grid's cell edits use too). The action reads the form
 // with it; with JavaScript the grid replaces the form. Pure: server and browser.
 import { z } from "zod";
-import { objectIdSchema } from "../../../contract/ids";
-import { labelled } from "../../utils/forms";
+import { objectIdSchema } from "#contract/ids";
+import { labelled } from "#app/utils/forms";
 import type { PendingValue, SheetColumn } from "./rules";
 
 export type SheetParse = (column: SheetColumn, text: string) => PendingValue | undefined;

@@ -4,14 +4,14 @@
 // (the grid's selection, the no-JavaScript colour form). Each sheet supplies how its host stores these (SheetStore);
 // the answers are the same for every sheet: JSON for a fetcher, a redirect with a toast for a form.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
+import { json } from "#app/utils/json.server";
 import { z } from "zod";
-import { OBJECT_ID } from "../../../contract/ids";
-import { isHexColour } from "../../../contract/stock";
-import { hostErrorOf } from "../../host/client.server";
-import { backTo, reply } from "../../utils/action.server";
-import { errorsOf } from "../../utils/forms";
-import { parseForm } from "../../utils/parse-form";
+import { OBJECT_ID } from "#contract/ids";
+import { isHexColour } from "#contract/stock";
+import { hostErrorOf } from "#app/host/client.server";
+import { backTo, reply } from "#app/utils/action.server";
+import { errorsOf } from "#app/utils/forms";
+import { parseForm } from "#app/utils/parse-form";
 import { rowForm, rowWording, type SheetParse, type SheetRefusal } from "./row-form";
 import {
   mergeOrder,

@@ -6,9 +6,9 @@
 // intents (save, order, colour) app/components/sheet/sheet-action.server.ts answers.
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNotifications } from "../notifications/notifications";
-import type { Presence } from "../../../contract/presence";
-import { FETCHER_FIELDS } from "../../utils/action";
+import { useNotifications } from "#app/components/notifications/notifications";
+import type { Presence } from "#contract/presence";
+import { FETCHER_FIELDS } from "#app/utils/action";
 import type { BatchKind, CellCheck } from "./batch";
 import { EMPTY_HISTORY, recorded, redone, undone, type History } from "./history";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";

@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { SearchHit } from "../../routes/_shell.dashboard.search/search.server";
-import { Icon } from "../icons";
+import type { SearchHit } from "#app/routes/_shell.dashboard.search/search.server";
+import { Icon } from "#app/components/icons";
 
 /** The top bar's search: debounced, one server request per query; a click navigates and clears the box. */
 export function GlobalSearch() {

@@ -1,7 +1,7 @@
 import { Form, NavLink } from "@remix-run/react";
 import { forwardRef } from "react";
-import { Icon } from "../icons";
-import type { Access } from "../../../contract/access";
+import { Icon } from "#app/components/icons";
+import type { Access } from "#contract/access";
 import { navFor } from "./nav";
 
 export const Sidebar = forwardRef<HTMLElement, { access: Access; collapsed: boolean; mobileOpen: boolean }>(

@@ -1,12 +1,12 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { startTransition, useEffect, useRef, useState } from "react";
-import type { SessionUser } from "../../../contract/user";
-import { runtimeTimeZone } from "../../utils/dates";
-import { THEMES, THEME_KEY, type Theme } from "../../utils/preferences";
-import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "../../utils/user";
-import { Icon, type IconName } from "../icons";
-import { Bell } from "../notifications/Bell";
-import { ChangelogButton } from "../changelog";
+import type { SessionUser } from "#contract/user";
+import { runtimeTimeZone } from "#app/utils/dates";
+import { THEMES, THEME_KEY, type Theme } from "#app/utils/preferences";
+import { avatarUrl, defaultAvatarUrl, displayNameOf, greetingFor, localClock } from "#app/utils/user";
+import { Icon, type IconName } from "#app/components/icons";
+import { Bell } from "#app/components/notifications/Bell";
+import { ChangelogButton } from "#app/components/changelog";
 import { GlobalSearch } from "./GlobalSearch";
 
 const THEME_ICONS: Record<Theme, IconName> = { light: "sun", dark: "moon", system: "monitor" };

@@ -1,5 +1,5 @@
-import { can, pageNeed, type Access } from "../../../contract/access";
-import type { IconName } from "../icons";
+import { can, pageNeed, type Access } from "#contract/access";
+import type { IconName } from "#app/components/icons";
 
 export type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
 export type NavGroup = { label: string; items: NavItem[] };

@@ -1,8 +1,8 @@
 // The stock page's pure rules: typed input, columns per tab, pending edits and their save payloads, order merging,
 // Tab movement, colours and the image form's checks.
 import { describe, expect, it } from "vitest";
-import { afterSave, EMPTY_PENDING, withEdit as withSheetEdit } from "../sheet/pending";
-import { imageFormError, mergeOrder, moveItem, swapItems, type PendingValue } from "../sheet/rules";
+import { afterSave, EMPTY_PENDING, withEdit as withSheetEdit } from "#app/components/sheet/pending";
+import { imageFormError, mergeOrder, moveItem, swapItems, type PendingValue } from "#app/components/sheet/rules";
 import {
   checkInput,
   columnsFor,

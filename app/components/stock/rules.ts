@@ -22,7 +22,7 @@ import {
   type Cell,
   type StockTab,
   type TabKind,
-} from "../../../contract/stock";
+} from "#contract/stock";
 import {
   SHEET_TEXTS,
   sheetNames,
@@ -30,7 +30,7 @@ import {
   type ImageFormTexts,
   type PendingValue,
   type SheetColumn,
-} from "../sheet/rules";
+} from "#app/components/sheet/rules";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 

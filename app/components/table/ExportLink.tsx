@@ -2,8 +2,8 @@
 // it works the same without JavaScript. The server answers a download; a table it cannot read comes back to the page
 // with the reason as a toast.
 import { useLocation } from "@remix-run/react";
-import { exportHref } from "../../routes/export/pages";
-import { Icon } from "../icons";
+import { exportHref } from "#app/routes/export/pages";
+import { Icon } from "#app/components/icons";
 
 export function ExportLink({ label = "Export CSV" }: { label?: string }) {
   const { pathname, search } = useLocation();

@@ -9,12 +9,12 @@
 // the same action saves the fields that changed. A refused row form comes back with the typed values and the message.
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FETCHER_FIELDS, type Answer } from "../../utils/action";
+import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { EmptyRow } from "./EmptyRow";
 import { Options } from "./Options";
-import { useHydrated } from "../../utils/hydrated";
-import { withParams } from "../../utils/table";
-import { useAnswerToast } from "../../utils/use-answer-toast";
+import { useHydrated } from "#app/utils/hydrated";
+import { withParams } from "#app/utils/table";
+import { useAnswerToast } from "#app/utils/use-answer-toast";
 
 export type InlineColumn = {
   /** The row's field: the form field's name and the PATCH body's key. */

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { pageWindow, WHOLE_SHEET, withParams, type Page, type SheetSize } from "../../utils/table";
+import { pageWindow, WHOLE_SHEET, withParams, type Page, type SheetSize } from "#app/utils/table";
 
 /**
  * "Showing 1 to 25 of 640 entries", then First, a window of up to 5 pages with ellipses, and Last. Plain links. A

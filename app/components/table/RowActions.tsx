@@ -1,9 +1,9 @@
 // The selected row's actions on a grid page's toolbar: Edit and Delete for those who may change the section, and the
 // row's History on the Audit page for admins (issue 14). The server checks every write in any case.
 import { Link } from "@remix-run/react";
-import { useCan } from "../../utils/access";
-import { historyHref } from "../../utils/table";
-import { Icon } from "../icons";
+import { useCan } from "#app/utils/access";
+import { historyHref } from "#app/utils/table";
+import { Icon } from "#app/components/icons";
 
 export function RowActions({
   canEdit,

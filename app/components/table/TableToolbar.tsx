@@ -1,7 +1,7 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { PAGE_SIZES, WHOLE_SHEET, type SheetSize } from "../../utils/table";
-import { Icon } from "../icons";
+import { PAGE_SIZES, WHOLE_SHEET, type SheetSize } from "#app/utils/table";
+import { Icon } from "#app/components/icons";
 import { ExportLink } from "./ExportLink";
 
 /**

@@ -1,6 +1,6 @@
 // "Vouches Per Month": the server's SVG first (so it shows without JavaScript and without nivo in the first load), then
 // the interactive line once the browser is idle (components/charts/LazyChart.tsx).
-import { LazyChart } from "../../components/charts/LazyChart";
+import { LazyChart } from "#app/components/charts/LazyChart";
 
 export const CHART_HEIGHT = 380;
 export type Point = { month: string; label: string; count: number };

@@ -1,7 +1,7 @@
 // The interactive "Vouches Per Month" line (nivo). The server renders it once to SVG (dashboard.server.ts); the browser
 // loads this module after the first paint (VouchesChart), so nivo is never in the dashboard's first load.
 import { Line, type LineSeries } from "@nivo/line";
-import { CHART_THEME, fittingTicks } from "../../components/charts/chart";
+import { CHART_THEME, fittingTicks } from "#app/components/charts/chart";
 import { CHART_HEIGHT, type Point } from "./VouchesChart";
 
 const MARGIN = { top: 20, right: 32, bottom: 44, left: 48 };

@@ -1,11 +1,11 @@
 // The dashboard's data: two host calls (the counts and the card cache), never the whole vouch list.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { chartSvg } from "../../components/charts/chart-svg.server";
+import { chartSvg } from "#app/components/charts/chart-svg.server";
 import { VouchesLine } from "./VouchesLine";
-import { host, type HostAnswer } from "../../host/client.server";
-import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "../../utils/stats";
-import { defaultAvatarUrl } from "../../utils/user";
+import { host, type HostAnswer } from "#app/host/client.server";
+import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { capitalize, formatPercent, lastMonths, monthChangePercent, shortMonthLabel } from "#app/utils/stats";
+import { defaultAvatarUrl } from "#app/utils/user";
 
 /** "Vouches Per Month" as the server renders it for a document. */
 const vouchesChartSvg = chartSvg(VouchesLine);

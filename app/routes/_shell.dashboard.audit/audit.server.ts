@@ -1,10 +1,10 @@
 // The Audit page's server side: the filters from the URL, one page of the trail from the host (GET /api/audit/search),
 // and its refusal or failure in words.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isSection, type Section } from "../../../contract/access";
-import type { AuditRow } from "../../../contract/audit";
-import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { pageFrom, pageSizeFrom, placed, type Page } from "../../utils/table";
+import { isSection, type Section } from "#contract/access";
+import type { AuditRow } from "#contract/audit";
+import { failureReason, host, hostErrorOf } from "#app/host/client.server";
+import { pageFrom, pageSizeFrom, placed, type Page } from "#app/utils/table";
 
 export type AuditFilters = {
   q: string;

@@ -3,17 +3,17 @@
 // click away. Plain GET forms and links: it works without JavaScript.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { SECTION_LABELS, SECTIONS } from "../../../contract/access";
-import { AUDIT_ENTITY_SECTIONS, entityLabel, fieldChanges, type AuditRow } from "../../../contract/audit";
-import { requireUser } from "../../auth/session.server";
-import { ExportLink } from "../../components/table/ExportLink";
-import { LoadError } from "../../components/HostNotice";
-import { Pagination } from "../../components/table/Pagination";
-import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { readPreferences } from "../../utils/preferences";
-import { PAGE_SIZES, withParams } from "../../utils/table";
+import { SECTION_LABELS, SECTIONS } from "#contract/access";
+import { AUDIT_ENTITY_SECTIONS, entityLabel, fieldChanges, type AuditRow } from "#contract/audit";
+import { requireUser } from "#app/auth/session.server";
+import { ExportLink } from "#app/components/table/ExportLink";
+import { LoadError } from "#app/components/HostNotice";
+import { Pagination } from "#app/components/table/Pagination";
+import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { readPreferences } from "#app/utils/preferences";
+import { PAGE_SIZES, withParams } from "#app/utils/table";
 import { loadAudit } from "./audit.server";
-import { json } from "../../utils/json.server";
+import { json } from "#app/utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard" }];
 

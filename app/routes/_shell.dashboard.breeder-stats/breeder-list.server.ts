@@ -3,15 +3,15 @@
 // the sheet changes through the host's breeder calls: one PATCH per modified row with its version, the order with PUT
 // .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "../../../contract/breeder";
-import { searchText } from "../../../contract/search";
-import { isShared, share } from "../../../contract/shared-json";
-import { cellTextOf, packRows, type PackedRows } from "../../components/sheet/rules";
-import { sheetAction, type SaveAnswer, type SheetStore } from "../../components/sheet/sheet-action.server";
-import { host, hostErrorOf, type HostAnswer } from "../../host/client.server";
-import { shown } from "../../utils/host-read.server";
-import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { readPreferences } from "../../utils/preferences";
+import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "#contract/breeder";
+import { searchText } from "#contract/search";
+import { isShared, share } from "#contract/shared-json";
+import { cellTextOf, packRows, type PackedRows } from "#app/components/sheet/rules";
+import { sheetAction, type SaveAnswer, type SheetStore } from "#app/components/sheet/sheet-action.server";
+import { host, hostErrorOf, type HostAnswer } from "#app/host/client.server";
+import { shown } from "#app/utils/host-read.server";
+import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { readPreferences } from "#app/utils/preferences";
 import {
   matches,
   pageFrom,
@@ -21,7 +21,7 @@ import {
   sheetSizeFrom,
   WHOLE_SHEET,
   type SheetSize,
-} from "../../utils/table";
+} from "#app/utils/table";
 import {
   breederPayload,
   breederRefusal,

@@ -15,22 +15,22 @@ import {
   STAT_LOW,
   STAT_MID,
   statColour,
-} from "../../../contract/breeder";
-import { ColourLegend, type LegendItem } from "../../components/sheet/ColourLegend";
-import { dinoColour, dinoIconHtml, dinoInitials } from "../../components/DinoIcon";
-import { LoadError, StaleSince } from "../../components/HostNotice";
-import { ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
-import type { CellLook } from "../../components/sheet/cells";
-import type { HtmlCell } from "../../components/sheet/SheetTable";
-import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
-import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
-import { BREEDER_SHEET } from "../../../contract/sheet-names";
-import { useSheet } from "../../components/sheet/use-sheet";
-import { Pagination } from "../../components/table/Pagination";
-import { LiveStatusBadge } from "../../realtime/live";
-import { escapeHtml, tag } from "../../utils/html";
-import { useHydrated } from "../../utils/hydrated";
-import { withParams } from "../../utils/table";
+} from "#contract/breeder";
+import { ColourLegend, type LegendItem } from "#app/components/sheet/ColourLegend";
+import { dinoColour, dinoIconHtml, dinoInitials } from "#app/components/DinoIcon";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { ColorPickerDialog, UnsavedChangesDialog } from "#app/components/sheet/Dialogs";
+import type { CellLook } from "#app/components/sheet/cells";
+import type { HtmlCell } from "#app/components/sheet/SheetTable";
+import { SelectedRowHistory, SheetView } from "#app/components/sheet/SheetView";
+import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
+import { BREEDER_SHEET } from "#contract/sheet-names";
+import { useSheet } from "#app/components/sheet/use-sheet";
+import { Pagination } from "#app/components/table/Pagination";
+import { LiveStatusBadge } from "#app/realtime/live";
+import { escapeHtml, tag } from "#app/utils/html";
+import { useHydrated } from "#app/utils/hydrated";
+import { withParams } from "#app/utils/table";
 import {
   breederPayload,
   displayBreeder,
@@ -43,7 +43,7 @@ import {
   type BreederRow,
 } from "./list-rules";
 import type { BreederListData } from "./breeder-list.server";
-import { useCan } from "../../utils/access";
+import { useCan } from "#app/utils/access";
 
 const FIELDS = { tab: "breeder-list" };
 

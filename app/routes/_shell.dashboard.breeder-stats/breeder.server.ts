@@ -3,22 +3,22 @@
 // page fetches them from loadDinoNames when a person opens one with JavaScript); the action dispatches by intent: the
 // Breeder List's to its module, then the image and role mapping dialogs and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "../../../contract/breeder";
-import { reduceImageUrl } from "../../../contract/images";
-import { requireUser } from "../../auth/session.server";
-import { imageFormError, sheetNames } from "../../components/sheet/rules";
-import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, formOf, hostIssues, reply } from "../../utils/action.server";
-import { timeZoneOr } from "../../utils/dates";
-import { readPreferences } from "../../utils/preferences";
-import { readRememberedTab } from "../../utils/remembered-tab";
-import { pageSizeFrom } from "../../utils/table";
-import { isSheetIntent } from "../../components/sheet/sheet-action.server";
+import { json } from "#app/utils/json.server";
+import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "#contract/breeder";
+import { reduceImageUrl } from "#contract/images";
+import { requireUser } from "#app/auth/session.server";
+import { imageFormError, sheetNames } from "#app/components/sheet/rules";
+import { host, hostErrorOf } from "#app/host/client.server";
+import { backTo, formOf, hostIssues, reply } from "#app/utils/action.server";
+import { timeZoneOr } from "#app/utils/dates";
+import { readPreferences } from "#app/utils/preferences";
+import { readRememberedTab } from "#app/utils/remembered-tab";
+import { pageSizeFrom } from "#app/utils/table";
+import { isSheetIntent } from "#app/components/sheet/sheet-action.server";
 import { breederListAction, loadBreederList } from "./breeder-list.server";
 import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
-import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
+import { GRID_PRELOAD } from "#app/components/sheet/grid-preload.server";
 import { loadSideTable, sideTableAction } from "./side-tables.server";
 
 const LIST = "/api/breeder-list";

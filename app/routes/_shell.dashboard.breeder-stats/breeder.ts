@@ -9,10 +9,10 @@ import {
   FFA_STATUSES,
   type ClaimFilter,
   type ClaimSummary,
-} from "../../../contract/breeder";
-import { dayBounds } from "../../../contract/zones";
-import type { ImageFormTexts } from "../../components/sheet/rules";
-import type { InlineColumn } from "../../components/table/InlineEditTable";
+} from "#contract/breeder";
+import { dayBounds } from "#contract/zones";
+import type { ImageFormTexts } from "#app/components/sheet/rules";
+import type { InlineColumn } from "#app/components/table/InlineEditTable";
 
 export const PAGE_PATH = BREEDER_PATH;
 /** The dialogs' dino names, fetched when a person reaches for one (./dinos beside the page's route). */
@@ -167,7 +167,7 @@ export const sideTableOfIntent = (intent: unknown): SideTable | null =>
 // Claim sessions: the summary cards and their filters
 
 // What each filter keeps: CLAIM_FILTERS in contract/breeder.ts (the host filters the same way).
-export { CLAIM_FILTERS, isClaimFilter, type ClaimFilter } from "../../../contract/breeder";
+export { CLAIM_FILTERS, isClaimFilter, type ClaimFilter } from "#contract/breeder";
 export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
   "claims-today": "Claims Today",
   "completed-today": "Completed Today",

@@ -2,16 +2,16 @@
 // filters with Clear Filter, its own search, and the sessions' table). The cards are links (?filter=), so they work
 // without JavaScript; clicking the active one clears it. What each filter keeps: see CLAIM_FILTERS in breeder.ts.
 import { Link, useLocation } from "@remix-run/react";
-import { DinoIcon } from "../../components/DinoIcon";
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import type { GridColumnDef } from "../../components/grid/types";
-import { LoadError, StaleSince } from "../../components/HostNotice";
-import { EmptyRow } from "../../components/table/EmptyRow";
-import { Pagination } from "../../components/table/Pagination";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { withParams } from "../../utils/table";
+import { DinoIcon } from "#app/components/DinoIcon";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import type { GridColumnDef } from "#app/components/grid/types";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { EmptyRow } from "#app/components/table/EmptyRow";
+import { Pagination } from "#app/components/table/Pagination";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { withParams } from "#app/utils/table";
 import { CLAIM_FILTER_LABELS, CLAIM_FILTERS, TEXTS, type ClaimFilter } from "./breeder";
-import { CopyId, MemberName } from "../../components/MemberName";
+import { CopyId, MemberName } from "#app/components/MemberName";
 import type { ClaimsData } from "./sessions.server";
 
 type Session = ClaimsData["page"]["rows"][number];

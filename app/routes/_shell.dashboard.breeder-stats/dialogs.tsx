@@ -5,11 +5,11 @@
 // ("Adding..." while busy); success closes the dialog with a toast and the page's data reloads.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Modal, ModalActions } from "../../components/Modal";
-import { AddImageDialog, NameSelect, useFormProblem } from "../../components/sheet/Dialogs";
-import { imageFormError } from "../../components/sheet/rules";
-import { FETCHER_FIELDS, type Answer } from "../../utils/action";
-import { useAnswerToast } from "../../utils/use-answer-toast";
+import { Modal, ModalActions } from "#app/components/Modal";
+import { AddImageDialog, NameSelect, useFormProblem } from "#app/components/sheet/Dialogs";
+import { imageFormError } from "#app/components/sheet/rules";
+import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
+import { useAnswerToast } from "#app/utils/use-answer-toast";
 import { IMAGE_TEXTS, MAPPING_TEXTS, PAGE_PATH, type BreederDialog } from "./breeder";
 
 type DialogAnswer = Answer & { intent?: string; ok?: boolean; error?: string; values?: Record<string, unknown> };

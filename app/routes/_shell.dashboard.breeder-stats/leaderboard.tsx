@@ -1,12 +1,12 @@
 // The Breeder Statistics tab (spec part 2: the leaderboard, ranked by total sessions; the top three get gold, silver
 // and bronze badges; Avg. Duration as hh:mm:ss, Avg. Completion Rate as a percentage).
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import type { GridColumnDef } from "../../components/grid/types";
-import { LoadError, StaleSince } from "../../components/HostNotice";
-import { EmptyRow } from "../../components/table/EmptyRow";
-import { Pagination } from "../../components/table/Pagination";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import type { GridColumnDef } from "#app/components/grid/types";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { EmptyRow } from "#app/components/table/EmptyRow";
+import { Pagination } from "#app/components/table/Pagination";
 import { TEXTS } from "./breeder";
-import { MemberName } from "../../components/MemberName";
+import { MemberName } from "#app/components/MemberName";
 import type { StatsData } from "./sessions.server";
 
 const MEDALS = ["gold", "silver", "bronze"] as const;

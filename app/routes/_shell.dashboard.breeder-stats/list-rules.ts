@@ -13,7 +13,7 @@ import {
   type BreederColumn,
   type BreederServer,
   type BreederSummary,
-} from "../../../contract/breeder";
+} from "#contract/breeder";
 import {
   SHEET_TEXTS,
   type CellValue,
@@ -21,7 +21,7 @@ import {
   type SheetColumn,
   type SheetRow,
   type SheetTexts,
-} from "../../components/sheet/rules";
+} from "#app/components/sheet/rules";
 
 /** A row as GET /api/breeder-list answers it. */
 export type BreederRow = SheetRow & {

@@ -11,15 +11,15 @@ import {
   BREEDER_TABS,
   isBreederTab,
   type BreederTab,
-} from "../../../contract/breeder";
-import { Icon } from "../../components/icons";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { useHydrated } from "../../utils/hydrated";
-import { useRememberedTab } from "../../utils/remembered-tab";
-import { withParams } from "../../utils/table";
-import styles from "../../styles/breeder.css?url";
-import { sheetStyles } from "../../components/sheet/styles";
+} from "#contract/breeder";
+import { Icon } from "#app/components/icons";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import { useHydrated } from "#app/utils/hydrated";
+import { useRememberedTab } from "#app/utils/remembered-tab";
+import { withParams } from "#app/utils/table";
+import styles from "#app/styles/breeder.css?url";
+import { sheetStyles } from "#app/components/sheet/styles";
 import { NAMES_PATH, PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
 import { BreederListTab } from "./breeder-list";
 import { breederAction, loadBreederPage } from "./breeder.server";
@@ -28,9 +28,9 @@ import { CodesGivenTab } from "./codes-given";
 import { BreederDialogs } from "./dialogs";
 import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
-import { TabNav } from "../../components/TabNav";
-import { gridPreloadMeta } from "../../components/sheet/preload";
-import { useCan } from "../../utils/access";
+import { TabNav } from "#app/components/TabNav";
+import { gridPreloadMeta } from "#app/components/sheet/preload";
+import { useCan } from "#app/utils/access";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Breeder · ARK Tribe Dashboard" },

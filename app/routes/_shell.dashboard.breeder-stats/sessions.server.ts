@@ -2,15 +2,15 @@
 // the bot's claim sessions with the summary cards' filters and two searches, and the leaderboard ranked by total
 // sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "../../../contract/breeder";
-import { avatarsFrom, avatarsOf, avatarsSentWith } from "../../utils/avatars.server";
-import { host } from "../../host/client.server";
-import { loaded } from "../../utils/host-read.server";
-import { formatDateTime } from "../../utils/dates";
-import { matches, pageFrom, pageSizeFrom, paginate, placed } from "../../utils/table";
-import { searchCall } from "../../utils/host-search.server";
-import { searchText } from "../../../contract/search";
-import type { ClaimFilter, ClaimSummary } from "../../../contract/breeder";
+import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow, type SessionStats } from "#contract/breeder";
+import { avatarsFrom, avatarsOf, avatarsSentWith } from "#app/utils/avatars.server";
+import { host } from "#app/host/client.server";
+import { loaded } from "#app/utils/host-read.server";
+import { formatDateTime } from "#app/utils/dates";
+import { matches, pageFrom, pageSizeFrom, paginate, placed } from "#app/utils/table";
+import { searchCall } from "#app/utils/host-search.server";
+import { searchText } from "#contract/search";
+import type { ClaimFilter, ClaimSummary } from "#contract/breeder";
 import { claimSummary, claimTexts, isClaimFilter, type ClaimSession } from "./breeder";
 
 const CLAIMS = "/api/breeder-claim-sessions";

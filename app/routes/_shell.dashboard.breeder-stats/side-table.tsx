@@ -1,12 +1,12 @@
 // One side table tab (FFA Raising, Codes Given To): its title with the count, the inline-edit table, pagination, and
 // the host's failure shown in place (spec section 8 only logged it).
 import { useActionData } from "@remix-run/react";
-import { LoadError, StaleSince } from "../../components/HostNotice";
-import { InlineEditTable, type InlineRefusal, type InlineRow } from "../../components/table/InlineEditTable";
-import { Pagination } from "../../components/table/Pagination";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { InlineEditTable, type InlineRefusal, type InlineRow } from "#app/components/table/InlineEditTable";
+import { Pagination } from "#app/components/table/Pagination";
 import { PAGE_PATH, SIDE_TABLES, type SideTable } from "./breeder";
 import type { SideTableData } from "./side-tables.server";
-import { useCan } from "../../utils/access";
+import { useCan } from "#app/utils/access";
 
 export function SideTableTab({ data, title, caption }: { data: SideTableData; title: string; caption: string }) {
   const table = SIDE_TABLES[data.which as SideTable];

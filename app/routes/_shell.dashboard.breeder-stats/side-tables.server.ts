@@ -2,13 +2,13 @@
 // of a side table, searched by the shared search, and its edits (the cell's fetcher sends one field, the no-JavaScript
 // row form all of them; each changed field is one PATCH, checked here first and again by the host).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { OBJECT_ID } from "../../../contract/ids";
-import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, hostIssues, reply } from "../../utils/action.server";
-import { loaded } from "../../utils/host-read.server";
-import { searchedPage } from "../../utils/host-search.server";
-import { pageFrom, pageSizeFrom, paginate } from "../../utils/table";
+import { json } from "#app/utils/json.server";
+import { OBJECT_ID } from "#contract/ids";
+import { host, hostErrorOf } from "#app/host/client.server";
+import { backTo, hostIssues, reply } from "#app/utils/action.server";
+import { loaded } from "#app/utils/host-read.server";
+import { searchedPage } from "#app/utils/host-search.server";
+import { pageFrom, pageSizeFrom, paginate } from "#app/utils/table";
 import { PAGE_PATH, SIDE_TABLES, TEXTS, type CodeGiven, type FfaRaising, type SideTable } from "./breeder";
 
 type Io = { request: Request; context: AppLoadContext; form: FormData };

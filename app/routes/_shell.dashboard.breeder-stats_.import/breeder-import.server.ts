@@ -1,19 +1,19 @@
 // Importing a tribe's sheet into the Breeder List: lines matched by ID or by a Dino name used once change that row,
 // the others are added; everything goes in through one call of the host (one batch, one audit entry, one live event).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireUser } from "../../auth/session.server";
-import { importAction } from "../../components/import/import.server";
-import { host } from "../../host/client.server";
-import { formOf } from "../../utils/action.server";
-import type { SheetRow } from "../../components/sheet/rules";
-import { BREEDER_PATH } from "../../../contract/breeder";
+import { requireUser } from "#app/auth/session.server";
+import { importAction } from "#app/components/import/import.server";
+import { host } from "#app/host/client.server";
+import { formOf } from "#app/utils/action.server";
+import type { SheetRow } from "#app/components/sheet/rules";
+import { BREEDER_PATH } from "#contract/breeder";
 import {
   breederPayload,
   checkBreederInput,
   editableListColumns,
   rowName,
   storedBreederValue,
-} from "../_shell.dashboard.breeder-stats/list-rules";
+} from "#app/routes/_shell.dashboard.breeder-stats/list-rules";
 
 const BACK = `${BREEDER_PATH}?tab=breeder-list`;
 

@@ -1,7 +1,7 @@
 // Import a tribe's sheet into the Breeder List (docs/product/sheets.md).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ImportPage } from "../../components/import/ImportPage";
+import { ImportPage } from "#app/components/import/ImportPage";
 import { breederImportAction, loadBreederImport } from "./breeder-import.server";
 
 export const meta: MetaFunction = () => [{ title: "Import · Breeder · ARK Tribe Dashboard" }];

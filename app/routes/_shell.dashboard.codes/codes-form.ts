@@ -1,9 +1,9 @@
 // The Codes page's form schema (the Edit Code form and the grid's in-place edits): the action parses with it, and the
 // browser loads it after the first paint (route.tsx), so zod is not part of the page's first load.
 import { z } from "zod";
-import { codeCompleted, codeText, codeUpdate } from "../../../contract/codes";
-import { objectIdSchema, versionSchema } from "../../../contract/ids";
-import { parseForm } from "../../utils/parse-form";
+import { codeCompleted, codeText, codeUpdate } from "#contract/codes";
+import { objectIdSchema, versionSchema } from "#contract/ids";
+import { parseForm } from "#app/utils/parse-form";
 import { codeWording } from "./codes";
 
 /** Spec section 5: empty text clears a field (the API takes null for that). */

@@ -1,15 +1,15 @@
 // The Codes page's server flow: read the codes through the host client and shape one page of them; edit and delete
 // them and come back with the spec's toasts (part 1 section 8).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { OBJECT_ID } from "../../../contract/ids";
-import { requireUser } from "../../auth/session.server";
-import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, formOf, hostConflict, refuseConflict, reply } from "../../utils/action.server";
-import { errorsOf } from "../../utils/forms";
-import { searchedPage } from "../../utils/host-search.server";
-import { pageSizeFrom, paginate, type Page } from "../../utils/table";
-import { storedAvatarSrc } from "../../utils/user";
+import { json } from "#app/utils/json.server";
+import { OBJECT_ID } from "#contract/ids";
+import { requireUser } from "#app/auth/session.server";
+import { host, hostErrorOf } from "#app/host/client.server";
+import { backTo, formOf, hostConflict, refuseConflict, reply } from "#app/utils/action.server";
+import { errorsOf } from "#app/utils/forms";
+import { searchedPage } from "#app/utils/host-search.server";
+import { pageSizeFrom, paginate, type Page } from "#app/utils/table";
+import { storedAvatarSrc } from "#app/utils/user";
 import { checkCode } from "./codes-form";
 import { byId, FORM_FIELDS, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 

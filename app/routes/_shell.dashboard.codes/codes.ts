@@ -1,8 +1,8 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
 // sections 3, 4, 5, 8, 9). Pure, and free of zod: the form's schema is in codes-form.ts, loaded after the first paint.
-import { completedLabel } from "../../../contract/codes-display";
-import { conflictText } from "../../utils/action";
-import { labelled } from "../../utils/forms";
+import { completedLabel } from "#contract/codes-display";
+import { conflictText } from "#app/utils/action";
+import { labelled } from "#app/utils/forms";
 
 /** A code as GET /api/codes answers it. */
 export type Code = {

@@ -2,33 +2,33 @@
 // Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { CopyId } from "../../components/MemberName";
+import { CopyId } from "#app/components/MemberName";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
-import { CanvasTable } from "../../components/grid/CanvasTable";
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import { TONE_COLORS } from "../../components/grid/theme";
-import { readOnlyColumns, type GridColumnDef } from "../../components/grid/types";
-import { useCan } from "../../utils/access";
-import { RowActions } from "../../components/table/RowActions";
-import { Icon } from "../../components/icons";
-import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "../../components/Modal";
-import { useNotifications } from "../../components/notifications/notifications";
-import { Pagination } from "../../components/table/Pagination";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { conflictIn, FETCHER_FIELDS, type Conflict } from "../../utils/action";
-import { useAnswerToast } from "../../utils/use-answer-toast";
-import { useAfterPaint } from "../../utils/after-paint";
-import { formatUtcMinute } from "../../utils/dates";
-import { useHydrated } from "../../utils/hydrated";
-import { perRow, withParams } from "../../utils/table";
-import styles from "../../styles/codes.css?url";
+import { CanvasTable } from "#app/components/grid/CanvasTable";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import { TONE_COLORS } from "#app/components/grid/theme";
+import { readOnlyColumns, type GridColumnDef } from "#app/components/grid/types";
+import { useCan } from "#app/utils/access";
+import { RowActions } from "#app/components/table/RowActions";
+import { Icon } from "#app/components/icons";
+import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "#app/components/Modal";
+import { useNotifications } from "#app/components/notifications/notifications";
+import { Pagination } from "#app/components/table/Pagination";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import { conflictIn, FETCHER_FIELDS, type Conflict } from "#app/utils/action";
+import { useAnswerToast } from "#app/utils/use-answer-toast";
+import { useAfterPaint } from "#app/utils/after-paint";
+import { formatUtcMinute } from "#app/utils/dates";
+import { useHydrated } from "#app/utils/hydrated";
+import { perRow, withParams } from "#app/utils/table";
+import styles from "#app/styles/codes.css?url";
 import { completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
-import { LoadError, StaleNotice } from "../../components/HostNotice";
-import { ConflictField } from "../../components/Meanwhile";
+import { LoadError, StaleNotice } from "#app/components/HostNotice";
+import { ConflictField } from "#app/components/Meanwhile";
 
 /** The form's schema (zod), loaded after the first paint. */
 const loadCodeForm = () => import("./codes-form");

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { failureReason } from "../../host/client.server";
-import { avatarsSentWith, storedAvatars } from "../../utils/avatars.server";
-import { searchedPage } from "../../utils/host-search.server";
-import { pageSizeFrom } from "../../utils/table";
+import { failureReason } from "#app/host/client.server";
+import { avatarsSentWith, storedAvatars } from "#app/utils/avatars.server";
+import { searchedPage } from "#app/utils/host-search.server";
+import { pageSizeFrom } from "#app/utils/table";
 import { isLogTab, type JoinEntry, type LeaveEntry, type LogTab } from "./logs";
 
 const JOIN_FIELDS: (keyof JoinEntry)[] = ["id", "displayName", "username", "inviteCode", "inviterId"];

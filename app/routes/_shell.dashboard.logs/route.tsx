@@ -1,25 +1,25 @@
 // Discord join and leave logs (spec part 2: Logs page). Tabs and search live in the URL; the table works without
 // JavaScript and reloads live when the bot reports joins or leaves.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { CopyId, MemberName } from "../../components/MemberName";
+import { CopyId, MemberName } from "#app/components/MemberName";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { requireUser } from "../../auth/session.server";
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import type { GridColumnDef } from "../../components/grid/types";
-import { LoadError, StaleSince } from "../../components/HostNotice";
-import { TabNav } from "../../components/TabNav";
-import { EmptyRow } from "../../components/table/EmptyRow";
-import { Pagination } from "../../components/table/Pagination";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { useLiveRevalidate } from "../../realtime/live";
-import { formatDateTime } from "../../utils/dates";
-import { useRememberedTab } from "../../utils/remembered-tab";
-import { defaultAvatarUrl } from "../../utils/user";
+import { requireUser } from "#app/auth/session.server";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import type { GridColumnDef } from "#app/components/grid/types";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { TabNav } from "#app/components/TabNav";
+import { EmptyRow } from "#app/components/table/EmptyRow";
+import { Pagination } from "#app/components/table/Pagination";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { useLiveRevalidate } from "#app/realtime/live";
+import { formatDateTime } from "#app/utils/dates";
+import { useRememberedTab } from "#app/utils/remembered-tab";
+import { defaultAvatarUrl } from "#app/utils/user";
 import { isLogTab, LOG_TABS, type JoinEntry, type LeaveEntry, type LogTab } from "./logs";
 import { loadLogs } from "./logs.server";
-import { SourceAge } from "../../components/SourceAge";
-import { sourceOf } from "../../utils/sources.server";
-import { json } from "../../utils/json.server";
+import { SourceAge } from "#app/components/SourceAge";
+import { sourceOf } from "#app/utils/sources.server";
+import { json } from "#app/utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Logs · ARK Tribe Dashboard" }];
 

@@ -1,12 +1,12 @@
 // Global search results. The top bar's box fetches this loader as you type; without JavaScript it is the results page.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "../../auth/session.server";
+import { requireUser } from "#app/auth/session.server";
 import { searchEverything } from "./search.server";
-import { searchText } from "../../../contract/search";
-import { json } from "../../utils/json.server";
-import { timeZoneOr } from "../../utils/dates";
-import { readPreferences } from "../../utils/preferences";
+import { searchText } from "#contract/search";
+import { json } from "#app/utils/json.server";
+import { timeZoneOr } from "#app/utils/dates";
+import { readPreferences } from "#app/utils/preferences";
 
 export const meta: MetaFunction = () => [{ title: "Search · ARK Tribe Dashboard" }];
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { host } from "../../host/client.server";
-import { formatDateTime } from "../../utils/dates";
+import { host } from "#app/host/client.server";
+import { formatDateTime } from "#app/utils/dates";
 
 type ApiResult = {
   list: "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";

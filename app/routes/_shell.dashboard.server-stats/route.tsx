@@ -3,18 +3,25 @@
 // eoserver_status_update; below it the tabs 2411 Playerlist, 2573 Playerlist and 2446 Playerlist, each placeholder text
 // that points to that server's page. The tab lives in the URL (?tab=2573), so it works without JavaScript.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
+import { json } from "#app/utils/json.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "../../auth/session.server";
-import { Icon } from "../../components/icons";
-import { failureReason, host } from "../../host/client.server";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { Badge, RelativeTime } from "../server-stats-page/bits";
-import { GENERIC_PATH, pagePath, SERVERS, TAB_SOURCES, TEXTS, type ServerState } from "../server-stats-page/servers";
-import { serverStateOf } from "../server-stats-page/stats.server";
-import { isServerId, SERVER_IDS, type ServerId } from "../../../contract/servers";
-import styles from "../../styles/server-stats.css?url";
-import { TabNav } from "../../components/TabNav";
+import { requireUser } from "#app/auth/session.server";
+import { Icon } from "#app/components/icons";
+import { failureReason, host } from "#app/host/client.server";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import { Badge, RelativeTime } from "#app/routes/server-stats-page/bits";
+import {
+  GENERIC_PATH,
+  pagePath,
+  SERVERS,
+  TAB_SOURCES,
+  TEXTS,
+  type ServerState,
+} from "#app/routes/server-stats-page/servers";
+import { serverStateOf } from "#app/routes/server-stats-page/stats.server";
+import { isServerId, SERVER_IDS, type ServerId } from "#contract/servers";
+import styles from "#app/styles/server-stats.css?url";
+import { TabNav } from "#app/components/TabNav";
 
 export const meta: MetaFunction = () => [{ title: "Server Stats · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];

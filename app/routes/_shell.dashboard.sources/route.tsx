@@ -3,15 +3,15 @@
 // Discord channels alerts go to, with their latest deliveries. Every form is a plain POST: no JavaScript needed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ALERT_KIND_IDS, ALERT_KINDS, DEFAULT_STOCK_PERCENT } from "../../../contract/alerts";
-import { intervalWords, kindOf, MAX_INTERVAL_MINUTES, SOURCE_KINDS, type SourceState } from "../../../contract/sources";
-import { MINUTE_MS } from "../../../contract/time";
-import { SourceAge } from "../../components/SourceAge";
-import { LoadError } from "../../components/HostNotice";
-import { formatDateTime } from "../../utils/dates";
+import { ALERT_KIND_IDS, ALERT_KINDS, DEFAULT_STOCK_PERCENT } from "#contract/alerts";
+import { intervalWords, kindOf, MAX_INTERVAL_MINUTES, SOURCE_KINDS, type SourceState } from "#contract/sources";
+import { MINUTE_MS } from "#contract/time";
+import { SourceAge } from "#app/components/SourceAge";
+import { LoadError } from "#app/components/HostNotice";
+import { formatDateTime } from "#app/utils/dates";
 import { loadSources, sourcesAction } from "./sources.server";
 import type { Channel, Delivery } from "./sources.server";
-import { json } from "../../utils/json.server";
+import { json } from "#app/utils/json.server";
 
 export const meta: MetaFunction = () => [{ title: "Sources · ARK Tribe Dashboard" }];
 

@@ -2,13 +2,13 @@
 // deliveries from the host API, and the page's forms (an interval, a channel added, changed, tested or removed), each
 // answered by a redirect back with a toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isSourceId, MAX_INTERVAL_MINUTES, type SourceState } from "../../../contract/sources";
-import { MINUTE_MS } from "../../../contract/time";
-import { requireUser } from "../../auth/session.server";
-import { failureReason, host } from "../../host/client.server";
-import { formOf, reply } from "../../utils/action.server";
-import { readPreferences } from "../../utils/preferences";
-import { timeZoneOr } from "../../utils/dates";
+import { isSourceId, MAX_INTERVAL_MINUTES, type SourceState } from "#contract/sources";
+import { MINUTE_MS } from "#contract/time";
+import { requireUser } from "#app/auth/session.server";
+import { failureReason, host } from "#app/host/client.server";
+import { formOf, reply } from "#app/utils/action.server";
+import { readPreferences } from "#app/utils/preferences";
+import { timeZoneOr } from "#app/utils/dates";
 
 export const PAGE = "/dashboard/sources";
 

@@ -1,7 +1,7 @@
 // Which of the stock screen's dialogs is open: the Add Item Image form (from state with JavaScript, from ?dialog=image
 // without it), the Text Color Picker and the Unsaved Changes question.
-import { IMAGE_TEXTS } from "../../components/stock/rules";
-import { AddImageDialog, ColorPickerDialog, UnsavedChangesDialog } from "../../components/sheet/Dialogs";
+import { IMAGE_TEXTS } from "#app/components/stock/rules";
+import { AddImageDialog, ColorPickerDialog, UnsavedChangesDialog } from "#app/components/sheet/Dialogs";
 
 type Values = { itemName: string; imageUrl: string; updateAllMatching: boolean };
 

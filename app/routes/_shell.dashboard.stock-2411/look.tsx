@@ -1,11 +1,11 @@
 // How 2411 Stock looks: its colours and legend, its cells in the HTML table, and a past snapshot's column.
-import type { CellLook } from "../../components/sheet/cells";
-import type { HtmlCell } from "../../components/sheet/SheetTable";
-import { escapeHtml, tag } from "../../utils/html";
-import { type SheetColumn, type SheetRow } from "../../components/sheet/rules";
-import { DINO_TYPES, typeColour, type StockColumn } from "../../components/stock/rules";
-import { figureKey, FULL_VAULT_CELL, vaultCellState, type Cell, type TabKind } from "../../../contract/stock";
-import { type LegendItem } from "../../components/sheet/ColourLegend";
+import type { CellLook } from "#app/components/sheet/cells";
+import type { HtmlCell } from "#app/components/sheet/SheetTable";
+import { escapeHtml, tag } from "#app/utils/html";
+import { type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
+import { DINO_TYPES, typeColour, type StockColumn } from "#app/components/stock/rules";
+import { figureKey, FULL_VAULT_CELL, vaultCellState, type Cell, type TabKind } from "#contract/stock";
+import { type LegendItem } from "#app/components/sheet/ColourLegend";
 
 /** The column that shows a past snapshot's figure per row, right after the tab's own figure column. */
 export function withHistoryColumn(

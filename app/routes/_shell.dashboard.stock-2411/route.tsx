@@ -19,11 +19,11 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
-import { SelectedRowHistory, SheetView } from "../../components/sheet/SheetView";
-import { gridPreloadMeta } from "../../components/sheet/preload";
-import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "../../components/sheet/rules";
-import { useSheet } from "../../components/sheet/use-sheet";
-import { stockSheet } from "../../../contract/sheet-names";
+import { SelectedRowHistory, SheetView } from "#app/components/sheet/SheetView";
+import { gridPreloadMeta } from "#app/components/sheet/preload";
+import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
+import { useSheet } from "#app/components/sheet/use-sheet";
+import { stockSheet } from "#contract/sheet-names";
 import {
   checkInput,
   columnsFor,
@@ -38,23 +38,23 @@ import {
   TEXTS,
   type StockColumn,
   type StockRow,
-} from "../../components/stock/rules";
-import { STOCK_TABS, TABS, isStockTab, type StockTab, type TabKind } from "../../../contract/stock";
-import { ColourLegend } from "../../components/sheet/ColourLegend";
-import { useNotifications } from "../../components/notifications/notifications";
-import { Pagination } from "../../components/table/Pagination";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { Icon } from "../../components/icons";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { FETCHER_FIELDS } from "../../utils/action";
-import { useHydrated } from "../../utils/hydrated";
-import { useRememberedTab } from "../../utils/remembered-tab";
-import { withParams } from "../../utils/table";
-import { sheetStyles } from "../../components/sheet/styles";
+} from "#app/components/stock/rules";
+import { STOCK_TABS, TABS, isStockTab, type StockTab, type TabKind } from "#contract/stock";
+import { ColourLegend } from "#app/components/sheet/ColourLegend";
+import { useNotifications } from "#app/components/notifications/notifications";
+import { Pagination } from "#app/components/table/Pagination";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { Icon } from "#app/components/icons";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import { FETCHER_FIELDS } from "#app/utils/action";
+import { useHydrated } from "#app/utils/hydrated";
+import { useRememberedTab } from "#app/utils/remembered-tab";
+import { withParams } from "#app/utils/table";
+import { sheetStyles } from "#app/components/sheet/styles";
 import { loadStock, stockAction } from "./stock.server";
-import { TabNav } from "../../components/TabNav";
-import { LoadError, StaleSince } from "../../components/HostNotice";
-import { useCan } from "../../utils/access";
+import { TabNav } from "#app/components/TabNav";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { useCan } from "#app/utils/access";
 import { stockHtml, stockLegend, stockLook, withHistoryColumn } from "./look";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -2,16 +2,16 @@
 // history through the host client and shape one page of it; save edits (the grid's batch and the no-JavaScript row
 // form, both with each row's version), the order, colours and images, and answer with the spec's texts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
+import { json } from "#app/utils/json.server";
 import { z } from "zod";
-import { requireUser } from "../../auth/session.server";
-import { cellTextOf, imageFormError } from "../../components/sheet/rules";
+import { requireUser } from "#app/auth/session.server";
+import { cellTextOf, imageFormError } from "#app/components/sheet/rules";
 import {
   isSheetIntent,
   sheetAction,
   type SaveAnswer,
   type SheetStore,
-} from "../../components/sheet/sheet-action.server";
+} from "#app/components/sheet/sheet-action.server";
 import {
   columnsFor,
   DEFAULT_PAGE_SIZE,
@@ -28,18 +28,18 @@ import {
   TEXTS,
   type StockColumn,
   type StockRow,
-} from "../../components/stock/rules";
-import { figureKey, isStockTab, TABS, type Cell, type StockTab } from "../../../contract/stock";
-import { reduceImageUrl } from "../../../contract/images";
-import { shown } from "../../utils/host-read.server";
-import { GRID_PRELOAD } from "../../components/sheet/grid-preload.server";
-import { host, hostErrorOf } from "../../host/client.server";
-import { backTo, formOf, isFetcher, reply } from "../../utils/action.server";
-import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { readPreferences } from "../../utils/preferences";
-import { readRememberedTab } from "../../utils/remembered-tab";
-import { matches, paginate, rowsPerPage, sheetSizeFrom } from "../../utils/table";
-import { displayNameOf } from "../../utils/user";
+} from "#app/components/stock/rules";
+import { figureKey, isStockTab, TABS, type Cell, type StockTab } from "#contract/stock";
+import { reduceImageUrl } from "#contract/images";
+import { shown } from "#app/utils/host-read.server";
+import { GRID_PRELOAD } from "#app/components/sheet/grid-preload.server";
+import { host, hostErrorOf } from "#app/host/client.server";
+import { backTo, formOf, isFetcher, reply } from "#app/utils/action.server";
+import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { readPreferences } from "#app/utils/preferences";
+import { readRememberedTab } from "#app/utils/remembered-tab";
+import { matches, paginate, rowsPerPage, sheetSizeFrom } from "#app/utils/table";
+import { displayNameOf } from "#app/utils/user";
 
 type Snapshot = { _id: string; id: number; date: string; updatedBy: string | null; items: Record<string, unknown>[] };
 

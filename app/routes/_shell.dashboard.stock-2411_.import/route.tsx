@@ -1,7 +1,7 @@
 // Import a tribe's sheet into a stock tab (docs/product/sheets.md).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ImportPage } from "../../components/import/ImportPage";
+import { ImportPage } from "#app/components/import/ImportPage";
 import { loadStockImport, stockImportAction } from "./stock-import.server";
 
 export const meta: MetaFunction = () => [{ title: "Import · 2411 Stock · ARK Tribe Dashboard" }];

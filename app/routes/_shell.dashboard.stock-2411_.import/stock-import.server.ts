@@ -1,9 +1,9 @@
 // Importing a tribe's sheet into one stock tab: the tab's items are fixed, so each line changes the item of its ID or
 // name, and the changes go in as one batch save of the tab (one history snapshot, one live event).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireUser } from "../../auth/session.server";
-import { importAction, type ImportTarget } from "../../components/import/import.server";
-import type { SaveAnswer } from "../../components/sheet/sheet-action.server";
+import { requireUser } from "#app/auth/session.server";
+import { importAction, type ImportTarget } from "#app/components/import/import.server";
+import type { SaveAnswer } from "#app/components/sheet/sheet-action.server";
 import {
   checkInput,
   DEFAULT_TAB,
@@ -14,11 +14,11 @@ import {
   storedValue,
   type StockColumn,
   type StockRow,
-} from "../../components/stock/rules";
-import { host } from "../../host/client.server";
-import { formOf } from "../../utils/action.server";
-import { displayNameOf } from "../../utils/user";
-import { isStockTab, TABS, type StockTab } from "../../../contract/stock";
+} from "#app/components/stock/rules";
+import { host } from "#app/host/client.server";
+import { formOf } from "#app/utils/action.server";
+import { displayNameOf } from "#app/utils/user";
+import { isStockTab, TABS, type StockTab } from "#contract/stock";
 
 /** The tab imported into: the one named, the first tab when none is. */
 const tabOf = (request: Request): StockTab => {

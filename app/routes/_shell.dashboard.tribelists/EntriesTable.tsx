@@ -1,9 +1,9 @@
 // The server-rendered tribelist table (also the grid's fallback while it loads), its add and edit rows as forms.
 import { Link } from "@remix-run/react";
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import { type GridColumnDef } from "../../components/grid/types";
-import { Icon } from "../../components/icons";
-import { perRow } from "../../utils/table";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import { type GridColumnDef } from "#app/components/grid/types";
+import { Icon } from "#app/components/icons";
+import { perRow } from "#app/utils/table";
 import { tabLabel, type EntryRow, type Server } from "./tribelists";
 import type { FormFailure } from "./tribelists.server";
 

@@ -1,6 +1,6 @@
 // The tribelist's columns: the canvas grid's and the HTML table's (its cells where they differ from the text).
-import { CopyId } from "../../components/MemberName";
-import { type GridColumnDef } from "../../components/grid/types";
+import { CopyId } from "#app/components/MemberName";
+import { type GridColumnDef } from "#app/components/grid/types";
 import { type EntryRow } from "./tribelists";
 
 const RANK_COLORS: Record<string, { fg: string; bg: string }> = {

@@ -3,14 +3,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Icon } from "../../components/icons";
-import { useNotifications } from "../../components/notifications/notifications";
-import { conflictIn, FETCHER_FIELDS, type FieldErrors } from "../../utils/action";
-import { useAnswerToast } from "../../utils/use-answer-toast";
-import { errorsOf, firstError, lastResultOf } from "../../utils/forms";
+import { Icon } from "#app/components/icons";
+import { useNotifications } from "#app/components/notifications/notifications";
+import { conflictIn, FETCHER_FIELDS, type FieldErrors } from "#app/utils/action";
+import { useAnswerToast } from "#app/utils/use-answer-toast";
+import { errorsOf, firstError, lastResultOf } from "#app/utils/forms";
 import { FORM_FIELDS, NATIONALITIES, RANKS, type EntryRow, type Positioned, type Server } from "./tribelists";
 import type { FormFailure } from "./tribelists.server";
-import { ConflictField, Meanwhile } from "../../components/Meanwhile";
+import { ConflictField, Meanwhile } from "#app/components/Meanwhile";
 
 import { COLUMNS } from "./columns";
 import type { action } from "./route";

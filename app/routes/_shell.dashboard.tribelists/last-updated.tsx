@@ -1,6 +1,6 @@
 // "Last updated" of a tribelist: the server renders it in UTC; the browser shows its own time.
 import { useEffect, useState } from "react";
-import { formatInBrowser, formatUtcDateTime } from "../../utils/dates";
+import { formatInBrowser, formatUtcDateTime } from "#app/utils/dates";
 import { LAST_UPDATED_KEY, type Server } from "./tribelists";
 
 /** "Last updated": the server renders it in UTC; the browser shows its own time. */

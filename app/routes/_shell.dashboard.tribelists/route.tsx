@@ -14,25 +14,25 @@ import {
   useNavigation,
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CanvasTable } from "../../components/grid/CanvasTable";
-import { readOnlyColumns } from "../../components/grid/types";
-import { useCan } from "../../utils/access";
-import { RowActions } from "../../components/table/RowActions";
-import { Icon } from "../../components/icons";
-import { ConfirmModal, useModalState } from "../../components/Modal";
-import { useNotifications } from "../../components/notifications/notifications";
-import { Pagination } from "../../components/table/Pagination";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { FETCHER_FIELDS, type Answer } from "../../utils/action";
-import { useAfterPaint } from "../../utils/after-paint";
-import { useAnswerToast } from "../../utils/use-answer-toast";
-import { errorsOf, firstError } from "../../utils/forms";
-import { useHydrated } from "../../utils/hydrated";
-import { useRememberedTab } from "../../utils/remembered-tab";
-import { withParams } from "../../utils/table";
-import codesStyles from "../../styles/codes.css?url";
-import styles from "../../styles/tribelists.css?url";
+import { CanvasTable } from "#app/components/grid/CanvasTable";
+import { readOnlyColumns } from "#app/components/grid/types";
+import { useCan } from "#app/utils/access";
+import { RowActions } from "#app/components/table/RowActions";
+import { Icon } from "#app/components/icons";
+import { ConfirmModal, useModalState } from "#app/components/Modal";
+import { useNotifications } from "#app/components/notifications/notifications";
+import { Pagination } from "#app/components/table/Pagination";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
+import { useAfterPaint } from "#app/utils/after-paint";
+import { useAnswerToast } from "#app/utils/use-answer-toast";
+import { errorsOf, firstError } from "#app/utils/forms";
+import { useHydrated } from "#app/utils/hydrated";
+import { useRememberedTab } from "#app/utils/remembered-tab";
+import { withParams } from "#app/utils/table";
+import codesStyles from "#app/styles/codes.css?url";
+import styles from "#app/styles/tribelists.css?url";
 import {
   FILTER_LABELS,
   FILTERS,
@@ -47,7 +47,7 @@ import {
   type Server,
 } from "./tribelists";
 import { loadTribelist, tribelistAction } from "./tribelists.server";
-import { LoadError, StaleSince } from "../../components/HostNotice";
+import { LoadError, StaleSince } from "#app/components/HostNotice";
 import { COLUMNS } from "./columns";
 import { EntriesTable } from "./EntriesTable";
 import { ActionButton, entryFields, EntryPanel, isFailure, loadEntryForm, valuesOf, type Values } from "./forms";

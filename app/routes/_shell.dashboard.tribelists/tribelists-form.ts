@@ -1,7 +1,7 @@
 // The Tribelists page's form check (the add and edit panels, the grid's in-place edits): the action parses with it,
 // and the browser loads it after the first paint (route.tsx), so zod is not part of the page's first load.
-import { entryCreate, entryUpdate } from "../../../contract/tribelist-input";
-import { parseForm } from "../../utils/parse-form";
+import { entryCreate, entryUpdate } from "#contract/tribelist-input";
+import { parseForm } from "#app/utils/parse-form";
 import { entryWording } from "./tribelists";
 
 /**

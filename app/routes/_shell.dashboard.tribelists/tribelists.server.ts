@@ -1,25 +1,17 @@
 // The Tribelists page's server flow: read one server's list through the host client, count, filter, search and page
 // it; add, edit, delete and clear entries, answering with a redirect and a toast (or the form's errors).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { OBJECT_ID } from "../../../contract/ids";
-import { requireUser } from "../../auth/session.server";
-import { avatarsOf } from "../../utils/avatars.server";
-import { host, hostErrorOf } from "../../host/client.server";
-import type { Conflict, FieldErrors } from "../../utils/action";
-import {
-  backTo,
-  formOf,
-  hostConflict,
-  hostFieldErrors,
-  refuse,
-  refuseConflict,
-  reply,
-} from "../../utils/action.server";
-import { errorsOf } from "../../utils/forms";
-import { readRememberedTab } from "../../utils/remembered-tab";
-import { matches, pageSizeFrom, paginate, withParams } from "../../utils/table";
-import type { Toast } from "../../utils/toast";
+import { json } from "#app/utils/json.server";
+import { OBJECT_ID } from "#contract/ids";
+import { requireUser } from "#app/auth/session.server";
+import { avatarsOf } from "#app/utils/avatars.server";
+import { host, hostErrorOf } from "#app/host/client.server";
+import type { Conflict, FieldErrors } from "#app/utils/action";
+import { backTo, formOf, hostConflict, hostFieldErrors, refuse, refuseConflict, reply } from "#app/utils/action.server";
+import { errorsOf } from "#app/utils/forms";
+import { readRememberedTab } from "#app/utils/remembered-tab";
+import { matches, pageSizeFrom, paginate, withParams } from "#app/utils/table";
+import type { Toast } from "#app/utils/toast";
 import {
   CONFLICT_TEXT,
   countEntries,

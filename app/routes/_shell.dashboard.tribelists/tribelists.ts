@@ -1,10 +1,10 @@
 // The Tribelists page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Tribelists
 // page, sections 3, 4, 5, 8, 9). Pure.
 
-import { SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
-import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "../../../contract/tribelists";
-import { conflictText } from "../../utils/action";
-import { labelled } from "../../utils/forms";
+import { SERVER_IDS, SERVER_NAMES, type ServerId } from "#contract/servers";
+import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "#contract/tribelists";
+import { conflictText } from "#app/utils/action";
+import { labelled } from "#app/utils/forms";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;

@@ -2,12 +2,12 @@
 // before hydration and without JavaScript). Delete and Kick lead to the server-rendered confirmation step; the avatar
 // fetch is a form button.
 import { Form, Link } from "@remix-run/react";
-import { CopyId } from "../../components/MemberName";
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import { TONE_COLORS } from "../../components/grid/theme";
-import type { GridColumnDef } from "../../components/grid/types";
-import { Icon } from "../../components/icons";
-import { perRow } from "../../utils/table";
+import { CopyId } from "#app/components/MemberName";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import { TONE_COLORS } from "#app/components/grid/theme";
+import type { GridColumnDef } from "#app/components/grid/types";
+import { Icon } from "#app/components/icons";
+import { perRow } from "#app/utils/table";
 import { statusTone, type VouchRow } from "./vouches";
 
 /** The page a URL is on: its forms post there (this module serves /dashboard/vouches and /dashboard/analytics). */

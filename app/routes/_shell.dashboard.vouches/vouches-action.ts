@@ -1,10 +1,10 @@
 // The Vouches page's row actions' check: the action parses with it, and the browser loads it after the first paint
 // (route.tsx), so zod is not part of the page's first load.
 import { z } from "zod";
-import { discordIdSchema, objectIdSchema } from "../../../contract/ids";
-import { apiWording, errorsOf, type Wording } from "../../utils/forms";
-import { parseForm } from "../../utils/parse-form";
-import type { Toast } from "../../utils/toast";
+import { discordIdSchema, objectIdSchema } from "#contract/ids";
+import { apiWording, errorsOf, type Wording } from "#app/utils/forms";
+import { parseForm } from "#app/utils/parse-form";
+import type { Toast } from "#app/utils/toast";
 import { TEXTS } from "./vouches";
 
 /**

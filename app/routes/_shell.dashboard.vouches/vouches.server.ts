@@ -1,14 +1,14 @@
 // The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
 // avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { searchText } from "../../../contract/search";
-import { requireLevel, requireUser } from "../../auth/session.server";
-import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { backTo, formOf, reply } from "../../utils/action.server";
-import { searchedPage } from "../../utils/host-search.server";
-import { pageFrom, pageSizeFrom, type Page } from "../../utils/table";
-import type { Toast } from "../../utils/toast";
+import { json } from "#app/utils/json.server";
+import { searchText } from "#contract/search";
+import { requireLevel, requireUser } from "#app/auth/session.server";
+import { failureReason, host, hostErrorOf } from "#app/host/client.server";
+import { backTo, formOf, reply } from "#app/utils/action.server";
+import { searchedPage } from "#app/utils/host-search.server";
+import { pageFrom, pageSizeFrom, type Page } from "#app/utils/table";
+import type { Toast } from "#app/utils/toast";
 import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type Vouch, type VouchRow } from "./vouches";
 import { checkVouchAction } from "./vouches-action";
 

@@ -1,6 +1,6 @@
 // The Vouches page's shapes, texts and pure rules, shared by the server flow and the browser (spec part 1: Vouches
 // page, sections 3, 4, 5, 8, 9). Free of zod: the row actions' check is in vouches-action.ts.
-import { avatarUrl, defaultAvatarUrl } from "../../utils/user";
+import { avatarUrl, defaultAvatarUrl } from "#app/utils/user";
 
 /** A vouch as the host answers it (spec section 3, table view). */
 export type Vouch = {

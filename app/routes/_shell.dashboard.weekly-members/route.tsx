@@ -4,17 +4,17 @@
 // table reloads live on weeklymembers_update. The table has the server stats activity tables' columns and badges.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
-import { StaleNotice } from "../../components/HostNotice";
-import { Pagination } from "../../components/table/Pagination";
-import { TableToolbar } from "../../components/table/TableToolbar";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import type { Answer } from "../../utils/action";
-import { RefreshForm } from "../../components/RefreshForm";
-import { formatDate } from "../../utils/dates";
-import { useRememberedTab } from "../../utils/remembered-tab";
-import { withParams } from "../../utils/table";
-import { useAnswerToast } from "../../utils/use-answer-toast";
-import { Badge, EmptyState, ErrorBox } from "../server-stats-page/bits";
+import { StaleNotice } from "#app/components/HostNotice";
+import { Pagination } from "#app/components/table/Pagination";
+import { TableToolbar } from "#app/components/table/TableToolbar";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import type { Answer } from "#app/utils/action";
+import { RefreshForm } from "#app/components/RefreshForm";
+import { formatDate } from "#app/utils/dates";
+import { useRememberedTab } from "#app/utils/remembered-tab";
+import { withParams } from "#app/utils/table";
+import { useAnswerToast } from "#app/utils/use-answer-toast";
+import { Badge, EmptyState, ErrorBox } from "#app/routes/server-stats-page/bits";
 import {
   DISPLAY,
   EOS,
@@ -28,8 +28,8 @@ import {
   time,
   TRIBE,
   type Column,
-} from "../server-stats-page/StatsTable";
-import { TONE_COLORS } from "../../components/grid/theme";
+} from "#app/routes/server-stats-page/StatsTable";
+import { TONE_COLORS } from "#app/components/grid/theme";
 import {
   ACTIVITY,
   isTab,
@@ -42,11 +42,11 @@ import {
   type WeeklyRow,
 } from "./weekly-members";
 import { loadWeeklyMembers, weeklyMembersAction } from "./weekly-members.server";
-import statsStyles from "../../styles/server-stats.css?url";
-import styles from "../../styles/weekly-members.css?url";
-import { TabNav } from "../../components/TabNav";
-import { useCan } from "../../utils/access";
-import { SourceAge } from "../../components/SourceAge";
+import statsStyles from "#app/styles/server-stats.css?url";
+import styles from "#app/styles/weekly-members.css?url";
+import { TabNav } from "#app/components/TabNav";
+import { useCan } from "#app/utils/access";
+import { SourceAge } from "#app/components/SourceAge";
 
 export const meta: MetaFunction = () => [{ title: "Weekly Members · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [

@@ -4,19 +4,19 @@
 // is Refresh Data (POST /api/weeklymembers-refresh), a fetcher with JavaScript and a form with a redirect and a toast
 // without it.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { requireUser } from "../../auth/session.server";
-import { failureReason, host } from "../../host/client.server";
-import { backTo, formOf, reply } from "../../utils/action.server";
-import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { searchText } from "../../../contract/search";
-import { searchCall } from "../../utils/host-search.server";
-import { sourceOf } from "../../utils/sources.server";
-import { readPreferences } from "../../utils/preferences";
-import { readRememberedTab } from "../../utils/remembered-tab";
-import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "../../utils/table";
-import { formatLaunch, platformOf, statusBadge } from "../server-stats-page/servers";
-import { safeLink, text, toMs } from "../server-stats-page/stats.server";
+import { json } from "#app/utils/json.server";
+import { requireUser } from "#app/auth/session.server";
+import { failureReason, host } from "#app/host/client.server";
+import { backTo, formOf, reply } from "#app/utils/action.server";
+import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { searchText } from "#contract/search";
+import { searchCall } from "#app/utils/host-search.server";
+import { sourceOf } from "#app/utils/sources.server";
+import { readPreferences } from "#app/utils/preferences";
+import { readRememberedTab } from "#app/utils/remembered-tab";
+import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "#app/utils/table";
+import { formatLaunch, platformOf, statusBadge } from "#app/routes/server-stats-page/servers";
+import { safeLink, text, toMs } from "#app/routes/server-stats-page/stats.server";
 import {
   ACTIVITY,
   DEFAULT_TAB,

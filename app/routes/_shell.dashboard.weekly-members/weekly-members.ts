@@ -1,7 +1,7 @@
 // The Weekly Members page's constants and texts (spec part 2: "Weekly Members page", sections 3, 7, 8 and 9), shared
 // by the loader, the action and the page. Pure.
-import { WEEKLY_ACTIVITY, WEEKLY_ACTIVITY_LABELS, type WeeklyActivity } from "../../../contract/servers";
-import type { StatsRow, Tone } from "../server-stats-page/servers";
+import { WEEKLY_ACTIVITY, WEEKLY_ACTIVITY_LABELS, type WeeklyActivity } from "#contract/servers";
+import type { StatsRow, Tone } from "#app/routes/server-stats-page/servers";
 
 export const PAGE_PATH = "/dashboard/weekly-members";
 

@@ -2,9 +2,9 @@
 // remix.config.js under each exportable page's path, so the download needs what its page needs (requireUser checks
 // pageNeed from the path); the table is read by the page's own loader code (tables.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { routedPath } from "../../../contract/access";
-import { requireUser } from "../../auth/session.server";
-import { csvDownload, pageOfExport } from "../../utils/export.server";
+import { routedPath } from "#contract/access";
+import { requireUser } from "#app/auth/session.server";
+import { csvDownload, pageOfExport } from "#app/utils/export.server";
 import { isExportPage } from "./pages";
 import { TABLE_READERS } from "./tables.server";
 

@@ -2,9 +2,9 @@
 // seven paths (remix.config.js maps it at each; see pages.ts). Each asks for a signed-in user like every other page.
 // /dashboard/settings is a title only: the real settings are at /settings, which it links to.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
+import { json } from "#app/utils/json.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "../../auth/session.server";
+import { requireUser } from "#app/auth/session.server";
 import { PLACEHOLDER_PAGES, placeholderOfPath } from "./pages";
 
 export const meta: MetaFunction = ({ location }) => {

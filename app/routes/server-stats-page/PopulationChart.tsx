@@ -4,9 +4,9 @@
 // browser).
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { dateFormatter } from "../../utils/dates";
-import { withParams } from "../../utils/table";
-import { LazyChart } from "../../components/charts/LazyChart";
+import { dateFormatter } from "#app/utils/dates";
+import { withParams } from "#app/utils/table";
+import { LazyChart } from "#app/components/charts/LazyChart";
 import { RANGE_LABELS, RANGES, TEXTS, type Population, type Range } from "./servers";
 
 export const CHART_HEIGHT = 260;

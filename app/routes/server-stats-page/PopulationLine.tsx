@@ -2,9 +2,9 @@
 // loads this module after the first paint (PopulationChart), so nivo is never in a server stats page's first load.
 import { Line, type LineCustomSvgLayerProps, type LineSvgLayer } from "@nivo/line";
 import { useMemo } from "react";
-import { dateFormatter, hourIn, weekdayDay } from "../../utils/dates";
-import { CHART_THEME, fittingTicks } from "../../components/charts/chart";
-import { HOUR_MS } from "../../../contract/time";
+import { dateFormatter, hourIn, weekdayDay } from "#app/utils/dates";
+import { CHART_THEME, fittingTicks } from "#app/components/charts/chart";
+import { HOUR_MS } from "#contract/time";
 import { CHART_HEIGHT, type PopulationLineProps } from "./PopulationChart";
 import { RANGE_LABELS, RANGE_MS } from "./servers";
 

@@ -1,11 +1,11 @@
 // The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table. The
 // Weekly Members table has the activity tabs' columns with its own Event Type: it builds on the ones exported here.
-import { HtmlTable } from "../../components/grid/HtmlTable";
-import { TONE_COLORS } from "../../components/grid/theme";
-import type { GridColumnDef } from "../../components/grid/types";
+import { HtmlTable } from "#app/components/grid/HtmlTable";
+import { TONE_COLORS } from "#app/components/grid/theme";
+import type { GridColumnDef } from "#app/components/grid/types";
 import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
 import { isActivityTab, type StatsRow, type Tab } from "./servers";
-import type { ServerId } from "../../../contract/servers";
+import type { ServerId } from "#contract/servers";
 
 export type Column<T extends StatsRow = StatsRow> = GridColumnDef<T> & { render: (row: T) => React.ReactNode };
 

@@ -1,10 +1,10 @@
 // Small pieces of the server stats screens: badges, platform icons, relative times, the error box and empty states.
 import { Link } from "@remix-run/react";
-import { relativeTime } from "../../utils/dates";
-import { useNow } from "../../utils/now";
+import { relativeTime } from "#app/utils/dates";
+import { useNow } from "#app/utils/now";
 import type { PlatformKind, Tone } from "./servers";
-import { SvgPath } from "../../components/icons";
-import { CELL_ICON_SIZE } from "../../components/grid/geometry";
+import { SvgPath } from "#app/components/icons";
+import { CELL_ICON_SIZE } from "#app/components/grid/geometry";
 
 export function Badge({ tone, children, testId }: { tone: Tone; children: React.ReactNode; testId?: string }) {
   return (

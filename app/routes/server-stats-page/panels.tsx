@@ -2,17 +2,17 @@
 // badges and the page size form.
 import { Form, Link, useFetcher, useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { ServerId } from "../../../contract/servers";
-import { Icon } from "../../components/icons";
-import { useNotifications } from "../../components/notifications/notifications";
-import { SourceAge } from "../../components/SourceAge";
-import { PageSizeSelect } from "../../components/table/TableToolbar";
-import { LiveStatusBadge } from "../../realtime/live";
-import { useCan } from "../../utils/access";
-import type { Answer } from "../../utils/action";
-import { RefreshForm } from "../../components/RefreshForm";
+import type { ServerId } from "#contract/servers";
+import { Icon } from "#app/components/icons";
+import { useNotifications } from "#app/components/notifications/notifications";
+import { SourceAge } from "#app/components/SourceAge";
+import { PageSizeSelect } from "#app/components/table/TableToolbar";
+import { LiveStatusBadge } from "#app/realtime/live";
+import { useCan } from "#app/utils/access";
+import type { Answer } from "#app/utils/action";
+import { RefreshForm } from "#app/components/RefreshForm";
 import { Badge, RelativeTime } from "./bits";
-import { useNow } from "../../utils/now";
+import { useNow } from "#app/utils/now";
 import {
   EVENT_FILTER_LABELS,
   eventTone,

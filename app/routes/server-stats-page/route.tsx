@@ -8,16 +8,16 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { CanvasTable } from "../../components/grid/CanvasTable";
-import { gridHeight, TABLE_GRID } from "../../components/grid/geometry";
-import { Pagination } from "../../components/table/Pagination";
-import { ExportLink } from "../../components/table/ExportLink";
-import { LIVE_EVENT_TYPES } from "../../../contract/events";
-import { LiveStatusBadge, useLiveRevalidate } from "../../realtime/live";
-import { formatDate } from "../../utils/dates";
-import { useHydrated } from "../../utils/hydrated";
-import { useRememberedTab } from "../../utils/remembered-tab";
-import { withParams } from "../../utils/table";
+import { CanvasTable } from "#app/components/grid/CanvasTable";
+import { gridHeight, TABLE_GRID } from "#app/components/grid/geometry";
+import { Pagination } from "#app/components/table/Pagination";
+import { ExportLink } from "#app/components/table/ExportLink";
+import { LIVE_EVENT_TYPES } from "#contract/events";
+import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
+import { formatDate } from "#app/utils/dates";
+import { useHydrated } from "#app/utils/hydrated";
+import { useRememberedTab } from "#app/utils/remembered-tab";
+import { withParams } from "#app/utils/table";
 import { Badge, EmptyState, ErrorBox, SteamLink } from "./bits";
 import { ActivityCard, PageSizeForm, ServerPanel, SummaryBadges } from "./panels";
 import { PopulationChart } from "./PopulationChart";
@@ -40,12 +40,12 @@ import {
   type Tab,
   type Tone,
 } from "./servers";
-import type { ServerId } from "../../../contract/servers";
+import type { ServerId } from "#contract/servers";
 import { columnsFor, hasSteamColumn, StatsTable } from "./StatsTable";
 import { loadServerStats, serverStatsAction } from "./stats.server";
-import styles from "../../styles/server-stats.css?url";
-import { StaleNotice } from "../../components/HostNotice";
-import { TabNav } from "../../components/TabNav";
+import styles from "#app/styles/server-stats.css?url";
+import { StaleNotice } from "#app/components/HostNotice";
+import { TabNav } from "#app/components/TabNav";
 
 /** Tall enough for a page of 25 rows without scrolling inside the grid. */
 const GRID_MAX_HEIGHT = gridHeight(TABLE_GRID, 25);

@@ -13,7 +13,7 @@ import {
   tabFrom,
   tabStorageKey,
 } from "./servers";
-import { statusClass } from "../../../contract/servers";
+import { statusClass } from "#contract/servers";
 
 describe("status classes and badges (spec sections 3 and 4)", () => {
   it("classifies every code, the tribe GC as a tribemember whatever its code", () => {

@@ -15,8 +15,8 @@ import {
   type PopulationRange,
   type ServerId,
   type StatusClass,
-} from "../../../contract/servers";
-import { formatDateTime } from "../../utils/dates";
+} from "#contract/servers";
+import { formatDateTime } from "#app/utils/dates";
 
 export type ServerInfo = {
   id: ServerId;

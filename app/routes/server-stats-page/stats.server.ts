@@ -3,14 +3,14 @@
 // classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
 // action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { json } from "../../utils/json.server";
-import { requireUser } from "../../auth/session.server";
-import { failureReason, host, hostErrorOf } from "../../host/client.server";
-import { backTo, formOf, isDocumentRequest, reply } from "../../utils/action.server";
-import { formatDateTime, timeZoneOr } from "../../utils/dates";
-import { readPreferences } from "../../utils/preferences";
-import { readRememberedTab } from "../../utils/remembered-tab";
-import { pageSizeFrom, paginate, type Page } from "../../utils/table";
+import { json } from "#app/utils/json.server";
+import { requireUser } from "#app/auth/session.server";
+import { failureReason, host, hostErrorOf } from "#app/host/client.server";
+import { backTo, formOf, isDocumentRequest, reply } from "#app/utils/action.server";
+import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { readPreferences } from "#app/utils/preferences";
+import { readRememberedTab } from "#app/utils/remembered-tab";
+import { pageSizeFrom, paginate, type Page } from "#app/utils/table";
 import {
   countByStatus,
   DEFAULT_TAB,
@@ -40,10 +40,10 @@ import {
   type LoadError,
   type Card,
 } from "./servers";
-import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "../../../contract/servers";
-import { DAY_MS, MINUTE_MS } from "../../../contract/time";
-import { isSourceId, kindOf, SOURCE_KINDS, sourceLabel, type SourceId } from "../../../contract/sources";
-import { chartSvg } from "../../components/charts/chart-svg.server";
+import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "#contract/servers";
+import { DAY_MS, MINUTE_MS } from "#contract/time";
+import { isSourceId, kindOf, SOURCE_KINDS, sourceLabel, type SourceId } from "#contract/sources";
+import { chartSvg } from "#app/components/charts/chart-svg.server";
 import type { PopulationLineProps } from "./PopulationChart";
 import { PopulationLine } from "./PopulationLine";
 

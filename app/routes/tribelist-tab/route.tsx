@@ -2,10 +2,10 @@
 // One route module for the three paths (remix.config.js maps it at each); it reads the server from the URL.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { requireUser } from "../../auth/session.server";
-import { isServerId } from "../../../contract/servers";
-import { withParams } from "../../utils/table";
-import { PAGE_PATH } from "../_shell.dashboard.tribelists/tribelists";
+import { requireUser } from "#app/auth/session.server";
+import { isServerId } from "#contract/servers";
+import { withParams } from "#app/utils/table";
+import { PAGE_PATH } from "#app/routes/_shell.dashboard.tribelists/tribelists";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);

@@ -2,13 +2,19 @@
 // four activity tabs (the last LOG_WINDOW_DAYS days, at most LOG_LIMIT rows), and written by recordSnapshot's roster
 // diff and by collectors' bulk ingestion (idempotent on the natural key: server, EOS id, type and time).
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import type { LiveEvent } from "../../../contract/events";
-import { serverEvents } from "../../../drizzle/schema";
-import type { Db, Deps } from "../context";
-import { commit } from "../context";
-import { LOG_LIMIT, LOG_WINDOW_DAYS, eventsFor, type ActivityClass, type RosterPlayer } from "../servers-rules";
-import { ENEMY_CODES, TRIBE_TAG, UNKNOWN_CODES, isTribeMember, type ServerId } from "../../../contract/servers";
-import { DAY_MS } from "../../../contract/time";
+import type { LiveEvent } from "#contract/events";
+import { serverEvents } from "#drizzle/schema";
+import type { Db, Deps } from "#worker/domain/context";
+import { commit } from "#worker/domain/context";
+import {
+  LOG_LIMIT,
+  LOG_WINDOW_DAYS,
+  eventsFor,
+  type ActivityClass,
+  type RosterPlayer,
+} from "#worker/domain/servers-rules";
+import { ENEMY_CODES, TRIBE_TAG, UNKNOWN_CODES, isTribeMember, type ServerId } from "#contract/servers";
+import { DAY_MS } from "#contract/time";
 import { jsonSelect } from "./json-rows";
 
 type EventRow = typeof serverEvents.$inferSelect;

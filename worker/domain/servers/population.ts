@@ -1,9 +1,9 @@
 // Population history (spec part 2 section 9): the player count over a range, from the snapshots.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import { serverSnapshots, serverStatus } from "../../../drizzle/schema";
-import type { Db } from "../context";
-import { populationSeries } from "../servers-rules";
-import { MAX_PLAYERS, POPULATION_RANGES, type PopulationRange, type ServerId } from "../../../contract/servers";
+import { serverSnapshots, serverStatus } from "#drizzle/schema";
+import type { Db } from "#worker/domain/context";
+import { populationSeries } from "#worker/domain/servers-rules";
+import { MAX_PLAYERS, POPULATION_RANGES, type PopulationRange, type ServerId } from "#contract/servers";
 
 /**
  * GET /api/eoserver-population/{serverId}?range=24h|7d: the player count over the range from the snapshots, for the

@@ -3,17 +3,24 @@
 // Collectors' roster ingestion and the snapshot job (worker/jobs/snapshot.ts) call recordSnapshot.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { LiveEvent } from "../../../contract/events";
-import { rosters, serverSnapshots, serverStatus } from "../../../drizzle/schema";
-import type { Db, Deps } from "../context";
-import { abortUnless, commit } from "../context";
-import { diffRosters, enemyOnlineMessage, eventsFor, isEnemy, sameRoster, type RosterPlayer } from "../servers-rules";
-import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type ServerId } from "../../../contract/servers";
-import { queueAlerts, type Alert } from "../alerts";
+import type { LiveEvent } from "#contract/events";
+import { rosters, serverSnapshots, serverStatus } from "#drizzle/schema";
+import type { Db, Deps } from "#worker/domain/context";
+import { abortUnless, commit } from "#worker/domain/context";
+import {
+  diffRosters,
+  enemyOnlineMessage,
+  eventsFor,
+  isEnemy,
+  sameRoster,
+  type RosterPlayer,
+} from "#worker/domain/servers-rules";
+import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type ServerId } from "#contract/servers";
+import { queueAlerts, type Alert } from "#worker/domain/alerts";
 import { insertEvents, latestDetails, rosterEvent, serverEvent, type NewServerEvent } from "./events";
 import { chunk } from "./json-rows";
 import { OFFLINE_DETAILS, rosterOf, silentReason } from "./status";
-import { freshness } from "../../../contract/sources";
+import { freshness } from "#contract/sources";
 
 /** A player as collectors send them: the roster's fields plus what the join log shows. */
 export type IngestPlayer = RosterPlayer & { lastArkLaunch?: string | null; steamProfileLink?: string | null };

@@ -1,12 +1,12 @@
 // A game server's status and roster (spec part 2): GET /api/eoserver-status/{serverId}, the roster's links to our
 // tribelists, and what was last stored (which the snapshot job and recordSnapshot read).
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { rosters, serverStatus, sources, tribelistEntries } from "../../../drizzle/schema";
-import { collectorOf, freshness, intervalWords, kindOf, SOURCE_KINDS, type SourceId } from "../../../contract/sources";
-import type { Db } from "../context";
-import { NO_DATA, type RosterPlayer } from "../servers-rules";
-import { MAP_NAMES, MAX_PLAYERS, type ServerId } from "../../../contract/servers";
-import { MINUTE_MS } from "../../../contract/time";
+import { rosters, serverStatus, sources, tribelistEntries } from "#drizzle/schema";
+import { collectorOf, freshness, intervalWords, kindOf, SOURCE_KINDS, type SourceId } from "#contract/sources";
+import type { Db } from "#worker/domain/context";
+import { NO_DATA, type RosterPlayer } from "#worker/domain/servers-rules";
+import { MAP_NAMES, MAX_PLAYERS, type ServerId } from "#contract/servers";
+import { MINUTE_MS } from "#contract/time";
 
 /** What an offline observation says when its source gave no reason. */
 export const OFFLINE_DETAILS = "Server is offline or unreachable";

@@ -2,11 +2,11 @@
 // log (refreshWeeklyMembers); the whole list for old clients, and the page's tab searched and paged in SQL.
 import { and, asc, count, desc, eq, gte, inArray, max, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { serverEvents, weeklyMembers } from "../../../drizzle/schema";
-import type { Db, Deps } from "../context";
-import { commit } from "../context";
-import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "../paging";
-import { LOG_WINDOW_DAYS, weeklyActivity } from "../servers-rules";
+import { serverEvents, weeklyMembers } from "#drizzle/schema";
+import type { Db, Deps } from "#worker/domain/context";
+import { commit } from "#worker/domain/context";
+import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "#worker/domain/paging";
+import { LOG_WINDOW_DAYS, weeklyActivity } from "#worker/domain/servers-rules";
 import {
   PLATFORMS,
   platformOf,
@@ -16,8 +16,8 @@ import {
   WEEKLY_ACTIVITY_LABELS,
   isTribeMember,
   type WeeklyActivity,
-} from "../../../contract/servers";
-import { DAY_MS } from "../../../contract/time";
+} from "#contract/servers";
+import { DAY_MS } from "#contract/time";
 import { jsonSelect } from "./json-rows";
 
 type WeeklyRow = typeof weeklyMembers.$inferSelect;

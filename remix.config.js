@@ -10,13 +10,13 @@ import { EXPORT_PAGES } from "./app/routes/export/pages";
  * routes/_shell layout like the pages beside it. The module reads its server from the URL.
  */
 const SERVER_STATS = "routes/server-stats-page";
-/** The seven placeholder pages (spec part 2: "Router"), one module that reads its title from the URL. */
+/** The seven placeholder pages ("Router"), one module that reads its title from the URL. */
 const PLACEHOLDER = "routes/placeholder-page";
 /** /dashboard/tribelist-2411, -2573 and -2446: one module that sends each to its tab of the Tribelists page. */
 const TRIBELIST_TAB = "routes/tribelist-tab";
-/** /dashboard/analytics is the Vouches view (spec part 2: "Router"): the Vouches route module, mapped a second time. */
+/** /dashboard/analytics is the Vouches view ("Router"): the Vouches route module, mapped a second time. */
 const VOUCHES = "routes/_shell.dashboard.vouches/route.tsx";
-/** <page>/export: each exportable page's table as CSV, one resource module under the page's own path (issue 14). */
+/** <page>/export: each exportable page's table as CSV, one resource module under the page's own path. */
 const EXPORT = "routes/export";
 
 /** @type {Partial<import("@remix-run/dev").VitePluginConfig>} */

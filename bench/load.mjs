@@ -201,7 +201,7 @@ try {
   console.log(`  an API read (GET /api/codes/search):           ${d1.api}`);
   console.log(`  GET /api/health (its ping, and the session):   ${d1.health}`);
 
-  console.log("\nTargets (issue 13):");
+  console.log("\nTargets:");
   target("the mix: 0 errors", mix.errors === 0, `${mix.errors} of ${mix.count}`);
   target(
     "the mix: throughput >= 20 % of the floor's",

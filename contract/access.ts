@@ -1,4 +1,4 @@
-// Who may do what (issue 14): access levels per section, from the member's Discord roles. Pure rules shared by the
+// Who may do what: access levels per section, from the member's Discord roles. Pure rules shared by the
 // host API (which enforces them on every call), the pages (which enforce them on every loader and action, and show only
 // what a member may see) and the admin page that maps roles to levels. Imports only types.
 import type { LiveEventType } from "./events";

@@ -1,4 +1,4 @@
-// Alerts in Discord (issue 15): what can be sent, where (a channel's webhook), and how deliveries are retried and paced.
+// Alerts in Discord: what can be sent, where (a channel's webhook), and how deliveries are retried and paced.
 // The host API (which queues and delivers them) and the Sources page (which configures channels and shows deliveries)
 // both apply these rules. Pure: the browser bundle includes this file.
 import { MINUTE_MS } from "./time";

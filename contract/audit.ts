@@ -1,4 +1,4 @@
-// The audit trail as people read it (issue 14): which section each recorded entity belongs to, the query the Audit page
+// The audit trail as people read it: which section each recorded entity belongs to, the query the Audit page
 // and GET /api/audit/search take, and a change's before and after as a list of field changes. Pure: the host API, the
 // page and the browser share it.
 import type { Section } from "./access";

@@ -1,5 +1,5 @@
-// The breeder list's display rules: stat colours (section 5: <=30 red, >=60 green, 40 grey, blended between) and the
-// leaderboard's hh:mm:ss durations (section 9).
+// The breeder list's display rules: stat colours (<=30 red, >=60 green, 40 grey, blended between) and the
+// leaderboard's hh:mm:ss durations.
 import { describe, expect, it } from "vitest";
 import {
   BREEDER_COLUMNS,

@@ -1,4 +1,4 @@
-// The breeder area's pure rules (spec part 2: "Breeder page (breeder-stats)" and sections 3 to 9), in one place for the
+// The breeder area's pure rules ("Breeder page (breeder-stats)" and sections 3 to 9), in one place for the
 // host API and the pages: the tabs, the breeder list's columns in the spec's order with their kinds and groups, the
 // side tables' statuses, the sheet dates and their "days since", and the stat colours. Imports nothing, so the browser
 // bundle can include it.
@@ -29,7 +29,7 @@ export const DEFAULT_BREEDER_TAB: BreederTab = "breeder-list";
 /** Local storage key of the active tab. */
 export const BREEDER_TAB_STORAGE_KEY = "breeder-active-tab";
 
-/** The side tables' statuses; the first is each table's default (spec section 4). Any other text is kept as typed. */
+/** The side tables' statuses; the first is each table's default. Any other text is kept as typed. */
 export const FFA_STATUSES = ["In Progress", "Completed", "Cancelled"] as const;
 export const CODE_STATUSES = ["Active", "Used", "Expired", "Revoked"] as const;
 
@@ -138,13 +138,13 @@ export const BREEDER_COLUMNS: readonly BreederColumn[] = [
   col("notes", "text", 240, "Notes"),
 ];
 
-/** The stats whose cells are coloured by value (section 5). */
+/** The stats whose cells are coloured by value. */
 export const COLOURED_STATS: readonly string[] = ["HP", "Stam", "Weight", "Dmg"];
-/** Colour thresholds (section 9): at or below LOW red, at MID grey, at or above HIGH green, blended between. */
+/** Colour thresholds: at or below LOW red, at MID grey, at or above HIGH green, blended between. */
 export const STAT_LOW = 30;
 export const STAT_MID = 40;
 export const STAT_HIGH = 60;
-/** Days since at or above this is shown red (section 9). */
+/** Days since at or above this is shown red. */
 export const DAYS_SINCE_ALERT = 10;
 
 const RED = [224, 49, 49] as const;
@@ -235,7 +235,7 @@ export const removalsOf = (s: Pick<SessionStats, "totalRemovals" | "totalCancell
   s.totalRemovals ?? s.totalCancellations ?? 0;
 
 /**
- * The leaderboard's order (section 7): total sessions, most first; then total claims, most first; then the breeder's id
+ * The leaderboard's order: total sessions, most first; then total claims, most first; then the breeder's id
  * (the host's order, so the place of a breeder does not move between views).
  */
 export const compareLeaderboard = (a: SessionStats, b: SessionStats) =>
@@ -280,7 +280,7 @@ export function completionRate(rate: number) {
   return `${Number(pct.toFixed(1))}%`;
 }
 
-/** Leaderboard durations (section 9): milliseconds as hh:mm:ss (hours may pass 99). */
+/** Leaderboard durations: milliseconds as hh:mm:ss (hours may pass 99). */
 export function hhmmss(ms: unknown): string {
   const total = typeof ms === "number" && Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) : 0;
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,4 +1,4 @@
-// Member codes (spec part 1: Codes page, sections 5 and 7): the bodies the API accepts. The host API validates with
+// Member codes (Codes page): the bodies the API accepts. The host API validates with
 // these schemas; the Codes page's Edit Code form and in-place edits validate with the same ones, in the browser and in
 // the action (app/routes/_shell.dashboard.codes/codes.ts).
 import { z } from "zod";

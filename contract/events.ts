@@ -65,7 +65,7 @@ export function toLiveEvent(value: unknown): LiveEvent | null {
   return null;
 }
 
-/** Parses one socket message; anything malformed is dropped (spec part 1: parse errors are ignored). */
+/** Parses one socket message; anything malformed is dropped (parse errors are ignored). */
 export function parseLiveEvent(data: unknown): LiveEvent | null {
   if (typeof data !== "string") return null;
   try {

@@ -1,4 +1,4 @@
-// Item and dino images as the sheets keep them (spec part 2, section 5): a pasted image value reduced to one link.
+// Item and dino images as the sheets keep them: a pasted image value reduced to one link.
 // Shared by the stock and breeder sheets, the host's input checks and the forms' actions. Imports nothing, so the
 // browser's image dialog uses it without downloading either sheet's rules.
 

@@ -78,7 +78,7 @@ export const RESOURCES: Resource[] = [
     reads: ["/api/weeklymembers", "/api/weeklymembers/search"],
     event: { type: "weeklymembers_update" },
   },
-  // Each source's last report (issue 15): the same for every member; an admin's new interval drops it, a report
+  // Each source's last report: the same for every member; an admin's new interval drops it, a report
   // reaches the pages within the TTL (their ages are computed from its times where they are shown).
   { prefix: "/api/sources", reads: ["/api/sources"] },
   {

@@ -1,4 +1,4 @@
-// The server stats area's pure rules that both sides apply (spec part 2: "Server stats screens" and sections 3, 4 and
+// The server stats area's pure rules that both sides apply ("Server stats screens" and sections 3, 4 and
 // 9): the tracked servers, their maps and capacity, the status classes of a player and their badge words, the platforms'
 // shown names, the weekly members' activity, and the population chart's ranges.
 // The screens (app/routes/server-stats-page/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
@@ -17,13 +17,13 @@ export const SERVER_NAMES: Record<ServerId, string> = {
   "2446": "NA-PVP-Aberration2446",
 };
 
-/** The map each server runs (spec section 2). */
+/** The map each server runs. */
 export const MAP_NAMES: Record<ServerId, string> = {
   "2411": "TheCenter_WP",
   "2573": "Astraeos_WP",
   "2446": "Aberration_WP",
 };
-/** Spec section 9: capacity is shown as 70 whatever the server reports. */
+/** Capacity is shown as 70 whatever the server reports. */
 export const MAX_PLAYERS = 70;
 
 // ---- Status classes ------------------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ export type StatusClass = "tribemembers" | "friendlys" | "neutral" | "enemies" |
 /** Text as a collector sent it, without surrounding spaces; empty when missing. */
 export const trimText = (v: string | null | undefined) => (v ?? "").trim();
 
-/** Spec section 3: a tribemember has status '2' or the tribe tag 'GC'. */
+/** A tribemember has status '2' or the tribe tag 'GC'. */
 export const isTribeMember = (status: string | null | undefined, tribe: string | null | undefined) =>
   trimText(status) === "2" || trimText(tribe) === TRIBE_TAG;
 
@@ -86,7 +86,7 @@ export const PLATFORMS: Readonly<Record<string, { kind: PlatformKind; label: str
 };
 
 /**
- * Spec section 3: steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. The weekly
+ * Steam, xbl (Xbox) and psn (PlayStation) with icons; others capitalised; empty shows '-'. The weekly
  * members' platforms (Steam, Epic, Xbox, PlayStation, Nintendo) each get a kind, so each gets its colour.
  */
 export function platformOf(value: string | null | undefined): { kind: PlatformKind; label: string } {
@@ -98,7 +98,7 @@ export function platformOf(value: string | null | undefined): { kind: PlatformKi
 // ---- Weekly members ------------------------------------------------------------------------------------------------
 
 /**
- * Spec part 2 section 3: a weekly member's eventType, active this week or not. The API stores and accepts these; the
+ * A weekly member's eventType, active this week or not. The API stores and accepts these; the
  * Weekly Members page has a tab for each.
  */
 export const WEEKLY_ACTIVITY = ["active", "inactive"] as const;

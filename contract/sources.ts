@@ -1,4 +1,4 @@
-// Where the server stats, logs and weekly members come from (issue 15), and when a source counts as silent. Both the
+// Where the server stats, logs and weekly members come from, and when a source counts as silent. Both the
 // host API (which records each source's contact and judges a silent collector's roster unknown) and the pages (which
 // show each figure's age in amber or red) apply these rules. Pure: the browser bundle includes this file.
 import { DAY_MS, MINUTE_MS } from "./time";

@@ -1,4 +1,4 @@
-// The 2411 stock sheet's pure rules (spec part 2: "2411 Stock screen" and sections 3, 5 and 9), in one place for both
+// The 2411 stock sheet's pure rules ("2411 Stock screen" and sections 3, 5 and 9), in one place for both
 // sides: the tabs and which host API path serves each, how typed cells become numbers, every derived column, the
 // figure a history snapshot records and vault cell colours (a pasted image's link: contract/images.ts). The browser
 // recomputes a pending edit's totals with these, the host API stores and answers with them, and drizzle/stock.ts takes
@@ -50,7 +50,7 @@ export const MAX_TYPE_LENGTH = 40;
 export const DINO_TYPES = ["DPS", "Flyer", "Soaker", "Support", "Misc", "Water", "Random"] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Each kind of tab, in one table (spec sections 2, 3, 5 and 7): its stored fields, its columns in the spec's order,
+// Each kind of tab, in one table: its stored fields, its columns in the spec's order,
 // and the figure a history snapshot records. Everything else is derived from it: the API's input schemas
 // (worker/domain/stock-input.ts), how a save merges into the stored row (worker/domain/stock.ts), the history figure in
 // SQL (ibid., pinned to derivedFields by tests/workers/stock-figure.test.ts), and the page's columns, stored fields
@@ -71,7 +71,7 @@ export type SheetColumn = {
   title: string;
   width?: number;
   optional?: "ready" | "unready";
-  /** Shown with its sign turned (ADR 068): War Room Dedis' Stock Used is current - previous on the wire (spec), and a
+  /** Shown with its sign turned (ADR 068): War Room Dedis' Stock Used is current - previous on the wire, and a
    * person reads what was used as a positive number. */
   negated?: true;
 };
@@ -192,7 +192,7 @@ export function cellsLength(kind: TabKind, key: string) {
   return field?.type === "cells" ? field.length : 0;
 }
 
-/** Stock columns per vault kind (spec section 9): 18 for war room and defense, 12 for admin/logistics. */
+/** Stock columns per vault kind: 18 for war room and defense, 12 for admin/logistics. */
 export const COUNT_COLUMNS: Partial<Record<TabKind, number>> = Object.fromEntries(
   (Object.keys(KINDS) as TabKind[]).filter((k) => cellsLength(k, "counts")).map((k) => [k, cellsLength(k, "counts")]),
 );
@@ -215,7 +215,7 @@ export const storedFields = (kind: TabKind, row: Record<string, unknown>): Recor
 export type Cell = number | null;
 
 /**
- * A typed stock cell (spec section 5): numbers are taken as they are, empty input stays empty (null), any other text
+ * A typed stock cell: numbers are taken as they are, empty input stays empty (null), any other text
  * becomes 0. Text with thousands separators ("1,250") is read as the number it shows.
  */
 export function parseStockNumber(value: unknown): Cell {
@@ -370,7 +370,7 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
 }
 
 /**
- * Vault cell colour (spec section 5: "Vault cell value exactly 350 is green, 0 grey, anything else yellow"): a cell with
+ * Vault cell colour ("Vault cell value exactly 350 is green, 0 grey, anything else yellow"): a cell with
  * a value is full at exactly 350, empty at 0 and partly filled otherwise. A cell without a value (no vault in that
  * slot) has no colour: yellow would say "partly filled" of nothing.
  */

@@ -1,4 +1,4 @@
-// The bodies the tribelist API accepts (spec part 1: Tribelists page, section 7). The host API validates with these
+// The bodies the tribelist API accepts (Tribelists page). The host API validates with these
 // schemas; the page's forms validate with the same ones, in the action and (loaded after the first paint) the browser.
 import { z } from "zod";
 import { discordIdSchema, versionSchema } from "./ids";

@@ -1,4 +1,4 @@
-// The tribelists of the three official servers (spec part 1: Tribelists page, sections 3, 7 and 9): their paths, the
+// The tribelists of the three official servers (Tribelists page): their paths, the
 // ranks and nationalities an entry may have, and an entry's shape. Free of zod, so a page's first load can use them;
 // the bodies the API accepts are in tribelist-input.ts.
 import { SERVER_IDS, type ServerId } from "./servers";
@@ -6,7 +6,7 @@ import { SERVER_IDS, type ServerId } from "./servers";
 export const TRIBELIST_SERVERS = SERVER_IDS;
 export type TribelistServer = ServerId;
 
-/** The collection path of a server's list: 2411 uses the bare path, the others are suffixed (spec part 1, section 7). */
+/** The collection path of a server's list: 2411 uses the bare path, the others are suffixed. */
 export const tribelistPath = (server: TribelistServer) =>
   server === "2411" ? "/api/tribelist" : `/api/tribelist-${server}`;
 

@@ -17,7 +17,7 @@ export const breederList = sqliteTable(
     values: json<Record<string, string | number | null>>("values").notNull().default({}),
     version: integer("version").notNull().default(1),
     lastUpdated: timestamp("last_updated").notNull().default(now),
-    // What the search reads (issue 11: migrations/0006), written with the row from Dino, Server and `values`
+    // What the search reads (migrations/0006), written with the row from Dino, Server and `values`
     // (worker/domain/breeder.ts searchColumns): each Days since's date as a day number, null when it is not a date,
     // and the shown texts joined by a separator no query matches across.
     dateDay: integer("date_day"),
@@ -29,7 +29,7 @@ export const breederList = sqliteTable(
      */
     rowKey: integer("row_key"),
   },
-  // The sheet's order, within a server (the filter), and each dino's first row (issue 11: paged in SQL). The order's
+  // The sheet's order, within a server (the filter), and each dino's first row (paged in SQL). The order's
   // index carries what the search reads (migrations/0008, 0010), so a search's page reads the index alone.
   (t) => [
     index("breeder_list_order").on(t.order, t._id, t.dateDay, t.datetwoDay, t.searchText, t.rowKey),

@@ -65,7 +65,7 @@ export const aggregateCache = sqliteTable("aggregate_cache", {
 });
 
 /**
- * Where the figures come from (issue 15, contract/sources.ts): each source's last contact, the time it said its figures
+ * Where the figures come from (contract/sources.ts): each source's last contact, the time it said its figures
  * were observed, its last error, and the interval an admin expects it at (the kind's default when null).
  */
 export const sources = sqliteTable("sources", {
@@ -78,7 +78,7 @@ export const sources = sqliteTable("sources", {
   updatedBy: text("updated_by"),
 });
 
-/** A Discord channel's webhook that alerts go to (issue 15): its address is a secret, shown back only in part. */
+/** A Discord channel's webhook that alerts go to: its address is a secret, shown back only in part. */
 export const alertChannels = sqliteTable("alert_channels", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),

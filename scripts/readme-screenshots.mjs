@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's pictures of the real dashboard (issue 51): the production build under wrangler, its own local database
+// The README's pictures of the real dashboard: the production build under wrangler, its own local database
 // seeded with the demo data (scale 1, kept in .wrangler/readme for later runs), signed in through the Discord stand-in
 // as Rex Rider, What's New read; then the dashboard and 2411 Stock at 1440x900 and at a 390x844 phone, in
 // docs/screenshots/.

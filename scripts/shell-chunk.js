@@ -1,5 +1,5 @@
 // Rollup's manualChunks for the client build: which modules go out together, so that a page asks for few files before
-// it can hydrate (issue 11: the first grid paint waited for the last of the page's asset requests, which wrangler dev
+// it can hydrate (the first grid paint waited for the last of the page's asset requests, which wrangler dev
 // serves one after another).
 //
 // - shell: everything the document's root or app/routes/_shell.tsx imports, however deep (React, Remix's runtime, the

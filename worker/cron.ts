@@ -21,7 +21,7 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
   });
   // Through the audit trail's index on its time: a run with nothing to prune costs one indexed count.
   await pruneAudit(database(env), retentionCutoff(run.at, config.AUDIT_RETENTION_DAYS));
-  // The Discord alerts that are due (issue 15): those the snapshots just queued, and earlier failures' retries.
+  // The Discord alerts that are due: those the snapshots just queued, and earlier failures' retries.
   await deliverAlerts(database(env), (request) => fetch(request), Math.max(Date.now(), run.at));
   const failed = run.results.filter((r) => "error" in r);
   if (failed.length) {

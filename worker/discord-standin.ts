@@ -310,7 +310,7 @@ discordStandin.delete("/api/v10/guilds/:guildId/members/:userId", (c) => {
 });
 
 /**
- * Execute Webhook (issue 15: the Discord alerts). Each webhook's messages are kept in this isolate, newest last, so a
+ * Execute Webhook (the Discord alerts). Each webhook's messages are kept in this isolate, newest last, so a
  * test (or a person trying the alerts locally) can read what arrived at GET .../messages, which Discord itself does not
  * have. A token starting with "fail" answers 500 every time, so a failing channel can be tried.
  */

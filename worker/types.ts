@@ -23,7 +23,7 @@ export type WorkerEnv = {
     caller: Caller;
     answered: Promise<void>;
     nonce: string;
-    /** When a push's figures were observed, as the pusher said (the Sources page's "observed"; issue 15). */
+    /** When a push's figures were observed, as the pusher said (the Sources page's "observed"). */
     observedAt?: number;
   };
 };

@@ -1,4 +1,4 @@
-// A dino's icon (spec part 2: "Dino Name (with its icon)"; "broken dino images are hidden"): the row's image when it
+// A dino's icon ("Dino Name (with its icon)"; "broken dino images are hidden"): the row's image when it
 // has one, else, or once that image fails to load, an icon drawn from the name: the species' initials on a colour
 // derived from the name (the same name always gets the same colour). Nothing is downloaded for the generated icon.
 import { useEffect, useRef, useState } from "react";

@@ -119,7 +119,7 @@ export function ModalActions({
   );
 }
 
-/** A yes/no question (spec part 1 section 5) whose confirm button posts the given form fields to the route's action. */
+/** A yes/no question whose confirm button posts the given form fields to the route's action. */
 export function ConfirmModal({
   title,
   question,

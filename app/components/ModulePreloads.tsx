@@ -4,7 +4,7 @@
 // Remix's <Scripts> writes the same links at the end of <body>, so the browser learns of the modules hydration needs
 // (the manifest, the entry, the root, the shell and the page's route) only after it has queued everything the head and
 // the body named. Over HTTP/1.1's six connections a sheet page's hydration then waited for the last of some twenty
-// files (issue 11: first grid paint against first contentful paint). The browser fetches a module once however many
+// files (first grid paint against first contentful paint). The browser fetches a module once however many
 // links name it, so the links at the end of <body> cost nothing more.
 import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
 import { useContext } from "react";

@@ -1,4 +1,4 @@
-// A figure's source and age (issue 15): "Roster collector 2411 · 3 minutes ago", in amber once the source is past its
+// A figure's source and age: "Roster collector 2411 · 3 minutes ago", in amber once the source is past its
 // expected interval and in red once it is silent, saying since when. What counts as late or silent is
 // contract/sources.ts's freshness().
 import { freshness, intervalWords, type Freshness } from "#contract/sources";

@@ -56,7 +56,7 @@ const STATUS_TEXTS: Record<number, string> = {
 export const httpMessage = (status: number) => `HTTP ${status}: ${STATUS_TEXTS[status] ?? "Error"}`;
 
 /** Why a read or write failed, in the words a person can act on: the host's message, else 'HTTP {status}: {statusText}'
- * (spec part 2 section 8), else the error's own message (a timeout, no network). */
+ *, else the error's own message (a timeout, no network). */
 export function failureReason(error: unknown) {
   const refused = hostErrorOf(error);
   if (refused) return refused.body?.message ?? refused.body?.error ?? httpMessage(refused.status);

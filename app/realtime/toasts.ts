@@ -1,4 +1,4 @@
-// What a live event says to the people watching (spec part 1 section 4, part 2 sections 4 and 8).
+// What a live event says to the people watching.
 import type { Toast } from "#app/utils/toast";
 import type { LiveEvent } from "#contract/events";
 

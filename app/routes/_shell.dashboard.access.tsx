@@ -1,4 +1,4 @@
-// Access (admin, issue 14): which level each Discord role has in each section, changed one role at a time with a plain
+// Access (admin): which level each Discord role has in each section, changed one role at a time with a plain
 // form (no JavaScript needed), and a preview of what a member holding a role sees.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";

@@ -13,7 +13,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * Spec: the page leaves for the configured page after five seconds. Without JavaScript the browser does it (a refresh
+ * The page leaves for the configured page after five seconds. Without JavaScript the browser does it (a refresh
  * inside <noscript>, which a browser running scripts ignores). With JavaScript a timer does it, and a person may stop it
  * (WCAG 2.2.1, timing adjustable); the link is always there to go when they are ready.
  */

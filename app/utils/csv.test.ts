@@ -1,4 +1,4 @@
-// The CSV rules a spreadsheet relies on (issue 14): quoting, CRLF lines, and formulas neutralised.
+// The CSV rules a spreadsheet relies on: quoting, CRLF lines, and formulas neutralised.
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "./csv";
 

@@ -106,7 +106,7 @@ const MIN = 60 * S;
 const H = 60 * MIN;
 const D = 24 * H;
 
-describe("relativeTime (spec section 9)", () => {
+describe("relativeTime", () => {
   const ago = (ms: number) => relativeTime(RT_NOW - ms, RT_NOW);
 
   it("says Just now at 0 seconds, and for a time in the future", () => {

@@ -1,4 +1,4 @@
-// The download's stream (issue 14): pages are read only as the file is sent, so memory holds one page at a time, and a
+// The download's stream: pages are read only as the file is sent, so memory holds one page at a time, and a
 // table that cannot be read is said on its page.
 import { describe, expect, it } from "vitest";
 import { getConfig } from "#worker/platform/config";

@@ -1,4 +1,4 @@
-// A table's CSV download (issue 14): every page of the table's current search, filter and sort, read from the same
+// A table's CSV download: every page of the table's current search, filter and sort, read from the same
 // loader code that shows it, one page at a time, written out as it is read. Only one page of rows is held at once, so
 // 50,000 vouches download in bounded memory. A table that cannot be read sends the member back to its page with the
 // reason as a toast; a failure after the download began ends it broken (the browser reports a failed download)

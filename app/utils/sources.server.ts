@@ -1,4 +1,4 @@
-// A source's state for a page that shows its figures' age (issue 15): GET /api/sources, or null when the host has no
+// A source's state for a page that shows its figures' age: GET /api/sources, or null when the host has no
 // such call (an older external backend) or fails: the page then shows its figures without an age.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SourceId, SourceState } from "#contract/sources";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { capitalize, formatPercent, lastMonths, monthChangePercent, relativeShort, shortMonthLabel } from "./stats";
 
-describe("month change percent (spec part 1, section 9)", () => {
+describe("month change percent", () => {
   it.each([
     [10, 5, 100],
     [5, 10, -50],

@@ -1,4 +1,4 @@
-// Dashboard arithmetic (spec part 1 section 9). Pure: server and browser.
+// Dashboard arithmetic. Pure: server and browser.
 import { formatDate } from "./dates";
 
 /**
@@ -29,7 +29,7 @@ export function shortMonthLabel(key: string) {
 
 export const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-/** Spec part 1: Just now, Xm ago, Xh ago, Xd ago. */
+/** Just now, Xm ago, Xh ago, Xd ago. */
 export function relativeShort(from: number, now = Date.now()) {
   const s = Math.max(0, Math.floor((now - from) / 1000));
   if (s < 60) return "Just now";

@@ -1,4 +1,4 @@
-// Search, paging and the pagination window shared by every table (spec part 1 section 9). Pure: server and browser.
+// Search, paging and the pagination window shared by every table. Pure: server and browser.
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];

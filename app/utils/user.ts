@@ -3,7 +3,7 @@ import { formatDate, hourIn, timeZoneOr } from "./dates";
 
 export type Greeting = "Good Morning" | "Good Afternoon" | "Good Evening";
 
-/** Spec part 1: Good Morning before 12, Good Afternoon before 17, otherwise Good Evening. */
+/** Good Morning before 12, Good Afternoon before 17, otherwise Good Evening. */
 export function greetingFor(hour: number): Greeting {
   if (hour < 12) return "Good Morning";
   if (hour < 17) return "Good Afternoon";
@@ -20,7 +20,7 @@ export function localClock(at: Date, timeZone?: string) {
   return { hour: hourIn(at, zone), date: formatDate(at, "longDate", zone) };
 }
 
-/** Spec part 1: without an avatar, the default avatar is chosen by id modulo 5. */
+/** Without an avatar, the default avatar is chosen by id modulo 5. */
 export function defaultAvatarIndex(id: string | null | undefined): number {
   if (!id || !/^\d+$/.test(id)) return 0;
   return Number(BigInt(id) % 5n);
@@ -36,7 +36,7 @@ export function avatarUrl(user: { id: string; avatar?: string | null }, size = 6
 
 /**
  * A stored avatar URL as a picture: Discord's default avatars (and none at all) become the local default images,
- * chosen by the user id modulo 5 (spec section 3), so they show without reaching Discord.
+ * chosen by the user id modulo 5, so they show without reaching Discord.
  */
 export function storedAvatarSrc(url: string | null | undefined, userId: string | null | undefined) {
   const avatar = url?.trim();

@@ -137,7 +137,7 @@ function joinsAndLeaves({ r, scale, now, people }) {
       { orIgnore: true },
     ),
     ...insert("removed_members", leaves, { orIgnore: true }),
-    // The bot's last push (issue 15): the newest join or leave, so the Logs page shows the demo's age.
+    // The bot's last push: the newest join or leave, so the Logs page shows the demo's age.
     ...insert("sources", [
       {
         id: "discord-bot",

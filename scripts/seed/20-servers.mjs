@@ -173,7 +173,7 @@ export default function seed({ r, scale, now, people }) {
       status: OFFLINE[server] ? "offline" : "online",
       error_details: OFFLINE[server] ?? null,
       last_updated: last,
-      // When the collector last saw the roster: the last look, or (offline) when the server went down (issue 15).
+      // When the collector last saw the roster: the last look, or (offline) when the server went down.
       roster_observed_at: OFFLINE[server] ? until : last,
       map_name: MAPS[server],
       player_count: OFFLINE[server] ? 0 : online.size,
@@ -213,7 +213,7 @@ export default function seed({ r, scale, now, people }) {
     ...insert("server_events", events, { orIgnore: true }),
     ...insert("server_snapshots", snapshots, { orIgnore: true }),
     ...insert("weekly_members", weekly),
-    // The collectors' and the weekly report's last pushes (issue 15): the demo's figures have an age from the start.
+    // The collectors' and the weekly report's last pushes: the demo's figures have an age from the start.
     ...insert("sources", [
       ...SERVERS.map((server) => ({
         id: `collector:${server}`,

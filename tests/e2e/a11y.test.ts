@@ -1,5 +1,5 @@
 // axe-core's WCAG 2.0-2.2 A and AA rules on every page of the build's route table, in the light and the dark theme
-// (issue 13): no serious or critical finding. The pages are read from the build's route manifest, so a new page is
+//: no serious or critical finding. The pages are read from the build's route manifest, so a new page is
 // checked without being listed here. Signed-in pages as a tribe member; the public ones signed out. Then what a page
 // opens: every tab (from the pages' tab bars), the dialogs (URL states and clicked ones), the menus, and the views of a
 // save refused because someone else saved first.

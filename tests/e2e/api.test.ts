@@ -52,7 +52,7 @@ describe("the host API over the demo data", () => {
     expect(card.voucherStats.length).toBeGreaterThan(0);
     for (const s of SERVERS) {
       const status = await (await context.request.get(`/api/eoserver-status/${s}`)).json();
-      // "unknown": the collector that alone decides it has been silent past its interval (issue 15).
+      // "unknown": the collector that alone decides it has been silent past its interval.
       expect(["online", "offline", "unknown"]).toContain(status.status);
       expect(Array.isArray(status.currentPlayers)).toBe(true);
     }

@@ -180,7 +180,7 @@ export async function ingestWeeklyMembers(request: APIRequestContext, members: W
   await ok(request.post("/api/ingest/weekly-members", { headers: FROM_PAGE, data: { members } }));
 }
 
-/** The columns of a server's activity tables and of Weekly Members (spec part 2 section 2), in order. */
+/** The columns of a server's activity tables and of Weekly Members, in order. */
 export const ACTIVITY_HEADERS = [
   "ID",
   "EOS ID",

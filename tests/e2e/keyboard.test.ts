@@ -1,4 +1,4 @@
-// The canvas grids by keyboard alone (issue 13, WCAG 2.1.1 and 2.4.7): Tab reaches the grid, which shows that it has
+// The canvas grids by keyboard alone (WCAG 2.1.1 and 2.4.7): Tab reaches the grid, which shows that it has
 // focus and starts on its first cell; the arrow keys move; Enter opens the cell's editor; Escape leaves it without a
 // change; Enter in the editor commits. On a table grid (Codes, saving at once) and on a sheet (Stock, pending edits).
 import type { Page } from "playwright-core";

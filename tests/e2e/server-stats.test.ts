@@ -126,7 +126,7 @@ describe("with JavaScript", () => {
     expect(await page.locator(".stats-tabs .tab.active").innerText()).toBe("Playerlist");
     const panel = page.getByTestId("server-panel");
     expect(await panel.locator("h2").innerText()).toBe("TheCenter (NA-PVP-TheCenter2411)");
-    // Unknown: the collector that alone decides the status has been silent past its interval (issue 15).
+    // Unknown: the collector that alone decides the status has been silent past its interval.
     expect(await page.getByTestId("server-status").innerText()).toBe(
       { online: "Online", unknown: "Unknown" }[status.status] ?? "Offline",
     );
@@ -356,7 +356,7 @@ describe("with JavaScript", () => {
     // just after what is stored, wait for a minute that starts after that, open the page, then fire the cron.
     const before = await statusOf(context.request, "2411");
     // Observed just before this minute (or just after what is stored): within the collector's interval, so the page
-    // says Offline rather than Unknown (issue 15).
+    // says Offline rather than Unknown.
     const observedAt = Math.max((before.lastUpdated ?? 0) + 1, Math.floor(Date.now() / 60_000) * 60_000 - 1000);
     await push("2411", {
       online: false,

@@ -138,7 +138,7 @@ describe("with JavaScript", () => {
     const { page } = await signedIn({ viewport: { width: 390, height: 800 } });
     await connected(page);
     const width = () => page.locator("#sidebar").evaluate((el) => el.getBoundingClientRect().width);
-    // No rail: the page has the whole width (issue 51).
+    // No rail: the page has the whole width.
     await expect.poll(width).toBe(0);
     expect(await page.locator("main.content").evaluate((el) => el.getBoundingClientRect().x)).toBe(0);
     // Every button of the top bar is whole on a phone: the theme switch's three are not cut off by the greeting.

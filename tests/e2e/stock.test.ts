@@ -263,7 +263,7 @@ describe("order, selection and colours", () => {
         .isDisabled(),
     ).toBe(false);
     await shot(page, "stock-nojs-row-tools");
-    // The row's history (issue 14): the move is on the Audit page, for this record only.
+    // The row's history: the move is on the Audit page, for this record only.
     await toolsOf(before[1]._id)
       .getByRole("link", { name: `History of ${before[1].item}` })
       .click();
@@ -339,7 +339,7 @@ describe("order, selection and colours", () => {
     const box = (await sheetCanvas(page, GRID).boundingBox())!;
     await page.mouse.click(box.x + 7 + (ROW_MARKER - 7) / 2, await sheetRowY(page, GRID, 4));
     await expect.poll(() => page.getByTestId("cells-selected").textContent()).toMatch(/^\d+ cells selected$/);
-    // One row selected: its history on the Audit page (issue 14).
+    // One row selected: its history on the Audit page.
     expect(
       new URL((await page.getByTestId("row-history").getAttribute("href"))!, "http://x").searchParams.get("record"),
     ).toBe(before[4]._id);

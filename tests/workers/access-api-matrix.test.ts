@@ -1,4 +1,4 @@
-// Issue 14: every host API route (from the Hono app's own table), asked by each demo member after an owner gave their
+// Every host API route (from the Hono app's own table), asked by each demo member after an owner gave their
 // roles levels: a call a member may not make answers 403 with the reason, one they may make never does. A route added
 // later is in the table, so it cannot be forgotten; one missing from contract/access.ts apiNeed needs admin.
 import { beforeEach, describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ describe("the host API by access level", () => {
       const need = apiNeed(r.path, r.method);
       return need !== "signed-in" && need.section === "admin";
     });
-    // Issue 15: the Discord alerts and a source's interval are the admin's (the sources' states are every member's).
+    // The Discord alerts and a source's interval are the admin's (the sources' states are every member's).
     expect(admin.map((r) => r.path).sort()).toEqual([
       "/api/alerts/channels",
       "/api/alerts/channels",

@@ -1,4 +1,4 @@
-// Issue 14: who may do what. Each demo member signs in through the Discord stand-in (their roles come from it), an owner
+// Who may do what. Each demo member signs in through the Discord stand-in (their roles come from it), an owner
 // gives the roles their levels on the Access page, and then every page (from the Remix build's route table) is asked by
 // each of them: a page a member may not use answers 403, one they may use never does. A page added later is in the table,
 // so it cannot be forgotten. The host API's routes: access-api-matrix.test.ts.

@@ -1,4 +1,4 @@
-// The breeder list read a page at a time (GET /api/breeder-list/search and /dinos, issue 11): the same rows, order,
+// The breeder list read a page at a time (GET /api/breeder-list/search and /dinos): the same rows, order,
 // counts and summary as the whole list searched and paged the spec's way; the search columns written with every write,
 // and computed the same way by migrations/0006 for the rows already there (its SQL reads sheet dates as
 // parseSheetDate does); the summary and dinos kept until the list changes; and the page in front of an older host

@@ -33,7 +33,7 @@ async function seedCodes(ids: number[]) {
   );
 }
 
-// The spec's fields, and the version a save sends back (issue 13).
+// The spec's fields, and the version a save sends back.
 const CODE_KEYS = [
   "_id",
   "id",
@@ -389,7 +389,7 @@ describe("the tribelists", () => {
   });
 });
 
-describe("no lost edits on codes and tribelist entries (issue 13)", () => {
+describe("no lost edits on codes and tribelist entries", () => {
   const cases = [
     {
       what: "a code",

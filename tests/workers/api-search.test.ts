@@ -51,7 +51,7 @@ describe("global search", () => {
     expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", name: "raptorking" })]);
   });
 
-  it("says what each result is: the field the query was found in, its time and its server (issue 51)", async () => {
+  it("says what each result is: the field the query was found in, its time and its server", async () => {
     await env.DB.prepare(
       `insert into join_log (id, display_name, username, joined_at) values ('700000000000000007', 'Shadow Walker', 'walker2', 86400000)`,
     ).run();

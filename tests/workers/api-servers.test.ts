@@ -422,7 +422,7 @@ describe("POST /api/ingest/servers/{serverId}/roster", () => {
 });
 
 describe("POST /api/eoserver-refresh/{serverId}", () => {
-  // Issue 15: with collectors the only source there is nothing to read again; a refresh records the population point
+  // With collectors the only source there is nothing to read again; a refresh records the population point
   // from the collector's last push and leaves its status and time to the collector, as the cron does.
   it("with collectors the only source, records a population point and leaves the collector's status alone", async () => {
     const { post, json } = await session();

@@ -1,4 +1,4 @@
-// The 2411 stock sheet's API (spec part 2, section 7) inside workerd with the real D1 and live room.
+// The 2411 stock sheet's API inside workerd with the real D1 and live room.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { database, RACE_RETRIES } from "#worker/domain/context";

@@ -1,4 +1,4 @@
-// Weekly Members read a page at a time (GET /api/weeklymembers/search, issue 11): the tab split by the stored flag, the
+// Weekly Members read a page at a time (GET /api/weeklymembers/search): the tab split by the stored flag, the
 // whole list's order, paging, the counts, the search over every stored field the page shows (badge and platform words
 // included) with the same answers as the whole list searched the page's way; and the page's loader, which reads one page
 // from the host, or the whole list from an older host (404) and pages it itself. Members are written straight into D1,
@@ -427,7 +427,7 @@ describe("the Weekly Members loader", () => {
     const older = await load("?tab=inactive&q=alpha&size=50", host.settings);
     expect(older.page).toEqual(current.page);
     expect(older.counts).toEqual(current.counts);
-    // The weekly collector's last report is asked too (issue 15); an older host has none, and the page goes without.
+    // The weekly collector's last report is asked too; an older host has none, and the page goes without.
     expect(host.asked).toEqual(["/api/sources", "/api/weeklymembers/search", "/api/weeklymembers"]);
     // The whole list is searched the page's way, Event Time as shown included.
     const byTime = await load("?tab=active&q=11:30 AM", host.settings);

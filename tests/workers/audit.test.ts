@@ -1,4 +1,4 @@
-// Issue 14: the audit trail, read. Changes made through the API show up with who, when, what and their before and
+// The audit trail, read. Changes made through the API show up with who, when, what and their before and
 // after; filters by section, person, record and day narrow them in SQL; the page shows a record's history; only admins
 // may read it (the matrix tests check every member).
 import { env } from "cloudflare:test";

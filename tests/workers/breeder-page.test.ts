@@ -151,7 +151,7 @@ describe("the Breeder loader", () => {
     ]) {
       expect(html).toContain(text);
     }
-    // A tab's page sizes (25/50/100), but none on the breeder list, which opens at 100 (spec part 2, section 9).
+    // A tab's page sizes (25/50/100), but none on the breeder list, which opens at 100.
     expect(html).toContain('<select name="size"');
     expect(await (await rex.fetch(`${PAGE}?tab=breeder-list`)).text()).not.toContain('<select name="size"');
   });

@@ -95,7 +95,7 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
     expect(res.status).toBe(200);
     // Which source the test bindings name (none, or a local .dev.vars stand-in) decides the count; the roster stays.
     expect((await rows("select eos_id from rosters where server_id = '2446'")).map((r) => r.eos_id)).toEqual([eos(1)]);
-    // The push's own point, and the refresh's (with collectors the only source, it leaves the status to them; issue 15).
+    // The push's own point, and the refresh's (with collectors the only source, it leaves the status to them).
     expect(await count("select count(*) as n from server_snapshots where server_id = '2446'")).toBe(2);
   });
 });

@@ -140,7 +140,7 @@ describe("observe(): one server's observation from its sources", () => {
   });
 
   it("uses the roster pushed through ingestion, and the stored status when there is no list", () => {
-    // The stored roster is the collector's: the list's observation carries none, so it keeps its own time (issue 15).
+    // The stored roster is the collector's: the list's observation carries none, so it keeps its own time.
     const official = observe("2411", list([center]), stored(null, [player(2)]));
     expect(official).toMatchObject({ online: true, playerCount: 41, source: "official-list+ingest" });
     expect(official.roster).toBeUndefined();

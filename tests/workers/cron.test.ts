@@ -62,7 +62,7 @@ describe("scheduled(): the official server list", () => {
       last_updated: minuteOf(t),
     });
     // The roster pushed through ingestion (none yet) is the roster of record: the list's look records the status only,
-    // and leaves the roster and its time to the collector (issue 15).
+    // and leaves the roster and its time to the collector.
     const audits = await rows("select * from audit_log where entity = 'server_status' order by entity_id");
     expect(audits.map((a) => [a.entity_id, a.action, a.actor])).toEqual([
       ["2411", "snapshot", SYSTEM.id],

@@ -1,4 +1,4 @@
-// Issue 14: every table downloads as CSV, through the Worker as a browser asks for it: the rows and columns of the page's
+// Every table downloads as CSV, through the Worker as a browser asks for it: the rows and columns of the page's
 // search, filters and tab, every page of them, formulas neutralised, and only for members who may view the section.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";

@@ -1,4 +1,4 @@
-// The rest of the spec's router (part 2: "Router") inside workerd: /dashboard/analytics is the Vouches view, the seven
+// The rest of the spec's router ("Router") inside workerd: /dashboard/analytics is the Vouches view, the seven
 // placeholder pages are titled and signed-in only, /dashboard/tribelist-NNNN open that tab of Tribelists, and the
 // generic Server Stats page is a live overview of the three servers.
 import { env, SELF } from "cloudflare:test";

@@ -410,7 +410,7 @@ describe("Manual Refresh", () => {
       message: "Manual refresh triggered! Server data will be updated shortly.",
     });
     // With collectors the only source, a refresh has nothing to read again: the status and its time stay the
-    // collector's (issue 15).
+    // collector's.
     expect((await load("2411")).state!.lastUpdated!).toBe(before);
   });
 
@@ -433,7 +433,7 @@ describe("Manual Refresh", () => {
   });
 });
 
-describe("empty states and labels (spec section 8)", () => {
+describe("empty states and labels", () => {
   it("covers every text", () => {
     const base = { filter: null, total: 0, shown: 0 } as const;
     expect(emptyState({ ...base, id: "2411", tab: "playerlist", state: null })).toEqual({

@@ -1,4 +1,4 @@
-// The audit trail (issue 14, admin): GET /api/audit/search, every change with who, when, what and its before and after.
+// The audit trail (admin): GET /api/audit/search, every change with who, when, what and its before and after.
 import { Hono } from "hono";
 import { z } from "zod";
 import { SECTIONS } from "#contract/access";

@@ -1,4 +1,4 @@
-// The breeder part of the host API (spec part 2, section 7 "Breeder"), mounted at the root; routes carry their full
+// The breeder part of the host API (section 7 "Breeder"), mounted at the root; routes carry their full
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// The host API (spec part 1 and part 2, section 7), mounted at /api, /kick and /avatar. Every request must name its
+// The host API, mounted at /api, /kick and /avatar. Every request must name its
 // caller: the signed-in session cookie, `Authorization: Bearer <API token>`, or the BFF's in-process call.
 import { Hono, type Context, type Next } from "hono";
 import { apiNeed, can, FULL_ACCESS, meets, refusal, toAccess, within } from "#contract/access";
@@ -118,7 +118,7 @@ function allowed(c: Context<WorkerEnv>, next: Next) {
 }
 
 /**
- * A collector's or the bot's push is a contact with its source (issue 15): recorded once the handler has answered (one
+ * A collector's or the bot's push is a contact with its source: recorded once the handler has answered (one
  * upsert, before the answer is sent, so the Sources page never lags the push) with the time the push said its figures
  * were observed (the handler's `observedAt`, else now), or with the refusal as its last error.
  */

@@ -241,7 +241,7 @@ export const serversApi = new Hono<WorkerEnv>()
   // The local official server list (development only; 404 unless OFFICIAL_SERVER_LIST_STANDIN is "true").
   .route("/", officialStandin);
 
-/** The per-server lists: the join and leave logs and the four activity tabs (spec section 7). */
+/** The per-server lists: the join and leave logs and the four activity tabs. */
 const SERVER_LISTS: Record<string, (db: Db, serverId: ServerId) => Promise<unknown>> = {
   joinlog: (db, serverId) => listLog(db, serverId, "join"),
   leavelog: (db, serverId) => listLog(db, serverId, "leave"),

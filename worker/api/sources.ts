@@ -1,4 +1,4 @@
-// Where the figures come from (issue 15): GET /api/sources (every signed-in member's screens show their figures' age
+// Where the figures come from: GET /api/sources (every signed-in member's screens show their figures' age
 // from it) and PUT /api/sources/{id}/interval (admin: how often a source is expected to report); the Discord alerts'
 // channels and deliveries under /api/alerts (admin).
 import { Hono, type Context } from "hono";

@@ -1,4 +1,4 @@
-// The 2411 stock sheet (spec part 2, section 7), one set of calls per tab at the tab's base path (see TABS):
+// The 2411 stock sheet, one set of calls per tab at the tab's base path (see TABS):
 // GET {base}, GET {base}/history, PUT {base}/{id}, POST {base}/batch, PUT {base}/{id}/order, POST {base}/order,
 // PATCH {base}/{id} (colours), PUT {base}/{id}/image. Mounted at the root; routes carry their full paths.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// Alerts in Discord (issue 15, contract/alerts.ts): the channels an admin configured (a webhook each, and the kinds it
+// Alerts in Discord (contract/alerts.ts): the channels an admin configured (a webhook each, and the kinds it
 // receives), and a D1 outbox of deliveries. An event queues one delivery per channel that wants it (the key makes a
 // repeat a no-op); the cron (and the request that queued it, after its answer) sends what is due, oldest first, at most
 // CHANNEL_PER_MINUTE a channel a minute, retrying a failure with backoff until MAX_ATTEMPTS, then marking it failed.

@@ -1,4 +1,4 @@
-// The audit trail, read (issue 14): every change with who, when, what and its before and after, searched, filtered by
+// The audit trail, read: every change with who, when, what and its before and after, searched, filtered by
 // section, person, record and time, and paged in SQL; and its pruning past the configured retention.
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Section } from "#contract/access";
@@ -27,7 +27,7 @@ const toRow = (r: typeof auditLog.$inferSelect & { knownName?: string | null }):
   id: r.id,
   at: r.at.getTime(),
   actor: r.actor,
-  // The name recorded with the change, else the name the product knows the member by now (issue 51: names, not ids).
+  // The name recorded with the change, else the name the product knows the member by now (names, not ids).
   actorName: r.actorName ?? r.knownName ?? null,
   entity: r.entity,
   entityId: r.entityId,

@@ -1,4 +1,4 @@
-// What the breeder list's API accepts (spec part 2, "Breeder page"): the PATCH and create bodies, batch colours, order,
+// What the breeder list's API accepts ("Breeder page"): the PATCH and create bodies, batch colours, order,
 // image and role. Unknown keys are refused by name; read-only ones say who sets them.
 import { z } from "zod";
 import { DISCORD_ID, objectIdSchema } from "#contract/ids";

@@ -1,4 +1,4 @@
-// A breeder row (spec part 2, "Breeder page"): its search columns, its JSON view with the Days since computed, and
+// A breeder row ("Breeder page"): its search columns, its JSON view with the Days since computed, and
 // the plan of a change to it (which columns, `values` keys and colours a PATCH writes).
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { breederList } from "#drizzle/schema";

@@ -1,4 +1,4 @@
-// The breeder list read a page at a time (issue 11): search over every shown field, the server filter, the sheet's
+// The breeder list read a page at a time: search over every shown field, the server filter, the sheet's
 // order and paging in SQL with a count; the summary card and the dinos of the dialogs kept as aggregates until the list
 // changes (data_versions.breeder_list, bumped by triggers: migrations/0005). GET /api/breeder-list stays whole for old
 // clients.

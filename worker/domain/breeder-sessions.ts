@@ -124,7 +124,7 @@ type ClaimExtras = { dinoImageUrl: string | null; breederAvatar: string | null; 
 /**
  * The Claim Sessions tab's page, newest first: the summary cards of the viewer's day (`tz`), the card's filter, both
  * searches (the page's `q` and the tab's own `cq`, each a substring of any column as shown: Ended as Yes or No, the
- * counts, the dates in the viewer's zone), counted and paged in SQL (issue 11).
+ * counts, the dates in the viewer's zone), counted and paged in SQL.
  */
 export async function searchClaimSessions(
   db: Db,
@@ -238,7 +238,7 @@ export type StatsPage = SearchPage<
 };
 
 /**
- * The Breeder Statistics tab's page (issue 11), in the leaderboard's order with each row's place in the whole list and
+ * The Breeder Statistics tab's page, in the leaderboard's order with each row's place in the whole list and
  * its breeder's stored avatar, in one round trip. Without a search the count and the page are read in SQL. A search
  * matches the row's texts as the tab shows them (leaderboardRow: hh:mm:ss, the rate as a percentage, the place), which
  * are worked out here by the same functions as the page's, over the list's rows (one per breeder).

@@ -1,5 +1,5 @@
 // The breeder page's two side tables: FFA raisings and codes given to breeders. Each edit changes one field and is
-// saved at once; statuses are free text with a default (spec part 2, section 4). Writes raise breeder_update.
+// saved at once; statuses are free text with a default. Writes raise breeder_update.
 import { asc, eq } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -121,7 +121,7 @@ function sideTable<Row extends { _id: string }>(opts: {
 
     /**
      * One page of the table in its order, `q` a substring of any shown field, with the count found and the whole
-     * table's (`all`): the count, the table's count and the page asked for in one round trip (issue 11).
+     * table's (`all`): the count, the table's count and the page asked for in one round trip.
      */
     async search(
       db: Db,

@@ -1,4 +1,4 @@
-// The breeder list (spec part 2, "Breeder page"): one row per breed line. The sheet's columns live under their spec
+// The breeder list ("Breeder page"): one row per breed line. The sheet's columns live under their spec
 // names; Days since / Days sincetwo are computed on every read. Writes bump the row's version (optimistic locking),
 // are audited, and raise breeder_list_update; a write of Dino, Server or `values` also writes the row's search
 // columns (searchColumns).

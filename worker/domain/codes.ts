@@ -1,4 +1,4 @@
-// Member codes: who holds which code on which server. Every field is free text (spec part 1, section 5), sorted by id.
+// Member codes: who holds which code on which server. Every field is free text, sorted by id.
 import { asc, eq, sql } from "drizzle-orm";
 import type { CodeFields } from "#contract/codes";
 import { completedLabel } from "#contract/codes-display";
@@ -20,7 +20,7 @@ export async function listCodes(db: Db) {
   return (await db.select().from(codes).orderBy(asc(codes.id))).map(codeJson);
 }
 
-/** The columns the Codes page shows, as it shows them (spec part 1 section 5: search matches every displayed column). */
+/** The columns the Codes page shows, as it shows them (search matches every displayed column). */
 const SEARCHED_COLUMNS = [
   sql`cast(${codes.id} as text)`,
   codes.username,

@@ -27,7 +27,7 @@ const UNKNOWN_USER = 10013;
 // ---------------------------------------------------------------------------------------------------------------
 // Avatar URLs (pure)
 
-/** Discord's default avatar for a user: embed/avatars/{id mod 5}.png (spec: "id modulo 5"). */
+/** Discord's default avatar for a user: embed/avatars/{id mod 5}.png ("id modulo 5"). */
 export function defaultAvatarUrl(userId: string) {
   const index = isDiscordId(userId) ? Number(BigInt(userId) % 5n) : 0;
   return `${CDN}/embed/avatars/${index}.png`;
@@ -317,7 +317,7 @@ export const storedAvatarOf = (user: SQL | SQLiteColumn) =>
       and ${vouches.vouchedAvatar} != '' order by ${vouches.id} desc limit 1))`;
 
 /**
- * A member's name as the product knows it (issue 51: names, not ids), newest knowledge first: their own sign-in (Discord
+ * A member's name as the product knows it (names, not ids), newest knowledge first: their own sign-in (Discord
  * global name, else username), then the Discord join log and the removed members (server nickname, else username), then
  * a vouch for them. Each read is one row by an index (users' key, join_log_natural, removed_members_natural, the vouches'
  * vouched index); null for an id the product has never seen named.

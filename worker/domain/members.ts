@@ -31,7 +31,7 @@ export async function listJoinLog(db: Db) {
   return (await db.select().from(joinLog).orderBy(asc(joinLog.joinedAt), asc(joinLog.rowId))).map(joinJson);
 }
 
-/** Removed members, by joinedAt ascending as the join log (spec part 2, section 9); unknown join times last. */
+/** Removed members, by joinedAt ascending as the join log; unknown join times last. */
 export async function listRemovedMembers(db: Db) {
   const t = removedMembers;
   const rows = await db
@@ -351,7 +351,7 @@ export async function ingestLeaves(deps: Deps, entries: z.output<typeof leaveInp
     [{ type: "discord_leave", message: batchMessage(rows.map(nameOf), "left") }, { type: "removed_members_update" }],
   )) as unknown[];
   const inserted = results.slice(0, writes.length).reduce<number>((n, r) => n + (r as unknown[]).length, 0);
-  // Discord alerts (issue 15): each member who left, once.
+  // Discord alerts: each member who left, once.
   await queueAlerts(
     deps,
     rows.map((r) => ({

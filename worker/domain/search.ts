@@ -1,4 +1,4 @@
-// Global search (spec part 1 section 2): one query over the seven lists, on exactly the fields the spec names, through
+// Global search: one query over the seven lists, on exactly the fields the spec names, through
 // the trigram index of migrations/0004_search_index.sql (a miss costs no more than a hit).
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -10,7 +10,7 @@ import { anyColumnLike, ftsPhrase, trigramsServe } from "./paging";
 export type SearchList = "vouches" | "tribelist" | "join-log" | "leave-log" | "codes";
 /**
  * `key` is what the list's own page can be searched for to show the row. `at` (epoch ms: vouched, joined, left, last
- * saved) and `matched` (the field the query was found in) tell two results of the same name apart (issue 51).
+ * saved) and `matched` (the field the query was found in) tell two results of the same name apart.
  */
 export type SearchResult = {
   list: SearchList;

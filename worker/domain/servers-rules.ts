@@ -1,4 +1,4 @@
-// The host API's own pure rules of the server stats area (spec part 2, sections 3, 4 and 9): roster diffs, live
+// The host API's own pure rules of the server stats area: roster diffs, live
 // events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
 // ranges it shares with the screens are in contract/servers.ts. No database here, so every rule is unit-tested
 // in servers.test.ts and tests/workers/cron-rules.test.ts.

@@ -1,4 +1,4 @@
-// Where the figures come from (issue 15): each source's last contact, the time it said its figures were observed, its
+// Where the figures come from: each source's last contact, the time it said its figures were observed, its
 // last error, and the interval it is expected at (an admin's, else its kind's default; contract/sources.ts).
 import { eq, sql } from "drizzle-orm";
 import { isServerId } from "#contract/servers";

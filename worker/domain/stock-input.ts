@@ -1,4 +1,4 @@
-// What the stock calls accept (spec part 2, sections 5 and 7), as zod schemas: typed cells become numbers by the
+// What the stock calls accept, as zod schemas: typed cells become numbers by the
 // sheet's rules, each tab takes its own fields, derived columns sent by old clients are dropped (the server computes
 // them).
 import { MAX_IMPORT_ROWS } from "#contract/import";

@@ -1,4 +1,4 @@
-// The 2411 stock sheet (spec part 2: "2411 Stock screen", sections 3, 4, 5, 7, 9). Every tab's rows live in
+// The 2411 stock sheet ("2411 Stock screen"). Every tab's rows live in
 // stock_items (the tab's own fields in `data`); every save writes a history snapshot of the tab in the same batch.
 // Saves carry an optional row version: a save based on an older version is refused and changes nothing.
 import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
@@ -388,7 +388,7 @@ export async function setImage(deps: Deps, tab: StockTab, id: string, imageUrl: 
 }
 
 /**
- * Discord alerts (issue 15): a saved item below its target, at most once a day per item; each channel keeps those
+ * Discord alerts: a saved item below its target, at most once a day per item; each channel keeps those
  * under its own share of the target (alert_channels.stock_percent).
  */
 async function queueStockAlerts(deps: Deps, tab: StockTab, saved: string[], at: Date) {

@@ -73,7 +73,7 @@ export const trendOf = (current: number, previous: number): Trend =>
   current > previous ? "up" : current < previous ? "down" : "same";
 
 /**
- * The dashboard's card cache (spec part 1, section 3): this month's vouchers, the month's top voucher with the trend
+ * The dashboard's card cache: this month's vouchers, the month's top voucher with the trend
  * against their last month, and every voucher's all-time counts (uncompleted = Invalid + Not Provided). Kept until a
  * vouch changes (aggregates.ts), so a view does not group every vouch.
  */

@@ -5,11 +5,11 @@
 // into one observation per server, and hand it to recordSnapshot(), which stores the snapshot, diffs the roster into
 // joins and leaves and publishes the live events. A source that fails marks its servers offline with the reason; it
 // never fails the run. The cron's snapshots are keyed (serverId, minute), so overlapping runs record each server once.
-// Each source read is recorded on the Sources page with its result (issue 15).
+// Each source read is recorded on the Sources page with its result.
 //
 // When collectors are the only source (no official list, no roster host), the run only writes each server's
 // population point from what the collector last pushed (recordPopulation): re-recording the stored status with the
-// run's time would make a collector that stopped look alive and "updated just now" (issue 15).
+// run's time would make a collector that stopped look alive and "updated just now".
 // Finally (when asked), snapshots past SNAPSHOT_RETENTION_DAYS are pruned.
 import { externalHost, getConfig, type Config } from "#worker/platform/config";
 import { SYSTEM, type Actor, type Deps } from "#worker/domain/context";

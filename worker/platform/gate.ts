@@ -1,4 +1,4 @@
-// The request gate (issue 13, ADR 028): one middleware in front of Remix, the host API and the live room, so that no
+// The request gate (ADR 028): one middleware in front of Remix, the host API and the live room, so that no
 // page, action, API call or socket can be driven from another origin, and no body the Worker cannot use reaches it.
 //
 // - A request that can change something (any method but GET, HEAD and OPTIONS) and every websocket upgrade must come

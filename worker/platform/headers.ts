@@ -1,4 +1,4 @@
-// The security headers of every answer, set in one place (issue 13, ADR 030): the Worker's first middleware gives each
+// The security headers of every answer, set in one place (ADR 030): the Worker's first middleware gives each
 // request a nonce for the inline scripts Remix writes (the load context carries it to app/entry.server.tsx), and on the
 // way out writes the content security policy, framing, sniffing, referrer, permissions, HSTS under https, and a
 // Cache-Control that no shared cache may store. Hashed assets never reach the Worker: wrangler's [assets] serves them

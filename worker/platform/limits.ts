@@ -1,4 +1,4 @@
-// Rate limits where abuse is cheap (issue 13, ADR 031), on Cloudflare's rate-limiting binding ([[ratelimits]] in
+// Rate limits where abuse is cheap (ADR 031), on Cloudflare's rate-limiting binding ([[ratelimits]] in
 // wrangler.toml, where each limit's count is set): sign-in starts and callbacks per address, API calls per token and per
 // session, wrong API tokens per address, and changes per member. Past a limit the answer is 429 with Retry-After and a
 // sentence saying what to do; nothing behind the limit runs. The BFF's own calls to the host API run in-process and are

@@ -1,4 +1,4 @@
-// The Access page's reads and writes (admin, issue 14): the configured guilds' roles from Discord and the levels an admin
+// The Access page's reads and writes (admin): the configured guilds' roles from Discord and the levels an admin
 // gives each, audited. Kept apart from access.ts, which every request runs.
 import { eq } from "drizzle-orm";
 import { FULL_ACCESS, roleAccess, SECTIONS, type Access, type RoleLevel } from "#contract/access";

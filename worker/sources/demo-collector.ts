@@ -1,4 +1,4 @@
-// A stand-in for the tribe's roster collectors (issue 15), for local development only: DEMO_COLLECTORS=true (refused in
+// A stand-in for the tribe's roster collectors, for local development only: DEMO_COLLECTORS=true (refused in
 // production) makes each cron run push a moved roster for every tracked server that is not offline, as a collector
 // would through POST /api/ingest/servers/{id}/roster: a few players leave, a few join (now and then an enemy), so a
 // fresh `npm start` shows rosters, joins and leaves, enemy alerts and the population chart moving minute by minute.

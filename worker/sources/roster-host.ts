@@ -1,7 +1,7 @@
 // The roster of one server from an upstream host (HOST_URL): GET {HOST_URL}/api/eoserver-status/{id} with the service
 // token, the same call and answer shape as our own status endpoint. Read leniently: status codes may be numbers, a
 // player without an EOS id cannot be diffed and is skipped, and an answer without currentPlayers means "no players
-// and no status" (spec part 2, section 3).
+// and no status".
 import type { RosterPlayer } from "#worker/domain/servers-rules";
 import { fetchJson, type Fetcher } from "./fetch-json";
 import { lenientCount } from "./official-list";

@@ -1,4 +1,4 @@
-// The changelog shown in the "What's New" modal (spec part 1: version 1.1.0, 2025-07-18). Pure data and helpers.
+// The changelog shown in the "What's New" modal (version 1.1.0, 2025-07-18). Pure data and helpers.
 import { formatDate } from "#app/utils/dates";
 
 export type ChangeType = "feature" | "improvement" | "fix" | "breaking";

@@ -1,4 +1,4 @@
-// Toasts and the notification history (spec part 1): a toast hides after 3 s or on close; every message is kept in
+// Toasts and the notification history: a toast hides after 3 s or on close; every message is kept in
 // local storage (newest 50) for the bell.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { HISTORY_KEY, HISTORY_LIMIT, TOAST_MS, type Toast, type ToastType } from "#app/utils/toast";

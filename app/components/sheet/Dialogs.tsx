@@ -1,4 +1,4 @@
-// The sheet's dialogs (spec part 2: the stock screen's and the breeder page's): the image form (Add Item Image, Add Dino
+// The sheet's dialogs (the stock screen's and the breeder page's): the image form (Add Item Image, Add Dino
 // Image), Text Color Picker and Unsaved Changes. Each is the app's Modal (rendered open by the server, so the image form
 // works without JavaScript, opened by ?dialog=image; reopened with showModal() after hydration) in the sheet's variant.
 import { useState } from "react";

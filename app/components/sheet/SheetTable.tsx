@@ -71,7 +71,7 @@ export function SheetTable({
   busy?: boolean;
   /** A member who may only read: no Edit links, no Move buttons, no row being edited (contract/access.ts). */
   readOnly?: boolean;
-  /** A row's history on the Audit page, for those who may read it (issue 14). */
+  /** A row's history on the Audit page, for those who may read it. */
   historyHref?: (id: string) => string;
 }) {
   // The rows nobody edits are markup written as text (ADR 019): a page of a sheet is thousands of cells, and as React
@@ -385,7 +385,7 @@ function EditRow({
 }
 
 /**
- * Spec: broken item and dino images are hidden (the server-rendered table's pictures, once the page runs JavaScript); a
+ * Broken item and dino images are hidden (the server-rendered table's pictures, once the page runs JavaScript); a
  * dino's generated icon, written after its image, then shows in its place (app/styles/breeder.css).
  */
 function useHideBrokenImages(dependency: unknown) {

@@ -72,7 +72,7 @@ export type DrawArgs = Parameters<DrawCellCallback>[0];
 export function drawCellContent(args: DrawArgs, drawContent: () => void) {
   const { stockImage: url, stockBadge: badge } = args.cell as { stockImage?: string; stockBadge?: Badge };
   if (!url && !badge) return drawContent();
-  // The item's picture left of its name; a picture that fails to load is not drawn (spec: broken images are
+  // The item's picture left of its name; a picture that fails to load is not drawn (broken images are
   // hidden), and the sheet's generated icon (if it has one) stands in for it.
   const image = url ? args.imageLoader.loadOrGetImage(url, args.col, args.row) : undefined;
   if (!image && !badge) return drawContent();

@@ -1,4 +1,4 @@
-// Pending edits of a sheet (spec part 2 section 4: a commit is held as pending until Save), kept per row with
+// Pending edits of a sheet (a commit is held as pending until Save), kept per row with
 // the version the row had when it was first edited. Pure functions, so the rules of "no lost edits" are unit-tested:
 // - an edit back to the stored value is no longer pending;
 // - after a save, a saved row drops only the cells that were sent (an edit made while saving stays pending);

@@ -1,4 +1,4 @@
-// The no-JavaScript row form of a sheet (spec part 2 section 5): the row's id and version, and one typed text per
+// The no-JavaScript row form of a sheet: the row's id and version, and one typed text per
 // editable column, read by the sheet's own parse (the one the grid's cell edits use too). The action reads the form
 // with it; with JavaScript the grid replaces the form. Pure: server and browser.
 import { z } from "zod";

@@ -1,7 +1,7 @@
 // The sheet engine's pure rules, shared by every sheet (2411 Stock, the breeder list) on the server and in the browser:
 // texts and checks of the image form, the default text colour, the selection note.
 
-/** The text colour a colour form starts from (spec section 9: default black). */
+/** The text colour a colour form starts from (default black). */
 export const DEFAULT_TEXT_COLOUR = "#000000";
 
 /** The image form's words: the stock sheet's (Add Item Image) or the breeder page's (Add Dino Image). */
@@ -20,12 +20,12 @@ export type ImageFormTexts = {
 
 export const cellsSelected = (n: number) => `${n} cells selected`;
 
-/** A sheet's names for the image form's select (spec section 5): every name once, sorted; blanks left out. */
+/** A sheet's names for the image form's select: every name once, sorted; blanks left out. */
 export function sheetNames<R>(rows: readonly R[], nameOf: (row: R) => string) {
   return [...new Set(rows.map(nameOf).filter((n) => n.trim() !== ""))].sort((a, b) => a.localeCompare(b));
 }
 
-/** The image form's own checks (spec section 5), before anything is sent. */
+/** The image form's own checks, before anything is sent. */
 export function imageFormError(
   texts: Pick<ImageFormTexts, "missing" | "notFound">,
   itemName: string,
@@ -187,7 +187,7 @@ export function mergeOrder(allIds: readonly string[], reordered: readonly string
   return allIds.map((id) => (moving.has(id) ? queue[next++] : id));
 }
 
-/** The words a sheet shows for its saves (spec section 8; the stock sheet's and the breeder list's differ). */
+/** The words a sheet shows for its saves (the stock sheet's and the breeder list's differ). */
 export type SheetTexts = {
   pending: (row: string, field: string) => string;
   noChanges: string;
@@ -203,7 +203,7 @@ export type SheetTexts = {
   cannotMove: (direction: "up" | "down") => string;
 };
 
-/** The words every sheet shares (spec sections 5 and 8); a sheet adds its own save results. */
+/** The words every sheet shares; a sheet adds its own save results. */
 export const SHEET_TEXTS = {
   pending: (row: string, field: string) => `${row}: ${field} changed (pending save)`,
   noChanges: "No changes to save",

@@ -211,7 +211,7 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
     const rows = ids
       .max(500)
       .safeParse(fromRowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
-    // Refused in the spec's words (section 8: the colour failure alert); nothing is sent.
+    // Refused in the spec's words (the colour failure alert); nothing is sent.
     const unknownColumn = cells.success && cells.data.some((c) => c.columns.some((col) => !store.colourable.has(col)));
     if (!isHexColour(colour) || !cells.success || !rows.success || unknownColumn) return fail(400);
     // Selected cells colour their column of the row (fieldColors); a whole selected row gets the row's text colour.

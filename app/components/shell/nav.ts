@@ -4,7 +4,7 @@ import type { IconName } from "#app/components/icons";
 export type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
 export type NavGroup = { label: string; items: NavItem[] };
 
-/** The sidebar's groups (spec part 1). A group shows only once it has a page; later sections add theirs here. */
+/** The sidebar's groups. A group shows only once it has a page; later sections add theirs here. */
 export const NAV_GROUPS: NavGroup[] = [
   { label: "Dashboard", items: [{ to: "/dashboard", label: "Dashboard", icon: "home", end: true }] },
   {

@@ -37,7 +37,7 @@ const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({
   ...over,
 });
 
-describe("typed input per column (spec section 5)", () => {
+describe("typed input per column", () => {
   it("parses per column: names may not be empty, todo and type may", () => {
     const [item] = columnsFor("war-vault");
     expect(parseInput(item, "  Element ")).toBe("Element");
@@ -49,7 +49,7 @@ describe("typed input per column (spec section 5)", () => {
   });
 });
 
-describe("columns (spec section 2) and editable columns (section 5)", () => {
+describe("columns and editable columns", () => {
   it("lists each tab's columns in the spec's order", () => {
     const titles = (kind: Parameters<typeof columnsFor>[0], o = {}) => columnsFor(kind, o).map((c) => c.title);
     expect(titles("war-vault")).toEqual([

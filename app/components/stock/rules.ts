@@ -1,4 +1,4 @@
-// The 2411 stock sheet as the page needs it (spec part 2: "2411 Stock screen", sections 3, 4, 5, 8 and 9): the page's
+// The 2411 stock sheet as the page needs it ("2411 Stock screen"): the page's
 // paths and remembered tab, each tab's columns and which of them are editable, pending edits and their save payload,
 // the dino type colours, the image form's checks and every text the screen shows. Pure: the loader, the action, the
 // grid and the HTML table share it. The rules the host API applies too (tabs, each kind's fields and columns, typed
@@ -37,10 +37,10 @@ export { DINO_TYPES, MAX_NAME_LENGTH };
 export const DEFAULT_TAB: StockTab = "war-room-vaults";
 
 export const PAGE_PATH = "/dashboard/stock-2411";
-/** Where the active tab is remembered: local storage (spec) and a cookie, so the server renders it on first paint. */
+/** Where the active tab is remembered: local storage and a cookie, so the server renders it on first paint. */
 export const TAB_STORAGE_KEY = "stock_2411_active_tab";
 export const TAB_COOKIE = "stock-2411-tab";
-/** Spec section 9: stock page sizes 25/50/100, default 100. */
+/** Stock page sizes 25/50/100, default 100. */
 export const DEFAULT_PAGE_SIZE = 100;
 
 /** A row as GET {base} answers it: the common fields, the tab's fields and its derived columns. */
@@ -73,7 +73,7 @@ export const TEXTS = {
   imageError: "An error occurred while adding the image",
 } as const;
 
-/** The Add Item Image form's words and checks (spec sections 2 and 5). */
+/** The Add Item Image form's words and checks. */
 export const IMAGE_TEXTS: ImageFormTexts = {
   title: "Add Item Image",
   nameLabel: "Item name",
@@ -211,7 +211,7 @@ export function fieldOf(columnId: string): { field: string; index?: number } {
 }
 
 /**
- * What a typed text becomes in a column (spec section 5), or `undefined` when the column refuses it: numeric cells
+ * What a typed text becomes in a column, or `undefined` when the column refuses it: numeric cells
  * take numbers, empty stays empty and other text becomes 0; a name may not be empty; an empty todo or type is empty;
  * a type is matched to a known type whatever its case.
  */
@@ -306,7 +306,7 @@ export function savePayload(kind: TabKind, row: Record<string, unknown>, cells: 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dino type colours (spec section 3; vault cell colours are in contract/stock.ts)
+// Dino type colours (vault cell colours are in contract/stock.ts)
 
 export type DinoType = (typeof DINO_TYPES)[number] | "Unknown";
 
@@ -326,7 +326,7 @@ export const typeLabel = (type: string | null | undefined) => (type && type.trim
 export const typeColour = (label: string) => DINO_TYPE_COLOURS[label as DinoType] ?? DINO_TYPE_COLOURS.Unknown;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Images (spec section 5)
+// Images
 
 /** Distinct item (or dino) names of a tab, sorted, for the image form's select. */
 export const itemNames = (kind: TabKind, rows: Record<string, unknown>[]) => sheetNames(rows, (r) => rowName(kind, r));

@@ -1,4 +1,4 @@
-// "Export CSV": a plain link to the page's table as a CSV file (issue 14), with the page's search, filters and tab, so
+// "Export CSV": a plain link to the page's table as a CSV file, with the page's search, filters and tab, so
 // it works the same without JavaScript. The server answers a download; a table it cannot read comes back to the page
 // with the reason as a toast.
 import { useLocation } from "@remix-run/react";

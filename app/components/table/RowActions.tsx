@@ -1,5 +1,5 @@
 // The selected row's actions on a grid page's toolbar: Edit and Delete for those who may change the section, and the
-// row's History on the Audit page for admins (issue 14). The server checks every write in any case.
+// row's History on the Audit page for admins. The server checks every write in any case.
 import { Link } from "@remix-run/react";
 import { useCan } from "#app/utils/access";
 import { historyHref } from "#app/utils/table";

@@ -90,7 +90,7 @@ export function TableToolbar({
 }
 
 /**
- * "Show {25|50|100} entries" (spec): the page size field of a GET form; `onChange` applies it with JavaScript. A sheet
+ * "Show {25|50|100} entries": the page size field of a GET form; `onChange` applies it with JavaScript. A sheet
  * also offers All (`whole`).
  */
 export function PageSizeSelect({

@@ -20,7 +20,7 @@ export type VouchStats = {
 
 export type Trend = "up" | "down" | "same";
 
-/** GET /api/vouches/card-cache (spec part 1, section 3). */
+/** GET /api/vouches/card-cache. */
 export type CardCache = {
   recentVouchers: { discordId: string; username: string; count: number }[];
   mostVouches: { username: string; count: number; trend: Trend } | null;

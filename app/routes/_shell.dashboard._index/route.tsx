@@ -1,4 +1,4 @@
-// The Dashboard (spec part 1): four cards, Vouches Per Month, Recent Vouches and Top Vouchers.
+// The Dashboard: four cards, Vouches Per Month, Recent Vouches and Top Vouchers.
 // Counts come from /api/vouches/stats and /api/vouches/card-cache; the page never loads every vouch.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     return json(await loadDashboard(context, readPreferences(request).timeZone, isDocumentRequest(request)));
   } catch (error) {
-    // Spec part 1 section 4: a 401 on the dashboard's calls signs the user out.
+    // A 401 on the dashboard's calls signs the user out.
     if (hostErrorOf(error)?.status === 401) throw redirect(loginPath("expired"));
     throw error;
   }

@@ -1,4 +1,4 @@
-// Audit (admin, issue 14): every change with who, when, what (section, record, action) and its before and after as a
+// Audit (admin): every change with who, when, what (section, record, action) and its before and after as a
 // list of field changes; filtered by section, person and time, searched, paged in SQL; a record's whole history one
 // click away. Plain GET forms and links: it works without JavaScript.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  // Times in the viewer's own zone (issue 51), as every other page shows them.
+  // Times in the viewer's own zone, as every other page shows them.
   return json({
     ...(await loadAudit(context, new URL(request.url))),
     timeZone: timeZoneOr(readPreferences(request).timeZone),

@@ -1,4 +1,4 @@
-// The Breeder List tab's server flow (spec part 2: "Breeder page", sections 3-9): read the list through the host client
+// The Breeder List tab's server flow ("Breeder page"): read the list through the host client
 // and shape one page of it (search over every field, the server filter, the column toggles, 100 rows a page); save what
 // the sheet changes through the host's breeder calls: one PATCH per modified row with its version, the order with PUT
 // .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
@@ -168,7 +168,7 @@ function breederStore(context: AppLoadContext): SheetStore {
     refusal: breederRefusal,
     rows,
     payload: breederPayload,
-    // One PATCH per modified row (spec section 7), each with the version it was edited at.
+    // One PATCH per modified row, each with the version it was edited at.
     saveRows: async (save) => {
       const answer: SaveAnswer = { saved: [], conflicts: [], failed: [] };
       await inBatches(save, async (row) => {

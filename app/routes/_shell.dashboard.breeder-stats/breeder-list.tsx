@@ -1,4 +1,4 @@
-// The Breeder List tab (spec part 2: "Breeder page", sections 3-9) on the sheet engine: the summary card "Good Comms
+// The Breeder List tab ("Breeder page") on the sheet engine: the summary card "Good Comms
 // Breed Lines" with the server filter, the column toggles, and the sheet itself. Click a cell to edit it (a number, a
 // text, a TRUE/FALSE or server select); edits stay pending, highlighted, until Save sends one PATCH per row; colours
 // save at once; dragging a row onto another swaps them until Save Order; Discard reloads. Without JavaScript: the HTML
@@ -124,7 +124,7 @@ export function BreederListTab({ data }: { data: BreederListData }) {
     readOnly: !canEdit,
     presence: BREEDER_SHEET,
   });
-  // Spec section 4: Discard reloads from the server.
+  // Discard reloads from the server.
   const reload = () => revalidator.revalidate();
   // Leaving the tab or the page with pending edits asks first (Save & Switch, Discard Changes, Cancel).
   const blocker = useBlocker(

@@ -1,4 +1,4 @@
-// The Breeder page's server flow (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9): the loader reads the
+// The Breeder page's server flow ("Breeder page (breeder-stats)", sections 3 to 9): the loader reads the
 // active tab only (the Breeder List through its own module), and the dialog the URL opens with its dino names (the
 // page fetches them from loadDinoNames when a person opens one with JavaScript); the action dispatches by intent: the
 // Breeder List's to its module, then the image and role mapping dialogs and the side tables' edits.
@@ -46,14 +46,14 @@ async function readDinos(context: AppLoadContext): Promise<BreederDino[]> {
 const dinoImages = (dinos: readonly BreederDino[]) =>
   new Map(dinos.flatMap((d) => (d.imageUrl ? [[d.Dino, d.imageUrl] as const] : [])));
 
-/** The dino names of the dialogs' select (spec section 5). */
+/** The dino names of the dialogs' select. */
 const dinoNames = (dinos: readonly BreederDino[]) =>
   sheetNames(dinos, (d) => (typeof d.Dino === "string" ? d.Dino : ""));
 
 export async function loadBreederPage(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  // The tab asked for (?tab=), else the one the cookie remembers, else Breeder List (spec: default breeder-list).
+  // The tab asked for (?tab=), else the one the cookie remembers, else Breeder List (default breeder-list).
   const { tab, hasTabParam, headers } = readRememberedTab(request, {
     cookie: TAB_COOKIE,
     path: PAGE_PATH,

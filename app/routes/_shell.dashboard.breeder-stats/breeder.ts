@@ -1,4 +1,4 @@
-// The Breeder page's words and pure rules (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9), for its
+// The Breeder page's words and pure rules ("Breeder page (breeder-stats)", sections 3 to 9), for its
 // loader and action (breeder.server.ts) and its tabs: the dialogs' texts, the side tables' columns, the claim
 // sessions' summary and filters, the rows the host answers. Pure: server and browser.
 import {
@@ -28,7 +28,7 @@ export const TEXTS = {
   codesEmpty: "No codes given found",
   claimsEmpty: "No claim sessions found.",
   statsEmpty: "No breeder statistics found.",
-  // Load failures the old app only logged are shown (spec section 8, and the page's rule that failures are shown).
+  // Load failures the old app only logged are shown (and the page's rule that failures are shown).
   ffaFailed: "Failed to fetch FFA raisings",
   codesFailed: "Failed to fetch codes given",
   claimsFailed: "Failed to fetch claim sessions",
@@ -36,7 +36,7 @@ export const TEXTS = {
   /** The dialogs' dino select while its names are fetched, or when they could not be. */
   namesLoading: "Loading dinos...",
   namesFailed: "Failed to fetch the dinos: close and try again",
-  /** The side tables' saves (spec: saved at once); the same words as the live event they raise. */
+  /** The side tables' saves (saved at once); the same words as the live event they raise. */
   updated: "A breeder entry was updated! Live update received.",
   noChanges: "No changes to save",
   saveFailed: (what: string) => `Failed to save ${what}. Please try again.`,
@@ -50,7 +50,7 @@ export const TEXTS = {
   mappingError: "An error occurred while adding the role mapping",
 } as const;
 
-/** Add Dino Image (spec: dino name select, image URL, "Update all entries with the same dino name"). */
+/** Add Dino Image (dino name select, image URL, "Update all entries with the same dino name"). */
 export const IMAGE_TEXTS: ImageFormTexts = {
   title: "Add Dino Image",
   nameLabel: "Dino name",
@@ -61,7 +61,7 @@ export const IMAGE_TEXTS: ImageFormTexts = {
   notFound: "Item not found. Please make sure you select a valid dino from the dropdown.",
 };
 
-/** Add Discord Role Mapping (spec: dino name select, role id text). */
+/** Add Discord Role Mapping (dino name select, role id text). */
 export const MAPPING_TEXTS = {
   title: "Add Discord Role Mapping",
   nameLabel: "Dino name",
@@ -78,7 +78,7 @@ export const isDialog = (v: unknown): v is BreederDialog =>
   typeof v === "string" && (DIALOGS as readonly string[]).includes(v);
 
 // ---------------------------------------------------------------------------------------------------------------
-// The rows the host answers (spec section 3)
+// The rows the host answers
 
 export type FfaRaising = {
   _id: string;
@@ -113,7 +113,7 @@ export type ClaimSession = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// The two side tables: FFA Raising and Codes Given To (spec: inline editing, each change saved at once)
+// The two side tables: FFA Raising and Codes Given To (inline editing, each change saved at once)
 
 export const FFA_COLUMNS: readonly InlineColumn[] = [
   { key: "breeder", title: "Breeder" },

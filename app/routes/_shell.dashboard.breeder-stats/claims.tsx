@@ -1,4 +1,4 @@
-// The Claim Sessions tab (spec part 2: summary cards Claims Today, Completed Today and Most Participants Today as
+// The Claim Sessions tab (summary cards Claims Today, Completed Today and Most Participants Today as
 // filters with Clear Filter, its own search, and the sessions' table). The cards are links (?filter=), so they work
 // without JavaScript; clicking the active one clears it. What each filter keeps: see CLAIM_FILTERS in breeder.ts.
 import { Link, useLocation } from "@remix-run/react";
@@ -55,7 +55,7 @@ export const COLUMNS: GridColumnDef<Session>[] = [
     value: (s) => s.ended,
     render: (s) => <span className={`badge ${s.ended ? "grey" : "green"}`}>{s.ended ? "Yes" : "No"}</span>,
   },
-  // The breeder by name with their avatar (issue 51); the id last, for those who need it.
+  // The breeder by name with their avatar; the id last, for those who need it.
   {
     id: "breeder",
     title: "Breeder",

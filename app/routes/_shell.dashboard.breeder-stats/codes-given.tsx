@@ -1,4 +1,4 @@
-// The Codes Given To tab (spec part 2: Breeder, Code, Server, Date Given, Status, Notes; each edit saved at once; status
+// The Codes Given To tab (Breeder, Code, Server, Date Given, Status, Notes; each edit saved at once; status
 // Active, Used, Expired or Revoked, any other text kept).
 import { SideTableTab } from "./side-table";
 import type { SideTableData } from "./side-tables.server";

@@ -1,4 +1,4 @@
-// The Breeder page's two dialogs (spec part 2: "Modals"): Add Dino Image (the sheet's image form with the breeder's
+// The Breeder page's two dialogs ("Modals"): Add Dino Image (the sheet's image form with the breeder's
 // words) and Add Discord Role Mapping. Without JavaScript, ?dialog=image or ?dialog=mapping opens the one the server
 // renders; its form posts to the page's action, which redirects back with a toast or draws the dialog again with the
 // message and the typed values. With JavaScript, the header's buttons open them; they post through a fetcher

@@ -1,4 +1,4 @@
-// The FFA Raising tab (spec part 2: "FFA Raising (N entries)"; Breeder, Creature, Server, Status, Start Date, Expected
+// The FFA Raising tab ("FFA Raising (N entries)"; Breeder, Creature, Server, Status, Start Date, Expected
 // Completion, Notes; each edit saved at once; status In Progress, Completed or Cancelled, any other text kept).
 import { SideTableTab } from "./side-table";
 import type { SideTableData } from "./side-tables.server";

@@ -1,4 +1,4 @@
-// The Breeder Statistics tab (spec part 2: the leaderboard, ranked by total sessions; the top three get gold, silver
+// The Breeder Statistics tab (the leaderboard, ranked by total sessions; the top three get gold, silver
 // and bronze badges; Avg. Duration as hh:mm:ss, Avg. Completion Rate as a percentage).
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import type { GridColumnDef } from "#app/components/grid/types";

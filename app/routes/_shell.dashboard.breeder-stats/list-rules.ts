@@ -1,4 +1,4 @@
-// The Breeder List tab's rules (spec part 2: "Breeder page", sections 3 to 9), pure for the loader, the action, the
+// The Breeder List tab's rules ("Breeder page", sections 3 to 9), pure for the loader, the action, the
 // grid and the HTML table: the sheet's columns from contract/breeder.ts (which are editable and how), how a typed text
 // becomes a cell, a row shown with its pending cells, the summary card and the server filter, and every text.
 import {
@@ -32,7 +32,7 @@ export type BreederRow = SheetRow & {
   roleId: string | null;
 };
 
-/** Spec section 9: the breeder list starts at 100 rows a page (the other sizes are the tables' 25 and 50). */
+/** The breeder list starts at 100 rows a page (the other sizes are the tables' 25 and 50). */
 export const LIST_PAGE_SIZE = 100;
 export const MAX_DINO_LENGTH = 100;
 export const MAX_DATE_LENGTH = 40;
@@ -53,12 +53,12 @@ export const LIST_TEXTS: SheetTexts & {
     "Mutation columns are hidden. Press Mut Details to show Mut Hp, Mut Stam, Mut Oxy, Mut Food, Mut Weight and Mut Dmg.",
   ...SHEET_TEXTS,
   saved: (n) => `Successfully saved ${n} ${n === 1 ? "change" : "changes"}!`,
-  // Spec section 8: the breeder list's own alerts.
+  // The breeder list's own alerts.
   partial: () => "Some changes could not be saved. Please try again.",
   failed: "An error occurred while saving changes.",
 };
 
-/** Spec section 8: a refused colour save names the host's status. */
+/** A refused colour save names the host's status. */
 export const colourFailed = (status: number, body: string, cells: boolean) =>
   cells
     ? `Failed to save color. Status: ${status}. ${body}`.trim()
@@ -91,7 +91,7 @@ function sheetColumn(c: BreederColumn): SheetColumn {
     case "boolean":
       return { ...base, editor: { kind: "select", options: NEGATIVE_VALUES } };
     case "days":
-      // Whole days to today, '-' when the date is not a date (spec section 4).
+      // Whole days to today, '-' when the date is not a date.
       return { ...base, align: "right", text: (v) => (v === null || v === undefined ? "-" : String(v)) };
     default:
       return { ...base, editor: { kind: "text" } };
@@ -184,7 +184,7 @@ export function displayBreeder<R extends SheetRow>(
   return shown as R;
 }
 
-/** One PATCH body per modified row (spec section 7): the map of column to new value. */
+/** One PATCH body per modified row: the map of column to new value. */
 export const breederPayload = (_row: SheetRow, cells: Record<string, PendingValue>) => ({ ...cells });
 
 export const rowName = (row: SheetRow) => String(row.Dino ?? "");

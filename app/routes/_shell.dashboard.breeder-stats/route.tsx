@@ -1,4 +1,4 @@
-// Breeder (spec part 2: "Breeder page (breeder-stats)", sections 3 to 9): five tabs (Breeder List, FFA Raising, Codes
+// Breeder ("Breeder page (breeder-stats)", sections 3 to 9): five tabs (Breeder List, FFA Raising, Codes
 // Given To, Claim Sessions, Breeder Statistics) under one search, the tab in the URL and remembered, the Add Mapping
 // and Add Image dialogs, and live reloads when the breeder list or a breeder table changes. Everything works without
 // JavaScript (links, GET forms, ?dialog= and ?edit= states); the server flow is in breeder.server.ts.
@@ -55,7 +55,7 @@ export default function BreederPage() {
   const hydrated = useHydrated();
   const location = useLocation();
   const here = location.pathname + location.search;
-  // Spec section 4: breeder_list_update and breeder_update reload the page (their toasts come from the shell).
+  // Breeder_list_update and breeder_update reload the page (their toasts come from the shell).
   useLiveRevalidate(["breeder_list_update", "breeder_update"]);
   useRememberedTab({
     storageKey: BREEDER_TAB_STORAGE_KEY,
@@ -126,7 +126,7 @@ export default function BreederPage() {
 
       <TableToolbar
         q={data.q}
-        // Spec (part 2, section 9): the breeder list shows no page-size options (it opens at 100); the other tabs do.
+        // The breeder list shows no page-size options (it opens at 100); the other tabs do.
         size={data.list ? undefined : data.size}
         placeholder={TEXTS.search}
         // The list's whole view (size=all, ADR 066) stays whole while searched.

@@ -1,4 +1,4 @@
-// The Claim Sessions and Breeder Statistics tabs' server flow (spec part 2: "Breeder page", sections 3, 7, 8 and 9):
+// The Claim Sessions and Breeder Statistics tabs' server flow ("Breeder page"):
 // the bot's claim sessions with the summary cards' filters and two searches, and the leaderboard ranked by total
 // sessions; breeders' avatars from the avatar cache (the default avatar when unknown).
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -122,7 +122,7 @@ export async function loadClaims(
         completed: s.completed.length,
         ended: s.ended,
         breederId: s.breederId,
-        // The breeder's name as our host knows it (issue 51); an older host sends none and the id stands in.
+        // The breeder's name as our host knows it; an older host sends none and the id stands in.
         breederName: s.breederName ?? null,
         avatar: s.breederId ? avatar(s.breederId) : null,
         createdAt: date(s.createdAt),

@@ -1,4 +1,4 @@
-// The FFA Raising and Codes Given To tabs' server flow (spec part 2: "Breeder page", sections 3, 4, 7 and 8): one page
+// The FFA Raising and Codes Given To tabs' server flow ("Breeder page"): one page
 // of a side table, searched by the shared search, and its edits (the cell's fetcher sends one field, the no-JavaScript
 // row form all of them; each changed field is one PATCH, checked here first and again by the host).
 import type { AppLoadContext } from "@remix-run/cloudflare";

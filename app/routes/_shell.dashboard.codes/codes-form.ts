@@ -6,12 +6,12 @@ import { objectIdSchema, versionSchema } from "#contract/ids";
 import { parseForm } from "#app/utils/parse-form";
 import { codeWording } from "./codes";
 
-/** Spec section 5: empty text clears a field (the API takes null for that). */
+/** Empty text clears a field (the API takes null for that). */
 const text = z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v), codeText);
 
 /**
  * The Edit Code form and the grid's in-place edits, checked in the browser and in the action: the whole code (spec
- * section 7: PUT carries the full code object), every field free text within the API's rules (contract/codes.ts),
+ * PUT carries the full code object), every field free text within the API's rules (contract/codes.ts),
  * completed Yes or No.
  */
 export const codeForm = z.object({

@@ -1,5 +1,5 @@
 // The Codes page's server flow: read the codes through the host client and shape one page of them; edit and delete
-// them and come back with the spec's toasts (part 1 section 8).
+// them and come back with the spec's toasts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { OBJECT_ID } from "#contract/ids";
@@ -81,7 +81,7 @@ export async function codesAction(request: Request, context: AppLoadContext) {
     }
     const { _id, ...fields } = submission.value;
     try {
-      // Spec section 7: the body is the full code object.
+      // The body is the full code object.
       await host(context).send("PUT", `/api/codes/${_id}`, { _id, ...fields });
       return reply(io, back, { type: "success", message: TEXTS.updated });
     } catch (error) {

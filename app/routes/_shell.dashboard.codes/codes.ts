@@ -1,4 +1,4 @@
-// The Codes page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Codes page,
+// The Codes page's shapes and rules, shared by the loader, the action and the browser (Codes page,
 // sections 3, 4, 5, 8, 9). Pure, and free of zod: the form's schema is in codes-form.ts, loaded after the first paint.
 import { completedLabel } from "#contract/codes-display";
 import { conflictText } from "#app/utils/action";
@@ -23,7 +23,7 @@ export type Code = {
 /** A row of the table: the code, and the avatar image to show. */
 export type CodeRow = Code & { avatarSrc: string };
 
-/** The free-text fields of the Edit Code modal (spec section 5: no validation), in the table's order. */
+/** The free-text fields of the Edit Code modal (no validation), in the table's order. */
 export const TEXT_FIELDS = [
   { name: "username", label: "Username" },
   { name: "code", label: "Code" },
@@ -35,13 +35,13 @@ export const TEXT_FIELDS = [
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number]["name"];
 
-/** Spec section 4: completed is shown as Yes or No. */
+/** Completed is shown as Yes or No. */
 export { completedLabel };
 
 /** The edited fields of a code, as the form sends them. */
 export const FORM_FIELDS = [...TEXT_FIELDS.map((f) => f.name), "completed"] as const;
 
-/** Spec section 5: search matches every displayed column (the avatar is a picture, so not its URL). */
+/** Search matches every displayed column (the avatar is a picture, so not its URL). */
 export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
   "id",
   "username",
@@ -53,13 +53,13 @@ export const SEARCH_FIELDS: (keyof Code | ((c: Code) => unknown))[] = [
   "user",
 ];
 
-/** Spec section 9: codes are sorted by id ascending. */
+/** Codes are sorted by id ascending. */
 export const byId = (a: Code, b: Code) => a.id - b.id;
 
 /** The page's own URL with a modal opened or closed. */
 export const PAGE_PATH = "/dashboard/codes";
 
-/** Spec section 8: what the page says after a write. */
+/** What the page says after a write. */
 export const TEXTS = {
   updated: "Code updated successfully!",
   updateFailed: "Failed to update code. Please try again.",

@@ -1,4 +1,4 @@
-// Codes (spec part 1): search, a table of codes sorted by id, edit in a modal, delete after a confirmation.
+// Codes: search, a table of codes sorted by id, edit in a modal, delete after a confirmation.
 // Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -81,7 +81,7 @@ export const COLUMNS: GridColumnDef<CodeRow>[] = [
   },
 ];
 
-/** The form fields of a whole code (spec section 7: PUT carries the full code object). */
+/** The form fields of a whole code (PUT carries the full code object). */
 function codeFields(code: Code, redirectTo: string) {
   const fields: Record<string, string> = { intent: "update", _id: code._id, id: String(code.id), redirectTo };
   if (code.version !== undefined) fields.version = String(code.version);
@@ -289,7 +289,7 @@ function CodesTable({ rows, here, columns }: { rows: CodeRow[]; here: string; co
 }
 
 /**
- * The Edit Code modal: every field is free text (spec section 5); Completed is Yes or No. The form's schema checks it
+ * The Edit Code modal: every field is free text; Completed is Yes or No. The form's schema checks it
  * in the browser before it is sent, and again in the action.
  */
 function EditCodeModal({

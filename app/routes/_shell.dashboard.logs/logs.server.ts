@@ -15,7 +15,7 @@ const LEAVE_FIELDS = [
   (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername,
 ] as const;
 
-/** One tab of the Discord logs, searched and paged by the host in SQL (spec part 2: logs page). */
+/** One tab of the Discord logs, searched and paged by the host in SQL (logs page). */
 export async function loadLogs(context: AppLoadContext, url: URL) {
   const param = url.searchParams.get("tab");
   const tab: LogTab = isLogTab(param) ? param : "join-log";
@@ -54,7 +54,7 @@ export async function loadLogs(context: AppLoadContext, url: URL) {
       ));
     return { ...base, staleAsOf: stale, loadError: null, join: null, leave, avatars };
   } catch (error) {
-    // Spec section 8 logs a failure and shows the table empty; the page also says why, with Retry (issue 11).
+    // Spec section 8 logs a failure and shows the table empty; the page also says why, with Retry.
     console.error("logs: load failed", tab, error);
     return {
       ...base,

@@ -1,4 +1,4 @@
-// The Logs page's tabs and entries (spec part 2: Logs page, section 3), for the loader and the page.
+// The Logs page's tabs and entries (Logs page), for the loader and the page.
 
 export const LOG_TABS = ["join-log", "leave-log"] as const;
 export type LogTab = (typeof LOG_TABS)[number];

@@ -1,4 +1,4 @@
-// Discord join and leave logs (spec part 2: Logs page). Tabs and search live in the URL; the table works without
+// Discord join and leave logs (Logs page). Tabs and search live in the URL; the table works without
 // JavaScript and reloads live when the bot reports joins or leaves.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { CopyId, MemberName } from "#app/components/MemberName";
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Logs · ARK Tribe Dashboard" 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  // The Discord bot pushes both logs: its last report, to show the logs' age (issue 15).
+  // The Discord bot pushes both logs: its last report, to show the logs' age.
   const [logs, source] = await Promise.all([loadLogs(context, new URL(request.url)), sourceOf(context, "discord-bot")]);
   return json({ ...logs, source, now: Date.now() });
 }

@@ -8,7 +8,7 @@ type ApiResult = {
   name: string;
   key: string;
   server?: string;
-  /** When the row happened (vouched, joined, left, given), epoch ms; from our host (issue 51). */
+  /** When the row happened (vouched, joined, left, given), epoch ms; from our host. */
   at?: number | null;
   /** The field the query was found in ("username", "Discord id"...); from our host. */
   matched?: string | null;

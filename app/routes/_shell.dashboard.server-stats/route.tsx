@@ -1,4 +1,4 @@
-// The generic Server Stats page (spec part 2 section 2): a live overview of the three servers (status, players n/70,
+// The generic Server Stats page: a live overview of the three servers (status, players n/70,
 // map, last update, a link to each server's page), read in parallel through the host client and reloaded on
 // eoserver_status_update; below it the tabs 2411 Playerlist, 2573 Playerlist and 2446 Playerlist, each placeholder text
 // that points to that server's page. The tab lives in the URL (?tab=2573), so it works without JavaScript.

@@ -1,4 +1,4 @@
-// Sources (admin, issue 15): where every figure comes from (the official server list, the roster collectors, the Discord
+// Sources (admin): where every figure comes from (the official server list, the roster collectors, the Discord
 // bot, the weekly report), when each last reported and what it last got wrong, how often each is expected; and the
 // Discord channels alerts go to, with their latest deliveries. Every form is a plain POST: no JavaScript needed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";

@@ -1,4 +1,4 @@
-// The Sources page's server side (issue 15): the sources' states, the Discord alert channels and their latest
+// The Sources page's server side: the sources' states, the Discord alert channels and their latest
 // deliveries from the host API, and the page's forms (an interval, a channel added, changed, tested or removed), each
 // answered by a redirect back with a toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";

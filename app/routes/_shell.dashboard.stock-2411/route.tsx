@@ -1,4 +1,4 @@
-// 2411 Stock (spec part 2: "2411 Stock screen", sections 3-9): eight tabs of a spreadsheet that several officers edit
+// 2411 Stock ("2411 Stock screen"): eight tabs of a spreadsheet that several officers edit
 // at once. With JavaScript: a canvas grid (click a cell to edit; edits are pending until Save, highlighted, with a
 // yellow banner), row drag and drop with Save Order, cell selection with a text colour picker, Add Item Image, the
 // Version History, and live updates from other officers that repaint only the changed cells and never drop one's own

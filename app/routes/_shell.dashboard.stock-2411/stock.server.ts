@@ -1,4 +1,4 @@
-// The 2411 Stock page's server flow (spec part 2: "2411 Stock screen", sections 3-9): read the active tab and its
+// The 2411 Stock page's server flow ("2411 Stock screen"): read the active tab and its
 // history through the host client and shape one page of it; save edits (the grid's batch and the no-JavaScript row
 // form, both with each row's version), the order, colours and images, and answer with the spec's texts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -48,7 +48,7 @@ const dateLabel = (iso: string, timeZone: string | undefined) => formatDateTime(
 export async function loadStock(request: Request, context: AppLoadContext) {
   const { user } = requireUser(request, context.auth);
   const url = new URL(request.url);
-  // The tab asked for (?tab=), else the one remembered in the cookie, else War Room Vaults (spec: default).
+  // The tab asked for (?tab=), else the one remembered in the cookie, else War Room Vaults (default).
   const { tab, hasTabParam, headers } = readRememberedTab(request, {
     cookie: TAB_COOKIE,
     path: PAGE_PATH,
@@ -78,7 +78,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const rows = list.data;
   const history = snapshots.data;
 
-  // Search: every displayed column (spec: a case-insensitive substring).
+  // Search: every displayed column (a case-insensitive substring).
   const columns = columnsFor(kind, { ready, unready });
   const found = q
     ? rows.filter((r) =>
@@ -167,7 +167,7 @@ function stockStore(context: AppLoadContext, tab: StockTab, displayName: string)
     refusal: (_column, raw) => (raw.trim() === "" ? "is required" : `can be at most ${MAX_NAME_LENGTH} characters`),
     rows,
     payload: (row, cells) => savePayload(kind, row, cells),
-    // Spec section 6: the user's displayName (or username) is sent as the editor's name.
+    // The user's displayName (or username) is sent as the editor's name.
     saveRows: (save) =>
       host(context).send<SaveAnswer>("POST", `${path}/batch`, {
         displayName,

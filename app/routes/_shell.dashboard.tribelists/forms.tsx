@@ -28,7 +28,7 @@ export const valuesOf = (e?: Partial<Positioned> | null): Values => ({
 });
 export const isFailure = (d: unknown): d is FormFailure => typeof d === "object" && d !== null && "errors" in d;
 
-/** The fields of an edit: the whole entry (spec section 7), the list, where to come back. */
+/** The fields of an edit: the whole entry, the list, where to come back. */
 export function entryFields(entry: Positioned, server: Server, redirectTo: string): Record<string, string> {
   return {
     intent: "update",
@@ -108,9 +108,9 @@ export function Errors({ errors, conflict = false }: { errors: FieldErrors | und
 }
 
 /**
- * The add row and the edit rows with JavaScript: a form above the grid holding a copy of the values (spec section 4),
+ * The add row and the edit rows with JavaScript: a form above the grid holding a copy of the values,
  * checked by the same schema as the action's before it is sent. Add and Save are disabled while busy or while the
- * name is empty (section 5); a refusal stays open with its messages (and a toast); a success closes it.
+ * name is empty; a refusal stays open with its messages (and a toast); a success closes it.
  */
 export function EntryPanel({
   mode,

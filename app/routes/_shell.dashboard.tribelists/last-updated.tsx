@@ -15,7 +15,7 @@ export function LastUpdated({ at }: { at: number }) {
 }
 
 /**
- * The last-updated time, stored locally per server (spec section 4): when this browser first saw the list as it is
+ * The last-updated time, stored locally per server: when this browser first saw the list as it is
  * now. The server's answer carries a fingerprint of the list; a new fingerprint means a new time.
  */
 export function useLastUpdated(server: Server, signature: string, fetchedAt: number) {

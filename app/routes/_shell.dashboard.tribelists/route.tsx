@@ -1,4 +1,4 @@
-// Tribelists (spec part 1): the lists of the servers 2411, 2573 and 2446 in tabs, a summary card whose counts filter
+// Tribelists: the lists of the servers 2411, 2573 and 2446 in tabs, a summary card whose counts filter
 // the table, search and paging, an inline add row and inline edit rows, delete and clear after a confirmation.
 // Without JavaScript: an HTML table whose add and edit rows are forms, and URL states (?add=1, ?edit=<_id>,
 // ?confirm=delete&id=<_id>, ?confirm=clear). With it: a canvas grid (name and Discord ID edit in place), the add and edit
@@ -134,7 +134,7 @@ export default function TribelistsPage() {
     [cellFetcher, server, base, notify, schema],
   );
 
-  // The 250 ms transition when the search or the filter changes (spec section 9); the CSS runs it on first paint too.
+  // The 250 ms transition when the search or the filter changes; the CSS runs it on first paint too.
   const results = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = results.current;

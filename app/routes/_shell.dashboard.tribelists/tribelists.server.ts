@@ -171,7 +171,7 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
         const added = await host(context).send<Entry>("POST", path, submission.value);
         return done({ type: "success", message: `Added entry: ${added.name}.` });
       }
-      // Spec section 7: PUT carries the whole edited entry (username and order ride along unchanged).
+      // PUT carries the whole edited entry (username and order ride along unchanged).
       const saved = await host(context).send<Entry>("PUT", `${path}/${_id}`, { ...submission.value, _id });
       return done({ type: "success", message: `Updated entry: ${saved.name}.` });
     } catch (error) {

@@ -1,5 +1,5 @@
-// The Tribelists page's shapes and rules, shared by the loader, the action and the browser (spec part 1: Tribelists
-// page, sections 3, 4, 5, 8, 9). Pure.
+// The Tribelists page's shapes and rules, shared by the loader, the action and the browser (Tribelists
+// page). Pure.
 
 import { SERVER_IDS, SERVER_NAMES, type ServerId } from "#contract/servers";
 import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "#contract/tribelists";
@@ -27,7 +27,7 @@ export type Positioned = Entry & { position: number };
 /** A row of the table: a positioned entry and its avatar. */
 export type EntryRow = Positioned & { avatar: string };
 
-/** Spec section 9: by order ascending, entries without an order last; then by name, case-insensitively. */
+/** By order ascending, entries without an order last; then by name, case-insensitively. */
 export function sortEntries<T extends Entry>(entries: T[]): T[] {
   const hasOrder = (e: Entry) => typeof e.order === "number" && Number.isFinite(e.order);
   return [...entries].sort((a, b) => {
@@ -64,13 +64,13 @@ export function countEntries(entries: Entry[]) {
   };
 }
 
-/** Spec section 5: search matches the displayed columns (and the username, as the global search does). */
+/** Search matches the displayed columns (and the username, as the global search does). */
 export const SEARCH_FIELDS: (keyof Positioned)[] = ["position", "name", "username", "discordId", "rank", "nationality"];
 
 /** A save based on an older version of the entry (409). */
 export const CONFLICT_TEXT = conflictText("entry");
 
-/** Local storage: the active tab (spec: remembered locally, default 2411) and the last-updated time per server. */
+/** Local storage: the active tab (remembered locally, default 2411) and the last-updated time per server. */
 export const TAB_KEY = "tribelist-active-tab";
 export const LAST_UPDATED_KEY = "tribelist-last-updated";
 /** The same tab choice in a cookie, so the server renders the remembered tab on first paint. */
@@ -78,7 +78,7 @@ export const TAB_COOKIE = "tribelist-tab";
 
 export const PAGE_PATH = "/dashboard/tribelists";
 
-// ---- The add row and the edit rows (spec sections 3, 5 and 7) ----------------------------------------------------------
+// ---- The add row and the edit rows ----------------------------------------------------------
 
 /** The fields a person types or picks. */
 export const FORM_FIELDS = ["name", "discordId", "rank", "nationality"] as const;

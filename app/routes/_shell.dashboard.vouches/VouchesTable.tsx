@@ -20,7 +20,7 @@ function Cell({ value }: { value: string | number | null }) {
   return <>{value}</>;
 }
 
-/** The vouched user's avatar; when its image or hash is missing, a button that fetches it (spec section 4). */
+/** The vouched user's avatar; when its image or hash is missing, a button that fetches it. */
 export function AvatarCell({
   row,
   redirectTo,

@@ -1,4 +1,4 @@
-// Vouches (spec part 1: Vouches page, sections 3, 4, 5, 8, 9): search, page size and page in the URL, a table of one
+// Vouches (Vouches page): search, page size and page in the URL, a table of one
 // page of vouches sorted by id, and per row delete, kick and avatar fetch.
 // Without JavaScript: an HTML table, Delete and Kick lead to a server-rendered confirmation (?confirm=...&id=...).
 // With it: a canvas grid, an action bar for the selected row, confirmation modals, optimistic deletes and kicks, and

@@ -25,7 +25,7 @@ export const vouchAction = z.discriminatedUnion("intent", [
 ]);
 export type VouchAction = z.output<typeof vouchAction>;
 
-/** Spec section 8: a refused kick says why, in the API's words ("Failed to kick user: vouchedId: must be ..."). */
+/** A refused kick says why, in the API's words ("Failed to kick user: vouchedId: must be ..."). */
 const kickWording: Wording = (field, message) =>
   message === TEXTS.noKickId ? message : TEXTS.kickFailed(apiWording(field, message));
 

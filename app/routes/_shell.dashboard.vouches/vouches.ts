@@ -1,8 +1,8 @@
-// The Vouches page's shapes, texts and pure rules, shared by the server flow and the browser (spec part 1: Vouches
-// page, sections 3, 4, 5, 8, 9). Free of zod: the row actions' check is in vouches-action.ts.
+// The Vouches page's shapes, texts and pure rules, shared by the server flow and the browser (Vouches
+// page). Free of zod: the row actions' check is in vouches-action.ts.
 import { avatarUrl, defaultAvatarUrl } from "#app/utils/user";
 
-/** A vouch as the host answers it (spec section 3, table view). */
+/** A vouch as the host answers it (table view). */
 export type Vouch = {
   _id: string;
   id: number;
@@ -27,7 +27,7 @@ export type VouchRow = {
   igNameServer2: string | null;
   igNameServer3: string | null;
   avatarSrc: string;
-  /** The avatar's image or hash is missing: clicking it fetches it (spec section 4). */
+  /** The avatar's image or hash is missing: clicking it fetches it. */
   canFetchAvatar: boolean;
   status: string;
   vouched: string | null;
@@ -37,7 +37,7 @@ export type VouchRow = {
   vouchedUsername: string | null;
 };
 
-/** The columns a search looks in: every displayed one (spec section 5). The API does the same in SQL. */
+/** The columns a search looks in: every displayed one. The API does the same in SQL. */
 export const SEARCH_FIELDS: (keyof Vouch)[] = [
   "id",
   "igName",
@@ -66,7 +66,7 @@ export const TEXTS = {
   avatarFailed: (message: string) => `Failed to fetch avatar: ${message}`,
 } as const;
 
-/** Spec section 4: green for Complete, red for Invalid, grey otherwise. */
+/** Green for Complete, red for Invalid, grey otherwise. */
 export function statusTone(status: string | null | undefined): "green" | "red" | "grey" {
   return status === "Complete" ? "green" : status === "Invalid" ? "red" : "grey";
 }

@@ -1,4 +1,4 @@
-// Weekly Members (spec part 2: "Weekly Members page", sections 3, 4, 7, 8 and 9): who of the tribe was active this
+// Weekly Members ("Weekly Members page"): who of the tribe was active this
 // week. Refresh Data recomputes it on the host; tabs Active Members / Inactive Members (remembered in this browser),
 // search and paging live in the URL, so the page works without JavaScript; with it, Refresh Data is a fetcher and the
 // table reloads live on weeklymembers_update. The table has the server stats activity tables' columns and badges.
@@ -68,7 +68,7 @@ const EVENT_TYPE: Column<WeeklyRow> = {
   render: (r) => <Badge tone={ACTIVITY[r.activity].tone}>{ACTIVITY[r.activity].label}</Badge>,
 };
 
-/** Spec section 2: ID (row number), EOS ID, Display Name, Member Name, Status, Tribe, Platform, Event Type, Event Time, Last Ark Launch, Steam Profile. */
+/** ID (row number), EOS ID, Display Name, Member Name, Status, Tribe, Platform, Event Type, Event Time, Last Ark Launch, Steam Profile. */
 export const COLUMNS: Column<WeeklyRow>[] = [
   ID,
   EOS,
@@ -166,7 +166,7 @@ export default function WeeklyMembers() {
 }
 
 /**
- * Refresh Data (spec section 7): with JavaScript a fetcher, "Refreshing..." and disabled while the host works and the
+ * Refresh Data: with JavaScript a fetcher, "Refreshing..." and disabled while the host works and the
  * page reloads, then the answer's toast; without it a form POST that comes back to this view with the toast.
  */
 function RefreshData({ here }: { here: string }) {

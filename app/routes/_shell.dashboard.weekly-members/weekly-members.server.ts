@@ -1,4 +1,4 @@
-// The Weekly Members page's server flow (spec part 2: "Weekly Members page", sections 3, 7 and 8). The loader reads one
+// The Weekly Members page's server flow ("Weekly Members page"). The loader reads one
 // page of the tab through the host client (GET /api/weeklymembers/search: the host splits, searches, counts and pages
 // in SQL; ADR 020), or the whole list from an older host, and shapes the rows like the server stats tables'; the action
 // is Refresh Data (POST /api/weeklymembers-refresh), a fetcher with JavaScript and a form with a redirect and a toast
@@ -165,7 +165,7 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
     staleAsOf: null,
   };
   let error: { title: string; message: string } | null = null;
-  // The weekly report's last push, to show the list's age (issue 15).
+  // The weekly report's last push, to show the list's age.
   const source = sourceOf(context, "weekly-collector");
   try {
     shown = await readTab(context, { tab, q, page: pageNumber, size, timeZone });
@@ -195,7 +195,7 @@ export async function loadWeeklyMembers(request: Request, context: AppLoadContex
   );
 }
 
-/** Refresh Data (spec section 7): POST /api/weeklymembers-refresh, then the page's data reloads. */
+/** Refresh Data: POST /api/weeklymembers-refresh, then the page's data reloads. */
 export async function weeklyMembersAction(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const form = await formOf(request);

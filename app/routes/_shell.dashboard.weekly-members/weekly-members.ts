@@ -1,4 +1,4 @@
-// The Weekly Members page's constants and texts (spec part 2: "Weekly Members page", sections 3, 7, 8 and 9), shared
+// The Weekly Members page's constants and texts ("Weekly Members page"), shared
 // by the loader, the action and the page. Pure.
 import { WEEKLY_ACTIVITY, WEEKLY_ACTIVITY_LABELS, type WeeklyActivity } from "#contract/servers";
 import type { StatsRow, Tone } from "#app/routes/server-stats-page/servers";
@@ -39,7 +39,7 @@ export const TEXTS = {
   noMatchText: "Try another search, or the other tab.",
 } as const;
 
-/** Spec section 8: what the table says when it has no rows, or null when it has some. */
+/** What the table says when it has no rows, or null when it has some. */
 export function emptyText(args: { total: number; inTab: number; shown: number; tab: Tab; q: string }): string | null {
   if (args.shown > 0) return null;
   if (args.total === 0) return TEXTS.noData;

@@ -1,4 +1,4 @@
-// The pages whose tables download as CSV (issue 14): each at <page>/export, with the page's own query. remix.config.js
+// The pages whose tables download as CSV: each at <page>/export, with the page's own query. remix.config.js
 // maps this folder's route module at each of them, so a download sits under its section's path and needs what the
 // page needs (contract/access.ts pageNeed). Pure, so the config can import it.
 import { SERVER_IDS } from "#contract/servers";

@@ -1,4 +1,4 @@
-// GET <page>/export?<the page's query>: the page's table as a CSV download (issue 14). One module, mapped by
+// GET <page>/export?<the page's query>: the page's table as a CSV download. One module, mapped by
 // remix.config.js under each exportable page's path, so the download needs what its page needs (requireUser checks
 // pageNeed from the path); the table is read by the page's own loader code (tables.server.ts).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";

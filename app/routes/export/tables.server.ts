@@ -1,4 +1,4 @@
-// Each exportable page's table, read through the page's own loader code (issue 14): the same search, filters, sort and
+// Each exportable page's table, read through the page's own loader code: the same search, filters, sort and
 // tab as the page, so a download has exactly the rows and columns the page shows, and the loader's own check of who is
 // asking. A loader answers its failure in words (loadError, error, failed); the reader hands it on.
 import { SECTION_LABELS } from "#contract/access";

@@ -1,4 +1,4 @@
-// The dashboard's placeholder pages (spec part 2: "Router": customers, new-customer, verified-customers, products,
+// The dashboard's placeholder pages ("Router": customers, new-customer, verified-customers, products,
 // new-product, inventory and settings are placeholder titles only). remix.config.js maps the one route module of this
 // folder at each path; the module reads its title from the URL. Pure, so the config can import it.
 

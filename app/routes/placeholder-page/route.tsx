@@ -1,4 +1,4 @@
-// The dashboard's placeholder pages (spec part 2: "Router"): a title and nothing else yet. One route module for the
+// The dashboard's placeholder pages ("Router"): a title and nothing else yet. One route module for the
 // seven paths (remix.config.js maps it at each; see pages.ts). Each asks for a signed-in user like every other page.
 // /dashboard/settings is a title only: the real settings are at /settings, which it links to.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";

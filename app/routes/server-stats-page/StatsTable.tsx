@@ -1,4 +1,4 @@
-// The columns of the seven tables (spec part 2 section 2), defined once for the canvas grid and the HTML table. The
+// The columns of the seven tables, defined once for the canvas grid and the HTML table. The
 // Weekly Members table has the activity tabs' columns with its own Event Type: it builds on the ones exported here.
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { TONE_COLORS } from "#app/components/grid/theme";
@@ -117,7 +117,7 @@ export const STEAM: Column = {
   render: (r) => <SteamLink href={r.steamProfileLink} />,
 };
 
-/** Spec section 2: the columns of each tab (2573 adds Steam Profile to its join and leave logs). */
+/** The columns of each tab (2573 adds Steam Profile to its join and leave logs). */
 export function columnsFor(tab: Tab, server: ServerId): Column[] {
   if (tab === "playerlist") return [ID, EOS, DISPLAY, name("Name"), STATUS, TRIBE, PLATFORM];
   if (isActivityTab(tab))

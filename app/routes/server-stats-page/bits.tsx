@@ -15,7 +15,7 @@ export function Badge({ tone, children, testId }: { tone: Tone; children: React.
 }
 
 /**
- * Line glyphs for the three platforms with icons (spec section 3), as SVG paths in a 24-unit box, stroked: inline SVG
+ * Line glyphs for the three platforms with icons, as SVG paths in a 24-unit box, stroked: inline SVG
  * in the HTML table (so they render on the server), Path2D on the canvas grid.
  */
 export const PLATFORM_PATHS: Record<"steam" | "xbl" | "psn", string> = {

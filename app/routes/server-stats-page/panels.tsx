@@ -26,7 +26,7 @@ import {
   type Tone,
 } from "./servers";
 
-/** The toggle filters (spec section 4): a badge per class with its count; the active one again clears it. */
+/** The toggle filters: a badge per class with its count; the active one again clears it. */
 export function SummaryBadges({
   title,
   note,
@@ -74,7 +74,7 @@ export function SummaryBadges({
   );
 }
 
-/** The playerlist panel (spec section 2): title, Online/Offline, Manual Refresh, map, players, Last Updated, errors. */
+/** The playerlist panel: title, Online/Offline, Manual Refresh, map, players, Last Updated, errors. */
 export function ServerPanel({
   id,
   server,
@@ -155,7 +155,7 @@ function TickingSourceAge({
 type Phase = "idle" | "waiting" | "refetching";
 
 /**
- * Manual Refresh (spec sections 4, 8, 9). With JavaScript: a fetcher; the button reads "Refreshing..." and is
+ * Manual Refresh. With JavaScript: a fetcher; the button reads "Refreshing..." and is
  * disabled while busy; the answer becomes a toast; 2 s later the player data is refetched, then it is idle again.
  * Without it: a form POST that comes back to this page with the toast.
  */
@@ -212,7 +212,7 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
   );
 }
 
-/** The card of the join, leave and activity tabs (spec section 2). */
+/** The card of the join, leave and activity tabs. */
 export function ActivityCard({
   tab,
   card,
@@ -287,7 +287,7 @@ export function ActivityCard({
   );
 }
 
-/** "Show {25|50|100} entries" (spec section 2): a GET form; a change goes back to page 1. */
+/** "Show {25|50|100} entries": a GET form; a change goes back to page 1. */
 export function PageSizeForm({ size, keep }: { size: number; keep: Record<string, string | null> }) {
   const submit = useSubmit();
   return (
@@ -307,7 +307,7 @@ export function PageSizeForm({ size, keep }: { size: number; keep: Record<string
   );
 }
 
-/** Spec section 4: the button that drops the active filter. */
+/** The button that drops the active filter. */
 function ClearFilter({ href }: { href: string }) {
   return (
     <Link to={href} className="button small" preventScrollReset replace data-testid="clear-filter">

@@ -1,4 +1,4 @@
-// One server's stats page (spec part 2: "Server stats screens"): seven tabs, a summary panel above a table on each,
+// One server's stats page ("Server stats screens"): seven tabs, a summary panel above a table on each,
 // the playerlist's status panel with Manual Refresh and its population chart. Tab, filter, page size, page and chart
 // range live in the URL, so everything works without JavaScript; with it, the tables are canvas grids that the live
 // room keeps current, and the tab is remembered in local storage under the spec's per-server key.
@@ -86,7 +86,7 @@ export default function ServerStatsPage() {
   const hydrated = useHydrated();
   const navigation = useNavigation();
 
-  // Spec section 2: the active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
+  // The active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
   // it is one of the seven keys (a filter or page of another tab does not carry over).
   useRememberedTab({
     storageKey: tabStorageKey(id),
@@ -101,7 +101,7 @@ export default function ServerStatsPage() {
     if (data.state?.lastUpdated) localStorage.setItem(lastUpdatedStorageKey(id), String(data.state.lastUpdated));
   }, [id, data.state?.lastUpdated]);
 
-  // Spec section 2: a spinner while a tab, filter or page loads, or Retry reloads it (live reloads stay quiet).
+  // A spinner while a tab, filter or page loads, or Retry reloads it (live reloads stay quiet).
   const loading =
     navigation.state === "loading" && !navigation.formData && navigation.location.pathname === location.pathname;
 
@@ -268,7 +268,7 @@ export default function ServerStatsPage() {
 const filterLabel = (f: Filter) => (f === "joins" || f === "leaves" ? EVENT_FILTER_LABELS[f] : STATUS_FILTER_LABELS[f]);
 
 /**
- * Spec section 4: the tab reloads when a live event with this server's id arrives: the event of its own data (and,
+ * The tab reloads when a live event with this server's id arrives: the event of its own data (and,
  * on the playerlist, an enemy coming online); and after the socket reconnects, since events may have been missed.
  */
 function useServerLive(id: ServerId, tab: Tab) {

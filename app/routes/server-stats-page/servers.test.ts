@@ -15,7 +15,7 @@ import {
 } from "./servers";
 import { statusClass } from "#contract/servers";
 
-describe("status classes and badges (spec sections 3 and 4)", () => {
+describe("status classes and badges", () => {
   it("classifies every code, the tribe GC as a tribemember whatever its code", () => {
     expect(statusClass("2")).toBe("tribemembers");
     expect(statusClass("-1", "GC")).toBe("tribemembers");
@@ -53,7 +53,7 @@ describe("status classes and badges (spec sections 3 and 4)", () => {
   });
 });
 
-describe("filters (spec section 4)", () => {
+describe("filters", () => {
   it("offers the five classes on the player, join and leave tabs, joins and leaves on the activity tabs", () => {
     expect(filterFor("playerlist", "enemies")).toBe("enemies");
     expect(filterFor("joinlog", "unknowns")).toBe("unknowns");

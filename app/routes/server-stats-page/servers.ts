@@ -1,4 +1,4 @@
-// The server stats screens' constants and rules (spec part 2: "Server stats screens", sections 3, 4, 5, 8 and 9),
+// The server stats screens' constants and rules ("Server stats screens"),
 // shared by the loader, the page and the browser. Pure: no I/O, so every rule here is unit-tested. The servers, status
 // classes (and their badge words), platform names and chart ranges the host API applies too live in contract/servers.ts.
 import {
@@ -76,11 +76,11 @@ export const TAB_LABELS: Record<Tab, string> = {
   friendlys: "Friendlys",
 };
 export const isTab = (v: unknown): v is Tab => typeof v === "string" && (TABS as readonly string[]).includes(v);
-/** Spec section 5: a stored tab is used only when it is one of the seven keys, else playerlist. */
+/** A stored tab is used only when it is one of the seven keys, else playerlist. */
 export const tabFrom = (v: unknown): Tab => (isTab(v) ? v : DEFAULT_TAB);
-/** Spec section 2: the local storage key of the active tab (2446: server_stats_2446_active_tab). */
+/** The local storage key of the active tab (2446: server_stats_2446_active_tab). */
 export const tabStorageKey = (id: ServerId) => `server_stats_${id}_active_tab`;
-/** Spec section 9: the last-updated time is kept locally per server too. */
+/** The last-updated time is kept locally per server too. */
 export const lastUpdatedStorageKey = (id: ServerId) => `server_stats_${id}_last_updated`;
 
 export type ActivityTab = "tribemembers" | "unknowns" | "enemys" | "friendlys";
@@ -139,7 +139,7 @@ export function countByStatus<T extends { status?: string | null; tribe?: string
 
 // ---- Filters -------------------------------------------------------------------------------------------------------
 
-/** Spec section 4: the player, join and leave tabs filter by status class; the activity tabs by joins or leaves. */
+/** The player, join and leave tabs filter by status class; the activity tabs by joins or leaves. */
 export const EVENT_FILTERS = ["joins", "leaves"] as const;
 export type EventFilter = (typeof EVENT_FILTERS)[number];
 export type Filter = StatusFilter | EventFilter;
@@ -163,7 +163,7 @@ export function inFilter(
 }
 
 /**
- * Spec section 2: the Event Type badge of the activity tabs. Enemies: join red, leave green; unknowns join yellow;
+ * The Event Type badge of the activity tabs. Enemies: join red, leave green; unknowns join yellow;
  * friendlys join blue; tribemembers join green. The spec gives no other leave colour: those are grey.
  */
 export function eventTone(tab: ActivityTab, eventType: "join" | "leave"): Tone {
@@ -177,7 +177,7 @@ export function eventTone(tab: ActivityTab, eventType: "join" | "leave"): Tone {
 // The platforms' shown names live in contract/servers.ts: the host's weekly members search matches them too.
 export { platformOf, type PlatformKind };
 
-// ---- Texts (spec section 8) ----------------------------------------------------------------------------------------
+// ---- Texts ----------------------------------------------------------------------------------------
 
 export const TEXTS = {
   refresh: "Manual Refresh",
@@ -267,14 +267,14 @@ export type StatsRow = {
 
 export type ServerState = {
   online: boolean;
-  /** Neither online nor offline: the collector that alone decides it has been silent past its interval (issue 15). */
+  /** Neither online nor offline: the collector that alone decides it has been silent past its interval. */
   unknown: boolean;
   errorDetails: string | null;
   lastUpdated: number | null;
   mapName: string;
   playerCount: number;
   maxPlayers: number;
-  /** Where the roster came from, when its source observed it, and how often it is expected (our host says; issue 15). */
+  /** Where the roster came from, when its source observed it, and how often it is expected (our host says). */
   roster: { label: string; observedAt: number | null; intervalMs: number; unknownReason: string | null } | null;
 };
 

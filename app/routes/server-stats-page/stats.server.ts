@@ -1,4 +1,4 @@
-// The server stats pages' server flow (spec part 2: "Server stats screens"), shared by the three routes
+// The server stats pages' server flow ("Server stats screens"), shared by the three routes
 // /dashboard/server-stats-2411, -2573 and -2446. The loader reads only the active tab's data through the host client,
 // classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
 // action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
@@ -65,7 +65,7 @@ type Player = {
   tribelistMatch?: unknown;
 };
 type StatusAnswer = {
-  /** Our host's: where the roster came from and when it was observed (issue 15). */
+  /** Our host's: where the roster came from and when it was observed. */
   roster?: {
     source?: string;
     observedAt?: number | null;
@@ -167,7 +167,7 @@ function eventRow(e: LogEntry, index: number, tab: Tab, timeZone: string): Stats
   const platform = platformOf(e.platform);
   const eosId = text(e.eosId) ?? "";
   return {
-    // Spec section 3: row keys combine the EOS id with the time.
+    // Row keys combine the EOS id with the time.
     key: `${eosId}:${eventType ?? tab}:${timeMs ?? index}`,
     id: e.id ?? index + 1,
     eosId,
@@ -189,7 +189,7 @@ function eventRow(e: LogEntry, index: number, tab: Tab, timeZone: string): Stats
   };
 }
 
-/** Spec section 8: the empty state of a table, or null when it has rows (or an error box shows instead). */
+/** The empty state of a table, or null when it has rows (or an error box shows instead). */
 export function emptyState(args: {
   id: ServerId;
   tab: Tab;
@@ -202,7 +202,7 @@ export function emptyState(args: {
   if (shown > 0) return null;
   const noun = TAB_SOURCES[tab].noun;
   if (tab === "playerlist") {
-    // Issue 15: nobody is listed because the roster's source is silent, not because nobody plays.
+    // Nobody is listed because the roster's source is silent, not because nobody plays.
     if (total === 0 && state?.roster?.unknownReason && (state.online || state.unknown)) {
       return { title: "Roster unknown", text: state.roster.unknownReason };
     }
@@ -224,16 +224,16 @@ export function emptyState(args: {
   return { title: TEXTS.noMatch, text: TEXTS.noMatchText };
 }
 
-/** Spec sections 2 and 8: the error box of a tab whose data could not be read. */
+/** The error box of a tab whose data could not be read. */
 export function loadError(tab: Tab, error: unknown): LoadError {
   const noun = TAB_SOURCES[tab].noun;
   return { title: TEXTS.loadError(noun), message: TEXTS.fetchFailed(noun), detail: failureReason(error) };
 }
 
-/** Spec section 3: an answer without currentPlayers means no players and no status. */
+/** An answer without currentPlayers means no players and no status. */
 const playersOf = (data: StatusAnswer) => (Array.isArray(data.currentPlayers) ? data.currentPlayers : []);
 
-/** A server's state from the host's status answer (spec sections 2 and 3): online, players n/70, map, last update. */
+/** A server's state from the host's status answer: online, players n/70, map, last update. */
 export function serverStateOf(id: ServerId, answer: unknown): ServerState {
   const data = (answer && typeof answer === "object" ? answer : {}) as StatusAnswer;
   const roster = data.roster && isSourceId(data.roster.source) ? data.roster : null;
@@ -281,7 +281,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   requireUser(request, context.auth);
   const url = new URL(request.url);
   const server = SERVERS[id];
-  // Spec section 5: the remembered tab is used only when it is one of the seven keys, else playerlist.
+  // The remembered tab is used only when it is one of the seven keys, else playerlist.
   const { tab, hasTabParam, headers } = readRememberedTab(request, {
     cookie: tabStorageKey(id),
     path: pagePath(id),
@@ -395,7 +395,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   );
 }
 
-/** Manual Refresh (spec sections 4 and 8): POST /api/eoserver-refresh/{id}. */
+/** Manual Refresh: POST /api/eoserver-refresh/{id}. */
 export async function serverStatsAction(request: Request, context: AppLoadContext, id: ServerId) {
   requireUser(request, context.auth);
   const form = await formOf(request);

@@ -1,4 +1,4 @@
-// /dashboard/tribelist-2411, -2573 and -2446 (spec part 2: "Router") open that server's tab of the Tribelists page.
+// /dashboard/tribelist-2411, -2573 and -2446 ("Router") open that server's tab of the Tribelists page.
 // One route module for the three paths (remix.config.js maps it at each); it reads the server from the URL.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";

@@ -1,4 +1,4 @@
-// The event log (spec part 2): join and leave events of each server, read as the join log, the leave log and the
+// The event log: join and leave events of each server, read as the join log, the leave log and the
 // four activity tabs (the last LOG_WINDOW_DAYS days, at most LOG_LIMIT rows), and written by recordSnapshot's roster
 // diff and by collectors' bulk ingestion (idempotent on the natural key: server, EOS id, type and time).
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Population history (spec part 2 section 9): the player count over a range, from the snapshots.
+// Population history: the player count over a range, from the snapshots.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { serverSnapshots, serverStatus } from "#drizzle/schema";
 import type { Db } from "#worker/domain/context";

@@ -1,4 +1,4 @@
-// Snapshots (spec part 2 sections 4 and 9): recording one observation of a server (its status, roster, the joins and
+// Snapshots: recording one observation of a server (its status, roster, the joins and
 // leaves the roster's change implies, and the snapshot row behind the population history), and pruning old snapshots.
 // Collectors' roster ingestion and the snapshot job (worker/jobs/snapshot.ts) call recordSnapshot.
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -70,7 +70,7 @@ export type SnapshotOptions = {
  * enemy_online per enemy who joined, each with the serverId.
  *
  * An observation older than the stored one of its kind only adds its snapshot: it must not roll the roster back or
- * invent joins and leaves. A roster is compared with the stored roster's own observation time (issue 15), so a
+ * invent joins and leaves. A roster is compared with the stored roster's own observation time, so a
  * collector's push observed just before the cron's minute still counts; the status it carries then yields to the newer
  * one already stored.
  *
@@ -275,7 +275,7 @@ export async function recordSnapshot(
     if (options.exclusive && (await changedSince(db, serverId, previous?.lastUpdated ?? null, at))) return skipped;
     throw error;
   }
-  // Discord alerts (issue 15): one message for the enemies this look found arriving, and one when the server went down.
+  // Discord alerts: one message for the enemies this look found arriving, and one when the server went down.
   const enemies = newEvents.filter((e) => e.eventType === "join" && isEnemy(e.status, e.tribe));
   const alerts: Alert[] = [];
   if (enemies.length) {
@@ -347,7 +347,7 @@ export async function pruneSnapshots(deps: Deps, cutoff: number) {
 }
 
 /**
- * The cron's snapshot when collectors are the only source (issue 15): the population point from what the collector
+ * The cron's snapshot when collectors are the only source: the population point from what the collector
  * last pushed, without touching the stored status (its Last Updated stays the collector's own time). A collector
  * silent past its interval makes the point unknown: neither online nor offline, a gap in the population chart.
  */

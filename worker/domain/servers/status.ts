@@ -1,4 +1,4 @@
-// A game server's status and roster (spec part 2): GET /api/eoserver-status/{serverId}, the roster's links to our
+// A game server's status and roster: GET /api/eoserver-status/{serverId}, the roster's links to our
 // tribelists, and what was last stored (which the snapshot job and recordSnapshot read).
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { rosters, serverStatus, sources, tribelistEntries } from "#drizzle/schema";
@@ -73,7 +73,7 @@ function tribelistMatchesOfRoster(db: Db, serverId: string) {
  * roster sources' intervals). An offline server lists nobody (its last roster is kept for the next diff); a server never
  * heard from is offline with "No data received yet".
  *
- * Issue 15: the answer says where its figures came from and when they were observed. A roster whose source has been
+ * The answer says where its figures came from and when they were observed. A roster whose source has been
  * silent past its expected interval is unknown: nobody is listed, and when that collector alone decides the server's
  * state, the status is "unknown" (neither online nor offline) with the reason.
  */
@@ -134,7 +134,7 @@ export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.no
     playerCount: status === "unknown" ? 0 : (row.playerCount ?? currentPlayers.length),
     maxPlayers: row.maxPlayers ?? MAX_PLAYERS,
     currentPlayers,
-    // Where the figures came from, and when (issue 15).
+    // Where the figures came from, and when.
     source: row.source,
     recordedAt: row.recordedAt,
     roster: {

@@ -1,4 +1,4 @@
-// Weekly members (spec part 2): who of the tribe was active this week, from collectors' ingestion and from the event
+// Weekly members: who of the tribe was active this week, from collectors' ingestion and from the event
 // log (refreshWeeklyMembers); the whole list for old clients, and the page's tab searched and paged in SQL.
 import { and, asc, count, desc, eq, gte, inArray, max, not, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";

@@ -36,7 +36,5 @@ export default tseslint.config(
       ],
     },
   },
-  // Until the tests read the API's bodies through contract/'s wire types.
-  { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   prettier,
 );

@@ -1,11 +1,6 @@
-// Browser tests: Debian's chromium, driven by playwright-core, against the production build served by wrangler.
-//
-// The files share one server, one database and one live room, so they run one at a time in a FIXED order: sorted by
-// path, the same on a clean clone and in a working copy (vitest's default order sorts by its results cache, or by file
-// size when there is none). Every test makes the data it asserts on, so any order must pass; to prove it, run the
-// files in reverse order with E2E_ORDER=reverse:
-//   E2E_PORT=8801 npx vitest run --config vitest.e2e.config.ts                      # a.test.ts ... z.test.ts
-//   E2E_ORDER=reverse E2E_PORT=8801 npx vitest run --config vitest.e2e.config.ts    # z.test.ts ... a.test.ts
+// Browser tests: Debian's chromium via playwright-core against the production build served by wrangler. The files
+// share one server, so they run one at a time, sorted by path; every test makes its own data, and
+// E2E_ORDER=reverse runs the files backwards to prove the order does not matter.
 import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { TestSequencer, TestSpecification } from "vitest/node";

@@ -3,45 +3,17 @@
 //   node bench/api.mjs [--scale 10] [--runs 20]
 // Prints, per path: rows, answer size, and the median and 95th-percentile time of `runs` sequential requests.
 // Needs a build (npm run build). The database is kept in .wrangler/bench-<scale> and reused on later runs.
-import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { addBenchToken, d1Rows, numberArg as arg, percentile, prepareDatabase, sleep } from "./lib.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const scale = arg("--scale", 10);
-const runs = arg("--runs", 20);
+const scale = arg("scale", 10);
+const runs = arg("runs", 20);
 const port = 8798;
 const dir = `.wrangler/bench-${scale}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { env, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")}\n${r.stdout}${r.stderr}`);
-  return r.stdout;
-};
 
-if (!existsSync(dir)) {
-  const t = Date.now();
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
-  run("node", ["scripts/seed.mjs", "--scale", String(scale), "--persist-to", dir]);
-  console.log(`seeded scale ${scale} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-}
-const token = "atd_benchmark-token-not-for-production-use-000000";
-const hash = createHash("sha256").update(token).digest("hex");
-run("npx", [
-  "wrangler",
-  "d1",
-  "execute",
-  "DB",
-  "--local",
-  "--persist-to",
-  dir,
-  "--command",
-  `insert or ignore into users (id, username) values ('100000000000000999', 'bench');
-   insert or ignore into api_tokens (id, user_id, name, hash, prefix) values ('bench', '100000000000000999', 'bench', '${hash}', 'atd_be');`,
-]);
+prepareDatabase(dir, scale);
+const token = addBenchToken(dir);
 
 const server = spawn(
   "npx",
@@ -72,22 +44,12 @@ try {
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
-  const counts = JSON.parse(
-    run("npx", [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      dir,
-      "--json",
-      "--command",
-      "select (select count(*) from vouches) v, (select count(*) from server_events) e, (select count(*) from rosters) r, (select count(*) from join_log) j",
-    ]),
-  )[0].results[0];
+  const [counts] = d1Rows(
+    dir,
+    "select (select count(*) from vouches) v, (select count(*) from server_events) e, (select count(*) from rosters) r, (select count(*) from join_log) j",
+  );
   console.log(
     `scale ${scale}: ${counts.v} vouches, ${counts.e} server events, ${counts.r} roster rows, ${counts.j} join log rows; ${runs} runs each\n`,
   );
@@ -122,8 +84,7 @@ try {
       await (await fetch(base + path, { headers })).arrayBuffer();
       times.push(performance.now() - t);
     }
-    times.sort((a, b) => a - b);
-    const pct = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
+    const pct = (p) => percentile(times, p).toFixed(1);
     const rows = Array.isArray(body)
       ? body.length
       : Array.isArray(body.currentPlayers)

@@ -7,8 +7,8 @@
 // Kinds: floor, health, page, data, read, write, action (the load benchmark's mix, bench/load.mjs, one kind at a time).
 // --devtools serves the build with `wrangler dev`'s devtools inspector attached (ADR 049).
 import { readdirSync, readFileSync } from "node:fs";
-import { chromium } from "playwright-core";
 import {
+  launchChromium,
   numberArg as arg,
   pickWeighted,
   prepareDatabase,
@@ -32,10 +32,7 @@ prepareDatabase(dir, scale);
 const base = startWrangler(PORT, dir);
 try {
   await waitUp(base);
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu"],
-  });
+  const browser = await launchChromium();
   let cookie;
   try {
     ({ cookie } = await signIn(browser, base));

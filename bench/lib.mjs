@@ -1,8 +1,10 @@
-// What the benchmarks share (bench/run.mjs for issue 11, bench/load.mjs for issue 13): statistics, the bench's copy of
-// wrangler.toml, the production build served by wrangler's dev server on its own database, and a member signed in through the
-// Discord stand-in.
+// What the benchmarks share (bench/run.mjs, load.mjs, cpu.mjs, api.mjs): statistics, chromium, a service token, the
+// bench's copy of wrangler.toml, the production build served by wrangler's dev server on its own database, and a
+// member signed in through the Discord stand-in.
 import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chromium } from "playwright-core";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
@@ -32,6 +34,46 @@ export function prepareDatabase(dir, scale) {
     run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
   }
 }
+
+/** Rows a SQL query answers from the benchmark's database in `dir`. */
+export const d1Rows = (dir, command) =>
+  JSON.parse(
+    run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", command]),
+  )[0].results;
+
+/** An API token in `dir`'s database, made by the service account 100000000000000999 ("bench"): its bearer text. */
+export function addBenchToken(dir) {
+  const token = "atd_benchmark-token-not-for-production-use-000000";
+  const hash = createHash("sha256").update(token).digest("hex");
+  run("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    dir,
+    "--command",
+    `insert or ignore into users (id, username) values ('100000000000000999', 'bench');
+   insert or ignore into api_tokens (id, user_id, name, hash, prefix) values ('bench', '100000000000000999', 'bench', '${hash}', 'atd_be');`,
+  ]);
+  return token;
+}
+
+/** Headless chromium for measuring: no first-run work, background networking, component updates or sync. */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
 
 /**
  * wrangler.toml with room in its rate limits (ADR 031): this benchmark is one member calling the API and writing far
@@ -103,7 +145,7 @@ export async function signIn(browser, base) {
   const cookies = await context.cookies();
   // The tab leaves the dashboard: left open, its live socket would take every event of the load that follows and
   // reload the page's data, chromium's work sharing this machine's two cores with the server measured (a third of a
-  // core under issue 13's mix), and its reloads reaching the server unmeasured.
+  // core under the load benchmark's mix), and its reloads reaching the server unmeasured.
   await page.goto("about:blank");
   return { context, page, cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
@@ -115,7 +157,7 @@ export function numberArg(name, fallback) {
 }
 
 /**
- * Issue 13's mix, as the load benchmark sends it (bench/load.mjs; bench/cpu.mjs one kind at a time): `mix` holds
+ * The load benchmark's mix of requests (bench/load.mjs; bench/cpu.mjs one kind at a time): `mix` holds
  * [weight, (client, n) => ({ kind, url, init, expect })], and `codes` the 20 codes its writes share, made first
  * (racing on purpose: unversioned saves are retried in the Worker, never a 500).
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse's mobile figures of every signed-in page against issue 51's targets (part 8, "Fast on a slow phone").
+// Lighthouse's mobile figures of every signed-in page against the slow-phone targets of docs/performance.md.
 //   node bench/lighthouse.mjs [--pages /dashboard,/settings] [--runs 3]   (npm run bench runs it as section "lighthouse")
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";

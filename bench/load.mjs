@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 13's load benchmark, against the production build served by wrangler dev on this machine.
+// The load benchmark (docs/performance.md), against the production build served by wrangler dev on this machine.
 //   npm run bench:load -- [--clients 150] [--seconds 60] [--floor-seconds 10] [--sockets 40] [--scale 10] [--rounds 5]
 // In one run, each under the same number of concurrent clients:
 //   - the Worker's own floor: a request it refuses without I/O (GET /api/codes with no session: 401);
@@ -12,8 +12,8 @@
 // The issue's targets are printed beside the figures; the script exits 1 when one is missed.
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
 import {
+  launchChromium,
   numberArg as arg,
   percentile,
   pickWeighted,
@@ -105,18 +105,7 @@ if (!existsSync("build/server/index.js"))
   throw new Error("No build: run `npm run build` first (npm run bench:load does).");
 writeBenchConfig();
 prepareDatabase(dir, scale);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 try {
   // ---- D1 round trips per request, on an instance that counts them --------------------------------------------

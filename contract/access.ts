@@ -2,6 +2,7 @@
 // host API (which enforces them on every call), the pages (which enforce them on every loader and action, and show only
 // what a member may see) and the admin page that maps roles to levels. Imports only types.
 import type { LiveEventType } from "./events";
+import { isOneOf } from "./one-of";
 
 /** The dashboard's sections, in the sidebar's order. "kick" acts on every Discord server and has a level of its own. */
 export const SECTIONS = [
@@ -44,10 +45,8 @@ export const levelsOf = (section: Section): readonly Level[] =>
 export type Access = Record<Section, Level>;
 
 const rank = (level: Level) => LEVELS.indexOf(level);
-export const isLevel = (value: unknown): value is Level =>
-  typeof value === "string" && (LEVELS as readonly string[]).includes(value);
-export const isSection = (value: unknown): value is Section =>
-  typeof value === "string" && (SECTIONS as readonly string[]).includes(value);
+export const isLevel = (value: unknown): value is Level => isOneOf(LEVELS, value);
+export const isSection = (value: unknown): value is Section => isOneOf(SECTIONS, value);
 
 /** Whether `access` reaches `need` in `section`. */
 export const can = (access: Access, section: Section, need: Exclude<Level, "none">) =>
@@ -168,7 +167,7 @@ const PAGE_SECTIONS: [RegExp, Section][] = [
 /**
  * What a page request needs, by its path and method: a section's page needs view to read and edit to post; the global
  * search (filtered per section) and Settings (the member's own sessions and tokens) need a session; every other
- * dashboard page (the home page and the spec's template pages) belongs to the dashboard section.
+ * dashboard page (the home page and the placeholder pages) belongs to the dashboard section.
  */
 export function pageNeed(pathname: string, method: string): Need {
   const path = routedPath(pathname);

@@ -55,7 +55,7 @@ describe("the breeder list's columns", () => {
 });
 
 describe("the breeder columns' titles (ADR 068)", () => {
-  it("are spelt right while the keys on the wire stay as the spec has them", () => {
+  it("are spelt right while the keys on the wire stay as the old API spelt them", () => {
     const title = (key: string) => BREEDER_COLUMNS.find((c) => c.key === key)?.title;
     expect(title(ZERO_COLUMN)).toBe("Current # of 0/0's");
     expect(ZERO_COLUMN).toBe("Curent # of 0/0's");

@@ -1,13 +1,13 @@
-// The breeder area's pure rules ("Breeder page (breeder-stats)" and sections 3 to 9), in one place for the
-// host API and the pages: the tabs, the breeder list's columns in the spec's order with their kinds and groups, the
-// side tables' statuses, the sheet dates and their "days since", and the stat colours. Imports nothing, so the browser
-// bundle can include it.
+// The breeder area's pure rules for the host API and the pages: tabs, the breeder list's columns in the sheet's order
+// with kinds and groups, side-table statuses, sheet dates and "days since", stat colours (docs/product/breeder.md).
+// Imports nothing, so the browser bundle can include it.
+import { isOneOf } from "./one-of";
 import { SERVER_IDS } from "./servers";
 import { DAY_MS } from "./time";
 
 export const BREEDER_PATH = "/dashboard/breeder-stats";
 
-/** The five tabs, in the spec's order; the active one is remembered locally (default breeder-list). */
+/** The five tabs, in the page's order; the active one is remembered locally (default breeder-list). */
 export const BREEDER_TABS = [
   "breeder-list",
   "ffa-raising",
@@ -16,8 +16,7 @@ export const BREEDER_TABS = [
   "breeder-statistics",
 ] as const;
 export type BreederTab = (typeof BREEDER_TABS)[number];
-export const isBreederTab = (v: unknown): v is BreederTab =>
-  typeof v === "string" && (BREEDER_TABS as readonly string[]).includes(v);
+export const isBreederTab = (v: unknown): v is BreederTab => isOneOf(BREEDER_TABS, v);
 export const BREEDER_TAB_LABELS: Record<BreederTab, string> = {
   "breeder-list": "Breeder List",
   "ffa-raising": "FFA Raising",
@@ -55,8 +54,7 @@ export type BreederSummary = {
  */
 export const CLAIM_FILTERS = ["claims-today", "completed-today", "most-participants"] as const;
 export type ClaimFilter = (typeof CLAIM_FILTERS)[number];
-export const isClaimFilter = (v: unknown): v is ClaimFilter =>
-  typeof v === "string" && (CLAIM_FILTERS as readonly string[]).includes(v);
+export const isClaimFilter = (v: unknown): v is ClaimFilter => isOneOf(CLAIM_FILTERS, v);
 export type ClaimSummary = { claimsToday: number; completedToday: number; mostParticipants: number };
 
 /** The side tables' fields and the longest text each keeps (the host's checks and the page's, before it sends). */
@@ -79,7 +77,7 @@ export const CODE_FIELD_LENGTHS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The breeder list's columns (section 3 "Breeder list row")
+// The breeder list's columns (docs/product/breeder.md, "Breeder List")
 
 export const ZERO_COLUMN = "Curent # of 0/0's";
 /** "Base Stats Details": shown by default, after the 0/0 column. */
@@ -116,7 +114,7 @@ const col = (key: string, kind: BreederColumnKind, width?: number, title = key):
 });
 
 /**
- * Every column in the order of section 2's dino table: Dino, Breeder, Location, Server, the 0/0 count, the base stats
+ * Every column in the sheet's order: Dino, Breeder, Location, Server, the 0/0 count, the base stats
  * (toggle "Base Stats Details"), the mutations (toggle "Mut Details"), Negative, Priority, Last Claims, Days since,
  * Last Mut, Days sincetwo and notes.
  */
@@ -125,7 +123,7 @@ export const BREEDER_COLUMNS: readonly BreederColumn[] = [
   col("Breeder", "text", 130),
   col("Location", "text", 180),
   col("Server", "server", 80),
-  // The wire's keys stay as the spec has them; the titles are spelt right (ADR 068).
+  // The wire's keys stay as the old API spelt them; the titles are spelt right (ADR 068).
   col(ZERO_COLUMN, "number", 140, "Current # of 0/0's"),
   ...STAT_COLUMNS.map((k) => ({ ...col(k, "number", 70), group: "base" as const })),
   ...MUT_COLUMNS.map((k) => ({ ...col(k, "number", 88), group: "mut" as const })),
@@ -286,3 +284,24 @@ export function hhmmss(ms: unknown): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
+
+// ---- What the host answers ---------------------------------------------------------------------------------------
+
+/**
+ * A row of the breeder list as the API answers it (GET /api/breeder-list, its search, a save): the `values` columns
+ * flattened into the row (every known column present; any other stored key rides along), and the Days since counted.
+ */
+export type BreederListRow = {
+  _id: string;
+  order: number;
+  Dino: string;
+  imageUrl: string | null;
+  Server: string;
+  textColor: string | null;
+  fieldColors: Record<string, string>;
+  lastUpdated: string;
+  roleId: string | null;
+  "Days since": number | null;
+  "Days sincetwo": number | null;
+  version: number;
+} & Record<(typeof VALUE_COLUMNS)[number], string | number | null>;

@@ -40,3 +40,19 @@ export const codeUpdate = codeFields.extend({
   id: z.union([z.number(), z.string().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional(),
 });
 export type CodeFields = z.output<typeof codeFields>;
+
+/** A code as the API answers it (GET /api/codes, a save's answer). */
+export type Code = {
+  _id: string;
+  id: number;
+  username: string | null;
+  code: string | null;
+  server: string | null;
+  avatar: string | null;
+  completed: boolean;
+  mainserver: string | null;
+  location: string | null;
+  user: string | null;
+  /** Bumped by every save: a save sends back the version it read. */
+  version: number;
+};

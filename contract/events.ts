@@ -1,6 +1,7 @@
 // The messages the live room sends to browsers: one tagged union, checked by the publisher and by every receiver.
 // Plain code, no schema library: the browser's first load carries this file on every signed-in page (the live socket
 // lives in the shell), so a 50 KB validator for three fields would be paid on every first load.
+import { isOneOf } from "./one-of";
 
 /** Events that concern the whole tribe. */
 export const MESSAGE_EVENTS = [
@@ -42,9 +43,6 @@ export type LiveEvent =
   | ({ type: (typeof SERVER_EVENTS)[number]; serverId: string; message?: string } & EventAuthor);
 export type LiveEventType = LiveEvent["type"];
 export const LIVE_EVENT_TYPES: LiveEventType[] = [...MESSAGE_EVENTS, ...SERVER_EVENTS];
-
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === "string" && (list as readonly string[]).includes(value);
 
 /**
  * An event as the room sends it: a known type, a text message if any, and the server id of a per-server event; only

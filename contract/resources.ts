@@ -1,5 +1,5 @@
 // What the host client may cache, what a write makes stale, and which live event a write raises.
-// One table for the whole of section 7 of both specs, so caching and invalidation cannot drift apart.
+// One table for every call of the host API (docs/api.md), so caching and invalidation cannot drift apart.
 import type { LiveEvent } from "./events";
 import { SERVER_IDS } from "./servers";
 import { STOCK_TABS, TABS } from "./stock";
@@ -9,75 +9,40 @@ const perServer = (base: string) => SERVER_IDS.map((s) => `${base}/${s}`);
 
 type Resource = { prefix: string; reads: string[]; event?: LiveEvent };
 
+/** A paged list: its writes make its whole list, its search pages and any `more` reads stale, and raise `type`. */
+const paged = (prefix: string, type: LiveEvent["type"], ...more: string[]): Resource => ({
+  prefix,
+  reads: [prefix, `${prefix}/search`, ...more],
+  event: { type } as LiveEvent,
+});
+
 /** Each resource: the path prefix its writes go to, the shared GETs they make stale, and the event they raise. */
 export const RESOURCES: Resource[] = [
-  {
-    prefix: "/api/vouches",
-    reads: [
-      "/api/vouches",
-      "/api/vouches/search",
-      "/api/vouches/card-cache",
-      "/api/vouches/stats",
-      "/api/vouches/avatar-cache",
-    ],
-    event: { type: "vouches_update" },
-  },
+  paged("/api/vouches", "vouches_update", "/api/vouches/card-cache", "/api/vouches/stats", "/api/vouches/avatar-cache"),
   {
     prefix: "/kick",
     reads: ["/api/vouches", "/api/vouches/search", "/api/vouches/card-cache", "/api/vouches/stats"],
     event: { type: "vouches_update" },
   },
-  { prefix: "/api/codes", reads: ["/api/codes", "/api/codes/search"], event: { type: "codes_update" } },
+  paged("/api/codes", "codes_update"),
   ...TRIBELIST_SERVERS.map(tribelistPath).map((p) => ({
     prefix: p,
     reads: [p],
     event: { type: "tribelist_updated" } as LiveEvent,
   })),
-  {
-    prefix: "/api/join-log",
-    reads: ["/api/join-log", "/api/join-log/search"],
-    event: { type: "joined_members_update" },
-  },
-  {
-    prefix: "/api/removed-members",
-    reads: ["/api/removed-members", "/api/removed-members/search"],
-    event: { type: "removed_members_update" },
-  },
+  paged("/api/join-log", "joined_members_update"),
+  paged("/api/removed-members", "removed_members_update"),
   ...STOCK_TABS.map((tab) => TABS[tab].path).map((path) => ({
     prefix: path,
     reads: [path, `${path}/history`],
     event: { type: "stock_2411_update" } as LiveEvent,
   })),
-  {
-    prefix: "/api/breeder-list",
-    reads: ["/api/breeder-list", "/api/breeder-list/search", "/api/breeder-list/dinos"],
-    event: { type: "breeder_list_update" },
-  },
-  {
-    prefix: "/api/ffa-raising",
-    reads: ["/api/ffa-raising", "/api/ffa-raising/search"],
-    event: { type: "breeder_update" },
-  },
-  {
-    prefix: "/api/codes-given-to",
-    reads: ["/api/codes-given-to", "/api/codes-given-to/search"],
-    event: { type: "breeder_update" },
-  },
-  {
-    prefix: "/api/breeder-claim-sessions",
-    reads: ["/api/breeder-claim-sessions", "/api/breeder-claim-sessions/search"],
-    event: { type: "breeder_update" },
-  },
-  {
-    prefix: "/api/breeder-session-stats",
-    reads: ["/api/breeder-session-stats", "/api/breeder-session-stats/search"],
-    event: { type: "breeder_update" },
-  },
-  {
-    prefix: "/api/weeklymembers",
-    reads: ["/api/weeklymembers", "/api/weeklymembers/search"],
-    event: { type: "weeklymembers_update" },
-  },
+  paged("/api/breeder-list", "breeder_list_update", "/api/breeder-list/dinos"),
+  paged("/api/ffa-raising", "breeder_update"),
+  paged("/api/codes-given-to", "breeder_update"),
+  paged("/api/breeder-claim-sessions", "breeder_update"),
+  paged("/api/breeder-session-stats", "breeder_update"),
+  paged("/api/weeklymembers", "weeklymembers_update"),
   // Each source's last report: the same for every member; an admin's new interval drops it, a report
   // reaches the pages within the TTL (their ages are computed from its times where they are shown).
   { prefix: "/api/sources", reads: ["/api/sources"] },

@@ -18,3 +18,6 @@ export function matches<T>(row: T, query: string, fields: readonly (keyof T | ((
     return v !== null && v !== undefined && String(v).toLowerCase().includes(q);
   });
 }
+
+/** One page of a list's paged search (GET {list}/search): the page's rows, how many were found, and where it is. */
+export type SearchPage<T> = { rows: T[]; total: number; page: number; pageCount: number; size: number };

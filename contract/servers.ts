@@ -1,14 +1,13 @@
-// The server stats area's pure rules that both sides apply ("Server stats screens" and sections 3, 4 and
-// 9): the tracked servers, their maps and capacity, the status classes of a player and their badge words, the platforms'
-// shown names, the weekly members' activity, and the population chart's ranges.
-// The screens (app/routes/server-stats-page/servers.ts) and the host API (worker/domain/servers-rules.ts) build on these.
-// The browser bundle includes this file, so no database or Worker types here.
+// The server stats area's pure rules both sides apply: tracked servers, maps and capacity, status classes and badges,
+// platform names, weekly activity, chart ranges (docs/product/server-stats.md). The browser bundle includes this file,
+// so no database or Worker types here.
+import { isOneOf } from "./one-of";
 import { DAY_MS, MINUTE_MS } from "./time";
+import type { Freshness, SourceId } from "./sources";
 
 export const SERVER_IDS = ["2411", "2573", "2446"] as const;
 export type ServerId = (typeof SERVER_IDS)[number];
-export const isServerId = (v: unknown): v is ServerId =>
-  typeof v === "string" && (SERVER_IDS as readonly string[]).includes(v);
+export const isServerId = (v: unknown): v is ServerId => isOneOf(SERVER_IDS, v);
 
 /** Each server's official name, as the game's server list shows it. */
 export const SERVER_NAMES: Record<ServerId, string> = {
@@ -44,7 +43,7 @@ export const isTribeMember = (status: string | null | undefined, tribe: string |
   trimText(status) === "2" || trimText(tribe) === TRIBE_TAG;
 
 /**
- * Spec sections 3 and 4: '2' (or tribe GC) tribemember, '1' friendly, '0' neutral, '-1' '-2' '-3' enemy,
+ * '2' (or tribe GC) tribemember, '1' friendly, '0' neutral, '-1' '-2' '-3' enemy,
  * 'unknown', 'Unknown' or empty unknown; any other value belongs to no class ("other", shown raw). The tribemember flag
  * wins over the code (badge priority: tribemember, friendly, neutral, enemy, unknown). Surrounding spaces are ignored.
  */
@@ -119,3 +118,88 @@ export type PopulationRange = keyof typeof POPULATION_RANGES;
 
 /** One point of the chart: a time and the players online then, null when the server was offline. */
 export type PopulationPoint = { t: number; players: number | null };
+
+// ---- What the host answers (docs/api/servers.md) ---------------------------------------------------------------------
+
+/** A player on a server's roster, in the source's words. */
+export type RosterPlayer = {
+  eosId: string;
+  displayName: string | null;
+  name: string | null;
+  status: string | null;
+  tribe: string | null;
+  platform: string | null;
+};
+
+/** The tribelist entry whose name is a player's name or display name. */
+export type TribelistMatch = { server: string; name: string; rank: string | null };
+
+/** A player online now (GET /api/eoserver-status/{serverId}'s currentPlayers). */
+export type CurrentPlayer = RosterPlayer & { tribelistMatch: TribelistMatch | null };
+
+/** GET /api/eoserver-status/{serverId}: a server's state and roster, and where and when they were observed. */
+export type ServerStatus = {
+  serverId: ServerId;
+  /** "unknown" when the collector that alone decides the server's state has been silent past its interval. */
+  status: "online" | "offline" | "unknown";
+  errorDetails: string | null;
+  lastUpdated: number | null;
+  mapName: string;
+  playerCount: number;
+  maxPlayers: number;
+  currentPlayers: CurrentPlayer[];
+  source: string | null;
+  recordedAt: number | null;
+  roster: {
+    source: SourceId;
+    observedAt: number | null;
+    intervalMs: number | null;
+    freshness: Freshness;
+    unknownReason: string | null;
+  };
+};
+
+/** What the event log's lists show of a join or leave (times are epoch ms). */
+export type ServerEventEntry = {
+  id: number;
+  eosId: string;
+  displayName: string | null;
+  memberName: string | null;
+  status: string | null;
+  tribe: string | null;
+  platform: string | null;
+  lastArkLaunch: string | null;
+  isTribeMember: boolean;
+  steamProfileLink: string | null;
+};
+/** GET /api/joinlog/{serverId}. */
+export type ServerJoin = ServerEventEntry & { joinTime: number };
+/** GET /api/leavelog/{serverId}. */
+export type ServerLeave = ServerEventEntry & { leaveTime: number };
+/** GET /api/{tribemembers|unknowns|enemies|friendlys}/{serverId}: the joins and leaves of one status class. */
+export type ServerActivity = ServerEventEntry & { eventType: "join" | "leave"; eventTime: number };
+
+/** GET /api/eoserver-population/{serverId}?range=: the population chart's points, peak and capacity. */
+export type ServerPopulation = {
+  serverId: ServerId;
+  range: PopulationRange;
+  points: PopulationPoint[];
+  /** The highest point (the latest on a tie); null when the server was never online in the range. */
+  peak: PopulationPoint | null;
+  maxPlayers: number;
+};
+
+/** A member of GET /api/weeklymembers (and its paged search). */
+export type WeeklyMember = {
+  eosId: string;
+  displayName: string | null;
+  memberName: string | null;
+  isActiveThisWeek: boolean;
+  isTribeMember: boolean;
+  tribe: string | null;
+  platform: string | null;
+  eventType: WeeklyActivity;
+  eventTime: number | null;
+  lastArkLaunch: string | null;
+  steamProfileLink: string | null;
+};

@@ -1,7 +1,5 @@
-// Plain JSON values that one isolate hands to many requests (ADR 060). A shared value is deep-frozen, so a reader that
-// tries to change it throws instead of changing what the next request is given. It is registered, so what is known
-// about it is worked out once: that it is plain JSON (isPlainJson does not walk it again), and its JSON text (jsonOf).
-// Imports nothing: the host API, the host client, the loaders and the sheet's server markup all read it.
+// Plain JSON values one isolate hands to many requests: deep-frozen, so a reader cannot change what the next request
+// gets, and registered, so their plainness and JSON text are worked out once. Imports nothing (ADR 060).
 
 /** One per isolate (and per browser page, where nothing is shared and jsonOf is JSON.stringify). */
 const registry = { values: new WeakSet<object>(), texts: new WeakMap<object, string>() };

@@ -1,8 +1,7 @@
-// The 2411 stock sheet's pure rules ("2411 Stock screen" and sections 3, 5 and 9), in one place for both
-// sides: the tabs and which host API path serves each, how typed cells become numbers, every derived column, the
-// figure a history snapshot records and vault cell colours (a pasted image's link: contract/images.ts). The browser
-// recomputes a pending edit's totals with these, the host API stores and answers with them, and drizzle/stock.ts takes
-// its tab list from here. Imports nothing: the browser bundle includes this file, so no database or Worker types here.
+// The 2411 stock sheet's pure rules shared by the page and the host API: tabs and their API paths, typed cells,
+// derived columns, history figures, vault cell colours (docs/product/stock.md). Imports only the plain one-of.ts: the
+// browser bundle includes it, and drizzle/stock.ts takes its tab list from here.
+import { isOneOf } from "./one-of";
 
 export const STOCK_TABS = [
   "war-room-vaults",
@@ -15,13 +14,12 @@ export const STOCK_TABS = [
   "admin-logistics-dedis",
 ] as const;
 export type StockTab = (typeof STOCK_TABS)[number];
-export const isStockTab = (v: unknown): v is StockTab =>
-  typeof v === "string" && (STOCK_TABS as readonly string[]).includes(v);
+export const isStockTab = (v: unknown): v is StockTab => isOneOf(STOCK_TABS, v);
 
-/** How a tab's rows are shaped. Tabs "without a data source" in the spec work like their siblings. */
+/** How a tab's rows are shaped. Tabs the old app left without a data source work like their siblings (ADR 009). */
 export type TabKind = "war-vault" | "defense-vault" | "admin-vault" | "dedis" | "war-dedis" | "dinos";
 
-/** Spec order of the tabs, their labels and the host API base of each (docs/api/stock.md). */
+/** The tabs in the page's order, their labels and the host API base of each (docs/api/stock.md). */
 export const TABS: Record<StockTab, { label: string; path: string; kind: TabKind }> = {
   "war-room-vaults": { label: "War Room Vaults", path: "/api/stock-2411", kind: "war-vault" },
   "war-room-dedis": { label: "War Room Dedis", path: "/api/stock-2411-dedis", kind: "war-dedis" },
@@ -50,11 +48,11 @@ export const MAX_TYPE_LENGTH = 40;
 export const DINO_TYPES = ["DPS", "Flyer", "Soaker", "Support", "Misc", "Water", "Random"] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Each kind of tab, in one table: its stored fields, its columns in the spec's order,
+// Each kind of tab, in one table: its stored fields, its columns in the page's order,
 // and the figure a history snapshot records. Everything else is derived from it: the API's input schemas
-// (worker/domain/stock-input.ts), how a save merges into the stored row (worker/domain/stock.ts), the history figure in
-// SQL (ibid., pinned to derivedFields by tests/workers/stock-figure.test.ts), and the page's columns, stored fields
-// and pending-edit rules (app/components/stock/rules.ts).
+// (worker/domain/stock-input.ts), how a save merges into the stored row (worker/domain/stock-writes.ts), the history
+// figure in SQL (ibid., pinned to derivedFields by tests/workers/stock-figure.test.ts), and the page's columns,
+// stored fields and pending-edit rules (app/components/stock/rules.ts).
 
 /** A stored field: a name, a number cell, a text, a dino type, an ISO date-time, or a list of number cells. */
 export type StockField =
@@ -210,7 +208,7 @@ export const storedFields = (kind: TabKind, row: Record<string, unknown>): Recor
   Object.fromEntries(KINDS[kind].fields.map((f) => [f.key, row[f.key]]));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cells and derived columns (spec section 3 "Derived", section 5 numeric rules)
+// Cells and derived columns (docs/product/stock.md, "Figures")
 
 export type Cell = number | null;
 

@@ -6,7 +6,7 @@ import { NATIONALITIES, RANKS } from "./tribelists";
 
 const blankToNull = (v: unknown) =>
   typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v;
-/** One of the options, matched case-insensitively and stored as written in the spec; empty means none. */
+/** One of the options, matched case-insensitively and stored as the option is written; empty means none. */
 const choice = <T extends readonly [string, ...string[]]>(options: T) =>
   z.preprocess(
     (v) => {

@@ -22,6 +22,6 @@ export type TribelistEntry = {
   rank: string | null;
   nationality: string | null;
   order?: number | null;
-  /** Bumped by every save; an external host may not keep one. */
-  version?: number;
+  /** Bumped by every save: a save sends back the version it read. */
+  version: number;
 };

@@ -1,4 +1,4 @@
-// Spec part 2 breeder area: the breeder list, FFA raising, codes given, claim sessions, session stats, role mappings.
+// The breeder area: the breeder list, FFA raising, codes given, claim sessions, session stats, role mappings.
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
 
@@ -13,7 +13,7 @@ export const breederList = sqliteTable(
     textColor: text("text_color"),
     fieldColors: json<Record<string, string>>("field_colors").notNull().default({}),
     roleId: text("role_id"),
-    /** The sheet's other columns under their spec names ("Curent # of 0/0's", "HP", "Last Claims", ...). */
+    /** The sheet's other columns under the API's names ("Curent # of 0/0's", "HP", "Last Claims", ...). */
     values: json<Record<string, string | number | null>>("values").notNull().default({}),
     version: integer("version").notNull().default(1),
     lastUpdated: timestamp("last_updated").notNull().default(now),

@@ -1,4 +1,4 @@
-// Spec part 1 entities: vouches, codes, tribelists, Discord join log and removed members, avatar records.
+// The community area: vouches, codes, tribelists, Discord join log and removed members, avatar records.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TRIBELIST_SERVERS } from "#contract/tribelists";

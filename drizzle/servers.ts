@@ -1,4 +1,4 @@
-// Spec part 2 server stats: status, rosters, join and leave events, snapshots, weekly members.
+// The server stats area: status, rosters, join and leave events, snapshots, weekly members.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, epochMs, now, timestamp } from "./columns";

@@ -1,4 +1,4 @@
-// Spec part 2 stock: every tab's rows in one table (tab-specific fields in `data`), and history snapshots per save.
+// 2411 Stock: every tab's rows in one table (tab-specific fields in `data`), and history snapshots per save.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { STOCK_TABS } from "#contract/stock";
 import { bool, json, now, objectId, timestamp } from "./columns";

@@ -1,8 +1,6 @@
-// `virtual:changelog-dialog`: the What's New dialog as the shell's code gets it. On the server, the component itself: it
-// renders the no-JavaScript panel of ?changelog=1 at once. In the browser, a React.lazy of it that loads when the dialog
-// first opens, so its text and code are not in every page's first load (at most 120 KiB). Resolved per build
-// (and per request under the dev server), so the browser's module graph never imports the dialog statically and the
-// shell chunk (shell-chunk.js) does not take it in.
+// `virtual:changelog-dialog`: the What's New dialog as the shell gets it: the component itself on the server (for the
+// no-JavaScript ?changelog=1 panel), a React.lazy in the browser, so its text stays out of every page's first load and
+// out of the shell chunk (ADR 045).
 import path from "node:path";
 
 const ID = "virtual:changelog-dialog";

@@ -1,8 +1,6 @@
-// A Vite plugin: `virtual:grid-preload` answers, in the server build, the URLs of the sheet grid's chunk, the chunks
-// it imports and their styles, read from the client build's manifest (Remix builds the client first and keeps its
-// manifest for the server build). The sheet pages put them in <head> (modulepreload and stylesheet links), so the
-// grid's code downloads with the page instead of after hydration. In the client build and in development
-// it answers [] (nothing to preload).
+// A Vite plugin: `virtual:grid-preload` answers, in the server build, the URLs of the sheet grid's chunk, its imports
+// and styles from the client build's manifest, so sheet pages preload them in <head>; in the client build and in
+// development it answers [].
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 

@@ -1,7 +1,5 @@
-// A stand-in for an external host (HOST_URL) that is far away and can go wrong: it forwards every request to a host API
-// (this project's own, served by wrangler) after `latencyMs`, or, by mode, answers 500 ("fail") or never answers
-// ("hang"). It records each call. Used by the benchmark (bench/run.mjs) and the browser test of stale marks
-// (tests/e2e/stale-marks.test.ts); plain ESM so both can import it.
+// A stand-in for a far and fallible external host (HOST_URL): forwards to a host API after `latencyMs`, or answers 500
+// ("fail") or never ("hang"), recording each call. Used by bench/run.mjs and tests/e2e/stale-marks.test.ts.
 import http from "node:http";
 
 /**

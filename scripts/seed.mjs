@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run db:seed [-- --scale N]`: fills the local D1 database with realistic tribe data (deterministic).
-// Every module in scripts/seed/ (but lib.mjs) exports default ({ r, scale, now, people }) => SQL statements.
+// Every numbered module in scripts/seed/ (NN-name.mjs) exports default ({ r, scale, now, people }) => SQL statements;
+// the others (lib.mjs, stock-items.mjs) are what they import.
 // --scale multiplies the volume: 1 is a lively tribe; 100 reaches 50,000+ vouches and 100,000+ roster and log rows.
 // Options: --persist-to DIR (the local database's folder), --if-empty (do nothing when vouches has rows).
 import { spawnSync } from "node:child_process";
@@ -50,7 +51,7 @@ const people = Array.from({ length: Math.max(60, Math.round(120 * Math.sqrt(scal
 
 const dir = new URL("./seed/", import.meta.url);
 const modules = readdirSync(dir)
-  .filter((f) => f.endsWith(".mjs") && f !== "lib.mjs")
+  .filter((f) => /^\d+-.*\.mjs$/.test(f))
   .sort();
 const statements = [];
 for (const file of modules) {

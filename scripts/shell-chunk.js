@@ -1,26 +1,6 @@
-// Rollup's manualChunks for the client build: which modules go out together, so that a page asks for few files before
-// it can hydrate (the first grid paint waited for the last of the page's asset requests, which wrangler dev
-// serves one after another).
-//
-// - shell: everything the document's root or app/routes/_shell.tsx imports, however deep (React, Remix's runtime, the
-//   top bar, notifications, the live connection, icons, dates, the error card...). Every page loads it.
-// - shell, too: a module of app/ or contract/ that at least SHARED_BY route modules import, directly or not (the
-//   table toolbar, pagination, the host notice, tabs, the modal, the servers' list...). Left to Rollup, each set of
-//   pages that shares some of them gets a chunk of its own, a few hundred bytes each: the stock page asked for nine of
-//   them. In the shell chunk they cost a page that does not use them a few KiB at most (ADR 052).
-// - grid: what both canvas grids (GRIDS: each loaded by a dynamic import, in the browser only) import and no page
-//   does: glide-data-grid and the packages only it uses. Left to Rollup, glide-data-grid was a chunk, and each small
-//   module between it and the pages a file of its own. The grids keep their chunks, and what one grid alone imports
-//   stays with it (a sheet page does not load the table grid, nor a table page the sheet's parts).
-// - sheet: the sheet pages' own parts (app/components/sheet/: the HTML table, its rules, its dialogs), which the stock
-//   and breeder pages and the sheet grid share.
-// - What else the grid shares with the pages: a module of app/ or contract/ that the pages load with themselves rides
-//   in the shell (the grid's geometry and theme, a select's options: about 1 KiB) or in the sheet; anything else (a
-//   package, or a module that only lazy code shares with the grid) gets the chunk `shared` (lodash's internals, which
-//   the charts use too). A manual chunk takes in every module it imports that no other manual chunk names, so each of
-//   these has to be named, or a page would load the whole grid for a constant.
-//
-// The route modules themselves and the document's root keep their own chunks.
+// Rollup's manualChunks for the client build: the shell (what the root and every page share), the canvas grids' own
+// chunk, the sheet pages' parts and `shared`, so a page asks for few files before it hydrates; route modules and the
+// root keep their own chunks (ADR 052, ADR 059).
 import path from "node:path";
 
 const SHELL = path.resolve("app/routes/_shell.tsx");

@@ -1,9 +1,6 @@
-// The app's one modal: a <dialog> that works with and without JavaScript. The server renders it open (over a scrim
-// drawn by CSS); after hydration it is reopened with showModal(), which gives the backdrop, the focus trap and Escape.
-// A modal is opened either by the page's state (with JavaScript: closing calls onClose) or by the URL (?edit=...,
-// ?confirm=...: closing goes to closeHref; without JavaScript its Cancel is a link there). Forms inside it post to
-// the route's action. Styles in app/styles/modal.css (inlined into app.css); a page may add a class of its own for
-// its variant.
+// The app's one modal, a <dialog> that works without JavaScript: rendered open by the server, reopened with
+// showModal() after hydration. Opened by page state (closing calls onClose) or by the URL (?edit=, ?confirm=: closing
+// goes to closeHref). Styles in app/styles/modal.css.
 import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 

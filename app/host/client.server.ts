@@ -1,9 +1,6 @@
-// The one way loaders and actions reach data. By default the host API runs in this Worker and is called in-process
-// (no network hop). With HOST_URL set, it calls the tribe's existing backend with a service token and caches shared
-// GET answers at the edge by path and query (ADR 015): fresh for HOST_CACHE_TTL seconds, then served while revalidating
-// in the background, and served marked stale (with the time it was fetched) when the host is down or slower than
-// HOST_TIMEOUT_MS. A failure opens a circuit breaker for one TTL, during which the last good answers are served marked
-// stale without calling the host: an outage costs one timeout per TTL, not one per view.
+// The one way loaders and actions reach data: the host API in-process by default, or with HOST_URL the tribe's
+// backend with a service token, its shared GET answers edge-cached and served stale (marked, with their time) when
+// the host is down or slow, behind a circuit breaker (ADR 015).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { LiveEvent } from "#contract/events";
 import { CACHEABLE, eventFor, readsAffectedBy } from "#contract/resources";

@@ -197,17 +197,7 @@ export default function Settings() {
         </div>
         {result?.section === "sessions" ? <Result result={result} /> : null}
         <table className="table table-cards">
-          <thead>
-            <tr>
-              <th>Device</th>
-              <th>Signed in</th>
-              <th>Last active</th>
-              <th>Expires</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <HeadWithActions titles={["Device", "Signed in", "Last active", "Expires"]} />
           <tbody>
             {sessions.map((s) => (
               <tr key={s.handle} data-testid="session-row">
@@ -285,18 +275,7 @@ export default function Settings() {
             <p className="muted">No API tokens yet.</p>
           ) : (
             <table className="table table-cards">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Token</th>
-                  <th>May do</th>
-                  <th>Created</th>
-                  <th>Last used</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <HeadWithActions titles={["Name", "Token", "May do", "Created", "Last used"]} />
               <tbody>
                 {tokens.map((t) => (
                   <tr key={t.id} data-testid="token-row">
@@ -352,5 +331,21 @@ function Result({ result }: { result: { ok: boolean; message: string } }) {
     <p className={result.ok ? "notice success" : "notice"} role="status">
       {result.message}
     </p>
+  );
+}
+
+/** A settings table's header: its columns' titles and the (unnamed) column of each row's actions. */
+function HeadWithActions({ titles }: { titles: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {titles.map((title) => (
+          <th key={title}>{title}</th>
+        ))}
+        <th>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
   );
 }

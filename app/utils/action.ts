@@ -1,7 +1,5 @@
-// The action convention's shapes, for the action (action.server.ts), the page (use-answer-toast.ts) and the tests.
-// Pure: no React here. A page's write is sent either by a form
-// (JavaScript off, or a navigation) and answered by a redirect back to the page with a flash toast, or by one of the
-// page's fetchers, which says so with FETCHER_FIELD and is answered with JSON: the toast, and a refused form's errors.
+// The action convention's shapes, shared by action.server.ts, use-answer-toast.ts and the tests: a form is answered by
+// a redirect with a flash toast, a fetcher (marked by FETCHER_FIELD) by JSON with the toast and errors (ADR 011).
 import { isToast, type Toast } from "./toast";
 
 /** The field a page's fetchers send (JavaScript is on): the action answers JSON instead of redirecting. */
@@ -30,7 +28,7 @@ export type Answer = {
  */
 export type Conflict<T> = { current: T; submitted: Record<string, string> };
 
-/** Not in the spec (its saves overwrote each other): the notice of a save refused because `what` was saved meanwhile. */
+/** New here (the old app's saves overwrote each other): the notice of a save refused as `what` was saved meanwhile. */
 export const conflictText = (what: string) =>
   `Someone else saved this ${what} while you were editing it. Their values are shown under yours: save again to keep yours, or cancel to keep theirs.`;
 

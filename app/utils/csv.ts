@@ -1,7 +1,5 @@
-// CSV as spreadsheets read it (RFC 4180): a cell is quoted when it holds a comma, a quote or a line break, and lines end
-// in CRLF. A text cell that a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a carriage
-// return) is neutralised with a leading apostrophe, which Excel, LibreOffice and Google Sheets show as plain text
-// (OWASP: CSV injection). Numbers and flags are written as they are: they cannot be formulas.
+// CSV as spreadsheets read it (RFC 4180, CRLF); a text cell a spreadsheet would run as a formula gets a leading
+// apostrophe (OWASP CSV injection); numbers and flags are written as they are (ADR 042).
 
 export type CsvValue = string | number | boolean | null | undefined;
 

@@ -121,7 +121,7 @@ export const hourIn = (at: Instant, timeZone?: string) => Number(formatDate(at, 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
 
 /**
- * Spec section 9: 'Just now' at 0 seconds; then seconds, minutes, hours, days (under 7), weeks (under 4), months
+ * 'Just now' at 0 seconds; then seconds, minutes, hours, days (under 7), weeks (under 4), months
  * (30-day, under 12), years (365-day); 'Unknown' when there is no time. A time in the future reads 'Just now'.
  */
 export function relativeTime(at: number | string | null | undefined, now: number): string {

@@ -1,8 +1,6 @@
-// A table's CSV download: every page of the table's current search, filter and sort, read from the same
-// loader code that shows it, one page at a time, written out as it is read. Only one page of rows is held at once, so
-// 50,000 vouches download in bounded memory. A table that cannot be read sends the member back to its page with the
-// reason as a toast; a failure after the download began ends it broken (the browser reports a failed download)
-// instead of with rows missing.
+// A table's CSV download: every page of the table's current search, filter and sort, read through the page's own
+// loader code one page at a time and streamed, so large tables download in bounded memory; a failure mid-download
+// ends it broken rather than short (ADR 042).
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { CSV_BOM, csvLine, type CsvValue } from "./csv";

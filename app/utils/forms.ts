@@ -1,7 +1,5 @@
-// Forms checked by one schema in the browser (conform's useForm onValidate) and in the action (the same parse, in
-// parse-form.ts), so a form works the same with JavaScript off. The rules (lengths, patterns, choices) come from the
-// schema, which mirrors the API's body in contract/; the page only words the messages. Pure: server and browser, and
-// free of zod, so a page's first load does not carry it (the browser loads a form's schema after the first paint).
+// Forms checked by one schema in the browser (conform's onValidate) and in the action (parse-form.ts), so they work the
+// same without JavaScript; rules come from contract/, pages word the messages. Free of zod, to keep first loads light.
 import type { SubmissionResult } from "@conform-to/react";
 import type { FieldErrors } from "./action";
 

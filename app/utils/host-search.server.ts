@@ -1,7 +1,5 @@
-// One page of a list the host searches and pages in SQL (GET {list}/search?q=&page=&size=), shaped as the tables' Page.
-// When the search call is missing (an older external backend answers 404) or fails (a 5xx, a timeout), the whole list
-// is read instead and searched here: in front of an external host the whole list is edge-cached, so a host that is down
-// still gives its last good answer, marked stale with its time.
+// One page of a list the host searches in SQL (GET {list}/search), shaped as the tables' Page; if that call is missing
+// (404) or fails, the whole list (edge-cached, so a down host still gives its last good answer) is searched here.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { host, hostErrorOf } from "#app/host/client.server";
 import { searchText } from "#contract/search";

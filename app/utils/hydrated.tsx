@@ -1,7 +1,5 @@
-// Whether the page runs JavaScript yet: false on the server and in the browser's hydrating render (so both render the
-// same markup), true once React has hydrated the document. Pages swap their HTML tables for canvas grids, links for
-// buttons, on it. One flag for the whole document: the layout sets it in its first effect, which runs after every other
-// effect of hydration's commit; a component mounted after that (a client-side navigation) starts hydrated.
+// Whether the page runs JavaScript yet: false on the server and during hydration (same markup), true once React has
+// hydrated. One flag for the document, set in the layout's first effect; a component mounted later starts hydrated.
 import { startTransition, useEffect, useLayoutEffect, useState } from "react";
 
 let hydrationDone = false;

@@ -1,4 +1,4 @@
-// A page's remembered tab (tribelists, 2411 stock, each server's stats): kept in local storage (the spec's key) and in
+// A page's remembered tab (tribelists, 2411 stock, each server's stats): kept in local storage (the page's key) and in
 // a cookie, so the server renders the remembered tab on first paint and a page opened without ?tab= shows it.
 // The loader reads and sets the cookie (readRememberedTab); the page keeps local storage in step (useRememberedTab).
 import { useNavigate } from "@remix-run/react";

@@ -1,7 +1,5 @@
-// Stand-ins for two libraries glide-data-grid imports for cells this app never opens: markdown cells (marked) and the
-// image cell's overlay editor (react-responsive-carousel; our image cells have allowOverlay: false). vite.config.ts
-// points those imports here, which keeps about 67 KiB (raw) out of the grid's chunk. Were a cell ever to
-// reach them, it would show plain text and the plain pictures rather than fail.
+// Stand-ins for marked and react-responsive-carousel, which glide-data-grid imports for cells this app never opens;
+// vite.config.ts aliases them here (about 67 KiB raw out of the grid's chunk); reached, they show plain content.
 import type { ReactNode } from "react";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

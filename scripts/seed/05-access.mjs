@@ -1,7 +1,6 @@
-// Access levels for the Discord stand-in's demo roles (worker/discord-standin.ts DEMO_ROLES; contract/access.ts), so a
-// demo sign-in shows each kind of member: the Owner role is an owner by configuration (.dev.vars.example OWNER_IDS);
-// officers change everything but may not kick; breeders change stock and the breeder sheet and read codes; everyone
-// else (the guild's @everyone role) reads every section but codes.
+// Access levels for the Discord stand-in's demo roles (worker/discord-standin.ts DEMO_ROLES): officers change all but
+// kick; breeders change stock and the breeder sheet and read codes; @everyone reads all but codes; Owner is an owner
+// by configuration (OWNER_IDS).
 import { insert } from "./lib.mjs";
 
 const GUILD = "400000000000000001"; // .dev.vars.example DISCORD_GUILD_IDS: its @everyone role

@@ -1,8 +1,6 @@
-// axe-core's WCAG 2.0-2.2 A and AA rules on every page of the build's route table, in the light and the dark theme
-//: no serious or critical finding. The pages are read from the build's route manifest, so a new page is
-// checked without being listed here. Signed-in pages as a tribe member; the public ones signed out. Then what a page
-// opens: every tab (from the pages' tab bars), the dialogs (URL states and clicked ones), the menus, and the views of a
-// save refused because someone else saved first.
+// axe-core's WCAG 2.0-2.2 A and AA rules, light and dark theme, on every page of the build's route manifest (so a new
+// page is checked unlisted) and what each opens: tabs, dialogs, menus, refused-save views. No serious or critical
+// finding may remain.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page, Response } from "playwright-core";

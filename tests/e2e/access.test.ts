@@ -1,4 +1,4 @@
-// Issue 14 in the browser: an owner gives a Discord role a level on the Access page, with JavaScript off and on, and a
+// Access levels in the browser: an owner gives a Discord role a level on the Access page, JavaScript off and on, and a
 // member holding it sees the change on their next page, without signing out. Only the demo Member role's Codes level
 // is changed (and put back): every other demo member already reads codes through another role, so no other test sees it.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Every GET of both specs' section 7 answers over the demo data `npm start` loads: signed in, and refused without.
+// Every GET of the host API (docs/api.md) answers over the demo data `npm start` loads: signed in, and refused without.
 // Rows of the lists other tests change (tribelists: Clear All empties one) are made here first; the others are
 // seeded and no test removes any of their rows (tests delete only rows they made).
 import { describe, expect, it } from "vitest";

@@ -1,8 +1,6 @@
-// The Breeder List tab in a real browser, on the sheet engine it shares with 2411 Stock: edits pending until Save (one
-// PATCH per row), the server select, a row colour, dragging a row onto another to swap them and Save Order, a second
-// breeder seeing the saved change live, and the same edits without JavaScript (row form, Move up/down, colour form,
-// the server filter and the column toggles). Each test creates its own breed lines under a marker and searches for it,
-// so the rows on screen are exactly its own, in its own order.
+// The Breeder List tab in a real browser: pending edits and Save (one PATCH per row), the server select, colours, swap
+// and Save Order, a live change seen by a second breeder, and the same without JavaScript. Each test searches for
+// breed lines under its own marker, so the rows on screen are its own.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { contrast, parseColour } from "#app/utils/contrast";

@@ -1,12 +1,6 @@
-// Shared browser set-up for the e2e tests: Debian's chromium, a fresh context per test, a signed-in session of its own
-// (from the pool the global setup wrote into the server's database, sessions.ts), and per test: every context closed and every console error checked, whatever
-// the outcome.
-//
-// Every test file calls setupBrowser() once at the top. Then, in a test:
-//   const { page, context } = await signedIn({ who: "Tek Breeder", path: "/dashboard/codes" });   // a fresh session
-//   const { page } = await open();                                 // a fresh context, signed out
-//   allowConsoleErrors(/Failed to load resource/);                 // errors this test provokes on purpose
-// After each test all its contexts are closed, and a console error (or uncaught page error) nobody allowed fails it.
+// Shared browser set-up for the e2e tests: Debian's chromium, a fresh context per test with a pooled signed-in session
+// (sessions.ts), every context closed and every console error not allowed with allowConsoleErrors() failing the test.
+// Each test file calls setupBrowser() once; tests use signedIn({ who, path }) or open().
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import {
   chromium,

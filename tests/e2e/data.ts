@@ -2,6 +2,10 @@
 // test creates the rows it asserts on, marked so that a search finds only them.
 import type { APIRequestContext } from "playwright-core";
 import { expect } from "vitest";
+import type { Code } from "#contract/codes";
+import type { Vouch } from "#contract/community";
+import type { WeeklyMember } from "#contract/servers";
+import type { TribelistEntry } from "#contract/tribelists";
 import { FROM_PAGE } from "./browser";
 
 let sequence = 0;
@@ -28,14 +32,6 @@ async function ok<T>(res: Promise<import("playwright-core").APIResponse>, status
   return r.json();
 }
 
-export type Vouch = {
-  _id: string;
-  id: number;
-  status: string;
-  vouched: string;
-  vouchedUsername: string;
-  vouchedByUsername: string;
-};
 export type VouchInput = {
   vouched?: string;
   vouchedUsername: string;
@@ -78,15 +74,6 @@ export async function vouchTotal(request: APIRequestContext): Promise<number> {
   return (await ok<{ total: number }>(request.get("/api/vouches/search?size=1"))).total;
 }
 
-export type Code = {
-  _id: string;
-  id: number;
-  username: string | null;
-  code: string | null;
-  location: string | null;
-  completed: boolean;
-};
-
 /** Codes through POST /api/codes, in order (ids ascending). */
 export async function createCodes(
   request: APIRequestContext,
@@ -103,24 +90,16 @@ export const TRIBELISTS: Record<string, string> = {
   "2573": "/api/tribelist-2573",
   "2446": "/api/tribelist-2446",
 };
-export type Entry = {
-  _id: string;
-  name: string;
-  discordId: string | null;
-  rank: string | null;
-  nationality: string | null;
-  order?: number;
-};
 
 /** Tribelist entries through POST {list}. */
 export async function createEntries(
   request: APIRequestContext,
   server: string,
   bodies: { name: string; discordId?: string; rank?: string; nationality?: string }[],
-): Promise<Entry[]> {
-  const created: Entry[] = [];
+): Promise<TribelistEntry[]> {
+  const created: TribelistEntry[] = [];
   for (const body of bodies)
-    created.push(await ok<Entry>(request.post(TRIBELISTS[server], { headers: FROM_PAGE, data: body }), 201));
+    created.push(await ok<TribelistEntry>(request.post(TRIBELISTS[server], { headers: FROM_PAGE, data: body }), 201));
   return created;
 }
 
@@ -162,21 +141,11 @@ export async function ingestServerEvents(request: APIRequestContext, serverId: s
   expect(answer.inserted).toBe(events.length);
 }
 
-export type WeeklyMember = {
-  eosId: string;
-  displayName?: string;
-  memberName?: string;
-  isActiveThisWeek?: boolean;
-  isTribeMember?: boolean;
-  tribe?: string | null;
-  platform?: string | null;
-  eventTime?: number | null;
-  lastArkLaunch?: string | null;
-  steamProfileLink?: string | null;
-};
+/** A member as the collectors send it: the EOS id, and any of the fields the list answers. */
+export type WeeklyMemberInput = Pick<WeeklyMember, "eosId"> & Partial<Omit<WeeklyMember, "eventType">>;
 
 /** Weekly members through the collectors' ingestion call (an upsert on eosId; announces weeklymembers_update). */
-export async function ingestWeeklyMembers(request: APIRequestContext, members: WeeklyMember[]) {
+export async function ingestWeeklyMembers(request: APIRequestContext, members: WeeklyMemberInput[]) {
   await ok(request.post("/api/ingest/weekly-members", { headers: FROM_PAGE, data: { members } }));
 }
 

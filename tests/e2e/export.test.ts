@@ -1,4 +1,4 @@
-// Issue 14 in the browser: Export CSV on a searched table downloads exactly the rows the search lists, on every page of
+// CSV export in the browser: a searched table downloads exactly the rows the search lists, on every page of
 // it, with a formula neutralised, the same with JavaScript off (a plain link) and on; and a member who may not view a
 // section has no way to its download.
 import { readFile } from "node:fs/promises";

@@ -4,7 +4,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { connected, FROM_PAGE, marker, setupBrowser, shot, signedIn, toastShown } from "./browser";
-import { createCodes, type Code } from "./data";
+import type { Code } from "#contract/codes";
+import { createCodes } from "./data";
 
 setupBrowser();
 

@@ -1,8 +1,6 @@
-// The browser tests' sessions: before any test runs, the global setup writes a pool of sessions for each demo member
-// into the server's database (through wrangler's platform proxy, on the same files its `wrangler dev --persist-to`
-// uses), while the server is idle. Tests then claim them one each (browser.ts createSession), so no test process
-// writes the database while pages are loading: two processes writing one SQLite file can make the server's own reads
-// fail for a moment.
+// The browser tests' sessions: the global setup writes a pool per demo member into the server's database (wrangler's
+// platform proxy) while the server is idle; tests claim them one each, so no test writes the SQLite file while pages
+// load (two writers can fail the server's reads).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { drizzle } from "drizzle-orm/d1";
 import { sessions, users } from "#drizzle/auth";

@@ -1,8 +1,6 @@
-// Editing a sheet as in Google Sheets, on the breeder list (the engine is the one 2411 Stock runs on): the editor opens
-// over the cell that was double-clicked at any page scroll, and nothing moves under the pointer; a click selects and a
-// drag selects a range; copy gives tab-separated text; a pasted range becomes pending edits cell by cell with one
-// message for the refused ones; undo and redo; fill down; and another member's burst of saves is one toast.
-// Each test creates its own breed lines under a marker and searches for it, so the rows on screen are its own.
+// Editing a sheet as in Google Sheets, on the breeder list: the editor over the double-clicked cell at any scroll,
+// range selection, copy, paste as pending edits with one message for refusals, undo/redo, fill down, and one toast
+// for another member's burst. Each test searches for breed lines under its own marker.
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BREEDER_COLUMNS } from "#contract/breeder";

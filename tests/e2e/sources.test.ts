@@ -1,7 +1,5 @@
-// Issue 15 in the browser: an admin points Discord alerts at a channel on the Sources page (a plain form), an enemy
-// arriving on a watched server posts one message there (the Discord stand-in receives it), and a failing webhook is
-// retried and shown failing; a server whose collector is past its interval shows its roster's age in amber, then red,
-// saying since when.
+// Sources and alerts in the browser: an admin points Discord alerts at a channel, an arriving enemy posts one message
+// there, a failing webhook is retried and shown failing, and a late collector's roster age turns amber then red.
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BASE, FROM_PAGE, marker, setupBrowser, shot, signedIn } from "./browser";
@@ -132,7 +130,7 @@ describe("a collector past its interval", () => {
         /^Roster collector 2446: 3 minutes ago · no report since .+ \(expected every 2 min\)$/,
       );
       // Here the official list decides the server's state (Online) and only the roster is unknown; without a list the
-      // server itself is Unknown (tests/workers/sources.test.ts).
+      // server itself is Unknown (tests/workers/sources-snapshots.test.ts).
       expect(await page.getByTestId("server-status").innerText()).toMatch(/^(Online|Unknown)$/);
       expect(await page.getByTestId("error-details").innerText()).toContain(
         "No report from the roster collector for 3 minutes",

@@ -51,7 +51,7 @@ const BY_PRIORITY = [
 
 /**
  * A fresh signed-in session, on the dashboard: the test opens the Vouches page once it has made its data. A screen wide
- * enough for the grid's twelve columns, which then keep the spec's order (a narrower grid puts its ids last: ADR 071).
+ * enough for the grid's twelve columns, which then keep the page's order (a narrower grid puts its ids last: ADR 071).
  */
 const WIDE = { width: 1920, height: 1080 };
 const vouchesPage = (who: Member = "Rex Rider", options: { javaScriptEnabled?: boolean } = {}) =>
@@ -121,8 +121,8 @@ describe("with JavaScript", () => {
     await page.goto(PAGE);
     await page.locator(GRID).waitFor();
     await expect.poll(() => gridRows(page).then((r) => r.length)).toBeGreaterThan(5);
-    // The columns in view come first in the spec's order; the grid knows all 12.
-    // The spec's order when the grid fits its box; else the names, status, date and actions first (ADR 071).
+    // The columns in view come first; the grid knows all 12. The page's order when the grid fits its box; else the
+    // names, status, date and actions first (ADR 071).
     const inView = await gridHeaders(page);
     expect(inView.length).toBeGreaterThanOrEqual(7);
     const overflows = await page.locator(`${GRID} .dvn-scroller`).evaluate((el) => el.scrollWidth > el.clientWidth + 1);

@@ -1,11 +1,10 @@
-// The Weekly Members page in chromium, with JavaScript and without: search, tabs (remembered), paging, Refresh Data,
-// a live weeklymembers_update from another browser, both themes at 1440 and 390 px; and the rest of the spec's router
-// (analytics, the placeholder pages, the tribelist tabs, the generic Server Stats overview). Every test ingests members
-// of its own, named with a marker, and searches for it.
+// The Weekly Members page in chromium, with JavaScript and without: search, remembered tabs, paging, Refresh Data, a
+// live update, both themes at 1440 and 390 px; and the rest of the dashboard's routes (analytics, placeholders,
+// tribelist tabs, the Server Stats overview). Each test searches for members under its own marker.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BASE, connected, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
-import { ACTIVITY_HEADERS, eosId, ingestServerEvents, ingestWeeklyMembers, type WeeklyMember } from "./data";
+import { ACTIVITY_HEADERS, eosId, ingestServerEvents, ingestWeeklyMembers, type WeeklyMemberInput } from "./data";
 
 setupBrowser();
 
@@ -15,7 +14,12 @@ const NARROW = { width: 390, height: 900 };
 const PLATFORMS = ["steam", "epic", "xbl", "psn", "Nintendo"];
 
 /** `n` members named "{m} {kind} {i}", the first the latest active; platforms cycle through the five with colours. */
-function members(m: string, kind: "active" | "idle", n: number, extra: Partial<WeeklyMember> = {}): WeeklyMember[] {
+function members(
+  m: string,
+  kind: "active" | "idle",
+  n: number,
+  extra: Partial<WeeklyMemberInput> = {},
+): WeeklyMemberInput[] {
   const now = Date.now();
   return Array.from({ length: n }, (_, i) => ({
     eosId: eosId(),

@@ -1,5 +1,5 @@
-// Issue 14's matrix tests (access-matrix.test.ts, access-api-matrix.test.ts): the demo members, the levels an owner gives
-// their roles, and what each should then be able to do.
+// The access matrix tests (access-matrix.test.ts, access-api-matrix.test.ts): the demo members, the levels an owner
+// gives their roles, and what each should then be able to do.
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, expect, type MockInstance } from "vitest";
 import { SECTIONS, type Access, type Level } from "#contract/access";

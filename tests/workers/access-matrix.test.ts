@@ -1,7 +1,6 @@
-// Who may do what. Each demo member signs in through the Discord stand-in (their roles come from it), an owner
-// gives the roles their levels on the Access page, and then every page (from the Remix build's route table) is asked by
-// each of them: a page a member may not use answers 403, one they may use never does. A page added later is in the table,
-// so it cannot be forgotten. The host API's routes: access-api-matrix.test.ts.
+// Who may do what: each demo member signs in through the Discord stand-in, an owner sets the roles' levels, then every
+// page of the Remix build's route table must answer 403 exactly when the member may not use it. The host API's
+// routes: access-api-matrix.test.ts.
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SECTIONS, type Access, pageNeed, can } from "#contract/access";

@@ -66,7 +66,7 @@ const TABLES = [
 
 for (const t of TABLES) {
   describe(t.path, () => {
-    it("creates an entry with the default status, lists it in the spec's shape, audits and announces", async () => {
+    it("creates an entry with the default status, lists it in the API's shape, audits and announces", async () => {
       const browser = await member();
       const live = await listen(browser);
       const res = await browser.fetch(t.path, send("POST", t.create));

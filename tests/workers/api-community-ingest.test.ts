@@ -80,7 +80,7 @@ describe("Discord joins", () => {
     expect(JSON.parse(audits.results[0].after).entries).toHaveLength(2);
   });
 
-  it("are listed oldest first with the spec's fields; the account's creation is read from the id when not sent", async () => {
+  it("are listed oldest first with the API's fields; the account's creation is read from the id when not sent", async () => {
     const { browser, bearer } = await memberWithToken();
     await post("/api/ingest/discord/joins", joins, bearer);
     const res = await browser.fetch("/api/join-log");

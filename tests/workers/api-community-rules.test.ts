@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { codeUpdate } from "#contract/codes";
 import { defaultAvatarUrl, isFresh, snowflakeTime, userAvatarUrl } from "#worker/domain/discord";
-import { batchMessage, joinInput, vouchInput } from "#worker/domain/members";
+import { batchMessage } from "#worker/domain/members-ingest";
+import { joinInput, vouchInput } from "#worker/domain/members-input";
 import { entryCreate } from "#contract/tribelist-input";
 import { tribelistPath } from "#contract/tribelists";
 import { entryJson } from "#worker/domain/tribelists";

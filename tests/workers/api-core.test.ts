@@ -102,7 +102,7 @@ describe("API tokens", () => {
 });
 
 describe("/api/vouches", () => {
-  it("lists vouches sorted by id with the spec's fields", async () => {
+  it("lists vouches sorted by id with the API's fields", async () => {
     await seedVouches([
       ["400000000000000011", "Complete", 1],
       ["400000000000000012", "Invalid", 2],

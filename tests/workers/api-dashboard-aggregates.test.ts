@@ -22,7 +22,7 @@ const addVouch = (id: number, status = "Complete") =>
 async function read(path: string) {
   const browser = new Browser();
   await browser.signIn(MEMBER);
-  return (await browser.fetch(path)).json<Record<string, any>>();
+  return (await browser.fetch(path)).json<Record<string, unknown>>();
 }
 
 describe.each(["/api/vouches/stats", "/api/vouches/card-cache"])("%s", (path) => {

@@ -41,7 +41,7 @@ async function searchFor(q: string) {
 }
 
 describe("global search", () => {
-  it("finds each list by the fields the spec names, case-insensitively", async () => {
+  it("finds each list by the fields the product searches, case-insensitively", async () => {
     expect(await searchFor("ASTRAEOS")).toEqual([expect.objectContaining({ tab: "Vouches", name: "Frost Bite" })]);
     expect(await searchFor("700000000000000003")).toEqual([
       expect.objectContaining({ tab: "Tribelists", name: "Ember Queen", server: "2573" }),
@@ -70,7 +70,7 @@ describe("global search", () => {
     expect(await searchFor("4521")).toEqual([expect.objectContaining({ tab: "Codes", matched: "code" })]);
   });
 
-  it("does not search fields outside the spec's list, nor treat LIKE wildcards as wildcards", async () => {
+  it("does not search fields outside the product's list, nor treat LIKE wildcards as wildcards", async () => {
     expect(await searchFor("zzzyx")).toEqual([]); // an in-game name is not a searched vouch field
     expect(await searchFor("%")).toEqual([]);
     expect(await searchFor("_")).toEqual([]);

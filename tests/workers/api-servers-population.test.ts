@@ -1,7 +1,7 @@
 // GET /api/eoserver-population/{serverId}?range=24h|7d: the population chart's data from the cron's snapshots.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance } from "vitest";
-import { POPULATION_RANGES } from "#contract/servers";
+import { POPULATION_RANGES, type ServerPopulation } from "#contract/servers";
 import { Browser, MEMBER, memberWithToken, ORIGIN, routeOutboundToSelf } from "./helpers";
 
 let outbound: MockInstance;
@@ -35,9 +35,10 @@ async function store(serverId: string, snaps: Snap[]) {
     .run();
 }
 
+/** A population answer (an error's body is read only as a whole). */
 async function get(path: string, headers: Record<string, string>) {
   const res = await SELF.fetch(`${ORIGIN}${path}`, { headers });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as ServerPopulation };
 }
 
 describe("GET /api/eoserver-population/{serverId}", () => {
@@ -67,7 +68,7 @@ describe("GET /api/eoserver-population/{serverId}", () => {
     expect(body.points[10]).toEqual({ t: base + 10 * MINUTE, players: null });
     expect(body.points[20]).toEqual({ t: base + 20 * MINUTE, players: 40 });
     expect(body.peak).toEqual({ t: base + 150 * MINUTE, players: 64 });
-    const times = body.points.map((p: any) => p.t);
+    const times = body.points.map((p) => p.t);
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
     const explicit = await get("/api/eoserver-population/2411?range=24h", bearer);
@@ -99,13 +100,13 @@ describe("GET /api/eoserver-population/{serverId}", () => {
       const seen = expected.get(key);
       expected.set(key, seen === undefined ? players : players === null ? seen : Math.max(seen ?? -1, players));
     }
-    expect(body.points.map((p: any) => p.players)).toEqual([...expected.values()]);
+    expect(body.points.map((p) => p.players)).toEqual([...expected.values()]);
     for (const p of body.points) {
       const snap = snaps.find((s) => s.t === p.t);
       expect(snap, "each point is a real snapshot's time").toBeDefined();
     }
-    expect(body.points.some((p: any) => p.players === null)).toBe(true);
-    expect(body.peak.players).toBe(Math.max(...snaps.filter((s) => s.online).map((s) => s.players!)));
+    expect(body.points.some((p) => p.players === null)).toBe(true);
+    expect(body.peak?.players).toBe(Math.max(...snaps.filter((s) => s.online).map((s) => s.players!)));
   });
 
   it("answers no points and no peak for a server without snapshots, and no peak when it was never online", async () => {
@@ -122,7 +123,7 @@ describe("GET /api/eoserver-population/{serverId}", () => {
       { t: Date.now() - MINUTE, online: false, players: 0 },
     ]);
     const offline = await get("/api/eoserver-population/2573", bearer);
-    expect(offline.body.points.map((p: any) => p.players)).toEqual([null, null]);
+    expect(offline.body.points.map((p) => p.players)).toEqual([null, null]);
     expect(offline.body.peak).toBeNull();
   });
 

@@ -2,6 +2,7 @@
 // refresh that recomputes activity from the last 7 days of joins and leaves.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { WeeklyMember } from "#contract/servers";
 import { eos, withServerTables } from "./cron-fixtures";
 import { Browser, MEMBER, ORIGIN, pageFetch } from "./helpers";
 
@@ -18,7 +19,7 @@ async function session() {
     body: JSON.stringify({ name: "collector" }),
   });
   const { token } = (await created.json()) as { token: string };
-  const json = async <T = any>(path: string, init: RequestInit = {}) => {
+  const json = async <T = unknown>(path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     headers.set("Authorization", `Bearer ${token}`);
     if (init.body) headers.set("Content-Type", "application/json");
@@ -50,12 +51,12 @@ async function listen(browser: Browser) {
   };
 }
 
-const audits = async (action: string): Promise<Record<string, any>[]> =>
+const audits = async (action: string): Promise<(Record<string, unknown> & { after: unknown })[]> =>
   (
     await env.DB.prepare("select * from audit_log where entity = 'weekly_members' and action = ? order by id")
       .bind(action)
-      .all<Record<string, any>>()
-  ).results.map((r) => ({ ...r, after: JSON.parse(r.after) }));
+      .all<Record<string, unknown>>()
+  ).results.map((r) => ({ ...r, after: JSON.parse(String(r.after)) }));
 
 const member = (n: number, extra: Record<string, unknown> = {}) => ({
   eosId: eos(n),
@@ -84,7 +85,7 @@ describe("POST /api/ingest/weekly-members and GET /api/weeklymembers", () => {
     expect(await live.received("weeklymembers_update")).toContain("weeklymembers_update");
     live.close();
 
-    const list = (await json("/api/weeklymembers")).body as any[];
+    const list = (await json<WeeklyMember[]>("/api/weeklymembers")).body;
     expect(list).toEqual([
       {
         eosId: eos(1),
@@ -118,7 +119,7 @@ describe("POST /api/ingest/weekly-members and GET /api/weeklymembers", () => {
       members: [{ eosId: eos(1).toUpperCase(), platform: "epic", eventType: "inactive" }, member(3)],
     });
     expect(second.body).toEqual({ received: 2, inserted: 1, updated: 1 });
-    const after = (await json("/api/weeklymembers")).body as any[];
+    const after = (await json<WeeklyMember[]>("/api/weeklymembers")).body;
     expect(after.find((m) => m.eosId === eos(1))).toMatchObject({
       displayName: "Survivor1",
       platform: "epic",
@@ -190,7 +191,7 @@ describe("POST /api/weeklymembers-refresh", () => {
     expect(await live.received("weeklymembers_update")).toContain("weeklymembers_update");
     live.close();
 
-    const list = new Map(((await json("/api/weeklymembers")).body as any[]).map((m) => [m.eosId, m]));
+    const list = new Map((await json<WeeklyMember[]>("/api/weeklymembers")).body.map((m) => [m.eosId, m]));
     // The latest event on any server is the member's event time.
     expect(list.get(eos(1))).toMatchObject({
       isActiveThisWeek: true,
@@ -210,7 +211,7 @@ describe("POST /api/weeklymembers-refresh", () => {
       eventTime: now - 9 * DAY,
     });
     // Active first, newest activity first.
-    expect(((await json("/api/weeklymembers")).body as any[]).map((m) => m.eosId)).toEqual([
+    expect((await json<WeeklyMember[]>("/api/weeklymembers")).body.map((m) => m.eosId)).toEqual([
       eos(4),
       eos(1),
       eos(3),

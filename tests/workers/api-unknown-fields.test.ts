@@ -1,6 +1,6 @@
-// Issue 13 build 4: every JSON call of the host API refuses a field it does not know with 400, naming it, and writes
-// nothing. Generated from the API's route table, so a new route with a body is covered the day it is added; a route
-// that takes no body must be named below.
+// Every JSON call of the host API refuses a field it does not know with 400, naming it, and writes nothing (ADR 035).
+// Generated from the API's route table, so a new route with a body is covered the day it is added; a route that takes
+// no body must be named below.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { hostApi } from "#worker/api";
@@ -57,7 +57,7 @@ const concrete = (path: string) =>
     .replace(/\/$/, "");
 
 /**
- * Every table's rows, to show a refused call wrote nothing. Issue 15: a collector's or the bot's refused push is its
+ * Every table's rows, to show a refused call wrote nothing. A collector's or the bot's refused push is its
  * source's last error on the Sources page (the sources table), which is what the refusal should leave behind.
  */
 async function everything() {

@@ -1,7 +1,5 @@
-// The Breeder List tab's loader and action (the sheet engine's intents on the breeder host calls), through the Worker as
-// a browser or a fetcher calls them: the summary and the server filter, search, toggles and paging; pending edits saved
-// as one PATCH per row with the version check; the no-JavaScript row form's checks; the swap order; colours in one
-// batch-color call; and nothing for a signed-out caller.
+// The Breeder List tab's loader and action through the Worker: summary and server filter, search, toggles and paging;
+// one PATCH per row with the version check; the no-JavaScript row form; swap order; batch colours; nothing signed out.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { unpackRows, type PackedRows } from "#app/components/sheet/rules";

@@ -1,5 +1,5 @@
 // The Codes page's loader and action inside workerd, through the Worker as a browser reaches them: sorting, search,
-// paging, the edit and delete states of the URL, and the spec's toasts after every write.
+// paging, the edit and delete states of the URL, and the product's toasts after every write.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { Browser, dataPath, location, routeOutboundToSelf, signedIn, toastOf } from "./helpers";

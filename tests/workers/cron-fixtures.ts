@@ -3,7 +3,7 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, onTestFinished, vi, type MockInstance } from "vitest";
 import worker from "#worker/index";
-import { Browser, fromPage, MEMBER, ORIGIN, routeOutboundToSelf } from "./helpers";
+import { Browser, fromPage, MEMBER, ORIGIN, routeOutboundToSelf, type listen } from "./helpers";
 
 export const OFFICIAL_URL = "https://official.test/servers.json";
 export const HOST_URL = "https://host.test";
@@ -184,7 +184,7 @@ export function externalHost(
   });
 }
 
-export const rows = async <T = Record<string, any>>(query: string, ...bind: unknown[]) =>
+export const rows = async <T = Record<string, unknown>>(query: string, ...bind: unknown[]) =>
   (
     await env.DB.prepare(query)
       .bind(...bind)
@@ -238,4 +238,22 @@ export function withServerTables() {
     await clearTables();
   });
   afterEach(() => outbound?.mockRestore());
+}
+
+// ---- The cron tests' times, rows and events ----------------------------------------------------------------------
+
+/** A minute boundary a little in the past, plus some seconds: the cron's scheduled time. */
+export const tick = (minutesAgo: number) => Math.floor(Date.now() / MINUTE) * MINUTE - minutesAgo * MINUTE + 17_000;
+export const minuteOf = (t: number) => Math.floor(t / MINUTE) * MINUTE;
+
+/** A server's server_status row, as stored. */
+export const statusOf = async (id: string) =>
+  (await rows("select * from server_status where server_id = ?", id))[0] as Record<string, unknown> | undefined;
+
+/** The next live event of this type for this server (events of the other servers are passed over). */
+export async function nextFor(live: Awaited<ReturnType<typeof listen>>, type: string, serverId: string) {
+  for (;;) {
+    const event = await live.next(type);
+    if (event.serverId === serverId) return event;
+  }
 }

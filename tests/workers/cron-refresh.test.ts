@@ -1,6 +1,7 @@
 // Manual Refresh (POST /api/eoserver-refresh/{serverId}) runs the cron's snapshot job for one server, now, as the
 // caller: the same sources, the same diff and events, a failing source marking the server offline.
 import { describe, expect, it } from "vitest";
+import type { ServerStatus } from "#contract/servers";
 import { listen, memberWithToken, ORIGIN, pageFetch, stamped } from "./helpers";
 import { call, count, eos, hostEnv, hostPlayer, listEnv, rows, withSnapshotWorld, world } from "./cron-fixtures";
 
@@ -60,7 +61,7 @@ describe("POST /api/eoserver-refresh/{serverId}", () => {
       status: "offline",
       error_details: "Official server list unreachable: HTTP 500 Internal Server Error",
     });
-    const status = await (await call(listEnv(), "/api/eoserver-status/2573", { headers: bearer })).json<any>();
+    const status = await (await call(listEnv(), "/api/eoserver-status/2573", { headers: bearer })).json<ServerStatus>();
     expect(status).toMatchObject({
       status: "offline",
       errorDetails: "Official server list unreachable: HTTP 500 Internal Server Error",

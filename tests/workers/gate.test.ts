@@ -1,7 +1,6 @@
-// The request gate (worker/platform/gate.ts, ADR 028), driven as an attacker would: another origin of the same site
-// (another port, a sibling subdomain) or none at all, the wrong content type, an oversized body with and without its
-// length, and anything but a socket on the live room's path. Each refusal changes nothing; the pages' own requests,
-// and API tokens, still pass.
+// The request gate (worker/platform/gate.ts, ADR 028), driven as an attacker would: foreign or missing origins, wrong
+// content types, oversized bodies, non-socket requests on the live room's path. Refusals change nothing; the pages'
+// own requests and API tokens still pass.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { MAX_BODY_BYTES } from "#worker/platform/gate";

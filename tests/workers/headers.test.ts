@@ -1,7 +1,5 @@
-// The security headers of every answer (worker/platform/headers.ts, ADR 030): a content security policy whose nonce is
-// the one on every inline script of the page, framing refused, no sniffing, the permissions the pages do not use
-// refused, HSTS under https only, and nothing signed in that a shared cache may store. Refusals and errors carry them
-// too.
+// The security headers of every answer (worker/platform/headers.ts, ADR 030): CSP nonce matching the page's inline
+// scripts, framing and sniffing refused, unused permissions refused, HSTS under https only, signed-in answers uncached.
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance } from "vitest";
 import { contentSecurityPolicy, PERMISSIONS_POLICY, PRIVATE_NO_STORE } from "#worker/platform/headers";

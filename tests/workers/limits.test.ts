@@ -1,7 +1,5 @@
-// The rate limits (worker/platform/limits.ts, ADR 031), reached and recovered. The suite's own limiters count as high
-// as a test crowd needs (vitest.workers.config.ts); here the Worker is handed TEST_TIGHT_LIMIT, a real rate-limiting
-// binding of 3 a key per 10 seconds, in place of the limit each test drives. Every test counts under keys of its own
-// (an address, a session, a token, a member), so the tests do not share counts.
+// The rate limits (worker/platform/limits.ts, ADR 031), reached and recovered: the Worker gets TEST_TIGHT_LIMIT (3 a
+// key per 10 seconds) in place of the limit under test, and each test counts under keys of its own.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import worker from "#worker/index";

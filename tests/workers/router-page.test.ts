@@ -1,4 +1,4 @@
-// The rest of the spec's router ("Router") inside workerd: /dashboard/analytics is the Vouches view, the seven
+// The rest of the dashboard's routes inside workerd: /dashboard/analytics is the Vouches view, the seven
 // placeholder pages are titled and signed-in only, /dashboard/tribelist-NNNN open that tab of Tribelists, and the
 // generic Server Stats page is a live overview of the three servers.
 import { env, SELF } from "cloudflare:test";
@@ -45,7 +45,7 @@ describe("/dashboard/analytics", () => {
 });
 
 describe("the placeholder pages", () => {
-  it("are titled by the spec, one route module for all", async () => {
+  it("are titled by their page names, one route module for all", async () => {
     const browser = await signedIn();
     for (const [path, title] of Object.entries(PLACEHOLDERS)) {
       const res = await browser.fetch(path);

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { derivedFields, figureKey, KINDS, normalizeCells, type TabKind } from "#contract/stock";
-import { figureSql } from "#worker/domain/stock";
+import { figureSql } from "#worker/domain/stock-writes";
 
 /** A stored row of the kind as a save leaves it: every list at its length, cells numbers or empty. */
 function storedRow(kind: TabKind, seed: number): Record<string, unknown> {

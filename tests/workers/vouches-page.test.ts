@@ -125,7 +125,7 @@ describe("the Vouches loader", () => {
     });
   });
 
-  it("renders the HTML table with the spec's columns, and the empty text", async () => {
+  it("renders the HTML table with the product's columns, and the empty text", async () => {
     await seed([{ id: 7, igName: "DodoKing", status: "Invalid", vouchedUsername: "dodo.king" }]);
     const browser = await signedIn();
     const html = await (await browser.fetch(PAGE)).text();

@@ -242,7 +242,7 @@ describe("the Weekly Members loader", () => {
     expect(html).toContain('placeholder="Search members..."');
     for (const text of ["Active Members", "Inactive Members", "Total Members", "Current View"])
       expect(html).toContain(text);
-    // The spec's columns in its order (a phone's cards list them by priority: app.css).
+    // The page's columns in their order (a phone's cards list them by priority: app.css).
     expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual([
       "ID",
       "EOS ID",

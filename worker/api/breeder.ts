@@ -1,4 +1,4 @@
-// The breeder part of the host API (section 7 "Breeder"), mounted at the root; routes carry their full
+// The breeder part of the host API (docs/api/breeder.md), mounted at the root; routes carry their full
 // paths. The breeder list, the FFA raising and codes-given side tables, claim sessions and session statistics, and
 // the Discord bot's ingestion of the last two.
 import { Hono } from "hono";
@@ -7,7 +7,7 @@ import { BREEDER_SERVERS, CLAIM_FILTERS } from "#contract/breeder";
 import { MAX_QUERY } from "#contract/search";
 import { isTimeZone } from "#contract/zones";
 import { objectIdSchema } from "#contract/ids";
-import { z } from "zod";
+import { z, type ZodSchema } from "zod";
 import {
   batchColour,
   createBreeder,
@@ -72,6 +72,35 @@ const claimPageQuery = pageQuery.extend({
   ),
   tz: z.preprocess(blankIsMissing, z.string().max(64).refine(isTimeZone, "is not a known time zone").default("UTC")),
 });
+
+/**
+ * A side table's routes at `path`: its whole list, its page (searched, counted and paged in SQL; the whole list stays
+ * for old clients), and adding, editing one field of, and deleting a row (`noun` names one in the answers).
+ */
+function sideTableApi(
+  path: string,
+  table: typeof ffaRaisings | typeof codesGivenTo,
+  createSchema: ZodSchema<Record<string, unknown>>,
+  patchSchema: ZodSchema<Record<string, unknown>>,
+  noun: string,
+) {
+  return new Hono<WorkerEnv>()
+    .get(path, async (c) => c.json(await table.list(deps(c).db)))
+    .get(`${path}/search`, valid("query", pageQuery), async (c) =>
+      c.json(await table.search(deps(c).db, c.req.valid("query"))),
+    )
+    .post(path, valid("json", createSchema), async (c) => c.json(await table.create(deps(c), c.req.valid("json")), 201))
+    .patch(`${path}/:id`, valid("param", idParam), valid("json", patchSchema), async (c) => {
+      const { id } = c.req.valid("param");
+      const row = await table.patch(deps(c), id, c.req.valid("json"));
+      return row ? c.json(row) : notFound(c, noun, id);
+    })
+    .delete(`${path}/:id`, valid("param", idParam), async (c) => {
+      const { id } = c.req.valid("param");
+      if (!(await table.remove(deps(c), id))) return notFound(c, noun, id);
+      return c.json({ message: `${noun[0].toUpperCase()}${noun.slice(1)} deleted.` });
+    });
+}
 
 export const breederApi = new Hono<WorkerEnv>()
   // ---- The breeder list --------------------------------------------------------------------------------------------
@@ -158,44 +187,9 @@ export const breederApi = new Hono<WorkerEnv>()
     return row ? c.json(row) : notFound(c, "breeder entry", id);
   })
 
-  // ---- FFA raising -------------------------------------------------------------------------------------------------
-  .get("/api/ffa-raising", async (c) => c.json(await ffaRaisings.list(deps(c).db)))
-  // The tab's page, searched, counted and paged in SQL (the whole list above stays for old clients).
-  .get("/api/ffa-raising/search", valid("query", pageQuery), async (c) =>
-    c.json(await ffaRaisings.search(deps(c).db, c.req.valid("query"))),
-  )
-  .post("/api/ffa-raising", valid("json", ffaCreateSchema), async (c) =>
-    c.json(await ffaRaisings.create(deps(c), c.req.valid("json")), 201),
-  )
-  .patch("/api/ffa-raising/:id", valid("param", idParam), valid("json", ffaPatchSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const row = await ffaRaisings.patch(deps(c), id, c.req.valid("json"));
-    return row ? c.json(row) : notFound(c, "FFA raising", id);
-  })
-  .delete("/api/ffa-raising/:id", valid("param", idParam), async (c) => {
-    const { id } = c.req.valid("param");
-    if (!(await ffaRaisings.remove(deps(c), id))) return notFound(c, "FFA raising", id);
-    return c.json({ message: "FFA raising deleted." });
-  })
-
-  // ---- Codes given to ----------------------------------------------------------------------------------------------
-  .get("/api/codes-given-to", async (c) => c.json(await codesGivenTo.list(deps(c).db)))
-  .get("/api/codes-given-to/search", valid("query", pageQuery), async (c) =>
-    c.json(await codesGivenTo.search(deps(c).db, c.req.valid("query"))),
-  )
-  .post("/api/codes-given-to", valid("json", codeCreateSchema), async (c) =>
-    c.json(await codesGivenTo.create(deps(c), c.req.valid("json")), 201),
-  )
-  .patch("/api/codes-given-to/:id", valid("param", idParam), valid("json", codePatchSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const row = await codesGivenTo.patch(deps(c), id, c.req.valid("json"));
-    return row ? c.json(row) : notFound(c, "code given", id);
-  })
-  .delete("/api/codes-given-to/:id", valid("param", idParam), async (c) => {
-    const { id } = c.req.valid("param");
-    if (!(await codesGivenTo.remove(deps(c), id))) return notFound(c, "code given", id);
-    return c.json({ message: "Code given deleted." });
-  })
+  // ---- The side tables: FFA raising, codes given to ----------------------------------------------------------------
+  .route("/", sideTableApi("/api/ffa-raising", ffaRaisings, ffaCreateSchema, ffaPatchSchema, "FFA raising"))
+  .route("/", sideTableApi("/api/codes-given-to", codesGivenTo, codeCreateSchema, codePatchSchema, "code given"))
 
   // ---- Claim sessions and statistics -------------------------------------------------------------------------------
   .get("/api/breeder-claim-sessions", async (c) => c.json(await listClaimSessions(deps(c).db)))

@@ -13,18 +13,9 @@ import {
   resolveAvatar,
   resolveAvatars,
 } from "#worker/domain/discord";
-import {
-  ingestJoins,
-  ingestLeaves,
-  ingestVouches,
-  joinBatch,
-  leaveBatch,
-  listJoinLog,
-  listRemovedMembers,
-  searchJoinLog,
-  searchRemovedMembers,
-  vouchBatch,
-} from "#worker/domain/members";
+import { listJoinLog, listRemovedMembers, searchJoinLog, searchRemovedMembers } from "#worker/domain/members";
+import { ingestJoins, ingestLeaves, ingestVouches } from "#worker/domain/members-ingest";
+import { joinBatch, leaveBatch, vouchBatch } from "#worker/domain/members-input";
 import { addEntry, clearEntries, deleteEntry, listEntries, updateEntry } from "#worker/domain/tribelists";
 import { entryCreate, entryUpdate } from "#contract/tribelist-input";
 import { TRIBELIST_SERVERS, tribelistPath } from "#contract/tribelists";

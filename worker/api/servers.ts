@@ -66,6 +66,15 @@ const steamLink = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** An issue at each entry of `list` (the body's `key`) whose eosId an earlier entry has. */
+function refuseRepeatedEosIds(list: { eosId: string }[], key: string, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  list.forEach((entry, i) => {
+    if (seen.has(entry.eosId)) ctx.addIssue({ code: "custom", path: [key, i, "eosId"], message: "is listed twice" });
+    seen.add(entry.eosId);
+  });
+}
+
 const player = z.object({
   eosId,
   displayName: optionalText(100),
@@ -90,12 +99,7 @@ const rosterBody = z
     if (!body.online && body.players.length > 0) {
       ctx.addIssue({ code: "custom", path: ["players"], message: "must be empty when the server is offline" });
     }
-    const seen = new Set<string>();
-    body.players.forEach((p, i) => {
-      if (seen.has(p.eosId))
-        ctx.addIssue({ code: "custom", path: ["players", i, "eosId"], message: "is listed twice" });
-      seen.add(p.eosId);
-    });
+    refuseRepeatedEosIds(body.players, "players", ctx);
   });
 
 const eventsBody = z.object({
@@ -151,14 +155,7 @@ const weeklyBody = z
       .min(1, "holds at least one member")
       .max(2000, "holds at most 2000 members"),
   })
-  .superRefine((body, ctx) => {
-    const seen = new Set<string>();
-    body.members.forEach((m, i) => {
-      if (seen.has(m.eosId))
-        ctx.addIssue({ code: "custom", path: ["members", i, "eosId"], message: "is listed twice" });
-      seen.add(m.eosId);
-    });
-  });
+  .superRefine((body, ctx) => refuseRepeatedEosIds(body.members, "members", ctx));
 
 /** The Weekly Members page's paged search: a tab (active by default), `q`, `page` and `size`. */
 const weeklySearchQuery = pageQuery.extend({

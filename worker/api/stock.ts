@@ -2,7 +2,8 @@
 // GET {base}, GET {base}/history, PUT {base}/{id}, POST {base}/batch, PUT {base}/{id}/order, POST {base}/order,
 // PATCH {base}/{id} (colours), PUT {base}/{id}/image. Mounted at the root; routes carry their full paths.
 import { Hono } from "hono";
-import { getRow, listHistory, listRows, reorder, saveRows, setColours, setImage, setOrder } from "#worker/domain/stock";
+import { getRow, listHistory, listRows } from "#worker/domain/stock";
+import { reorder, saveRows, setColours, setImage, setOrder } from "#worker/domain/stock-writes";
 import {
   batchBody,
   colourBody,

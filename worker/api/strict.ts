@@ -1,7 +1,5 @@
-// Issue 13 build 4: the JSON API refuses a field it does not know (400, naming it) instead of dropping it silently. The
-// contract's object schemas strip unknown keys, because the pages' forms parse with them too and a form carries fields
-// of its own (intent, the list state to return to). At the API's door every such object is made strict, however deep;
-// one that lets extra keys through on purpose (passthrough, with its own check) keeps doing so.
+// The JSON API refuses a field it does not know (400, naming it): contract schemas strip unknown keys for the pages'
+// forms, so at the API's door every object schema is made strict, however deep; passthrough ones stay so (ADR 035).
 import { z, type ZodTypeAny } from "zod";
 
 const cache = new WeakMap<ZodTypeAny, ZodTypeAny>();

@@ -1,7 +1,6 @@
-// Alerts in Discord (contract/alerts.ts): the channels an admin configured (a webhook each, and the kinds it
-// receives), and a D1 outbox of deliveries. An event queues one delivery per channel that wants it (the key makes a
-// repeat a no-op); the cron (and the request that queued it, after its answer) sends what is due, oldest first, at most
-// CHANNEL_PER_MINUTE a channel a minute, retrying a failure with backoff until MAX_ATTEMPTS, then marking it failed.
+// Discord alerts: the configured channels (a webhook and its kinds each) and a D1 outbox of deliveries, sent by the
+// cron and by the request that queued them, paced per channel and retried with backoff
+// (ADR 043, docs/product/sources-and-audit.md).
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import {
   CHANNEL_PER_MINUTE,
@@ -14,7 +13,7 @@ import {
 import { MINUTE_MS } from "#contract/time";
 import { alertChannels, alertDeliveries } from "#drizzle/schema";
 import { commit, type Db, type Deps } from "./context";
-import { chunk } from "./servers/json-rows";
+import { chunk } from "./d1-chunks";
 
 /** Something to tell the channels: its kind, a key that names this occurrence (for deduplication), and the words. */
 export type Alert = {

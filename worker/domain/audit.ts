@@ -6,7 +6,8 @@ import { entitiesOf, type AuditRow } from "#contract/audit";
 import { auditLog } from "#drizzle/schema";
 import type { Db } from "./context";
 import { storedNameOf } from "./discord";
-import { anyColumnLike, countedPage, type SearchPage } from "./paging";
+import { anyColumnLike, countedPage } from "./paging";
+import type { SearchPage } from "#contract/search";
 
 export type AuditQuery = {
   q: string;

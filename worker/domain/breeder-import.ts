@@ -11,6 +11,7 @@ import { commit, versionGuard } from "./context";
 import { findBreeders, newBreederRow, nextPlace } from "./breeder";
 import { LIST_EVENT, planPatch, searchColumns } from "./breeder-rows";
 import { breederCreateSchema, breederPatchSchema } from "./breeder-input";
+import { chunk, KEYS_PER_STATEMENT } from "./d1-chunks";
 
 export const breederImportSchema = z
   .object({
@@ -88,8 +89,7 @@ export async function importBreeders(deps: Deps, body: BreederImport): Promise<I
     const dinos = [...new Set(body.create.map((c) => c.Dino as string))];
     const images = new Map<string, string>();
     const roles = new Map<string, string>();
-    for (let i = 0; i < dinos.length; i += 90) {
-      const some = dinos.slice(i, i + 90);
+    for (const some of chunk(dinos, KEYS_PER_STATEMENT)) {
       for (const image of await deps.db.select().from(itemImages).where(inArray(itemImages.name, some))) {
         if (image.scope === "dino") images.set(image.name, image.imageUrl);
       }

@@ -4,7 +4,14 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { breederList } from "#drizzle/schema";
 import type { LiveEvent } from "#contract/events";
 import { SEARCH_SEPARATOR } from "./paging";
-import { daysSince, daysSinceDay, DAYS_SINCE_COLUMNS, sheetDay, VALUE_COLUMNS } from "#contract/breeder";
+import {
+  daysSince,
+  daysSinceDay,
+  DAYS_SINCE_COLUMNS,
+  sheetDay,
+  VALUE_COLUMNS,
+  type BreederListRow,
+} from "#contract/breeder";
 
 import { type BreederPatch } from "./breeder-input";
 
@@ -64,7 +71,7 @@ const DAYS_SINCE_ENTRIES = Object.entries(DAYS_SINCE_COLUMNS) as [keyof typeof D
 export function breederJson(
   row: RowFields & Partial<Pick<BreederRow, (typeof DAY_COLUMNS)[keyof typeof DAY_COLUMNS]>>,
   now: Date = new Date(),
-) {
+): BreederListRow {
   const json: Record<string, unknown> = {
     _id: row._id,
     order: row.order,
@@ -83,23 +90,8 @@ export function breederJson(
     json[column] = typeof day === "number" ? daysSinceDay(day, now) : daysSince(json[date], now);
   }
   json.version = row.version;
-  return json as BreederJson;
+  return json as BreederListRow;
 }
-/** A row as the API answers it (breederJson). */
-export type BreederJson = {
-  _id: string;
-  order: number;
-  Dino: string;
-  imageUrl: string | null;
-  Server: string;
-  textColor: string | null;
-  fieldColors: Record<string, string>;
-  lastUpdated: string;
-  roleId: string | null;
-  "Days since": number | null;
-  "Days sincetwo": number | null;
-  version: number;
-} & Record<(typeof VALUE_COLUMNS)[number], Value>;
 
 // ---- Pure change rules ------------------------------------------------------------------------------------------
 

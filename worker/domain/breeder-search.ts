@@ -1,13 +1,6 @@
-// The breeder list read a page at a time: search over every shown field, the server filter, the sheet's
-// order and paging in SQL with a count; the summary card and the dinos of the dialogs kept as aggregates until the list
-// changes (data_versions.breeder_list, bumped by triggers: migrations/0005). GET /api/breeder-list stays whole for old
-// clients.
-//
-// The search reads only what is kept with the row (migrations/0006, written by searchColumns in ./breeder): the row's
-// shown texts joined by a separator, through their trigram index (migrations/0010) for a query of three characters or
-// more and with one LIKE for a shorter one, and for a query that can be part of a Days since, a subtraction from each
-// date's stored day. It parses no date text and walks no JSON (but for a query holding the separator) (before, "12"
-// parsed both dates of every row in SQL: 31 times the cost of a health check).
+// The breeder list read a page at a time: search, server filter, order and paging in SQL over the search text kept
+// with each row (trigram index for 3+ characters, LIKE below), with the summary and dialog dinos kept until the list
+// changes (data_versions.breeder_list). GET /api/breeder-list stays whole for old clients (ADR 018, ADR 027).
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { breederList } from "#drizzle/schema";
@@ -16,22 +9,15 @@ import {
   dayNumber,
   ZERO_COLUMN,
   type BreederDino,
+  type BreederListRow,
   type BreederServer,
   type BreederSummary,
 } from "#contract/breeder";
 import { aggregateRead, cachedAggregate, keptWhileCurrent, settledAggregate } from "./aggregates";
-import { breederJson, DAY_COLUMNS, ROW_FIELDS, type BreederJson } from "./breeder-rows";
+import { breederJson, DAY_COLUMNS, ROW_FIELDS } from "./breeder-rows";
 import type { Db } from "./context";
-import {
-  askedPage,
-  contains,
-  ftsPhrase,
-  SEARCH_SEPARATOR,
-  settlePage,
-  trigramsServe,
-  type PageQuery,
-  type SearchPage,
-} from "./paging";
+import { askedPage, contains, ftsPhrase, SEARCH_SEPARATOR, settlePage, trigramsServe, type PageQuery } from "./paging";
+import type { SearchPage } from "#contract/search";
 
 /** A "days since" cell's text in SQL from its date's stored day: whole days to `today` (0 if future), '-' when none. */
 const daysSinceText = (day: SQLiteColumn, today: number) =>
@@ -71,7 +57,7 @@ function matching(q: string, now: Date, walk: boolean): SQL | undefined {
 }
 
 export type BreederSearch = PageQuery & { server?: BreederServer };
-export type BreederPage = SearchPage<BreederJson> & {
+export type BreederPage = SearchPage<BreederListRow> & {
   summary: BreederSummary;
   first: string | null;
   last: string | null;

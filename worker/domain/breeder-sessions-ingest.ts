@@ -6,6 +6,7 @@ import { breederSessionStats, claimSessions } from "#drizzle/schema";
 import type { AuditEntry, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
+import { inChunks } from "./d1-chunks";
 import { discordIdSchema, objectIdSchema } from "#contract/ids";
 
 /** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
@@ -93,13 +94,6 @@ export type SessionStatsIn = z.infer<typeof sessionStatsIngestSchema>[number];
 
 export type IngestSummary = { received: number; inserted: number; updated: number; unchanged: number };
 
-/** Stored rows whose `column` is one of `keys`, in chunks (D1 binds at most 100 parameters per statement). */
-async function existing<T>(keys: string[], load: (chunk: string[]) => Promise<T[]>) {
-  const out: T[] = [];
-  for (let i = 0; i < keys.length; i += 90) out.push(...(await load(keys.slice(i, i + 90))));
-  return out;
-}
-
 const SESSION_FIELDS = [
   "dinoName",
   "instructions",
@@ -152,7 +146,7 @@ function changedRows<In extends Record<string, unknown>, Stored extends Record<s
 export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]): Promise<IngestSummary> {
   const stored = new Map(
     (
-      await existing(
+      await inChunks(
         sessions.map((s) => s._id),
         (ids) => deps.db.select().from(claimSessions).where(inArray(claimSessions._id, ids)),
       )
@@ -180,7 +174,7 @@ export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]
 export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): Promise<IngestSummary> {
   const stored = new Map(
     (
-      await existing(
+      await inChunks(
         stats.map((s) => s.breederId),
         (ids) => deps.db.select().from(breederSessionStats).where(inArray(breederSessionStats.breederId, ids)),
       )
@@ -190,7 +184,7 @@ export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): P
   const givenIds = stats.flatMap((s) => (s._id && !stored.has(s.breederId) ? [s._id] : []));
   const takenIds = new Set(
     (
-      await existing(givenIds, (ids) =>
+      await inChunks(givenIds, (ids) =>
         deps.db
           .select({ _id: breederSessionStats._id })
           .from(breederSessionStats)

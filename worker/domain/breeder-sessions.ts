@@ -16,10 +16,9 @@ import {
   SEARCH_SEPARATOR,
   trigramsServe,
   type PageQuery,
-  type SearchPage,
 } from "./paging";
 import { compareLeaderboard, LEADERBOARD_FIELDS, leaderboardRow } from "#contract/breeder";
-import { matches } from "#contract/search";
+import { matches, type SearchPage } from "#contract/search";
 
 /** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
 type Kept = "searchText" | "rowKey" | "claimCount" | "completedCount";
@@ -118,7 +117,7 @@ export type ClaimPage = SearchPage<ReturnType<typeof sessionJson> & ClaimExtras>
   all: number;
   summary: ClaimSummary;
 };
-/** What the tab shows beside a session, sent with each row of a page (not in the spec's whole list). */
+/** What the tab shows beside a session, sent with each row of a page (not in the old API's whole list). */
 type ClaimExtras = { dinoImageUrl: string | null; breederAvatar: string | null; breederName: string | null };
 
 /**

@@ -8,7 +8,8 @@ import type { LiveEvent } from "#contract/events";
 import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "#contract/breeder";
 import type { Db, Deps } from "./context";
 import { commit, newObjectId } from "./context";
-import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedRows, type PageQuery } from "./paging";
+import type { SearchPage } from "#contract/search";
 
 export const BREEDER_EVENT: LiveEvent = {
   type: "breeder_update",
@@ -127,17 +128,8 @@ function sideTable<Row extends { _id: string }>(opts: {
       db: Db,
       { q = "", page = 1, size = 25 }: PageQuery,
     ): Promise<SearchPage<Record<string, unknown>> & { all: number }> {
-      const where = anyColumnLike(opts.searched, q);
-      const pageAt = (n: number) =>
-        db
-          .select()
-          .from(t)
-          .where(where)
-          .orderBy(asc(t._id))
-          .limit(size)
-          .offset((n - 1) * size);
-      const found = await countedPage(db, t, where, pageAt, { page, size });
-      return { ...found, rows: (found.rows as Row[]).map(opts.json) };
+      const found = await countedRows(db, t, anyColumnLike(opts.searched, q), [asc(t._id)], { page, size });
+      return { ...found, rows: (found.rows as unknown as Row[]).map(opts.json) };
     },
 
     async patch(deps: Deps, _id: string, change: Record<string, unknown>) {

@@ -1,14 +1,13 @@
-// The breeder list ("Breeder page"): one row per breed line. The sheet's columns live under their spec
-// names; Days since / Days sincetwo are computed on every read. Writes bump the row's version (optimistic locking),
-// are audited, and raise breeder_list_update; a write of Dino, Server or `values` also writes the row's search
-// columns (searchColumns).
+// The breeder list: one row per breed line, columns under the names the API keeps, Days since / Days sincetwo
+// computed on read. Writes bump the row's version, are audited, raise breeder_list_update and keep the search columns.
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import { breederList, itemImages, roleMappings } from "#drizzle/schema";
 import type { AuditEntry, Db, Deps } from "./context";
 import { commit, newObjectId, newPlaces, RACE_RETRIES, versionGuard } from "./context";
-import { VALUE_COLUMNS } from "#contract/breeder";
+import { VALUE_COLUMNS, type BreederListRow } from "#contract/breeder";
 
 import type { BreederPatch } from "./breeder-input";
+import { chunk, inChunks, KEYS_PER_STATEMENT } from "./d1-chunks";
 import {
   breederJson,
   isEmptyChange,
@@ -17,7 +16,6 @@ import {
   planPatch,
   ROW_FIELDS,
   searchColumns,
-  type BreederJson,
   type BreederRow,
   type Value,
 } from "./breeder-rows";
@@ -32,25 +30,44 @@ export async function listBreeders(db: Db, now = new Date()) {
 export const findBreeder = (db: Db, _id: string) => db.query.breederList.findFirst({ where: eq(breederList._id, _id) });
 
 /** Rows by id, in chunks (D1 binds at most 100 parameters per statement). */
-export async function findBreeders(db: Db, ids: string[]) {
-  const out: BreederRow[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    out.push(
-      ...(await db
-        .select()
-        .from(breederList)
-        .where(inArray(breederList._id, ids.slice(i, i + 90)))),
-    );
-  }
-  return out;
+export async function findBreeders(db: Db, ids: string[]): Promise<BreederRow[]> {
+  return inChunks(ids, (part) => db.select().from(breederList).where(inArray(breederList._id, part)));
 }
 
 // ---- Writes ------------------------------------------------------------------------------------------------------
 
 const bump = () => ({ version: sql`${breederList.version} + 1`, lastUpdated: new Date() });
 
+/** `field` set to `value` on every one of `rows` (a dino's rows): the updates, in chunks of ids, and an audit row each. */
+function setOnRows<K extends "imageUrl" | "roleId">(
+  deps: Deps,
+  rows: BreederRow[],
+  field: K,
+  value: BreederRow[K],
+  action: string,
+) {
+  const change = { [field]: value } as Pick<BreederRow, K>;
+  const writes = chunk(
+    rows.map((t) => t._id),
+    KEYS_PER_STATEMENT,
+  ).map((part) =>
+    deps.db
+      .update(breederList)
+      .set({ ...change, ...bump() })
+      .where(inArray(breederList._id, part)),
+  );
+  const audit: AuditEntry[] = rows.map((t) => ({
+    entity: "breeder_list",
+    entityId: t._id,
+    action,
+    before: { [field]: t[field] },
+    after: change,
+  }));
+  return { writes, audit };
+}
+
 export type PatchResult =
-  { status: "not_found" } | { status: "conflict"; current: BreederJson } | { status: "ok"; row: BreederJson };
+  { status: "not_found" } | { status: "conflict"; current: BreederListRow } | { status: "ok"; row: BreederListRow };
 
 /**
  * Applies a validated PATCH. With `version`, a stale version answers conflict and changes nothing. Values are merged
@@ -195,16 +212,8 @@ export async function setBreederImage(deps: Deps, _id: string, imageUrl: string,
   const targets = updateAllMatching
     ? await deps.db.select().from(breederList).where(eq(breederList.Dino, row.Dino))
     : [row];
-  const ids = targets.map((t) => t._id);
-  const writes = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    writes.push(
-      deps.db
-        .update(breederList)
-        .set({ imageUrl, ...bump() })
-        .where(inArray(breederList._id, ids.slice(i, i + 90))),
-    );
-  }
+  const rows = setOnRows(deps, targets, "imageUrl", imageUrl, "image");
+  const writes: unknown[] = [...rows.writes];
   const previous = await deps.db.query.itemImages.findFirst({
     where: and(eq(itemImages.scope, "dino"), eq(itemImages.name, row.Dino)),
   });
@@ -216,13 +225,7 @@ export async function setBreederImage(deps: Deps, _id: string, imageUrl: string,
     deps,
     writes as never,
     [
-      ...targets.map((t) => ({
-        entity: "breeder_list",
-        entityId: t._id,
-        action: "image",
-        before: { imageUrl: t.imageUrl },
-        after: { imageUrl },
-      })),
+      ...rows.audit,
       {
         entity: "item_image",
         entityId: `dino:${row.Dino}`,
@@ -242,19 +245,14 @@ export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
   if (!row) return null;
   const targets = await deps.db.select().from(breederList).where(eq(breederList.Dino, row.Dino));
   const previous = await deps.db.query.roleMappings.findFirst({ where: eq(roleMappings.dino, row.Dino) });
-  const changed = targets.filter((t) => t.roleId !== roleId);
-  const writes = [];
-  if (changed.length) {
-    const ids = changed.map((t) => t._id);
-    for (let i = 0; i < ids.length; i += 90) {
-      writes.push(
-        deps.db
-          .update(breederList)
-          .set({ roleId, ...bump() })
-          .where(inArray(breederList._id, ids.slice(i, i + 90))),
-      );
-    }
-  }
+  const rows = setOnRows(
+    deps,
+    targets.filter((t) => t.roleId !== roleId),
+    "roleId",
+    roleId,
+    "role",
+  );
+  const writes: unknown[] = [...rows.writes];
   if (previous?.roleId !== roleId) {
     writes.push(
       deps.db
@@ -268,13 +266,7 @@ export async function setBreederRole(deps: Deps, _id: string, roleId: string) {
       deps,
       writes as never,
       [
-        ...changed.map((t) => ({
-          entity: "breeder_list",
-          entityId: t._id,
-          action: "role",
-          before: { roleId: t.roleId },
-          after: { roleId },
-        })),
+        ...rows.audit,
         ...(previous?.roleId !== roleId
           ? [
               {

@@ -1,17 +1,17 @@
 // Member codes: who holds which code on which server. Every field is free text, sorted by id.
 import { asc, eq, sql } from "drizzle-orm";
-import type { CodeFields } from "#contract/codes";
+import type { Code, CodeFields } from "#contract/codes";
 import { completedLabel } from "#contract/codes-display";
 import { codes } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
 import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
-import { anyColumnLike, countedPage, type PageQuery, type SearchPage } from "./paging";
+import { anyColumnLike, countedRows, type PageQuery } from "./paging";
+import type { SearchPage } from "#contract/search";
 
 type CodeRow = typeof codes.$inferSelect;
-export type CodeJson = Omit<CodeRow, "updatedAt">;
 
 /** The API's JSON for a code: _id, id, username, code, server, avatar, completed, mainserver, location, user. */
-export function codeJson(row: CodeRow): CodeJson {
+export function codeJson(row: CodeRow): Code {
   const { updatedAt: _u, ...rest } = row;
   return rest;
 }
@@ -39,17 +39,8 @@ const SEARCHED_COLUMNS = [
 export async function searchCodes(
   db: Db,
   { q = "", page = 1, size = 25 }: PageQuery,
-): Promise<SearchPage<CodeJson> & { all: number }> {
-  const where = anyColumnLike(SEARCHED_COLUMNS, q);
-  const pageAt = (n: number) =>
-    db
-      .select()
-      .from(codes)
-      .where(where)
-      .orderBy(asc(codes.id))
-      .limit(size)
-      .offset((n - 1) * size);
-  const found = await countedPage(db, codes, where, pageAt, { page, size });
+): Promise<SearchPage<Code> & { all: number }> {
+  const found = await countedRows(db, codes, anyColumnLike(SEARCHED_COLUMNS, q), [asc(codes.id)], { page, size });
   return { ...found, rows: found.rows.map(codeJson) };
 }
 
@@ -105,7 +96,7 @@ export async function updateCode(
   input: CodeFields,
   version?: number,
   known?: CodeRow,
-): Promise<VersionedSave<CodeJson>> {
+): Promise<VersionedSave<Code>> {
   const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<CodeRow>;
   const saved = await updateVersioned(
     deps,

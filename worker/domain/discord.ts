@@ -8,6 +8,7 @@ import { avatars, joinLog, removedMembers, users, vouches } from "#drizzle/schem
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { markRemovePending } from "./vouches";
+import { inChunks } from "./d1-chunks";
 import { isDiscordId } from "#contract/ids";
 import { DAY_MS } from "#contract/time";
 
@@ -213,13 +214,8 @@ export const isFresh = (record: { timestamp: number }, now: number) => now - rec
 
 async function cachedAvatars(db: Db, ids: string[]) {
   const found = new Map<string, AvatarRecord>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
-      .select()
-      .from(avatars)
-      .where(inArray(avatars.discordId, ids.slice(i, i + 90)));
-    for (const row of rows) found.set(row.discordId, { url: row.url, hash: row.hash, timestamp: row.timestamp });
-  }
+  const rows = await inChunks(ids, (part) => db.select().from(avatars).where(inArray(avatars.discordId, part)));
+  for (const row of rows) found.set(row.discordId, { url: row.url, hash: row.hash, timestamp: row.timestamp });
   return found;
 }
 

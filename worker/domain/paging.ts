@@ -1,10 +1,9 @@
-// Searching and paging a list in SQL, the same way for every list a page pages through (vouches, the join log, removed
-// members, the breeder list) and for the global search: `q` as a case-insensitive substring of any of the columns
-// (ASCII case folded, as SQLite's LIKE and lower() fold it; LIKE's own characters taken literally), a count, and one
-// page (a page past the end is the last).
+// Searching and paging a list in SQL the same way for every paged list and the global search: `q` as a case-insensitive
+// substring of any column (LIKE's wildcards taken literally), a count, and one page (past the end: the last).
 import { count, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SearchPage } from "#contract/search";
 import type { Db } from "./context";
 
 /**
@@ -47,7 +46,6 @@ export function anyColumnLike(columns: (SQL | SQLiteColumn)[], q: string): SQL |
 }
 
 export type PageQuery = { q?: string; page?: number; size?: number };
-export type SearchPage<T> = { rows: T[]; total: number; page: number; pageCount: number; size: number };
 
 /** The largest page read ahead with a count: a page past it is past the end of any list (its offset still binds). */
 const MAX_PAGE = 1_000_000;
@@ -116,4 +114,28 @@ export async function countedPageWith<R, B = never>(
   ]);
   const shown = await settlePage(total, asked, size, ahead as R[], async (n) => pageAt(n));
   return [{ ...shown, total, all, size }, beside as B[]];
+}
+
+/**
+ * countedPage of whole rows of `table` (`select *`) that `where` finds, in `order`: the paged lists that show a table's
+ * own columns.
+ */
+export async function countedRows<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: (SQL | SQLiteColumn)[],
+  { page = 1, size = 25 }: PageQuery,
+): Promise<SearchPage<T["$inferSelect"]> & { all: number }> {
+  const pageAt = (n: number) =>
+    db
+      .select()
+      .from(table as SQLiteTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset((n - 1) * size);
+  return (await countedPage(db, table, where, pageAt, { page, size })) as SearchPage<T["$inferSelect"]> & {
+    all: number;
+  };
 }

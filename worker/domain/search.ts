@@ -1,5 +1,5 @@
-// Global search: one query over the seven lists, on exactly the fields the spec names, through
-// the trigram index of migrations/0004_search_index.sql (a miss costs no more than a hit).
+// Global search: one query over the seven lists, on exactly the fields docs/product/search-and-notifications.md
+// names, through the trigram index of migrations/0004_search_index.sql (a miss costs no more than a hit).
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { codes, joinLog, removedMembers, tribelistEntries, vouches } from "#drizzle/schema";

@@ -1,8 +1,6 @@
-// The host API's own pure rules of the server stats area: roster diffs, live
-// events, weekly activity, snapshots, enemy alerts and population series. The servers, status classes and chart
-// ranges it shares with the screens are in contract/servers.ts. No database here, so every rule is unit-tested
-// in servers.test.ts and tests/workers/cron-rules.test.ts.
-import { statusClass, trimText, type PopulationPoint } from "#contract/servers";
+// The host API's own pure rules of the server stats area: roster diffs, live events, weekly activity, snapshots,
+// enemy alerts and population series (shared ones are in contract/servers.ts). No database, so all are unit-tested.
+import { statusClass, trimText, type PopulationPoint, type RosterPlayer } from "#contract/servers";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#contract/time";
 
 /** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
@@ -16,15 +14,6 @@ export const NO_DATA = "No data received yet";
 /** The classes with an activity endpoint and a live event of their own. */
 export const ACTIVITY_CLASSES = ["tribemembers", "unknowns", "enemies", "friendlys"] as const;
 export type ActivityClass = (typeof ACTIVITY_CLASSES)[number];
-
-export type RosterPlayer = {
-  eosId: string;
-  displayName: string | null;
-  name: string | null;
-  status: string | null;
-  tribe: string | null;
-  platform: string | null;
-};
 
 /**
  * Who joined and who left between two rosters, matched on EOS id. Joins keep the new roster's order, leaves the old

@@ -67,7 +67,7 @@ const fieldSchema = (field: StockField): z.ZodTypeAny => {
   }
 };
 
-/** The editable fields of each kind of tab (section 7's save bodies, less the derived figures). */
+/** The editable fields of each kind of tab (the save bodies of docs/api/stock.md, less the derived figures). */
 const fieldsOf = (kind: TabKind) => Object.fromEntries(KINDS[kind].fields.map((f) => [f.key, fieldSchema(f)]));
 
 export const editableFields = (kind: TabKind) => Object.keys(fieldsOf(kind));

@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { tribelistEntries } from "#drizzle/schema";
 import type { EntryCreate, EntryUpdate } from "#contract/tribelist-input";
-import type { TribelistServer } from "#contract/tribelists";
+import type { TribelistEntry, TribelistServer } from "#contract/tribelists";
 import type { Db, Deps } from "./context";
 import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
 
@@ -11,11 +11,10 @@ type EntryRow = typeof tribelistEntries.$inferSelect;
 
 /** The API's JSON: _id, name, username, discordId, rank, nationality, order only when the entry has one, and the
  * version a save sends back. */
-export function entryJson(row: EntryRow) {
+export function entryJson(row: EntryRow): TribelistEntry {
   const { _id, name, username, discordId, rank, nationality, order, version } = row;
   return { _id, name, username, discordId, rank, nationality, ...(order === null ? {} : { order }), version };
 }
-export type EntryJson = ReturnType<typeof entryJson>;
 
 export async function listEntries(db: Db, server: TribelistServer) {
   const t = tribelistEntries;
@@ -66,7 +65,7 @@ export async function updateEntry(
   server: TribelistServer,
   _id: string,
   input: EntryUpdate,
-): Promise<VersionedSave<EntryJson>> {
+): Promise<VersionedSave<TribelistEntry>> {
   const { _id: _ignored, version, ...given } = input;
   const patch = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<EntryRow>;
   const saved = await updateVersioned(

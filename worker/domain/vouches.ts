@@ -1,15 +1,16 @@
 // Vouches: one member vouching for another. The dashboard's card cache is computed here from the rows.
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { vouches } from "#drizzle/schema";
+import type { Vouch } from "#contract/community";
 import type { Db, Deps } from "./context";
 import { commit } from "./context";
 import { cachedAggregate } from "./aggregates";
-import { anyColumnLike, countedPage, type PageQuery } from "./paging";
+import { anyColumnLike, countedRows, type PageQuery } from "./paging";
 
 type VouchRow = typeof vouches.$inferSelect;
 
 /** The API's JSON for a vouch: the old backend's field names, without our bookkeeping columns. */
-export function vouchJson(row: VouchRow) {
+export function vouchJson(row: VouchRow): Vouch {
   const { vouchedAtMs: _ms, createdAt: _c, updatedAt: _u, sourceMessageId: _s, ...rest } = row;
   return rest;
 }
@@ -190,15 +191,6 @@ const SEARCHED_COLUMNS = [
  * folds ASCII case). A page past the end answers the last page, so deleting the last row of a page never strands it.
  */
 export async function searchVouches(db: Db, { q = "", page = 1, size = 25 }: PageQuery) {
-  const where = anyColumnLike(SEARCHED_COLUMNS, q);
-  const pageAt = (n: number) =>
-    db
-      .select()
-      .from(vouches)
-      .where(where)
-      .orderBy(asc(vouches.id))
-      .limit(size)
-      .offset((n - 1) * size);
-  const found = await countedPage(db, vouches, where, pageAt, { page, size });
+  const found = await countedRows(db, vouches, anyColumnLike(SEARCHED_COLUMNS, q), [asc(vouches.id)], { page, size });
   return { ...found, rows: found.rows.map(vouchJson) };
 }

@@ -1,16 +1,6 @@
-// The snapshot job: the one-minute cron runs it for every tracked server (worker/cron.ts), Manual Refresh for one.
-//
-// One run: read the official server list ONCE for every tracked server, read each server's roster (the upstream
-// host's /api/eoserver-status/{id} when HOST_URL is set, else what collectors pushed to /api/ingest), combine them
-// into one observation per server, and hand it to recordSnapshot(), which stores the snapshot, diffs the roster into
-// joins and leaves and publishes the live events. A source that fails marks its servers offline with the reason; it
-// never fails the run. The cron's snapshots are keyed (serverId, minute), so overlapping runs record each server once.
-// Each source read is recorded on the Sources page with its result.
-//
-// When collectors are the only source (no official list, no roster host), the run only writes each server's
-// population point from what the collector last pushed (recordPopulation): re-recording the stored status with the
-// run's time would make a collector that stopped look alive and "updated just now".
-// Finally (when asked), snapshots past SNAPSHOT_RETENTION_DAYS are pruned.
+// The snapshot job, run by the one-minute cron for every tracked server and by Manual Refresh for one: reads the
+// official list once and each roster, records one observation per server (a failing source marks it offline), and
+// with collectors as the only source writes only the population point; then prunes old snapshots (ADR 008, ADR 043).
 import { externalHost, getConfig, type Config } from "#worker/platform/config";
 import { SYSTEM, type Actor, type Deps } from "#worker/domain/context";
 import { domainDeps } from "#worker/platform/deps";

@@ -1,7 +1,5 @@
-// The D1 round trips of one request, for the load benchmark (bench/load.mjs): with COUNT_D1_QUERIES (development only,
-// refused in production by the configuration), the request's D1 binding is wrapped so that every statement run on its
-// own and every batch counts as one round trip, and the answer says how many in `X-D1-Queries`. Off, nothing is
-// wrapped and nothing is added.
+// With COUNT_D1_QUERIES (development only), wraps the request's D1 binding to count round trips (each statement or
+// batch) and reports them in `X-D1-Queries`, for bench/load.mjs; off, nothing is wrapped.
 import type { MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "#worker/types";
 

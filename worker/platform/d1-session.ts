@@ -1,13 +1,6 @@
-// Reads near the member (issue 13 build 6, ADR 036): every request reaches D1 through one D1 Sessions API session, so
-// its reads may be served by a read replica near the data centre, with sequential consistency inside the request and
-// read-your-own-writes across requests carried by a bookmark:
-// - a browser keeps it in the `d1-bookmark` cookie, an API client in the `X-D1-Bookmark` header (sent back on every API
-//   answer); a request that brings one reads data at least as new as it;
-// - a request without one starts anywhere (a read) or at the primary (a write: a form post, an API change);
-// - the answer hands back the session's newest bookmark when it moved on, so the page after a save shows the save even
-//   when it is served by another replica.
-// The live room and the cron job write through their own binding (the primary): nothing of theirs is read back by the
-// member's next request before a live event says so.
+// Every request reads D1 through one Sessions API session, so replicas near the member may serve it; the bookmark
+// (cookie `d1-bookmark` or header `X-D1-Bookmark`) carries read-your-own-writes across requests. The live room and
+// the cron write through the primary binding (ADR 036).
 import type { MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "#worker/types";
 import { readCookie } from "#contract/cookies";

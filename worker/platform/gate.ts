@@ -1,15 +1,6 @@
-// The request gate (ADR 028): one middleware in front of Remix, the host API and the live room, so that no
-// page, action, API call or socket can be driven from another origin, and no body the Worker cannot use reaches it.
-//
-// - A request that can change something (any method but GET, HEAD and OPTIONS) and every websocket upgrade must come
-//   from this origin: its Origin header, or, when a browser sent none, Sec-Fetch-Site: same-origin. A request with an
-//   API token (Authorization: Bearer) is exempt: a page on another origin cannot set that header without CORS, which
-//   this Worker never grants, and the host API checks the token itself.
-// - The JSON API (/api, /kick, /avatar) takes bodies of application/json only, and the pages' actions bodies of an
-//   HTML form only: urlencoded, or multipart with its boundary (415).
-// - No body is larger than MAX_BODY_BYTES (413), whether it says its length or not; an import of a tribe's sheet
-//   (/dashboard/stock-2411/import, /dashboard/breeder-stats/import) may carry MAX_IMPORT_BYTES.
-// - The live room's path answers websocket upgrades only (405), before anything reaches its Durable Object.
+// The request gate in front of Remix, the host API and the live room: changes and sockets from this origin only (an
+// API token is exempt), JSON bodies for the API and form bodies for pages (415), body size caps (413), and sockets
+// only on the live room's path (405) (ADR 028).
 import { SAFE_METHODS } from "#contract/access";
 import type { Context, MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "#worker/types";

@@ -1,8 +1,6 @@
-// The security headers of every answer, set in one place (ADR 030): the Worker's first middleware gives each
-// request a nonce for the inline scripts Remix writes (the load context carries it to app/entry.server.tsx), and on the
-// way out writes the content security policy, framing, sniffing, referrer, permissions, HSTS under https, and a
-// Cache-Control that no shared cache may store. Hashed assets never reach the Worker: wrangler's [assets] serves them
-// with their own long-lived caching.
+// The security headers of every answer (ADR 030): a nonce per request for Remix's inline scripts, then the content
+// security policy, framing, sniffing, referrer, permissions, HSTS under https and a Cache-Control no shared cache
+// stores. Hashed assets are served by wrangler's [assets] and never reach the Worker.
 import type { MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "#worker/types";
 import { discordUrls, type Config } from "./config";

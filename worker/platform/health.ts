@@ -1,8 +1,6 @@
-// GET /api/health's database ping (ADR 044). A request that finds no ping running pings D1 itself, so a health check
-// made alone always reaches the database. While a ping is running, a concurrent request answers with the last ping
-// that finished, if it finished less than HEALTH_PING_REUSE_MS ago: a crowd of health checks makes one ping at a time,
-// not one each. Module state, so per isolate; no promise is shared between requests (the Workers runtime forbids
-// settling one request's promise from another's I/O).
+// GET /api/health's database ping: a lone request pings D1 itself; concurrent ones reuse the last ping finished within
+// HEALTH_PING_REUSE_MS, so a crowd makes one ping at a time. Per isolate; no promise is shared across requests
+// (ADR 044).
 
 export const HEALTH_PING_REUSE_MS = 1000;
 

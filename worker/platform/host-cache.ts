@@ -1,13 +1,6 @@
-// The edge cache of an external host's answers (HOST_URL), ADR 015. The BFF's host client reads and fills it
-// (app/host/client.server.ts); writes and live events invalidate it.
-// - Entries live in the Workers Cache API (per data centre), keyed by the host's full URL, query included. Each isolate
-//   also keeps the answers it stored or read there, and serves a fresh one (within the TTL, under the current
-//   generation) without the Cache API's round trip (ADR 056), as one shared value parsed once (ADR 060).
-// - Invalidation reaches every data centre through a generation per read path (the path without its query) kept in KV
-//   (HOST_CACHE). An entry remembers the generation it was fetched under; a newer generation makes it due for a fetch,
-//   but it stays the last good answer to fall back on while the host is down.
-// - A circuit breaker per host (also in the Cache API, so every isolate of a data centre shares it) stops calling a
-//   failing host for one TTL after a failure; then a single probe (half-open) decides whether it is back.
+// The edge cache of an external host's answers (HOST_URL): Cache API entries keyed by URL with an isolate copy,
+// invalidated by a per-path generation in KV, kept as the last good answer while the host is down, and a circuit
+// breaker per host (ADR 015, ADR 056, ADR 060).
 import type { LiveEvent } from "#contract/events";
 import { readsAffectedByEvent } from "#contract/resources";
 import type { ExternalHost } from "./config";

@@ -1,8 +1,6 @@
-// Rate limits where abuse is cheap (ADR 031), on Cloudflare's rate-limiting binding ([[ratelimits]] in
-// wrangler.toml, where each limit's count is set): sign-in starts and callbacks per address, API calls per token and per
-// session, wrong API tokens per address, and changes per member. Past a limit the answer is 429 with Retry-After and a
-// sentence saying what to do; nothing behind the limit runs. The BFF's own calls to the host API run in-process and are
-// not counted again: a page's action counts once, however many host calls it makes.
+// Rate limits on Cloudflare's rate-limiting binding (counts in wrangler.toml): sign-ins per address, API calls per
+// token and session, wrong tokens per address, changes per member; past a limit, 429 with Retry-After. The BFF's
+// in-process host calls are not counted again (ADR 031).
 import type { Context, MiddlewareHandler } from "hono";
 import type { WorkerEnv } from "#worker/types";
 import { carriesToken, isApiPath, refuse, SAFE_METHODS } from "./gate";

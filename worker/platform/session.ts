@@ -218,29 +218,20 @@ export async function createSession(
   const d = databaseOf(env.DB);
   const now = new Date();
   const id = randomId();
+  // The member as Discord now describes them: a new row, or the stored one brought up to date.
+  const signedIn = {
+    username: who.username,
+    globalName: who.globalName,
+    avatar: who.avatar,
+    lastSignInAt: now,
+    roles: who.roles,
+    rolesCheckedAt: now,
+  };
   await d.batch([
     d
       .insert(schema.users)
-      .values({
-        id: who.id,
-        username: who.username,
-        globalName: who.globalName,
-        avatar: who.avatar,
-        lastSignInAt: now,
-        roles: who.roles,
-        rolesCheckedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: schema.users.id,
-        set: {
-          username: who.username,
-          globalName: who.globalName,
-          avatar: who.avatar,
-          lastSignInAt: now,
-          roles: who.roles,
-          rolesCheckedAt: now,
-        },
-      }),
+      .values({ id: who.id, ...signedIn })
+      .onConflictDoUpdate({ target: schema.users.id, set: signedIn }),
     d.insert(schema.sessions).values({
       id,
       userId: who.id,

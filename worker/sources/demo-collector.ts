@@ -1,8 +1,6 @@
-// A stand-in for the tribe's roster collectors, for local development only: DEMO_COLLECTORS=true (refused in
-// production) makes each cron run push a moved roster for every tracked server that is not offline, as a collector
-// would through POST /api/ingest/servers/{id}/roster: a few players leave, a few join (now and then an enemy), so a
-// fresh `npm start` shows rosters, joins and leaves, enemy alerts and the population chart moving minute by minute.
-// The moves follow the minute (the same minute moves the same way), like the official list stand-in's counts.
+// A stand-in for the tribe's roster collectors, for local development only (DEMO_COLLECTORS=true, refused in
+// production): each cron run pushes a moved roster for every tracked server that is online, as POST
+// /api/ingest/servers/{id}/roster would, so `npm start` shows joins, leaves, enemies and a moving chart.
 import { collectorOf } from "#contract/sources";
 import type { ServerId } from "#contract/servers";
 import { MINUTE_MS } from "#contract/time";

@@ -1,9 +1,6 @@
-// A local stand-in for the public official server list, for development and tests where the real list cannot be
-// reached. It answers GET /__official/servers.json in the real list's shape (every field of the team's
-// ../shared/fixtures/official-server-list.sample.json, outside this repository) and only when
-// OFFICIAL_SERVER_LIST_STANDIN is "true", which configuration refuses in production. Player counts follow a daily
-// curve with a little noise, the same for the whole of a minute, so a cron run and a page reload agree and the demo
-// looks alive.
+// A local stand-in for the official server list (GET /__official/servers.json in the real list's shape), served only
+// when OFFICIAL_SERVER_LIST_STANDIN is "true" (refused in production); player counts follow a daily curve that is
+// the same for a whole minute, so a cron run and a page reload agree.
 import { Hono } from "hono";
 import { getConfig } from "#worker/platform/config";
 import { MAX_PLAYERS } from "#contract/servers";

@@ -1,8 +1,6 @@
-// The roster of one server from an upstream host (HOST_URL): GET {HOST_URL}/api/eoserver-status/{id} with the service
-// token, the same call and answer shape as our own status endpoint. Read leniently: status codes may be numbers, a
-// player without an EOS id cannot be diffed and is skipped, and an answer without currentPlayers means "no players
-// and no status".
-import type { RosterPlayer } from "#worker/domain/servers-rules";
+// One server's roster from an upstream host (GET {HOST_URL}/api/eoserver-status/{id}, our own endpoint's shape), read
+// leniently: numeric status codes allowed, players without an EOS id skipped, no currentPlayers means no status.
+import type { RosterPlayer } from "#contract/servers";
 import { fetchJson, type Fetcher } from "./fetch-json";
 import { lenientCount } from "./official-list";
 

@@ -1,8 +1,5 @@
-// The "What's New" modal: a native <dialog>. With JavaScript it is opened with showModal(), which traps focus and
-// makes the page behind it inert; Escape closes it. Rendered by the server with `open` (before and without JavaScript),
-// it is a panel over the page. However it is closed, this version is remembered as read: "Got it!" and the close button
-// post a form to /preferences, which sets the cookie and comes back to the page (without JavaScript, or clicked before
-// the scripts run); with JavaScript the same form goes through a fetcher and the dialog closes at once (ADR 067).
+// The "What's New" modal, a native <dialog>: showModal() with JavaScript, a panel rendered `open` by the server
+// without it. Every way of closing posts to /preferences, which remembers this version as read (ADR 067).
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FETCHER_FIELDS } from "#app/utils/action";

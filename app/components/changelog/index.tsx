@@ -56,7 +56,7 @@ export function ChangelogButton() {
 }
 
 /**
- * Opens the changelog by itself once signed in, while this browser has not read this version (spec part 1 section 4;
+ * Opens the changelog by itself once signed in, while this browser has not read this version (docs/product/shell.md;
  * `unread` is the shell loader's answer from the cookie, ADR 067): the dialog is in the page as served, so it is never
  * opened late over a page already in use, and its "Got it!" is a form that works before and without scripts. Also
  * renders the panel the no-JavaScript button asks for with ?changelog=1.

@@ -1,7 +1,5 @@
-// A chart rendered to SVG on the server, at the default width: what a page shows before (and without) JavaScript, and
-// all of it the first load needs (components/charts/LazyChart.tsx). The markup of the last few inputs is kept in the
-// isolate, so every view of the same data (each person on a server's page, each dashboard view between two vouches)
-// gets it without rendering the chart again.
+// A chart rendered to SVG on the server at the default width, for the first load and no-JavaScript views; the markup
+// of the last few inputs is kept in the isolate, so repeated views of the same data skip rendering.
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { kept } from "#app/utils/kept";

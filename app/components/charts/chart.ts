@@ -1,7 +1,5 @@
-// What the nivo charts share: a theme drawn from the page's CSS variables (so a chart follows the light, dark and
-// system themes without re-rendering), and the width of the card a chart sits in. Charts are fixed-size nivo
-// components, so the server renders the whole SVG at a default width and the chart shows without JavaScript; after
-// hydration the width follows the card.
+// What the nivo charts share: a theme from the page's CSS variables (follows the theme without re-rendering) and the
+// card's width; the server renders the SVG at a default width, and the width follows the card after hydration.
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export const CHART_THEME = {

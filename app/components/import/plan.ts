@@ -1,7 +1,5 @@
-// Importing a tribe's own sheet (CSV, XLSX or pasted text) into a stock tab or the Breeder List: the columns mapped to
-// the sheet's fields (guessed from the headers), each row matched to a stored row (by its ID, else by its unique name)
-// or added, each cell checked as a typed value would be, and a preview of what would change, row by row. Pure: the
-// page's action plans the preview and plans again before it applies.
+// Importing a tribe's sheet (CSV, XLSX or pasted) into a stock tab or the Breeder List: column mapping, row matching
+// by ID or unique name, typed cell checks and a per-row preview. Pure; planned again before applying (ADR 065).
 import Papa from "papaparse";
 import type { CellCheck } from "#app/components/sheet/batch";
 import type { StoredValue } from "#app/components/sheet/pending";

@@ -1,7 +1,7 @@
 // The sheet's dialogs (the stock screen's and the breeder page's): the image form (Add Item Image, Add Dino
 // Image), Text Color Picker and Unsaved Changes. Each is the app's Modal (rendered open by the server, so the image form
 // works without JavaScript, opened by ?dialog=image; reopened with showModal() after hydration) in the sheet's variant.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Modal, ModalActions } from "#app/components/Modal";
 import { reduceImageUrl } from "#contract/images";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
@@ -101,13 +101,89 @@ export function AddImageDialog({
   const check = useFormProblem(imageFormError(texts, itemName, reduced, names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
-    <Modal
+    <FormDialog
       title={texts.title}
       onClose={onClose}
       closeHref={closeHref}
       testId="add-image-dialog"
-      className="stock-dialog"
+      problem={shown}
+      submit={{ label: "Add Image", busy }}
+      hidden={hidden}
+      name={{ texts, names, pending, value: itemName, onChange: setItemName }}
+      onSubmit={
+        onSubmit &&
+        (() => {
+          if (check.send()) onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
+        })
+      }
     >
+      <label>
+        <span>Image URL</span>
+        <input
+          type="url"
+          name="imageUrl"
+          value={imageUrl}
+          placeholder="https://"
+          required={!onSubmit}
+          aria-describedby="image-url-hint"
+          onChange={(e) => setImageUrl(e.target.value)}
+          onPaste={(e) => {
+            const pasted = e.clipboardData.getData("text");
+            const link = reduceImageUrl(pasted);
+            if (link !== pasted) {
+              e.preventDefault();
+              setImageUrl(link);
+            }
+          }}
+        />
+        <small id="image-url-hint" className="muted">
+          {texts.hint}
+        </small>
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="updateAllMatching"
+          checked={updateAll}
+          onChange={(e) => setUpdateAll(e.target.checked)}
+        />
+        <span>{texts.updateAll}</span>
+      </label>
+      {texts.updateAllNote ? <p className="muted small stock-note">{texts.updateAllNote}</p> : null}
+    </FormDialog>
+  );
+}
+
+/**
+ * A sheet page's form dialog that names a row (the image form, the role mapping): its hidden fields, the name select,
+ * its other fields, the problem the member's input has (checked as they type) and an Add button. Without JavaScript
+ * the form posts to the page's action; with it, `onSubmit` takes it (and checks it first).
+ */
+export function FormDialog({
+  title,
+  testId,
+  onClose,
+  closeHref,
+  hidden,
+  name,
+  problem,
+  submit,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  testId: string;
+  onClose?: () => void;
+  closeHref?: string;
+  hidden: Record<string, string>;
+  name: Omit<Parameters<typeof NameSelect>[0], "required">;
+  problem: string | null;
+  submit: { label: string; busy: boolean };
+  onSubmit?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title={title} onClose={onClose} closeHref={closeHref} testId={testId} className="stock-dialog">
       <form
         method="post"
         className="stock-form"
@@ -115,59 +191,20 @@ export function AddImageDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          if (check.send()) onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
+          onSubmit();
         }}
       >
-        {Object.entries(hidden).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
+        {Object.entries(hidden).map(([field, value]) => (
+          <input key={field} type="hidden" name={field} value={value} />
         ))}
-        <NameSelect
-          texts={texts}
-          names={names}
-          pending={pending}
-          value={itemName}
-          onChange={setItemName}
-          required={!onSubmit}
-        />
-        <label>
-          <span>Image URL</span>
-          <input
-            type="url"
-            name="imageUrl"
-            value={imageUrl}
-            placeholder="https://"
-            required={!onSubmit}
-            aria-describedby="image-url-hint"
-            onChange={(e) => setImageUrl(e.target.value)}
-            onPaste={(e) => {
-              const pasted = e.clipboardData.getData("text");
-              const link = reduceImageUrl(pasted);
-              if (link !== pasted) {
-                e.preventDefault();
-                setImageUrl(link);
-              }
-            }}
-          />
-          <small id="image-url-hint" className="muted">
-            {texts.hint}
-          </small>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="updateAllMatching"
-            checked={updateAll}
-            onChange={(e) => setUpdateAll(e.target.checked)}
-          />
-          <span>{texts.updateAll}</span>
-        </label>
-        {texts.updateAllNote ? <p className="muted small stock-note">{texts.updateAllNote}</p> : null}
-        {shown ? (
+        <NameSelect {...name} required={!onSubmit} />
+        {children}
+        {problem ? (
           <p className="stock-form-error" role="alert">
-            {shown}
+            {problem}
           </p>
         ) : null}
-        <ModalActions className="stock-dialog-actions" submit={{ label: "Add Image", busy, busyLabel: "Adding..." }} />
+        <ModalActions className="stock-dialog-actions" submit={{ ...submit, busyLabel: "Adding..." }} />
       </form>
     </Modal>
   );

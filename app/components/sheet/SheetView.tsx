@@ -17,7 +17,7 @@ import type { PackedRows, SheetEnds, SheetRow } from "./rules";
 import type { Sheet } from "./use-sheet";
 
 /** What the sheet action answers a refused no-JavaScript row save (app/components/sheet/sheet-action.server.ts). */
-type RowSaveAnswer = {
+export type RowSaveAnswer = {
   intent?: string;
   _id?: string;
   values?: Record<string, string>;

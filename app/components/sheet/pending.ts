@@ -1,9 +1,5 @@
-// Pending edits of a sheet (a commit is held as pending until Save), kept per row with
-// the version the row had when it was first edited. Pure functions, so the rules of "no lost edits" are unit-tested:
-// - an edit back to the stored value is no longer pending;
-// - after a save, a saved row drops only the cells that were sent (an edit made while saving stays pending);
-// - a refused row keeps its cells and takes the current version, so the next Save applies them again on purpose;
-// - a row that no longer exists has nothing left to save.
+// A sheet's pending edits, kept per row with the version the row had when first edited; pure, so the "no lost edits"
+// rules (an edit back to the stored value, a partial save, a refused row, a vanished row) are unit-tested.
 import { sameValue, type PendingValue, type SheetRow } from "./rules";
 
 export type PendingRow = { version: number; base: SheetRow; cells: Record<string, PendingValue> };

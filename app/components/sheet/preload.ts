@@ -1,7 +1,5 @@
-// The sheet grid's code and styles, requested with the page (in <head>) rather than after hydration. The hrefs come
-// from the loader (grid-preload.server.ts), so the server and the browser render the same tags. The styles are linked
-// as stylesheets: Vite's loader finds them in the page and does not wait for them again before the grid's import.
-// A phone shows the sheet as cards and never loads the grid (ADR 071): the code is preloaded for wider screens only.
+// The sheet grid's code and styles requested in <head> with the page, from the loader's hrefs
+// (grid-preload.server.ts); wider screens only, since a phone shows cards and never loads the grid (ADR 071).
 import { CARDS_UP_TO } from "#app/components/grid/columns";
 
 const WIDER_THAN_PHONE = `(min-width: ${CARDS_UP_TO + 1}px)`;

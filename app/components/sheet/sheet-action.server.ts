@@ -1,8 +1,6 @@
-// The sheet engine's page action, for any sheet (2411 Stock, the breeder list): the grid's save of every pending row
-// (each with its version: a row someone saved first is refused and named), the no-JavaScript row form (only the cells
-// the user changed), the order (the grid's drag and drop, the no-JavaScript Move up / Move down) and the text colours
-// (the grid's selection, the no-JavaScript colour form). Each sheet supplies how its host stores these (SheetStore);
-// the answers are the same for every sheet: JSON for a fetcher, a redirect with a toast for a form.
+// The sheet engine's page action for any sheet: the grid's save of pending rows (each with its version), the
+// no-JavaScript row form, the order and the text colours. Each sheet supplies its host calls (SheetStore); answers are
+// JSON for a fetcher, a redirect with a toast for a form.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { z } from "zod";
@@ -211,7 +209,7 @@ export async function sheetAction(io: Io, store: SheetStore): Promise<Response> 
     const rows = ids
       .max(500)
       .safeParse(fromRowForm ? (target ? [] : [String(form.get("_id"))]) : parseJson(form.get("rows") ?? "[]"));
-    // Refused in the spec's words (the colour failure alert); nothing is sent.
+    // Refused with the colour failure's toast; nothing is sent.
     const unknownColumn = cells.success && cells.data.some((c) => c.columns.some((col) => !store.colourable.has(col)));
     if (!isHexColour(colour) || !cells.success || !rows.success || unknownColumn) return fail(400);
     // Selected cells colour their column of the row (fieldColors); a whole selected row gets the row's text colour.

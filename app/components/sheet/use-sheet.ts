@@ -1,9 +1,6 @@
-// The sheet engine's state in the browser, for any sheet (2411 Stock, the breeder list): pending edits per row with
-// their versions (saved together, refused rows kept with the message naming who changed them), the row order changed
-// by drag and drop (a move on the stock sheet, a swap on the breeder list) until Save Order, the cell and row
-// selection and the text colour saved for it, Ctrl+S, and the guard against leaving with unsaved edits. The page
-// configures it with its columns, its rows' rules and its words; the fetchers post to the page's own action, whose
-// intents (save, order, colour) app/components/sheet/sheet-action.server.ts answers.
+// The sheet engine's browser state for any sheet: pending edits per row with their versions, the order changed by drag
+// and drop, the selection and its text colour, Ctrl+S and the unsaved-edits guard. Its fetchers post to the page's
+// action (sheet-action.server.ts).
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNotifications } from "#app/components/notifications/notifications";

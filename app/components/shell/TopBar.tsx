@@ -66,7 +66,7 @@ function ThemeToggle({ theme, here }: { theme: Theme; here: string }) {
       className="theme-toggle"
       aria-label="Theme"
       onSubmit={(e) => {
-        // With JavaScript the choice is also kept in local storage, under the spec's key.
+        // With JavaScript the choice is also kept in local storage, under THEME_KEY.
         const choice = (e.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
         if (choice) localStorage.setItem(THEME_KEY, choice);
       }}

@@ -13,11 +13,11 @@ import {
   savePayload,
   storedValue,
   typeLabel,
-  type StockRow,
 } from "./rules";
+import type { StockItem } from "#contract/stock-item";
 
 const cells = (n: number, values: (number | null)[] = []) => Array.from({ length: n }, (_, i) => values[i] ?? null);
-const vaultRow = (over: Partial<StockRow> = {}): StockRow => ({
+const vaultRow = (over: Partial<StockItem> = {}): StockItem => ({
   _id: "a".repeat(24),
   order: 0,
   imageUrl: null,
@@ -50,7 +50,7 @@ describe("typed input per column", () => {
 });
 
 describe("columns and editable columns", () => {
-  it("lists each tab's columns in the spec's order", () => {
+  it("lists each tab's columns in the product's order", () => {
     const titles = (kind: Parameters<typeof columnsFor>[0], o = {}) => columnsFor(kind, o).map((c) => c.title);
     expect(titles("war-vault")).toEqual([
       "Item",
@@ -92,7 +92,7 @@ describe("columns and editable columns", () => {
     expect(both.indexOf("U16")).toBe(34);
   });
 
-  it("makes exactly section 5's columns editable", () => {
+  it("makes exactly the editable columns docs/product/stock.md lists editable", () => {
     const ids = (kind: Parameters<typeof editableColumns>[0]) => editableColumns(kind).map((c) => c.id);
     expect(ids("war-dedis")).toEqual(["item", "currentStock", "previousStock", "target", "todo"]);
     expect(ids("dinos")).toEqual([
@@ -122,7 +122,7 @@ describe("columns and editable columns", () => {
 const withEdit = (
   pending: Parameters<typeof withSheetEdit>[0],
   kind: Parameters<typeof storedValue>[0],
-  row: StockRow,
+  row: StockItem,
   column: string,
   value: PendingValue,
 ) => withSheetEdit(pending, (r, c) => storedValue(kind, r, c), row, column, value);

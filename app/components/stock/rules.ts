@@ -1,8 +1,6 @@
-// The 2411 stock sheet as the page needs it ("2411 Stock screen"): the page's
-// paths and remembered tab, each tab's columns and which of them are editable, pending edits and their save payload,
-// the dino type colours, the image form's checks and every text the screen shows. Pure: the loader, the action, the
-// grid and the HTML table share it. The rules the host API applies too (tabs, each kind's fields and columns, typed
-// cells, derived columns, vault colours, the wiki-link reduction) live in contract/stock.ts.
+// The 2411 stock sheet as the page needs it: paths and remembered tab, each tab's columns and which are editable,
+// pending edits and their payload, type colours, the image form's checks and the screen's texts. Pure; the rules the
+// host API shares live in contract/stock.ts.
 import {
   asText,
   cell,
@@ -23,6 +21,7 @@ import {
   type StockTab,
   type TabKind,
 } from "#contract/stock";
+import type { StockItem } from "#contract/stock-item";
 import {
   SHEET_TEXTS,
   sheetNames,
@@ -42,21 +41,6 @@ export const TAB_STORAGE_KEY = "stock_2411_active_tab";
 export const TAB_COOKIE = "stock-2411-tab";
 /** Stock page sizes 25/50/100, default 100. */
 export const DEFAULT_PAGE_SIZE = 100;
-
-/** A row as GET {base} answers it: the common fields, the tab's fields and its derived columns. */
-export type StockRow = {
-  _id: string;
-  order: number;
-  imageUrl: string | null;
-  isEmpty: boolean;
-  fieldColors: Record<string, string>;
-  textColor: string | null;
-  version: number;
-  updatedAt: string;
-  updatedBy: string | null;
-  prevStock: Cell;
-  [field: string]: unknown;
-};
 
 export const TEXTS = {
   title: "2411 Stock",
@@ -93,7 +77,7 @@ export const IMAGE_TEXTS: ImageFormTexts = {
 export const rowName = (kind: TabKind, row: Record<string, unknown>) => String(row[nameField(kind)] ?? "");
 
 // ---------------------------------------------------------------------------------------------------------------
-// Columns (spec section 2 "Columns", section 5 "Editable columns")
+// Columns and which are editable (docs/product/stock.md, "Tabs and columns")
 
 export type ColumnRole = "name" | "count" | "type" | "percent" | "text" | "number" | "history";
 /** A stock column: a sheet column (its id is the fieldColors key, pending-edit key and form field name: count1, ready3,
@@ -146,7 +130,7 @@ const PHONE_KEYS = new Set([
   "todo",
 ]);
 
-/** The columns of a tab, in the spec's order (contract/stock.ts); the dino tabs' R1-R16 and U1-U16 only when their toggle is on. */
+/** A tab's columns in the product's order (contract/stock.ts); the dino tabs' R1-R16 and U1-U16 only if toggled on. */
 export function columnsFor(kind: TabKind, options: ColumnOptions = {}): StockColumn[] {
   return KINDS[kind].columns.flatMap((c): StockColumn[] => {
     if (c.optional && !options[c.optional]) return [];
@@ -281,7 +265,7 @@ export function applyCells(kind: TabKind, row: Record<string, unknown>, cells: R
 }
 
 /** A row as the sheet shows it: the server's row with the pending cells applied and every derived column recomputed. */
-export function displayRow<T extends StockRow>(
+export function displayRow<T extends StockItem>(
   kind: TabKind,
   row: T,
   cells: Record<string, PendingValue> | undefined,

@@ -1,13 +1,8 @@
-// A table whose cells are edited in place and saved at once (the breeder page's FFA Raising and Codes Given To; spec
-// part 2 section 4: "these two tables save each edit immediately on commit when changed"), drawn from a column list.
-//
-// With JavaScript: click a cell (or tab to it) and it becomes an input (a select for a column with options); Enter or
-// leaving the cell commits, Escape cancels. A changed value is posted at once through the cell's own fetcher
-// (`intent`, `_id`, the field, and `was:<field>`, the value it was rendered with) and shown while it saves; a refusal
-// is shown (toast and under the cell) and the cell goes back to the stored value.
-// Without JavaScript: each row has an Edit link (?edit=<id>) that draws the row as inputs of one form (Save / Cancel);
-// the same action saves the fields that changed. A refused row form comes back with the typed values and the message.
+// A table whose cells are edited in place and saved at once, one changed field per post (the breeder page's FFA
+// Raising and Codes Given To); a refusal shows under the cell and restores the stored value. Without JavaScript each
+// row has an Edit link (?edit=<id>) to a row form posting to the same action (docs/product/breeder.md).
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { SaveCancel } from "./SaveCancel";
 import { useEffect, useRef, useState } from "react";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { EmptyRow } from "./EmptyRow";
@@ -310,12 +305,7 @@ function RowForm({
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="_id" value={row._id} />
           <input type="hidden" name="redirectTo" value={closeHref} />
-          <button type="submit" className="button small primary">
-            Save
-          </button>
-          <Link className="button small" to={closeHref} preventScrollReset replace>
-            Cancel
-          </Link>
+          <SaveCancel closeHref={closeHref} />
         </Form>
         {refusal ? (
           <p className="inline-error" role="alert">

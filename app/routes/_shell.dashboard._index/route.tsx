@@ -16,6 +16,7 @@ import { loadDashboard, type Trend } from "./dashboard.server";
 import { VouchesChart } from "./VouchesChart";
 import { StaleNotice } from "#app/components/HostNotice";
 import { json } from "#app/utils/json.server";
+import type { ReactNode } from "react";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -115,72 +116,61 @@ export default function Dashboard() {
       </section>
 
       <div className="dashboard-lists">
-        <section className="card" aria-labelledby="recent-title">
-          <div className="card-header">
-            <h2 id="recent-title">Recent Vouches</h2>
-            <span className="muted small">This month</span>
-          </div>
-          {data.recent.length === 0 ? (
-            <p className="empty-state">No vouches this month.</p>
-          ) : (
-            // The list scrolls inside the card: focusable, so a keyboard can scroll it (WCAG 2.1.1).
-            <ul
-              className="people-list recent-list"
-              data-testid="recent-vouches"
-              tabIndex={0} // eslint-disable-line jsx-a11y/no-noninteractive-tabindex -- a list that scrolls must take focus (WCAG 2.1.1)
-              aria-labelledby="recent-title"
-            >
-              {data.recent.map((v) => (
-                <li key={v.discordId}>
-                  <PersonAvatar id={v.discordId} src={v.avatar} />
-                  <span className="person">
-                    <strong>{v.username}</strong>
-                    <span className="muted small">{v.discordId}</span>
-                  </span>
-                  <span className="count-pill" title={`${v.count} vouches this month`}>
-                    {v.count}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ListCard
+          id="recent-title"
+          title="Recent Vouches"
+          note="This month"
+          empty={data.recent.length === 0 ? "No vouches this month." : null}
+        >
+          {/* The list scrolls inside the card: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+          <ul
+            className="people-list recent-list"
+            data-testid="recent-vouches"
+            tabIndex={0} // eslint-disable-line jsx-a11y/no-noninteractive-tabindex -- a list that scrolls must take focus (WCAG 2.1.1)
+            aria-labelledby="recent-title"
+          >
+            {data.recent.map((v) => (
+              <li key={v.discordId}>
+                <PersonAvatar id={v.discordId} src={v.avatar} />
+                <span className="person">
+                  <strong>{v.username}</strong>
+                  <span className="muted small">{v.discordId}</span>
+                </span>
+                <span className="count-pill" title={`${v.count} vouches this month`}>
+                  {v.count}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </ListCard>
 
-        <section className="card" aria-labelledby="top-title">
-          <div className="card-header">
-            <h2 id="top-title">Top Vouchers</h2>
-            <span className="muted small">All time</span>
-          </div>
-          {data.top.length === 0 ? (
-            <p className="empty-state">No data</p>
-          ) : (
-            <ol className="people-list top-list" data-testid="top-vouchers">
-              {data.top.map((v) => (
-                <li key={v.discordId} className={v.rank <= 3 ? `podium podium-${v.rank}` : undefined}>
-                  <span className="rank" aria-label={`Rank ${v.rank}`}>
-                    {v.rank}
-                  </span>
-                  <PersonAvatar id={v.discordId} src={v.avatar} />
-                  <span className="person">
-                    <strong>{v.username}</strong>
-                    <span className="voucher-counts small">
-                      <span className="uncompleted" title="Uncompleted (Invalid or Not Provided)">
-                        {v.uncompleted} uncompleted
-                      </span>
-                      <span className="completed" title="Completed">
-                        {v.completed} completed
-                      </span>
+        <ListCard id="top-title" title="Top Vouchers" note="All time" empty={data.top.length === 0 ? "No data" : null}>
+          <ol className="people-list top-list" data-testid="top-vouchers">
+            {data.top.map((v) => (
+              <li key={v.discordId} className={v.rank <= 3 ? `podium podium-${v.rank}` : undefined}>
+                <span className="rank" aria-label={`Rank ${v.rank}`}>
+                  {v.rank}
+                </span>
+                <PersonAvatar id={v.discordId} src={v.avatar} />
+                <span className="person">
+                  <strong>{v.username}</strong>
+                  <span className="voucher-counts small">
+                    <span className="uncompleted" title="Uncompleted (Invalid or Not Provided)">
+                      {v.uncompleted} uncompleted
+                    </span>
+                    <span className="completed" title="Completed">
+                      {v.completed} completed
                     </span>
                   </span>
-                  <span className="count-pill" title="Total vouches">
-                    {v.total}
-                    <span className="sr-only"> total</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+                </span>
+                <span className="count-pill" title="Total vouches">
+                  {v.total}
+                  <span className="sr-only"> total</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </ListCard>
       </div>
 
       <footer className="dashboard-footer">
@@ -262,5 +252,30 @@ export function ErrorBoundary() {
         </Link>
       </section>
     </div>
+  );
+}
+
+/** A card of the dashboard's lists: its heading (which names the card) and note, then its list or what says it is empty. */
+function ListCard({
+  id,
+  title,
+  note,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  note: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-header">
+        <h2 id={id}>{title}</h2>
+        <span className="muted small">{note}</span>
+      </div>
+      {empty !== null ? <p className="empty-state">{empty}</p> : children}
+    </section>
   );
 }

@@ -1,7 +1,5 @@
-// The Breeder List tab's server flow ("Breeder page"): read the list through the host client
-// and shape one page of it (search over every field, the server filter, the column toggles, 100 rows a page); save what
-// the sheet changes through the host's breeder calls: one PATCH per modified row with its version, the order with PUT
-// .../order for every row whose place changed, cell colours in one batch-color call and row colours with PATCH.
+// The Breeder List tab's server flow: reads and shapes one page (search, server filter, toggles, 100 rows), and saves
+// the sheet's changes: one PATCH per row with its version, PUT .../order, batch cell colours, row colours by PATCH.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BREEDER_PATH, COLOURABLE_COLUMNS, type BreederServer, type BreederSummary } from "#contract/breeder";
 import { searchText } from "#contract/search";
@@ -117,7 +115,7 @@ export async function loadBreederList(context: AppLoadContext, url: URL, request
   const q = searchText(params.get("q"));
   const size = sheetSizeFrom(params.get("size"), LIST_PAGE_SIZE);
   const requested = pageFrom(params.get("page"));
-  // Spec section 8 only logs a failed load; here the tab says so too.
+  // The old app only logged a failed load; here the tab says so too.
   const nothing: ListPage = {
     rows: [],
     total: 0,
@@ -193,7 +191,7 @@ function breederStore(context: AppLoadContext): SheetStore {
       return answer;
     },
     // The whole order in one call (one event for the other browsers); a host without it (an older backend answers 404)
-    // gets the spec's PUT {id}/order with the index, for every row whose place changed.
+    // gets the old API's PUT {id}/order with the index, for every row whose place changed.
     saveOrder: async (ids) => {
       try {
         await host(context).send("POST", `${LIST}/order`, { ids });

@@ -1,9 +1,6 @@
-// The Breeder List tab ("Breeder page") on the sheet engine: the summary card "Good Comms
-// Breed Lines" with the server filter, the column toggles, and the sheet itself. Click a cell to edit it (a number, a
-// text, a TRUE/FALSE or server select); edits stay pending, highlighted, until Save sends one PATCH per row; colours
-// save at once; dragging a row onto another swaps them until Save Order; Discard reloads. Without JavaScript: the HTML
-// table with an Edit link per row (the row being edited has its form, the colour form, Move up / Move down and History:
-// ADR 055), and links for the filter and toggles.
+// The Breeder List tab on the sheet engine: the "Good Comms Breed Lines" summary with the server filter, the column
+// toggles and the sheet; without JavaScript, the HTML table with a per-row Edit link and its row tools (ADR 055,
+// docs/product/breeder.md).
 import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import {
@@ -22,8 +19,9 @@ import { LoadError, StaleSince } from "#app/components/HostNotice";
 import { ColorPickerDialog, UnsavedChangesDialog } from "#app/components/sheet/Dialogs";
 import type { CellLook } from "#app/components/sheet/cells";
 import type { HtmlCell } from "#app/components/sheet/SheetTable";
-import { SelectedRowHistory, SheetView } from "#app/components/sheet/SheetView";
-import { cellsSelected, unpackRows, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
+import { SheetView } from "#app/components/sheet/SheetView";
+import { SheetEditTools, SheetSelectionTools, ToggleLinks } from "#app/components/sheet/SheetTools";
+import { unpackRows, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
 import { BREEDER_SHEET } from "#contract/sheet-names";
 import { useSheet } from "#app/components/sheet/use-sheet";
 import { Pagination } from "#app/components/table/Pagination";
@@ -189,40 +187,17 @@ export function BreederListTab({ data }: { data: BreederListData }) {
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Breeder list tools">
-          {(
-            [
-              ["base", data.toggles.base, "Base Stats Details"],
-              ["mut", data.toggles.mut, "Mut Details"],
-            ] as const
-          ).map(([key, on, label]) => (
-            <Link
-              key={key}
-              className={`button small toggle${on ? " on" : ""}`}
-              role="button"
-              aria-pressed={on}
-              to={toggleHref(key, on)}
-              preventScrollReset
-              replace
-            >
-              {label}
-            </Link>
-          ))}
-          {hydrated && canEdit ? (
-            <button type="button" className="button small" onClick={sheet.openColourPicker}>
-              <span className="swatch" aria-hidden /> Color Picker
-            </button>
-          ) : null}
-          {canEdit ? (
-            <Link className="button small" to={`${BREEDER_PATH}/import`}>
-              Import
-            </Link>
-          ) : null}
-          {sheet.selection.count > 1 ? (
-            <span className="stock-selected" data-testid="cells-selected">
-              {cellsSelected(sheet.selection.count)}
-            </span>
-          ) : null}
-          <SelectedRowHistory sheet={sheet} audited="breeder_list" />
+          <ToggleLinks
+            toggles={
+              [
+                ["base", data.toggles.base, "Base Stats Details"],
+                ["mut", data.toggles.mut, "Mut Details"],
+              ] as const
+            }
+            toggleHref={toggleHref}
+          />
+          <SheetEditTools sheet={sheet} hydrated={hydrated} canEdit={canEdit} importHref={`${BREEDER_PATH}/import`} />
+          <SheetSelectionTools sheet={sheet} audited="breeder_list" />
         </div>
         {!data.toggles.mut ? <p className="muted small mut-summary">{LIST_TEXTS.mutHidden}</p> : null}
         <StaleSince asOf={data.staleAsOf} what="the breeder list" />

@@ -1,7 +1,5 @@
-// The Breeder page's server flow ("Breeder page (breeder-stats)", sections 3 to 9): the loader reads the
-// active tab only (the Breeder List through its own module), and the dialog the URL opens with its dino names (the
-// page fetches them from loadDinoNames when a person opens one with JavaScript); the action dispatches by intent: the
-// Breeder List's to its module, then the image and role mapping dialogs and the side tables' edits.
+// The Breeder page's server flow: the loader reads the active tab only, plus the dialog the URL opens; the action
+// dispatches by intent to the Breeder List's module, the dialogs and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "#contract/breeder";
@@ -15,6 +13,7 @@ import { readPreferences } from "#app/utils/preferences";
 import { readRememberedTab } from "#app/utils/remembered-tab";
 import { pageSizeFrom } from "#app/utils/table";
 import { isSheetIntent } from "#app/components/sheet/sheet-action.server";
+import { putImage } from "#app/components/sheet/image-action.server";
 import { breederListAction, loadBreederList } from "./breeder-list.server";
 import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
@@ -165,17 +164,7 @@ async function imageAction(io: Io) {
     const { names, row } = await firstRowOf(context, itemName);
     const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, names);
     if (invalid || !row) return fail(invalid ?? IMAGE_TEXTS.notFound);
-    const answer = await host(context).send<{ updatedCount: number; itemName: string }>(
-      "PUT",
-      `${LIST}/${row._id}/image`,
-      {
-        imageUrl,
-        updateAllMatching,
-      },
-    );
-    const message = updateAllMatching
-      ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName)
-      : TEXTS.imageAdded(itemName);
+    const message = await putImage(context, `${LIST}/${row._id}`, { itemName, imageUrl, updateAllMatching }, TEXTS);
     return reply(io, back, { type: "success", message }, { data: { intent: "image", ok: true, message } });
   } catch (error) {
     console.warn("breeder: image failed", error);

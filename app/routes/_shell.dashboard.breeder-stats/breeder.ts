@@ -17,7 +17,7 @@ import type { InlineColumn } from "#app/components/table/InlineEditTable";
 export const PAGE_PATH = BREEDER_PATH;
 /** The dialogs' dino names, fetched when a person reaches for one (./dinos beside the page's route). */
 export const NAMES_PATH = `${BREEDER_PATH}/dinos`;
-/** The cookie that lets the server render the remembered tab on first paint (local storage holds the spec's key). */
+/** The cookie that lets the server render the remembered tab on first paint (local storage holds the page's key). */
 export const TAB_COOKIE = "breeder-tab";
 
 export const TEXTS = {

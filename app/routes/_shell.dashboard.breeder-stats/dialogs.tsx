@@ -1,12 +1,9 @@
-// The Breeder page's two dialogs ("Modals"): Add Dino Image (the sheet's image form with the breeder's
-// words) and Add Discord Role Mapping. Without JavaScript, ?dialog=image or ?dialog=mapping opens the one the server
-// renders; its form posts to the page's action, which redirects back with a toast or draws the dialog again with the
-// message and the typed values. With JavaScript, the header's buttons open them; they post through a fetcher
-// ("Adding..." while busy); success closes the dialog with a toast and the page's data reloads.
+// The Breeder page's two dialogs, Add Dino Image and Add Discord Role Mapping: opened by ?dialog=image|mapping and
+// posted as forms without JavaScript, opened by the header's buttons and posted through a fetcher with it
+// (docs/product/breeder.md).
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Modal, ModalActions } from "#app/components/Modal";
-import { AddImageDialog, NameSelect, useFormProblem } from "#app/components/sheet/Dialogs";
+import { AddImageDialog, FormDialog, useFormProblem } from "#app/components/sheet/Dialogs";
 import { imageFormError } from "#app/components/sheet/rules";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { useAnswerToast } from "#app/utils/use-answer-toast";
@@ -141,60 +138,39 @@ function MappingDialog({
   const check = useFormProblem(imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? []));
   const shown = check.problem ?? error ?? null;
   return (
-    <Modal
+    <FormDialog
       title={MAPPING_TEXTS.title}
       onClose={onClose}
       closeHref={closeHref}
       testId="add-mapping-dialog"
-      className="stock-dialog"
-    >
-      <form
-        method="post"
-        className="stock-form"
-        noValidate={!!onSubmit}
-        onSubmit={(e) => {
-          if (!onSubmit) return;
-          e.preventDefault();
+      problem={shown}
+      submit={{ label: "Add Mapping", busy }}
+      hidden={{ intent: "mapping", redirectTo: closeHref }}
+      name={{ texts: MAPPING_TEXTS, names, pending, value: itemName, onChange: setItemName }}
+      onSubmit={
+        onSubmit &&
+        (() => {
           if (check.send()) onSubmit({ itemName, roleId: roleId.trim() });
-        }}
-      >
-        <input type="hidden" name="intent" value="mapping" />
-        <input type="hidden" name="redirectTo" value={closeHref} />
-        <NameSelect
-          texts={MAPPING_TEXTS}
-          names={names}
-          pending={pending}
-          value={itemName}
-          onChange={setItemName}
+        })
+      }
+    >
+      <label>
+        <span>{MAPPING_TEXTS.roleLabel}</span>
+        <input
+          type="text"
+          name="roleId"
+          value={roleId}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="123456789012345678"
           required={!onSubmit}
+          aria-describedby="role-id-hint"
+          onChange={(e) => setRoleId(e.target.value)}
         />
-        <label>
-          <span>{MAPPING_TEXTS.roleLabel}</span>
-          <input
-            type="text"
-            name="roleId"
-            value={roleId}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="123456789012345678"
-            required={!onSubmit}
-            aria-describedby="role-id-hint"
-            onChange={(e) => setRoleId(e.target.value)}
-          />
-          <small id="role-id-hint" className="muted">
-            {MAPPING_TEXTS.roleHint}
-          </small>
-        </label>
-        {shown ? (
-          <p className="stock-form-error" role="alert">
-            {shown}
-          </p>
-        ) : null}
-        <ModalActions
-          className="stock-dialog-actions"
-          submit={{ label: "Add Mapping", busy, busyLabel: "Adding..." }}
-        />
-      </form>
-    </Modal>
+        <small id="role-id-hint" className="muted">
+          {MAPPING_TEXTS.roleHint}
+        </small>
+      </label>
+    </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ import {
   NEGATIVE_VALUES,
   ZERO_COLUMN,
   type BreederColumn,
+  type BreederListRow,
   type BreederServer,
   type BreederSummary,
 } from "#contract/breeder";
@@ -23,14 +24,8 @@ import {
   type SheetTexts,
 } from "#app/components/sheet/rules";
 
-/** A row as GET /api/breeder-list answers it. */
-export type BreederRow = SheetRow & {
-  order: number;
-  Dino: string;
-  Server: string | null;
-  lastUpdated: string;
-  roleId: string | null;
-};
+/** A row as GET /api/breeder-list answers it, as the sheet holds it. */
+export type BreederRow = SheetRow & BreederListRow;
 
 /** The breeder list starts at 100 rows a page (the other sizes are the tables' 25 and 50). */
 export const LIST_PAGE_SIZE = 100;

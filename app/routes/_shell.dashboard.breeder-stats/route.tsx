@@ -1,7 +1,5 @@
-// Breeder ("Breeder page (breeder-stats)", sections 3 to 9): five tabs (Breeder List, FFA Raising, Codes
-// Given To, Claim Sessions, Breeder Statistics) under one search, the tab in the URL and remembered, the Add Mapping
-// and Add Image dialogs, and live reloads when the breeder list or a breeder table changes. Everything works without
-// JavaScript (links, GET forms, ?dialog= and ?edit= states); the server flow is in breeder.server.ts.
+// Breeder: five tabs under one search, the tab in the URL and remembered, the Add Mapping and Add Image dialogs, and
+// live reloads; all of it works without JavaScript. Server flow in breeder.server.ts (docs/product/breeder.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 // One side table tab (FFA Raising, Codes Given To): its title with the count, the inline-edit table, pagination, and
-// the host's failure shown in place (spec section 8 only logged it).
+// the host's failure shown in place (the old app only logged it).
 import { useActionData } from "@remix-run/react";
 import { LoadError, StaleSince } from "#app/components/HostNotice";
 import { InlineEditTable, type InlineRefusal, type InlineRow } from "#app/components/table/InlineEditTable";

@@ -44,7 +44,7 @@ export type SideTableData = Awaited<ReturnType<typeof loadSideTable>>;
 
 /**
  * Saves the fields of one row that changed: each field the form carries whose value differs from the one it was
- * rendered with (`was:<field>`), one PATCH each, in column order. Answers the spec's live words on success (the write
+ * rendered with (`was:<field>`), one PATCH each, in column order. Answers the live toast's words on success (the write
  * raises breeder_update with them); a refusal names the field in the page's words and keeps what was typed.
  */
 export async function sideTableAction(io: Io, which: SideTable, form: FormData) {

@@ -10,8 +10,8 @@ import { codeWording } from "./codes";
 const text = z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v), codeText);
 
 /**
- * The Edit Code form and the grid's in-place edits, checked in the browser and in the action: the whole code (spec
- * PUT carries the full code object), every field free text within the API's rules (contract/codes.ts),
+ * The Edit Code form and the grid's in-place edits, checked in the browser and in the action: the whole code (the
+ * API's PUT carries the full code object), every field free text within the API's rules (contract/codes.ts),
  * completed Yes or No.
  */
 export const codeForm = z.object({

@@ -1,5 +1,5 @@
 // The Codes page's server flow: read the codes through the host client and shape one page of them; edit and delete
-// them and come back with the spec's toasts.
+// them and come back with the product's toasts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { OBJECT_ID } from "#contract/ids";
@@ -11,7 +11,8 @@ import { searchedPage } from "#app/utils/host-search.server";
 import { pageSizeFrom, paginate, type Page } from "#app/utils/table";
 import { storedAvatarSrc } from "#app/utils/user";
 import { checkCode } from "./codes-form";
-import { byId, FORM_FIELDS, PAGE_PATH, SEARCH_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
+import type { Code } from "#contract/codes";
+import { byId, FORM_FIELDS, PAGE_PATH, SEARCH_FIELDS, TEXTS, type CodeRow } from "./codes";
 
 export async function loadCodes(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
@@ -37,7 +38,7 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
     total = all ?? rest.total;
     if (asOf) stale = { asOf };
   } catch (error) {
-    // Spec part 1 section 8 showed an empty table (and logged it); here the page says the load failed, with Retry.
+    // The old app showed an empty table (and logged it); here the page says the load failed, with Retry.
     console.error("codes: load failed", error);
     const refused = hostErrorOf(error);
     loadError = refused ? `Failed to load codes: HTTP error! status: ${refused.status}` : "Failed to load codes.";

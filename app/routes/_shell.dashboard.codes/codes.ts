@@ -1,24 +1,9 @@
 // The Codes page's shapes and rules, shared by the loader, the action and the browser (Codes page,
 // sections 3, 4, 5, 8, 9). Pure, and free of zod: the form's schema is in codes-form.ts, loaded after the first paint.
+import type { Code } from "#contract/codes";
 import { completedLabel } from "#contract/codes-display";
 import { conflictText } from "#app/utils/action";
 import { labelled } from "#app/utils/forms";
-
-/** A code as GET /api/codes answers it. */
-export type Code = {
-  _id: string;
-  id: number;
-  username: string | null;
-  code: string | null;
-  server: string | null;
-  avatar: string | null;
-  completed: boolean;
-  mainserver: string | null;
-  location: string | null;
-  user: string | null;
-  /** Bumped by every save; an external host may not keep one. */
-  version?: number;
-};
 
 /** A row of the table: the code, and the avatar image to show. */
 export type CodeRow = Code & { avatarSrc: string };

@@ -11,7 +11,7 @@ import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { TONE_COLORS } from "#app/components/grid/theme";
 import { readOnlyColumns, type GridColumnDef } from "#app/components/grid/types";
 import { useCan } from "#app/utils/access";
-import { RowActions } from "#app/components/table/RowActions";
+import { SelectedRow, SelectionBar } from "#app/components/table/SelectionBar";
 import { Icon } from "#app/components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "#app/components/Modal";
 import { useNotifications } from "#app/components/notifications/notifications";
@@ -25,7 +25,8 @@ import { formatUtcMinute } from "#app/utils/dates";
 import { useHydrated } from "#app/utils/hydrated";
 import { perRow, withParams } from "#app/utils/table";
 import styles from "#app/styles/codes.css?url";
-import { completedLabel, TEXT_FIELDS, TEXTS, type Code, type CodeRow } from "./codes";
+import type { Code } from "#contract/codes";
+import { completedLabel, TEXT_FIELDS, TEXTS, type CodeRow } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
 import { LoadError, StaleNotice } from "#app/components/HostNotice";
 import { ConflictField } from "#app/components/Meanwhile";
@@ -177,28 +178,26 @@ export default function CodesPage() {
         ) : (
           <>
             {hydrated ? (
-              <div className="grid-actions" role="toolbar" aria-label="Selected code">
+              <SelectionBar
+                label="Selected code"
+                canEdit={canEdit}
+                editHint="Select a row for its actions; double-click a cell to edit it in place."
+              >
                 {selected ? (
-                  <>
-                    <span>
-                      Code <strong>#{selected.id}</strong>
-                      {selected.username ? ` · ${selected.username}` : ""}
-                    </span>
-                    <RowActions
-                      canEdit={canEdit}
-                      onEdit={() => editing.open(selected)}
-                      onDelete={() => deleting.open(selected)}
-                      history={{ entity: "code", id: selected._id }}
-                    />
-                  </>
-                ) : (
-                  <span className="muted small">
-                    {canEdit
-                      ? "Select a row for its actions; double-click a cell to edit it in place."
-                      : "Select a row to see it here."}
-                  </span>
-                )}
-              </div>
+                  <SelectedRow
+                    summary={
+                      <>
+                        Code <strong>#{selected.id}</strong>
+                        {selected.username ? ` · ${selected.username}` : ""}
+                      </>
+                    }
+                    canEdit={canEdit}
+                    onEdit={() => editing.open(selected)}
+                    onDelete={() => deleting.open(selected)}
+                    history={{ entity: "code", id: selected._id }}
+                  />
+                ) : null}
+              </SelectionBar>
             ) : null}
             <CanvasTable
               rows={rows}

@@ -3,7 +3,8 @@ import { failureReason } from "#app/host/client.server";
 import { avatarsSentWith, storedAvatars } from "#app/utils/avatars.server";
 import { searchedPage } from "#app/utils/host-search.server";
 import { pageSizeFrom } from "#app/utils/table";
-import { isLogTab, type JoinEntry, type LeaveEntry, type LogTab } from "./logs";
+import type { JoinEntry, LeaveEntry } from "#contract/community";
+import { isLogTab, type LogTab } from "./logs";
 
 const JOIN_FIELDS: (keyof JoinEntry)[] = ["id", "displayName", "username", "inviteCode", "inviterId"];
 const LEAVE_FIELDS = [
@@ -54,7 +55,7 @@ export async function loadLogs(context: AppLoadContext, url: URL) {
       ));
     return { ...base, staleAsOf: stale, loadError: null, join: null, leave, avatars };
   } catch (error) {
-    // Spec section 8 logs a failure and shows the table empty; the page also says why, with Retry.
+    // The old app logged a failure and showed the table empty; the page also says why, with Retry.
     console.error("logs: load failed", tab, error);
     return {
       ...base,

@@ -1,7 +1,5 @@
-// The generic Server Stats page: a live overview of the three servers (status, players n/70,
-// map, last update, a link to each server's page), read in parallel through the host client and reloaded on
-// eoserver_status_update; below it the tabs 2411 Playerlist, 2573 Playerlist and 2446 Playerlist, each placeholder text
-// that points to that server's page. The tab lives in the URL (?tab=2573), so it works without JavaScript.
+// The generic Server Stats page: a live overview card per server read in parallel, and tabs (?tab=) whose placeholder
+// text links to each server's own page (docs/product/server-stats.md).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -18,7 +16,7 @@ import {
   TEXTS,
   type ServerState,
 } from "#app/routes/server-stats-page/servers";
-import { serverStateOf } from "#app/routes/server-stats-page/stats.server";
+import { serverStateOf } from "#app/routes/server-stats-page/host-rows.server";
 import { isServerId, SERVER_IDS, type ServerId } from "#contract/servers";
 import styles from "#app/styles/server-stats.css?url";
 import { TabNav } from "#app/components/TabNav";

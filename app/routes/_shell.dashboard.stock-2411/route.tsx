@@ -1,13 +1,8 @@
-// 2411 Stock ("2411 Stock screen"): eight tabs of a spreadsheet that several officers edit
-// at once. With JavaScript: a canvas grid (click a cell to edit; edits are pending until Save, highlighted, with a
-// yellow banner), row drag and drop with Save Order, cell selection with a text colour picker, Add Item Image, the
-// Version History, and live updates from other officers that repaint only the changed cells and never drop one's own
-// pending edits (each row is saved with its version; a refused row stays pending with a message naming who changed it
-// and when). Without JavaScript: each tab is an HTML table with search, page size and pagination in the URL, and a
-// per-row edit form that saves through the same action and the same version check.
+// 2411 Stock: eight tabs of a sheet several officers edit at once, a canvas grid with pending edits, Save, reorder,
+// colours, images, Version History and live updates; without JavaScript, HTML tables with a per-row form through the
+// same action and version check (docs/product/stock.md, docs/product/sheets.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
-  Form,
   Link,
   useActionData,
   useFetcher,
@@ -15,13 +10,14 @@ import {
   useLocation,
   useNavigate,
   useNavigation,
-  useSubmit,
 } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
-import { SelectedRowHistory, SheetView } from "#app/components/sheet/SheetView";
+import { SheetView, type RowSaveAnswer } from "#app/components/sheet/SheetView";
+import { SheetEditTools, SheetSelectionTools, ToggleLinks } from "#app/components/sheet/SheetTools";
+import { StockSummary } from "./summary";
 import { gridPreloadMeta } from "#app/components/sheet/preload";
-import { cellsSelected, type PendingValue, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
+import { type PendingValue, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
 import { useSheet } from "#app/components/sheet/use-sheet";
 import { stockSheet } from "#contract/sheet-names";
 import {
@@ -37,8 +33,8 @@ import {
   TAB_STORAGE_KEY,
   TEXTS,
   type StockColumn,
-  type StockRow,
 } from "#app/components/stock/rules";
+import type { StockItem } from "#contract/stock-item";
 import { STOCK_TABS, TABS, isStockTab, type StockTab, type TabKind } from "#contract/stock";
 import { ColourLegend } from "#app/components/sheet/ColourLegend";
 import { useNotifications } from "#app/components/notifications/notifications";
@@ -67,14 +63,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadStock(re
 export const action = ({ request, context }: ActionFunctionArgs) => stockAction(request, context);
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-type ActionData = {
-  intent?: string;
-  _id?: string;
-  values?: Record<string, string>;
-  version?: number;
-  conflict?: string;
-  error?: string;
-} & Record<string, unknown>;
+type ActionData = RowSaveAnswer & Record<string, unknown>;
 
 export default function StockPage() {
   const data = useLoaderData<typeof loader>();
@@ -87,14 +76,13 @@ export default function StockPage() {
 function StockSheet({ data }: { data: Data }) {
   const tab = data.tab as StockTab;
   const kind = data.kind as TabKind;
-  const serverRows = data.page.rows as unknown as StockRow[];
+  const serverRows = data.page.rows as unknown as StockItem[];
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const hydrated = useHydrated();
   const { notify } = useNotifications();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
-  const submit = useSubmit();
   const here = location.pathname + location.search;
   const closeHref = withParams(here, { edit: null, dialog: null });
 
@@ -107,7 +95,7 @@ function StockSheet({ data }: { data: Data }) {
   const legend = useMemo(() => stockLegend(columns), [columns]);
 
   const canEdit = useCan("stock");
-  const sheet = useSheet<StockRow>({
+  const sheet = useSheet<StockItem>({
     rows: serverRows,
     columns,
     action: `${PAGE_PATH}?tab=${tab}`,
@@ -118,10 +106,13 @@ function StockSheet({ data }: { data: Data }) {
     parse: useCallback((column: SheetColumn, text: string) => parseInput(column as StockColumn, text), []),
     check: useCallback((column: SheetColumn, text: string) => checkInput(column as StockColumn, text), []),
     display: useCallback(
-      (row: StockRow, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells),
+      (row: StockItem, cells: Record<string, PendingValue> | undefined) => displayRow(kind, row, cells),
       [kind],
     ),
-    payload: useCallback((row: StockRow, cells: Record<string, PendingValue>) => savePayload(kind, row, cells), [kind]),
+    payload: useCallback(
+      (row: StockItem, cells: Record<string, PendingValue>) => savePayload(kind, row, cells),
+      [kind],
+    ),
     reorder: "move",
     readOnly: !canEdit,
     presence: stockSheet(tab),
@@ -188,83 +179,7 @@ function StockSheet({ data }: { data: Data }) {
         onClick={(e, t) => onTabClick(e, tabHref(t))}
       />
 
-      <section className="card stock-summary" aria-label={`${data.label} summary`} data-testid="stock-summary">
-        {switching ? (
-          <p className="stock-loading" role="status">
-            <span className="spinner" aria-hidden /> {TEXTS.loading}
-          </p>
-        ) : (
-          <>
-            <dl className="stock-stats">
-              <div>
-                <dt>Items</dt>
-                <dd data-testid="summary-items">{data.summary.items}</dd>
-              </div>
-              <div>
-                <dt>{isDinos ? "Total Raised" : "Current Stock"}</dt>
-                <dd data-testid="summary-total">{data.summary.total.toLocaleString("en-US")}</dd>
-              </div>
-              <div>
-                <dt>At Target</dt>
-                <dd>{data.summary.atTarget}</dd>
-              </div>
-              <div>
-                <dt>Below Target</dt>
-                <dd>{data.summary.belowTarget}</dd>
-              </div>
-            </dl>
-            <div className="stock-history">
-              <p className="muted small" data-testid="last-updated-by">
-                Last Updated By:{" "}
-                {data.lastUpdated ? (
-                  <>
-                    <strong>{data.lastUpdated.by}</strong> ·{" "}
-                    <time dateTime={data.lastUpdated.iso}>{data.lastUpdated.at}</time>
-                  </>
-                ) : (
-                  "—"
-                )}
-              </p>
-              <Form method="get" className="stock-history-form" preventScrollReset>
-                {["tab", "q", "size", "ready", "unready"].map((k) => {
-                  const v = new URLSearchParams(location.search).get(k);
-                  return v ? <input key={k} type="hidden" name={k} value={v} /> : null;
-                })}
-                {!new URLSearchParams(location.search).get("tab") ? (
-                  <input type="hidden" name="tab" value={tab} />
-                ) : null}
-                <label>
-                  <span>Version History</span>
-                  <select
-                    name="history"
-                    value={data.historyView?.id ?? ""}
-                    onChange={(e) => submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
-                    disabled={data.history.length === 0}
-                  >
-                    <option value="">{data.history.length === 0 ? "No past versions" : "Select a date"}</option>
-                    {data.history.map((h) => (
-                      <option key={h.id} value={h.id}>
-                        {h.label}
-                        {h.updatedBy ? ` · ${h.updatedBy}` : ""}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <noscript>
-                  <button type="submit" className="button small">
-                    Show
-                  </button>
-                </noscript>
-                {data.historyView ? (
-                  <Link className="button small" to={withParams(here, { history: null })} preventScrollReset replace>
-                    Show Current
-                  </Link>
-                ) : null}
-              </Form>
-            </div>
-          </>
-        )}
-      </section>
+      <StockSummary data={data} tab={tab} switching={switching} isDinos={isDinos} />
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Stock tools">
@@ -277,44 +192,24 @@ function StockSheet({ data }: { data: Data }) {
               Add Image
             </Link>
           )}
-          {hydrated && canEdit ? (
-            <button type="button" className="button small" onClick={sheet.openColourPicker}>
-              <span className="swatch" aria-hidden /> Color Picker
-            </button>
-          ) : null}
-          {canEdit ? (
-            <Link className="button small" to={`${PAGE_PATH}/import?tab=${tab}`}>
-              Import
-            </Link>
-          ) : null}
+          <SheetEditTools
+            sheet={sheet}
+            hydrated={hydrated}
+            canEdit={canEdit}
+            importHref={`${PAGE_PATH}/import?tab=${tab}`}
+          />
           {isDinos ? (
-            <>
-              {(
+            <ToggleLinks
+              toggles={
                 [
                   ["ready", data.ready, "Ready Details (R1-R16)"],
                   ["unready", data.unready, "Unready Details (U1-U16)"],
                 ] as const
-              ).map(([key, on, label]) => (
-                <Link
-                  key={key}
-                  className={`button small toggle${on ? " on" : ""}`}
-                  role="button"
-                  aria-pressed={on}
-                  to={toggleHref(key, on)}
-                  preventScrollReset
-                  replace
-                >
-                  {label}
-                </Link>
-              ))}
-            </>
+              }
+              toggleHref={toggleHref}
+            />
           ) : null}
-          {sheet.selection.count > 1 ? (
-            <span className="stock-selected" data-testid="cells-selected">
-              {cellsSelected(sheet.selection.count)}
-            </span>
-          ) : null}
-          <SelectedRowHistory sheet={sheet} audited="stock_item" />
+          <SheetSelectionTools sheet={sheet} audited="stock_item" />
         </div>
 
         <TableToolbar

@@ -1,6 +1,6 @@
 // The 2411 Stock page's server flow ("2411 Stock screen"): read the active tab and its
 // history through the host client and shape one page of it; save edits (the grid's batch and the no-JavaScript row
-// form, both with each row's version), the order, colours and images, and answer with the spec's texts.
+// form, both with each row's version), the order, colours and images, and answer with the product's texts.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { z } from "zod";
@@ -27,12 +27,13 @@ import {
   TAB_COOKIE,
   TEXTS,
   type StockColumn,
-  type StockRow,
 } from "#app/components/stock/rules";
+import type { StockItem } from "#contract/stock-item";
 import { figureKey, isStockTab, TABS, type Cell, type StockTab } from "#contract/stock";
 import { reduceImageUrl } from "#contract/images";
 import { shown } from "#app/utils/host-read.server";
 import { GRID_PRELOAD } from "#app/components/sheet/grid-preload.server";
+import { putImage } from "#app/components/sheet/image-action.server";
 import { host, hostErrorOf } from "#app/host/client.server";
 import { backTo, formOf, isFetcher, reply } from "#app/utils/action.server";
 import { formatDateTime, timeZoneOr } from "#app/utils/dates";
@@ -63,13 +64,13 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const size = sheetSizeFrom(url.searchParams.get("size"), DEFAULT_PAGE_SIZE);
   const requestedPage = Number(url.searchParams.get("page") ?? 1);
 
-  // Spec section 8 swallowed stock load failures (the tab showed empty); issue 11: never an empty state for a failed
-  // read. The tab shows the last good rows marked stale, or why nothing could be read, with Retry.
+  // The old app showed a failed stock load as an empty tab; here a failed read is never an empty state. The tab shows
+  // the last good rows marked stale, or why nothing could be read, with Retry (docs/product/stock.md).
   // The dates without their figures, and the figures of the date chosen only (a host that ignores `items` and `id`
   // answers every snapshot whole, and the chosen one is found among them).
   const historyId = url.searchParams.get("history");
   const [list, snapshots, picked] = await Promise.all([
-    shown(host(context).get<StockRow[]>(path), [] as StockRow[], label),
+    shown(host(context).get<StockItem[]>(path), [] as StockItem[], label),
     shown(host(context).get<Snapshot[]>(`${path}/history?items=0`), [] as Snapshot[], `${label} history`),
     historyId && /^\d{1,15}$/.test(historyId)
       ? shown(host(context).get<Snapshot[]>(`${path}/history?id=${historyId}`), [] as Snapshot[], `${label} history`)
@@ -85,7 +86,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
         matches(
           r,
           q,
-          columns.map((c) => (row: StockRow) => cellTextOf(c, c.value(row))),
+          columns.map((c) => (row: StockItem) => cellTextOf(c, c.value(row))),
         ),
       )
     : rows;
@@ -109,7 +110,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
     : null;
 
   // Last Updated By: the row saved last.
-  const latest = rows.reduce<StockRow | null>((a, r) => (!a || r.updatedAt > a.updatedAt ? r : a), null);
+  const latest = rows.reduce<StockItem | null>((a, r) => (!a || r.updatedAt > a.updatedAt ? r : a), null);
   const figures = rows.filter((r) => !r.isEmpty);
   const summary = {
     items: figures.length,
@@ -156,7 +157,7 @@ const tabField = z.string().refine(isStockTab, "is not a stock tab");
 /** How a stock tab's host stores what the sheet changes (docs/api/stock.md): a batch save, the order, PATCH colours. */
 function stockStore(context: AppLoadContext, tab: StockTab, displayName: string): SheetStore {
   const { path, kind } = TABS[tab];
-  const rows = async () => (await host(context).get<StockRow[]>(path)).data;
+  const rows = async () => (await host(context).get<StockItem[]>(path)).data;
   const columns = columnsFor(kind, { ready: true, unready: true });
   return {
     path: PAGE_PATH,
@@ -210,21 +211,11 @@ export async function stockAction(request: Request, context: AppLoadContext) {
         status,
       );
     try {
-      const rows = (await host(context).get<StockRow[]>(path)).data;
+      const rows = (await host(context).get<StockItem[]>(path)).data;
       const invalid = imageFormError(IMAGE_TEXTS, itemName, imageUrl, itemNames(kind, rows));
       if (invalid) return fail(invalid);
       const row = rows.find((r) => rowName(kind, r) === itemName)!;
-      const answer = await host(context).send<{ updatedCount: number; itemName: string }>(
-        "PUT",
-        `${path}/${row._id}/image`,
-        {
-          imageUrl,
-          updateAllMatching,
-        },
-      );
-      const message = updateAllMatching
-        ? TEXTS.imageUpdatedAll(answer.updatedCount, answer.itemName)
-        : TEXTS.imageAdded(itemName);
+      const message = await putImage(context, `${path}/${row._id}`, { itemName, imageUrl, updateAllMatching }, TEXTS);
       return reply(io, back, { type: "success", message }, { data: { intent: "image", ok: true, message } });
     } catch (error) {
       console.error("stock: image failed", error);

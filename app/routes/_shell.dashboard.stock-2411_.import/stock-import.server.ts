@@ -13,8 +13,8 @@ import {
   savePayload,
   storedValue,
   type StockColumn,
-  type StockRow,
 } from "#app/components/stock/rules";
+import type { StockItem } from "#contract/stock-item";
 import { host } from "#app/host/client.server";
 import { formOf } from "#app/utils/action.server";
 import { displayNameOf } from "#app/utils/user";
@@ -43,7 +43,7 @@ export async function stockImportAction(request: Request, context: AppLoadContex
   const form = await formOf(request);
   const tab = tabOf(request);
   const { kind, path, label } = TABS[tab];
-  const rows = (await host(context).get<StockRow[]>(path)).data;
+  const rows = (await host(context).get<StockItem[]>(path)).data;
   const target: ImportTarget = {
     back: `${PAGE_PATH}?tab=${tab}`,
     sheet: {

@@ -1,33 +1,20 @@
-// Tribelists: the lists of the servers 2411, 2573 and 2446 in tabs, a summary card whose counts filter
-// the table, search and paging, an inline add row and inline edit rows, delete and clear after a confirmation.
-// Without JavaScript: an HTML table whose add and edit rows are forms, and URL states (?add=1, ?edit=<_id>,
-// ?confirm=delete&id=<_id>, ?confirm=clear). With it: a canvas grid (name and Discord ID edit in place), the add and edit
-// rows as inline panels above it, modals for confirmations, and live reloads on the tribelist events.
+// Tribelists: the three servers' lists in tabs, a summary card whose counts filter, search and paging, inline add and
+// edit, delete and clear after confirmation; URL states and forms without JavaScript, a canvas grid with panels and
+// modals with it (docs/product/tribelists.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-} from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { CanvasTable } from "#app/components/grid/CanvasTable";
 import { readOnlyColumns } from "#app/components/grid/types";
 import { useCan } from "#app/utils/access";
-import { RowActions } from "#app/components/table/RowActions";
 import { Icon } from "#app/components/icons";
 import { ConfirmModal, useModalState } from "#app/components/Modal";
-import { useNotifications } from "#app/components/notifications/notifications";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { useAfterPaint } from "#app/utils/after-paint";
 import { useAnswerToast } from "#app/utils/use-answer-toast";
-import { errorsOf, firstError } from "#app/utils/forms";
 import { useHydrated } from "#app/utils/hydrated";
 import { useRememberedTab } from "#app/utils/remembered-tab";
 import { withParams } from "#app/utils/table";
@@ -35,23 +22,23 @@ import codesStyles from "#app/styles/codes.css?url";
 import styles from "#app/styles/tribelists.css?url";
 import {
   FILTER_LABELS,
-  FILTERS,
   isServer,
   PAGE_PATH,
-  SERVERS,
   TAB_KEY,
   tabLabel,
-  type EntryRow,
   type Filter,
   type Positioned,
   type Server,
 } from "./tribelists";
 import { loadTribelist, tribelistAction } from "./tribelists.server";
-import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { LoadError } from "#app/components/HostNotice";
 import { COLUMNS } from "./columns";
 import { EntriesTable } from "./EntriesTable";
-import { ActionButton, entryFields, EntryPanel, isFailure, loadEntryForm, valuesOf, type Values } from "./forms";
-import { LastUpdated, useLastUpdated } from "./last-updated";
+import { ActionButton, EntryPanel, isFailure, loadEntryForm, valuesOf, type Values } from "./forms";
+import { useLastUpdated } from "./last-updated";
+import { TribelistSummary, TribelistTabs } from "./panels";
+import { useCellEdits } from "./use-cell-edits";
+import { SelectedRow, SelectionBar } from "#app/components/table/SelectionBar";
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -72,7 +59,6 @@ export default function TribelistsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { notify } = useNotifications();
   const here = location.pathname + location.search;
   const base = withParams(here, { edit: null, add: null, confirm: null, id: null });
   const server = data.server as Server;
@@ -94,45 +80,8 @@ export default function TribelistsPage() {
     setSelectedId(null);
   }, [server]);
 
-  // In-place edits of a name or a Discord ID on the canvas: the whole entry goes to the same action, checked first by
-  // the edit form's schema.
-  const cellFetcher = useFetcher<typeof action>({ key: "tribelist-cell" });
-  useAnswerToast(cellFetcher.data);
-  const pending = cellFetcher.formData;
-  const rows = useMemo(() => {
-    if (!pending) return data.page.rows;
-    return data.page.rows.map((r) =>
-      pending.get("_id") === r._id
-        ? {
-            ...r,
-            name: String(pending.get("name") ?? r.name),
-            discordId: String(pending.get("discordId") ?? "") || null,
-          }
-        : r,
-    );
-  }, [data.page.rows, pending]);
-  // An in-place edit refused because someone else saved the entry first: its edit row opens on the newer version.
-  const cellClash = isFailure(cellFetcher.data) && cellFetcher.data.conflict ? cellFetcher.data : null;
-  useEffect(() => {
-    if (!cellClash?._id) return;
-    setEditingId(cellClash._id);
-    setAdding(false);
-  }, [cellClash]);
   const schema = useAfterPaint(loadEntryForm);
-  const onEdit = useCallback(
-    (row: EntryRow, columnId: string, value: string | number | null) => {
-      if (columnId !== "name" && columnId !== "discordId") return;
-      const text = value === null ? "" : String(value).trim();
-      if ((row[columnId] ?? "") === text) return;
-      const fields = { ...entryFields(row, server, base), ...FETCHER_FIELDS, [columnId]: text };
-      // Checked here once the form's schema has loaded (after the first paint); the action checks it in any case.
-      const checked = schema?.parseEntry("update", new URLSearchParams(fields));
-      if (checked && checked.status !== "success")
-        return notify({ type: "error", message: firstError(errorsOf(checked.error)) ?? "The entry was not saved." });
-      cellFetcher.submit(fields, { method: "post", preventScrollReset: true });
-    },
-    [cellFetcher, server, base, notify, schema],
-  );
+  const { rows, cellClash, onEdit } = useCellEdits({ data, server, base, schema, setEditingId, setAdding });
 
   // The 250 ms transition when the search or the filter changes; the CSS runs it on first paint too.
   const results = useRef<HTMLDivElement>(null);
@@ -225,62 +174,9 @@ export default function TribelistsPage() {
         </div>
       </div>
 
-      <nav className="tribelist-tabs" aria-label="Tribelists">
-        {SERVERS.map((s) => (
-          <Link
-            key={s}
-            to={tabHref(s)}
-            className="tribelist-tab"
-            aria-current={s === server ? "page" : undefined}
-            preventScrollReset
-          >
-            {tabLabel(s)}
-          </Link>
-        ))}
-      </nav>
+      <TribelistTabs server={server} tabHref={tabHref} />
 
-      <section
-        className="card tribelist-summary"
-        aria-label={`${tabLabel(server)} summary`}
-        data-testid="tribelist-summary"
-      >
-        <div className="summary-head">
-          <h2>{data.serverName}</h2>
-          <span className="badge green">Active</span>
-          <span className="muted small summary-updated">
-            Last updated <LastUpdated at={lastUpdated} />
-          </span>
-        </div>
-        <StaleSince asOf={data.stale ? data.fetchedAt : null} what={`the ${tabLabel(server)}`} />
-        <div className="summary-stats">
-          <div className="stat">
-            <span className="stat-value" data-testid="count-total">
-              {data.counts.total}
-            </span>
-            <span className="stat-label">Total members</span>
-          </div>
-          {FILTERS.map((f) => (
-            <Link
-              key={f}
-              to={filterHref(f)}
-              className="stat stat-link"
-              aria-current={data.filter === f ? "true" : undefined}
-              aria-label={`${FILTER_LABELS[f]}: ${data.counts[f]}, show only these`}
-              preventScrollReset
-            >
-              <span className="stat-value" data-testid={`count-${f}`}>
-                {data.counts[f]}
-              </span>
-              <span className="stat-label">{FILTER_LABELS[f]}</span>
-            </Link>
-          ))}
-          {data.filter ? (
-            <Link to={filterHref(null)} className="button small clear-filter" preventScrollReset>
-              <Icon name="x" size={14} /> Clear Filter
-            </Link>
-          ) : null}
-        </div>
-      </section>
+      <TribelistSummary data={data} server={server} lastUpdated={lastUpdated} filterHref={filterHref} />
 
       <LoadError message={data.loadError} />
 
@@ -327,30 +223,28 @@ export default function TribelistsPage() {
                   onClose={closeEdit}
                 />
               ) : rows.length > 0 ? (
-                <div className="grid-actions" role="toolbar" aria-label="Selected entry">
+                <SelectionBar
+                  label="Selected entry"
+                  canEdit={canEdit}
+                  editHint="Select a row for its actions; double-click a name or Discord ID to edit it in place."
+                >
                   {selected ? (
-                    <>
-                      <span>
-                        #{selected.position} · <strong>{selected.name}</strong>
-                      </span>
-                      <RowActions
-                        canEdit={canEdit}
-                        onEdit={() => {
-                          setEditingId(selected._id);
-                          setAdding(false);
-                        }}
-                        onDelete={() => deleting.open(selected)}
-                        history={{ entity: "tribelist_entry", id: selected._id }}
-                      />
-                    </>
-                  ) : (
-                    <span className="muted small">
-                      {canEdit
-                        ? "Select a row for its actions; double-click a name or Discord ID to edit it in place."
-                        : "Select a row to see it here."}
-                    </span>
-                  )}
-                </div>
+                    <SelectedRow
+                      summary={
+                        <>
+                          #{selected.position} · <strong>{selected.name}</strong>
+                        </>
+                      }
+                      canEdit={canEdit}
+                      onEdit={() => {
+                        setEditingId(selected._id);
+                        setAdding(false);
+                      }}
+                      onDelete={() => deleting.open(selected)}
+                      history={{ entity: "tribelist_entry", id: selected._id }}
+                    />
+                  ) : null}
+                </SelectionBar>
               ) : null}
             </>
           ) : null}

@@ -46,7 +46,7 @@ function fingerprint(entries: Entry[]) {
   return (h >>> 0).toString(16);
 }
 
-/** Spec part 1 section 8: "Failed to load tribelist-{server} data: HTTP error! status: {n}" (2411: the bare name). */
+/** "Failed to load tribelist-{server} data: HTTP error! status: {n}" (2411: the bare name), as the old app said. */
 function loadErrorMessage(server: Server, error: unknown) {
   const name = server === "2411" ? "tribelist" : `tribelist-${server}`;
   const refused = hostErrorOf(error);

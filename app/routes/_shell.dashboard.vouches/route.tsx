@@ -1,8 +1,6 @@
-// Vouches (Vouches page): search, page size and page in the URL, a table of one
-// page of vouches sorted by id, and per row delete, kick and avatar fetch.
-// Without JavaScript: an HTML table, Delete and Kick lead to a server-rendered confirmation (?confirm=...&id=...).
-// With it: a canvas grid, an action bar for the selected row, confirmation modals, optimistic deletes and kicks, and
-// live reloads on vouches_update.
+// Vouches: search, page size and page in the URL, one page of vouches sorted by id, per-row delete, kick and avatar
+// fetch; an HTML table with server-rendered confirmations without JavaScript, a canvas grid with modals, optimistic
+// changes and live reloads with it (docs/product/vouches.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useMemo, useState } from "react";
@@ -12,6 +10,7 @@ import { ConfirmModal } from "#app/components/Modal";
 import { useNotifications } from "#app/components/notifications/notifications";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
+import { SelectionBar } from "#app/components/table/SelectionBar";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { useAfterPaint } from "#app/utils/after-paint";
@@ -136,11 +135,12 @@ export default function VouchesPage() {
         ) : (
           <>
             {hydrated ? (
-              <div
+              <SelectionBar
+                label="Selected vouch"
+                canEdit={canEdit}
+                editHint="Select a row to delete the vouch, kick the user or fetch a missing avatar."
                 className="vouches-actionbar"
-                role="toolbar"
-                aria-label="Selected vouch"
-                data-testid="vouches-actionbar"
+                testId="vouches-actionbar"
               >
                 {selected ? (
                   <>
@@ -174,14 +174,8 @@ export default function VouchesPage() {
                       </button>
                     ) : null}
                   </>
-                ) : (
-                  <span className="muted small">
-                    {canEdit
-                      ? "Select a row to delete the vouch, kick the user or fetch a missing avatar."
-                      : "Select a row to see it here."}
-                  </span>
-                )}
-              </div>
+                ) : null}
+              </SelectionBar>
             ) : null}
             <CanvasTable
               rows={rows}

@@ -1,5 +1,5 @@
 // The Vouches page's server flow: one page of vouches from the host's paged search, and the row actions (delete, kick,
-// avatar fetch), each answered by a redirect back with the spec's toast so it works without JavaScript.
+// avatar fetch), each answered by a redirect back with the product's toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { searchText } from "#contract/search";
@@ -9,7 +9,8 @@ import { backTo, formOf, reply } from "#app/utils/action.server";
 import { searchedPage } from "#app/utils/host-search.server";
 import { pageFrom, pageSizeFrom, type Page } from "#app/utils/table";
 import type { Toast } from "#app/utils/toast";
-import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type Vouch, type VouchRow } from "./vouches";
+import type { Vouch } from "#contract/community";
+import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type VouchRow } from "./vouches";
 import { checkVouchAction } from "./vouches-action";
 
 export async function loadVouches(request: Request, context: AppLoadContext) {
@@ -37,7 +38,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
     stale = asOf;
     page = { ...found, rows: found.rows.map(toRow) };
   } catch (error) {
-    // Spec sections 4 and 8 log a failure here; issue 11: the page says it too, never "No vouches found.".
+    // The old app only logged a failure here; the page says it too, never "No vouches found.".
     if (hostErrorOf(error)?.status === 401) console.error("vouches: the host answered 401", (error as Error).message);
     else console.error("vouches: load failed", error);
     loadError = TEXTS.loadFailed(failureReason(error));

@@ -14,7 +14,7 @@ describe("a vouch row action's fields", () => {
     expect(check({ intent: "fetch-avatar", _id: "a".repeat(24) })).toMatchObject({ value: { intent: "fetch-avatar" } });
   });
 
-  it("refuses the rest with the spec's toasts", () => {
+  it("refuses the rest with the product's toasts", () => {
     const refusal = (fields: Record<string, string>) => {
       const checked = check(fields);
       return "refusal" in checked ? checked.refusal.message : null;

@@ -1,23 +1,7 @@
 // The Vouches page's shapes, texts and pure rules, shared by the server flow and the browser (Vouches
 // page). Free of zod: the row actions' check is in vouches-action.ts.
+import type { Vouch } from "#contract/community";
 import { avatarUrl, defaultAvatarUrl } from "#app/utils/user";
-
-/** A vouch as the host answers it (table view). */
-export type Vouch = {
-  _id: string;
-  id: number;
-  igName?: string | null;
-  igNameServer2?: string | null;
-  igNameServer3?: string | null;
-  vouchedAvatar?: string | null;
-  vouchedAvatarHash?: string | null;
-  status?: string | null;
-  vouched?: string | null;
-  vouchedAt?: string | null;
-  vouchedBy?: string | null;
-  vouchedByUsername?: string | null;
-  vouchedUsername?: string | null;
-};
 
 /** What a table row shows. */
 export type VouchRow = {
@@ -101,7 +85,7 @@ export type KickAnswer = {
   removePending?: number;
 };
 
-/** Spec section 8: "N kicked, M failed." (a warning if any failed), or "Kick request sent." without a results array. */
+/** "N kicked, M failed." (a warning if any failed), or "Kick request sent." without a results array. */
 export function kickToast(answer: KickAnswer | null | undefined): { type: "success" | "warning"; message: string } {
   if (!answer || !Array.isArray(answer.results)) return { type: "success", message: TEXTS.kickSent };
   const kicked = answer.results.filter((r) => r.status === "kicked").length;

@@ -1,7 +1,5 @@
-// Weekly Members ("Weekly Members page"): who of the tribe was active this
-// week. Refresh Data recomputes it on the host; tabs Active Members / Inactive Members (remembered in this browser),
-// search and paging live in the URL, so the page works without JavaScript; with it, Refresh Data is a fetcher and the
-// table reloads live on weeklymembers_update. The table has the server stats activity tables' columns and badges.
+// Weekly Members: who of the tribe was active this week, with Refresh Data, remembered tabs, search and paging in the
+// URL, and live reloads (docs/product/logs-and-weekly-members.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { StaleNotice } from "#app/components/HostNotice";
@@ -15,20 +13,7 @@ import { useRememberedTab } from "#app/utils/remembered-tab";
 import { withParams } from "#app/utils/table";
 import { useAnswerToast } from "#app/utils/use-answer-toast";
 import { Badge, EmptyState, ErrorBox } from "#app/routes/server-stats-page/bits";
-import {
-  DISPLAY,
-  EOS,
-  ID,
-  LAUNCH,
-  name,
-  PLATFORM,
-  STATUS,
-  STEAM,
-  StatsTable,
-  time,
-  TRIBE,
-  type Column,
-} from "#app/routes/server-stats-page/StatsTable";
+import { activityColumns, StatsTable, type Column } from "#app/routes/server-stats-page/StatsTable";
 import { TONE_COLORS } from "#app/components/grid/theme";
 import {
   ACTIVITY,
@@ -69,19 +54,7 @@ const EVENT_TYPE: Column<WeeklyRow> = {
 };
 
 /** ID (row number), EOS ID, Display Name, Member Name, Status, Tribe, Platform, Event Type, Event Time, Last Ark Launch, Steam Profile. */
-export const COLUMNS: Column<WeeklyRow>[] = [
-  ID,
-  EOS,
-  DISPLAY,
-  name("Member Name"),
-  STATUS,
-  TRIBE,
-  PLATFORM,
-  EVENT_TYPE,
-  time("Event Time"),
-  LAUNCH,
-  STEAM,
-];
+export const COLUMNS: Column<WeeklyRow>[] = activityColumns(EVENT_TYPE);
 
 export default function WeeklyMembers() {
   const data = useLoaderData<typeof loader>();

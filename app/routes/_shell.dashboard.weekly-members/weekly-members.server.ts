@@ -1,8 +1,5 @@
-// The Weekly Members page's server flow ("Weekly Members page"). The loader reads one
-// page of the tab through the host client (GET /api/weeklymembers/search: the host splits, searches, counts and pages
-// in SQL; ADR 020), or the whole list from an older host, and shapes the rows like the server stats tables'; the action
-// is Refresh Data (POST /api/weeklymembers-refresh), a fetcher with JavaScript and a form with a redirect and a toast
-// without it.
+// The Weekly Members page's server flow: the loader reads one page of the tab (GET /api/weeklymembers/search), or the
+// whole list from an older host, shaped like the server stats tables' rows; the action is Refresh Data (ADR 020).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { requireUser } from "#app/auth/session.server";
@@ -10,13 +7,14 @@ import { failureReason, host } from "#app/host/client.server";
 import { backTo, formOf, reply } from "#app/utils/action.server";
 import { formatDateTime, timeZoneOr } from "#app/utils/dates";
 import { searchText } from "#contract/search";
+import type { WeeklyMember } from "#contract/servers";
 import { searchCall } from "#app/utils/host-search.server";
 import { sourceOf } from "#app/utils/sources.server";
 import { readPreferences } from "#app/utils/preferences";
 import { readRememberedTab } from "#app/utils/remembered-tab";
 import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "#app/utils/table";
 import { formatLaunch, platformOf, statusBadge } from "#app/routes/server-stats-page/servers";
-import { safeLink, text, toMs } from "#app/routes/server-stats-page/stats.server";
+import { safeLink, text, toMs } from "#app/routes/server-stats-page/host-rows.server";
 import {
   ACTIVITY,
   DEFAULT_TAB,
@@ -28,21 +26,6 @@ import {
   type Tab,
   type WeeklyRow,
 } from "./weekly-members";
-
-/** A member as GET /api/weeklymembers answers (docs/api/servers.md). */
-export type WeeklyMember = {
-  eosId?: string | null;
-  displayName?: string | null;
-  memberName?: string | null;
-  isActiveThisWeek?: boolean | null;
-  isTribeMember?: boolean | null;
-  tribe?: string | null;
-  platform?: string | null;
-  eventType?: string | null;
-  eventTime?: number | string | null;
-  lastArkLaunch?: string | null;
-  steamProfileLink?: string | null;
-};
 
 /**
  * The member's tab: the activity flag, else the event type. The host's search applies it in SQL, where the stored flag

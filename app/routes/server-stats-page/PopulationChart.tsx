@@ -1,7 +1,5 @@
-// Players online over the last 24 hours or 7 days, from the host's snapshots, with the peak marked. The server's SVG
-// shows first (without JavaScript, and without nivo in the first load); the interactive line (PopulationLine) replaces
-// it once the browser is idle. Times are labelled in the viewer's time zone (the same text on the server and in the
-// browser).
+// Players online over 24 hours or 7 days with the peak marked: the server's SVG first (no nivo in the first load), the
+// interactive line once the browser is idle; times in the viewer's zone, the same on server and browser.
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { dateFormatter } from "#app/utils/dates";

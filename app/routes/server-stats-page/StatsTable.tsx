@@ -15,6 +15,14 @@ const plain = (v: string | number | null | undefined) => {
   return d === "-" ? <span className="muted">-</span> : d;
 };
 
+/** A column of a row's text, "-" (muted in the table) when it has none. */
+const textColumn = (
+  field: "name" | "tribe" | "time" | "lastArkLaunch",
+  title: string,
+  width: number,
+  more: Partial<Column> = {},
+): Column => ({ id: field, title, width, value: (r) => dash(r[field]), render: (r) => plain(r[field]), ...more });
+
 export const ID: Column = { id: "id", title: "ID", width: 56, priority: 3, value: (r) => r.id, render: (r) => r.id };
 export const EOS: Column = {
   id: "eosId",
@@ -42,14 +50,7 @@ export const DISPLAY: Column = {
     </>
   ),
 };
-export const name = (title: "Name" | "Member Name"): Column => ({
-  id: "name",
-  title,
-  priority: 1,
-  width: 130,
-  value: (r) => dash(r.name),
-  render: (r) => plain(r.name),
-});
+export const name = (title: "Name" | "Member Name"): Column => textColumn("name", title, 130, { priority: 1 });
 export const STATUS: Column = {
   id: "status",
   title: "Status",
@@ -60,13 +61,7 @@ export const STATUS: Column = {
   colors: (r) => TONE_COLORS[r.statusTone],
   render: (r) => (r.statusLabel ? <Badge tone={r.statusTone}>{r.statusLabel}</Badge> : plain(null)),
 };
-export const TRIBE: Column = {
-  id: "tribe",
-  title: "Tribe",
-  width: 78,
-  value: (r) => dash(r.tribe),
-  render: (r) => plain(r.tribe),
-};
+export const TRIBE: Column = textColumn("tribe", "Tribe", 78);
 export const PLATFORM: Column = {
   id: "platform",
   title: "Platform",
@@ -75,15 +70,8 @@ export const PLATFORM: Column = {
   icon: (r) => platformIcon(r.platform),
   render: (r) => <PlatformCell kind={r.platform} label={r.platformLabel} />,
 };
-export const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column => ({
-  id: "time",
-  title,
-  priority: 1,
-  width: 170,
-  value: (r) => dash(r.time),
-  render: (r) => plain(r.time),
-  className: "nowrap",
-});
+export const time = (title: "Join Time" | "Leave Time" | "Event Time"): Column =>
+  textColumn("time", title, 170, { priority: 1, className: "nowrap" });
 const EVENT_TYPE: Column = {
   id: "eventType",
   title: "Event Type",
@@ -99,14 +87,7 @@ const EVENT_TYPE: Column = {
       plain(null)
     ),
 };
-export const LAUNCH: Column = {
-  id: "lastArkLaunch",
-  title: "Last Ark Launch",
-  width: 170,
-  value: (r) => dash(r.lastArkLaunch),
-  render: (r) => plain(r.lastArkLaunch),
-  className: "nowrap",
-};
+export const LAUNCH: Column = textColumn("lastArkLaunch", "Last Ark Launch", 170, { className: "nowrap" });
 export const STEAM: Column = {
   id: "steamProfile",
   title: "Steam Profile",
@@ -117,34 +98,31 @@ export const STEAM: Column = {
   render: (r) => <SteamLink href={r.steamProfileLink} />,
 };
 
+/** Who a row is about: ID, EOS ID, Display Name, (Member) Name, Status, Tribe and Platform. */
+const memberColumns = (title: "Name" | "Member Name" = "Member Name") => [
+  ID,
+  EOS,
+  DISPLAY,
+  name(title),
+  STATUS,
+  TRIBE,
+  PLATFORM,
+];
+
+/** An activity log's columns (the activity tabs here, Weekly Members), with its own Event Type column. */
+export const activityColumns = <T extends StatsRow>(eventType: Column<T>): Column<T>[] => [
+  ...memberColumns(),
+  eventType,
+  time("Event Time"),
+  LAUNCH,
+  STEAM,
+];
+
 /** The columns of each tab (2573 adds Steam Profile to its join and leave logs). */
 export function columnsFor(tab: Tab, server: ServerId): Column[] {
-  if (tab === "playerlist") return [ID, EOS, DISPLAY, name("Name"), STATUS, TRIBE, PLATFORM];
-  if (isActivityTab(tab))
-    return [
-      ID,
-      EOS,
-      DISPLAY,
-      name("Member Name"),
-      STATUS,
-      TRIBE,
-      PLATFORM,
-      EVENT_TYPE,
-      time("Event Time"),
-      LAUNCH,
-      STEAM,
-    ];
-  const base = [
-    ID,
-    EOS,
-    DISPLAY,
-    name("Member Name"),
-    STATUS,
-    TRIBE,
-    PLATFORM,
-    time(tab === "joinlog" ? "Join Time" : "Leave Time"),
-    LAUNCH,
-  ];
+  if (tab === "playerlist") return memberColumns("Name");
+  if (isActivityTab(tab)) return activityColumns(EVENT_TYPE);
+  const base = [...memberColumns(), time(tab === "joinlog" ? "Join Time" : "Leave Time"), LAUNCH];
   return server === "2573" ? [...base, STEAM] : base;
 }
 

@@ -64,7 +64,7 @@ export function RelativeTime({ at, serverNow, testId }: { at: number | null; ser
   );
 }
 
-/** Spec section 2: "Error loading {x} data" with the message and a Retry button (a plain link reloads the data). */
+/** "Error loading {x} data" with the message and a Retry button (a plain link reloads the data). */
 export function ErrorBox({
   title,
   message,

@@ -1,10 +1,6 @@
-// One server's stats page ("Server stats screens"): seven tabs, a summary panel above a table on each,
-// the playerlist's status panel with Manual Refresh and its population chart. Tab, filter, page size, page and chart
-// range live in the URL, so everything works without JavaScript; with it, the tables are canvas grids that the live
-// room keeps current, and the tab is remembered in local storage under the spec's per-server key.
-//
-// One route module for the three servers: remix.config.js maps it at /dashboard/server-stats-2411, -2573 and -2446
-// (route ids server-stats-2411, ...), and the module reads its server from the URL.
+// One server's stats page: seven tabs of summary and table, the playerlist's panel with Manual Refresh and its
+// population chart; state in the URL, canvas grids kept live with JavaScript. remix.config.js maps this one module at
+// /dashboard/server-stats-2411, -2573 and -2446 (docs/product/server-stats.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
@@ -116,6 +112,12 @@ export default function ServerStatsPage() {
   useEffect(() => setSelectedKey(null), [tab, filter, data.page.page]);
   const selected = selectedKey ? (rows.find((r) => r.key === selectedKey) ?? null) : null;
 
+  const statusItems = STATUS_FILTERS.map((f) => ({
+    key: f,
+    label: STATUS_FILTER_LABELS[f],
+    count: data.counts[f] ?? 0,
+    tone: STATUS_TONES[f],
+  }));
   const summary =
     tab === "playerlist" ? (
       <SummaryBadges
@@ -123,12 +125,7 @@ export default function ServerStatsPage() {
         note={
           id === "2446" ? `${data.trackable} trackable ${data.trackable === 1 ? "player" : "players"} online` : null
         }
-        items={STATUS_FILTERS.map((f) => ({
-          key: f,
-          label: STATUS_FILTER_LABELS[f],
-          count: data.counts[f] ?? 0,
-          tone: STATUS_TONES[f],
-        }))}
+        items={statusItems}
         active={filter}
         hrefFor={filterHref}
         clearHref={clearHref}
@@ -136,12 +133,7 @@ export default function ServerStatsPage() {
     ) : isActivityTab(tab) ? null : (
       <SummaryBadges
         title={tab === "joinlog" ? "Join Summary" : "Leave Summary"}
-        items={STATUS_FILTERS.map((f) => ({
-          key: f,
-          label: STATUS_FILTER_LABELS[f],
-          count: data.counts[f] ?? 0,
-          tone: STATUS_TONES[f],
-        }))}
+        items={statusItems}
         active={filter}
         hrefFor={filterHref}
         clearHref={clearHref}

@@ -164,7 +164,7 @@ export function inFilter(
 
 /**
  * The Event Type badge of the activity tabs. Enemies: join red, leave green; unknowns join yellow;
- * friendlys join blue; tribemembers join green. The spec gives no other leave colour: those are grey.
+ * friendlys join blue; tribemembers join green; every other leave is grey.
  */
 export function eventTone(tab: ActivityTab, eventType: "join" | "leave"): Tone {
   if (tab === "enemys") return eventType === "join" ? "red" : "green";

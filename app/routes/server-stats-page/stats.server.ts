@@ -1,31 +1,25 @@
-// The server stats pages' server flow ("Server stats screens"), shared by the three routes
-// /dashboard/server-stats-2411, -2573 and -2446. The loader reads only the active tab's data through the host client,
-// classifies, counts, filters and pages it, and shapes the rows for the HTML table and the canvas grid alike; the
-// action is Manual Refresh (a fetcher with JavaScript, a form POST with a redirect and a toast without it).
+// The server stats pages' server flow for the three routes: the loader reads only the active tab, then classifies,
+// counts, filters, pages and shapes the rows for table and grid; the action is Manual Refresh.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
 import { requireUser } from "#app/auth/session.server";
 import { failureReason, host, hostErrorOf } from "#app/host/client.server";
 import { backTo, formOf, isDocumentRequest, reply } from "#app/utils/action.server";
-import { formatDateTime, timeZoneOr } from "#app/utils/dates";
+import { timeZoneOr } from "#app/utils/dates";
 import { readPreferences } from "#app/utils/preferences";
 import { readRememberedTab } from "#app/utils/remembered-tab";
 import { pageSizeFrom, paginate, type Page } from "#app/utils/table";
 import {
   countByStatus,
   DEFAULT_TAB,
-  eventTone,
   filterFor,
-  formatLaunch,
   inFilter,
   isActivityTab,
   isTab,
   pagePath,
   peakOf,
-  platformOf,
   rangeFrom,
   SERVERS,
-  statusBadge,
   TAB_LABELS,
   TAB_SOURCES,
   tabStorageKey,
@@ -40,154 +34,25 @@ import {
   type LoadError,
   type Card,
 } from "./servers";
-import { MAX_PLAYERS, statusClass, type PopulationPoint, type ServerId } from "#contract/servers";
+import {
+  MAX_PLAYERS,
+  statusClass,
+  type PopulationPoint,
+  type ServerId,
+  type ServerPopulation,
+  type ServerStatus,
+} from "#contract/servers";
 import { DAY_MS, MINUTE_MS } from "#contract/time";
-import { isSourceId, kindOf, SOURCE_KINDS, sourceLabel, type SourceId } from "#contract/sources";
 import { chartSvg } from "#app/components/charts/chart-svg.server";
 import type { PopulationLineProps } from "./PopulationChart";
 import { PopulationLine } from "./PopulationLine";
+import { eventRow, playerRow, playersOf, serverStateOf, toMs, type LogEntry } from "./host-rows.server";
 
 const populationSvg = chartSvg(PopulationLine);
 /** The population chart as the server renders it for a document; `now` (the end of the time axis) is taken to the
  * minute, so the views within a minute share one rendering. */
 const populationChartSvg = (props: PopulationLineProps) =>
   populationSvg({ ...props, now: Math.floor(props.now / MINUTE_MS) * MINUTE_MS });
-
-// ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
-
-type Player = {
-  eosId?: string | null;
-  displayName?: string | null;
-  name?: string | null;
-  status?: string | null;
-  tribe?: string | null;
-  platform?: string | null;
-  tribelistMatch?: unknown;
-};
-type StatusAnswer = {
-  /** Our host's: where the roster came from and when it was observed. */
-  roster?: {
-    source?: string;
-    observedAt?: number | null;
-    intervalMs?: number | null;
-    unknownReason?: string | null;
-  } | null;
-  status?: string | null;
-  errorDetails?: string | null;
-  lastUpdated?: number | string | null;
-  currentPlayers?: Player[];
-  mapName?: string | null;
-  playerCount?: number | null;
-  maxPlayers?: number | null;
-};
-type LogEntry = {
-  id?: number | string | null;
-  eosId?: string | null;
-  displayName?: string | null;
-  memberName?: string | null;
-  status?: string | null;
-  tribe?: string | null;
-  platform?: string | null;
-  joinTime?: number | string | null;
-  leaveTime?: number | string | null;
-  eventType?: string | null;
-  eventTime?: number | string | null;
-  lastArkLaunch?: string | null;
-  steamProfileLink?: string | null;
-};
-type PopulationAnswer = {
-  points?: { t?: number | string | null; players?: number | null }[];
-  peak?: { t: number | string; players: number } | null;
-  maxPlayers?: number | null;
-};
-
-// ---- What the page gets ------------------------------------------------------------------------------------------
-
-/** A time as the host may send it (epoch ms, digits, or a date text) in epoch ms, or null. */
-export const toMs = (v: unknown): number | null => {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  if (typeof v === "string" && v.trim()) {
-    const n = /^\d+$/.test(v.trim()) ? Number(v) : Date.parse(v);
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-};
-/** Text without surrounding spaces, or null when there is none. */
-export const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
-/** A link to show (http or https only), or null. */
-export const safeLink = (v: unknown) => {
-  const s = text(v);
-  return s && /^https?:\/\//i.test(s) ? s : null;
-};
-
-function tribelistLabel(match: unknown): string | null {
-  if (!match) return null;
-  if (typeof match === "string") return match;
-  if (match === true) return "Tribelist";
-  if (typeof match === "object") {
-    const m = match as Record<string, unknown>;
-    const name = text(m.name) ?? text(m.username);
-    const server = text(m.server) ?? text(m.serverId) ?? text(m.list);
-    if (name && server) return `${name} (${server})`;
-    return name ?? server ?? "Tribelist";
-  }
-  return null;
-}
-
-function playerRow(p: Player, index: number): StatsRow {
-  const status = text(p.status) ?? "";
-  const badge = statusBadge(status, p.tribe);
-  const platform = platformOf(p.platform);
-  return {
-    key: text(p.eosId) ?? `row-${index}`,
-    id: index + 1,
-    eosId: text(p.eosId) ?? "",
-    displayName: text(p.displayName),
-    name: text(p.name),
-    status,
-    statusLabel: badge.label,
-    statusTone: badge.tone,
-    tribe: text(p.tribe),
-    platform: platform.kind,
-    platformLabel: platform.label,
-    time: null,
-    eventType: null,
-    eventTone: null,
-    lastArkLaunch: null,
-    steamProfileLink: null,
-    tribelist: tribelistLabel(p.tribelistMatch),
-  };
-}
-
-function eventRow(e: LogEntry, index: number, tab: Tab, timeZone: string): StatsRow & { timeMs: number | null } {
-  const eventType = e.eventType === "join" || e.eventType === "leave" ? e.eventType : null;
-  const timeMs = toMs(tab === "joinlog" ? e.joinTime : tab === "leavelog" ? e.leaveTime : e.eventTime);
-  const status = text(e.status) ?? "";
-  const badge = statusBadge(status, e.tribe);
-  const platform = platformOf(e.platform);
-  const eosId = text(e.eosId) ?? "";
-  return {
-    // Row keys combine the EOS id with the time.
-    key: `${eosId}:${eventType ?? tab}:${timeMs ?? index}`,
-    id: e.id ?? index + 1,
-    eosId,
-    displayName: text(e.displayName),
-    name: text(e.memberName),
-    status,
-    statusLabel: badge.label,
-    statusTone: badge.tone,
-    tribe: text(e.tribe),
-    platform: platform.kind,
-    platformLabel: platform.label,
-    time: formatDateTime(timeMs, timeZone),
-    timeMs,
-    eventType,
-    eventTone: eventType && isActivityTab(tab) ? eventTone(tab, eventType) : null,
-    lastArkLaunch: formatLaunch(e.lastArkLaunch, timeZone),
-    steamProfileLink: safeLink(e.steamProfileLink),
-    tribelist: null,
-  };
-}
 
 /** The empty state of a table, or null when it has rows (or an error box shows instead). */
 export function emptyState(args: {
@@ -230,33 +95,9 @@ export function loadError(tab: Tab, error: unknown): LoadError {
   return { title: TEXTS.loadError(noun), message: TEXTS.fetchFailed(noun), detail: failureReason(error) };
 }
 
-/** An answer without currentPlayers means no players and no status. */
-const playersOf = (data: StatusAnswer) => (Array.isArray(data.currentPlayers) ? data.currentPlayers : []);
-
-/** A server's state from the host's status answer: online, players n/70, map, last update. */
-export function serverStateOf(id: ServerId, answer: unknown): ServerState {
-  const data = (answer && typeof answer === "object" ? answer : {}) as StatusAnswer;
-  const roster = data.roster && isSourceId(data.roster.source) ? data.roster : null;
-  return {
-    online: Array.isArray(data.currentPlayers) && data.status === "online",
-    unknown: data.status === "unknown",
-    roster: roster && {
-      label: sourceLabel(roster.source as SourceId),
-      observedAt: toMs(roster.observedAt),
-      intervalMs: roster.intervalMs ?? SOURCE_KINDS[kindOf(roster.source as SourceId)].interval,
-      unknownReason: text(roster.unknownReason),
-    },
-    errorDetails: text(data.errorDetails),
-    lastUpdated: toMs(data.lastUpdated),
-    mapName: SERVERS[id].mapName,
-    playerCount: typeof data.playerCount === "number" ? data.playerCount : playersOf(data).length,
-    maxPlayers: MAX_PLAYERS,
-  };
-}
-
 async function loadPopulation(context: AppLoadContext, id: ServerId, range: Range): Promise<Population | null> {
   try {
-    const { data } = await host(context).get<PopulationAnswer>(`/api/eoserver-population/${id}?range=${range}`);
+    const { data } = await host(context).get<ServerPopulation>(`/api/eoserver-population/${id}?range=${range}`);
     const points: PopulationPoint[] = (Array.isArray(data?.points) ? data.points : [])
       .map((p) => ({
         t: toMs(p?.t) ?? NaN,
@@ -266,7 +107,10 @@ async function loadPopulation(context: AppLoadContext, id: ServerId, range: Rang
       .sort((a, b) => a.t - b.t);
     if (!points.some((p) => p.players !== null)) return null;
     const given =
-      data.peak && toMs(data.peak.t) !== null && Number.isFinite(data.peak.players)
+      data.peak &&
+      toMs(data.peak.t) !== null &&
+      typeof data.peak.players === "number" &&
+      Number.isFinite(data.peak.players)
         ? { t: toMs(data.peak.t)!, players: data.peak.players }
         : null;
     return { range, points, peak: given ?? peakOf(points), maxPlayers: data.maxPlayers || MAX_PLAYERS };
@@ -305,7 +149,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   if (tab === "playerlist") {
     const [status, chart] = await Promise.all([
       host(context)
-        .get<StatusAnswer>(source.path(id))
+        .get<ServerStatus>(source.path(id))
         .then((answer) => ({ answer, failure: null }))
         .catch((failure: unknown) => ({ answer: null, failure })),
       loadPopulation(context, id, range),
@@ -315,7 +159,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
       console.error("server stats: status load failed", id, status.failure);
       error = loadError(tab, status.failure);
     } else {
-      const data = (status.answer.data ?? {}) as StatusAnswer;
+      const data = (status.answer.data ?? {}) as ServerStatus;
       if (status.answer.stale) staleAsOf = status.answer.asOf;
       rows = playersOf(data).map(playerRow);
       state = serverStateOf(id, data);

@@ -6,14 +6,19 @@ import type { LiveEvent } from "#contract/events";
 import { serverEvents } from "#drizzle/schema";
 import type { Db, Deps } from "#worker/domain/context";
 import { commit } from "#worker/domain/context";
+import { LOG_LIMIT, LOG_WINDOW_DAYS, eventsFor, type ActivityClass } from "#worker/domain/servers-rules";
 import {
-  LOG_LIMIT,
-  LOG_WINDOW_DAYS,
-  eventsFor,
-  type ActivityClass,
+  ENEMY_CODES,
+  TRIBE_TAG,
+  UNKNOWN_CODES,
+  isTribeMember,
   type RosterPlayer,
-} from "#worker/domain/servers-rules";
-import { ENEMY_CODES, TRIBE_TAG, UNKNOWN_CODES, isTribeMember, type ServerId } from "#contract/servers";
+  type ServerActivity,
+  type ServerEventEntry,
+  type ServerId,
+  type ServerJoin,
+  type ServerLeave,
+} from "#contract/servers";
 import { DAY_MS } from "#contract/time";
 import { jsonSelect } from "./json-rows";
 
@@ -55,7 +60,7 @@ export const rosterEvent = (
 /** A live event about one server. */
 export const serverEvent = (serverId: string, type: LiveEvent["type"]) => ({ type, serverId }) as LiveEvent;
 
-const entryBase = (r: EventRow) => ({
+const entryBase = (r: EventRow): ServerEventEntry => ({
   id: r.id,
   eosId: r.eosId,
   displayName: r.displayName,
@@ -68,9 +73,13 @@ const entryBase = (r: EventRow) => ({
   steamProfileLink: r.steamProfileLink,
 });
 
-export const joinJson = (r: EventRow) => ({ ...entryBase(r), joinTime: r.eventTime });
-export const leaveJson = (r: EventRow) => ({ ...entryBase(r), leaveTime: r.eventTime });
-export const activityJson = (r: EventRow) => ({ ...entryBase(r), eventType: r.eventType, eventTime: r.eventTime });
+export const joinJson = (r: EventRow): ServerJoin => ({ ...entryBase(r), joinTime: r.eventTime });
+export const leaveJson = (r: EventRow): ServerLeave => ({ ...entryBase(r), leaveTime: r.eventTime });
+export const activityJson = (r: EventRow): ServerActivity => ({
+  ...entryBase(r),
+  eventType: r.eventType,
+  eventTime: r.eventTime,
+});
 
 // The status classes in SQL, mirroring statusClass() (contract/servers.ts); a test checks both agree on every code.
 const statusText = sql`trim(coalesce(${serverEvents.status}, ''))`;

@@ -23,7 +23,3 @@ export function jsonSelect<T extends Table>(
   // "where true" keeps SQLite from reading the ON CONFLICT that follows as part of the join.
   return sql`select ${sql.join(columns, sql`, `)} from json_each(${JSON.stringify(data)}) as j where true`;
 }
-
-/** `list` in pieces of at most `size` (a multi-row insert stays under D1's bound-parameter limit). */
-export const chunk = <T>(list: T[], size: number) =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));

@@ -3,13 +3,24 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { serverSnapshots, serverStatus } from "#drizzle/schema";
 import type { Db } from "#worker/domain/context";
 import { populationSeries } from "#worker/domain/servers-rules";
-import { MAX_PLAYERS, POPULATION_RANGES, type PopulationRange, type ServerId } from "#contract/servers";
+import {
+  MAX_PLAYERS,
+  POPULATION_RANGES,
+  type PopulationRange,
+  type ServerId,
+  type ServerPopulation,
+} from "#contract/servers";
 
 /**
  * GET /api/eoserver-population/{serverId}?range=24h|7d: the player count over the range from the snapshots, for the
  * population chart. See populationSeries() for the points and the peak.
  */
-export async function populationJson(db: Db, serverId: ServerId, range: PopulationRange, now = Date.now()) {
+export async function populationJson(
+  db: Db,
+  serverId: ServerId,
+  range: PopulationRange,
+  now = Date.now(),
+): Promise<ServerPopulation> {
   const { spanMs, bucketMs } = POPULATION_RANGES[range];
   const [rows, status] = await Promise.all([
     db

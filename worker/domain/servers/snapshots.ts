@@ -7,18 +7,11 @@ import type { LiveEvent } from "#contract/events";
 import { rosters, serverSnapshots, serverStatus } from "#drizzle/schema";
 import type { Db, Deps } from "#worker/domain/context";
 import { abortUnless, commit } from "#worker/domain/context";
-import {
-  diffRosters,
-  enemyOnlineMessage,
-  eventsFor,
-  isEnemy,
-  sameRoster,
-  type RosterPlayer,
-} from "#worker/domain/servers-rules";
-import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type ServerId } from "#contract/servers";
+import { diffRosters, enemyOnlineMessage, eventsFor, isEnemy, sameRoster } from "#worker/domain/servers-rules";
+import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type RosterPlayer, type ServerId } from "#contract/servers";
 import { queueAlerts, type Alert } from "#worker/domain/alerts";
 import { insertEvents, latestDetails, rosterEvent, serverEvent, type NewServerEvent } from "./events";
-import { chunk } from "./json-rows";
+import { chunk } from "../d1-chunks";
 import { OFFLINE_DETAILS, rosterOf, silentReason } from "./status";
 import { freshness } from "#contract/sources";
 

@@ -4,8 +4,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { rosters, serverStatus, sources, tribelistEntries } from "#drizzle/schema";
 import { collectorOf, freshness, intervalWords, kindOf, SOURCE_KINDS, type SourceId } from "#contract/sources";
 import type { Db } from "#worker/domain/context";
-import { NO_DATA, type RosterPlayer } from "#worker/domain/servers-rules";
-import { MAP_NAMES, MAX_PLAYERS, type ServerId } from "#contract/servers";
+import { NO_DATA } from "#worker/domain/servers-rules";
+import { MAP_NAMES, MAX_PLAYERS, type ServerId, type ServerStatus, type TribelistMatch } from "#contract/servers";
 import { MINUTE_MS } from "#contract/time";
 
 /** What an offline observation says when its source gave no reason. */
@@ -41,8 +41,6 @@ const playerFields = {
 export const rosterOf = (db: Db, serverId: string) =>
   db.select(playerFields).from(rosters).where(eq(rosters.serverId, serverId)).orderBy(asc(rosters.position));
 
-export type TribelistMatch = { server: string; name: string; rank: string | null };
-
 const nameKey = (v: string | null | undefined) => (v ?? "").trim().toLowerCase();
 
 /**
@@ -77,7 +75,7 @@ function tribelistMatchesOfRoster(db: Db, serverId: string) {
  * silent past its expected interval is unknown: nobody is listed, and when that collector alone decides the server's
  * state, the status is "unknown" (neither online nor offline) with the reason.
  */
-export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.now()) {
+export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.now()): Promise<ServerStatus> {
   const [[row], roster, links, intervals] = await db.batch([
     db.select().from(serverStatus).where(eq(serverStatus.serverId, serverId)),
     rosterOf(db, serverId),
@@ -90,20 +88,20 @@ export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.no
   if (!row) {
     return {
       serverId,
-      status: "offline" as const,
+      status: "offline",
       errorDetails: NO_DATA,
       lastUpdated: null,
       mapName: MAP_NAMES[serverId],
       playerCount: 0,
       maxPlayers: MAX_PLAYERS,
-      currentPlayers: [] as (RosterPlayer & { tribelistMatch: TribelistMatch | null })[],
+      currentPlayers: [],
       source: null,
       recordedAt: null,
       roster: {
         source: collectorOf(serverId),
         observedAt: null,
         intervalMs: null,
-        freshness: "never" as const,
+        freshness: "never",
         unknownReason: NO_DATA,
       },
     };
@@ -116,7 +114,7 @@ export async function serverStatusJson(db: Db, serverId: ServerId, now = Date.no
   const rosterKnown = rosterFreshness === "fresh";
   // The collector alone decides the server's state: silent, the state is unknown.
   const collectorOnly = row.source === "ingest";
-  const status = collectorOnly && !rosterKnown ? ("unknown" as const) : row.status;
+  const status: ServerStatus["status"] = collectorOnly && !rosterKnown ? "unknown" : row.status;
   const matches = new Map<string, TribelistMatch>();
   for (const r of links) if (!matches.has(r.key)) matches.set(r.key, { server: r.server, name: r.name, rank: r.rank });
   const players = row.status === "online" && rosterKnown ? roster : [];

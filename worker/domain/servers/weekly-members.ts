@@ -5,7 +5,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { serverEvents, weeklyMembers } from "#drizzle/schema";
 import type { Db, Deps } from "#worker/domain/context";
 import { commit } from "#worker/domain/context";
-import { anyColumnLike, askedPage, settlePage, type PageQuery, type SearchPage } from "#worker/domain/paging";
+import { anyColumnLike, askedPage, settlePage, type PageQuery } from "#worker/domain/paging";
+import type { SearchPage } from "#contract/search";
 import { LOG_WINDOW_DAYS, weeklyActivity } from "#worker/domain/servers-rules";
 import {
   PLATFORMS,
@@ -16,13 +17,14 @@ import {
   WEEKLY_ACTIVITY_LABELS,
   isTribeMember,
   type WeeklyActivity,
+  type WeeklyMember,
 } from "#contract/servers";
 import { DAY_MS } from "#contract/time";
 import { jsonSelect } from "./json-rows";
 
 type WeeklyRow = typeof weeklyMembers.$inferSelect;
 
-export const weeklyJson = (r: WeeklyRow) => ({
+export const weeklyJson = (r: WeeklyRow): WeeklyMember => ({
   eosId: r.eosId,
   displayName: r.displayName,
   memberName: r.memberName,
@@ -88,7 +90,7 @@ function weeklyMatch(q: string, tab: WeeklyActivity): SQL | undefined {
 }
 
 export type WeeklySearch = PageQuery & { tab?: WeeklyActivity };
-export type WeeklyPage = SearchPage<ReturnType<typeof weeklyJson>> & {
+export type WeeklyPage = SearchPage<WeeklyMember> & {
   counts: { total: number; active: number; inactive: number };
 };
 

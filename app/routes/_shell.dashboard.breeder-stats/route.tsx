@@ -106,8 +106,9 @@ export default function BreederPage() {
         <Icon name={icon} size={15} /> {label}
       </button>
     ) : (
+      // The same look as the button it becomes, so the header keeps its size when the page comes alive.
       <Link className="button small" to={withParams(here, { dialog: kind, edit: null })} preventScrollReset>
-        {label}
+        <Icon name={icon} size={15} /> {label}
       </Link>
     );
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { NAV_GROUPS } from "#app/components/shell/nav";
 import { FROM_PAGE, marker, setupBrowser, shot, signedIn } from "./browser";
 import { eosId, ingestServerEvents } from "./data";
+import { ingestor } from "./server-stats-fixtures";
 
 setupBrowser();
 
@@ -125,6 +126,9 @@ describe("a page that comes alive on a phone", () => {
           if (!e.hadRecentInput) w.shifted += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
+    // A fresh roster of its own, as a collector pushes it: the page shows its players whatever ran before.
+    const push = await ingestor(context.request);
+    await push("2411", { online: true, players: [{ eosId: eosId(), displayName: "PhoneSurvivor", status: "2" }] });
     await page.goto("/dashboard/server-stats-2411");
     await page.getByTestId("server-panel").getByTestId("live-status").waitFor();
     await page.getByTestId("population").locator("[data-interactive=true]").waitFor();

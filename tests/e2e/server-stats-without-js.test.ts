@@ -3,15 +3,18 @@
 import { describe, expect, it } from "vitest";
 import { BASE, setupBrowser, shot } from "./browser";
 import { ACTIVITY_HEADERS, ingestServerEvents } from "./data";
-import { session, joins, badgeCount, showing } from "./server-stats-fixtures";
+import { session, joins, badgeCount, showing, ingestor, randomEos } from "./server-stats-fixtures";
 
 setupBrowser();
 
 describe("without JavaScript", () => {
   it("shows the tabs as HTML tables with the product's columns; tabs by URL", async () => {
     const { page, context } = await session({ javaScriptEnabled: false });
-    // Joins of this test's own on 2411: the Enemies tab has rows.
+    // Joins of this test's own on 2411: the Enemies tab has rows. And a fresh roster of its own: a roster older than
+    // the collector's interval is not listed (ADR 043).
     await ingestServerEvents(context.request, "2411", joins(5, "Header"));
+    const push = await ingestor(context.request);
+    await push("2411", { online: true, players: [{ eosId: randomEos(), displayName: "NoJsSurvivor", status: "2" }] });
     await page.goto("/dashboard/server-stats-2411");
     const headers = () => page.getByTestId("stats-table").locator("thead th").allInnerTexts();
     expect(await headers()).toEqual(["ID", "EOS ID", "Display Name", "Name", "Status", "Tribe", "Platform"]);

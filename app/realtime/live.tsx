@@ -142,7 +142,14 @@ export function LiveStatusBadge() {
   const status = useLiveStatus();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
+  // Served (and without JavaScript) as a hidden placeholder of the same size, its words drawn by CSS: the badge must not
+  // move the page on a phone when it appears.
+  if (!mounted)
+    return (
+      <span className="live-status live-pending" aria-hidden data-label="Live updates: Connecting...">
+        <span className="dot" />
+      </span>
+    );
   const label = status === "connected" ? "Connected" : status === "connecting" ? "Connecting..." : "Disconnected";
   return (
     <span className={`live-status live-${status}`} data-testid="live-status" aria-live="polite">

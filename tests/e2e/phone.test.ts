@@ -134,8 +134,11 @@ describe("a page that comes alive on a phone", () => {
     await page.getByTestId("population").locator("[data-interactive=true]").waitFor();
     const shifted = () => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
     expect(await shifted()).toBeLessThan(0.01);
-    // A header whose buttons change once scripts run: the Breeder page's Add Mapping and Add Image (links served,
-    // buttons once alive).
+    // A header whose badge or buttons change once scripts run: the Tribelists' live badge, the Breeder page's
+    // Add Mapping and Add Image (links served, buttons once alive).
+    await page.goto("/dashboard/tribelists");
+    await page.getByTestId("live-status").filter({ hasText: "Connected" }).waitFor();
+    expect(await shifted()).toBeLessThan(0.01);
     await page.goto("/dashboard/breeder-stats");
     await page.getByRole("button", { name: "Add Image" }).waitFor();
     expect(await shifted()).toBeLessThan(0.01);

@@ -45,7 +45,7 @@ export function launch(): Promise<Browser> {
 // ---- The per-file browser and the per-test bookkeeping ------------------------------------------------------------
 
 let current: Browser | undefined;
-type Tracked = { context: BrowserContext; errors: string[] };
+type Tracked = { context: BrowserContext; errors: string[]; pending: Set<string> };
 let tracked: Tracked[] = [];
 let allowed: RegExp[] = [];
 
@@ -63,11 +63,12 @@ export function setupBrowser() {
   beforeAll(async () => {
     current = await launch();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const done = tracked;
     const allow = allowed;
     tracked = [];
     allowed = [];
+    if (task.result?.state === "fail") await reportFailure(task.name, done);
     const unexpected = done.flatMap((t) => t.errors.filter((e) => !allow.some((re) => re.test(e))));
     await Promise.all(done.map((t) => t.context.close().catch(() => undefined)));
     expect(unexpected, "console errors nobody expected").toEqual([]);
@@ -78,6 +79,22 @@ export function setupBrowser() {
   });
 }
 
+/**
+ * What a failed test's pages were doing: their addresses, the requests still unanswered (a navigation that never
+ * loads shows its culprit here) and a screenshot each, for a failure seen only on another machine.
+ */
+async function reportFailure(name: string, done: Tracked[]) {
+  const slug = name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+  let n = 0;
+  for (const { context, pending } of done) {
+    for (const page of context.pages()) {
+      const path = `${SCREENSHOTS}/failed-${slug}-${n++}.png`;
+      await page.screenshot({ path, timeout: 5_000 }).catch(() => undefined);
+      console.log(`failed test's page: ${page.url()}; unanswered: ${[...pending].join(", ") || "none"}; ${path}`);
+    }
+  }
+}
+
 /** Console errors the running test provokes on purpose (matched against each error's text). */
 export function allowConsoleErrors(...patterns: RegExp[]) {
   allowed.push(...patterns);
@@ -86,8 +103,12 @@ export function allowConsoleErrors(...patterns: RegExp[]) {
 /** A bare context of the file's browser, closed after the test (for request-only use, e.g. anonymous calls). */
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser().newContext({ baseURL: BASE, ...options });
-  const entry: Tracked = { context, errors: [] };
+  const entry: Tracked = { context, errors: [], pending: new Set() };
   tracked.push(entry);
+  context.on("request", (r) => entry.pending.add(`${r.method()} ${r.url()}`));
+  const answered = (r: { method(): string; url(): string }) => entry.pending.delete(`${r.method()} ${r.url()}`);
+  context.on("requestfinished", answered);
+  context.on("requestfailed", answered);
   const watch = (page: Page) => {
     page.on("console", (m) => {
       if (m.type() === "error") entry.errors.push(`${m.text()} (${m.location().url || page.url()})`);

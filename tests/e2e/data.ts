@@ -148,18 +148,3 @@ export type WeeklyMemberInput = Pick<WeeklyMember, "eosId"> & Partial<Omit<Weekl
 export async function ingestWeeklyMembers(request: APIRequestContext, members: WeeklyMemberInput[]) {
   await ok(request.post("/api/ingest/weekly-members", { headers: FROM_PAGE, data: { members } }));
 }
-
-/** The columns of a server's activity tables and of Weekly Members, in order. */
-export const ACTIVITY_HEADERS = [
-  "ID",
-  "EOS ID",
-  "Display Name",
-  "Member Name",
-  "Status",
-  "Tribe",
-  "Platform",
-  "Event Type",
-  "Event Time",
-  "Last Ark Launch",
-  "Steam Profile",
-];

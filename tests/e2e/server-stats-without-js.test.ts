@@ -2,7 +2,8 @@
 // compared with the host's answer at that moment; tests that need log rows ingest their own joins.
 import { describe, expect, it } from "vitest";
 import { BASE, setupBrowser, shot } from "./browser";
-import { ACTIVITY_HEADERS, ingestServerEvents } from "./data";
+import { ingestServerEvents } from "./data";
+import { ACTIVITY_HEADERS } from "#tests/expected-columns";
 import { session, joins, badgeCount, showing, ingestor, randomEos } from "./server-stats-fixtures";
 
 setupBrowser();

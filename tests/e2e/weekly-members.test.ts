@@ -4,7 +4,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BASE, connected, marker, settled, setupBrowser, shot, signedIn, toastShown } from "./browser";
-import { ACTIVITY_HEADERS, eosId, ingestServerEvents, ingestWeeklyMembers, type WeeklyMemberInput } from "./data";
+import { eosId, ingestServerEvents, ingestWeeklyMembers, type WeeklyMemberInput } from "./data";
+import { ACTIVITY_HEADERS } from "#tests/expected-columns";
 
 setupBrowser();
 

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { eos, externalHost, withServerTables } from "./cron-fixtures";
 import { Browser, dataPath, FETCHER_FIELDS, location, memberWithToken, ORIGIN, pageFetch, toastOf } from "./helpers";
+import { ACTIVITY_HEADERS } from "#tests/expected-columns";
 
 withServerTables();
 
@@ -243,19 +244,7 @@ describe("the Weekly Members loader", () => {
     for (const text of ["Active Members", "Inactive Members", "Total Members", "Current View"])
       expect(html).toContain(text);
     // The page's columns in their order (a phone's cards list them by priority: app.css).
-    expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual([
-      "ID",
-      "EOS ID",
-      "Display Name",
-      "Member Name",
-      "Status",
-      "Tribe",
-      "Platform",
-      "Event Type",
-      "Event Time",
-      "Last Ark Launch",
-      "Steam Profile",
-    ]);
+    expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(ACTIVITY_HEADERS);
     expect(html).toContain(
       '<a href="https://steamcommunity.com/profiles/76561198000000001" target="_blank" rel="noopener noreferrer" class="steam-link">View Profile</a>',
     );

@@ -7,6 +7,7 @@ import { combined, LEVEL_LABELS, levelsOf, SECTION_LABELS, SECTIONS, type Access
 import { requireUser } from "#app/auth/session.server";
 import type { Services } from "#worker/platform/services";
 import { navFor } from "#app/components/shell/nav";
+import { ScrollTable } from "#app/components/table/ScrollTable";
 import { formOf } from "#app/utils/action.server";
 
 export const meta: MetaFunction = () => [{ title: "Access · ARK Tribe Dashboard" }];
@@ -101,73 +102,72 @@ export default function AccessPage() {
         </p>
       ) : null}
       <section className="card access-table-card">
-        <div className="access-table-scroll">
-          <table className="table access-table">
-            <caption className="sr-only">Levels per role and section</caption>
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                {SECTIONS.map((s) => (
-                  <th scope="col" key={s}>
-                    {SECTION_LABELS[s]}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
+        <ScrollTable
+          className="table access-table"
+          scrollClassName="access-table-scroll"
+          caption="Levels per role and section"
+          head={
+            <>
+              <th scope="col">Role</th>
+              {SECTIONS.map((s) => (
+                <th scope="col" key={s}>
+                  {SECTION_LABELS[s]}
                 </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roles.map((role) => (
-                <tr key={role.id} data-testid={`role-${role.id}`}>
-                  <th scope="row">
-                    {role.name}
-                    {role.everyone ? <span className="muted"> (every member)</span> : null}
-                    {role.owner ? <span className="badge green">Owner</span> : null}
-                  </th>
-                  {SECTIONS.map((s) => (
-                    <td key={s}>
-                      {role.owner ? (
-                        LEVEL_LABELS[role.access[s]]
-                      ) : (
-                        <select
-                          name={`level.${s}`}
-                          form={`role-form-${role.id}`}
-                          defaultValue={role.access[s]}
-                          aria-label={`${role.name}: ${SECTION_LABELS[s]}`}
-                        >
-                          {levelsOf(s).map((l) => (
-                            <option key={l} value={l}>
-                              {LEVEL_LABELS[l]}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </td>
-                  ))}
-                  <td className="actions">
-                    {role.owner ? null : (
-                      <Form method="post" id={`role-form-${role.id}`} preventScrollReset>
-                        <input type="hidden" name="roleId" value={role.id} />
-                        <button className="button small primary" disabled={busy} aria-label={`Save ${role.name}`}>
-                          Save
-                        </button>
-                      </Form>
-                    )}
-                    <Link
-                      className="button small"
-                      to={`?preview=${role.id}`}
-                      preventScrollReset
-                      aria-label={`Preview ${role.name}`}
-                    >
-                      Preview
-                    </Link>
-                  </td>
-                </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+        >
+          {roles.map((role) => (
+            <tr key={role.id} data-testid={`role-${role.id}`}>
+              <th scope="row">
+                {role.name}
+                {role.everyone ? <span className="muted"> (every member)</span> : null}
+                {role.owner ? <span className="badge green">Owner</span> : null}
+              </th>
+              {SECTIONS.map((s) => (
+                <td key={s}>
+                  {role.owner ? (
+                    LEVEL_LABELS[role.access[s]]
+                  ) : (
+                    <select
+                      name={`level.${s}`}
+                      form={`role-form-${role.id}`}
+                      defaultValue={role.access[s]}
+                      aria-label={`${role.name}: ${SECTION_LABELS[s]}`}
+                    >
+                      {levelsOf(s).map((l) => (
+                        <option key={l} value={l}>
+                          {LEVEL_LABELS[l]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+              ))}
+              <td className="actions">
+                {role.owner ? null : (
+                  <Form method="post" id={`role-form-${role.id}`} preventScrollReset>
+                    <input type="hidden" name="roleId" value={role.id} />
+                    <button className="button small primary" disabled={busy} aria-label={`Save ${role.name}`}>
+                      Save
+                    </button>
+                  </Form>
+                )}
+                <Link
+                  className="button small"
+                  to={`?preview=${role.id}`}
+                  preventScrollReset
+                  aria-label={`Preview ${role.name}`}
+                >
+                  Preview
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       </section>
       {preview ? (
         <section className="card" data-testid="access-preview">

@@ -1,7 +1,7 @@
 // Shared by the Tribelists page tests: entries seeded into a server's list, the loader's data and the stored rows.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, expect, type MockInstance } from "vitest";
-import { type Entry } from "#app/routes/_shell.dashboard.tribelists/tribelists";
+import type { TribelistEntry } from "#contract/tribelists";
 import { Browser, dataPath, routeOutboundToSelf } from "./helpers";
 
 /** The hooks of a file that drives the Tribelists page: empty tables, outbound calls answered by the Worker. */
@@ -55,10 +55,10 @@ export type Loaded = {
   serverName: string;
   filter: string | null;
   counts: { total: number; chinese: number; english: number; admins: number };
-  page: { total: number; rows: (Entry & { position: number; avatar: string })[] };
-  editing: Entry | null;
+  page: { total: number; rows: (TribelistEntry & { position: number; avatar: string })[] };
+  editing: TribelistEntry | null;
   adding: boolean;
-  confirm: { kind: string; entry?: Entry } | null;
+  confirm: { kind: string; entry?: TribelistEntry } | null;
   loadError: string | null;
 };
 

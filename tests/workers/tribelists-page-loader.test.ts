@@ -7,15 +7,15 @@ import {
   inFilter,
   serverFrom,
   sortEntries,
-  type Entry,
 } from "#app/routes/_shell.dashboard.tribelists/tribelists";
+import type { TribelistEntry } from "#contract/tribelists";
 import { Browser, location, signedIn } from "./helpers";
 import { withTribelists, hex, seed, CENTER, load } from "./tribelists-page-fixtures";
 
 withTribelists();
 
 describe("the tribelist rules", () => {
-  const entries: Entry[] = CENTER.map((e, i) => ({
+  const entries: TribelistEntry[] = CENTER.map((e, i) => ({
     _id: hex(i),
     name: e.name,
     username: null,

@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { ImportAnswer } from "./import.server";
 import { ID_FIELD } from "./fields";
+import { PageHeader } from "#app/components/PageHeader";
+import { columnHeads, ScrollTable } from "#app/components/table/ScrollTable";
 
 export type ImportPageProps = {
   title: string;
@@ -63,17 +65,18 @@ export function ImportPage({ title, back, fields, unmatched }: ImportPageProps) 
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>Import into {title}</h1>
-          <p className="muted small">
+      <PageHeader
+        title={<>Import into {title}</>}
+        summary={
+          <>
             The first line names the columns. Rows are matched by an ID column, else by {fields[0].title}; {unmatched}.
-          </p>
-        </div>
+          </>
+        }
+      >
         <Link className="button small" to={back}>
           Back to the sheet
         </Link>
-      </div>
+      </PageHeader>
 
       <section className="card import-card">
         <Form method="post" encType="multipart/form-data" className="import-form" data-testid="import-form">
@@ -163,35 +166,24 @@ function ImportPreview({ preview }: { preview: Exclude<ImportAnswer, { error: st
         </div>
       ) : null}
       {rows.length ? (
-        <div className="table-scroll">
-          <table className="table import-changes">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Row</th>
-                <th scope="col">Changes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.line} data-kind={r.kind}>
-                  <td>{r.line}</td>
-                  <td>
-                    {r.name} {r.kind === "create" ? <span className="badge">new</span> : null}
-                  </td>
-                  <td>
-                    {r.changes.map((c, i) => (
-                      <span key={c.column} className="import-change">
-                        {i > 0 ? "; " : ""}
-                        {c.column}: {r.kind === "update" ? <del>{c.before || "empty"}</del> : null} {c.after || "empty"}
-                      </span>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable className="table import-changes" head={columnHeads(["Line", "Row", "Changes"])}>
+          {rows.map((r) => (
+            <tr key={r.line} data-kind={r.kind}>
+              <td>{r.line}</td>
+              <td>
+                {r.name} {r.kind === "create" ? <span className="badge">new</span> : null}
+              </td>
+              <td>
+                {r.changes.map((c, i) => (
+                  <span key={c.column} className="import-change">
+                    {i > 0 ? "; " : ""}
+                    {c.column}: {r.kind === "update" ? <del>{c.before || "empty"}</del> : null} {c.after || "empty"}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       {counts.update + counts.create > rows.length ? (
         <p className="muted small">

@@ -2,6 +2,7 @@ import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { SearchHit } from "#app/routes/_shell.dashboard.search/search.server";
 import { Icon } from "#app/components/icons";
+import { SearchHitLabel } from "#app/components/shell/SearchHitLabel";
 
 /** The top bar's search: debounced, one server request per query; a click navigates and clears the box. */
 export function GlobalSearch() {
@@ -76,11 +77,7 @@ export function GlobalSearch() {
               {results.map((r, i) => (
                 <li key={i}>
                   <button type="button" role="option" aria-selected={false} onClick={() => go(r.href)}>
-                    <span className="search-hit">
-                      <span>{r.name}</span>
-                      {r.detail ? <span className="muted small">{r.detail}</span> : null}
-                    </span>
-                    <span className="badge grey">{r.tab}</span>
+                    <SearchHitLabel hit={r} />
                   </button>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { SaveCancel } from "./SaveCancel";
 import { useEffect, useRef, useState } from "react";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { EmptyRow } from "./EmptyRow";
+import { ScrollTable } from "./ScrollTable";
 import { Options } from "./Options";
 import { useHydrated } from "#app/utils/hydrated";
 import { withParams } from "#app/utils/table";
@@ -65,70 +66,69 @@ export function InlineEditTable({
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
-    <div className="table-scroll">
-      <table className="table inline-table" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                style={c.width ? { width: c.width } : undefined}
-                className={c.wide ? "wide" : undefined}
-              >
-                {c.title}
-              </th>
-            ))}
+    <ScrollTable
+      className="table inline-table"
+      testId={testId}
+      caption={caption}
+      head={
+        <>
+          {columns.map((c) => (
+            <th
+              key={c.key}
+              scope="col"
+              style={c.width ? { width: c.width } : undefined}
+              className={c.wide ? "wide" : undefined}
+            >
+              {c.title}
+            </th>
+          ))}
+          {readOnly ? null : (
+            <th scope="col" className="actions">
+              <span className="sr-only">Actions</span>
+            </th>
+          )}
+        </>
+      }
+    >
+      {rows.length === 0 ? <EmptyRow columns={columns.length + (readOnly ? 0 : 1)} text={empty} /> : null}
+      {rows.map((row) =>
+        row._id === editing && !readOnly ? (
+          <RowForm
+            key={row._id}
+            row={row}
+            columns={columns}
+            intent={intent}
+            action={action}
+            here={here}
+            refusal={refusal?._id === row._id ? refusal : undefined}
+          />
+        ) : (
+          <tr key={row._id} data-id={row._id}>
+            {columns.map((c) =>
+              hydrated && !readOnly ? (
+                <EditableCell key={c.key} row={row} column={c} intent={intent} action={action} />
+              ) : (
+                <td key={c.key} className={c.wide ? "wide" : undefined}>
+                  {textOf(row[c.key])}
+                </td>
+              ),
+            )}
             {readOnly ? null : (
-              <th scope="col" className="actions">
-                <span className="sr-only">Actions</span>
-              </th>
+              <td className="actions">
+                <Link
+                  className="button small"
+                  to={withParams(here, { edit: row._id })}
+                  preventScrollReset
+                  aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}
+                >
+                  Edit
+                </Link>
+              </td>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? <EmptyRow columns={columns.length + (readOnly ? 0 : 1)} text={empty} /> : null}
-          {rows.map((row) =>
-            row._id === editing && !readOnly ? (
-              <RowForm
-                key={row._id}
-                row={row}
-                columns={columns}
-                intent={intent}
-                action={action}
-                here={here}
-                refusal={refusal?._id === row._id ? refusal : undefined}
-              />
-            ) : (
-              <tr key={row._id} data-id={row._id}>
-                {columns.map((c) =>
-                  hydrated && !readOnly ? (
-                    <EditableCell key={c.key} row={row} column={c} intent={intent} action={action} />
-                  ) : (
-                    <td key={c.key} className={c.wide ? "wide" : undefined}>
-                      {textOf(row[c.key])}
-                    </td>
-                  ),
-                )}
-                {readOnly ? null : (
-                  <td className="actions">
-                    <Link
-                      className="button small"
-                      to={withParams(here, { edit: row._id })}
-                      preventScrollReset
-                      aria-label={`Edit ${textOf(row[columns[0].key]) || "this row"}`}
-                    >
-                      Edit
-                    </Link>
-                  </td>
-                )}
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+        ),
+      )}
+    </ScrollTable>
   );
 }
 
@@ -274,29 +274,25 @@ function RowForm({
   const formId = `edit-${row._id}`;
   const closeHref = withParams(here, { edit: null });
   const typed = (key: string) => refusal?.values?.[key] ?? textOf(row[key]);
+  // A column's input or select, tied to the row's form.
+  const fieldOf = (c: InlineColumn) => ({
+    name: c.key,
+    defaultValue: typed(c.key),
+    form: formId,
+    "aria-label": c.title,
+    className: "inline-input",
+  });
   return (
     <tr data-id={row._id} className="editing">
       {columns.map((c) => (
         <td key={c.key} className={c.wide ? "wide" : undefined}>
           <input type="hidden" name={`was:${c.key}`} value={textOf(row[c.key])} form={formId} />
           {c.options ? (
-            <select
-              name={c.key}
-              defaultValue={typed(c.key)}
-              form={formId}
-              aria-label={c.title}
-              className="inline-input"
-            >
+            <select {...fieldOf(c)}>
               <Options options={c.options} value={typed(c.key)} />
             </select>
           ) : (
-            <input
-              name={c.key}
-              defaultValue={typed(c.key)}
-              form={formId}
-              aria-label={c.title}
-              className="inline-input"
-            />
+            <input {...fieldOf(c)} />
           )}
         </td>
       ))}

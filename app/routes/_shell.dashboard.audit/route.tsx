@@ -9,6 +9,8 @@ import { requireUser } from "#app/auth/session.server";
 import { ExportLink } from "#app/components/table/ExportLink";
 import { LoadError } from "#app/components/HostNotice";
 import { Pagination } from "#app/components/table/Pagination";
+import { EmptyRow } from "#app/components/table/EmptyRow";
+import { columnHeads, ScrollTable } from "#app/components/table/ScrollTable";
 import { formatDateTime, timeZoneOr } from "#app/utils/dates";
 import { readPreferences } from "#app/utils/preferences";
 import { PAGE_SIZES, withParams } from "#app/utils/table";
@@ -27,6 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const PAGE = "/dashboard/audit";
+const HEADS = ["When", "Who", "Section", "Record", "Action", "Changes"];
 
 export default function Audit() {
   const { filters, size, page, error, timeZone } = useLoaderData<typeof loader>();
@@ -109,32 +112,13 @@ export default function Audit() {
         ) : null}
         <LoadError message={error} />
 
-        <div className="table-scroll">
-          <table className="table audit-table" data-testid="audit-table">
-            <caption className="sr-only">Audit trail</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Section</th>
-                <th scope="col">Record</th>
-                <th scope="col">Action</th>
-                <th scope="col">Changes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="empty-state">
-                    {error ? "—" : "No changes match."}
-                  </td>
-                </tr>
-              ) : (
-                page.rows.map((row) => <AuditLine key={row.id} row={row} here={here} timeZone={timeZone} />)
-              )}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable className="table audit-table" testId="audit-table" caption="Audit trail" head={columnHeads(HEADS)}>
+          {page.rows.length === 0 ? (
+            <EmptyRow columns={HEADS.length} text={error ? "—" : "No changes match."} />
+          ) : (
+            page.rows.map((row) => <AuditLine key={row.id} row={row} here={here} timeZone={timeZone} />)
+          )}
+        </ScrollTable>
         <Pagination page={page} />
       </section>
     </div>

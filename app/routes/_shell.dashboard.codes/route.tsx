@@ -26,10 +26,11 @@ import { useHydrated } from "#app/utils/hydrated";
 import { perRow, withParams } from "#app/utils/table";
 import styles from "#app/styles/codes.css?url";
 import type { Code } from "#contract/codes";
-import { completedLabel, TEXT_FIELDS, TEXTS, type CodeRow } from "./codes";
+import { completedLabel, TEXT_FIELDS, TEXTS, type CodeRow, type TextField } from "./codes";
 import { codesAction, loadCodes } from "./codes.server";
 import { LoadError, StaleNotice } from "#app/components/HostNotice";
 import { ConflictField } from "#app/components/Meanwhile";
+import { PageHeader } from "#app/components/PageHeader";
 
 /** The form's schema (zod), loaded after the first paint. */
 const loadCodeForm = () => import("./codes-form");
@@ -155,15 +156,17 @@ export default function CodesPage() {
 
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>Codes</h1>
-          <p className="muted small codes-subtitle">
+      <PageHeader
+        title="Codes"
+        summaryClassName="codes-subtitle"
+        summary={
+          <>
             {data.total} {data.total === 1 ? "code" : "codes"}, sorted by ID
-          </p>
-        </div>
+          </>
+        }
+      >
         <LiveStatusBadge />
-      </div>
+      </PageHeader>
 
       {data.stale ? <StaleNotice>showing the codes as of {formatUtcMinute(data.stale.asOf)} UTC.</StaleNotice> : null}
       <LoadError message={data.loadError} />
@@ -323,6 +326,12 @@ function EditCodeModal({
     // Until the schema has loaded (just after the first paint) the action is the only check.
     onValidate: schema ? ({ formData }) => schema.checkCode(formData) : undefined,
   });
+  const fieldOf = (name: TextField | "completed", label: string) => ({
+    className: "form-field",
+    label,
+    theirs: theirs?.[name],
+    mine: fields[name].value,
+  });
   return (
     <Modal title="Edit Code" onClose={onClose} closeHref={closeHref} testId="edit-code">
       <Form
@@ -348,13 +357,7 @@ function EditCodeModal({
         ) : null}
         <div className="form-grid">
           {TEXT_FIELDS.map((f, i) => (
-            <ConflictField
-              key={f.name}
-              className="form-field"
-              label={f.label}
-              theirs={theirs?.[f.name]}
-              mine={fields[f.name].value}
-            >
+            <ConflictField key={f.name} {...fieldOf(f.name, f.label)}>
               <input {...getInputProps(fields[f.name], { type: "text" })} autoFocus={i === 0} autoComplete="off" />
               {fields[f.name].errors ? (
                 <span className="form-error" id={fields[f.name].errorId} role="alert">
@@ -363,12 +366,7 @@ function EditCodeModal({
               ) : null}
             </ConflictField>
           ))}
-          <ConflictField
-            className="form-field"
-            label="Completed"
-            theirs={theirs?.completed}
-            mine={fields.completed.value}
-          >
+          <ConflictField {...fieldOf("completed", "Completed")}>
             <select {...getSelectProps(fields.completed)}>
               <option value="Yes">Yes</option>
               <option value="No">No</option>

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server";
 import { searchEverything } from "./search.server";
+import { SearchHitLabel } from "#app/components/shell/SearchHitLabel";
 import { searchText } from "#contract/search";
 import { json } from "#app/utils/json.server";
 import { timeZoneOr } from "#app/utils/dates";
@@ -42,11 +43,7 @@ export default function SearchPage() {
             {results.map((r, i) => (
               <li key={i}>
                 <Link to={r.href}>
-                  <span className="search-hit">
-                    <span>{r.name}</span>
-                    {r.detail ? <span className="muted small">{r.detail}</span> : null}
-                  </span>
-                  <span className="badge grey">{r.tab}</span>
+                  <SearchHitLabel hit={r} />
                 </Link>
               </li>
             ))}

@@ -8,6 +8,9 @@ import { intervalWords, kindOf, MAX_INTERVAL_MINUTES, SOURCE_KINDS, type SourceS
 import { MINUTE_MS } from "#contract/time";
 import { SourceAge } from "#app/components/SourceAge";
 import { LoadError } from "#app/components/HostNotice";
+import { PageHeader } from "#app/components/PageHeader";
+import { EmptyRow } from "#app/components/table/EmptyRow";
+import { columnHeads, ScrollTable } from "#app/components/table/ScrollTable";
 import { formatDateTime } from "#app/utils/dates";
 import { loadSources, sourcesAction } from "./sources.server";
 import type { Channel, Delivery } from "./sources.server";
@@ -29,97 +32,88 @@ export default function SourcesPage() {
   const when = (ms: number | null) => (ms ? formatDateTime(ms, data.timeZone) : "—");
   return (
     <div className="sources-page">
-      <div className="page-header">
-        <div>
-          <h1>Sources</h1>
-          <p className="muted small">
+      <PageHeader
+        title="Sources"
+        summary={
+          <>
             Where the server stats, logs and weekly members come from. A source past its expected interval shows amber
             on its screens, and red once it is silent for three intervals.
-          </p>
-        </div>
-      </div>
+          </>
+        }
+      />
       <LoadError message={data.error} />
 
       <section className="card" aria-labelledby="sources-heading">
         <h2 id="sources-heading">Sources</h2>
-        <div className="table-scroll">
-          <table className="table sources-table table-cards" data-testid="sources-table">
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Last report</th>
-                <th scope="col">Last contact</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Expected every</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.sources.map((s) => (
-                <tr key={s.id} data-testid={`source-${s.id}`}>
-                  <td data-label="Source">
-                    <strong>{s.label}</strong>
-                    <div className="muted small">{SOURCE_KINDS[kindOf(s.id)].what}</div>
-                  </td>
-                  <td data-label="Last report">
-                    {s.active ? (
-                      <SourceAge
-                        label="Observed"
-                        observedAt={s.lastObservedAt}
-                        intervalMs={s.intervalMs}
-                        now={data.now}
-                        timeZone={data.timeZone}
-                      />
-                    ) : (
-                      <span className="muted small" data-testid="source-unused">
-                        Not used here
-                      </span>
-                    )}
-                  </td>
-                  <td className="nowrap" data-label="Last contact">
-                    {when(s.lastContactAt)}
-                  </td>
-                  <td data-label="Last error">
-                    {s.lastError ? (
-                      <>
-                        <span className={recovered(s) ? "muted" : "error-text"}>{s.lastError}</span>
-                        <div className="muted small">
-                          {when(s.lastErrorAt)}
-                          {recovered(s) ? ", answered well since" : ""}
-                        </div>
-                      </>
-                    ) : (
-                      <span className="muted">None</span>
-                    )}
-                  </td>
-                  <td data-label="Expected every">
-                    <Form method="post" className="interval-form" preventScrollReset>
-                      <input type="hidden" name="intent" value="interval" />
-                      <input type="hidden" name="source" value={s.id} />
-                      <label>
-                        <span className="sr-only">Expected interval of {s.label}, in minutes</span>
-                        <input
-                          type="number"
-                          name="minutes"
-                          min={1}
-                          max={MAX_INTERVAL_MINUTES}
-                          step={1}
-                          defaultValue={Math.round(s.intervalMs / MINUTE_MS)}
-                          key={s.intervalMs}
-                          className="minutes-input"
-                        />
-                      </label>{" "}
-                      min{" "}
-                      <button type="submit" className="button small">
-                        Save
-                      </button>
-                      <div className="muted small">Default: {intervalWords(SOURCE_KINDS[kindOf(s.id)].interval)}</div>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          className="table sources-table table-cards"
+          testId="sources-table"
+          head={columnHeads(["Source", "Last report", "Last contact", "Last error", "Expected every"])}
+        >
+          {data.sources.map((s) => (
+            <tr key={s.id} data-testid={`source-${s.id}`}>
+              <td data-label="Source">
+                <strong>{s.label}</strong>
+                <div className="muted small">{SOURCE_KINDS[kindOf(s.id)].what}</div>
+              </td>
+              <td data-label="Last report">
+                {s.active ? (
+                  <SourceAge
+                    label="Observed"
+                    observedAt={s.lastObservedAt}
+                    intervalMs={s.intervalMs}
+                    now={data.now}
+                    timeZone={data.timeZone}
+                  />
+                ) : (
+                  <span className="muted small" data-testid="source-unused">
+                    Not used here
+                  </span>
+                )}
+              </td>
+              <td className="nowrap" data-label="Last contact">
+                {when(s.lastContactAt)}
+              </td>
+              <td data-label="Last error">
+                {s.lastError ? (
+                  <>
+                    <span className={recovered(s) ? "muted" : "error-text"}>{s.lastError}</span>
+                    <div className="muted small">
+                      {when(s.lastErrorAt)}
+                      {recovered(s) ? ", answered well since" : ""}
+                    </div>
+                  </>
+                ) : (
+                  <span className="muted">None</span>
+                )}
+              </td>
+              <td data-label="Expected every">
+                <Form method="post" className="interval-form" preventScrollReset>
+                  <input type="hidden" name="intent" value="interval" />
+                  <input type="hidden" name="source" value={s.id} />
+                  <label>
+                    <span className="sr-only">Expected interval of {s.label}, in minutes</span>
+                    <input
+                      type="number"
+                      name="minutes"
+                      min={1}
+                      max={MAX_INTERVAL_MINUTES}
+                      step={1}
+                      defaultValue={Math.round(s.intervalMs / MINUTE_MS)}
+                      key={s.intervalMs}
+                      className="minutes-input"
+                    />
+                  </label>{" "}
+                  min{" "}
+                  <button type="submit" className="button small">
+                    Save
+                  </button>
+                  <div className="muted small">Default: {intervalWords(SOURCE_KINDS[kindOf(s.id)].interval)}</div>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       </section>
 
       <section className="card" aria-labelledby="alerts-heading">
@@ -159,50 +153,37 @@ export default function SourcesPage() {
 
       <section className="card" aria-labelledby="deliveries-heading">
         <h2 id="deliveries-heading">Latest deliveries</h2>
-        <div className="table-scroll">
-          <table className="table table-cards" data-testid="deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Queued</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last result</th>
+        <ScrollTable
+          className="table table-cards"
+          testId="deliveries"
+          head={columnHeads(["Queued", "Channel", "Message", "Status", "Last result"])}
+        >
+          {data.deliveries.length === 0 ? (
+            <EmptyRow columns={5} text="Nothing sent yet." />
+          ) : (
+            data.deliveries.map((d) => (
+              <tr key={d.id} data-testid="delivery" data-status={d.status}>
+                <td className="nowrap" data-label="Queued">
+                  {when(d.createdAt)}
+                </td>
+                <td data-label="Channel">{d.channel}</td>
+                <td data-label="Message">{d.content}</td>
+                <td data-label="Status">
+                  <span className={`badge ${STATUS_TONES[d.status]}`}>
+                    {d.status === "pending" && d.attempts > 0 ? "retrying" : d.status}
+                  </span>
+                  <div className="muted small">
+                    {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                    {d.status === "pending" && d.attempts > 0 ? `, next at ${when(d.nextAttemptAt)}` : ""}
+                  </div>
+                </td>
+                <td className="small" data-label="Last result">
+                  {d.lastResult ?? "—"}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.deliveries.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty-state">
-                    Nothing sent yet.
-                  </td>
-                </tr>
-              ) : (
-                data.deliveries.map((d) => (
-                  <tr key={d.id} data-testid="delivery" data-status={d.status}>
-                    <td className="nowrap" data-label="Queued">
-                      {when(d.createdAt)}
-                    </td>
-                    <td data-label="Channel">{d.channel}</td>
-                    <td data-label="Message">{d.content}</td>
-                    <td data-label="Status">
-                      <span className={`badge ${STATUS_TONES[d.status]}`}>
-                        {d.status === "pending" && d.attempts > 0 ? "retrying" : d.status}
-                      </span>
-                      <div className="muted small">
-                        {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
-                        {d.status === "pending" && d.attempts > 0 ? `, next at ${when(d.nextAttemptAt)}` : ""}
-                      </div>
-                    </td>
-                    <td className="small" data-label="Last result">
-                      {d.lastResult ?? "—"}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+            ))
+          )}
+        </ScrollTable>
       </section>
     </div>
   );

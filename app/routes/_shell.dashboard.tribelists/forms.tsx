@@ -175,6 +175,12 @@ export function EntryPanel({
   const clash = conflictIn<Positioned>(refusal);
   const basis = opened && clash ? { ...opened, ...clash.current } : opened;
   const theirs = clash ? valuesOf(clash.current) : undefined;
+  const fieldOf = (name: keyof Values, label: string) => ({
+    className: "entry-field",
+    label,
+    theirs: theirs?.[name],
+    mine: fields[name].value,
+  });
   const hidden = basis
     ? { ...entryFields(basis, server, redirectTo), ...FETCHER_FIELDS }
     : { intent: "add", tab: server, redirectTo, ...FETCHER_FIELDS };
@@ -202,15 +208,10 @@ export function EntryPanel({
           <input key={k} type="hidden" name={k} value={v} />
         ))}
       <span className="entry-panel-title">{label}</span>
-      <ConflictField className="entry-field" label="Name" theirs={theirs?.name} mine={fields.name.value}>
+      <ConflictField {...fieldOf("name", "Name")}>
         <input {...getInputProps(fields.name, { type: "text" })} placeholder="Name" autoFocus autoComplete="off" />
       </ConflictField>
-      <ConflictField
-        className="entry-field"
-        label="Discord ID"
-        theirs={theirs?.discordId}
-        mine={fields.discordId.value}
-      >
+      <ConflictField {...fieldOf("discordId", "Discord ID")}>
         <input
           {...getInputProps(fields.discordId, { type: "text" })}
           placeholder="Discord ID"
@@ -218,15 +219,10 @@ export function EntryPanel({
           autoComplete="off"
         />
       </ConflictField>
-      <ConflictField className="entry-field" label="Rank" theirs={theirs?.rank} mine={fields.rank.value}>
+      <ConflictField {...fieldOf("rank", "Rank")}>
         <ChoiceSelect choices={RANKS} {...getSelectProps(fields.rank)} />
       </ConflictField>
-      <ConflictField
-        className="entry-field"
-        label="Nationality"
-        theirs={theirs?.nationality}
-        mine={fields.nationality.value}
-      >
+      <ConflictField {...fieldOf("nationality", "Nationality")}>
         <ChoiceSelect choices={NATIONALITIES} {...getSelectProps(fields.nationality)} />
       </ConflictField>
       <div className="entry-panel-actions">

@@ -117,14 +117,20 @@ export default function TribelistsPage() {
   };
   const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
 
-  // Delete and Clear All with JavaScript: a fetcher sends the confirmation's fields, and the modal closes at once.
+  // Delete and Clear All: a form posting the fields without JavaScript; with it, a fetcher sends them and the modal
+  // closes at once.
   const writer = useFetcher<Answer>();
   useAnswerToast(writer.data);
-  const confirmWith = (fields: Record<string, string>, modal: { onClose?: () => void }) => () => {
-    writer.submit({ ...fields, ...FETCHER_FIELDS }, { method: "post", preventScrollReset: true });
-    if (modal.onClose) modal.onClose();
-    else navigate(base, { replace: true, preventScrollReset: true });
-  };
+  const confirming = (fields: Record<string, string>, modal: { onClose?: () => void }) => ({
+    fields,
+    onConfirm: () => {
+      writer.submit({ ...fields, ...FETCHER_FIELDS }, { method: "post", preventScrollReset: true });
+      if (modal.onClose) modal.onClose();
+      else navigate(base, { replace: true, preventScrollReset: true });
+    },
+    onClose: modal.onClose,
+    closeHref: base,
+  });
   const deleteFields = deleting.value
     ? { intent: "delete", _id: deleting.value._id, tab: server, redirectTo: base }
     : null;
@@ -287,10 +293,7 @@ export default function TribelistsPage() {
           question="Are you sure you want to delete this entry?"
           detail={deleting.value.name}
           confirmLabel="Delete"
-          fields={deleteFields}
-          onConfirm={confirmWith(deleteFields, deleting)}
-          onClose={deleting.onClose}
-          closeHref={base}
+          {...confirming(deleteFields, deleting)}
         />
       ) : null}
       {canEdit && clearing.value ? (
@@ -299,10 +302,7 @@ export default function TribelistsPage() {
           question="Are you sure you want to clear all entries from the current tribelist?"
           detail={`${tabLabel(server)} (${data.serverName}): ${data.counts.total} ${data.counts.total === 1 ? "entry" : "entries"}`}
           confirmLabel="Clear All"
-          fields={clearFields}
-          onConfirm={confirmWith(clearFields, clearing)}
-          onClose={clearing.onClose}
-          closeHref={base}
+          {...confirming(clearFields, clearing)}
         />
       ) : null}
     </>

@@ -28,15 +28,15 @@ import {
   serverFrom,
   sortEntries,
   TAB_COOKIE,
-  type Entry,
   type EntryRow,
   type FormField,
   type Server,
 } from "./tribelists";
+import type { TribelistEntry } from "#contract/tribelists";
 import { parseEntry } from "./tribelists-form";
 
 /** A short fingerprint of a list, so the browser can tell when it changed (for "Last updated"). */
-function fingerprint(entries: Entry[]) {
+function fingerprint(entries: TribelistEntry[]) {
   const text = JSON.stringify(entries);
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -68,12 +68,12 @@ export async function loadTribelist(request: Request, context: AppLoadContext) {
   const q = url.searchParams.get("q")?.trim() ?? "";
   const size = pageSizeFrom(url.searchParams.get("size"));
 
-  let entries: Entry[] = [];
+  let entries: TribelistEntry[] = [];
   let fetchedAt = Date.now();
   let stale = false;
   let loadError: string | null = null;
   try {
-    const answer = await host(context).get<Entry[]>(listPath(server));
+    const answer = await host(context).get<TribelistEntry[]>(listPath(server));
     entries = sortEntries(answer.data);
     if (answer.stale) {
       stale = true;
@@ -139,7 +139,7 @@ export type FormFailure = {
   errors: FieldErrors;
   values: Record<FormField, string>;
   /** Refused because someone else saved the entry first (409): the entry as it now is. */
-  conflict?: Conflict<Entry>;
+  conflict?: Conflict<TribelistEntry>;
 };
 
 export async function tribelistAction(request: Request, context: AppLoadContext) {
@@ -168,15 +168,15 @@ export async function tribelistAction(request: Request, context: AppLoadContext)
     if (submission.status !== "success") return refused(errorsOf(submission.error));
     try {
       if (intent === "add") {
-        const added = await host(context).send<Entry>("POST", path, submission.value);
+        const added = await host(context).send<TribelistEntry>("POST", path, submission.value);
         return done({ type: "success", message: `Added entry: ${added.name}.` });
       }
       // PUT carries the whole edited entry (username and order ride along unchanged).
-      const saved = await host(context).send<Entry>("PUT", `${path}/${_id}`, { ...submission.value, _id });
+      const saved = await host(context).send<TribelistEntry>("PUT", `${path}/${_id}`, { ...submission.value, _id });
       return done({ type: "success", message: `Updated entry: ${saved.name}.` });
     } catch (error) {
       // Someone else saved the entry first: nothing was written; the row shows their values beside these.
-      const current = hostConflict<Entry>(error);
+      const current = hostConflict<TribelistEntry>(error);
       if (current) return refuseConflict(current, values, CONFLICT_TEXT, { intent, _id, values });
       console.error(`tribelists: ${intent} failed`, server, error);
       const host400 = hostFieldErrors(error, FORM_FIELDS, entryWording);

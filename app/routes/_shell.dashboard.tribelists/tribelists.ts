@@ -20,16 +20,15 @@ export const isServer = (v: unknown): v is Server =>
 export const serverFrom = (v: unknown): Server => (isServer(v) ? v : DEFAULT_SERVER);
 
 export { NATIONALITIES, RANKS };
-export type Entry = TribelistEntry;
 
 /** An entry and its place in the whole sorted list (the table's ID column). */
-export type Positioned = Entry & { position: number };
+export type Positioned = TribelistEntry & { position: number };
 /** A row of the table: a positioned entry and its avatar. */
 export type EntryRow = Positioned & { avatar: string };
 
 /** By order ascending, entries without an order last; then by name, case-insensitively. */
-export function sortEntries<T extends Entry>(entries: T[]): T[] {
-  const hasOrder = (e: Entry) => typeof e.order === "number" && Number.isFinite(e.order);
+export function sortEntries<T extends TribelistEntry>(entries: T[]): T[] {
+  const hasOrder = (e: TribelistEntry) => typeof e.order === "number" && Number.isFinite(e.order);
   return [...entries].sort((a, b) => {
     if (hasOrder(a) !== hasOrder(b)) return hasOrder(a) ? -1 : 1;
     if (hasOrder(a) && a.order !== b.order) return (a.order as number) - (b.order as number);
@@ -44,10 +43,10 @@ export const filterFrom = (v: unknown): Filter | null =>
 export const FILTER_LABELS: Record<Filter, string> = { chinese: "Chinese", english: "English", admins: "Admins" };
 
 const same = (a: string | null | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.toLowerCase();
-const isAdmin = (e: Entry) => same(e.rank, "Admin") || same(e.rank, "Owner");
+const isAdmin = (e: TribelistEntry) => same(e.rank, "Admin") || same(e.rank, "Owner");
 
 /** Whether an entry is in a category of the summary card: Chinese, English, or Admins (rank Admin or Owner). */
-export function inFilter(entry: Entry, filter: Filter | null) {
+export function inFilter(entry: TribelistEntry, filter: Filter | null) {
   if (filter === "chinese") return same(entry.nationality, "Chinese");
   if (filter === "english") return same(entry.nationality, "English");
   if (filter === "admins") return isAdmin(entry);
@@ -55,7 +54,7 @@ export function inFilter(entry: Entry, filter: Filter | null) {
 }
 
 /** The summary card's numbers. */
-export function countEntries(entries: Entry[]) {
+export function countEntries(entries: TribelistEntry[]) {
   return {
     total: entries.length,
     chinese: entries.filter((e) => inFilter(e, "chinese")).length,

@@ -76,24 +76,37 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge ${statusTone(status)}`}>{status}</span>;
 }
 
+/** A text column; an empty cell shows a dash in the HTML table. */
+const textColumn = (
+  id: "igName" | "igNameServer2" | "igNameServer3" | "vouchedAt" | "vouchedByUsername" | "vouchedUsername",
+  title: string,
+  width: number,
+  priority?: 1,
+): GridColumnDef<VouchRow> => ({
+  id,
+  title,
+  width,
+  priority,
+  value: (r) => r[id],
+  render: (r) => <Cell value={r[id]} />,
+});
+
+/** A Discord id column, copied with a click in the HTML table. */
+const idColumn = (id: "vouched" | "vouchedBy", title: string): GridColumnDef<VouchRow> => ({
+  id,
+  title,
+  width: 180,
+  priority: 3,
+  value: (r) => r[id],
+  render: (r) => <CopyId id={r[id]} />,
+});
+
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 export const COLUMNS: GridColumnDef<VouchRow>[] = [
   { id: "id", title: "ID", width: 70, priority: 3, kind: "number", value: (r) => r.id },
-  { id: "igName", title: "2411", width: 140, value: (r) => r.igName, render: (r) => <Cell value={r.igName} /> },
-  {
-    id: "igNameServer2",
-    title: "2573",
-    width: 140,
-    value: (r) => r.igNameServer2,
-    render: (r) => <Cell value={r.igNameServer2} />,
-  },
-  {
-    id: "igNameServer3",
-    title: "2446",
-    width: 140,
-    value: (r) => r.igNameServer3,
-    render: (r) => <Cell value={r.igNameServer3} />,
-  },
+  textColumn("igName", "2411", 140),
+  textColumn("igNameServer2", "2573", 140),
+  textColumn("igNameServer3", "2446", 140),
   { id: "avatar", title: "Avatar", width: 64, kind: "image", value: (r) => r.avatarSrc },
   {
     id: "status",
@@ -105,46 +118,11 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
     colors: (r) => TONE_COLORS[statusTone(r.status)],
     render: (r) => <StatusBadge status={r.status} />,
   },
-  {
-    id: "vouched",
-    title: "Vouched ID",
-    width: 180,
-    priority: 3,
-    value: (r) => r.vouched,
-    render: (r) => <CopyId id={r.vouched} />,
-  },
-  {
-    id: "vouchedAt",
-    title: "Vouched Date",
-    width: 115,
-    priority: 1,
-    value: (r) => r.vouchedAt,
-    render: (r) => <Cell value={r.vouchedAt} />,
-  },
-  {
-    id: "vouchedBy",
-    title: "Voucher ID",
-    width: 180,
-    priority: 3,
-    value: (r) => r.vouchedBy,
-    render: (r) => <CopyId id={r.vouchedBy} />,
-  },
-  {
-    id: "vouchedByUsername",
-    title: "Voucher Username",
-    priority: 1,
-    width: 150,
-    value: (r) => r.vouchedByUsername,
-    render: (r) => <Cell value={r.vouchedByUsername} />,
-  },
-  {
-    id: "vouchedUsername",
-    title: "Vouched Username",
-    width: 150,
-    priority: 1,
-    value: (r) => r.vouchedUsername,
-    render: (r) => <Cell value={r.vouchedUsername} />,
-  },
+  idColumn("vouched", "Vouched ID"),
+  textColumn("vouchedAt", "Vouched Date", 115, 1),
+  idColumn("vouchedBy", "Voucher ID"),
+  textColumn("vouchedByUsername", "Voucher Username", 150, 1),
+  textColumn("vouchedUsername", "Vouched Username", 150, 1),
   {
     id: "actions",
     title: "Actions",

@@ -23,6 +23,7 @@ import { AvatarCell, columnsFor, nameOf, StatusBadge, VouchesTable } from "./Vou
 import { optimisticRows, TEXTS, type VouchRow } from "./vouches";
 import { loadVouches, vouchesAction } from "./vouches.server";
 import { LoadError, StaleSince } from "#app/components/HostNotice";
+import { PageHeader } from "#app/components/PageHeader";
 
 /** The row actions' check (zod), loaded after the first paint. */
 const loadActionCheck = () => import("./vouches-action");
@@ -109,17 +110,17 @@ export default function VouchesPage() {
 
   return (
     <div className="vouches-page">
-      <div className="page-header">
-        <div>
-          <h1>Vouches</h1>
-          <p className="muted small vouches-subtitle">
-            {data.q
-              ? `${data.page.total} ${data.page.total === 1 ? "vouch matches" : "vouches match"} “${data.q}”`
-              : `${data.page.total} ${data.page.total === 1 ? "vouch" : "vouches"}, sorted by ID`}
-          </p>
-        </div>
+      <PageHeader
+        title="Vouches"
+        summaryClassName="vouches-subtitle"
+        summary={
+          data.q
+            ? `${data.page.total} ${data.page.total === 1 ? "vouch matches" : "vouches match"} “${data.q}”`
+            : `${data.page.total} ${data.page.total === 1 ? "vouch" : "vouches"}, sorted by ID`
+        }
+      >
         <LiveStatusBadge />
-      </div>
+      </PageHeader>
 
       <StaleSince asOf={data.stale} what="vouches" />
 

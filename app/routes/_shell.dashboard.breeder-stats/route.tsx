@@ -1,7 +1,7 @@
 // Breeder: five tabs under one search, the tab in the URL and remembered, the Add Mapping and Add Image dialogs, and
 // live reloads; all of it works without JavaScript. Server flow in breeder.server.ts (docs/product/breeder.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
   BREEDER_TAB_LABELS,
@@ -10,7 +10,7 @@ import {
   isBreederTab,
   type BreederTab,
 } from "#contract/breeder";
-import { Icon } from "#app/components/icons";
+import { DialogOpener } from "#app/components/DialogOpener";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { useHydrated } from "#app/utils/hydrated";
@@ -91,26 +91,18 @@ export default function BreederPage() {
 
   // The tabs' page sizes have different defaults (the list 100, the others 25): a tab opens at its own.
   const tabHref = (t: BreederTab) => withParams(PAGE_PATH, { tab: t, q: data.q || null });
-  const opener = (kind: BreederDialog, label: string, icon: "plus" | "edit") =>
-    hydrated ? (
-      <button
-        type="button"
-        className="button small"
-        onPointerEnter={wantNames}
-        onFocus={wantNames}
-        onClick={() => {
-          wantNames();
-          setDialog(kind);
-        }}
-      >
-        <Icon name={icon} size={15} /> {label}
-      </button>
-    ) : (
-      // The same look as the button it becomes, so the header keeps its size when the page comes alive.
-      <Link className="button small" to={withParams(here, { dialog: kind, edit: null })} preventScrollReset>
-        <Icon name={icon} size={15} /> {label}
-      </Link>
-    );
+  const opener = (kind: BreederDialog, label: string) => (
+    <DialogOpener
+      hydrated={hydrated}
+      href={withParams(here, { dialog: kind, edit: null })}
+      label={label}
+      onWant={wantNames}
+      onOpen={() => {
+        wantNames();
+        setDialog(kind);
+      }}
+    />
+  );
 
   return (
     <div className="breeder-page">
@@ -118,8 +110,8 @@ export default function BreederPage() {
         <h1>{TEXTS.title}</h1>
         <div className="breeder-actions">
           {tab === "breeder-list" ? null : <LiveStatusBadge />}
-          {canEdit ? opener("mapping", "Add Mapping", "plus") : null}
-          {canEdit ? opener("image", "Add Image", "plus") : null}
+          {canEdit ? opener("mapping", "Add Mapping") : null}
+          {canEdit ? opener("image", "Add Image") : null}
         </div>
       </div>
 

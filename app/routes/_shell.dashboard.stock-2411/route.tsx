@@ -2,15 +2,7 @@
 // colours, images, Version History and live updates; without JavaScript, HTML tables with a per-row form through the
 // same action and version check (docs/product/stock.md, docs/product/sheets.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Link,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-} from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import { SheetView, type RowSaveAnswer } from "#app/components/sheet/SheetView";
@@ -40,7 +32,7 @@ import { ColourLegend } from "#app/components/sheet/ColourLegend";
 import { useNotifications } from "#app/components/notifications/notifications";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
-import { Icon } from "#app/components/icons";
+import { DialogOpener } from "#app/components/DialogOpener";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { FETCHER_FIELDS } from "#app/utils/action";
 import { useHydrated } from "#app/utils/hydrated";
@@ -183,15 +175,14 @@ function StockSheet({ data }: { data: Data }) {
 
       <section className="card stock-card">
         <div className="stock-toolbar" role="toolbar" aria-label="Stock tools">
-          {!canEdit ? null : hydrated ? (
-            <button type="button" className="button small" onClick={() => setDialog("image")}>
-              <Icon name="plus" size={15} /> Add Image
-            </button>
-          ) : (
-            <Link className="button small" to={withParams(here, { dialog: "image", edit: null })} preventScrollReset>
-              Add Image
-            </Link>
-          )}
+          {canEdit ? (
+            <DialogOpener
+              hydrated={hydrated}
+              href={withParams(here, { dialog: "image", edit: null })}
+              label="Add Image"
+              onOpen={() => setDialog("image")}
+            />
+          ) : null}
           <SheetEditTools
             sheet={sheet}
             hydrated={hydrated}

@@ -24,19 +24,8 @@ import { jsonSelect } from "./json-rows";
 
 type EventRow = typeof serverEvents.$inferSelect;
 
-/** A join or leave as stored (without its row id). */
-export type NewServerEvent = {
-  eventType: "join" | "leave";
-  eosId: string;
-  displayName: string | null;
-  memberName: string | null;
-  status: string | null;
-  tribe: string | null;
-  platform: string | null;
-  eventTime: number;
-  lastArkLaunch: string | null;
-  steamProfileLink: string | null;
-};
+/** A join or leave as stored: what the lists show of it, without its row id and the derived isTribeMember. */
+export type NewServerEvent = Omit<ServerActivity, "id" | "isTribeMember">;
 
 /** A roster player's join or leave at `eventTime`, with what the join log shows of them (when known). */
 export const rosterEvent = (

@@ -189,7 +189,9 @@ describe("looks", () => {
   it("in the light and dark themes at 1440 and 390 px", async () => {
     const m = marker("lk");
     const seed = await signedIn({ path: "/dashboard" });
-    await ingestWeeklyMembers(seed.context.request, members(m, "active", 6));
+    const six = members(m, "active", 6);
+    six[0].displayName = "Xiphactinusbreederofthecenter"; // a long name without a space
+    await ingestWeeklyMembers(seed.context.request, six);
     for (const theme of ["light", "dark"] as const) {
       for (const viewport of [WIDE, NARROW]) {
         const { page } = await signedIn({ path: `${PAGE}?tab=active&q=${m}`, theme, viewport });
@@ -200,6 +202,11 @@ describe("looks", () => {
           .locator("tbody .platform")
           .evaluateAll((els) => els.slice(0, 5).map((e) => getComputedStyle(e).color));
         expect(new Set(colours).size).toBe(5);
+        if (viewport === WIDE) {
+          // All eleven columns in view at 1440, Steam Profile included: the table does not scroll sideways.
+          const scroll = table(page).locator("xpath=..");
+          expect(await scroll.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+        }
         await settled(page);
         await shot(page, `weekly-members-${theme}-${viewport.width}`);
       }

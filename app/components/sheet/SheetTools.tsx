@@ -1,6 +1,7 @@
-// The tools on a sheet page's toolbar that 2411 Stock and the breeder list share: the column toggles (links in the
-// URL), the Color Picker and Import for those who may edit, and the selection's count and its row's History.
+// The tools on a sheet page's toolbar that 2411 Stock and the Breeder page share: the column toggles (links in the
+// URL), the dialogs' openers, the Color Picker and Import for editors, and the selection's count and its row's History.
 import { Link } from "@remix-run/react";
+import { Icon, type IconName } from "#app/components/icons";
 import { cellsSelected } from "./rules";
 import { SelectedRowHistory } from "./SheetView";
 import type { Sheet } from "./use-sheet";
@@ -71,5 +72,42 @@ export function SheetSelectionTools({ sheet, audited }: { sheet: Sheet; audited:
       ) : null}
       <SelectedRowHistory sheet={sheet} audited={audited} />
     </>
+  );
+}
+
+/**
+ * A dialog's opener: a button once the page's scripts run; before that, and without JavaScript, a link of the same look
+ * that opens the dialog through the URL, so the toolbar keeps its size when the page comes alive.
+ */
+export function DialogOpener({
+  hydrated,
+  href,
+  label,
+  icon = "plus",
+  onOpen,
+  onWant,
+}: {
+  hydrated: boolean;
+  /** The page's address with the dialog open (?dialog=...). */
+  href: string;
+  label: string;
+  icon?: IconName;
+  onOpen: () => void;
+  /** A hint that the dialog is wanted soon (the pointer over it, or focus): its data can be fetched ahead. */
+  onWant?: () => void;
+}) {
+  const content = (
+    <>
+      <Icon name={icon} size={15} /> {label}
+    </>
+  );
+  return hydrated ? (
+    <button type="button" className="button small" onPointerEnter={onWant} onFocus={onWant} onClick={onOpen}>
+      {content}
+    </button>
+  ) : (
+    <Link className="button small" to={href} preventScrollReset>
+      {content}
+    </Link>
   );
 }

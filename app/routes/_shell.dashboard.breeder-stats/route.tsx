@@ -10,7 +10,6 @@ import {
   isBreederTab,
   type BreederTab,
 } from "#contract/breeder";
-import { DialogOpener } from "#app/components/DialogOpener";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { useHydrated } from "#app/utils/hydrated";
@@ -24,6 +23,7 @@ import { breederAction, loadBreederPage } from "./breeder.server";
 import { ClaimsTab } from "./claims";
 import { CodesGivenTab } from "./codes-given";
 import { BreederDialogs } from "./dialogs";
+import { DialogOpener } from "#app/components/sheet/SheetTools";
 import { FfaTab } from "./ffa";
 import { LeaderboardTab } from "./leaderboard";
 import { TabNav } from "#app/components/TabNav";

@@ -6,7 +6,7 @@ import { useActionData, useFetcher, useLoaderData, useLocation, useNavigate, use
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Dialogs } from "./dialogs";
 import { SheetView, type RowSaveAnswer } from "#app/components/sheet/SheetView";
-import { SheetEditTools, SheetSelectionTools, ToggleLinks } from "#app/components/sheet/SheetTools";
+import { DialogOpener, SheetEditTools, SheetSelectionTools, ToggleLinks } from "#app/components/sheet/SheetTools";
 import { StockSummary } from "./summary";
 import { gridPreloadMeta } from "#app/components/sheet/preload";
 import { type PendingValue, type SheetColumn, type SheetRow } from "#app/components/sheet/rules";
@@ -32,7 +32,6 @@ import { ColourLegend } from "#app/components/sheet/ColourLegend";
 import { useNotifications } from "#app/components/notifications/notifications";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
-import { DialogOpener } from "#app/components/DialogOpener";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { FETCHER_FIELDS } from "#app/utils/action";
 import { useHydrated } from "#app/utils/hydrated";

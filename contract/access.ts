@@ -136,6 +136,7 @@ export const EVENT_SECTIONS: Record<LiveEventType, readonly Section[]> = {
   enemies_update: ["server-stats"],
   friendlys_update: ["server-stats"],
   enemy_online: ["server-stats"],
+  watch_online: ["server-stats"],
 };
 
 /** The sections a member may view that live events concern (at most 9: a socket's tags, party/live.ts). */
@@ -165,6 +166,13 @@ const PAGE_SECTIONS: [RegExp, Section][] = [
 ];
 
 /**
+ * Player profiles read what server stats read, and their notes, tags and watches change what a tribelist editor may
+ * change: reading needs server-stats view, every change tribelists edit.
+ */
+const playersNeed = (method: string): Need =>
+  levelFor(method) === "view" ? { section: "server-stats", level: "view" } : { section: "tribelists", level: "edit" };
+
+/**
  * What a page request needs, by its path and method: a section's page needs view to read and edit to post; the global
  * search (filtered per section) and Settings (the member's own sessions and tokens) need a session; every other
  * dashboard page (the home page and the placeholder pages) belongs to the dashboard section.
@@ -174,6 +182,7 @@ export function pageNeed(pathname: string, method: string): Need {
   if (path === "/settings" || path.startsWith("/settings/")) return "signed-in";
   const rest = path.replace(/^\/dashboard\/?/, "");
   if (rest === "search" || rest.startsWith("search/")) return "signed-in";
+  if (/^players(\/|$)/.test(rest)) return playersNeed(method);
   const section = PAGE_SECTIONS.find(([re]) => re.test(rest))?.[1] ?? "dashboard";
   // A sheet's import page changes the sheet even to look at a preview: it needs edit.
   return { section, level: /^[^/]+\/import(\/|$)/.test(rest) ? "edit" : levelFor(method) };
@@ -231,6 +240,7 @@ export function apiNeed(rawPath: string, method: string): Need {
   )
     return "signed-in";
   if (path === "/api/tokens" || path.startsWith("/api/tokens/")) return "signed-in";
+  if (/^\/api\/(players|tribes|roster-at)(\/|$)/.test(path)) return playersNeed(method);
   const section = API_SECTIONS.find(([re]) => re.test(path))?.[1];
   return { section: section ?? "admin", level: section === "kick" ? "edit" : levelFor(method) };
 }

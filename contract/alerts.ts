@@ -8,6 +8,7 @@ export const ALERT_KINDS = {
   "server-offline": "A server goes offline",
   "stock-low": "Stock falls below a share of its target",
   "member-left": "A member leaves the Discord",
+  "watch-online": "A watched player comes online (the server and their name)",
 } as const;
 export type AlertKind = keyof typeof ALERT_KINDS;
 export const ALERT_KIND_IDS = Object.keys(ALERT_KINDS) as AlertKind[];

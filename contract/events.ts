@@ -30,6 +30,7 @@ export const SERVER_EVENTS = [
   "enemies_update",
   "friendlys_update",
   "enemy_online",
+  "watch_online",
 ] as const;
 
 /**
@@ -72,6 +73,12 @@ export function parseLiveEvent(data: unknown): LiveEvent | null {
     return null;
   }
 }
+
+/**
+ * An event for some members only (a watched player came online: their watchers'), named by Discord id. The room sends
+ * it to their sockets and never passes the list on.
+ */
+export type TargetedEvent = LiveEvent & { to?: string[] };
 
 /** Where the browser connects: partyserver's /parties/{kebab-case class}/{room}. */
 export const LIVE_PARTY = "live";

@@ -3,5 +3,6 @@ export * from "./auth";
 export * from "./breeder";
 export * from "./community";
 export * from "./platform";
+export * from "./players";
 export * from "./servers";
 export * from "./stock";

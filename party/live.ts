@@ -2,7 +2,7 @@
 // Sockets are authenticated before they reach it (onBeforeConnect in worker/index.ts).
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { EVENT_SECTIONS, isSection } from "#contract/access";
-import { LIVE_ROOM, toLiveEvent, type LiveEvent } from "#contract/events";
+import { LIVE_ROOM, toLiveEvent, type LiveEvent, type TargetedEvent } from "#contract/events";
 import {
   presenceColour,
   sectionOfSheet,
@@ -97,10 +97,11 @@ export class Live extends Server<Env> {
    * room is a browser's, so it sends on the runtime's sockets directly: partyserver's getConnections and broadcast read
    * (deserialize) each socket's attachment on every message, which costs more the more browsers are open.
    */
-  async publish(event: LiveEvent): Promise<number> {
+  async publish(event: TargetedEvent): Promise<number> {
     const valid = toLiveEvent(event);
     if (!valid) throw new Error(`not a live event: ${JSON.stringify(event)}`);
     const message = JSON.stringify(valid);
+    if (Array.isArray(event.to)) return this.sendTo(new Set(event.to), valid, message);
     // The sockets of members who may view a section the event concerns, each once.
     const sockets = new Set(
       EVENT_SECTIONS[valid.type].flatMap((section) => this.ctx.getWebSockets(sectionTag(section))),
@@ -117,6 +118,23 @@ export class Live extends Server<Env> {
     }
     return count;
   }
+
+  /** An event for some members: the sockets of those named that may view its sections (rare, so states are read). */
+  private sendTo(members: Set<string>, event: LiveEvent, message: string) {
+    const allowed = EVENT_SECTIONS[event.type].map(sectionTag);
+    let count = 0;
+    for (const connection of this.getConnections<SocketState>()) {
+      if (!connection.state || !members.has(connection.state.member.id)) continue;
+      if (!connection.tags.some((tag) => allowed.includes(tag))) continue;
+      try {
+        connection.send(message);
+        count++;
+      } catch {
+        connection.close(1011, "Unexpected error");
+      }
+    }
+    return count;
+  }
 }
 
 /**
@@ -124,7 +142,7 @@ export class Live extends Server<Env> {
  * addressed by name (the room knows it from its id), so partyserver's getServerByName, which sends setName first on
  * every call, would only add a round trip to the room before each event.
  */
-export async function publish(env: Env, event: LiveEvent): Promise<number> {
+export async function publish(env: Env, event: TargetedEvent): Promise<number> {
   return env.Live.getByName(LIVE_ROOM).publish(event);
 }
 

@@ -52,6 +52,34 @@ const curve = (at) => {
   return 0.3 + 0.7 * (0.5 + 0.5 * Math.cos((2 * Math.PI * (hour - 20)) / 24));
 };
 
+/**
+ * Players with a weekly rhythm, so the profile and tribe heatmaps say something: the enemy tribe VOID (five players)
+ * raids 2573 on weekday evenings (19:00 to about 23:00 UTC) and long weekend afternoons, and sleeps 04:00-13:00; three
+ * tribemembers play their own evenings. 90 days of it, sessions ending before the roster's time.
+ */
+const RHYTHM_SERVER = "2573";
+const RHYTHM_DAYS = 90;
+function rhythm(r, event, members, until) {
+  const out = [];
+  const start = Math.floor((until - RHYTHM_DAYS * DAY) / DAY) * DAY;
+  const enemies = Array.from({ length: 5 }, () => makePlayer(r, { status: "-1", tribe: "VOID" }));
+  for (let day = start; day < until - DAY; day += DAY) {
+    const weekend = [0, 6].includes(new Date(day).getUTCDay());
+    for (const p of enemies) {
+      if (!r.chance(weekend ? 0.9 : 0.8)) continue;
+      const from = day + (weekend ? 14 : 19) * HOUR + r.int(-20, 40) * MINUTE;
+      const length = (weekend ? r.int(6, 10) : r.int(3, 4)) * HOUR + r.int(0, 50) * MINUTE;
+      out.push(event(p, "join", from), event(p, "leave", from + length));
+    }
+    members.forEach((p, i) => {
+      if (!r.chance(0.7)) return;
+      const from = day + (17 + i * 2) * HOUR + r.int(0, 45) * MINUTE;
+      out.push(event(p, "join", from), event(p, "leave", from + r.int(60, 150) * MINUTE));
+    });
+  }
+  return out;
+}
+
 function makePlayer(r, { status, tribe, memberName }) {
   const platform = weighted(r, PLATFORMS);
   return {
@@ -150,6 +178,8 @@ export default function seed({ r, scale, now, people }) {
       }
       events.push(event(p, "join", start), event(p, "leave", start + length));
     }
+
+    if (server === RHYTHM_SERVER) events.push(...rhythm(r, event, tribe.slice(0, 3), until));
 
     // Snapshots every 10 minutes over 7 days, following the daily curve; the newest matches the roster.
     const first = Math.ceil((now - 7 * DAY) / (10 * MINUTE)) * 10 * MINUTE;

@@ -52,6 +52,7 @@ const concrete = (path: string) =>
   path
     .replace(/:serverId/, "2411")
     .replace(/:vouchedId/, "300000000000000001")
+    .replace(/:eosId/, "0123456789abcdef0123456789abcdef")
     .replace(/:[_a-zA-Z]+/g, hexId(0xbad))
     .replace(/\/\*$/, "")
     .replace(/\/$/, "");

@@ -207,6 +207,11 @@ export const TABLES = [
   "sources",
   "alert_channels",
   "alert_deliveries",
+  "players",
+  "player_sessions",
+  "tribe_hours",
+  "player_notes",
+  "player_watches",
 ];
 export const clearTables = () => env.DB.batch(TABLES.map((t) => env.DB.prepare(`delete from ${t}`)));
 

@@ -6,13 +6,13 @@ import type { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { LiveEvent } from "#contract/events";
+import type { LiveEvent, TargetedEvent } from "#contract/events";
 import * as schema from "#drizzle/schema";
 
 export type Db = DrizzleD1Database<typeof schema>;
 export type Actor = { id: string; name: string };
 /** Tells every signed-in browser about a committed change (and drops what it makes stale); never throws. */
-export type Announce = (event: LiveEvent) => Promise<void>;
+export type Announce = (event: TargetedEvent) => Promise<void>;
 export type Deps = {
   db: Db;
   env: Env;

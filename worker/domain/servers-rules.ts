@@ -2,6 +2,7 @@
 // enemy alerts and population series (shared ones are in contract/servers.ts). No database, so all are unit-tested.
 import { statusClass, trimText, type PopulationPoint, type RosterPlayer } from "#contract/servers";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "#contract/time";
+import { SILENT_AFTER_INTERVALS, SOURCE_KINDS } from "#contract/sources";
 
 /** The lists (join, leave and activity) show at most this many rows of at most this many days, newest first. */
 export const LOG_WINDOW_DAYS = 30;
@@ -10,6 +11,12 @@ export const LOG_LIMIT = 2000;
 export const WEEK_MS = 7 * DAY_MS;
 
 export const NO_DATA = "No data received yet";
+
+/**
+ * A roster this long after the one before it follows a silence (a collector's silent point, contract/sources.ts): the
+ * players it no longer lists left at some time in between, not at its own time.
+ */
+export const SESSION_SILENT_MS = SILENT_AFTER_INTERVALS * SOURCE_KINDS.collector.interval;
 
 /** The classes with an activity endpoint and a live event of their own. */
 export const ACTIVITY_CLASSES = ["tribemembers", "unknowns", "enemies", "friendlys"] as const;

@@ -1,7 +1,7 @@
 // The domain's dependencies, built in one place for the API handlers, ingestion and the cron: the database, the env,
 // who is acting, and the announce hook (the live room, then the edge cache of an external host).
 import { publish } from "#party/live";
-import type { LiveEvent } from "#contract/events";
+import type { TargetedEvent } from "#contract/events";
 import { database, type Actor, type Announce, type Deps } from "#worker/domain/context";
 import { externalHost, getConfig } from "./config";
 import { invalidateForEvent } from "./host-cache";
@@ -10,7 +10,7 @@ import { invalidateForEvent } from "./host-cache";
  * never undoes a committed write; it is logged. */
 const announcer =
   (env: Env): Announce =>
-  async (event: LiveEvent) => {
+  async (event: TargetedEvent) => {
     try {
       await publish(env, event);
     } catch (error) {
@@ -41,7 +41,7 @@ export function domainDeps(env: Env, actor: Actor, ctx?: RequestContext): Deps {
     db: database(env),
     env,
     actor,
-    announce: (event: LiveEvent) => announce({ by: actor.name, byId: actor.id, ...event }),
+    announce: (event: TargetedEvent) => announce({ by: actor.name, byId: actor.id, ...event }),
   };
   if (!ctx) return deps;
   // One chain per request keeps its events in the order they were raised.

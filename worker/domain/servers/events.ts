@@ -21,6 +21,8 @@ import {
 } from "#contract/servers";
 import { DAY_MS } from "#contract/time";
 import { jsonSelect } from "./json-rows";
+import { deriveSessions, seePlayers } from "../players/sessions";
+import { tellWatchers } from "../players/watches";
 
 type EventRow = typeof serverEvents.$inferSelect;
 
@@ -176,9 +178,14 @@ export async function ingestEvents(deps: Deps, serverId: ServerId, events: NewSe
   const result = { received: events.length, inserted: fresh.length, unchanged: events.length - fresh.length };
   if (fresh.length === 0) return result;
   const joins = fresh.filter((e) => e.eventType === "join").length;
+  // Pushed events may come late and out of order: their players' sessions on this server are worked out again.
   await commit(
     deps,
-    [insertEvents(deps.db, serverId, fresh)],
+    [
+      insertEvents(deps.db, serverId, fresh),
+      ...deriveSessions(deps.db, serverId, fresh, Date.now()),
+      ...seePlayers(deps.db, fresh),
+    ],
     [
       {
         entity: "server_events",
@@ -188,6 +195,11 @@ export async function ingestEvents(deps: Deps, serverId: ServerId, events: NewSe
       },
     ],
     eventsFor(fresh).map((t) => serverEvent(serverId, t)),
+  );
+  await tellWatchers(
+    deps,
+    serverId,
+    fresh.filter((e) => e.eventType === "join"),
   );
   return result;
 }

@@ -7,11 +7,20 @@ import type { LiveEvent } from "#contract/events";
 import { rosters, serverSnapshots, serverStatus } from "#drizzle/schema";
 import type { Db, Deps } from "#worker/domain/context";
 import { abortUnless, commit } from "#worker/domain/context";
-import { diffRosters, enemyOnlineMessage, eventsFor, isEnemy, sameRoster } from "#worker/domain/servers-rules";
+import {
+  SESSION_SILENT_MS,
+  diffRosters,
+  enemyOnlineMessage,
+  eventsFor,
+  isEnemy,
+  sameRoster,
+} from "#worker/domain/servers-rules";
 import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type RosterPlayer, type ServerId } from "#contract/servers";
 import { queueAlerts, type Alert } from "#worker/domain/alerts";
 import { insertEvents, latestDetails, rosterEvent, serverEvent, type NewServerEvent } from "./events";
 import { chunk } from "../d1-chunks";
+import { closeSessions, openSessions, seePlayers } from "../players/sessions";
+import { tellWatchers } from "../players/watches";
 import { OFFLINE_DETAILS, rosterOf, silentReason } from "./status";
 import { freshness } from "#contract/sources";
 
@@ -177,17 +186,17 @@ export async function recordSnapshot(
   );
 
   let newEvents: NewServerEvent[] = [];
+  let joined: NewServerEvent[] = [];
   if (roster) {
-    const { joined, left } = diffRosters(previousRoster, roster);
+    const diff = diffRosters(previousRoster, roster);
+    const left = diff.left;
     const details = await latestDetails(
       db,
       serverId,
       left.map((p) => p.eosId),
     );
-    newEvents = [
-      ...joined.map((p) => rosterEvent("join", p, at, p)),
-      ...left.map((p) => rosterEvent("leave", p, at, details.get(p.eosId))),
-    ];
+    joined = diff.joined.map((p) => rosterEvent("join", p, at, p));
+    newEvents = [...joined, ...left.map((p) => rosterEvent("leave", p, at, details.get(p.eosId)))];
     // An unchanged roster (the snapshot job re-reading what a collector pushed) is not rewritten.
     if (!sameRoster(previousRoster, roster)) {
       writes.push(db.delete(rosters).where(eq(rosters.serverId, serverId)));
@@ -205,7 +214,17 @@ export async function recordSnapshot(
       // 9 columns a row: 10 rows stay under D1's 100 bound parameters.
       for (const part of chunk(rows, 10)) writes.push(db.insert(rosters).values(part));
     }
-    if (newEvents.length) writes.push(insertEvents(db, serverId, newEvents));
+    if (newEvents.length) {
+      // A roster back after its source was silent: those gone left somewhere in the silence.
+      const last = previous?.rosterObservedAt ?? null;
+      const silentSince = last !== null && at - last > SESSION_SILENT_MS ? last : null;
+      writes.push(
+        insertEvents(db, serverId, newEvents),
+        ...closeSessions(db, serverId, left, at, silentSince),
+        ...openSessions(db, serverId, joined, at),
+        ...seePlayers(db, newEvents),
+      );
+    }
   }
   writes.push(snapshot);
 
@@ -287,6 +306,7 @@ export async function recordSnapshot(
     });
   }
   await queueAlerts(deps, alerts, at);
+  await tellWatchers(deps, serverId, joined, at);
   return { serverId, status, playerCount, joins, leaves, stale: false, observedAt: at };
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The benchmarks of docs/performance.md, against the production build served by wrangler dev on this machine.
 //   npm run bench -- [--scale 10] [--samples 31] [--sockets 500] [--browse-seconds 60] [--ttl 15]
-//                   [--lighthouse-runs 3] [--skip pages,api,external,live,sheets,lighthouse]
+//                   [--lighthouse-runs 3] [--skip pages,players,api,external,live,sheets,lighthouse]
 // Seeds demo data of the chosen scale into its own database (.wrangler/bench-<scale>, kept for later runs), starts the
 // build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
 // in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
@@ -39,6 +39,7 @@ import {
 } from "./figures.mjs";
 import { lighthouseFigures, reportFigures } from "./lighthouse.mjs";
 import { liveFigures } from "./live.mjs";
+import { playerFigures, playerPages } from "./players.mjs";
 import { sheetFigures } from "./sheets.mjs";
 
 const PORT = 8830;
@@ -124,7 +125,10 @@ try {
   for (const path of skip.has("pages") ? [] : PAGES) {
     report(`GET ${path}`, await against(health, () => page(path)), 3);
   }
-  if (!skip.has("pages") && scale > FLAT_BASE_SCALE) await flatWithTheData(PAGES, page);
+  const players = skip.has("players") ? null : playerPages(dir);
+  if (players) await playerFigures({ ...players, health, page, misses });
+  const flatPages = [...(skip.has("pages") ? [] : PAGES), ...(players?.paths ?? [])];
+  if (flatPages.length && scale > FLAT_BASE_SCALE) await flatWithTheData(flatPages, page);
   if (!skip.has("pages")) {
     // Information, no target: the largest document and its floor as a browser asks for them (gzip, compressed here).
     const gzip = { Cookie: session.cookie, "Accept-Encoding": "gzip, deflate, br" };

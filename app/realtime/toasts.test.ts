@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToBurst, burstToast, type Burst } from "./toasts";
+import { addToBurst, burstToast, toastForEvent, type Burst } from "./toasts";
 
 describe("a burst of one sheet's live changes", () => {
   it("is summed up in one toast that names who changed most, and how many others", () => {
@@ -19,5 +19,16 @@ describe("a burst of one sheet's live changes", () => {
       { type: "breeder_list_update", by: "vaultkeeper" },
     );
     expect(burstToast(burst).message).toBe("Breeder List: 1 change by vaultkeeper");
+  });
+});
+
+describe("a watched player coming online", () => {
+  it("is a warning in the event's words, sent only to the watchers' browsers", () => {
+    const message = "Watched player Rex Rider [GC] came online on 2573";
+    expect(toastForEvent({ type: "watch_online", serverId: "2573", message })).toEqual({ type: "warning", message });
+    expect(toastForEvent({ type: "watch_online", serverId: "2411" })?.message).toBe(
+      "A watched player came online on 2411",
+    );
+    expect(toastForEvent({ type: "enemy_online", serverId: "2411" })?.message).toBe("An enemy came online on 2411");
   });
 });

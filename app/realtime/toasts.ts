@@ -27,8 +27,15 @@ export function toastForEvent(event: LiveEvent): Toast | null {
       return { type: "success", message: "Join log updated! (live)" };
     case "removed_members_update":
       return { type: "success", message: "Leave log updated! (live)" };
+    // A watched player's join is sent only to the members watching them (party/live.ts); its message names them.
     case "enemy_online":
-      return { type: "warning", message: event.message ?? `An enemy came online on ${event.serverId}` };
+    case "watch_online":
+      return {
+        type: "warning",
+        message:
+          event.message ??
+          `${event.type === "watch_online" ? "A watched player" : "An enemy"} came online on ${event.serverId}`,
+      };
     default:
       return null;
   }

@@ -1,7 +1,8 @@
-// Server stats: who is online on 2411, 2573 and 2446 now, 30 days of joins and leaves, 7 days of snapshots every
+// Server stats: who is online on 2411, 2573 and 2446 now, 90 days of joins and leaves, 7 days of snapshots every
 // 10 minutes, and the weekly members. 2411 is the tribe's home (mostly tribemembers); the others are mixed.
-// Volume: ~1,000 join/leave rows per server at scale 1, ~35,650 at scale 100 (107,000+ rows in all).
-import { DAY, SERVERS, eosId, insert, steamId, survivor } from "./lib.mjs";
+// Volume: ~1,000 join/leave rows per server in the last 30 days at scale 1, ~35,650 at scale 100, and 1,400 a server per
+// unit of scale before (1,000,000+ rows in all at scale 200).
+import { DAY, SERVERS, eosId, insert, rng, steamId, survivor } from "./lib.mjs";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,13 +54,32 @@ const curve = (at) => {
 };
 
 /**
+ * Finished sessions from 90 to 30 days ago, the players' profiles' and tribes' history: 1,400 events a server per unit
+ * of scale, so scale 200 holds over 1,000,000 join and leave events over 90 days (the players' benchmark).
+ */
+function olderHistory(r, stored, pool, before, scale) {
+  const out = [];
+  const from = before - 60 * DAY;
+  for (let n = 0; n < 1400 * scale; n += 2) {
+    let start;
+    do start = from + Math.floor(r.next() * (before - from - 6 * HOUR));
+    while (!r.chance(curve(start)));
+    const p = r.pick(pool);
+    const length = Math.round((15 + Math.pow(r.next(), 2) * 285) * MINUTE);
+    out.push(stored(p, "join", start, r), stored(p, "leave", start + length, r));
+  }
+  return out;
+}
+
+/**
  * Players with a weekly rhythm, so the profile and tribe heatmaps say something: the enemy tribe VOID (five players)
  * raids 2573 on weekday evenings (19:00 to about 23:00 UTC) and long weekend afternoons, and sleeps 04:00-13:00; three
  * tribemembers play their own evenings. 90 days of it, sessions ending before the roster's time.
  */
 const RHYTHM_SERVER = "2573";
 const RHYTHM_DAYS = 90;
-function rhythm(r, event, members, until) {
+function rhythm(r, stored, members, until) {
+  const event = (p, type, at) => stored(p, type, at, r);
   const out = [];
   const start = Math.floor((until - RHYTHM_DAYS * DAY) / DAY) * DAY;
   const enemies = Array.from({ length: 5 }, () => makePlayer(r, { status: "-1", tribe: "VOID" }));
@@ -121,7 +141,9 @@ export default function seed({ r, scale, now, people }) {
     const pickTribe = () => (regulars.length && r.chance(0.8) ? r.pick(regulars) : r.pick(visitors));
     const pick = () => (r.chance(TRIBE_SHARE[server]) ? pickTribe() : r.pick(outsiders));
 
-    const event = (p, eventType, eventTime) => ({
+    // `rr`: the history before the last 30 days and the weekly rhythm draw from their own generators, so the rest of
+    // the demo is the same whatever they hold.
+    const event = (p, eventType, eventTime, rr = r) => ({
       server_id: server,
       event_type: eventType,
       eos_id: p.eosId,
@@ -132,7 +154,7 @@ export default function seed({ r, scale, now, people }) {
       platform: p.platform,
       event_time: eventTime,
       last_ark_launch: new Date(
-        eventTime - (eventType === "join" ? r.int(1, 90) * MINUTE : r.int(1, 6) * HOUR),
+        eventTime - (eventType === "join" ? rr.int(1, 90) * MINUTE : rr.int(1, 6) * HOUR),
       ).toISOString(),
       steam_profile_link: p.steamProfileLink,
     });
@@ -179,7 +201,8 @@ export default function seed({ r, scale, now, people }) {
       events.push(event(p, "join", start), event(p, "leave", start + length));
     }
 
-    if (server === RHYTHM_SERVER) events.push(...rhythm(r, event, tribe.slice(0, 3), until));
+    if (server === RHYTHM_SERVER) events.push(...rhythm(rng(53), event, tribe.slice(0, 3), until));
+    events.push(...olderHistory(rng(9000 + Number(server)), event, [...outsiders, ...regulars], since, scale));
 
     // Snapshots every 10 minutes over 7 days, following the daily curve; the newest matches the roster.
     const first = Math.ceil((now - 7 * DAY) / (10 * MINUTE)) * 10 * MINUTE;

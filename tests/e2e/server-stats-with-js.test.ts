@@ -229,7 +229,7 @@ describe("with JavaScript", () => {
 
     // Selecting a row on the canvas offers its Steam profile: a View Profile link to a new tab, or "-".
     const bar = page.getByTestId("stats-actionbar");
-    expect(await bar.innerText()).toContain("Select a row to open its Steam profile.");
+    expect(await bar.innerText()).toContain("Select a row to open the player's profile or Steam profile");
     const box = (await page.getByTestId("canvas-grid").locator("canvas").first().boundingBox())!;
     await page.mouse.click(box.x + 200, box.y + 38 + 18);
     await bar.locator("strong").waitFor();

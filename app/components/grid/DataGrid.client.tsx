@@ -13,6 +13,7 @@ import {
   type Item,
   type Theme,
 } from "@glideapps/glide-data-grid";
+import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { byPriority } from "./columns";
 import { cellText as text, fitWidths } from "./widths";
@@ -59,6 +60,8 @@ export default function DataGrid<T>({
   const { theme } = useGridTheme(GRID_SIZES);
   const pageBg = theme.bgCell ?? "#ffffff";
   const pageText = theme.textDark ?? "#000000";
+  // A cell that leads somewhere (a column's `href`) is drawn in the page's link colour, as the table's anchors are.
+  const linkColours = useMemo(() => ({ fg: theme.linkColor ?? pageText }), [theme.linkColor, pageText]);
   const [selection, setSelection] = useState<GridSelection>({
     columns: CompactSelection.empty(),
     rows: CompactSelection.empty(),
@@ -109,7 +112,8 @@ export default function DataGrid<T>({
       const row = data.current[r];
       if (!col || !row) return { kind: GridCellKind.Loading, allowOverlay: false };
       const v = col.value(row);
-      const colors = col.colors?.(row);
+      const href = col.href?.(row);
+      const colors: { fg?: string; bg?: string } | undefined = col.colors?.(row) ?? (href ? linkColours : undefined);
       // A tone or a link colour drawn readable (WCAG AA) over its tint and the cell.
       const themeOverride = colors
         ? {
@@ -137,10 +141,23 @@ export default function DataGrid<T>({
         allowOverlay: !!col.editable,
         readonly: !col.editable,
         themeOverride,
+        ...(href ? { cursor: "pointer" } : {}),
       };
     },
-    [columns, pageBg, pageText],
+    [columns, pageBg, pageText, linkColours],
   );
+
+  // A cell that leads somewhere goes there on a click, or on Enter once selected (glide's activation).
+  const navigate = useNavigate();
+  const follow = useCallback(
+    ([c, r]: Item) => {
+      const row = data.current[r];
+      const href = row ? columns[c]?.href?.(row) : null;
+      if (href) navigate(href);
+    },
+    [columns, navigate],
+  );
+  const links = columns.some((c) => c.href);
 
   // A column with an icon: the glyph, then the text after it (the grid draws the cell's background and borders).
   const drawCell = useCallback<DrawCellCallback>(
@@ -193,6 +210,8 @@ export default function DataGrid<T>({
         getCellContent={getCellContent}
         drawCell={columns.some((c) => c.icon) ? drawCell : undefined}
         onCellEdited={onEdit ? onCellEdited : undefined}
+        onCellClicked={links ? follow : undefined}
+        onCellActivated={links ? follow : undefined}
         {...editorSize(TABLE_GRID, height)}
         theme={theme}
         smoothScrollX

@@ -21,6 +21,11 @@ export type GridColumnDef<T> = {
   icon?: (row: T) => string | null;
   /** Text and background colour for a badge or a highlighted cell. */
   colors?: (row: T) => { fg?: string; bg?: string } | undefined;
+  /**
+   * Where the cell leads (a player's profile, a tribe's page): on the canvas the cell is drawn as a link and a click or
+   * Enter on it goes there; the HTML table's `render` draws the same link as an anchor.
+   */
+  href?: (row: T) => string | null;
   /** The HTML table's cell (HtmlTable); the value as text when omitted. */
   render?: (row: T) => React.ReactNode;
   /** The HTML table's class of the column's cells, and of its header cell. */

@@ -14,6 +14,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: "/dashboard/server-stats-2573", label: "2573 Server Stats", icon: "server" },
       { to: "/dashboard/server-stats-2446", label: "2446 Server Stats", icon: "server" },
       { to: "/dashboard/weekly-members", label: "Weekly Members", icon: "calendar" },
+      { to: "/dashboard/players", label: "Players", icon: "user" },
     ],
   },
   {

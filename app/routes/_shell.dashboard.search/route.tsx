@@ -12,9 +12,10 @@ import { readPreferences } from "#app/utils/preferences";
 export const meta: MetaFunction = () => [{ title: "Search · ARK Tribe Dashboard" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireUser(request, context.auth);
+  const { access } = requireUser(request, context.auth);
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  return json({ q, results: await searchEverything(context, q, timeZoneOr(readPreferences(request).timeZone)) });
+  const timeZone = timeZoneOr(readPreferences(request).timeZone);
+  return json({ q, results: await searchEverything(context, q, timeZone, access) });
 }
 
 export default function SearchPage() {

@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { can, type Access } from "#contract/access";
+import { playerName, playerPath, type PlayerHit } from "#contract/players";
 import { host } from "#app/host/client.server";
 import { formatDateTime } from "#app/utils/dates";
 
@@ -43,9 +45,48 @@ const detailOf = (r: ApiResult, timeZone: string) =>
     .filter(Boolean)
     .join(" · ");
 
-/** One request to the host per query, over the seven lists. */
-export async function searchEverything(context: AppLoadContext, q: string, timeZone: string): Promise<SearchHit[]> {
+/** "Tribe GC · matched EOS id · last seen Dec 3, 2026, 9:14 PM": a player hit's detail. */
+const playerDetail = (p: PlayerHit, timeZone: string) =>
+  [
+    p.tribe ? `Tribe ${p.tribe}` : null,
+    `matched ${p.matched}`,
+    p.lastSeen ? `last seen ${formatDateTime(p.lastSeen, timeZone)}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+/**
+ * Players by name, EOS id or Discord id, for a member who may view server stats (else none, and no call). A failure
+ * leaves them out rather than fail the lists' results.
+ */
+async function playerHits(context: AppLoadContext, q: string, timeZone: string, access: Access) {
+  if (!can(access, "server-stats", "view")) return [];
+  try {
+    const { data } = await host(context).get<{ rows: PlayerHit[] }>(`/api/players/search?q=${encodeURIComponent(q)}`);
+    return data.rows.map((p) => ({
+      name: playerName(p),
+      tab: "Players",
+      href: playerPath(p.eosId),
+      detail: playerDetail(p, timeZone),
+    }));
+  } catch (error) {
+    console.warn("search: players failed", error);
+    return [];
+  }
+}
+
+/** One request to the host per query over the seven lists, and one for players; the lists' hits first. */
+export async function searchEverything(
+  context: AppLoadContext,
+  q: string,
+  timeZone: string,
+  access: Access,
+): Promise<SearchHit[]> {
   if (!q.trim()) return [];
-  const { data } = await host(context).get<{ results: ApiResult[] }>(`/api/search?q=${encodeURIComponent(q.trim())}`);
-  return data.results.map((r) => ({ name: r.name, tab: r.tab, href: hrefOf(r), detail: detailOf(r, timeZone) }));
+  const [{ data }, players] = await Promise.all([
+    host(context).get<{ results: ApiResult[] }>(`/api/search?q=${encodeURIComponent(q.trim())}`),
+    playerHits(context, q.trim(), timeZone, access),
+  ]);
+  const lists = data.results.map((r) => ({ name: r.name, tab: r.tab, href: hrefOf(r), detail: detailOf(r, timeZone) }));
+  return [...lists, ...players];
 }

@@ -14,7 +14,7 @@ import { readPreferences } from "#app/utils/preferences";
 import { readRememberedTab } from "#app/utils/remembered-tab";
 import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "#app/utils/table";
 import { formatLaunch, platformOf, statusBadge } from "#app/routes/server-stats-page/servers";
-import { safeLink, text, toMs } from "#app/routes/server-stats-page/host-rows.server";
+import { rowLinks, safeLink, text, toMs } from "#app/routes/server-stats-page/host-rows.server";
 import {
   ACTIVITY,
   DEFAULT_TAB,
@@ -70,6 +70,7 @@ export function weeklyRow(m: WeeklyMember, index: number, timeZone: string): Wee
     lastArkLaunch: formatLaunch(m.lastArkLaunch, timeZone),
     steamProfileLink: safeLink(m.steamProfileLink),
     tribelist: null,
+    ...rowLinks(eosId, tribe),
   };
 }
 

@@ -1,5 +1,6 @@
 // The columns of the seven tables, defined once for the canvas grid and the HTML table. The
 // Weekly Members table has the activity tabs' columns with its own Event Type: it builds on the ones exported here.
+import { Link } from "@remix-run/react";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { TONE_COLORS } from "#app/components/grid/theme";
 import type { GridColumnDef } from "#app/components/grid/types";
@@ -14,6 +15,16 @@ const plain = (v: string | number | null | undefined) => {
   const d = dash(v);
   return d === "-" ? <span className="muted">-</span> : d;
 };
+
+/** The HTML table's cell as a plain link (it works without JavaScript); the canvas follows the column's `href`. */
+const linked = (href: string | null, text: string | null) =>
+  href && text ? (
+    <Link to={href} className="player-link">
+      {text}
+    </Link>
+  ) : (
+    plain(text)
+  );
 
 /** A column of a row's text, "-" (muted in the table) when it has none. */
 const textColumn = (
@@ -38,9 +49,10 @@ export const DISPLAY: Column = {
   priority: 1,
   width: 140,
   value: (r) => dash(r.displayName),
+  href: (r) => (r.displayName ? r.profileHref : null),
   render: (r) => (
     <>
-      {plain(r.displayName)}
+      {linked(r.profileHref, r.displayName)}
       {r.tribelist ? (
         <span className="tribelist-match" title={`On the tribelist: ${r.tribelist}`}>
           {" "}
@@ -50,7 +62,12 @@ export const DISPLAY: Column = {
     </>
   ),
 };
-export const name = (title: "Name" | "Member Name"): Column => textColumn("name", title, 130, { priority: 1 });
+export const name = (title: "Name" | "Member Name"): Column =>
+  textColumn("name", title, 130, {
+    priority: 1,
+    href: (r) => (r.name ? r.profileHref : null),
+    render: (r) => linked(r.profileHref, r.name),
+  });
 export const STATUS: Column = {
   id: "status",
   title: "Status",
@@ -61,7 +78,10 @@ export const STATUS: Column = {
   colors: (r) => TONE_COLORS[r.statusTone],
   render: (r) => (r.statusLabel ? <Badge tone={r.statusTone}>{r.statusLabel}</Badge> : plain(null)),
 };
-export const TRIBE: Column = textColumn("tribe", "Tribe", 78);
+export const TRIBE: Column = textColumn("tribe", "Tribe", 78, {
+  href: (r) => r.tribeHref,
+  render: (r) => linked(r.tribeHref, r.tribe),
+});
 export const PLATFORM: Column = {
   id: "platform",
   title: "Platform",

@@ -22,6 +22,7 @@ import {
   type ServerStatus,
 } from "#contract/servers";
 import { isSourceId, kindOf, SOURCE_KINDS, sourceLabel, type SourceId } from "#contract/sources";
+import { isEosId, playerPath, tribePath } from "#contract/players";
 
 // ---- What the host answers (docs/api/servers.md) ------------------------------------------------------------------
 
@@ -52,6 +53,15 @@ export const safeLink = (v: unknown) => {
   const s = text(v);
   return s && /^https?:\/\//i.test(s) ? s : null;
 };
+
+/**
+ * Where a row's names lead: the player's profile when the row has an EOS id, the tribe's page when it names a tribe.
+ * Worked out here, so the pages' browser code needs none of the players' rules.
+ */
+export const rowLinks = (eosId: string, tribe: string | null) => ({
+  profileHref: isEosId(eosId.toLowerCase()) ? playerPath(eosId.toLowerCase()) : null,
+  tribeHref: tribe ? tribePath(tribe) : null,
+});
 
 function tribelistLabel(match: unknown): string | null {
   if (!match) return null;
@@ -89,6 +99,7 @@ export function playerRow(p: CurrentPlayer, index: number): StatsRow {
     lastArkLaunch: null,
     steamProfileLink: null,
     tribelist: tribelistLabel(p.tribelistMatch),
+    ...rowLinks(text(p.eosId) ?? "", text(p.tribe)),
   };
 }
 
@@ -119,6 +130,7 @@ export function eventRow(e: LogEntry, index: number, tab: Tab, timeZone: string)
     lastArkLaunch: formatLaunch(e.lastArkLaunch, timeZone),
     steamProfileLink: safeLink(e.steamProfileLink),
     tribelist: null,
+    ...rowLinks(eosId, text(e.tribe)),
   };
 }
 

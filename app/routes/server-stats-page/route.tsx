@@ -2,7 +2,7 @@
 // population chart; state in the URL, canvas grids kept live with JavaScript. remix.config.js maps this one module at
 // /dashboard/server-stats-2411, -2573 and -2446 (docs/product/server-stats.md).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { CanvasTable } from "#app/components/grid/CanvasTable";
 import { gridHeight, TABLE_GRID } from "#app/components/grid/geometry";
@@ -11,7 +11,6 @@ import { ExportLink } from "#app/components/table/ExportLink";
 import { LIVE_EVENT_TYPES } from "#contract/events";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { formatDate } from "#app/utils/dates";
-import { useHydrated } from "#app/utils/hydrated";
 import { useRememberedTab } from "#app/utils/remembered-tab";
 import { withParams } from "#app/utils/table";
 import { Badge, EmptyState, ErrorBox, SteamLink } from "./bits";
@@ -79,7 +78,6 @@ export default function ServerStatsPage() {
   const filter = data.filter as Filter | null;
   const location = useLocation();
   const here = location.pathname + location.search;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
 
   // The active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
@@ -220,22 +218,33 @@ export default function ServerStatsPage() {
           <EmptyState title={data.empty.title} text={data.empty.text} detail={data.empty.detail} />
         ) : (
           <>
-            {hydrated && steam ? (
-              <div className="stats-actionbar" role="toolbar" aria-label="Selected row" data-testid="stats-actionbar">
-                {selected ? (
-                  <>
-                    <span>
-                      #{selected.id} · <strong>{selected.displayName ?? selected.eosId}</strong>
-                    </span>
-                    <Badge tone={selected.statusTone}>{selected.statusLabel || "-"}</Badge>
-                    <span className="muted small">Steam Profile:</span>
-                    <SteamLink href={selected.steamProfileLink} />
-                  </>
-                ) : (
-                  <span className="muted small">Select a row to open its Steam profile.</span>
-                )}
-              </div>
-            ) : null}
+            {/* Served too, so the grid does not move when it comes; without JavaScript it is hidden (server-stats.css). */}
+            <div className="stats-actionbar" role="toolbar" aria-label="Selected row" data-testid="stats-actionbar">
+              {selected ? (
+                <>
+                  <span>
+                    #{selected.id} · <strong>{selected.displayName ?? selected.eosId}</strong>
+                  </span>
+                  <Badge tone={selected.statusTone}>{selected.statusLabel || "-"}</Badge>
+                  {selected.profileHref ? (
+                    <Link to={selected.profileHref} className="button small">
+                      Open profile
+                    </Link>
+                  ) : null}
+                  {steam ? (
+                    <>
+                      <span className="muted small">Steam Profile:</span>
+                      <SteamLink href={selected.steamProfileLink} />
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                <span className="muted small">
+                  Select a row to open the player&apos;s profile{steam ? " or Steam profile" : ""}; a name opens it at
+                  once.
+                </span>
+              )}
+            </div>
             <CanvasTable
               key={tab}
               rows={rows}

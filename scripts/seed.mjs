@@ -61,8 +61,24 @@ for (const file of modules) {
   console.log(`Demo data: ${file.replace(".mjs", "")} (${produced.length} statements)`);
 }
 
+// In files of at most ~40 MB, in order: wrangler reads a whole file into memory and splits it before it runs a line
+// (scale 200 writes some 400 MB).
 mkdirSync(".wrangler", { recursive: true });
-const file = ".wrangler/seed.sql";
-writeFileSync(file, statements.join("\n"));
-d1(["--file", file, "--yes"]);
+const MAX_FILE_BYTES = 40_000_000;
+let part = [];
+let bytes = 0;
+const flush = () => {
+  if (!part.length) return;
+  const file = ".wrangler/seed.sql";
+  writeFileSync(file, part.join("\n"));
+  d1(["--file", file, "--yes"]);
+  part = [];
+  bytes = 0;
+};
+for (const statement of statements) {
+  if (bytes + statement.length > MAX_FILE_BYTES) flush();
+  part.push(statement);
+  bytes += statement.length + 1;
+}
+flush();
 console.log(`Demo data loaded (scale ${scale}).`);

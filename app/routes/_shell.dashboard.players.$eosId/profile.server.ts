@@ -59,9 +59,10 @@ const NOTE_WORDING = (field: string, message: string) =>
 
 export async function profileAction(request: Request, context: AppLoadContext, param: string | undefined) {
   requireUser(request, context.auth);
+  // The form first, as every action reads it: a body that cannot be read is refused before anything else.
+  const form = await formOf(request);
   const eosId = (param ?? "").toLowerCase();
   if (!isEosId(eosId)) throw new Response("Not Found", { status: 404 });
-  const form = await formOf(request);
   const io = { request, context, form };
   const back = backTo(form, playerPath(eosId));
   const intent = form.get("intent");

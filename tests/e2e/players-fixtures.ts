@@ -27,7 +27,8 @@ export type Player = {
 
 /**
  * Two players of one tribe of this test's own: on 2573 from three hours ago to one hour ago; the first also joined 2411
- * twice without a leave between (a missed leave) and left; both online now on 2446, the first listed first.
+ * twice without a leave between (a missed leave) and left; both online now on 2411, the first listed first (not on
+ * 2446: a later test needs 2446's roster to be older than its own push).
  */
 export async function makePlayers(request: APIRequestContext, m: string) {
   const tribe = `T ${m}`;
@@ -59,7 +60,7 @@ export async function makePlayers(request: APIRequestContext, m: string) {
     event(a, "leave", now - 5 * HOUR),
   ]);
   const push = await ingestor(request);
-  await push("2446", { online: true, players: [a, b] });
+  await push("2411", { online: true, players: [a, b] });
   return { a, b, tribe, now };
 }
 
@@ -77,7 +78,7 @@ export const fits = (page: Page, width: number) =>
 export async function showsProfile(page: Page, p: Player) {
   await page.waitForURL(`**${playerPath(p.eosId)}`);
   await page.locator("h1", { hasText: p.name }).waitFor();
-  expect(await page.getByTestId("online-badge").innerText()).toBe("Online now on 2446");
+  expect(await page.getByTestId("online-badge").innerText()).toBe("Online now on 2411");
   expect(await page.getByTestId("player-facts").getByTestId("tribe-link").innerText()).toBe(p.tribe);
   const sessions = page.getByTestId("sessions-table").locator("tbody tr");
   expect(await sessions.first().innerText()).toContain("online now");

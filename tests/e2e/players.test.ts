@@ -41,7 +41,7 @@ describe("with JavaScript", () => {
     const { a, b, now } = await makePlayers(context.request, m);
 
     // The canvas grid: a name is a link; a click on it opens the profile.
-    await page.goto("/dashboard/server-stats-2446");
+    await page.goto("/dashboard/server-stats-2411");
     await connected(page);
     await clickGridRow(page, 0, 20); // the row marker: a name cell would open the profile
     const canvas = page.getByTestId("canvas-grid").locator("canvas").first();
@@ -69,7 +69,7 @@ describe("with JavaScript", () => {
     await shot(page, "players-profile-1440");
 
     // The selected row's bar opens the profile too.
-    await page.goto("/dashboard/server-stats-2446");
+    await page.goto("/dashboard/server-stats-2411");
     await clickGridRow(page, 1, 20);
     await bar.getByRole("link", { name: "Open profile" }).click();
     await showsProfile(page, b);
@@ -88,7 +88,7 @@ describe("with JavaScript", () => {
 
     // On a phone the roster is a list of cards whose names are links.
     await page.setViewportSize(PHONE);
-    await page.goto("/dashboard/server-stats-2446");
+    await page.goto("/dashboard/server-stats-2411");
     await connected(page);
     await page.getByTestId("stats-table").getByRole("link", { name: a.displayName }).click();
     await showsProfile(page, a);
@@ -247,7 +247,7 @@ describe("without JavaScript", () => {
         ]).flat(),
       );
 
-      await page.goto("/dashboard/server-stats-2446");
+      await page.goto("/dashboard/server-stats-2411");
       await page.getByTestId("stats-table").getByRole("link", { name: a.displayName }).click();
       await showsProfile(page, a);
       expect(await page.getByTestId("heatmap-zone").innerText()).toMatch(/^Times in Europe\/Berlin/);
@@ -293,7 +293,7 @@ describe("without JavaScript", () => {
       expect(lines[0]).toBe(
         "\uFEFFServer,Started,Ended,How it ended,Minutes played,Display Name,Member Name,Tribe,Status,Platform",
       );
-      expect(lines).toHaveLength(1 + 28); // 2446 open, 2573 left, 2411 missed and 25 left
+      expect(lines).toHaveLength(1 + 28); // 2411 open, 2573 left, 2411 missed and 25 left
       expect(lines.filter((l) => l.includes(",leave missed,"))).toHaveLength(1);
       const heat = await context.request.get(`${tribePath(tribe)}/export`);
       const rows = (await heat.text()).trimEnd().split("\r\n");

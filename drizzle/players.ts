@@ -44,11 +44,11 @@ export const playerSessions = sqliteTable(
     uniqueIndex("player_sessions_natural").on(t.serverId, t.eosId, t.startAt),
     index("player_sessions_player").on(t.eosId, t.startAt),
     index("player_sessions_server").on(t.serverId, t.startAt),
-    // Who was on at T: sessions that started within LONG_SESSION_MS of T come from the index above, the few longer or
-    // still open ones from this one, so the read does not grow with the history (worker/domain/players/roster-at.ts).
+    // Who was on at T: sessions that started within 6 hours of T come from the index above, the few longer or still
+    // open ones from this one, so the read does not grow with the history (worker/domain/players/profile.ts rosterAt).
     index("player_sessions_long")
       .on(t.serverId, t.startAt)
-      .where(sql`end_kind is null or coalesce(end_by, end_at) - start_at > 172800000`),
+      .where(sql`end_kind is null or coalesce(end_by, end_at) - start_at > 21600000`),
     index("player_sessions_open")
       .on(t.serverId, t.eosId)
       .where(sql`end_kind is null`),

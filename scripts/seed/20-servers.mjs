@@ -55,10 +55,10 @@ const curve = (at) => {
 
 /**
  * Finished sessions from 90 to 30 days ago, the players' profiles' and tribes' history: 1,400 events a server per unit
- * of scale, so scale 200 holds over 1,000,000 join and leave events over 90 days (the players' benchmark).
+ * of scale (pushed onto `out`), so scale 200 holds over 1,000,000 join and leave events over 90 days (the players'
+ * benchmark).
  */
-function olderHistory(r, stored, pool, before, scale) {
-  const out = [];
+function olderHistory(r, stored, pool, before, scale, out) {
   const from = before - 60 * DAY;
   for (let n = 0; n < 1400 * scale; n += 2) {
     let start;
@@ -68,7 +68,6 @@ function olderHistory(r, stored, pool, before, scale) {
     const length = Math.round((15 + Math.pow(r.next(), 2) * 285) * MINUTE);
     out.push(stored(p, "join", start, r), stored(p, "leave", start + length, r));
   }
-  return out;
 }
 
 /**
@@ -202,7 +201,7 @@ export default function seed({ r, scale, now, people }) {
     }
 
     if (server === RHYTHM_SERVER) events.push(...rhythm(rng(53), event, tribe.slice(0, 3), until));
-    events.push(...olderHistory(rng(9000 + Number(server)), event, [...outsiders, ...regulars], since, scale));
+    olderHistory(rng(9000 + Number(server)), event, [...outsiders, ...regulars], since, scale, events);
 
     // Snapshots every 10 minutes over 7 days, following the daily curve; the newest matches the roster.
     const first = Math.ceil((now - 7 * DAY) / (10 * MINUTE)) * 10 * MINUTE;

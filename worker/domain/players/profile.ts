@@ -1,7 +1,7 @@
 // Reading players: one player's profile, the player search, a tribe's heatmap and quiet windows, and who was on a
 // server at a past minute. Every read is a player's, a tribe's or a window's rows through an index, so it stays flat
 // as the history grows (ADR 079).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import {
   PLAYER_SEARCH_LIMIT,
   SESSIONS_PAGE_SIZE,
@@ -20,7 +20,18 @@ import {
 } from "#contract/players";
 import { SERVER_IDS, isServerId, type ServerId } from "#contract/servers";
 import { DAY_MS, HOUR_MS } from "#contract/time";
-import { playerNotes, playerSessions, playerWatches, players, rosters, serverStatus } from "#drizzle/schema";
+import {
+  codes,
+  playerNotes,
+  playerSessions,
+  playerWatches,
+  players,
+  rosters,
+  serverStatus,
+  tribeHours,
+  tribelistEntries,
+  vouches,
+} from "#drizzle/schema";
 import type { Db } from "#worker/domain/context";
 import { noteJson } from "./watches";
 
@@ -41,19 +52,29 @@ export const sessionJson = (r: SessionRow): PlayerSession => ({
 });
 
 /** Sessions longer than this are found through the long-session index (drizzle/players.ts player_sessions_long). */
-const LONG_SESSION_MS = 2 * DAY_MS;
+const LONG_SESSION_MS = 6 * HOUR_MS;
 
-/** How far each server's open sessions are known to last: its latest roster (a silent source's ends there). */
-async function knownUntil(db: Db, now: number) {
-  const rows = await db
+/** Each server's latest roster time: how far its open sessions are known to last (a silent source's end there). */
+const rosterTimes = (db: Db) =>
+  db
     .select({ serverId: serverStatus.serverId, at: serverStatus.rosterObservedAt, updated: serverStatus.lastUpdated })
     .from(serverStatus);
-  const known = new Map<string, number>();
-  for (const r of rows) known.set(r.serverId, Math.min(now, r.at ?? r.updated));
+function knownUntil(rows: { serverId: string; at: number | null; updated: number }[], now: number) {
+  const known = new Map(rows.map((r) => [r.serverId, Math.min(now, r.at ?? r.updated)]));
   return (serverId: string) => known.get(serverId) ?? now;
 }
 
-/** GET /api/players/{eosId}: null when the player was never seen. */
+const sessionsPage = (db: Db, eosId: string, page: number) =>
+  db
+    .select()
+    .from(playerSessions)
+    .where(eq(playerSessions.eosId, eosId))
+    .orderBy(desc(playerSessions.startAt), desc(playerSessions.id))
+    .limit(SESSIONS_PAGE_SIZE)
+    .offset((page - 1) * SESSIONS_PAGE_SIZE);
+
+/** GET /api/players/{eosId}: null when the player was never seen. Two round trips to D1: the player's rows, then
+ * the Discord members their names link to. */
 export async function playerProfile(
   db: Db,
   eosId: string,
@@ -61,11 +82,11 @@ export async function playerProfile(
   page: number,
   now = Date.now(),
 ): Promise<PlayerProfile | null> {
-  const [player] = await db.select().from(players).where(eq(players.eosId, eosId));
-  if (!player) return null;
   const since = now - 30 * DAY_MS;
   const mine = eq(playerSessions.eosId, eosId);
-  const [[{ total }], recent, online, names, note, watch, known] = await Promise.all([
+  const nameOf = sql<string>`coalesce(nullif(trim(${playerSessions.memberName}), ''), nullif(trim(${playerSessions.displayName}), ''))`;
+  const [[player], [{ total }], recent, online, names, note, watch, times, pageRows] = await db.batch([
+    db.select().from(players).where(eq(players.eosId, eosId)),
     db
       .select({ total: sql<number>`count(*)` })
       .from(playerSessions)
@@ -84,26 +105,31 @@ export async function playerProfile(
       .select({ serverId: rosters.serverId })
       .from(rosters)
       .where(sql`${rosters.serverId} in ${[...SERVER_IDS]} and ${rosters.eosId} = ${eosId}`),
-    db.all<{ name: string; firstSeen: number; lastSeen: number }>(sql`
-      select coalesce(nullif(trim(member_name), ''), nullif(trim(display_name), '')) as name,
-        min(start_at) as firstSeen, max(coalesce(end_at, start_at)) as lastSeen
-      from player_sessions where eos_id = ${eosId} and name is not null group by name order by lastSeen desc limit 20`),
+    db
+      .select({
+        name: nameOf,
+        firstSeen: sql<number>`min(${playerSessions.startAt})`,
+        lastSeen: sql<number>`max(coalesce(${playerSessions.endAt}, ${playerSessions.startAt}))`,
+      })
+      .from(playerSessions)
+      .where(and(mine, sql`${nameOf} is not null`))
+      .groupBy(nameOf)
+      .orderBy(sql`3 desc`)
+      .limit(20),
     db.select().from(playerNotes).where(eq(playerNotes.eosId, eosId)),
     db
       .select({ n: sql<number>`count(*)`, mine: sql<number>`sum(${playerWatches.userId} = ${viewer.id})` })
       .from(playerWatches)
       .where(eq(playerWatches.eosId, eosId)),
-    knownUntil(db, now),
+    rosterTimes(db),
+    sessionsPage(db, eosId, Math.max(1, page)),
   ]);
+  if (!player) return null;
+  const known = knownUntil(times, now);
   const pageCount = Math.max(1, Math.ceil(total / SESSIONS_PAGE_SIZE));
   const at = Math.min(Math.max(1, page), pageCount);
-  const rows = await db
-    .select()
-    .from(playerSessions)
-    .where(mine)
-    .orderBy(desc(playerSessions.startAt), desc(playerSessions.id))
-    .limit(SESSIONS_PAGE_SIZE)
-    .offset((at - 1) * SESSIONS_PAGE_SIZE);
+  // A page past the last one shows the last.
+  const rows = at === Math.max(1, page) ? pageRows : await sessionsPage(db, eosId, at);
   const spans = recent.map((s) => ({ serverId: s.serverId, span: playedSpan(sessionJson(s), known(s.serverId)) }));
   const onlineNow = online.map((o) => ({
     serverId: o.serverId as ServerId,
@@ -147,22 +173,37 @@ export async function playerProfile(
 async function linkedMembers(db: Db, names: string[]): Promise<LinkedMember[]> {
   if (!names.length) return [];
   const list = JSON.stringify(names);
-  const [vouched, listed] = await Promise.all([
-    db.all<{ discordId: string; name: string | null }>(sql`
-      select distinct vouched as discordId, coalesce(display_name, vouched_username, username) as name from vouches
-      where ig_name collate nocase in (select value from json_each(${list}))
-        or ig_name_server2 collate nocase in (select value from json_each(${list}))
-        or ig_name_server3 collate nocase in (select value from json_each(${list}))
-      limit 10`),
-    db.all<{
-      discordId: string | null;
-      name: string;
-      username: string | null;
-      server: string;
-      rank: string | null;
-    }>(sql`
-      select discord_id as discordId, name, username, server, rank from tribelist_entries
-      where name collate nocase in (select value from json_each(${list})) limit 20`),
+  const vouchedBy = sql`ig_name collate nocase in (select value from json_each(${list}))
+    or ig_name_server2 collate nocase in (select value from json_each(${list}))
+    or ig_name_server3 collate nocase in (select value from json_each(${list}))`;
+  const listedBy = sql`name collate nocase in (select value from json_each(${list}))`;
+  const [vouched, listed, coded] = await db.batch([
+    db
+      .selectDistinct({
+        discordId: vouches.vouched,
+        name: sql<string | null>`coalesce(${vouches.displayName}, ${vouches.vouchedUsername}, ${vouches.username})`,
+      })
+      .from(vouches)
+      .where(vouchedBy)
+      .limit(10),
+    db
+      .select({
+        discordId: tribelistEntries.discordId,
+        name: tribelistEntries.name,
+        username: tribelistEntries.username,
+        server: tribelistEntries.server,
+        rank: tribelistEntries.rank,
+      })
+      .from(tribelistEntries)
+      .where(listedBy)
+      .limit(20),
+    db
+      .selectDistinct({ user: codes.user })
+      .from(codes)
+      .where(
+        sql`${codes.user} in (select vouched from vouches where ${vouchedBy})
+          or ${codes.user} in (select discord_id from tribelist_entries where ${listedBy})`,
+      ),
   ]);
   const members = new Map<string, LinkedMember>();
   const member = (discordId: string | null, name: string) => {
@@ -180,14 +221,9 @@ async function linkedMembers(db: Db, names: string[]): Promise<LinkedMember[]> {
     if (!m.via.includes("tribelist")) m.via.push("tribelist");
     if (isServerId(t.server)) m.tribelists.push({ server: t.server, name: t.name, rank: t.rank });
   }
-  const ids = [...members.values()].map((m) => m.discordId).filter((id): id is string => id !== null);
-  if (ids.length) {
-    const coded = await db.all<{ user: string }>(sql`
-      select distinct user from codes where user in (select value from json_each(${JSON.stringify(ids)}))`);
-    for (const c of coded) {
-      const m = members.get(c.user);
-      if (m && !m.via.includes("code")) m.via.push("code");
-    }
+  for (const c of coded) {
+    const m = c.user ? members.get(c.user) : undefined;
+    if (m && !m.via.includes("code")) m.via.push("code");
   }
   return [...members.values()];
 }
@@ -233,10 +269,13 @@ export async function tribeProfile(
 ): Promise<TribeProfile | null> {
   const name = tribe.trim();
   const window = heatmapWindow(now);
-  const [members, hours, open, online, known] = await Promise.all([
+  // One round trip to D1.
+  const [members, hours, open, online, times] = await db.batch([
     db.select().from(players).where(eq(players.tribe, name)).orderBy(desc(players.lastSeen)).limit(200),
-    db.all<{ hour: number }>(sql`
-      select hour from tribe_hours where tribe = ${name} and hour >= ${Math.floor(window.from / HOUR_MS)}`),
+    db
+      .select({ hour: tribeHours.hour })
+      .from(tribeHours)
+      .where(and(eq(tribeHours.tribe, name), gte(tribeHours.hour, Math.floor(window.from / HOUR_MS)))),
     db
       .select()
       .from(playerSessions)
@@ -245,8 +284,9 @@ export async function tribeProfile(
       .select({ serverId: rosters.serverId, eosId: rosters.eosId })
       .from(rosters)
       .where(sql`${rosters.serverId} in ${[...SERVER_IDS]} and trim(${rosters.tribe}) = ${name}`),
-    knownUntil(db, now),
+    rosterTimes(db),
   ]);
+  const known = knownUntil(times, now);
   if (!members.length && !hours.length) return null;
   const spans = [
     ...hours.map((h) => ({ from: h.hour * HOUR_MS, to: (h.hour + 1) * HOUR_MS })),
@@ -280,7 +320,7 @@ export async function rosterAt(db: Db, serverId: ServerId, at: number): Promise<
     select * from player_sessions where server_id = ${serverId} and start_at >= ${at - LONG_SESSION_MS} and ${covers}
     union
     select * from player_sessions where server_id = ${serverId}
-      and (end_kind is null or coalesce(end_by, end_at) - start_at > 172800000) and ${covers}`);
+      and (end_kind is null or coalesce(end_by, end_at) - start_at > 21600000) and ${covers}`);
   const list = rows
     .map((r) => ({
       eosId: r.eos_id,

@@ -1,0 +1,2 @@
+DROP INDEX `player_sessions_long`;--> statement-breakpoint
+CREATE INDEX `player_sessions_long` ON `player_sessions` (`server_id`,`start_at`) WHERE end_kind is null or coalesce(end_by, end_at) - start_at > 21600000;

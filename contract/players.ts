@@ -264,3 +264,19 @@ export const tribePath = (tribe: string) => `/dashboard/players/tribe/${encodeUR
 
 /** A tag: trimmed, at most MAX_TAG characters, letters, digits, spaces, dashes and underscores. */
 export const TAG = /^[\p{L}\p{N} _-]{1,30}$/u;
+
+/** Tags as typed: trimmed, inner spaces single, the empty ones dropped, each kept once (the first spelling wins). */
+export function normalTags(list: readonly string[]) {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of list) {
+    const tag = raw.trim().replace(/\s+/g, " ");
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** The first tag that is not one (TAG), if any. */
+export const badTag = (tags: readonly string[]) => tags.find((t) => !TAG.test(t));

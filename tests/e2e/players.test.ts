@@ -1,4 +1,4 @@
-// The player pages (issue 53) in chromium, with JavaScript and without, at 1440x900 and 390x844: a profile reached
+// The player pages in chromium, with JavaScript and without, at 1440x900 and 390x844: a profile reached
 // from a server's roster row and from the searches, the heatmap in the viewer's zone, sessions and their CSV, notes
 // with a conflict, the tribe page, "Who was on at", and a watched player's toast. Every test makes its own players:
 // past sessions through the collectors' events, who is online now through a roster push.

@@ -3,14 +3,12 @@
 // contract/access.ts).
 import { Hono } from "hono";
 import { z } from "zod";
-import { EOS_ID, MAX_NOTE, MAX_TAGS, ROSTER_AT_DAYS, SESSIONS_EXPORT_MAX } from "#contract/players";
+import { EOS_ID, MAX_NOTE, MAX_TAGS, ROSTER_AT_DAYS } from "#contract/players";
 import { SERVER_IDS, type ServerId } from "#contract/servers";
 import { MAX_QUERY } from "#contract/search";
 import { DAY_MS } from "#contract/time";
 import { isTimeZone } from "#contract/zones";
-import { playerSessions } from "#drizzle/schema";
-import { desc, eq } from "drizzle-orm";
-import { playerProfile, rosterAt, searchPlayers, sessionJson, tribeProfile } from "#worker/domain/players/profile";
+import { allSessions, playerProfile, rosterAt, searchPlayers, tribeProfile } from "#worker/domain/players/profile";
 import { saveNote, setWatch } from "#worker/domain/players/watches";
 import type { WorkerEnv } from "#worker/types";
 import { blankIsMissing, deps, fieldError, notFound, valid } from "./http";
@@ -53,16 +51,9 @@ export const playersApi = new Hono<WorkerEnv>()
     return profile ? c.json(profile) : notFound(c, "player", eosId);
   })
   // Every session, newest first, for the CSV export.
-  .get("/api/players/:eosId/sessions", valid("param", eosParam), async (c) => {
-    const { eosId } = c.req.valid("param");
-    const rows = await deps(c)
-      .db.select()
-      .from(playerSessions)
-      .where(eq(playerSessions.eosId, eosId))
-      .orderBy(desc(playerSessions.startAt))
-      .limit(SESSIONS_EXPORT_MAX);
-    return c.json({ rows: rows.map(sessionJson) });
-  })
+  .get("/api/players/:eosId/sessions", valid("param", eosParam), async (c) =>
+    c.json({ rows: await allSessions(deps(c).db, c.req.valid("param").eosId) }),
+  )
   .put("/api/players/:eosId/note", valid("param", eosParam), valid("json", noteBody), async (c) => {
     const { eosId } = c.req.valid("param");
     const result = await saveNote(deps(c), eosId, c.req.valid("json"));

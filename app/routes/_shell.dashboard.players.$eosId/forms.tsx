@@ -156,39 +156,29 @@ function NoteForm({
           {refused.errors.form}
         </p>
       ) : null}
-      <label className="field">
-        <span>Note</span>
-        <textarea
-          name="text"
-          rows={4}
-          maxLength={MAX_NOTE}
-          defaultValue={values.text}
-          aria-invalid={refused?.errors?.text ? true : undefined}
-          aria-describedby={refused?.errors?.text ? "note-text-error" : undefined}
-          data-testid="note-text"
-        />
-      </label>
-      {refused?.errors?.text ? (
-        <p className="field-error" id="note-text-error">
-          {refused.errors.text}
-        </p>
-      ) : null}
-      <label className="field">
-        <span>Tags (comma-separated)</span>
-        <input
-          name="tags"
-          defaultValue={values.tags}
-          placeholder="raider, alt, trader"
-          aria-invalid={refused?.errors?.tags ? true : undefined}
-          aria-describedby={refused?.errors?.tags ? "note-tags-error" : undefined}
-          data-testid="note-tags"
-        />
-      </label>
-      {refused?.errors?.tags ? (
-        <p className="field-error" id="note-tags-error">
-          {refused.errors.tags}
-        </p>
-      ) : null}
+      <NoteField name="text" label="Note" error={refused?.errors?.text}>
+        {(aria) => (
+          <textarea
+            name="text"
+            rows={4}
+            maxLength={MAX_NOTE}
+            defaultValue={values.text}
+            {...aria}
+            data-testid="note-text"
+          />
+        )}
+      </NoteField>
+      <NoteField name="tags" label="Tags (comma-separated)" error={refused?.errors?.tags}>
+        {(aria) => (
+          <input
+            name="tags"
+            defaultValue={values.tags}
+            placeholder="raider, alt, trader"
+            {...aria}
+            data-testid="note-tags"
+          />
+        )}
+      </NoteField>
       <div className="note-actions">
         <button type="submit" className="button small primary" disabled={busy} data-testid="note-save">
           {busy ? "Saving..." : "Save note"}
@@ -196,5 +186,33 @@ function NoteForm({
         {note ? <span className="muted small">{savedBy(note, timeZone)}</span> : null}
       </div>
     </fetcher.Form>
+  );
+}
+
+/** A field of the note form: its label, its control and, when refused, its error, which the control names. */
+function NoteField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: "text" | "tags";
+  label: string;
+  error: string | undefined;
+  children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+}) {
+  const errorId = `note-${name}-error`;
+  return (
+    <>
+      <label className="field">
+        <span>{label}</span>
+        {children(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
+      </label>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 // The note and tags form's rules, checked in the action before the host sees it (the host checks again). Pure.
-import { MAX_NOTE, MAX_TAG, MAX_TAGS, TAG, type PlayerNote } from "#contract/players";
+import { MAX_NOTE, MAX_TAG, MAX_TAGS, badTag, normalTags, type PlayerNote } from "#contract/players";
 import type { FieldErrors } from "#app/utils/action";
 
 /** What the form sent, as typed: shown again beside its errors. */
@@ -11,18 +11,8 @@ export const noteValuesOf = (note: PlayerNote | null): NoteValues => ({
   version: note ? String(note.version) : "",
 });
 
-/** Comma-separated tags, trimmed, the empty ones dropped and each kept once (the first spelling wins). */
-export function tagsOf(text: string) {
-  const seen = new Set<string>();
-  const tags: string[] = [];
-  for (const raw of text.split(",")) {
-    const tag = raw.trim().replace(/\s+/g, " ");
-    if (!tag || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    tags.push(tag);
-  }
-  return tags;
-}
+/** Comma-separated tags, normalised as the host keeps them (contract/players.ts normalTags). */
+export const tagsOf = (text: string) => normalTags(text.split(","));
 
 type Parsed =
   | { ok: true; values: NoteValues; body: { text: string; tags: string[]; version: number | null } }
@@ -38,8 +28,8 @@ export function parseNote(form: FormData): Parsed {
   const text = values.text.trim();
   if (text.length > MAX_NOTE) errors.text = `A note is at most ${MAX_NOTE} characters (this one has ${text.length}).`;
   const tags = tagsOf(values.tags);
-  const bad = tags.find((t) => !TAG.test(t));
-  if (bad)
+  const bad = badTag(tags);
+  if (bad !== undefined)
     errors.tags = `A tag is 1 to ${MAX_TAG} letters, digits, spaces, dashes or underscores: "${bad.slice(0, 40)}" is not.`;
   else if (tags.length > MAX_TAGS) errors.tags = `At most ${MAX_TAGS} tags (there are ${tags.length}).`;
   const version = values.version.trim() === "" ? null : Number(values.version);

@@ -1,4 +1,4 @@
-// A player's profile (issue 53): who they are, where they are now, their hours, sessions and weekly heatmap in the
+// A player's profile: who they are, where they are now, their hours, sessions and weekly heatmap in the
 // viewer's zone, the tribe's note on them and the viewer's watch. Works without JavaScript: links, pages and forms.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// The Players page (issue 53): find a player by name, EOS ID or Discord ID, and see who was on a server at a past
+// The Players page: find a player by name, EOS ID or Discord ID, and see who was on a server at a past
 // minute. Two GET forms, so every answer has an address and the page works without JavaScript.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// A tribe's page (issue 53): when its players are on (the heatmap, in the viewer's zone), its longest quiet windows,
+// A tribe's page: when its players are on (the heatmap, in the viewer's zone), its longest quiet windows,
 // and its known players, each linking to their profile. The heatmap downloads as CSV.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";

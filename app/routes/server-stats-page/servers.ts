@@ -263,7 +263,7 @@ export type StatsRow = {
   steamProfileLink: string | null;
   /** The tribelist entry this roster row matches, when the host links one. */
   tribelist: string | null;
-  /** The player's profile and the tribe's page (issue 53), worked out with the row (host-rows.server.ts). */
+  /** The player's profile and the tribe's page, worked out with the row (host-rows.server.ts). */
   profileHref: string | null;
   tribeHref: string | null;
 };

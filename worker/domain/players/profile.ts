@@ -4,6 +4,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import {
   PLAYER_SEARCH_LIMIT,
+  SESSIONS_EXPORT_MAX,
   SESSIONS_PAGE_SIZE,
   heatmap,
   heatmapWindow,
@@ -72,6 +73,17 @@ const sessionsPage = (db: Db, eosId: string, page: number) =>
     .orderBy(desc(playerSessions.startAt), desc(playerSessions.id))
     .limit(SESSIONS_PAGE_SIZE)
     .offset((page - 1) * SESSIONS_PAGE_SIZE);
+
+/** GET /api/players/{eosId}/sessions: every session, newest first, for the CSV export (at most SESSIONS_EXPORT_MAX). */
+export async function allSessions(db: Db, eosId: string) {
+  const rows = await db
+    .select()
+    .from(playerSessions)
+    .where(eq(playerSessions.eosId, eosId))
+    .orderBy(desc(playerSessions.startAt), desc(playerSessions.id))
+    .limit(SESSIONS_EXPORT_MAX);
+  return rows.map(sessionJson);
+}
 
 /** GET /api/players/{eosId}: null when the player was never seen. Two round trips to D1: the player's rows, then
  * the Discord members their names link to. */

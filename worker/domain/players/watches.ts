@@ -1,7 +1,7 @@
 // Watches and notes on players: a watched player's join tells their watchers (a toast in their browsers, and the
 // alert channels that take "watch-online" through the outbox); the tribe's note and tags on a player, audited.
 import { and, eq, sql } from "drizzle-orm";
-import { MAX_NOTE, MAX_TAG, MAX_TAGS, TAG, playerName, type PlayerNote } from "#contract/players";
+import { MAX_NOTE, MAX_TAGS, badTag, normalTags, playerName, type PlayerNote } from "#contract/players";
 import { SERVER_NAMES, type ServerId } from "#contract/servers";
 import { MINUTE_MS } from "#contract/time";
 import { playerNotes, playerWatches } from "#drizzle/schema";
@@ -84,18 +84,13 @@ export const noteJson = (r: typeof playerNotes.$inferSelect): PlayerNote => ({
   version: r.version,
 });
 
-/** A note's tags as typed: trimmed, without empties and repeats (case aside). An error names the first bad one. */
-export function cleanTags(tags: string[]): { tags: string[] } | { error: string } {
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim();
-    if (!tag) continue;
-    if (tag.length > MAX_TAG) return { error: `A tag is at most ${MAX_TAG} characters: "${tag.slice(0, 40)}"` };
-    if (!TAG.test(tag)) return { error: `A tag holds letters, digits, spaces, - and _ only: "${tag}"` };
-    if (!out.some((t) => t.toLowerCase() === tag.toLowerCase())) out.push(tag);
-  }
-  if (out.length > MAX_TAGS) return { error: `At most ${MAX_TAGS} tags` };
-  return { tags: out };
+/** A note's tags as typed, normalised (contract/players.ts); an error names the first bad one. */
+export function cleanTags(list: string[]): { tags: string[] } | { error: string } {
+  const tags = normalTags(list);
+  const bad = badTag(tags);
+  if (bad !== undefined) return { error: `A tag holds letters, digits, spaces, - and _ only: "${bad.slice(0, 40)}"` };
+  if (tags.length > MAX_TAGS) return { error: `At most ${MAX_TAGS} tags` };
+  return { tags };
 }
 
 export type NoteSave = { saved: PlayerNote } | { conflict: PlayerNote | null } | { error: string };

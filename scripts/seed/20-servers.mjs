@@ -53,6 +53,16 @@ const curve = (at) => {
   return 0.3 + 0.7 * (0.5 + 0.5 * Math.cos((2 * Math.PI * (hour - 20)) / 24));
 };
 
+/** A session's length: 15 minutes to 5 hours, mostly short (110 minutes on average). */
+const MEAN_SESSION_MINUTES = 110;
+const sessionLength = (r, fit) => Math.round((15 + Math.pow(r.next(), 2) * 285) * MINUTE * fit);
+/**
+ * What a server's sessions' lengths are multiplied by so that `sessionsPerDay` of them keep about 35 players on at
+ * once on average (about 55 at the evening peak), within the 70 slots of an official server: 1 up to about 450
+ * sessions a day, shorter sessions above (the high scales the benchmarks use).
+ */
+const fitFor = (sessionsPerDay) => Math.min(1, (35 * 24 * 60) / (sessionsPerDay * MEAN_SESSION_MINUTES));
+
 /**
  * Finished sessions from 90 to 30 days ago, the players' profiles' and tribes' history: 1,400 events a server per unit
  * of scale (pushed onto `out`), so scale 200 holds over 1,000,000 join and leave events over 90 days (the players'
@@ -60,12 +70,13 @@ const curve = (at) => {
  */
 function olderHistory(r, stored, pool, before, scale, out) {
   const from = before - 60 * DAY;
+  const fit = fitFor((1400 * scale) / 2 / 60);
   for (let n = 0; n < 1400 * scale; n += 2) {
     let start;
     do start = from + Math.floor(r.next() * (before - from - 6 * HOUR));
     while (!r.chance(curve(start)));
     const p = r.pick(pool);
-    const length = Math.round((15 + Math.pow(r.next(), 2) * 285) * MINUTE);
+    const length = sessionLength(r, fit);
     out.push(stored(p, "join", start, r), stored(p, "leave", start + length, r));
   }
 }
@@ -182,11 +193,12 @@ export default function seed({ r, scale, now, people }) {
     });
 
     // Finished sessions over 30 days: a join and a leave each, busier in the evening.
+    const fit = fitFor(eventsPerServer / 2 / 30);
     for (let n = online.size; n < eventsPerServer; n += 2) {
       let start;
       do start = since + Math.floor(r.next() * (until - since));
       while (!r.chance(curve(start)));
-      const length = Math.round((15 + Math.pow(r.next(), 2) * 285) * MINUTE);
+      const length = sessionLength(r, fit);
       if (start + length > until - 5 * MINUTE) start = until - 5 * MINUTE - length;
       let p = pick();
       // Online players have no session ending after their join; inactive members did not play this week.

@@ -1,17 +1,7 @@
-// The canvas grids' colours: the badge tones, and the page theme's colours, following its changes (the theme class on
-// <html>, or the system's scheme when the theme is "system"). useGridTheme is browser only: the grids load after
-// hydration.
+// The canvas grids' theme: the page theme's colours, following its changes (the theme class on <html>, or the
+// system's scheme when the theme is "system"). Browser only: it loads with the grids, after hydration.
 import type { Theme } from "@glideapps/glide-data-grid";
 import { useEffect, useState } from "react";
-
-/** Badge colours on the canvas, readable on both themes (the HTML tables use the theme's badge classes). */
-export const TONE_COLORS = {
-  green: { fg: "#2f9e44", bg: "rgba(47, 158, 68, 0.16)" },
-  blue: { fg: "#1c7ed6", bg: "rgba(28, 126, 214, 0.16)" },
-  grey: { fg: "#868e96", bg: "rgba(134, 142, 150, 0.14)" },
-  red: { fg: "#e03131", bg: "rgba(224, 49, 49, 0.14)" },
-  yellow: { fg: "#f08c00", bg: "rgba(240, 140, 0, 0.16)" },
-} as const satisfies Record<string, { fg: string; bg: string }>;
 
 /**
  * A theme colour as the canvas can use it. The page's variables hold light-dark(...) pairs, which a custom property

@@ -115,9 +115,7 @@ function HeatmapTable({ map, who }: { map: HeatmapData; who: string }) {
                   {day} ({map.days[d]})
                 </th>
                 {map.online[d].map((n, h) => (
-                  <td key={h} title={cellText(map, d, h)}>
-                    {n}
-                  </td>
+                  <td key={h}>{n}</td>
                 ))}
               </tr>
             ))}

@@ -8,7 +8,7 @@ import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@re
 import { useCallback, useMemo, useState } from "react";
 import { CanvasTable } from "#app/components/grid/CanvasTable";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
-import { TONE_COLORS } from "#app/components/grid/theme";
+import { TONE_COLORS } from "#app/components/grid/tones";
 import { readOnlyColumns, type GridColumnDef } from "#app/components/grid/types";
 import { useCan } from "#app/utils/access";
 import { SelectedRow, SelectionBar } from "#app/components/table/SelectionBar";

@@ -12,10 +12,15 @@ import { json } from "#app/utils/json.server";
 import { instantOf, localValueOf } from "#app/utils/players";
 import { readPreferences } from "#app/utils/preferences";
 import { withList } from "#app/utils/players-view.server";
+import { pageFrom, paginate, type Page } from "#app/utils/table";
 import type { ListBadge } from "#app/components/players/links";
 
+const ROSTER_PAGE_SIZE = 25;
+
 export type Hit = PlayerHit & { list: ListBadge };
-export type Roster = Omit<RosterAt, "players"> & { players: (RosterAt["players"][number] & { list: ListBadge })[] };
+export type Present = RosterAt["players"][number] & { list: ListBadge };
+/** The roster at a minute, a page of it at a time like every table (up to 70 players: a full server). */
+export type Roster = Omit<RosterAt, "players"> & { players: Page<Present>; maybe: boolean };
 
 async function search(context: AppLoadContext, q: string) {
   if (!q) return { hits: null, searchError: null };
@@ -29,7 +34,14 @@ async function search(context: AppLoadContext, q: string) {
 }
 
 /** The roster at the typed minute; a minute outside the kept window is said in words before the host is asked. */
-async function rosterAt(context: AppLoadContext, server: ServerId, value: string, zone: string, now: number) {
+async function rosterAt(
+  context: AppLoadContext,
+  server: ServerId,
+  value: string,
+  zone: string,
+  now: number,
+  page: number,
+) {
   if (!value) return { roster: null, atError: null };
   const at = instantOf(value, zone);
   if (at === null) return { roster: null, atError: "Enter a date and a time." };
@@ -38,7 +50,13 @@ async function rosterAt(context: AppLoadContext, server: ServerId, value: string
     return { roster: null, atError: `Rosters are kept for ${ROSTER_AT_DAYS} days: pick a time within them.` };
   try {
     const { data } = await host(context).get<RosterAt>(`/api/roster-at/${server}?at=${at}`);
-    return { roster: { ...data, players: data.players.map((p) => withList(p)) }, atError: null };
+    const players = paginate(data.players, page, ROSTER_PAGE_SIZE);
+    const roster: Roster = {
+      ...data,
+      players: { ...players, rows: players.rows.map((p) => withList(p)) },
+      maybe: data.players.some((p) => !p.certain),
+    };
+    return { roster, atError: null };
   } catch (error) {
     console.error("players: roster-at failed", server, error);
     return { roster: null, atError: failureReason(error) };
@@ -54,7 +72,10 @@ export async function loadPlayers(request: Request, context: AppLoadContext) {
   const server: ServerId = isServerId(serverParam) ? serverParam : SERVER_IDS[0];
   const atValue = (url.searchParams.get("at") ?? "").trim().slice(0, 16);
   const now = Date.now();
-  const [found, past] = await Promise.all([search(context, q), rosterAt(context, server, atValue, timeZone, now)]);
+  const [found, past] = await Promise.all([
+    search(context, q),
+    rosterAt(context, server, atValue, timeZone, now, pageFrom(url.searchParams.get("page"))),
+  ]);
   return json({
     q,
     server,

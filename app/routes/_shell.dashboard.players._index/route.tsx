@@ -9,7 +9,8 @@ import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { PageHeader } from "#app/components/PageHeader";
 import { ListPill, Pill, PlayerLink, TribeLink } from "#app/components/players/links";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
-import { loadPlayers, type Hit, type Roster } from "./players.server";
+import { Pagination } from "#app/components/table/Pagination";
+import { loadPlayers, type Hit, type Present, type Roster } from "./players.server";
 import styles from "#app/styles/players.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Players · ARK Tribe Dashboard" }];
@@ -27,7 +28,6 @@ const hitColumns = (now: number): Column<Hit>[] => [
   { id: "matched", title: "Matched", value: (h) => h.matched, render: (h) => h.matched },
 ];
 
-type Present = Roster["players"][number];
 const rosterColumns = (timeZone: string): Column<Present>[] => [
   {
     id: "name",
@@ -150,20 +150,23 @@ export default function PlayersPage() {
         {roster ? (
           <>
             <p data-testid="roster-at-summary">
-              {roster.players.length} {roster.players.length === 1 ? "player" : "players"} on {roster.serverId} at{" "}
+              {roster.players.total} {roster.players.total === 1 ? "player" : "players"} on {roster.serverId} at{" "}
               {formatDateTime(roster.at, data.timeZone)}
-              {roster.players.some((p) => !p.certain) ? " (“maybe”: they may have left before)" : ""}
+              {roster.maybe ? " (“maybe”: they may have left before)" : ""}
             </p>
-            {roster.players.length ? (
-              <HtmlTable
-                columns={rosterColumns(data.timeZone)}
-                rows={roster.players}
-                rowKey={(p) => `${p.eosId}-${p.since}`}
-                caption={`Players on ${roster.serverId} at ${formatDateTime(roster.at, data.timeZone)}`}
-                className="table players-table"
-                testId="roster-at-table"
-                rowProps={(p) => ({ "data-eos-id": p.eosId, "data-certain": String(p.certain) })}
-              />
+            {roster.players.total ? (
+              <>
+                <HtmlTable
+                  columns={rosterColumns(data.timeZone)}
+                  rows={roster.players.rows}
+                  rowKey={(p) => `${p.eosId}-${p.since}`}
+                  caption={`Players on ${roster.serverId} at ${formatDateTime(roster.at, data.timeZone)}`}
+                  className="table players-table"
+                  testId="roster-at-table"
+                  rowProps={(p) => ({ "data-eos-id": p.eosId, "data-certain": String(p.certain) })}
+                />
+                <Pagination page={roster.players} />
+              </>
             ) : null}
           </>
         ) : null}

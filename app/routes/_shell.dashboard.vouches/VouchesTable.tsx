@@ -4,7 +4,7 @@
 import { Form, Link } from "@remix-run/react";
 import { CopyId } from "#app/components/MemberName";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
-import { TONE_COLORS } from "#app/components/grid/theme";
+import { TONE_COLORS } from "#app/components/grid/tones";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { Icon } from "#app/components/icons";
 import { perRow } from "#app/utils/table";

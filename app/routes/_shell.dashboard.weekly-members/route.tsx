@@ -14,7 +14,7 @@ import { withParams } from "#app/utils/table";
 import { useAnswerToast } from "#app/utils/use-answer-toast";
 import { Badge, EmptyState, ErrorBox } from "#app/routes/server-stats-page/bits";
 import { activityColumns, StatsTable, type Column } from "#app/routes/server-stats-page/StatsTable";
-import { TONE_COLORS } from "#app/components/grid/theme";
+import { TONE_COLORS } from "#app/components/grid/tones";
 import {
   ACTIVITY,
   isTab,

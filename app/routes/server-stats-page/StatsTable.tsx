@@ -2,7 +2,7 @@
 // Weekly Members table has the activity tabs' columns with its own Event Type: it builds on the ones exported here.
 import { Link } from "@remix-run/react";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
-import { TONE_COLORS } from "#app/components/grid/theme";
+import { TONE_COLORS } from "#app/components/grid/tones";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
 import { isActivityTab, type StatsRow, type Tab } from "./servers";

@@ -1,7 +1,7 @@
 // Reading players: one player's profile, the player search, a tribe's heatmap and quiet windows, and who was on a
 // server at a past minute. Every read is a player's, a tribe's or a window's rows through an index, so it stays flat
 // as the history grows (ADR 079).
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   PLAYER_SEARCH_LIMIT,
   SESSIONS_EXPORT_MAX,
@@ -13,6 +13,7 @@ import {
   playedWithin,
   quietWindows,
   type LinkedMember,
+  type PlayerNote,
   type PlayerHit,
   type PlayerProfile,
   type PlayerSession,
@@ -21,72 +22,110 @@ import {
 } from "#contract/players";
 import { SERVER_IDS, isServerId, type ServerId } from "#contract/servers";
 import { DAY_MS, HOUR_MS } from "#contract/time";
-import {
-  codes,
-  playerNotes,
-  playerSessions,
-  playerWatches,
-  players,
-  rosters,
-  serverStatus,
-  tribeHours,
-  tribelistEntries,
-  vouches,
-} from "#drizzle/schema";
+import { playerSessions } from "#drizzle/schema";
 import type { Db } from "#worker/domain/context";
-import { noteJson } from "./watches";
 
-type SessionRow = typeof playerSessions.$inferSelect;
+/**
+ * The rows of a query (`from`: a table and its condition, or a parenthesised select) as one JSON array of arrays
+ * (`row`: a json_array of columns). A profile's or a tribe's reads ride in one statement as such values: D1 charges
+ * every statement of a batch about as much as a round trip of its own (ADR 079, "As built").
+ */
+const rowsOf = (row: SQL, from: SQL) => sql`(select json_group_array(${row}) from ${from})`;
+const parsed = <T>(text: string | null): T => JSON.parse(text ?? "null") as T;
 
-export const sessionJson = (r: SessionRow): PlayerSession => ({
-  id: r.id,
-  serverId: r.serverId as ServerId,
-  start: r.startAt,
-  end: r.endAt,
-  endBy: r.endBy,
-  endKind: r.endKind,
-  displayName: r.displayName,
-  memberName: r.memberName,
-  tribe: r.tribe,
-  status: r.status,
-  platform: r.platform,
+/** A session as rowsOf gives it, in sessionOf's order. */
+const SESSION = sql.raw(
+  "json_array(id, server_id, start_at, end_at, end_by, end_kind, display_name, member_name, tribe, status, platform)",
+);
+type SessionArray = [
+  number,
+  string,
+  number,
+  number | null,
+  number | null,
+  PlayerSession["endKind"],
+  ...(string | null)[],
+];
+const sessionOf = ([
+  id,
+  serverId,
+  start,
+  end,
+  endBy,
+  endKind,
+  displayName,
+  memberName,
+  tribe,
+  status,
+  platform,
+]: SessionArray): PlayerSession => ({
+  id,
+  serverId: serverId as ServerId,
+  start,
+  end,
+  endBy,
+  endKind,
+  displayName,
+  memberName,
+  tribe,
+  status,
+  platform,
 });
 
 /** Sessions longer than this are found through the long-session index (drizzle/players.ts player_sessions_long). */
 const LONG_SESSION_MS = 6 * HOUR_MS;
 
-/** Each server's latest roster time: how far its open sessions are known to last (a silent source's end there). */
-const rosterTimes = (db: Db) =>
-  db
-    .select({ serverId: serverStatus.serverId, at: serverStatus.rosterObservedAt, updated: serverStatus.lastUpdated })
-    .from(serverStatus);
-function knownUntil(rows: { serverId: string; at: number | null; updated: number }[], now: number) {
-  const known = new Map(rows.map((r) => [r.serverId, Math.min(now, r.at ?? r.updated)]));
+/** Each server's latest roster time, as [server, roster time, last update]: how far its open sessions are known to
+ * last (a silent source's end there). */
+const ROSTER_TIMES = rowsOf(sql`json_array(server_id, roster_observed_at, last_updated)`, sql`server_status`);
+function knownUntil(rows: [string, number | null, number][], now: number) {
+  const known = new Map(rows.map(([serverId, at, updated]) => [serverId, Math.min(now, at ?? updated)]));
   return (serverId: string) => known.get(serverId) ?? now;
 }
 
-const sessionsPage = (db: Db, eosId: string, page: number) =>
-  db
-    .select()
-    .from(playerSessions)
-    .where(eq(playerSessions.eosId, eosId))
-    .orderBy(desc(playerSessions.startAt), desc(playerSessions.id))
-    .limit(SESSIONS_PAGE_SIZE)
-    .offset((page - 1) * SESSIONS_PAGE_SIZE);
+/** A player's sessions, newest first: `limit` of them from `offset`. */
+const sessionsOf = (eosId: string, limit: number, offset = 0) =>
+  rowsOf(
+    SESSION,
+    sql`(select * from player_sessions where eos_id = ${eosId} order by start_at desc, id desc limit ${limit}
+      offset ${offset})`,
+  );
+const newestFirst = (a: PlayerSession, b: PlayerSession) => b.start - a.start || b.id - a.id;
+const sessionsPage = async (db: Db, eosId: string, page: number) =>
+  parsed<SessionArray[]>(
+    (await db.get<{ rows: string }>(
+      sql`select ${sessionsOf(eosId, SESSIONS_PAGE_SIZE, (page - 1) * SESSIONS_PAGE_SIZE)} as rows`,
+    ))!.rows,
+  )
+    .map(sessionOf)
+    .sort(newestFirst);
 
 /** GET /api/players/{eosId}/sessions: every session, newest first, for the CSV export (at most SESSIONS_EXPORT_MAX). */
 export async function allSessions(db: Db, eosId: string) {
-  const rows = await db
-    .select()
-    .from(playerSessions)
-    .where(eq(playerSessions.eosId, eosId))
-    .orderBy(desc(playerSessions.startAt), desc(playerSessions.id))
-    .limit(SESSIONS_EXPORT_MAX);
-  return rows.map(sessionJson);
+  const row = await db.get<{ rows: string }>(sql`select ${sessionsOf(eosId, SESSIONS_EXPORT_MAX)} as rows`);
+  return parsed<SessionArray[]>(row!.rows).map(sessionOf).sort(newestFirst);
 }
 
-/** GET /api/players/{eosId}: null when the player was never seen. Two round trips to D1: the player's rows, then
- * the Discord members their names link to. */
+/** A session's name: the member name the roster gave, else the display name. */
+const nameOf = sql<string>`coalesce(nullif(trim(${playerSessions.memberName}), ''), nullif(trim(${playerSessions.displayName}), ''))`;
+
+type ProfileRow = {
+  player: string | null;
+  total: number;
+  watchers: number;
+  watching: number;
+  online: string;
+  note: string | null;
+  recent: string;
+  names: string;
+  times: string;
+  page: string;
+  vouched: string;
+  listed: string;
+  coded: string;
+};
+
+/** GET /api/players/{eosId}: null when the player was never seen. One statement. */
 export async function playerProfile(
   db: Db,
   eosId: string,
@@ -95,57 +134,50 @@ export async function playerProfile(
   now = Date.now(),
 ): Promise<PlayerProfile | null> {
   const since = now - 30 * DAY_MS;
-  const mine = eq(playerSessions.eosId, eosId);
-  const nameOf = sql<string>`coalesce(nullif(trim(${playerSessions.memberName}), ''), nullif(trim(${playerSessions.displayName}), ''))`;
-  const [[player], [{ total }], recent, online, names, note, watch, times, pageRows] = await db.batch([
-    db.select().from(players).where(eq(players.eosId, eosId)),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(playerSessions)
-      .where(mine),
-    // The last 30 days (and the few longer sessions reaching into them): hours played and the heatmap.
-    db
-      .select()
-      .from(playerSessions)
-      .where(
-        and(
-          mine,
-          sql`(${playerSessions.startAt} >= ${since - LONG_SESSION_MS} or ${playerSessions.endKind} is null or coalesce(${playerSessions.endBy}, ${playerSessions.endAt}) >= ${since})`,
-        ),
-      ),
-    db
-      .select({ serverId: rosters.serverId })
-      .from(rosters)
-      .where(sql`${rosters.serverId} in ${[...SERVER_IDS]} and ${rosters.eosId} = ${eosId}`),
-    db
-      .select({
-        name: nameOf,
-        firstSeen: sql<number>`min(${playerSessions.startAt})`,
-        lastSeen: sql<number>`max(coalesce(${playerSessions.endAt}, ${playerSessions.startAt}))`,
-      })
-      .from(playerSessions)
-      .where(and(mine, sql`${nameOf} is not null`))
-      .groupBy(nameOf)
-      .orderBy(sql`3 desc`)
-      .limit(20),
-    db.select().from(playerNotes).where(eq(playerNotes.eosId, eosId)),
-    db
-      .select({ n: sql<number>`count(*)`, mine: sql<number>`sum(${playerWatches.userId} = ${viewer.id})` })
-      .from(playerWatches)
-      .where(eq(playerWatches.eosId, eosId)),
-    rosterTimes(db),
-    sessionsPage(db, eosId, Math.max(1, page)),
-  ]);
-  if (!player) return null;
-  const known = knownUntil(times, now);
+  const asked = Math.max(1, page);
+  // Their 20 latest names, worked out once: listed on the page, and looked up in vouches and tribelists.
+  const row = await db.get<ProfileRow>(sql`with player_names as materialized (select ${nameOf} as name,
+      min(start_at) as first_seen, max(coalesce(end_at, start_at)) as last_seen from player_sessions
+      where eos_id = ${eosId} and ${nameOf} is not null group by 1 order by 3 desc limit 20)
+    select
+    (select json_object('displayName', display_name, 'memberName', member_name, 'platform', platform, 'tribe', tribe,
+      'status', status, 'firstSeen', first_seen, 'lastSeen', last_seen) from players where eos_id = ${eosId}) as player,
+    (select count(*) from player_sessions where eos_id = ${eosId}) as total,
+    (select count(*) from player_watches where eos_id = ${eosId}) as watchers,
+    (select count(*) from player_watches where eos_id = ${eosId} and user_id = ${viewer.id}) as watching,
+    (select json_group_array(server_id) from rosters where server_id in ${[...SERVER_IDS]} and eos_id = ${eosId})
+      as online,
+    (select json_object('text', text, 'tags', json(tags), 'updatedAt', updated_at, 'updatedBy', updated_by,
+      'version', version) from player_notes where eos_id = ${eosId}) as note,
+    ${rowsOf(
+      SESSION,
+      // The last 30 days (and the few longer sessions reaching into them): hours played and the heatmap.
+      sql`player_sessions where eos_id = ${eosId} and (start_at >= ${since - LONG_SESSION_MS} or end_kind is null
+        or coalesce(end_by, end_at) >= ${since})`,
+    )} as recent,
+    ${rowsOf(sql`json_array(name, first_seen, last_seen)`, sql`(select * from player_names order by last_seen desc)`)}
+      as names,
+    ${ROSTER_TIMES} as times,
+    ${sessionsOf(eosId, SESSIONS_PAGE_SIZE, (asked - 1) * SESSIONS_PAGE_SIZE)} as page,
+    ${LINKED}`);
+  const player = parsed<Omit<PlayerProfile, "eosId"> | null>(row?.player ?? null);
+  if (!row || !player) return null;
+  const total = row.total;
+  const recent = parsed<SessionArray[]>(row.recent).map(sessionOf);
+  const onServers = parsed<string[]>(row.online);
+  const online = SERVER_IDS.filter((id) => onServers.includes(id));
+  const known = knownUntil(parsed(row.times), now);
   const pageCount = Math.max(1, Math.ceil(total / SESSIONS_PAGE_SIZE));
-  const at = Math.min(Math.max(1, page), pageCount);
+  const at = Math.min(asked, pageCount);
   // A page past the last one shows the last.
-  const rows = at === Math.max(1, page) ? pageRows : await sessionsPage(db, eosId, at);
-  const spans = recent.map((s) => ({ serverId: s.serverId, span: playedSpan(sessionJson(s), known(s.serverId)) }));
-  const onlineNow = online.map((o) => ({
-    serverId: o.serverId as ServerId,
-    since: recent.find((s) => s.serverId === o.serverId && s.endKind === null)?.startAt ?? null,
+  const rows =
+    at === asked
+      ? parsed<SessionArray[]>(row.page).map(sessionOf).sort(newestFirst)
+      : await sessionsPage(db, eosId, at);
+  const spans = recent.map((s) => ({ serverId: s.serverId, span: playedSpan(s, known(s.serverId)) }));
+  const onlineNow = online.map((serverId) => ({
+    serverId,
+    since: recent.find((s) => s.serverId === serverId && s.endKind === null)?.start ?? null,
   }));
   const window = heatmapWindow(now);
   return {
@@ -162,15 +194,16 @@ export async function playerProfile(
       const mineThere = spans.filter((s) => s.serverId === serverId).map((s) => s.span);
       return { serverId, d7: playedWithin(mineThere, now - 7 * DAY_MS, now), d30: playedWithin(mineThere, since, now) };
     }),
-    names,
-    linked: await linkedMembers(
-      db,
-      names.map((n) => n.name),
-    ),
-    note: note[0] ? noteJson(note[0]) : null,
-    watching: (watch[0]?.mine ?? 0) > 0,
-    watchers: watch[0]?.n ?? 0,
-    sessions: { rows: rows.map(sessionJson), page: at, pageCount, total, size: SESSIONS_PAGE_SIZE },
+    names: parsed<[string, number, number][]>(row.names).map(([name, firstSeen, lastSeen]) => ({
+      name,
+      firstSeen,
+      lastSeen,
+    })),
+    linked: linkedMembers(parsed(row.vouched), parsed(row.listed), parsed(row.coded)),
+    note: parsed<PlayerNote | null>(row.note),
+    watching: row.watching > 0,
+    watchers: row.watchers,
+    sessions: { rows, page: at, pageCount, total, size: SESSIONS_PAGE_SIZE },
     heatmap: heatmap(
       spans.map((s) => s.span),
       window.from,
@@ -181,42 +214,36 @@ export async function playerProfile(
   };
 }
 
-/** The Discord members whose vouch (an in-game name) or tribelist entry (its name) is one of the player's names. */
-async function linkedMembers(db: Db, names: string[]): Promise<LinkedMember[]> {
-  if (!names.length) return [];
-  const list = JSON.stringify(names);
-  const vouchedBy = sql`ig_name collate nocase in (select value from json_each(${list}))
-    or ig_name_server2 collate nocase in (select value from json_each(${list}))
-    or ig_name_server3 collate nocase in (select value from json_each(${list}))`;
-  const listedBy = sql`name collate nocase in (select value from json_each(${list}))`;
-  const [vouched, listed, coded] = await db.batch([
-    db
-      .selectDistinct({
-        discordId: vouches.vouched,
-        name: sql<string | null>`coalesce(${vouches.displayName}, ${vouches.vouchedUsername}, ${vouches.username})`,
-      })
-      .from(vouches)
-      .where(vouchedBy)
-      .limit(10),
-    db
-      .select({
-        discordId: tribelistEntries.discordId,
-        name: tribelistEntries.name,
-        username: tribelistEntries.username,
-        server: tribelistEntries.server,
-        rank: tribelistEntries.rank,
-      })
-      .from(tribelistEntries)
-      .where(listedBy)
-      .limit(20),
-    db
-      .selectDistinct({ user: codes.user })
-      .from(codes)
-      .where(
-        sql`${codes.user} in (select vouched from vouches where ${vouchedBy})
-          or ${codes.user} in (select discord_id from tribelist_entries where ${listedBy})`,
-      ),
-  ]);
+/**
+ * The Discord members whose vouch (an in-game name) or tribelist entry (its name) is one of the player's names
+ * (player_names): columns `vouched` [Discord id, name], `listed` [Discord id, name, username, server, rank] and `coded`
+ * [user].
+ */
+const NAMES = sql.raw("(select name from player_names)");
+const VOUCHED_BY = sql`ig_name collate nocase in ${NAMES} or ig_name_server2 collate nocase in ${NAMES}
+  or ig_name_server3 collate nocase in ${NAMES}`;
+const LISTED_BY = sql`name collate nocase in ${NAMES}`;
+const LINKED = sql`${rowsOf(
+  sql`json_array(vouched, name)`,
+  sql`(select distinct vouched, coalesce(display_name, vouched_username, username) as name from vouches
+    where ${VOUCHED_BY} limit 10)`,
+)} as vouched,
+  ${rowsOf(
+    sql`json_array(discord_id, name, username, server, rank)`,
+    sql`(select discord_id, name, username, server, rank from tribelist_entries where ${LISTED_BY} limit 20)`,
+  )} as listed,
+  ${rowsOf(
+    sql`json_array(user)`,
+    sql`(select distinct user from codes where user in (select vouched from vouches where ${VOUCHED_BY})
+      or user in (select discord_id from tribelist_entries where ${LISTED_BY}))`,
+  )} as coded`;
+
+/** The linked members out of LINKED's rows: one per Discord id (or name), with how each is linked. */
+function linkedMembers(
+  vouched: [string, string | null][],
+  listed: [string | null, string, string | null, string, string | null][],
+  coded: [string | null][],
+) {
   const members = new Map<string, LinkedMember>();
   const member = (discordId: string | null, name: string) => {
     const key = discordId ?? `name:${name.toLowerCase()}`;
@@ -224,17 +251,17 @@ async function linkedMembers(db: Db, names: string[]): Promise<LinkedMember[]> {
     if (!m) members.set(key, (m = { discordId, name, via: [], tribelists: [] }));
     return m;
   };
-  for (const v of vouched) {
-    const m = member(v.discordId, v.name ?? v.discordId);
+  for (const [discordId, name] of vouched) {
+    const m = member(discordId, name ?? discordId);
     if (!m.via.includes("vouch")) m.via.push("vouch");
   }
-  for (const t of listed) {
-    const m = member(t.discordId, t.username ?? t.name);
+  for (const [discordId, name, username, server, rank] of listed) {
+    const m = member(discordId, username ?? name);
     if (!m.via.includes("tribelist")) m.via.push("tribelist");
-    if (isServerId(t.server)) m.tribelists.push({ server: t.server, name: t.name, rank: t.rank });
+    if (isServerId(server)) m.tribelists.push({ server, name, rank });
   }
-  for (const c of coded) {
-    const m = c.user ? members.get(c.user) : undefined;
+  for (const [user] of coded) {
+    const m = user ? members.get(user) : undefined;
     if (m && !m.via.includes("code")) m.via.push("code");
   }
   return [...members.values()];
@@ -281,39 +308,38 @@ export async function tribeProfile(
 ): Promise<TribeProfile | null> {
   const name = tribe.trim();
   const window = heatmapWindow(now);
-  // One round trip to D1.
-  const [members, hours, open, online, times] = await db.batch([
-    db.select().from(players).where(eq(players.tribe, name)).orderBy(desc(players.lastSeen)).limit(200),
-    db
-      .select({ hour: tribeHours.hour })
-      .from(tribeHours)
-      .where(and(eq(tribeHours.tribe, name), gte(tribeHours.hour, Math.floor(window.from / HOUR_MS)))),
-    db
-      .select()
-      .from(playerSessions)
-      .where(sql`${playerSessions.endKind} is null and ${playerSessions.tribe} = ${name}`),
-    db
-      .select({ serverId: rosters.serverId, eosId: rosters.eosId })
-      .from(rosters)
-      .where(sql`${rosters.serverId} in ${[...SERVER_IDS]} and trim(${rosters.tribe}) = ${name}`),
-    rosterTimes(db),
-  ]);
-  const known = knownUntil(times, now);
+  const row = await db.get<{ members: string; hours: string; open: string; online: string; times: string }>(sql`select
+    ${rowsOf(
+      sql`json_array(eos_id, display_name, member_name, status, last_seen)`,
+      sql`(select * from players where tribe = ${name} order by last_seen desc limit 200)`,
+    )} as members,
+    ${rowsOf(sql`hour`, sql`tribe_hours where tribe = ${name} and hour >= ${Math.floor(window.from / HOUR_MS)}`)} as hours,
+    ${rowsOf(SESSION, sql`player_sessions where end_kind is null and tribe = ${name}`)} as open,
+    ${rowsOf(
+      sql`json_array(server_id, eos_id)`,
+      sql`rosters where server_id in ${[...SERVER_IDS]} and trim(tribe) = ${name}`,
+    )} as online,
+    ${ROSTER_TIMES} as times`);
+  const members = parsed<[string, string | null, string | null, string | null, number][]>(row!.members);
+  const hours = parsed<number[]>(row!.hours);
+  const open = parsed<SessionArray[]>(row!.open).map(sessionOf);
+  const online = parsed<[ServerId, string][]>(row!.online);
+  const known = knownUntil(parsed(row!.times), now);
   if (!members.length && !hours.length) return null;
   const spans = [
-    ...hours.map((h) => ({ from: h.hour * HOUR_MS, to: (h.hour + 1) * HOUR_MS })),
-    ...open.map((s) => playedSpan(sessionJson(s), known(s.serverId))),
+    ...hours.map((hour) => ({ from: hour * HOUR_MS, to: (hour + 1) * HOUR_MS })),
+    ...open.map((s) => playedSpan(s, known(s.serverId))),
   ];
   const map = heatmap(spans, window.from, window.to, zone);
   return {
     tribe: name,
-    members: members.map((m) => ({
-      eosId: m.eosId,
-      displayName: m.displayName,
-      memberName: m.memberName,
-      status: m.status,
-      lastSeen: m.lastSeen,
-      online: online.filter((o) => o.eosId === m.eosId).map((o) => o.serverId as ServerId),
+    members: members.map(([eosId, displayName, memberName, status, lastSeen]) => ({
+      eosId,
+      displayName,
+      memberName,
+      status,
+      lastSeen,
+      online: online.filter(([, who]) => who === eosId).map(([serverId]) => serverId),
     })),
     heatmap: map,
     windows: quietWindows(map),
@@ -328,33 +354,39 @@ export async function tribeProfile(
  */
 export async function rosterAt(db: Db, serverId: ServerId, at: number): Promise<RosterAt> {
   const covers = sql`start_at <= ${at} and coalesce(end_by, end_at, ${at}) >= ${at}`;
-  const rows = await db.all<RawSession>(sql`
-    select * from player_sessions where server_id = ${serverId} and start_at >= ${at - LONG_SESSION_MS} and ${covers}
-    union
-    select * from player_sessions where server_id = ${serverId}
-      and (end_kind is null or coalesce(end_by, end_at) - start_at > 21600000) and ${covers}`);
-  const list = rows
-    .map((r) => ({
-      eosId: r.eos_id,
-      displayName: r.display_name,
-      memberName: r.member_name,
-      tribe: r.tribe,
-      status: r.status,
-      since: r.start_at,
-      until: r.end_at,
-      certain: r.end_kind === null || r.end_kind === "left" || (r.end_at ?? 0) >= at,
+  const columns = sql.raw("eos_id, display_name, member_name, tribe, status, start_at, end_at, end_kind");
+  const row = await db.get<{ rows: string }>(
+    sql`select ${rowsOf(
+      sql`json_array(${columns})`,
+      sql`(select ${columns} from player_sessions where server_id = ${serverId} and start_at >= ${at - LONG_SESSION_MS}
+        and ${covers}
+      union
+      -- The duration as a literal: the partial index's own condition (a bound value would not match it).
+      select ${columns} from player_sessions where server_id = ${serverId}
+        and (end_kind is null or coalesce(end_by, end_at) - start_at > ${sql.raw(String(LONG_SESSION_MS))}) and ${covers})`,
+    )} as rows`,
+  );
+  type Present = [
+    string,
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    number,
+    number | null,
+    string | null,
+  ];
+  const list = parsed<Present[]>(row!.rows)
+    .map(([eosId, displayName, memberName, tribe, status, since, until, endKind]) => ({
+      eosId,
+      displayName,
+      memberName,
+      tribe,
+      status,
+      since,
+      until,
+      certain: endKind === null || endKind === "left" || (until ?? 0) >= at,
     }))
     .sort((a, b) => Number(b.certain) - Number(a.certain) || a.since - b.since);
   return { serverId, at, players: list };
 }
-
-type RawSession = {
-  eos_id: string;
-  display_name: string | null;
-  member_name: string | null;
-  tribe: string | null;
-  status: string | null;
-  start_at: number;
-  end_at: number | null;
-  end_kind: string | null;
-};

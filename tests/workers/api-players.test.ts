@@ -144,6 +144,10 @@ describe("profiles, heatmaps and windows", () => {
     expect(page2.sessions).toMatchObject({ page: 2, pageCount: 2, total: 30, size: 25 });
     expect(page2.sessions.rows.map((r) => r.start)).toEqual([4, 3, 2, 1, 0].map((i) => t + i * HOUR));
     expect(page2.names).toEqual([{ name: "Quetzal Queen", firstSeen: t, lastSeen: t + 29 * HOUR + 30 * MINUTE }]);
+    // A page past the last shows the last.
+    const past = (await s.json<PlayerProfile>(`/api/players/${eos(8)}?page=7`)).body;
+    expect(past.sessions).toMatchObject({ page: 2, pageCount: 2 });
+    expect(past.sessions.rows).toEqual(page2.sessions.rows);
 
     await env.DB.prepare(
       "insert into tribelist_entries (_id, server, name, username, discord_id, rank) values ('0123456789abcdef01234599', '2411', 'quetzal queen', 'qq', '300000000000000077', 'Admin')",

@@ -1,6 +1,6 @@
 // Reading players: one player's profile, the player search, a tribe's heatmap and quiet windows, and who was on a
-// server at a past minute. Every read is a player's, a tribe's or a window's rows through an index, so it stays flat
-// as the history grows (ADR 079).
+// server at a past minute: each one D1 statement (ADR 080) of a player's, a tribe's or a window's rows through an
+// index, so it stays flat as the history grows (ADR 079).
 import { sql, type SQL } from "drizzle-orm";
 import {
   PLAYER_SEARCH_LIMIT,
@@ -28,7 +28,7 @@ import type { Db } from "#worker/domain/context";
 /**
  * The rows of a query (`from`: a table and its condition, or a parenthesised select) as one JSON array of arrays
  * (`row`: a json_array of columns). A profile's or a tribe's reads ride in one statement as such values: D1 charges
- * every statement of a batch about as much as a round trip of its own (ADR 079, "As built").
+ * every statement of a batch about as much as a round trip of its own (ADR 080).
  */
 const rowsOf = (row: SQL, from: SQL) => sql`(select json_group_array(${row}) from ${from})`;
 const parsed = <T>(text: string | null): T => JSON.parse(text ?? "null") as T;
@@ -90,21 +90,18 @@ const sessionsOf = (eosId: string, limit: number, offset = 0) =>
     sql`(select * from player_sessions where eos_id = ${eosId} order by start_at desc, id desc limit ${limit}
       offset ${offset})`,
   );
-const newestFirst = (a: PlayerSession, b: PlayerSession) => b.start - a.start || b.id - a.id;
-const sessionsPage = async (db: Db, eosId: string, page: number) =>
-  parsed<SessionArray[]>(
-    (await db.get<{ rows: string }>(
-      sql`select ${sessionsOf(eosId, SESSIONS_PAGE_SIZE, (page - 1) * SESSIONS_PAGE_SIZE)} as rows`,
-    ))!.rows,
-  )
+/** sessionsOf's value as sessions, newest first (a JSON array keeps no order of its own to rely on). */
+const newestFirst = (text: string) =>
+  parsed<SessionArray[]>(text)
     .map(sessionOf)
-    .sort(newestFirst);
+    .sort((a, b) => b.start - a.start || b.id - a.id);
+async function readSessions(db: Db, eosId: string, limit: number, offset = 0) {
+  const row = await db.get<{ rows: string }>(sql`select ${sessionsOf(eosId, limit, offset)} as rows`);
+  return newestFirst(row!.rows);
+}
 
 /** GET /api/players/{eosId}/sessions: every session, newest first, for the CSV export (at most SESSIONS_EXPORT_MAX). */
-export async function allSessions(db: Db, eosId: string) {
-  const row = await db.get<{ rows: string }>(sql`select ${sessionsOf(eosId, SESSIONS_EXPORT_MAX)} as rows`);
-  return parsed<SessionArray[]>(row!.rows).map(sessionOf).sort(newestFirst);
-}
+export const allSessions = (db: Db, eosId: string) => readSessions(db, eosId, SESSIONS_EXPORT_MAX);
 
 /** A session's name: the member name the roster gave, else the display name. */
 const nameOf = sql<string>`coalesce(nullif(trim(${playerSessions.memberName}), ''), nullif(trim(${playerSessions.displayName}), ''))`;
@@ -172,8 +169,8 @@ export async function playerProfile(
   // A page past the last one shows the last.
   const rows =
     at === asked
-      ? parsed<SessionArray[]>(row.page).map(sessionOf).sort(newestFirst)
-      : await sessionsPage(db, eosId, at);
+      ? newestFirst(row.page)
+      : await readSessions(db, eosId, SESSIONS_PAGE_SIZE, (at - 1) * SESSIONS_PAGE_SIZE);
   const spans = recent.map((s) => ({ serverId: s.serverId, span: playedSpan(s, known(s.serverId)) }));
   const onlineNow = online.map((serverId) => ({
     serverId,

@@ -26,51 +26,31 @@ import { playerSessions } from "#drizzle/schema";
 import type { Db } from "#worker/domain/context";
 
 /**
- * The rows of a query (`from`: a table and its condition, or a parenthesised select) as one JSON array of arrays
- * (`row`: a json_array of columns). A profile's or a tribe's reads ride in one statement as such values: D1 charges
+ * The rows of a query (`from`: a table and its condition, or a parenthesised select) as one JSON array (`row`: a
+ * json_array or json_object of its columns). A profile's or a tribe's reads ride in one statement as such values: D1 charges
  * every statement of a batch about as much as a round trip of its own (ADR 080).
  */
 const rowsOf = (row: SQL, from: SQL) => sql`(select json_group_array(${row}) from ${from})`;
 const parsed = <T>(text: string | null): T => JSON.parse(text ?? "null") as T;
 
-/** A session as rowsOf gives it, in sessionOf's order. */
+/** A session as rowsOf gives it: a JSON object with the wire's names (contract/players.ts PlayerSession). */
 const SESSION = sql.raw(
-  "json_array(id, server_id, start_at, end_at, end_by, end_kind, display_name, member_name, tribe, status, platform)",
+  `json_object(${Object.entries({
+    id: "id",
+    serverId: "server_id",
+    start: "start_at",
+    end: "end_at",
+    endBy: "end_by",
+    endKind: "end_kind",
+    displayName: "display_name",
+    memberName: "member_name",
+    tribe: "tribe",
+    status: "status",
+    platform: "platform",
+  } satisfies Record<keyof PlayerSession, string>)
+    .map(([key, column]) => `'${key}', ${column}`)
+    .join(", ")})`,
 );
-type SessionArray = [
-  number,
-  string,
-  number,
-  number | null,
-  number | null,
-  PlayerSession["endKind"],
-  ...(string | null)[],
-];
-const sessionOf = ([
-  id,
-  serverId,
-  start,
-  end,
-  endBy,
-  endKind,
-  displayName,
-  memberName,
-  tribe,
-  status,
-  platform,
-]: SessionArray): PlayerSession => ({
-  id,
-  serverId: serverId as ServerId,
-  start,
-  end,
-  endBy,
-  endKind,
-  displayName,
-  memberName,
-  tribe,
-  status,
-  platform,
-});
 
 /** Sessions longer than this are found through the long-session index (drizzle/players.ts player_sessions_long). */
 const LONG_SESSION_MS = 6 * HOUR_MS;
@@ -91,10 +71,7 @@ const sessionsOf = (eosId: string, limit: number, offset = 0) =>
       offset ${offset})`,
   );
 /** sessionsOf's value as sessions, newest first (a JSON array keeps no order of its own to rely on). */
-const newestFirst = (text: string) =>
-  parsed<SessionArray[]>(text)
-    .map(sessionOf)
-    .sort((a, b) => b.start - a.start || b.id - a.id);
+const newestFirst = (text: string) => parsed<PlayerSession[]>(text).sort((a, b) => b.start - a.start || b.id - a.id);
 async function readSessions(db: Db, eosId: string, limit: number, offset = 0) {
   const row = await db.get<{ rows: string }>(sql`select ${sessionsOf(eosId, limit, offset)} as rows`);
   return newestFirst(row!.rows);
@@ -160,7 +137,7 @@ export async function playerProfile(
   const player = parsed<Omit<PlayerProfile, "eosId"> | null>(row?.player ?? null);
   if (!row || !player) return null;
   const total = row.total;
-  const recent = parsed<SessionArray[]>(row.recent).map(sessionOf);
+  const recent = parsed<PlayerSession[]>(row.recent);
   const onServers = parsed<string[]>(row.online);
   const online = SERVER_IDS.filter((id) => onServers.includes(id));
   const known = knownUntil(parsed(row.times), now);
@@ -319,7 +296,7 @@ export async function tribeProfile(
     ${ROSTER_TIMES} as times`);
   const members = parsed<[string, string | null, string | null, string | null, number][]>(row!.members);
   const hours = parsed<number[]>(row!.hours);
-  const open = parsed<SessionArray[]>(row!.open).map(sessionOf);
+  const open = parsed<PlayerSession[]>(row!.open);
   const online = parsed<[ServerId, string][]>(row!.online);
   const known = knownUntil(parsed(row!.times), now);
   if (!members.length && !hours.length) return null;

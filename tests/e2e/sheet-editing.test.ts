@@ -175,6 +175,11 @@ describe("the habits of Google Sheets", () => {
     await page.evaluate((text) => navigator.clipboard.writeText(text), range.map((r) => r.join("\t")).join("\n"));
     const at = await cellPoint(page, COL.Zeros, 0);
     await page.mouse.click(at.x, at.y);
+    // The paste goes where the keyboard is: wait for the click to have put it in the grid (a full run once pasted
+    // before the grid held the focus, and nothing happened).
+    await expect
+      .poll(() => page.evaluate((id) => !!document.activeElement?.closest(`[data-testid=${id}]`), GRID))
+      .toBe(true);
     await page.keyboard.press("Control+v");
     await toastShown(page, "1 cell not pasted: HP must be a number, row 2.");
     await expect.poll(() => status(page)).toContain("3 modified rows");

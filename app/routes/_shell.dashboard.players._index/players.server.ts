@@ -12,10 +12,8 @@ import { json } from "#app/utils/json.server";
 import { instantOf, localValueOf } from "#app/utils/players";
 import { readPreferences } from "#app/utils/preferences";
 import { withList } from "#app/utils/players-view.server";
-import { pageFrom, paginate, type Page } from "#app/utils/table";
+import { PAGE_SIZES, pageFrom, paginate, type Page } from "#app/utils/table";
 import type { ListBadge } from "#app/components/players/links";
-
-const ROSTER_PAGE_SIZE = 25;
 
 export type Hit = PlayerHit & { list: ListBadge };
 export type Present = RosterAt["players"][number] & { list: ListBadge };
@@ -50,7 +48,7 @@ async function rosterAt(
     return { roster: null, atError: `Rosters are kept for ${ROSTER_AT_DAYS} days: pick a time within them.` };
   try {
     const { data } = await host(context).get<RosterAt>(`/api/roster-at/${server}?at=${at}`);
-    const players = paginate(data.players, page, ROSTER_PAGE_SIZE);
+    const players = paginate(data.players, page, PAGE_SIZES[0]);
     const roster: Roster = {
       ...data,
       players: { ...players, rows: players.rows.map((p) => withList(p)) },

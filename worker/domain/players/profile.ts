@@ -27,8 +27,8 @@ import type { Db } from "#worker/domain/context";
 
 /**
  * The rows of a query (`from`: a table and its condition, or a parenthesised select) as one JSON array (`row`: a
- * json_array or json_object of its columns). A profile's or a tribe's reads ride in one statement as such values: D1 charges
- * every statement of a batch about as much as a round trip of its own (ADR 080).
+ * json_array or json_object of its columns). A profile's or a tribe's reads ride in one statement as such values:
+ * D1 charges every statement of a batch about as much as a round trip of its own (ADR 080).
  */
 const rowsOf = (row: SQL, from: SQL) => sql`(select json_group_array(${row}) from ${from})`;
 const parsed = <T>(text: string | null): T => JSON.parse(text ?? "null") as T;
@@ -136,7 +136,7 @@ export async function playerProfile(
     ${LINKED}`);
   const player = parsed<Omit<PlayerProfile, "eosId"> | null>(row?.player ?? null);
   if (!row || !player) return null;
-  const total = row.total;
+  const { total } = row;
   const recent = parsed<PlayerSession[]>(row.recent);
   const onServers = parsed<string[]>(row.online);
   const online = SERVER_IDS.filter((id) => onServers.includes(id));

@@ -1,5 +1,6 @@
 // Lint: JavaScript's and typescript-eslint's recommended rules, React's hook rules and jsx-a11y. Formatting is
 // Prettier's alone (eslint-config-prettier turns the overlapping rules off).
+import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -18,6 +19,9 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   jsxA11y.flatConfigs.recommended,
+  // A rule turned off in place says why on the same line.
+  comments.recommended,
+  { rules: { "@eslint-community/eslint-comments/require-description": "error" } },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.serviceworker } },
     linterOptions: { reportUnusedDisableDirectives: "error" },

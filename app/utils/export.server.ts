@@ -18,7 +18,7 @@ export type TablePage<R> = {
 };
 
 /** Reads a page of a table: the request is the page's own URL (its search, filters and sort) with `page` and `size` set. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader type for tables of any row type
 export type TableReader = (request: Request, context: AppLoadContext) => Promise<TablePage<any>>;
 
 /** Rows read per call: the largest page the host's searches answer. */

@@ -52,5 +52,5 @@ export function useRememberedTab<T extends string>(options: {
       return;
     }
     localStorage.setItem(storageKey, tab);
-  }, [storageKey, tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [storageKey, tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps -- on a tab change only, not each time `here` or the callers' arrays change
 }

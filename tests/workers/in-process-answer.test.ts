@@ -33,7 +33,7 @@ const NOT_PLAIN = [
   { at: new Date(Date.UTC(2026, 10, 29, 3, 0)) },
   { gone: undefined, kept: 1 },
   [1, undefined, 3],
-  [1, , 3], // eslint-disable-line no-sparse-arrays
+  [1, , 3], // eslint-disable-line no-sparse-arrays -- a hole is the case under test
   { n: NaN, m: Infinity, o: -Infinity },
   { p: new Point(1, 2) },
   { f: () => 1, s: Symbol("s") },

@@ -4,13 +4,8 @@
 import { externalHost, getConfig, type Config } from "#worker/platform/config";
 import { SYSTEM, type Actor, type Deps } from "#worker/domain/context";
 import { domainDeps } from "#worker/platform/deps";
-import {
-  pruneSnapshots,
-  recordPopulation,
-  recordSnapshot,
-  type Observation,
-  type SnapshotResult,
-} from "#worker/domain/servers/snapshots";
+import { recordSnapshot, type Observation, type SnapshotResult } from "#worker/domain/servers/snapshots";
+import { pruneSnapshots, recordPopulation } from "#worker/domain/servers/population";
 import { sourceStates, touchSource } from "#worker/domain/sources";
 import { collectorOf } from "#contract/sources";
 import { OFFLINE_DETAILS, storedState } from "#worker/domain/servers/status";

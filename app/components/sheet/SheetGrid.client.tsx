@@ -101,7 +101,7 @@ export default function SheetGrid({
     selectionRef.current = EMPTY_SELECTION;
     setSelection(EMPTY_SELECTION);
     onSelection({ count: 0, cells: [], rows: [] });
-  }, [selectionKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [selectionKey]); // eslint-disable-line react-hooks/exhaustive-deps -- clears only when the key changes, not when the callback does
 
   const gridColumns = useMemo<GridColumn[]>(
     () => columns.map((c) => ({ id: c.id, title: c.title, width: c.width })),

@@ -77,7 +77,7 @@ export function useCellLooks(data: SheetData, ref: RefObject<DataEditorRef>, fra
       el.dataset.lastRepaint = String(damaged.length);
       el.dataset.updates = String(Number(el.dataset.updates ?? 0) + 1);
     }
-  }, [rows, columns, pending, conflicts, refused, dark]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [rows, columns, pending, conflicts, refused, dark]); // eslint-disable-line react-hooks/exhaustive-deps -- repaints when what a cell shows changes; the refs and the frame are stable
 
   // First render: the looks of the initial data.
   if (looks.current.length === 0 && rows.length > 0) looks.current = computeLooks();

@@ -160,7 +160,7 @@ export function useSheet<R extends SheetRow>(config: SheetConfig<R>) {
     const known = new Set(serverIds);
     const kept = order.filter((id) => known.has(id));
     return [...kept, ...serverIds.filter((id) => !kept.includes(id))];
-  }, [order, serverIds.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [order, serverIds.join(",")]); // eslint-disable-line react-hooks/exhaustive-deps -- the ids are a new array each render: their content is the key
   const orderChanged = order !== null && displayIds.join(",") !== serverIds.join(",");
   const displayIdsRef = useRef(displayIds);
   displayIdsRef.current = displayIds;

@@ -57,7 +57,7 @@ export function TableToolbar({
       timer.current = setTimeout(go, 250);
     }
     return () => clearTimeout(timer.current);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on hydration: what was typed before JavaScript ran
   return (
     <Form method="get" ref={form} className="table-toolbar" role="search">
       {keep.map((k) => (params.has(k) ? <input key={k} type="hidden" name={k} value={params.get(k)!} /> : null))}

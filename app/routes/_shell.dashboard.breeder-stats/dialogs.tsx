@@ -52,10 +52,10 @@ export function BreederDialogs({
   };
   useEffect(() => {
     if (image.state === "idle") settle("image", image.data);
-  }, [image.state, image.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [image.state, image.data]); // eslint-disable-line react-hooks/exhaustive-deps -- when this fetcher settles; `settle` is a new function each render
   useEffect(() => {
     if (mapping.state === "idle") settle("mapping", mapping.data);
-  }, [mapping.state, mapping.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [mapping.state, mapping.data]); // eslint-disable-line react-hooks/exhaustive-deps -- when this fetcher settles; `settle` is a new function each render
 
   const submit = (kind: BreederDialog, fields: Record<string, string>) => {
     sent.current = kind;

@@ -152,7 +152,7 @@ export function EntryPanel({
     started.current = null;
     if (fetcher.data !== before && isFailure(fetcher.data)) setRefusal(fetcher.data);
     else onClose();
-  }, [busy]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [busy]); // eslint-disable-line react-hooks/exhaustive-deps -- runs when a submission starts or ends; the answer is read then
 
   const [form, fields] = useForm({
     id: `tribelist-${mode}-form`,

@@ -182,7 +182,7 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
       setPhase("refetching");
       revalidator.revalidate();
     }, 2000);
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps -- once per answer; notify and the revalidator are read then
 
   useEffect(() => {
     if (phase !== "refetching") return;

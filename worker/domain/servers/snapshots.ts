@@ -1,7 +1,7 @@
 // Snapshots: recording one observation of a server (its status, roster, the joins and
-// leaves the roster's change implies, and the snapshot row behind the population history), and pruning old snapshots.
+// leaves the roster's change implies, and the snapshot row behind the population history).
 // Collectors' roster ingestion and the snapshot job (worker/jobs/snapshot.ts) call recordSnapshot.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LiveEvent } from "#contract/events";
 import { rosters, serverSnapshots, serverStatus } from "#drizzle/schema";
@@ -15,14 +15,13 @@ import {
   isEnemy,
   sameRoster,
 } from "#worker/domain/servers-rules";
-import { MAP_NAMES, MAX_PLAYERS, SERVER_IDS, SERVER_NAMES, type RosterPlayer, type ServerId } from "#contract/servers";
+import { MAP_NAMES, MAX_PLAYERS, SERVER_NAMES, type RosterPlayer, type ServerId } from "#contract/servers";
 import { queueAlerts, type Alert } from "#worker/domain/alerts";
 import { insertEvents, latestDetails, rosterEvent, serverEvent, type NewServerEvent } from "./events";
 import { chunk } from "../d1-chunks";
 import { closeSessions, openSessions, seePlayers } from "../players/sessions";
 import { tellWatchers } from "../players/watches";
-import { OFFLINE_DETAILS, rosterOf, silentReason } from "./status";
-import { freshness } from "#contract/sources";
+import { OFFLINE_DETAILS, rosterOf } from "./status";
 
 /** A player as collectors send them: the roster's fields plus what the join log shows. */
 export type IngestPlayer = RosterPlayer & { lastArkLaunch?: string | null; steamProfileLink?: string | null };
@@ -338,65 +337,3 @@ const unchangedSince = (db: Db, serverId: string, lastUpdated: number | null, ta
       and not exists (select 1 from server_snapshots where server_id = ${serverId} and taken_at = ${takenAt})`,
     "concurrent snapshot: another writer recorded this server first",
   );
-
-/**
- * Removes snapshots taken before `cutoff` (of every server), with one audit row, when there are any. The count reads
- * the (server_id, taken_at) index per known server, so the check costs next to nothing when there is nothing to do.
- */
-export async function pruneSnapshots(deps: Deps, cutoff: number) {
-  const { db } = deps;
-  const old = and(inArray(serverSnapshots.serverId, [...SERVER_IDS]), sql`${serverSnapshots.takenAt} < ${cutoff}`);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(serverSnapshots)
-    .where(old);
-  if (n === 0) return 0;
-  await commit(
-    deps,
-    [db.delete(serverSnapshots).where(old)],
-    [{ entity: "server_snapshots", entityId: null, action: "prune", after: { pruned: n, takenBefore: cutoff } }],
-  );
-  return n;
-}
-
-/**
- * The cron's snapshot when collectors are the only source: the population point from what the collector
- * last pushed, without touching the stored status (its Last Updated stays the collector's own time). A collector
- * silent past its interval makes the point unknown: neither online nor offline, a gap in the population chart.
- */
-export async function recordPopulation(
-  db: Db,
-  serverId: ServerId,
-  at: number,
-  intervalMs: number,
-): Promise<SnapshotResult> {
-  const status = await db.query.serverStatus.findFirst({ where: eq(serverStatus.serverId, serverId) });
-  const observed = status ? (status.rosterObservedAt ?? status.lastUpdated) : null;
-  const known = status != null && observed != null && freshness(observed, intervalMs, at) === "fresh";
-  const online = known && status.status === "online";
-  const playerCount = known ? (online ? (status.playerCount ?? 0) : 0) : null;
-  const inserted = await db
-    .insert(serverSnapshots)
-    .values({
-      serverId,
-      takenAt: at,
-      online,
-      playerCount,
-      maxPlayers: status?.maxPlayers ?? MAX_PLAYERS,
-      errorDetails: known ? status.errorDetails : silentReason(observed, intervalMs, at),
-      source: "ingest",
-      known,
-    })
-    .onConflictDoNothing()
-    .returning({ id: serverSnapshots.id });
-  return {
-    serverId,
-    status: known ? status.status : null,
-    playerCount,
-    joins: 0,
-    leaves: 0,
-    stale: false,
-    observedAt: at,
-    ...(inserted.length ? {} : { skipped: true as const }),
-  };
-}

@@ -3,6 +3,16 @@
 // the runtime's Intl data; nothing here knows a zone's rules but Intl.
 import { DAY_MS, MINUTE_MS } from "./time";
 
+/** Every field of an instant, as numbers: "5/1/2026, 6:00:00 PM" in en-US. */
+export const NUMERIC_DATE_TIME = {
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+} as const satisfies Intl.DateTimeFormatOptions;
+
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Whether the runtime knows `zone` (an IANA name such as "Europe/Berlin"). */
@@ -18,16 +28,7 @@ export function isTimeZone(zone: string) {
 function partsOf(zone: string) {
   let formatter = partsFormatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
+    formatter = new Intl.DateTimeFormat("en-US", { ...NUMERIC_DATE_TIME, timeZone: zone, hourCycle: "h23" });
     partsFormatters.set(zone, formatter);
   }
   return formatter;

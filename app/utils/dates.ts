@@ -2,7 +2,7 @@
 // same on the server and in the browser; the viewer's zone comes from the `tz` cookie and is checked by timeZoneOr().
 // Pure (no I/O): server, browser and tests share it.
 
-import { isTimeZone } from "#contract/zones";
+import { NUMERIC_DATE_TIME, isTimeZone } from "#contract/zones";
 import { kept } from "./kept";
 
 export const FALLBACK_TIME_ZONE = "UTC";
@@ -24,14 +24,7 @@ export const DATE_FORMATS = {
   /** "May 1, 2026, 6:00 PM": tables, notices, history and version labels. */
   dateTime: { dateStyle: "medium", timeStyle: "short" },
   /** "5/1/2026, 6:00:00 PM": the "not answering" notices (what Date#toLocaleString gives). */
-  numericDateTime: {
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  },
+  numericDateTime: NUMERIC_DATE_TIME,
   /** "Friday, May 1, 2026": the greeting's date. */
   longDate: { weekday: "long", year: "numeric", month: "long", day: "numeric" },
   /** "May 1, 2026": the changelog's date. */

@@ -2,6 +2,7 @@
 // without JavaScript. Its header and cells come from the same column list as the grid, so the titles are written once.
 import { priorityOf } from "./columns";
 import type { CellValue, GridColumnDef } from "./types";
+import { EmptyRow } from "#app/components/table/EmptyRow";
 
 /** A cell's classes: its column's, and its priority's, which orders a phone's card (app.css). */
 const cellClass = (c: { className?: string; priority?: 1 | 2 | 3 }) => {
@@ -39,6 +40,7 @@ export function HtmlTable<T>({
   cells,
   rowProps,
   leading,
+  empty,
   renderRow,
 }: {
   columns: GridColumnDef<T>[];
@@ -54,6 +56,8 @@ export function HtmlTable<T>({
   rowProps?: (row: T) => Record<`data-${string}`, string | number>;
   /** Rows before the data rows: an add form, an empty state. */
   leading?: React.ReactNode;
+  /** What the table says when it has no rows; null says nothing (the page says why, as when the read failed). */
+  empty?: string | null;
   /** A row drawn another way (an edit form, with its own key), or undefined for the usual cells. */
   renderRow?: (row: T) => React.ReactNode | undefined;
 }) {
@@ -75,6 +79,7 @@ export function HtmlTable<T>({
         </thead>
         <tbody>
           {leading}
+          {rows.length === 0 && empty ? <EmptyRow columns={columns.length} text={empty} /> : null}
           {rows.map(
             (r) =>
               renderRow?.(r) ?? (

@@ -46,16 +46,3 @@ export function PlayersBack() {
     </nav>
   );
 }
-
-/** A read that failed: why, and a Retry link that reads again. */
-export function LoadFailed({ title, message, retryHref }: { title: string; message: string; retryHref: string }) {
-  return (
-    <div className="players-error" role="alert" data-testid="players-error">
-      <strong>{title}</strong>
-      <p>{message}</p>
-      <Link className="button small" to={retryHref} preventScrollReset>
-        Retry
-      </Link>
-    </div>
-  );
-}

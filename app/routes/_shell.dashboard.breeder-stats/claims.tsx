@@ -6,7 +6,6 @@ import { DinoIcon } from "#app/components/DinoIcon";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { LoadError, StaleSince } from "#app/components/HostNotice";
-import { EmptyRow } from "#app/components/table/EmptyRow";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { withParams } from "#app/utils/table";
@@ -136,11 +135,7 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
         caption="Claim sessions"
         className="table breeder-table extras-when-wide"
         testId="claim-sessions-table"
-        leading={
-          data.page.rows.length === 0 && !data.failed ? (
-            <EmptyRow columns={COLUMNS.length} text={TEXTS.claimsEmpty} />
-          ) : null
-        }
+        empty={data.failed ? null : TEXTS.claimsEmpty}
       />
       <Pagination page={data.page} />
     </section>

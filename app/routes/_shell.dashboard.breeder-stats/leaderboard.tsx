@@ -3,7 +3,6 @@
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { LoadError, StaleSince } from "#app/components/HostNotice";
-import { EmptyRow } from "#app/components/table/EmptyRow";
 import { Pagination } from "#app/components/table/Pagination";
 import { TEXTS } from "./breeder";
 import { MemberName } from "#app/components/MemberName";
@@ -66,11 +65,7 @@ export function LeaderboardTab({ data }: { data: StatsData }) {
         caption="Breeder statistics, ranked by total sessions"
         className="table breeder-table leaderboard"
         testId="leaderboard-table"
-        leading={
-          data.page.rows.length === 0 && !data.failed ? (
-            <EmptyRow columns={COLUMNS.length} text={TEXTS.statsEmpty} />
-          ) : null
-        }
+        empty={data.failed ? null : TEXTS.statsEmpty}
       />
       <Pagination page={data.page} />
     </section>

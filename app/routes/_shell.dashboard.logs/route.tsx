@@ -8,7 +8,6 @@ import { HtmlTable } from "#app/components/grid/HtmlTable";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { LoadError, StaleSince } from "#app/components/HostNotice";
 import { TabNav } from "#app/components/TabNav";
-import { EmptyRow } from "#app/components/table/EmptyRow";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { useLiveRevalidate } from "#app/realtime/live";
@@ -88,20 +87,22 @@ export default function Logs() {
         <StaleSince asOf={data.staleAsOf} what={data.tab === "join-log" ? "the join log" : "the leave log"} />
         <LoadError message={data.loadError} />
         {data.join ? (
-          <LogTable
+          <HtmlTable
             rows={data.join.rows}
             columns={joinColumns(data.avatars)}
             rowKey={(r) => `${r.id}:${r.joinedAt}`}
             caption="Join log"
+            className="table extras-when-wide"
             empty={data.loadError ? null : "No join log entries found."}
           />
         ) : null}
         {data.leave ? (
-          <LogTable
+          <HtmlTable
             rows={data.leave.rows}
             columns={leaveColumns(data.avatars)}
             rowKey={(r) => `${r.id}:${r.leftAt}`}
             caption="Leave log"
+            className="table extras-when-wide"
             empty={data.loadError ? null : "No leave log entries found."}
           />
         ) : null}
@@ -197,30 +198,3 @@ export const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
     },
   },
 ];
-
-/** One tab's table (the app's HTML table), with its empty state as its only row when it has none. */
-function LogTable<T>({
-  rows,
-  columns,
-  rowKey,
-  caption,
-  empty,
-}: {
-  rows: T[];
-  columns: GridColumnDef<T>[];
-  rowKey: (row: T) => string;
-  caption: string;
-  empty: string | null;
-}) {
-  const leading = rows.length === 0 && empty ? <EmptyRow columns={columns.length} text={empty} /> : null;
-  return (
-    <HtmlTable
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      caption={caption}
-      className="table extras-when-wide"
-      leading={leading}
-    />
-  );
-}

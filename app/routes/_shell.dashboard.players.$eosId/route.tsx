@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { playerName, playerPath } from "#contract/players";
 import { Heatmap } from "#app/components/players/Heatmap";
-import { ListPill, Pill, LoadFailed, PlayersBack } from "#app/components/players/links";
+import { ListPill, Pill, PlayersBack } from "#app/components/players/links";
+import { ErrorBox } from "#app/components/ErrorBox";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { NamesAndMembers, HoursPlayed, PlayerFacts } from "./summary";
 import { Sessions } from "./sessions";
@@ -41,7 +42,7 @@ export default function PlayerPage() {
             </p>
           </section>
         ) : (
-          <LoadFailed
+          <ErrorBox
             title="Error loading the player"
             message={data.error ?? ""}
             retryHref={location.pathname + location.search}

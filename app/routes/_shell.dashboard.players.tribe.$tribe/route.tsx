@@ -7,7 +7,8 @@ import type { GridColumnDef } from "#app/components/grid/types";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { Icon } from "#app/components/icons";
 import { Heatmap } from "#app/components/players/Heatmap";
-import { ListPill, Pill, LoadFailed, PlayerLink, PlayersBack } from "#app/components/players/links";
+import { ListPill, Pill, PlayerLink, PlayersBack } from "#app/components/players/links";
+import { ErrorBox } from "#app/components/ErrorBox";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
 import { loadTribe, type TribeView } from "./tribe.server";
@@ -69,7 +70,7 @@ export default function TribePage() {
             <p className="muted">No player of a tribe named “{data.name}” was ever seen on 2411, 2573 or 2446.</p>
           </section>
         ) : (
-          <LoadFailed
+          <ErrorBox
             title="Error loading the tribe"
             message={data.error ?? ""}
             retryHref={location.pathname + location.search}

@@ -115,7 +115,7 @@ function ServerCard({ overview, serverNow }: { overview: Overview; serverNow: nu
           </div>
         </dl>
       ) : (
-        <div className="stats-error" role="alert" data-testid="stats-error">
+        <div className="load-failed" role="alert" data-testid="load-failed">
           <strong>{TEXTS.loadError(TAB_SOURCES.playerlist.noun)}</strong>
           <p className="muted small">{error}</p>
         </div>

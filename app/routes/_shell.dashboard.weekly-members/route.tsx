@@ -12,7 +12,8 @@ import { formatDate } from "#app/utils/dates";
 import { useRememberedTab } from "#app/utils/remembered-tab";
 import { withParams } from "#app/utils/table";
 import { useAnswerToast } from "#app/utils/use-answer-toast";
-import { Badge, EmptyState, ErrorBox } from "#app/routes/server-stats-page/bits";
+import { Badge, EmptyState } from "#app/routes/server-stats-page/bits";
+import { ErrorBox } from "#app/components/ErrorBox";
 import { activityColumns, StatsTable, type Column } from "#app/routes/server-stats-page/StatsTable";
 import { TONE_COLORS } from "#app/components/grid/tones";
 import {

@@ -1,5 +1,4 @@
-// Small pieces of the server stats screens: badges, platform icons, relative times, the error box and empty states.
-import { Link } from "@remix-run/react";
+// Small pieces of the server stats screens: badges, platform icons, relative times and empty states.
 import { relativeTime } from "#app/utils/dates";
 import { useNow } from "#app/utils/now";
 import type { PlatformKind, Tone } from "./servers";
@@ -61,38 +60,6 @@ export function RelativeTime({ at, serverNow, testId }: { at: number | null; ser
     <time dateTime={new Date(at).toISOString()} title={new Date(at).toISOString()} data-testid={testId}>
       {label}
     </time>
-  );
-}
-
-/** "Error loading {x} data" with the message and a Retry button (a plain link reloads the data). */
-export function ErrorBox({
-  title,
-  message,
-  detail,
-  retryHref,
-  onRetry,
-}: {
-  title: string;
-  message: string;
-  detail?: string | null;
-  retryHref: string;
-  onRetry?: () => void;
-}) {
-  return (
-    <div className="stats-error" role="alert" data-testid="stats-error">
-      <strong>{title}</strong>
-      <p>{message}</p>
-      {detail ? <p className="muted small">{detail}</p> : null}
-      {onRetry ? (
-        <button type="button" className="button small" onClick={onRetry}>
-          Retry
-        </button>
-      ) : (
-        <Link className="button small" to={retryHref} preventScrollReset>
-          Retry
-        </Link>
-      )}
-    </div>
   );
 }
 

@@ -13,7 +13,8 @@ import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { formatDate } from "#app/utils/dates";
 import { useRememberedTab } from "#app/utils/remembered-tab";
 import { withParams } from "#app/utils/table";
-import { Badge, EmptyState, ErrorBox, SteamLink } from "./bits";
+import { Badge, EmptyState, SteamLink } from "./bits";
+import { ErrorBox } from "#app/components/ErrorBox";
 import { ActivityCard, PageSizeForm, ServerPanel, SummaryBadges } from "./panels";
 import { PopulationChart } from "./PopulationChart";
 import {

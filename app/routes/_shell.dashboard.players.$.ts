@@ -9,9 +9,25 @@ import { requireUser } from "#app/auth/session.server";
 import { csvDownload } from "#app/utils/export.server";
 import { heatmapTable, sessionsTable } from "#app/utils/players-export.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+const PREFIX = "/dashboard/players/";
+
+/** The path's parts after /dashboard/players/, each decoded on its own: the router's splat has already turned a tribe
+ *  name's "%2F" into "/", which would split the name. */
+const partsOf = (request: Request) =>
+  new URL(request.url).pathname
+    .slice(PREFIX.length)
+    .split("/")
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return "";
+      }
+    });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
-  const parts = (params["*"] ?? "").split("/");
+  const parts = partsOf(request);
   if (parts.length === 2 && parts[1] === "export" && isEosId(parts[0].toLowerCase()))
     return csvDownload(request, context, sessionsTable(parts[0].toLowerCase()));
   if (parts.length === 3 && parts[0] === "tribe" && parts[2] === "export" && parts[1].trim())

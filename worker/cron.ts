@@ -1,8 +1,10 @@
-// The one-minute cron (wrangler.toml [triggers]): a snapshot of every tracked server, then the prune of old snapshots
-// and of audit rows past their retention, then the Discord alerts that are due. The job itself is worker/jobs/snapshot.ts (Manual Refresh runs it too).
+// The one-minute cron (wrangler.toml [triggers]): a snapshot of every tracked server, then the prune of old snapshots,
+// of audit rows past their retention and (at midnight UTC) of old tribe hours, then the Discord alerts that are due. The job itself is worker/jobs/snapshot.ts (Manual Refresh runs it too).
 import { getConfig } from "./platform/config";
 import { pruneAudit } from "./domain/audit";
 import { database } from "./domain/context";
+import { pruneTribeHours } from "./domain/players/sessions";
+import { DAY_MS } from "#contract/time";
 import { floorToMinute, retentionCutoff } from "./domain/servers-rules";
 import { runSnapshots } from "./jobs/snapshot";
 import { deliverAlerts } from "./domain/alerts";
@@ -21,6 +23,7 @@ export const scheduled: ExportedHandlerScheduledHandler<Env> = async (controller
   });
   // Through the audit trail's index on its time: a run with nothing to prune costs one indexed count.
   await pruneAudit(database(env), retentionCutoff(run.at, config.AUDIT_RETENTION_DAYS));
+  if (run.at % DAY_MS === 0) await pruneTribeHours(database(env), run.at);
   // The Discord alerts that are due: those the snapshots just queued, and earlier failures' retries.
   await deliverAlerts(database(env), (request) => fetch(request), Math.max(Date.now(), run.at));
   const failed = run.results.filter((r) => "error" in r);

@@ -1,5 +1,5 @@
 // The one-minute cron inside workerd with the real D1: failing sources (the official list, an upstream host), the
-// snapshots' retention and the audit trail's.
+// snapshots' retention, the audit trail's and the tribe hours'.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SYSTEM } from "#worker/domain/context";
@@ -143,5 +143,22 @@ describe("scheduled(): the audit trail's retention", () => {
     expect(await count("select count(*) as n from audit_log where entity_id in ('kept', 'recent')")).toBe(2);
     await runCron(listEnv({ AUDIT_RETENTION_DAYS: "30" }), tick(1));
     expect(await count("select count(*) as n from audit_log where entity_id in ('kept', 'recent')")).toBe(1);
+  });
+});
+
+describe("scheduled(): the tribe hours' retention", () => {
+  it("at midnight UTC drops the hours older than the heatmaps read, once a day", async () => {
+    const midnight = Math.floor(Date.now() / DAY) * DAY;
+    const hour = (at: number) => Math.floor(at / 3_600_000);
+    const insert = (tribe: string, at: number) =>
+      env.DB.prepare("insert into tribe_hours (tribe, hour) values (?, ?)").bind(tribe, hour(at));
+    await env.DB.batch([insert("OLD", midnight - 91 * DAY), insert("KEPT", midnight - 89 * DAY)]);
+    await runCron(listEnv(), midnight + 1000);
+    expect(await count("select count(*) as n from tribe_hours where tribe = 'OLD'")).toBe(0);
+    expect(await count("select count(*) as n from tribe_hours where tribe = 'KEPT'")).toBe(1);
+    // Any other minute leaves them: the prune scans the table.
+    await insert("LATER", midnight - 91 * DAY).run();
+    await runCron(listEnv(), midnight + 60_000 + 1000);
+    expect(await count("select count(*) as n from tribe_hours where tribe = 'LATER'")).toBe(1);
   });
 });

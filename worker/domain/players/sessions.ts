@@ -1,6 +1,6 @@
 // Sessions kept with the join and leave events (ADR 079): the statements that go into the same D1 batch as the events
 // a roster's change implies, and the derivation from stored events for pushes that may come out of order.
-import { sql, type SQL } from "drizzle-orm";
+import { lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { DAY_MS } from "#contract/time";
 import { players, playerSessions, tribeHours } from "#drizzle/schema";
@@ -170,4 +170,10 @@ export function deriveSessions(
       where event_type = 'join'`),
     tribeHoursOf(db, sql`${mine} and end_kind = 'left'`, now),
   ];
+}
+
+/** Removes the tribe hours older than TRIBE_HOURS_DAYS, which no heatmap reads. It scans the table, so the cron runs it
+ *  once a day. */
+export async function pruneTribeHours(db: Db, now: number) {
+  await db.delete(tribeHours).where(lt(tribeHours.hour, Math.floor((now - TRIBE_HOURS_DAYS * DAY_MS) / 3_600_000)));
 }

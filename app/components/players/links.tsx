@@ -2,6 +2,7 @@
 // is on, and the player pages' way back and failure box. Plain links, so they work without JavaScript. The server
 // stats modules are not imported here (only a type): with these pages they would ride in every page's first load.
 import { Link } from "@remix-run/react";
+import { Badge } from "#app/components/Badge";
 import { playerName, playerPath, tribePath } from "#contract/players";
 import type { Tone } from "#app/routes/server-stats-page/servers";
 
@@ -10,15 +11,7 @@ export type ListBadge = { label: string; tone: Tone };
 
 type Named = { eosId: string; memberName?: string | null; displayName?: string | null };
 
-export function Pill({ tone, children, testId }: { tone: Tone; children: React.ReactNode; testId?: string }) {
-  return (
-    <span className={`badge ${tone}`} data-testid={testId}>
-      {children}
-    </span>
-  );
-}
-
-export const ListPill = ({ list }: { list: ListBadge }) => <Pill tone={list.tone}>{list.label}</Pill>;
+export const ListPill = ({ list }: { list: ListBadge }) => <Badge tone={list.tone}>{list.label}</Badge>;
 
 export function PlayerLink({ player }: { player: Named }) {
   return (

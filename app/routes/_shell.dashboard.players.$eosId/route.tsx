@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { playerName, playerPath } from "#contract/players";
 import { Heatmap } from "#app/components/players/Heatmap";
-import { ListPill, Pill, PlayersBack } from "#app/components/players/links";
+import { ListPill, PlayersBack } from "#app/components/players/links";
+import { Badge } from "#app/components/Badge";
 import { ErrorBox } from "#app/components/ErrorBox";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { NamesAndMembers, HoursPlayed, PlayerFacts } from "./summary";
@@ -60,18 +61,18 @@ export default function PlayerPage() {
           <p className="profile-badges">
             <ListPill list={profile.list} />
             {profile.online.length ? (
-              <Pill tone="green" testId="online-badge">
+              <Badge tone="green" testId="online-badge">
                 Online now on {profile.online.map((o) => o.serverId).join(", ")}
-              </Pill>
+              </Badge>
             ) : (
-              <Pill tone="grey" testId="online-badge">
+              <Badge tone="grey" testId="online-badge">
                 Offline
-              </Pill>
+              </Badge>
             )}
             {profile.note?.tags.map((t) => (
-              <Pill key={t} tone="grey">
+              <Badge key={t} tone="grey">
                 {t}
-              </Pill>
+              </Badge>
             ))}
           </p>
         </div>

@@ -3,7 +3,8 @@
 import { Link } from "@remix-run/react";
 import { playerName } from "#contract/players";
 import type { ServerId } from "#contract/servers";
-import { ListPill, Pill, TribeLink } from "#app/components/players/links";
+import { ListPill, TribeLink } from "#app/components/players/links";
+import { Badge } from "#app/components/Badge";
 import { useCan } from "#app/utils/access";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
 import { playedText } from "#app/utils/players";
@@ -45,7 +46,7 @@ export function PlayerFacts({ profile, timeZone }: { profile: ProfileView; timeZ
           {profile.online.length
             ? profile.online.map((o) => (
                 <span key={o.serverId}>
-                  <Pill tone="green">{o.serverId}</Pill>
+                  <Badge tone="green">{o.serverId}</Badge>
                   {o.since ? <span className="small"> since {formatDateTime(o.since, timeZone)}</span> : null}
                 </span>
               ))
@@ -124,9 +125,9 @@ export function NamesAndMembers({ profile, timeZone }: { profile: ProfileView; t
               <li key={m.discordId ?? m.name}>
                 <strong>{m.name}</strong> {m.discordId ? <code className="small">{m.discordId}</code> : null}{" "}
                 {m.via.map((v) => (
-                  <Pill key={v} tone="blue">
+                  <Badge key={v} tone="blue">
                     {v === "vouch" ? "Vouch" : v === "code" ? "Code" : "Tribelist"}
-                  </Pill>
+                  </Badge>
                 ))}
                 {m.tribelists.length ? (
                   <span className="linked-lists small">

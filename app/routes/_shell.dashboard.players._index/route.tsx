@@ -7,7 +7,8 @@ import { SERVER_IDS, SERVER_NAMES } from "#contract/servers";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { PageHeader } from "#app/components/PageHeader";
-import { ListPill, Pill, PlayerLink, TribeLink } from "#app/components/players/links";
+import { ListPill, PlayerLink, TribeLink } from "#app/components/players/links";
+import { Badge } from "#app/components/Badge";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
 import { Pagination } from "#app/components/table/Pagination";
 import { loadPlayers, type Hit, type Present, type Roster } from "./players.server";
@@ -39,7 +40,7 @@ const rosterColumns = (timeZone: string): Column<Present>[] => [
         <PlayerLink player={p} />{" "}
         {p.certain ? null : (
           <span title="They may have left before: their leave is only known within a range.">
-            <Pill tone="yellow">maybe</Pill>
+            <Badge tone="yellow">maybe</Badge>
           </span>
         )}
       </>

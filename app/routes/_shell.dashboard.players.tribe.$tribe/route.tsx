@@ -7,7 +7,8 @@ import type { GridColumnDef } from "#app/components/grid/types";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { Icon } from "#app/components/icons";
 import { Heatmap } from "#app/components/players/Heatmap";
-import { ListPill, Pill, PlayerLink, PlayersBack } from "#app/components/players/links";
+import { ListPill, PlayerLink, PlayersBack } from "#app/components/players/links";
+import { Badge } from "#app/components/Badge";
 import { ErrorBox } from "#app/components/ErrorBox";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
@@ -39,7 +40,7 @@ const columns = (timeZone: string, now: number): Column[] => [
     priority: 1,
     value: (m) => m.online.join(", "),
     render: (m) =>
-      m.online.length ? <Pill tone="green">Online on {m.online.join(", ")}</Pill> : <span className="muted">No</span>,
+      m.online.length ? <Badge tone="green">Online on {m.online.join(", ")}</Badge> : <span className="muted">No</span>,
   },
   {
     id: "lastSeen",

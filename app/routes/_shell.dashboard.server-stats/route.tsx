@@ -7,7 +7,8 @@ import { requireUser } from "#app/auth/session.server";
 import { Icon } from "#app/components/icons";
 import { failureReason, host } from "#app/host/client.server";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
-import { Badge, RelativeTime } from "#app/routes/server-stats-page/bits";
+import { RelativeTime } from "#app/routes/server-stats-page/bits";
+import { Badge } from "#app/components/Badge";
 import {
   GENERIC_PATH,
   pagePath,

@@ -4,7 +4,8 @@ import { Link } from "@remix-run/react";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { TONE_COLORS } from "#app/components/grid/tones";
 import type { GridColumnDef } from "#app/components/grid/types";
-import { Badge, PlatformCell, platformIcon, SteamLink } from "./bits";
+import { PlatformCell, platformIcon, SteamLink } from "./bits";
+import { Badge } from "#app/components/Badge";
 import { isActivityTab, type StatsRow, type Tab } from "./servers";
 import type { ServerId } from "#contract/servers";
 

@@ -1,17 +1,9 @@
-// Small pieces of the server stats screens: badges, platform icons, relative times and empty states.
+// Small pieces of the server stats screens: platform icons, relative times and empty states.
 import { relativeTime } from "#app/utils/dates";
 import { useNow } from "#app/utils/now";
-import type { PlatformKind, Tone } from "./servers";
+import type { PlatformKind } from "./servers";
 import { SvgPath } from "#app/components/icons";
 import { CELL_ICON_SIZE } from "#app/components/grid/geometry";
-
-export function Badge({ tone, children, testId }: { tone: Tone; children: React.ReactNode; testId?: string }) {
-  return (
-    <span className={`badge ${tone}`} data-testid={testId}>
-      {children}
-    </span>
-  );
-}
 
 /**
  * Line glyphs for the three platforms with icons, as SVG paths in a 24-unit box, stroked: inline SVG

@@ -11,7 +11,8 @@ import { LiveStatusBadge } from "#app/realtime/live";
 import { useCan } from "#app/utils/access";
 import type { Answer } from "#app/utils/action";
 import { RefreshForm } from "#app/components/RefreshForm";
-import { Badge, RelativeTime } from "./bits";
+import { RelativeTime } from "./bits";
+import { Badge } from "#app/components/Badge";
 import { useNow } from "#app/utils/now";
 import {
   EVENT_FILTER_LABELS,

@@ -1,5 +1,5 @@
 // A player's name that leads to their profile, a tribe's name that leads to its page, the badge of the list a player
-// is on, and the player pages' way back and failure box. Plain links, so they work without JavaScript. The server
+// is on, and the player pages' way back. Plain links, so they work without JavaScript. The server
 // stats modules are not imported here (only a type): with these pages they would ride in every page's first load.
 import { Link } from "@remix-run/react";
 import { Badge } from "#app/components/Badge";

@@ -7,35 +7,21 @@
 // Kinds: floor, health, page, data, read, write, action (the load benchmark's mix, bench/load.mjs, one kind at a time).
 // --devtools serves the build with `wrangler dev`'s devtools inspector attached (ADR 049).
 import { readdirSync, readFileSync } from "node:fs";
-import {
-  launchChromium,
-  numberArg as arg,
-  pickWeighted,
-  prepareDatabase,
-  signIn,
-  startWrangler,
-  stopAll,
-  theMix,
-  waitUp,
-  writeBenchConfig,
-} from "./lib.mjs";
+import { launchChromium, numberArg as arg, prepareDatabase, serveSignedIn, stopAll } from "./lib.mjs";
+import { pickWeighted, theMix } from "./mix.mjs";
 
 const requests = arg("requests", 400);
 const rounds = arg("rounds", 3);
 const scale = arg("scale", 10);
 const PORT = 8845;
 const CLIENTS = 8;
-
-writeBenchConfig();
 const dir = `.wrangler/bench-${scale}`;
 prepareDatabase(dir, scale);
-const base = startWrangler(PORT, dir);
 try {
-  await waitUp(base);
   const browser = await launchChromium();
-  let cookie;
+  let base, cookie;
   try {
-    ({ cookie } = await signIn(browser, base));
+    ({ base, cookie } = await serveSignedIn(browser, PORT, dir));
   } finally {
     await browser.close();
   }

@@ -16,7 +16,7 @@ import {
   timed,
   ttl,
 } from "./figures.mjs";
-import { median, run, signIn, sleep, startWrangler, waitUp } from "./lib.mjs";
+import { median, run, serveSignedIn, sleep } from "./lib.mjs";
 
 const EDGE_PORT = 8831;
 const PROXY_PORT = 8832;
@@ -29,16 +29,15 @@ export async function externalFigures({ base, browser, serviceToken }) {
   const edgeDir = `.wrangler/bench-edge-${scale}`;
   rmSync(edgeDir, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", edgeDir]);
-  const edge = startWrangler(EDGE_PORT, edgeDir, {
-    HOST_URL: proxy.url,
-    HOST_TOKEN: serviceToken,
-    HOST_CACHE_TTL: String(ttl),
-    HOST_CACHE_SWR: String(ttl * 12),
-    HOST_TIMEOUT_MS: "4000",
-  });
   try {
-    await waitUp(edge);
-    const edgeSession = await signIn(browser, edge);
+    const edgeSession = await serveSignedIn(browser, EDGE_PORT, edgeDir, {
+      HOST_URL: proxy.url,
+      HOST_TOKEN: serviceToken,
+      HOST_CACHE_TTL: String(ttl),
+      HOST_CACHE_SWR: String(ttl * 12),
+      HOST_TIMEOUT_MS: "4000",
+    });
+    const edge = edgeSession.base;
     const edgeHeaders = { Cookie: edgeSession.cookie, Accept: "text/html", ...IDENTITY };
     const edgeFloor = async () =>
       (await timed(`${edge}/api/health`, { headers: { Cookie: edgeSession.cookie, ...IDENTITY } })).ms;

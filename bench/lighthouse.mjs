@@ -7,16 +7,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 // Lighthouse's own puppeteer (its dependency, so the version it drives): it takes a page to run in.
 import puppeteer from "puppeteer-core";
-import {
-  median,
-  numberArg,
-  prepareDatabase,
-  signIn,
-  startWrangler,
-  stopAll,
-  waitUp,
-  writeBenchConfig,
-} from "./lib.mjs";
+import { median, numberArg, prepareDatabase, serveSignedIn, stopAll } from "./lib.mjs";
 
 /**
  * Every page of the sidebar, as tests/e2e/phone.test.ts visits them: read from the sidebar's source, which node cannot
@@ -187,16 +178,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const i = process.argv.indexOf("--pages");
   const pages = i >= 0 ? process.argv[i + 1].split(",") : SIDEBAR_PAGES;
   const misses = [];
-  writeBenchConfig();
   prepareDatabase(".wrangler/bench-10", 10);
-  const base = startWrangler(8840, ".wrangler/bench-10");
   try {
-    await waitUp(base);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu"],
     });
-    const { cookie } = await signIn(browser, base);
+    const { base, cookie } = await serveSignedIn(browser, 8840, ".wrangler/bench-10");
     await browser.close(); // its cores are Lighthouse's while it measures
     console.log("Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), signed in");
     reportFigures(await lighthouseFigures({ baseUrl: base, cookie, pages, runs: numberArg("runs", 3) }), misses);

@@ -16,16 +16,12 @@ import {
   launchChromium,
   numberArg as arg,
   percentile,
-  pickWeighted,
   prepareDatabase,
-  signIn,
+  serveSignedIn,
   sleep,
-  startWrangler,
   stopAll,
-  theMix,
-  waitUp,
-  writeBenchConfig,
 } from "./lib.mjs";
+import { pickWeighted, theMix } from "./mix.mjs";
 
 const clients = arg("clients", 150);
 const mixSeconds = arg("seconds", 60);
@@ -103,15 +99,13 @@ function target(label, ok, figure) {
 
 if (!existsSync("build/server/index.js"))
   throw new Error("No build: run `npm run build` first (npm run bench:load does).");
-writeBenchConfig();
 prepareDatabase(dir, scale);
 const browser = await launchChromium();
 
 try {
   // ---- D1 round trips per request, on an instance that counts them --------------------------------------------
-  const counting = startWrangler(COUNT_PORT, dir, { COUNT_D1_QUERIES: "true" });
-  await waitUp(counting);
-  const counted = await signIn(browser, counting);
+  const counted = await serveSignedIn(browser, COUNT_PORT, dir, { COUNT_D1_QUERIES: "true" });
+  const counting = counted.base;
   const queries = async (path, accept = "application/json") => {
     await fetch(`${counting}${path}`, { headers: { Cookie: counted.cookie, Accept: accept } }); // the session warm
     const res = await fetch(`${counting}${path}`, { headers: { Cookie: counted.cookie, Accept: accept } });
@@ -129,9 +123,8 @@ try {
   await sleep(1000);
 
   // ---- The load ------------------------------------------------------------------------------------------------
-  const base = startWrangler(PORT, dir);
-  await waitUp(base);
-  const session = await signIn(browser, base);
+  const session = await serveSignedIn(browser, PORT, dir);
+  const base = session.base;
   const cookie = session.cookie;
   const shared = await theMix(base, cookie);
   const codes = shared.codes;

@@ -16,11 +16,11 @@ import {
   launchChromium,
   prepareDatabase,
   run,
+  serveSignedIn,
   signIn,
   startWrangler,
   stopAll,
   waitUp,
-  writeBenchConfig,
 } from "./lib.mjs";
 import { externalFigures } from "./external.mjs";
 import {
@@ -60,9 +60,8 @@ const FLAT_PORT = 8833;
 async function flatWithTheData(paths, figure) {
   const baseDir = `.wrangler/bench-${FLAT_BASE_SCALE}`;
   prepareDatabase(baseDir, FLAT_BASE_SCALE);
-  const smaller = startWrangler(FLAT_PORT, baseDir);
-  await waitUp(smaller);
-  const signed = await signIn(browser, smaller);
+  const signed = await serveSignedIn(browser, FLAT_PORT, baseDir);
+  const smaller = signed.base;
   const headers = { Cookie: signed.cookie, Accept: "text/html", ...IDENTITY };
   // The twin starts now, while this run's server has served each page a warm-up and `samples` times already: each page
   // is asked of the twin as often first, so that neither side is measured while its code is still being compiled.
@@ -87,7 +86,6 @@ async function flatWithTheData(paths, figure) {
 // The host: seeded data, the production build
 
 if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first (npm run bench does).");
-writeBenchConfig();
 prepareDatabase(dir, scale);
 // A service token for the edge in front of this host (HOST_TOKEN).
 const SERVICE_TOKEN = addBenchToken(dir);

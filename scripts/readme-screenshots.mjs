@@ -6,7 +6,7 @@
 //   npm run build && node scripts/readme-screenshots.mjs
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { prepareDatabase, signIn, startWrangler, stopAll, waitUp, writeBenchConfig } from "../bench/lib.mjs";
+import { prepareDatabase, serveSignedIn, stopAll } from "../bench/lib.mjs";
 
 const OUT = "docs/screenshots";
 const SHOTS = [
@@ -17,14 +17,11 @@ const SHOTS = [
 ];
 
 mkdirSync(OUT, { recursive: true });
-writeBenchConfig();
 prepareDatabase(".wrangler/readme", 1);
-const base = startWrangler(Number(process.env.PORT ?? 8790), ".wrangler/readme");
 try {
-  await waitUp(base);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
-    const { context } = await signIn(browser, base);
+    const { context } = await serveSignedIn(browser, Number(process.env.PORT ?? 8790), ".wrangler/readme");
     for (const shot of SHOTS) {
       const page = await context.newPage();
       await page.setViewportSize(shot.viewport);

@@ -16,70 +16,18 @@ export function rng(seed = 20261121) {
   return { next, int, pick, chance, hex };
 }
 
-const FIRST = [
-  "Rex",
-  "Thyla",
-  "Argy",
-  "Giga",
-  "Shadow",
-  "Frost",
-  "Ember",
-  "Raptor",
-  "Tek",
-  "Alpha",
-  "Dodo",
-  "Wyvern",
-  "Mammoth",
-  "Spino",
-  "Ptera",
-  "Carno",
-  "Bronto",
-  "Stego",
-  "Anky",
-  "Dire",
-  "Sabre",
-  "Bloodstalker",
-  "Rhynio",
-  "Managarmr",
-  "Griffin",
-  "Baryonyx",
-  "Tusoteuthis",
-  "Yuty",
-  "Snow",
-  "Rock",
-  "Reaper",
-  "Karkinos",
-  "Astro",
-  "Noglin",
-  "Gacha",
-  "Desmo",
-];
-const SECOND = [
-  "Rider",
-  "Hunter",
-  "Breeder",
-  "Tamer",
-  "Keeper",
-  "Smith",
-  "Raider",
-  "Builder",
-  "Scout",
-  "Warden",
-  "Slayer",
-  "Runner",
-  "Miner",
-  "Farmer",
-  "Lord",
-  "Queen",
-  "King",
-  "Pilot",
-  "Medic",
-  "Chef",
-  "Sniper",
-  "Ghost",
-  "Nomad",
-  "Walker",
-];
+/** A list written as words, one space or line break apart. */
+export const words = (text) => text.trim().split(/\s+/);
+
+const FIRST = words(`
+  Rex Thyla Argy Giga Shadow Frost Ember Raptor Tek Alpha Dodo Wyvern Mammoth Spino Ptera Carno Bronto Stego
+  Anky Dire Sabre Bloodstalker Rhynio Managarmr Griffin Baryonyx Tusoteuthis Yuty Snow Rock Reaper Karkinos
+  Astro Noglin Gacha Desmo
+`);
+const SECOND = words(`
+  Rider Hunter Breeder Tamer Keeper Smith Raider Builder Scout Warden Slayer Runner Miner Farmer Lord Queen King
+  Pilot Medic Chef Sniper Ghost Nomad Walker
+`);
 const CN = ["龙骑士", "小恐龙", "霸王", "风暴", "雪狼", "火凤凰", "铁甲", "暗影", "星辰", "猎人"];
 
 export function survivor(r) {

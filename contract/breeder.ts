@@ -25,8 +25,6 @@ export const BREEDER_TAB_LABELS: Record<BreederTab, string> = {
   "breeder-statistics": "Breeder Statistics",
 };
 export const DEFAULT_BREEDER_TAB: BreederTab = "breeder-list";
-/** Local storage key of the active tab. */
-export const BREEDER_TAB_STORAGE_KEY = "breeder-active-tab";
 
 /** The side tables' statuses; the first is each table's default. Any other text is kept as typed. */
 export const FFA_STATUSES = ["In Progress", "Completed", "Cancelled"] as const;

@@ -106,35 +106,32 @@ export class Live extends Server<Env> {
     const sockets = new Set(
       EVENT_SECTIONS[valid.type].flatMap((section) => this.ctx.getWebSockets(sectionTag(section))),
     );
-    let count = 0;
-    for (const socket of sockets) {
-      if (socket.readyState !== WebSocket.OPEN) continue;
-      try {
-        socket.send(message);
-        count++;
-      } catch {
-        socket.close(1011, "Unexpected error");
-      }
-    }
-    return count;
+    return sendEach(sockets, message);
   }
 
   /** An event for some members: the sockets of those named that may view its sections (rare, so states are read). */
   private sendTo(members: Set<string>, event: LiveEvent, message: string) {
     const allowed = EVENT_SECTIONS[event.type].map(sectionTag);
-    let count = 0;
-    for (const connection of this.getConnections<SocketState>()) {
-      if (!connection.state || !members.has(connection.state.member.id)) continue;
-      if (!connection.tags.some((tag) => allowed.includes(tag))) continue;
-      try {
-        connection.send(message);
-        count++;
-      } catch {
-        connection.close(1011, "Unexpected error");
-      }
-    }
-    return count;
+    const chosen = [...this.getConnections<SocketState>()].filter(
+      (c) => c.state && members.has(c.state.member.id) && c.tags.some((tag) => allowed.includes(tag)),
+    );
+    return sendEach(chosen, message);
   }
+}
+
+/** Sends `message` to each open socket, closing one that fails. Answers how many it reached. */
+function sendEach(sockets: Iterable<WebSocket>, message: string): number {
+  let count = 0;
+  for (const socket of sockets) {
+    if (socket.readyState !== WebSocket.OPEN) continue;
+    try {
+      socket.send(message);
+      count++;
+    } catch {
+      socket.close(1011, "Unexpected error");
+    }
+  }
+  return count;
 }
 
 /**

@@ -1,19 +1,18 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 
-/** A read that failed: "Error loading …", why, and Retry (a link that reads again; a button where the page retries itself). */
+/** A read that failed: "Error loading …", why, and Retry (a link that reads this address again; a button where the page retries itself). */
 export function ErrorBox({
   title,
   message,
   detail,
-  retryHref,
   onRetry,
 }: {
   title: string;
   message: string;
   detail?: string | null;
-  retryHref: string;
   onRetry?: () => void;
 }) {
+  const location = useLocation();
   return (
     <div className="load-failed" role="alert" data-testid="load-failed">
       <strong>{title}</strong>
@@ -24,7 +23,7 @@ export function ErrorBox({
           Retry
         </button>
       ) : (
-        <Link className="button small" to={retryHref} preventScrollReset>
+        <Link className="button small" to={location.pathname + location.search} preventScrollReset>
           Retry
         </Link>
       )}

@@ -1,10 +1,23 @@
 // A figure's source and age: "Roster collector 2411 · 3 minutes ago", in amber once the source is past its
 // expected interval and in red once it is silent, saying since when. What counts as late or silent is
 // contract/sources.ts's freshness().
-import { freshness, intervalWords, type Freshness } from "#contract/sources";
+import { freshness, intervalWords, type Freshness, type SourceState } from "#contract/sources";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
 
 const TONES: Record<Freshness, string> = { fresh: "fresh", late: "late", silent: "silent", never: "silent" };
+
+/** The age of a source a loader read (sourceOf), when it read one. */
+export function SourceAgeOf({
+  source,
+  ...rest
+}: {
+  source: Pick<SourceState, "label" | "lastObservedAt" | "intervalMs"> | null;
+  now: number;
+  timeZone: string;
+}) {
+  if (!source) return null;
+  return <SourceAge label={source.label} observedAt={source.lastObservedAt} intervalMs={source.intervalMs} {...rest} />;
+}
 
 export function SourceAge({
   label,

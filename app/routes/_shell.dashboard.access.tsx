@@ -9,6 +9,7 @@ import type { Services } from "#worker/platform/services";
 import { navFor } from "#app/components/shell/nav";
 import { ScrollTable } from "#app/components/table/ScrollTable";
 import { formOf } from "#app/utils/action.server";
+import { Choices } from "#app/components/table/Options";
 
 export const meta: MetaFunction = () => [{ title: "Access · ARK Tribe Dashboard" }];
 
@@ -138,11 +139,7 @@ export default function AccessPage() {
                       defaultValue={role.access[s]}
                       aria-label={`${role.name}: ${SECTION_LABELS[s]}`}
                     >
-                      {levelsOf(s).map((l) => (
-                        <option key={l} value={l}>
-                          {LEVEL_LABELS[l]}
-                        </option>
-                      ))}
+                      <Choices values={levelsOf(s)} label={(l) => LEVEL_LABELS[l]} />
                     </select>
                   )}
                 </td>

@@ -14,6 +14,7 @@ import { parseToken } from "#app/utils/token-form";
 import { formatUtcDateTime } from "#app/utils/dates";
 import { displayNameOf } from "#app/utils/user";
 import { can, LEVEL_LABELS, levelsOf, SECTION_LABELS, SECTIONS, type Access } from "#contract/access";
+import { Choices } from "#app/components/table/Options";
 
 /**
  * The Create token form's check: the API's body (contract/tokens.ts), in the API's words, in the action and (loaded
@@ -258,13 +259,10 @@ export default function Settings() {
                   <label key={s}>
                     <span>{SECTION_LABELS[s]}</span>
                     <select name={`scopes.${s}`} defaultValue={access[s]}>
-                      {levelsOf(s)
-                        .filter((l) => l === "none" || can(access, s, l))
-                        .map((l) => (
-                          <option key={l} value={l}>
-                            {LEVEL_LABELS[l]}
-                          </option>
-                        ))}
+                      <Choices
+                        values={levelsOf(s).filter((l) => l === "none" || can(access, s, l))}
+                        label={(l) => LEVEL_LABELS[l]}
+                      />
                     </select>
                   </label>
                 ))}

@@ -1,6 +1,6 @@
-// A page's remembered tab (tribelists, 2411 stock, each server's stats): kept in local storage (the page's key) and in
-// a cookie, so the server renders the remembered tab on first paint and a page opened without ?tab= shows it.
-// The loader reads and sets the cookie (readRememberedTab); the page keeps local storage in step (useRememberedTab).
+// A page's remembered tab, kept in local storage and in a cookie, so the server renders it on first paint and a page
+// opened without ?tab= shows it. The loader reads and sets the cookie (readRememberedTab); the page keeps local
+// storage in step (useRememberedTab). Each page declares its TabMemory once, for both.
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { readCookie } from "#contract/cookies";
@@ -13,36 +13,47 @@ export const rememberedTabCookie = (cookie: string, tab: string, path: string) =
   `${cookie}=${tab}; Path=${path}; Max-Age=31536000; SameSite=Lax`;
 
 /**
+ * How a page remembers its tab: under `storageKey` in local storage and in `cookie` (sent only to `path`), among the
+ * tabs `isTab` accepts, `fallback` else; `reset` names the parameters of the old tab that a switch drops.
+ */
+export type TabMemory<T extends string> = {
+  storageKey: string;
+  cookie: string;
+  path: string;
+  isTab: TabGuard<T>;
+  fallback: T;
+  reset?: readonly string[];
+};
+
+export type RememberedTab<T extends string> = { tab: T; hasTabParam: boolean; headers: Record<string, string> };
+
+/**
  * The tab of a page request: the one asked for (?tab=), else the one the cookie remembers, else the default.
  * `headers` (for the loader's answer) remember a tab asked for when the cookie does not hold it yet.
  */
 export function readRememberedTab<T extends string>(
   request: Request,
-  options: { cookie: string; path: string; isTab: TabGuard<T>; fallback: T },
-): { tab: T; hasTabParam: boolean; headers: Record<string, string> } {
+  memory: Pick<TabMemory<T>, "cookie" | "path" | "isTab" | "fallback">,
+): RememberedTab<T> {
   const param = new URL(request.url).searchParams.get("tab");
-  const saved = readCookie(request.headers.get("Cookie"), options.cookie);
-  if (options.isTab(param)) {
+  const saved = readCookie(request.headers.get("Cookie"), memory.cookie);
+  if (memory.isTab(param)) {
     const headers: Record<string, string> =
-      param === saved ? {} : { "Set-Cookie": rememberedTabCookie(options.cookie, param, options.path) };
+      param === saved ? {} : { "Set-Cookie": rememberedTabCookie(memory.cookie, param, memory.path) };
     return { tab: param, hasTabParam: true, headers };
   }
-  return { tab: options.isTab(saved) ? saved : options.fallback, hasTabParam: false, headers: {} };
+  return { tab: memory.isTab(saved) ? saved : memory.fallback, hasTabParam: false, headers: {} };
 }
 
 /**
- * Keeps the active tab in local storage under `storageKey`. Opened without ?tab= and with another (valid) tab stored
- * here, the page switches to it, dropping the `reset` parameters (a filter or page of the old tab).
+ * Keeps the active tab in local storage. Opened without ?tab= and with another (valid) tab stored there, the page
+ * switches to it, dropping the memory's `reset` parameters (a filter or page of the old tab).
  */
-export function useRememberedTab<T extends string>(options: {
-  storageKey: string;
-  tab: T;
-  hasTabParam: boolean;
-  isTab: TabGuard<T>;
-  here: string;
-  reset?: readonly string[];
-}) {
-  const { storageKey, tab, hasTabParam, isTab, here, reset = [] } = options;
+export function useRememberedTab<T extends string>(
+  memory: TabMemory<T>,
+  { tab, hasTabParam, here }: { tab: T; hasTabParam: boolean; here: string },
+) {
+  const { storageKey, isTab, reset = [] } = memory;
   const navigate = useNavigate();
   useEffect(() => {
     const saved = localStorage.getItem(storageKey);
@@ -52,5 +63,5 @@ export function useRememberedTab<T extends string>(options: {
       return;
     }
     localStorage.setItem(storageKey, tab);
-  }, [storageKey, tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps -- on a tab change only, not each time `here` or the callers' arrays change
+  }, [storageKey, tab, hasTabParam]); // eslint-disable-line react-hooks/exhaustive-deps -- on a tab change only, not each time `here` or the memory's arrays change
 }

@@ -89,6 +89,19 @@ describe("the Logs loader", () => {
     expect((await load(browser, "?tab=leave-log")).leave).toMatchObject({ total: 0, rows: [] });
   });
 
+  it("remembers the tab asked for, so the next visit without one opens it (and its CSV exports it)", async () => {
+    const browser = await seeded();
+    expect((await load(browser, "")).tab).toBe("join-log");
+    const asked = await browser.fetch(dataPath("/dashboard/logs?tab=leave-log"));
+    expect(asked.headers.getSetCookie()).toContain(
+      "logs-tab=leave-log; Path=/dashboard/logs; Max-Age=31536000; SameSite=Lax",
+    );
+    const next = await load(browser, "");
+    expect(next.tab).toBe("leave-log");
+    expect(next.join).toBeNull();
+    expect((await browser.fetch("/dashboard/logs/export")).headers.get("Content-Disposition")).toContain("leave-log");
+  });
+
   it("sends a signed-out visitor to sign in", async () => {
     const res = await new Browser().fetch("/dashboard/logs");
     expect(res.status).toBe(302);

@@ -6,7 +6,7 @@ import { breederSessionStats, claimSessions } from "#drizzle/schema";
 import type { AuditEntry, Deps } from "./context";
 import { commit, newObjectId } from "./context";
 import { BREEDER_EVENT } from "./breeder-tables";
-import { inChunks } from "./d1-chunks";
+import { byKey, inChunks } from "./d1-chunks";
 import { discordIdSchema, objectIdSchema } from "#contract/ids";
 
 /** What the triggers keep for the search and the cards (migrations/0010, 0012): never sent. */
@@ -144,13 +144,10 @@ function changedRows<In extends Record<string, unknown>, Stored extends Record<s
 
 /** Upserts claim sessions on _id. Rows equal to the stored ones are not written, audited or announced. */
 export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]): Promise<IngestSummary> {
-  const stored = new Map(
-    (
-      await inChunks(
-        sessions.map((s) => s._id),
-        (ids) => deps.db.select().from(claimSessions).where(inArray(claimSessions._id, ids)),
-      )
-    ).map((r) => [r._id, r]),
+  const stored = await byKey(
+    sessions.map((s) => s._id),
+    (ids) => deps.db.select().from(claimSessions).where(inArray(claimSessions._id, ids)),
+    (r) => r._id,
   );
   const { changed, summary } = changedRows(sessions, stored, (s) => s._id, SESSION_FIELDS);
   const writes = [];
@@ -172,13 +169,10 @@ export async function ingestClaimSessions(deps: Deps, sessions: ClaimSessionIn[]
 
 /** Upserts per-breeder statistics on breederId. Rows equal to the stored ones are not written. */
 export async function ingestSessionStats(deps: Deps, stats: SessionStatsIn[]): Promise<IngestSummary> {
-  const stored = new Map(
-    (
-      await inChunks(
-        stats.map((s) => s.breederId),
-        (ids) => deps.db.select().from(breederSessionStats).where(inArray(breederSessionStats.breederId, ids)),
-      )
-    ).map((r) => [r.breederId, r]),
+  const stored = await byKey(
+    stats.map((s) => s.breederId),
+    (ids) => deps.db.select().from(breederSessionStats).where(inArray(breederSessionStats.breederId, ids)),
+    (r) => r.breederId,
   );
   // An _id the bot sends is kept for a new breeder unless another breeder's row already has it.
   const givenIds = stats.flatMap((s) => (s._id && !stored.has(s.breederId) ? [s._id] : []));

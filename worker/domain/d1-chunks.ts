@@ -13,3 +13,8 @@ export async function inChunks<T>(keys: string[], load: (chunk: string[]) => Pro
   for (const part of chunk([...new Set(keys)], KEYS_PER_STATEMENT)) out.push(...(await load(part)));
   return out;
 }
+
+/** The rows `load` finds for `keys` (in chunks, as inChunks), each under its key. */
+export async function byKey<T>(keys: string[], load: (chunk: string[]) => PromiseLike<T[]>, keyOf: (row: T) => string) {
+  return new Map((await inChunks(keys, load)).map((row) => [keyOf(row), row]));
+}

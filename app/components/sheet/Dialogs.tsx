@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import { Modal, ModalActions } from "#app/components/Modal";
 import { reduceImageUrl } from "#contract/images";
 import { cellsSelected, DEFAULT_TEXT_COLOUR, imageFormError, type ImageFormTexts } from "./rules";
+import { Choices } from "#app/components/table/Options";
 
 /** A sheet form's name field: a select of the sheet's names (the image form's, the role mapping's). */
 export function NameSelect({
@@ -37,11 +38,7 @@ export function NameSelect({
         autoFocus
       >
         <option value="">{names === null ? (pending ?? texts.namePlaceholder) : texts.namePlaceholder}</option>
-        {(names ?? []).map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
+        <Choices values={names ?? []} />
       </select>
     </label>
   );

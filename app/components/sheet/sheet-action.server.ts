@@ -11,15 +11,8 @@ import { backTo, reply } from "#app/utils/action.server";
 import { errorsOf } from "#app/utils/forms";
 import { parseForm } from "#app/utils/parse-form";
 import { rowForm, rowWording, type SheetParse, type SheetRefusal } from "./row-form";
-import {
-  mergeOrder,
-  sameValue,
-  type PendingValue,
-  type SaveResult,
-  type SheetColumn,
-  type SheetRow,
-  type SheetTexts,
-} from "./rules";
+import { mergeOrder, sameValue } from "./rules";
+import type { PendingValue, SaveResult, SheetColumn, SheetRow, SheetTexts } from "./rules";
 
 export type RowSave = { _id: string; version: number; fields: Record<string, unknown> };
 export type SaveAnswer = {

@@ -9,15 +9,8 @@ import { FETCHER_FIELDS } from "#app/utils/action";
 import type { BatchKind, CellCheck } from "./batch";
 import { EMPTY_HISTORY, recorded, redone, undone, type History } from "./history";
 import { afterSave, EMPTY_PENDING, withEdit, type Pending, type StoredValue } from "./pending";
-import {
-  moveItem,
-  swapItems,
-  type PendingValue,
-  type SaveResult,
-  type SheetColumn,
-  type SheetRow,
-  type SheetTexts,
-} from "./rules";
+import { moveItem, swapItems } from "./rules";
+import type { PendingValue, SaveResult, SheetColumn, SheetRow, SheetTexts } from "./rules";
 import type { SelectionSummary } from "./selection";
 
 export type SheetConfig<R extends SheetRow> = {

@@ -8,6 +8,7 @@ import {
   derivedFields,
   DINO_TYPES,
   fieldOfKind,
+  isStockTab,
   KINDS,
   MAX_NAME_LENGTH,
   MAX_TODO_LENGTH,
@@ -30,6 +31,7 @@ import {
   type PendingValue,
   type SheetColumn,
 } from "#app/components/sheet/rules";
+import type { TabMemory } from "#app/utils/remembered-tab";
 
 export { DINO_TYPES, MAX_NAME_LENGTH };
 
@@ -37,8 +39,13 @@ export const DEFAULT_TAB: StockTab = "war-room-vaults";
 
 export const PAGE_PATH = "/dashboard/stock-2411";
 /** Where the active tab is remembered: local storage and a cookie, so the server renders it on first paint. */
-export const TAB_STORAGE_KEY = "stock_2411_active_tab";
-export const TAB_COOKIE = "stock-2411-tab";
+export const TAB_MEMORY: TabMemory<StockTab> = {
+  storageKey: "stock_2411_active_tab",
+  cookie: "stock-2411-tab",
+  path: PAGE_PATH,
+  isTab: isStockTab,
+  fallback: DEFAULT_TAB,
+};
 /** Stock page sizes 25/50/100, default 100. */
 export const DEFAULT_PAGE_SIZE = 100;
 

@@ -13,3 +13,22 @@ export function Options({ options, value }: { options: readonly string[]; value:
     </>
   );
 }
+
+/** A select's options for a fixed list, each shown by `label` (the value itself by default). */
+export function Choices<T extends string | number>({
+  values,
+  label = String,
+}: {
+  values: readonly T[];
+  label?: (value: T) => string;
+}) {
+  return (
+    <>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </>
+  );
+}

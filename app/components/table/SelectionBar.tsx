@@ -1,7 +1,16 @@
 // A grid page's toolbar for the selected row: what the page shows of the row and its actions, or, with no row
 // selected, a hint (how to edit for those who may, else that a row shows here).
-import type { ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { RowActions } from "./RowActions";
+
+/** The row a person selected in the grid, kept by its _id: a reload of the rows keeps it selected while it is there. */
+export function useSelectedRow<T extends { _id: string }>(rows: T[]) {
+  const [id, setId] = useState<string | null>(null);
+  return {
+    selected: id === null ? undefined : rows.find((r) => r._id === id),
+    select: useCallback((row: T | null) => setId(row?._id ?? null), []),
+  };
+}
 
 export function SelectionBar({
   label,

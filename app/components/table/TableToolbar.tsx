@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { PAGE_SIZES, WHOLE_SHEET, type SheetSize } from "#app/utils/table";
 import { Icon } from "#app/components/icons";
 import { ExportLink } from "./ExportLink";
+import { Choices } from "./Options";
 
 /**
  * Search and page size in the URL (a GET form), so results can be shared and work without JavaScript. With it, typing
@@ -114,11 +115,7 @@ export function PageSizeSelect({
         onChange={(e) => onChange(e.currentTarget.form)}
         data-testid={testId}
       >
-        {PAGE_SIZES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <Choices values={PAGE_SIZES} />
         {whole || size === WHOLE_SHEET ? <option value={WHOLE_SHEET}>all</option> : null}
       </select>{" "}
       entries

@@ -16,6 +16,7 @@ import { readPreferences } from "#app/utils/preferences";
 import { PAGE_SIZES, withParams } from "#app/utils/table";
 import { loadAudit } from "./audit.server";
 import { json } from "#app/utils/json.server";
+import { Choices } from "#app/components/table/Options";
 
 export const meta: MetaFunction = () => [{ title: "Audit · ARK Tribe Dashboard" }];
 
@@ -59,11 +60,7 @@ export default function Audit() {
             <span>Section</span>
             <select name="section" defaultValue={filters.section}>
               <option value="">All sections</option>
-              {SECTIONS.map((s) => (
-                <option key={s} value={s}>
-                  {SECTION_LABELS[s]}
-                </option>
-              ))}
+              <Choices values={SECTIONS} label={(s) => SECTION_LABELS[s]} />
             </select>
           </label>
           <label>
@@ -87,11 +84,7 @@ export default function Audit() {
           <label>
             <span>Show</span>
             <select name="size" defaultValue={String(size)}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              <Choices values={PAGE_SIZES} />
             </select>
           </label>
           {filters.entity ? <input type="hidden" name="entity" value={filters.entity} /> : null}

@@ -2,7 +2,7 @@
 // dispatches by intent to the Breeder List's module, the dialogs and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
-import { DEFAULT_BREEDER_TAB, isBreederTab, type BreederDino } from "#contract/breeder";
+import { type BreederDino } from "#contract/breeder";
 import { reduceImageUrl } from "#contract/images";
 import { requireUser } from "#app/auth/session.server";
 import { imageFormError, sheetNames } from "#app/components/sheet/rules";
@@ -15,7 +15,7 @@ import { pageSizeFrom } from "#app/utils/table";
 import { isSheetIntent } from "#app/components/sheet/sheet-action.server";
 import { putImage } from "#app/components/sheet/image-action.server";
 import { breederListAction, loadBreederList } from "./breeder-list.server";
-import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_COOKIE, TEXTS } from "./breeder";
+import { IMAGE_TEXTS, isDialog, MAPPING_TEXTS, PAGE_PATH, sideTableOfIntent, TAB_MEMORY, TEXTS } from "./breeder";
 import { loadClaims, loadStats } from "./sessions.server";
 import { GRID_PRELOAD } from "#app/components/sheet/grid-preload.server";
 import { loadSideTable, sideTableAction } from "./side-tables.server";
@@ -53,12 +53,7 @@ export async function loadBreederPage(request: Request, context: AppLoadContext)
   requireUser(request, context.auth);
   const url = new URL(request.url);
   // The tab asked for (?tab=), else the one the cookie remembers, else Breeder List (default breeder-list).
-  const { tab, hasTabParam, headers } = readRememberedTab(request, {
-    cookie: TAB_COOKIE,
-    path: PAGE_PATH,
-    isTab: isBreederTab,
-    fallback: DEFAULT_BREEDER_TAB,
-  });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, TAB_MEMORY);
   const q = url.searchParams.get("q")?.trim() ?? "";
   const size = pageSizeFrom(url.searchParams.get("size"));
   const timeZone = timeZoneOr(readPreferences(request).timeZone);

@@ -5,20 +5,32 @@ import {
   BREEDER_PATH,
   CODE_FIELD_LENGTHS,
   CODE_STATUSES,
+  DEFAULT_BREEDER_TAB,
   FFA_FIELD_LENGTHS,
+  isBreederTab,
   FFA_STATUSES,
+  type BreederTab,
   type ClaimFilter,
   type ClaimSummary,
 } from "#contract/breeder";
 import { dayBounds } from "#contract/zones";
 import type { ImageFormTexts } from "#app/components/sheet/rules";
 import type { InlineColumn } from "#app/components/table/InlineEditTable";
+import type { TabMemory } from "#app/utils/remembered-tab";
 
 export const PAGE_PATH = BREEDER_PATH;
 /** The dialogs' dino names, fetched when a person reaches for one (./dinos beside the page's route). */
 export const NAMES_PATH = `${BREEDER_PATH}/dinos`;
-/** The cookie that lets the server render the remembered tab on first paint (local storage holds the page's key). */
-export const TAB_COOKIE = "breeder-tab";
+/** Where the active tab is remembered: local storage and a cookie, so the server renders it on first paint. */
+export const TAB_MEMORY: TabMemory<BreederTab> = {
+  storageKey: "breeder-active-tab",
+  cookie: "breeder-tab",
+  path: PAGE_PATH,
+  isTab: isBreederTab,
+  fallback: DEFAULT_BREEDER_TAB,
+  // A switch keeps the search, and drops the old tab's page, filter, claims' search, edit row and dialog.
+  reset: ["page", "filter", "cq", "edit", "dialog"],
+};
 
 export const TEXTS = {
   title: "Breeder",

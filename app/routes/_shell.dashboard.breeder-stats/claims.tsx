@@ -10,7 +10,8 @@ import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { withParams } from "#app/utils/table";
 import { CLAIM_FILTER_LABELS, CLAIM_FILTERS, TEXTS, type ClaimFilter } from "./breeder";
-import { CopyId, MemberName } from "#app/components/MemberName";
+import { MemberName } from "#app/components/MemberName";
+import { idColumn } from "#app/components/grid/id-column";
 import type { ClaimsData } from "./sessions.server";
 
 type Session = ClaimsData["page"]["rows"][number];
@@ -24,6 +25,16 @@ function WholeTime({ text }: { text: string | null }) {
   const glue = (part: string) => part.replace(/ /g, "\u00a0");
   return at < 0 ? <>{glue(text)}</> : <>{`${glue(text.slice(0, at + 1))} ${glue(text.slice(at + 2))}`}</>;
 }
+
+/** A time column: the time whole, its lines broken only between the date and the clock. */
+const timeColumn = (id: "createdAt" | "updatedAt", title: string, priority: 1 | 3): GridColumnDef<Session> => ({
+  id,
+  title,
+  priority,
+  value: (s) => s[id],
+  render: (s) => <WholeTime text={s[id]} />,
+  className: "breakable",
+});
 
 export const COLUMNS: GridColumnDef<Session>[] = [
   {
@@ -62,30 +73,9 @@ export const COLUMNS: GridColumnDef<Session>[] = [
     value: (s) => s.breederName ?? s.breederId,
     render: (s) => <MemberName id={s.breederId} name={s.breederName} avatar={s.avatar} />,
   },
-  {
-    id: "createdAt",
-    title: "Created At",
-    priority: 1,
-    value: (s) => s.createdAt,
-    render: (s) => <WholeTime text={s.createdAt} />,
-    className: "breakable",
-  },
-  {
-    id: "updatedAt",
-    title: "Updated At",
-    priority: 3,
-    value: (s) => s.updatedAt,
-    render: (s) => <WholeTime text={s.updatedAt} />,
-    className: "breakable",
-  },
-  {
-    id: "breederId",
-    title: "Breeder ID",
-    priority: 3,
-    value: (s) => s.breederId,
-    render: (s) => <CopyId id={s.breederId} />,
-    className: "mono",
-  },
+  timeColumn("createdAt", "Created At", 1),
+  timeColumn("updatedAt", "Updated At", 3),
+  idColumn<Session>("breederId", "Breeder ID", (s) => s.breederId),
 ];
 
 export function ClaimsTab({ data }: { data: ClaimsData }) {

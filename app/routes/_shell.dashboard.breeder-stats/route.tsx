@@ -3,13 +3,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import {
-  BREEDER_TAB_LABELS,
-  BREEDER_TAB_STORAGE_KEY,
-  BREEDER_TABS,
-  isBreederTab,
-  type BreederTab,
-} from "#contract/breeder";
+import { BREEDER_TAB_LABELS, BREEDER_TABS, type BreederTab } from "#contract/breeder";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { useHydrated } from "#app/utils/hydrated";
@@ -17,7 +11,7 @@ import { useRememberedTab } from "#app/utils/remembered-tab";
 import { withParams } from "#app/utils/table";
 import styles from "#app/styles/breeder.css?url";
 import { sheetStyles } from "#app/components/sheet/styles";
-import { NAMES_PATH, PAGE_PATH, TEXTS, type BreederDialog } from "./breeder";
+import { NAMES_PATH, PAGE_PATH, TAB_MEMORY, TEXTS, type BreederDialog } from "./breeder";
 import { BreederListTab } from "./breeder-list";
 import { breederAction, loadBreederPage } from "./breeder.server";
 import { ClaimsTab } from "./claims";
@@ -43,9 +37,6 @@ export const links: LinksFunction = () => [
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadBreederPage(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => breederAction(request, context);
 
-/** A tab's parameters: switching tabs keeps the search, and drops the old tab's page, filter, edit row and dialog. */
-const TAB_STATE = ["page", "filter", "cq", "edit", "dialog"] as const;
-
 export default function BreederPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Parameters<typeof BreederDialogs>[0]["actionData"];
@@ -55,14 +46,7 @@ export default function BreederPage() {
   const here = location.pathname + location.search;
   // Breeder_list_update and breeder_update reload the page (their toasts come from the shell).
   useLiveRevalidate(["breeder_list_update", "breeder_update"]);
-  useRememberedTab({
-    storageKey: BREEDER_TAB_STORAGE_KEY,
-    tab,
-    hasTabParam: data.hasTabParam,
-    isTab: isBreederTab,
-    here,
-    reset: TAB_STATE,
-  });
+  useRememberedTab(TAB_MEMORY, { tab, hasTabParam: data.hasTabParam, here });
 
   // The dialogs' dino names: drawn with the page when the URL opens a dialog, else fetched when a person reaches for
   // one of the header's buttons (pointer over it, focus, or a press), and again after a failure. Remix reloads them

@@ -2,16 +2,16 @@
 // Without JavaScript: an HTML table, and the modals are URL states (?edit=<_id>, ?confirm=delete&id=<_id>) rendered by
 // the server. With it: a canvas grid (cells edit in place), modals opened at once, and live reloads on codes_update.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { CopyId } from "#app/components/MemberName";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
+import { idColumn } from "#app/components/grid/id-column";
 import { CanvasTable } from "#app/components/grid/CanvasTable";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { TONE_COLORS } from "#app/components/grid/tones";
 import { readOnlyColumns, type GridColumnDef } from "#app/components/grid/types";
 import { useCan } from "#app/utils/access";
-import { SelectedRow, SelectionBar } from "#app/components/table/SelectionBar";
+import { SelectedRow, SelectionBar, useSelectedRow } from "#app/components/table/SelectionBar";
 import { Icon } from "#app/components/icons";
 import { ConfirmModal, Modal, ModalActions, useModalState, useSubmitting } from "#app/components/Modal";
 import { useNotifications } from "#app/components/notifications/notifications";
@@ -62,16 +62,7 @@ export const COLUMNS: GridColumnDef<CodeRow>[] = [
   },
   { id: "mainserver", title: "Main Server", width: 110, editable: true, value: (r) => r.mainserver },
   { id: "location", title: "Location", width: 170, editable: true, value: (r) => r.location },
-  {
-    id: "user",
-    title: "User ID",
-    width: 180,
-    priority: 3,
-    editable: true,
-    value: (r) => r.user,
-    render: (r) => <CopyId id={r.user} />,
-    className: "mono",
-  },
+  idColumn<CodeRow>("user", "User ID", (r) => r.user, { width: 180, editable: true }),
   {
     id: "actions",
     title: "Actions",
@@ -105,7 +96,6 @@ export default function CodesPage() {
   const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const editing = useModalState<Code>(data.editing);
   const deleting = useModalState<Code>(data.deleting);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
 
   // In-place edits from the grid go through a fetcher, checked first by the form's schema; the row shows the new value
   // while it is on its way, and the answer's toast once it lands.
@@ -151,7 +141,7 @@ export default function CodesPage() {
     editing.onClose?.();
   };
 
-  const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
+  const { selected, select } = useSelectedRow(rows);
   const empty = data.q ? "No codes found matching your search." : "No codes found.";
 
   return (
@@ -207,7 +197,7 @@ export default function CodesPage() {
               columns={columns}
               rowKey={(r) => r._id}
               onEdit={canEdit ? onEdit : undefined}
-              onSelect={(r) => setSelectedId(r?._id ?? null)}
+              onSelect={select}
               label="Codes"
               fallback={<CodesTable rows={rows} here={here} columns={columns} />}
             />

@@ -4,7 +4,8 @@ import { avatarsSentWith, storedAvatars } from "#app/utils/avatars.server";
 import { searchedPage } from "#app/utils/host-search.server";
 import { pageSizeFrom } from "#app/utils/table";
 import type { JoinEntry, LeaveEntry } from "#contract/community";
-import { isLogTab, type LogTab } from "./logs";
+import type { RememberedTab } from "#app/utils/remembered-tab";
+import type { LogTab } from "./logs";
 
 const JOIN_FIELDS: (keyof JoinEntry)[] = ["id", "displayName", "username", "inviteCode", "inviterId"];
 const LEAVE_FIELDS = [
@@ -17,13 +18,11 @@ const LEAVE_FIELDS = [
 ] as const;
 
 /** One tab of the Discord logs, searched and paged by the host in SQL (logs page). */
-export async function loadLogs(context: AppLoadContext, url: URL) {
-  const param = url.searchParams.get("tab");
-  const tab: LogTab = isLogTab(param) ? param : "join-log";
+export async function loadLogs(context: AppLoadContext, url: URL, { tab, hasTabParam }: RememberedTab<LogTab>) {
   const q = url.searchParams.get("q") ?? "";
   const size = pageSizeFrom(url.searchParams.get("size"));
   const page = Number(url.searchParams.get("page") ?? 1) || 1;
-  const base = { tab, hasTabParam: isLogTab(param), q, size };
+  const base = { tab, hasTabParam, q, size };
   try {
     if (tab === "join-log") {
       const { stale, ...join } = await searchedPage<JoinEntry>(

@@ -12,12 +12,12 @@ import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
 import { useLiveRevalidate } from "#app/realtime/live";
 import { formatDateTime } from "#app/utils/dates";
-import { useRememberedTab } from "#app/utils/remembered-tab";
+import { readRememberedTab, useRememberedTab } from "#app/utils/remembered-tab";
 import { defaultAvatarUrl } from "#app/utils/user";
 import type { JoinEntry, LeaveEntry } from "#contract/community";
-import { isLogTab, LOG_TABS, type LogTab } from "./logs";
+import { LOG_TABS, TAB_MEMORY, type LogTab } from "./logs";
 import { loadLogs } from "./logs.server";
-import { SourceAge } from "#app/components/SourceAge";
+import { SourceAgeOf } from "#app/components/SourceAge";
 import { sourceOf } from "#app/utils/sources.server";
 import { json } from "#app/utils/json.server";
 
@@ -26,11 +26,14 @@ export const meta: MetaFunction = () => [{ title: "Logs · ARK Tribe Dashboard" 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context.auth);
   // The Discord bot pushes both logs: its last report, to show the logs' age.
-  const [logs, source] = await Promise.all([loadLogs(context, new URL(request.url)), sourceOf(context, "discord-bot")]);
-  return json({ ...logs, source, now: Date.now() });
+  const remembered = readRememberedTab(request, TAB_MEMORY);
+  const [logs, source] = await Promise.all([
+    loadLogs(context, new URL(request.url), remembered),
+    sourceOf(context, "discord-bot"),
+  ]);
+  return json({ ...logs, source, now: Date.now() }, { headers: remembered.headers });
 }
 
-const TAB_KEY = "logs-active-tab";
 const dateTime = (ms: number | null) => (ms ? formatDateTime(ms, "UTC") : "-");
 
 function Avatar({ url, id }: { url?: string | null; id?: string | null }) {
@@ -46,28 +49,13 @@ export default function Logs() {
   const location = useLocation();
   const here = location.pathname + location.search;
   // The active tab is remembered in this browser: arriving without one in the URL restores it.
-  useRememberedTab({
-    storageKey: TAB_KEY,
-    tab: data.tab,
-    hasTabParam: data.hasTabParam,
-    isTab: isLogTab,
-    here,
-    reset: ["q", "page"],
-  });
+  useRememberedTab(TAB_MEMORY, { tab: data.tab, hasTabParam: data.hasTabParam, here });
   const page = data.join ?? data.leave;
   return (
     <>
       <div className="page-header">
         <h1>Logs</h1>
-        {data.source ? (
-          <SourceAge
-            label={data.source.label}
-            observedAt={data.source.lastObservedAt}
-            intervalMs={data.source.intervalMs}
-            now={data.now}
-            timeZone="UTC"
-          />
-        ) : null}
+        <SourceAgeOf source={data.source} now={data.now} timeZone="UTC" />
       </div>
       <TabNav
         tabs={LOG_TABS}

@@ -1,7 +1,7 @@
 // A player's profile: who they are, where they are now, their hours, sessions and weekly heatmap in the
 // viewer's zone, the tribe's note on them and the viewer's watch. Works without JavaScript: links, pages and forms.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { playerName, playerPath } from "#contract/players";
 import { Heatmap } from "#app/components/players/Heatmap";
 import { ListPill, PlayersBack } from "#app/components/players/links";
@@ -28,7 +28,6 @@ const LIVE = ["joinlog_update", "leavelog_update", "watch_online"] as const;
 
 export default function PlayerPage() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   useLiveRevalidate(LIVE);
   const profile = data.profile as ProfileView | null;
   if (!profile) {
@@ -43,11 +42,7 @@ export default function PlayerPage() {
             </p>
           </section>
         ) : (
-          <ErrorBox
-            title="Error loading the player"
-            message={data.error ?? ""}
-            retryHref={location.pathname + location.search}
-          />
+          <ErrorBox title="Error loading the player" message={data.error ?? ""} />
         )}
       </div>
     );

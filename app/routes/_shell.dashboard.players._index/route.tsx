@@ -13,6 +13,7 @@ import { formatDateTime, relativeTime } from "#app/utils/dates";
 import { Pagination } from "#app/components/table/Pagination";
 import { loadPlayers, type Hit, type Present, type Roster } from "./players.server";
 import styles from "#app/styles/players.css?url";
+import { Choices } from "#app/components/table/Options";
 
 export const meta: MetaFunction = () => [{ title: "Players · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -114,11 +115,7 @@ export default function PlayersPage() {
           <label>
             <span>Server</span>
             <select name="server" defaultValue={data.server} data-testid="roster-at-server">
-              {SERVER_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {SERVER_NAMES[id]}
-                </option>
-              ))}
+              <Choices values={SERVER_IDS} label={(id) => SERVER_NAMES[id]} />
             </select>
           </label>
           <label>

@@ -1,7 +1,7 @@
 // A tribe's page: when its players are on (the heatmap, in the viewer's zone), its longest quiet windows,
 // and its known players, each linking to their profile. The heatmap downloads as CSV.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { QUIET_SHARE, tribePath, windowText } from "#contract/players";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
@@ -58,7 +58,6 @@ const columns = (timeZone: string, now: number): Column[] => [
 
 export default function TribePage() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   useLiveRevalidate(["joinlog_update", "leavelog_update"]);
   const tribe = data.tribe as TribeView | null;
   if (!tribe) {
@@ -71,11 +70,7 @@ export default function TribePage() {
             <p className="muted">No player of a tribe named “{data.name}” was ever seen on 2411, 2573 or 2446.</p>
           </section>
         ) : (
-          <ErrorBox
-            title="Error loading the tribe"
-            message={data.error ?? ""}
-            retryHref={location.pathname + location.search}
-          />
+          <ErrorBox title="Error loading the tribe" message={data.error ?? ""} />
         )}
       </div>
     );

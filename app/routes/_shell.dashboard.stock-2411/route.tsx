@@ -22,12 +22,12 @@ import {
   rowName,
   savePayload,
   storedValue,
-  TAB_STORAGE_KEY,
+  TAB_MEMORY,
   TEXTS,
   type StockColumn,
 } from "#app/components/stock/rules";
 import type { StockItem } from "#contract/stock-item";
-import { STOCK_TABS, TABS, isStockTab, type StockTab, type TabKind } from "#contract/stock";
+import { STOCK_TABS, TABS, type StockTab, type TabKind } from "#contract/stock";
 import { ColourLegend } from "#app/components/sheet/ColourLegend";
 import { useNotifications } from "#app/components/notifications/notifications";
 import { Pagination } from "#app/components/table/Pagination";
@@ -77,7 +77,7 @@ function StockSheet({ data }: { data: Data }) {
   const here = location.pathname + location.search;
   const closeHref = withParams(here, { edit: null, dialog: null });
 
-  useRememberedTab({ storageKey: TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab: isStockTab, here });
+  useRememberedTab(TAB_MEMORY, { tab, hasTabParam: data.hasTabParam, here });
 
   const columns = useMemo(
     () => withHistoryColumn(kind, columnsFor(kind, { ready: data.ready, unready: data.unready }), data.historyView),

@@ -15,7 +15,6 @@ import {
 import {
   columnsFor,
   DEFAULT_PAGE_SIZE,
-  DEFAULT_TAB,
   editableColumns,
   IMAGE_TEXTS,
   itemNames,
@@ -24,7 +23,7 @@ import {
   parseInput,
   rowName,
   savePayload,
-  TAB_COOKIE,
+  TAB_MEMORY,
   TEXTS,
   type StockColumn,
 } from "#app/components/stock/rules";
@@ -50,12 +49,7 @@ export async function loadStock(request: Request, context: AppLoadContext) {
   const { user } = requireUser(request, context.auth);
   const url = new URL(request.url);
   // The tab asked for (?tab=), else the one remembered in the cookie, else War Room Vaults (default).
-  const { tab, hasTabParam, headers } = readRememberedTab(request, {
-    cookie: TAB_COOKIE,
-    path: PAGE_PATH,
-    isTab: isStockTab,
-    fallback: DEFAULT_TAB,
-  });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, TAB_MEMORY);
   const { path, kind, label } = TABS[tab];
   const timeZone = readPreferences(request).timeZone;
   const ready = url.searchParams.get("ready") === "1";

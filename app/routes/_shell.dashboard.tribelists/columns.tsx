@@ -1,5 +1,5 @@
 // The tribelist's columns: the canvas grid's and the HTML table's (its cells where they differ from the text).
-import { CopyId } from "#app/components/MemberName";
+import { idColumn } from "#app/components/grid/id-column";
 import { type GridColumnDef } from "#app/components/grid/types";
 import { type EntryRow } from "./tribelists";
 
@@ -12,16 +12,7 @@ const RANK_COLORS: Record<string, { fg: string; bg: string }> = {
 export const COLUMNS: GridColumnDef<EntryRow>[] = [
   { id: "position", title: "ID", width: 64, priority: 3, kind: "number", value: (r) => r.position },
   { id: "name", title: "Name", width: 220, priority: 1, editable: true, value: (r) => r.name, className: "entry-name" },
-  {
-    id: "discordId",
-    title: "Discord ID",
-    width: 200,
-    priority: 3,
-    editable: true,
-    value: (r) => r.discordId,
-    render: (r) => <CopyId id={r.discordId} />,
-    className: "mono",
-  },
+  idColumn<EntryRow>("discordId", "Discord ID", (r) => r.discordId, { width: 200, editable: true }),
   { id: "avatar", title: "Avatar", width: 80, kind: "image", value: (r) => r.avatar },
   {
     id: "rank",

@@ -14,6 +14,7 @@ import { ConflictField, Meanwhile } from "#app/components/Meanwhile";
 
 import { COLUMNS } from "./columns";
 import type { action } from "./route";
+import { Choices } from "#app/components/table/Options";
 
 /** The forms' check (zod), loaded after the first paint. */
 export const loadEntryForm = () => import("./tribelists-form");
@@ -78,11 +79,7 @@ function ChoiceSelect({
   return (
     <select {...props}>
       <option value="">None</option>
-      {choices.map((c) => (
-        <option key={c} value={c}>
-          {c}
-        </option>
-      ))}
+      <Choices values={choices} />
     </select>
   );
 }

@@ -22,9 +22,8 @@ import codesStyles from "#app/styles/codes.css?url";
 import styles from "#app/styles/tribelists.css?url";
 import {
   FILTER_LABELS,
-  isServer,
   PAGE_PATH,
-  TAB_KEY,
+  TAB_MEMORY,
   tabLabel,
   type Filter,
   type Positioned,
@@ -38,7 +37,7 @@ import { ActionButton, EntryPanel, isFailure, loadEntryForm, valuesOf, type Valu
 import { useLastUpdated } from "./last-updated";
 import { TribelistSummary, TribelistTabs } from "./panels";
 import { useCellEdits } from "./use-cell-edits";
-import { SelectedRow, SelectionBar } from "#app/components/table/SelectionBar";
+import { SelectedRow, SelectionBar, useSelectedRow } from "#app/components/table/SelectionBar";
 
 export const meta: MetaFunction = () => [{ title: "Tribelists · ARK Tribe Dashboard" }];
 // codes.css carries the button and grid styles both pages share (the modal brings its own).
@@ -63,7 +62,7 @@ export default function TribelistsPage() {
   const base = withParams(here, { edit: null, add: null, confirm: null, id: null });
   const server = data.server as Server;
 
-  useRememberedTab({ storageKey: TAB_KEY, tab: server, hasTabParam: data.hasTabParam, isTab: isServer, here });
+  useRememberedTab(TAB_MEMORY, { tab: server, hasTabParam: data.hasTabParam, here });
   const lastUpdated = useLastUpdated(server, data.signature, data.fetchedAt);
 
   const [adding, setAdding] = useState(false);
@@ -73,15 +72,15 @@ export default function TribelistsPage() {
   const columns = canEdit ? COLUMNS : readOnlyColumns(COLUMNS);
   const deleting = useModalState<Positioned>(data.confirm?.kind === "delete" ? data.confirm.entry : null);
   const clearing = useModalState<true>(data.confirm?.kind === "clear" || null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  useEffect(() => {
-    setAdding(false);
-    setEditingId(null);
-    setSelectedId(null);
-  }, [server]);
 
   const schema = useAfterPaint(loadEntryForm);
   const { rows, cellClash, onEdit } = useCellEdits({ data, server, base, schema, setEditingId, setAdding });
+  const { selected, select } = useSelectedRow(rows);
+  useEffect(() => {
+    setAdding(false);
+    setEditingId(null);
+    select(null);
+  }, [server, select]);
 
   // The 250 ms transition when the search or the filter changes; the CSS runs it on first paint too.
   const results = useRef<HTMLDivElement>(null);
@@ -115,7 +114,6 @@ export default function TribelistsPage() {
     setEditingId(null);
     if (data.editing) navigate(base, { replace: true, preventScrollReset: true });
   };
-  const selected = selectedId ? rows.find((r) => r._id === selectedId) : undefined;
 
   // Delete and Clear All: a form posting the fields without JavaScript; with it, a fetcher sends them and the modal
   // closes at once.
@@ -265,7 +263,7 @@ export default function TribelistsPage() {
               columns={columns}
               rowKey={(r) => r._id}
               onEdit={canEdit ? onEdit : undefined}
-              onSelect={(r) => setSelectedId(r?._id ?? null)}
+              onSelect={select}
               label={tabLabel(server)}
               servedOnly={servedAdd || servedEditId !== undefined}
               fallback={

@@ -15,19 +15,17 @@ import type { Toast } from "#app/utils/toast";
 import {
   CONFLICT_TEXT,
   countEntries,
-  DEFAULT_SERVER,
   entryWording,
   filterFrom,
   FORM_FIELDS,
   inFilter,
-  isServer,
   listPath,
   PAGE_PATH,
   SEARCH_FIELDS,
   SERVER_NAMES,
   serverFrom,
   sortEntries,
-  TAB_COOKIE,
+  TAB_MEMORY,
   type EntryRow,
   type FormField,
   type Server,
@@ -57,12 +55,7 @@ function loadErrorMessage(server: Server, error: unknown) {
 export async function loadTribelist(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const remembered = readRememberedTab(request, {
-    cookie: TAB_COOKIE,
-    path: PAGE_PATH,
-    isTab: isServer,
-    fallback: DEFAULT_SERVER,
-  });
+  const remembered = readRememberedTab(request, TAB_MEMORY);
   const server = remembered.tab;
   const filter = filterFrom(url.searchParams.get("filter"));
   const q = url.searchParams.get("q")?.trim() ?? "";

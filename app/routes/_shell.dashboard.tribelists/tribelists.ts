@@ -5,6 +5,7 @@ import { SERVER_IDS, SERVER_NAMES, type ServerId } from "#contract/servers";
 import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "#contract/tribelists";
 import { conflictText } from "#app/utils/action";
 import { labelled } from "#app/utils/forms";
+import type { TabMemory } from "#app/utils/remembered-tab";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;
@@ -69,13 +70,18 @@ export const SEARCH_FIELDS: (keyof Positioned)[] = ["position", "name", "usernam
 /** A save based on an older version of the entry (409). */
 export const CONFLICT_TEXT = conflictText("entry");
 
-/** Local storage: the active tab (remembered locally, default 2411) and the last-updated time per server. */
-export const TAB_KEY = "tribelist-active-tab";
+/** Local storage: the last-updated time per server. */
 export const LAST_UPDATED_KEY = "tribelist-last-updated";
-/** The same tab choice in a cookie, so the server renders the remembered tab on first paint. */
-export const TAB_COOKIE = "tribelist-tab";
 
 export const PAGE_PATH = "/dashboard/tribelists";
+/** Where the active tab is remembered (default 2411): local storage and a cookie, so the server renders it first. */
+export const TAB_MEMORY: TabMemory<Server> = {
+  storageKey: "tribelist-active-tab",
+  cookie: "tribelist-tab",
+  path: PAGE_PATH,
+  isTab: isServer,
+  fallback: DEFAULT_SERVER,
+};
 
 // ---- The add row and the edit rows ----------------------------------------------------------
 

@@ -2,8 +2,8 @@
 // before hydration and without JavaScript). Delete and Kick lead to the server-rendered confirmation step; the avatar
 // fetch is a form button.
 import { Form, Link } from "@remix-run/react";
-import { CopyId } from "#app/components/MemberName";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
+import { idColumn } from "#app/components/grid/id-column";
 import { TONE_COLORS } from "#app/components/grid/tones";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { Icon } from "#app/components/icons";
@@ -92,14 +92,8 @@ const textColumn = (
 });
 
 /** A Discord id column, copied with a click in the HTML table. */
-const idColumn = (id: "vouched" | "vouchedBy", title: string): GridColumnDef<VouchRow> => ({
-  id,
-  title,
-  width: 180,
-  priority: 3,
-  value: (r) => r[id],
-  render: (r) => <CopyId id={r[id]} />,
-});
+const vouchIdColumn = (id: "vouched" | "vouchedBy", title: string) =>
+  idColumn<VouchRow>(id, title, (r) => r[id], { width: 180 });
 
 /** The columns of the canvas grid and of the HTML table (its cells where they differ from the text). */
 export const COLUMNS: GridColumnDef<VouchRow>[] = [
@@ -118,9 +112,9 @@ export const COLUMNS: GridColumnDef<VouchRow>[] = [
     colors: (r) => TONE_COLORS[statusTone(r.status)],
     render: (r) => <StatusBadge status={r.status} />,
   },
-  idColumn("vouched", "Vouched ID"),
+  vouchIdColumn("vouched", "Vouched ID"),
   textColumn("vouchedAt", "Vouched Date", 115, 1),
-  idColumn("vouchedBy", "Voucher ID"),
+  vouchIdColumn("vouchedBy", "Voucher ID"),
   textColumn("vouchedByUsername", "Voucher Username", 150, 1),
   textColumn("vouchedUsername", "Vouched Username", 150, 1),
   {

@@ -10,7 +10,7 @@ import { ConfirmModal } from "#app/components/Modal";
 import { useNotifications } from "#app/components/notifications/notifications";
 import { Pagination } from "#app/components/table/Pagination";
 import { TableToolbar } from "#app/components/table/TableToolbar";
-import { SelectionBar } from "#app/components/table/SelectionBar";
+import { SelectionBar, useSelectedRow } from "#app/components/table/SelectionBar";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { useAfterPaint } from "#app/utils/after-paint";
@@ -78,8 +78,7 @@ export default function VouchesPage() {
   const fetchAvatar = (row: VouchRow) => post(avatars, { intent: "fetch-avatar", _id: row._id });
   const navigate = useNavigate();
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = rows.find((r) => r._id === selectedId) ?? null;
+  const { selected, select } = useSelectedRow(rows);
   const [asking, setAsking] = useState<Asking | null>(null);
 
   const check = useAfterPaint(loadActionCheck);
@@ -182,7 +181,7 @@ export default function VouchesPage() {
               rows={rows}
               columns={columnsFor(canEdit)}
               rowKey={rowKey}
-              onSelect={(row) => setSelectedId(row?._id ?? null)}
+              onSelect={select}
               label="Vouches"
               fallback={table}
             />

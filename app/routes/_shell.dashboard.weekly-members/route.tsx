@@ -17,23 +17,13 @@ import { Badge } from "#app/components/Badge";
 import { ErrorBox } from "#app/components/ErrorBox";
 import { activityColumns, StatsTable, type Column } from "#app/routes/server-stats-page/StatsTable";
 import { TONE_COLORS } from "#app/components/grid/tones";
-import {
-  ACTIVITY,
-  isTab,
-  PAGE_PATH,
-  TAB_LABELS,
-  TAB_STORAGE_KEY,
-  TABS,
-  TEXTS,
-  type Tab,
-  type WeeklyRow,
-} from "./weekly-members";
+import { ACTIVITY, PAGE_PATH, TAB_LABELS, TAB_MEMORY, TABS, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
 import { loadWeeklyMembers, weeklyMembersAction } from "./weekly-members.server";
 import statsStyles from "#app/styles/server-stats.css?url";
 import styles from "#app/styles/weekly-members.css?url";
 import { TabNav } from "#app/components/TabNav";
 import { useCan } from "#app/utils/access";
-import { SourceAge } from "#app/components/SourceAge";
+import { SourceAgeOf } from "#app/components/SourceAge";
 
 export const meta: MetaFunction = () => [{ title: "Weekly Members · ARK Tribe Dashboard" }];
 export const links: LinksFunction = () => [
@@ -64,7 +54,7 @@ export default function WeeklyMembers() {
   const location = useLocation();
   const here = location.pathname + location.search;
   useLiveRevalidate(["weeklymembers_update"]);
-  useRememberedTab({ storageKey: TAB_STORAGE_KEY, tab, hasTabParam: data.hasTabParam, isTab, here, reset: ["page"] });
+  useRememberedTab(TAB_MEMORY, { tab, hasTabParam: data.hasTabParam, here });
   const rows = data.page.rows as WeeklyRow[];
   const canRefresh = useCan("weekly-members");
 
@@ -72,15 +62,7 @@ export default function WeeklyMembers() {
     <div className="weekly-members" data-tab={tab}>
       <div className="page-header">
         <h1>{TEXTS.title}</h1>
-        {data.source ? (
-          <SourceAge
-            label={data.source.label}
-            observedAt={data.source.lastObservedAt}
-            intervalMs={data.source.intervalMs}
-            now={data.now}
-            timeZone={data.timeZone}
-          />
-        ) : null}
+        <SourceAgeOf source={data.source} now={data.now} timeZone={data.timeZone} />
         <span className="weekly-spacer" />
         <LiveStatusBadge />
         {canRefresh ? <RefreshData here={here} /> : null}
@@ -122,7 +104,7 @@ export default function WeeklyMembers() {
       <section className="card" aria-label={`${TAB_LABELS[tab]} table`}>
         <TableToolbar q={data.q} size={data.size} placeholder={TEXTS.search} keep={["tab"]} exportable />
         {data.error ? (
-          <ErrorBox title={data.error.title} message={data.error.message} retryHref={here} />
+          <ErrorBox title={data.error.title} message={data.error.message} />
         ) : data.empty ? (
           <EmptyState title={data.empty} text={data.q && data.counts.total > 0 ? TEXTS.noMatchText : undefined} />
         ) : (

@@ -15,17 +15,7 @@ import { readRememberedTab } from "#app/utils/remembered-tab";
 import { matches, pageFrom, pageSizeFrom, paginate, placed, type Page } from "#app/utils/table";
 import { formatLaunch, platformOf, statusBadge } from "#app/routes/server-stats-page/servers";
 import { rowLinks, safeLink, text, toMs } from "#app/routes/server-stats-page/host-rows.server";
-import {
-  ACTIVITY,
-  DEFAULT_TAB,
-  emptyText,
-  isTab,
-  PAGE_PATH,
-  TAB_STORAGE_KEY,
-  TEXTS,
-  type Tab,
-  type WeeklyRow,
-} from "./weekly-members";
+import { ACTIVITY, emptyText, PAGE_PATH, TAB_MEMORY, TEXTS, type Tab, type WeeklyRow } from "./weekly-members";
 
 /**
  * The member's tab: the activity flag, else the event type. The host's search applies it in SQL, where the stored flag
@@ -132,12 +122,7 @@ async function readTab(context: AppLoadContext, { tab, q, page, size, timeZone }
 export async function loadWeeklyMembers(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const { tab, hasTabParam, headers } = readRememberedTab(request, {
-    cookie: TAB_STORAGE_KEY,
-    path: PAGE_PATH,
-    isTab,
-    fallback: DEFAULT_TAB,
-  });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, TAB_MEMORY);
   const q = searchText(url.searchParams.get("q"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const pageNumber = pageFrom(url.searchParams.get("page"));

@@ -2,6 +2,7 @@
 // by the loader, the action and the page. Pure.
 import { WEEKLY_ACTIVITY, WEEKLY_ACTIVITY_LABELS, type WeeklyActivity } from "#contract/servers";
 import type { StatsRow, Tone } from "#app/routes/server-stats-page/servers";
+import type { TabMemory } from "#app/utils/remembered-tab";
 
 export const PAGE_PATH = "/dashboard/weekly-members";
 
@@ -11,8 +12,15 @@ export type Tab = WeeklyActivity;
 export const DEFAULT_TAB: Tab = "active";
 export const isTab = (v: unknown): v is Tab => typeof v === "string" && (TABS as readonly string[]).includes(v);
 export const TAB_LABELS: Record<Tab, string> = { active: "Active Members", inactive: "Inactive Members" };
-/** Where this browser remembers the tab: the local storage key and the cookie that lets the server render it. */
-export const TAB_STORAGE_KEY = "weekly_members_active_tab";
+/** Where this browser remembers the tab: local storage, and the cookie that lets the server render it. */
+export const TAB_MEMORY: TabMemory<Tab> = {
+  storageKey: "weekly_members_active_tab",
+  cookie: "weekly_members_active_tab",
+  path: PAGE_PATH,
+  isTab,
+  fallback: DEFAULT_TAB,
+  reset: ["page"],
+};
 
 /** The Event Type badge: active green, inactive grey (its words are the host search's too: contract/servers.ts). */
 export const ACTIVITY: Record<Tab, { label: string; tone: Tone }> = {

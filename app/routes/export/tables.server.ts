@@ -20,6 +20,8 @@ import { COLUMNS as CODE_COLUMNS } from "#app/routes/_shell.dashboard.codes/rout
 import { loadCodes } from "#app/routes/_shell.dashboard.codes/codes.server";
 import { joinColumns, leaveColumns } from "#app/routes/_shell.dashboard.logs/route";
 import { loadLogs } from "#app/routes/_shell.dashboard.logs/logs.server";
+import { TAB_MEMORY as LOGS_TAB } from "#app/routes/_shell.dashboard.logs/logs";
+import { readRememberedTab } from "#app/utils/remembered-tab";
 import { loadStock } from "#app/routes/_shell.dashboard.stock-2411/stock.server";
 import { COLUMNS as TRIBELIST_COLUMNS } from "#app/routes/_shell.dashboard.tribelists/columns";
 import { loadTribelist } from "#app/routes/_shell.dashboard.tribelists/tribelists.server";
@@ -81,7 +83,7 @@ const tribelists: TableReader = async (request, context) => {
 };
 
 const logs: TableReader = async (request, context) => {
-  const data = await loadLogs(context, new URL(request.url));
+  const data = await loadLogs(context, new URL(request.url), readRememberedTab(request, LOGS_TAB));
   return data.tab === "join-log"
     ? table("join-log", csvColumns(joinColumns(data.avatars)), data.join, data.loadError)
     : table("leave-log", csvColumns(leaveColumns(data.avatars)), data.leave, data.loadError);

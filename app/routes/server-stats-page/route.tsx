@@ -21,16 +21,15 @@ import { PopulationChart } from "./PopulationChart";
 import {
   EVENT_FILTER_LABELS,
   isActivityTab,
-  isTab,
   lastUpdatedStorageKey,
   SERVERS,
+  tabMemory,
   serverOfPath,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   TAB_LABELS,
   TAB_SOURCES,
   TABS,
-  tabStorageKey,
   type Filter,
   type ServerState,
   type StatsRow,
@@ -84,14 +83,7 @@ export default function ServerStatsPage() {
 
   // The active tab is kept in local storage under server_stats_{id}_active_tab and restored only when
   // it is one of the seven keys (a filter or page of another tab does not carry over).
-  useRememberedTab({
-    storageKey: tabStorageKey(id),
-    tab,
-    hasTabParam: data.hasTabParam,
-    isTab,
-    here,
-    reset: ["filter", "page"],
-  });
+  useRememberedTab(tabMemory(id), { tab, hasTabParam: data.hasTabParam, here });
   useServerLive(id, tab);
   useEffect(() => {
     if (data.state?.lastUpdated) localStorage.setItem(lastUpdatedStorageKey(id), String(data.state.lastUpdated));
@@ -215,7 +207,7 @@ export default function ServerStatsPage() {
         </div>
 
         {data.error ? (
-          <ErrorBox title={data.error.title} message={data.error.message} detail={data.error.detail} retryHref={here} />
+          <ErrorBox title={data.error.title} message={data.error.message} detail={data.error.detail} />
         ) : data.empty ? (
           <EmptyState title={data.empty.title} text={data.empty.text} detail={data.empty.detail} />
         ) : (

@@ -17,6 +17,7 @@ import {
   type StatusClass,
 } from "#contract/servers";
 import { formatDateTime } from "#app/utils/dates";
+import type { TabMemory } from "#app/utils/remembered-tab";
 
 export type ServerInfo = {
   id: ServerId;
@@ -80,6 +81,16 @@ export const isTab = (v: unknown): v is Tab => typeof v === "string" && (TABS as
 export const tabFrom = (v: unknown): Tab => (isTab(v) ? v : DEFAULT_TAB);
 /** The local storage key of the active tab (2446: server_stats_2446_active_tab). */
 export const tabStorageKey = (id: ServerId) => `server_stats_${id}_active_tab`;
+/** Where a server's page remembers its tab: local storage and a cookie of the same name, so the server renders it. */
+export const tabMemory = (id: ServerId): TabMemory<Tab> => ({
+  storageKey: tabStorageKey(id),
+  cookie: tabStorageKey(id),
+  path: pagePath(id),
+  isTab,
+  fallback: DEFAULT_TAB,
+  // A filter or page of another tab does not carry over.
+  reset: ["filter", "page"],
+});
 /** The last-updated time is kept locally per server too. */
 export const lastUpdatedStorageKey = (id: ServerId) => `server_stats_${id}_last_updated`;
 

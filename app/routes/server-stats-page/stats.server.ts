@@ -11,18 +11,16 @@ import { readRememberedTab } from "#app/utils/remembered-tab";
 import { pageSizeFrom, paginate, type Page } from "#app/utils/table";
 import {
   countByStatus,
-  DEFAULT_TAB,
   filterFor,
   inFilter,
   isActivityTab,
-  isTab,
   pagePath,
   peakOf,
   rangeFrom,
   SERVERS,
+  tabMemory,
   TAB_LABELS,
   TAB_SOURCES,
-  tabStorageKey,
   TEXTS,
   type Filter,
   type Population,
@@ -126,12 +124,7 @@ export async function loadServerStats(request: Request, context: AppLoadContext,
   const url = new URL(request.url);
   const server = SERVERS[id];
   // The remembered tab is used only when it is one of the seven keys, else playerlist.
-  const { tab, hasTabParam, headers } = readRememberedTab(request, {
-    cookie: tabStorageKey(id),
-    path: pagePath(id),
-    isTab,
-    fallback: DEFAULT_TAB,
-  });
+  const { tab, hasTabParam, headers } = readRememberedTab(request, tabMemory(id));
   const filter = filterFor(tab, url.searchParams.get("filter"));
   const size = pageSizeFrom(url.searchParams.get("size"));
   const pageNumber = Number(url.searchParams.get("page") ?? 1);

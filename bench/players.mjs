@@ -2,7 +2,7 @@
 // (GET /api/health) and flat from scale 10 (bench/run.mjs compares them with their scale-10 twins like every page);
 // and what keeping sessions adds to recording a roster snapshot (bench/players-write.mjs, at most 1.10x). Scale 200
 // holds 1,000,000+ join and leave events over 90 days.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { d1Rows } from "./lib.mjs";
 import { against, header, report } from "./figures.mjs";
 
@@ -25,9 +25,13 @@ export function playerPages(dir) {
 export async function playerFigures({ events, paths, health, page, misses }) {
   header(`Players (${events} join and leave events): server render with a session, against GET /api/health`);
   for (const path of paths) report(`GET ${path}`, await against(health, () => page(path)), 2);
-  const write = spawnSync("node", ["bench/players-write.mjs"], { encoding: "utf8" });
+  // Not spawnSync: a blocked event loop misses the server closing its idle keep-alive connection, and the run's next
+  // request would go out on the closed socket ("fetch failed").
+  const write = await new Promise((resolve) =>
+    execFile("node", ["bench/players-write.mjs"], (error, stdout, stderr) => resolve({ error, stdout, stderr })),
+  );
   process.stdout.write(`\n${write.stdout}`);
-  if (write.status !== 0) {
+  if (write.error) {
     process.stderr.write(write.stderr);
     misses.push("sessions kept with a roster snapshot: over 1.10x the snapshot alone (or the benchmark failed)");
   }

@@ -1,7 +1,8 @@
 // A person as every page shows them: their avatar and the name the product knows them by, their Discord id on hover
-// and a button that copies it; the id alone, in a monospaced face, when no name is known.
+// and a button that copies it; the id alone, in a monospaced face, when no name is known; and a table's id column.
 import { useState } from "react";
 import { useHydrated } from "#app/utils/hydrated";
+import type { GridColumnDef } from "./grid/types";
 import { Icon } from "./icons";
 
 export function MemberName({
@@ -55,4 +56,14 @@ function CopyButton({ id }: { id: string }) {
       <Icon name={copied ? "check" : "copy"} size={13} />
     </button>
   );
+}
+
+/** A Discord id's column: for wide screens and the end of a phone's card, monospace, copied with a click. */
+export function idColumn<T>(
+  id: string,
+  title: string,
+  value: (row: T) => string | null | undefined,
+  more: Partial<GridColumnDef<T>> = {},
+): GridColumnDef<T> {
+  return { id, title, priority: 3, value, render: (row) => <CopyId id={value(row)} />, className: "mono", ...more };
 }

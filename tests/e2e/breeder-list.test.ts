@@ -221,7 +221,7 @@ describe("the breeder list without JavaScript", () => {
     // The server filter and Clear Filter; Mut Details shows the mutation columns.
     await page.getByTestId("server-2573").click();
     await expect.poll(() => table.locator("tbody tr").count()).toBe(1);
-    await page.getByRole("button", { name: "Clear Filter" }).click();
+    await page.getByRole("link", { name: "Clear Filter" }).click();
     await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
     expect(await table.getByRole("columnheader", { name: "Mut Hp" }).count()).toBe(0);
     await page.getByRole("button", { name: "Mut Details" }).click();

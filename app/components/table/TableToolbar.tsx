@@ -1,5 +1,6 @@
-import { Form, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+// A table's toolbar: search and page size in the URL, and the links that turn a filter on and off.
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { PAGE_SIZES, WHOLE_SHEET, type SheetSize } from "#app/utils/table";
 import { Icon } from "#app/components/icons";
 import { ExportLink } from "./ExportLink";
@@ -120,5 +121,35 @@ export function PageSizeSelect({
       </select>{" "}
       entries
     </label>
+  );
+}
+
+/** A filter turned on and off by a link (?filter=), so it works without JavaScript; the link says whether it is on. */
+export function FilterLink({
+  to,
+  on,
+  className,
+  testId,
+  children,
+}: {
+  to: string;
+  on: boolean;
+  className: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} className={className} aria-pressed={on} role="button" preventScrollReset replace data-testid={testId}>
+      {children}
+    </Link>
+  );
+}
+
+/** The link that drops the active filter. */
+export function ClearFilter({ href }: { href: string }) {
+  return (
+    <Link to={href} className="button small" preventScrollReset replace data-testid="clear-filter">
+      <Icon name="x" size={14} /> Clear Filter
+    </Link>
   );
 }

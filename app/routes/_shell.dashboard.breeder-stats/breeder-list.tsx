@@ -1,7 +1,7 @@
 // The Breeder List tab on the sheet engine: the "Good Comms Breed Lines" summary with the server filter, the column
 // toggles and the sheet; without JavaScript, the HTML table with a per-row Edit link and its row tools (ADR 055,
 // docs/product/breeder.md).
-import { Link, useBlocker, useLocation, useRevalidator } from "@remix-run/react";
+import { useBlocker, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
 import {
   BREEDER_PATH,
@@ -28,6 +28,7 @@ import { Pagination } from "#app/components/table/Pagination";
 import { LiveStatusBadge } from "#app/realtime/live";
 import { escapeHtml, tag } from "#app/utils/html";
 import { useHydrated } from "#app/utils/hydrated";
+import { ClearFilter, FilterLink } from "#app/components/table/TableToolbar";
 import { withParams } from "#app/utils/table";
 import {
   breederPayload,
@@ -163,25 +164,18 @@ export function BreederListTab({ data }: { data: BreederListData }) {
           {BREEDER_SERVERS.map((id) => {
             const active = data.filter === id;
             return (
-              <Link
+              <FilterLink
                 key={id}
                 to={filterHref(active ? null : id)}
+                on={active}
                 className={`button small toggle${active ? " on" : ""}`}
-                aria-pressed={active}
-                role="button"
-                preventScrollReset
-                replace
-                data-testid={`server-${id}`}
+                testId={`server-${id}`}
               >
                 {id} <strong>{summary.servers[id]}</strong>
-              </Link>
+              </FilterLink>
             );
           })}
-          {data.filter ? (
-            <Link to={filterHref(null)} className="button small" role="button" preventScrollReset replace>
-              Clear Filter
-            </Link>
-          ) : null}
+          {data.filter ? <ClearFilter href={filterHref(null)} /> : null}
         </div>
       </section>
 

@@ -1,17 +1,16 @@
 // The Claim Sessions tab (summary cards Claims Today, Completed Today and Most Participants Today as
 // filters with Clear Filter, its own search, and the sessions' table). The cards are links (?filter=), so they work
 // without JavaScript; clicking the active one clears it. What each filter keeps: see CLAIM_FILTERS in breeder.ts.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { DinoIcon } from "#app/components/DinoIcon";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { LoadError, StaleSince } from "#app/components/HostNotice";
 import { Pagination } from "#app/components/table/Pagination";
-import { TableToolbar } from "#app/components/table/TableToolbar";
+import { ClearFilter, FilterLink, TableToolbar } from "#app/components/table/TableToolbar";
 import { withParams } from "#app/utils/table";
 import { CLAIM_FILTER_LABELS, CLAIM_FILTERS, TEXTS, type ClaimFilter } from "./breeder";
-import { MemberName } from "#app/components/MemberName";
-import { idColumn } from "#app/components/grid/id-column";
+import { idColumn, MemberName } from "#app/components/MemberName";
 import type { ClaimsData } from "./sessions.server";
 
 type Session = ClaimsData["page"]["rows"][number];
@@ -93,26 +92,19 @@ export function ClaimsTab({ data }: { data: ClaimsData }) {
         {CLAIM_FILTERS.map((f) => {
           const active = data.filter === f;
           return (
-            <Link
+            <FilterLink
               key={f}
               to={filterHref(active ? null : f)}
+              on={active}
               className={`claim-card${active ? " active" : ""}`}
-              aria-pressed={active}
-              role="button"
-              preventScrollReset
-              replace
-              data-testid={`card-${f}`}
+              testId={`card-${f}`}
             >
               <span className="claim-card-label">{CLAIM_FILTER_LABELS[f]}</span>
               <strong className="claim-card-figure">{figure[f]}</strong>
-            </Link>
+            </FilterLink>
           );
         })}
-        {data.filter ? (
-          <Link to={filterHref(null)} className="button small" preventScrollReset replace>
-            Clear Filter
-          </Link>
-        ) : null}
+        {data.filter ? <ClearFilter href={filterHref(null)} /> : null}
       </div>
       <TableToolbar q={data.cq} param="cq" placeholder={TEXTS.claimSearch} keep={["tab", "q", "filter", "size"]} />
       <StaleSince asOf={data.staleAsOf} what="the claim sessions" />

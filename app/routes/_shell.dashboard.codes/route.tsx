@@ -5,11 +5,11 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
-import { idColumn } from "#app/components/grid/id-column";
 import { CanvasTable } from "#app/components/grid/CanvasTable";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { TONE_COLORS } from "#app/components/grid/tones";
 import { readOnlyColumns, type GridColumnDef } from "#app/components/grid/types";
+import { idColumn } from "#app/components/MemberName";
 import { useCan } from "#app/utils/access";
 import { SelectedRow, SelectionBar, useSelectedRow } from "#app/components/table/SelectionBar";
 import { Icon } from "#app/components/icons";

@@ -1,5 +1,5 @@
 // The tribelist's columns: the canvas grid's and the HTML table's (its cells where they differ from the text).
-import { idColumn } from "#app/components/grid/id-column";
+import { idColumn } from "#app/components/MemberName";
 import { type GridColumnDef } from "#app/components/grid/types";
 import { type EntryRow } from "./tribelists";
 

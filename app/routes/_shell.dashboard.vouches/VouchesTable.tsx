@@ -3,8 +3,8 @@
 // fetch is a form button.
 import { Form, Link } from "@remix-run/react";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
-import { idColumn } from "#app/components/grid/id-column";
 import { TONE_COLORS } from "#app/components/grid/tones";
+import { idColumn } from "#app/components/MemberName";
 import type { GridColumnDef } from "#app/components/grid/types";
 import { Icon } from "#app/components/icons";
 import { perRow } from "#app/utils/table";

@@ -1,12 +1,11 @@
 // The server stats page's panels: the playerlist's server panel and Manual Refresh, the log tabs' card, the filter
 // badges and the page size form.
-import { Form, Link, useFetcher, useRevalidator, useSubmit } from "@remix-run/react";
+import { Form, useFetcher, useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { ServerId } from "#contract/servers";
-import { Icon } from "#app/components/icons";
 import { useNotifications } from "#app/components/notifications/notifications";
 import { SourceAge } from "#app/components/SourceAge";
-import { PageSizeSelect } from "#app/components/table/TableToolbar";
+import { ClearFilter, FilterLink, PageSizeSelect } from "#app/components/table/TableToolbar";
 import { LiveStatusBadge } from "#app/realtime/live";
 import { useCan } from "#app/utils/access";
 import type { Answer } from "#app/utils/action";
@@ -55,19 +54,16 @@ export function SummaryBadges({
       </div>
       <div className="filter-badges" role="group" aria-label={`${title} filters`}>
         {items.map((i) => (
-          <Link
+          <FilterLink
             key={i.key}
             to={hrefFor(i.key)}
+            on={active === i.key}
             className={`filter-badge tone-${i.tone}${active === i.key ? " active" : ""}`}
-            aria-pressed={active === i.key}
-            role="button"
-            preventScrollReset
-            replace
-            data-testid={`filter-${i.key}`}
+            testId={`filter-${i.key}`}
           >
             <span>{i.label}</span>
             <span className="filter-count">{i.count}</span>
-          </Link>
+          </FilterLink>
         ))}
         {active ? <ClearFilter href={clearHref} /> : null}
       </div>
@@ -250,19 +246,16 @@ export function ActivityCard({
         {isActivityTab(tab) ? (
           <div className="filter-badges" role="group" aria-label="Event filters">
             {(["joins", "leaves"] as const).map((f) => (
-              <Link
+              <FilterLink
                 key={f}
                 to={filterHref(f)}
+                on={filter === f}
                 className={`filter-badge tone-${eventTone(tab as ActivityTab, f === "joins" ? "join" : "leave")}${filter === f ? " active" : ""}`}
-                aria-pressed={filter === f}
-                role="button"
-                preventScrollReset
-                replace
-                data-testid={`filter-${f}`}
+                testId={`filter-${f}`}
               >
                 <span>{EVENT_FILTER_LABELS[f]}</span>
                 <span className="filter-count">{counts[f] ?? 0}</span>
-              </Link>
+              </FilterLink>
             ))}
             {filter ? <ClearFilter href={clearHref} /> : null}
           </div>
@@ -305,14 +298,5 @@ export function PageSizeForm({ size, keep }: { size: number; keep: Record<string
         </button>
       </noscript>
     </Form>
-  );
-}
-
-/** The button that drops the active filter. */
-function ClearFilter({ href }: { href: string }) {
-  return (
-    <Link to={href} className="button small" preventScrollReset replace data-testid="clear-filter">
-      <Icon name="x" size={14} /> Clear Filter
-    </Link>
   );
 }

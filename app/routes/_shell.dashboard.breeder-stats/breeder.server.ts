@@ -2,7 +2,7 @@
 // dispatches by intent to the Breeder List's module, the dialogs and the side tables' edits.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
-import { type BreederDino } from "#contract/breeder";
+import type { BreederDino } from "#contract/breeder";
 import { reduceImageUrl } from "#contract/images";
 import { requireUser } from "#app/auth/session.server";
 import { imageFormError, sheetNames } from "#app/components/sheet/rules";

@@ -5,11 +5,7 @@ export function Options({ options, value }: { options: readonly string[]; value:
   return (
     <>
       {value === "" ? <option value="">—</option> : null}
-      {list.map((o) => (
-        <option key={o} value={o}>
-          {o}
-        </option>
-      ))}
+      <Choices values={list} />
     </>
   );
 }

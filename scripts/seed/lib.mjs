@@ -1,14 +1,9 @@
 // Building blocks for demo data: a seeded random generator (the same data every run), names, ids, SQL.
 
+import { mulberry32 } from "../../contract/mulberry32.js";
+
 export function rng(seed = 20261121) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min, max) => min + Math.floor(next() * (max - min + 1));
   const pick = (list) => list[Math.floor(next() * list.length)];
   const chance = (p) => next() < p;

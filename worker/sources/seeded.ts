@@ -1,16 +1,12 @@
 // The stand-ins' made-up people (the Discord stand-in's users, the demo collectors' players): a small generator seeded
 // by a text (mulberry32 after an FNV-1a hash of it), so the same seed always makes the same person, and their names.
 
+import { mulberry32 } from "#contract/mulberry32.js";
+
 export function seeded(seed: string) {
   let h = 0x811c9dc5;
   for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-  const next = () => {
-    h = (h + 0x6d2b79f5) >>> 0;
-    let t = h;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(h);
   return { next, pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] };
 }
 

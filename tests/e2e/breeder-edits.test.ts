@@ -147,8 +147,12 @@ describe("the side tables", () => {
         .getByRole("button", { name: new RegExp(`^Status: ${t.status}`) })
         .waitFor();
 
-      // A text: Enter commits.
+      // A text: the editor opens in the cell, which grows only as far as a narrow editor needs (7rem and the cell's
+      // padding), not to the page's 16rem text field. Enter commits.
+      const closed = (await cell(page, created._id, "notes").boundingBox())!;
       await cell(page, created._id, "notes").getByRole("button").click();
+      const open = (await cell(page, created._id, "notes").boundingBox())!;
+      expect(open.width).toBeLessThanOrEqual(Math.max(closed.width + 1, 7 * 16 + 40));
       await cell(page, created._id, "notes").locator("input").fill(`noted ${m}`);
       await cell(page, created._id, "notes").locator("input").press("Enter");
       await expect.poll(async () => (await rowOf(context, t.path, created._id)).notes).toBe(`noted ${m}`);

@@ -1,8 +1,8 @@
 // Who signs in: users and their server-side sessions.
 
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-import { json, now } from "./columns";
+import { json, now, timestamp } from "./columns";
 
 /** Everyone who has signed in, keyed by Discord user id. */
 export const users = sqliteTable("users", {
@@ -10,15 +10,21 @@ export const users = sqliteTable("users", {
   username: text("username").notNull(),
   globalName: text("global_name"),
   avatar: text("avatar"),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-  lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }).notNull().default(now),
+  createdAt: timestamp("created_at").notNull().default(now),
+  lastSignInAt: timestamp("last_sign_in_at").notNull().default(now),
   /**
    * Their Discord role ids in the configured guilds, each guild's id (its @everyone role) included; empty when they are
    * in none. Read at sign-in, refreshed while a session lives, null until first read (contract/access.ts).
    */
   roles: json<string[]>("roles"),
-  rolesCheckedAt: integer("roles_checked_at", { mode: "timestamp_ms" }),
+  rolesCheckedAt: timestamp("roles_checked_at"),
 });
+
+/** A row that belongs to a user, and goes with them. */
+export const ownerId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 /** Access levels an admin gave a Discord role, per section (contract/access.ts). A role with no row here has none. */
 export const roleAccess = sqliteTable(
@@ -28,7 +34,7 @@ export const roleAccess = sqliteTable(
     section: text("section").notNull(),
     level: text("level").notNull(),
     updatedBy: text("updated_by"),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+    updatedAt: timestamp("updated_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.section] })],
 );
@@ -41,16 +47,14 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     username: text("username").notNull(),
     globalName: text("global_name"),
     avatar: text("avatar"),
     userAgent: text("user_agent"),
-    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
-    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull().default(now),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: timestamp("created_at").notNull().default(now),
+    lastSeenAt: timestamp("last_seen_at").notNull().default(now),
+    expiresAt: timestamp("expires_at").notNull(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );

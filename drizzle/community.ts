@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { TRIBELIST_SERVERS } from "#contract/tribelists";
-import { bool, epochMs, json, now, objectId, timestamp } from "./columns";
+import { bool, epochMs, json, now, objectId, serial, timestamp } from "./columns";
 
 export const VOUCH_STATUSES = ["Complete", "Invalid", "Not Provided", "Remove Pending"] as const;
 
@@ -83,13 +83,18 @@ export const tribelistEntries = sqliteTable(
   (t) => [index("tribelist_server_idx").on(t.server)],
 );
 
+/** A Discord member as the join and leave logs record them: the log's own row key, then who it was. */
+const loggedMember = () => ({
+  rowId: serial("row_id"),
+  id: text("id").notNull(),
+  displayName: text("display_name"),
+  username: text("username"),
+});
+
 export const joinLog = sqliteTable(
   "join_log",
   {
-    rowId: integer("row_id").primaryKey({ autoIncrement: true }),
-    id: text("id").notNull(),
-    displayName: text("display_name"),
-    username: text("username"),
+    ...loggedMember(),
     avatarURL: text("avatar_url"),
     joinedAt: epochMs("joined_at").notNull(),
     createdAt: epochMs("created_at"),
@@ -105,10 +110,7 @@ export type VoucherInfo = { id?: string | null; vouchedBy?: string | null; vouch
 export const removedMembers = sqliteTable(
   "removed_members",
   {
-    rowId: integer("row_id").primaryKey({ autoIncrement: true }),
-    id: text("id").notNull(),
-    displayName: text("display_name"),
-    username: text("username"),
+    ...loggedMember(),
     userAvatarURL: text("user_avatar_url"),
     joinedAt: epochMs("joined_at"),
     leftAt: epochMs("left_at").notNull(),

@@ -1,15 +1,13 @@
 // API tokens for bots and collectors, the audit trail of every write, the data sources and the Discord alerts.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { users } from "./auth";
-import { epochMs, json, now, timestamp } from "./columns";
+import { ownerId } from "./auth";
+import { epochMs, json, now, serial, timestamp } from "./columns";
 
 export const apiTokens = sqliteTable(
   "api_tokens",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerId(),
     name: text("name").notNull(),
     /** SHA-256 of the token, hex. The token itself is shown once and never stored. */
     hash: text("hash").notNull().unique(),
@@ -27,7 +25,7 @@ export const apiTokens = sqliteTable(
 export const auditLog = sqliteTable(
   "audit_log",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial(),
     at: timestamp("at").notNull().default(now),
     /** "user:{discord id}" or "token:{token id}". */
     actor: text("actor").notNull(),
@@ -80,7 +78,7 @@ export const sources = sqliteTable("sources", {
 
 /** A Discord channel's webhook that alerts go to: its address is a secret, shown back only in part. */
 export const alertChannels = sqliteTable("alert_channels", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+  id: serial(),
   name: text("name").notNull(),
   url: text("url").notNull(),
   /** The alert kinds it receives (contract/alerts.ts). */
@@ -98,7 +96,7 @@ export const alertChannels = sqliteTable("alert_channels", {
 export const alertDeliveries = sqliteTable(
   "alert_deliveries",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial(),
     channelId: integer("channel_id").notNull(),
     kind: text("kind").notNull(),
     key: text("key").notNull(),

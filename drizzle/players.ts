@@ -2,7 +2,7 @@
 // tribe was on, and the tribe's notes and watches on them (ADR 079, docs/product/players.md).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { epochMs, json } from "./columns";
+import { epochMs, json, serial } from "./columns";
 
 /** Each player seen: their latest names, tribe and status, and when they were first and last seen. */
 export const players = sqliteTable(
@@ -27,7 +27,7 @@ export const players = sqliteTable(
 export const playerSessions = sqliteTable(
   "player_sessions",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial(),
     serverId: text("server_id").notNull(),
     eosId: text("eos_id").notNull(),
     startAt: epochMs("start_at").notNull(),

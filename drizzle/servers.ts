@@ -1,7 +1,7 @@
 // The server stats area: status, rosters, join and leave events, snapshots, weekly members.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, epochMs, now, timestamp } from "./columns";
+import { bool, epochMs, now, serial, timestamp } from "./columns";
 import { WEEKLY_ACTIVITY } from "#contract/servers";
 
 export const serverStatus = sqliteTable("server_status", {
@@ -40,7 +40,7 @@ export const rosters = sqliteTable(
 export const serverEvents = sqliteTable(
   "server_events",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial(),
     serverId: text("server_id").notNull(),
     eventType: text("event_type", { enum: ["join", "leave"] }).notNull(),
     eosId: text("eos_id").notNull(),
@@ -63,7 +63,7 @@ export const serverEvents = sqliteTable(
 export const serverSnapshots = sqliteTable(
   "server_snapshots",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial(),
     serverId: text("server_id").notNull(),
     takenAt: epochMs("taken_at").notNull(),
     online: bool("online").notNull(),

@@ -1,7 +1,7 @@
 // 2411 Stock: every tab's rows in one table (tab-specific fields in `data`), and history snapshots per save.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { STOCK_TABS } from "#contract/stock";
-import { bool, json, now, objectId, timestamp } from "./columns";
+import { bool, json, now, objectId, serial, timestamp } from "./columns";
 
 export const stockItems = sqliteTable(
   "stock_items",
@@ -26,7 +26,7 @@ export const stockItems = sqliteTable(
 export const stockHistory = sqliteTable(
   "stock_history",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: serial(),
     tab: text("tab", { enum: STOCK_TABS }).notNull(),
     date: timestamp("date").notNull().default(now),
     updatedBy: text("updated_by"),

@@ -268,46 +268,34 @@ export const asText = (v: unknown) => (typeof v === "string" ? v : v === null ||
  * edit's totals with it.
  */
 export function derivedFields(kind: TabKind, data: Record<string, unknown>, prevStock: Cell) {
+  const item = asText(data.item) ?? "";
+  const todo = asText(data.todo);
+  // A vault tab's row: its cells, and their sum as the row's stock.
+  const vault = () => {
+    const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
+    return { counts, sum: sumCells(counts) };
+  };
   switch (kind) {
     case "war-vault": {
-      const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
-      const currentStock = sumCells(counts);
+      const { counts, sum: currentStock } = vault();
       const maxcount = cell(data.maxcount);
-      return {
-        item: asText(data.item) ?? "",
-        counts,
-        maxcount,
-        todo: asText(data.todo),
-        currentStock,
-        percentage: percentage(currentStock, maxcount),
-        prevStock,
-      };
+      return { item, counts, maxcount, todo, currentStock, percentage: percentage(currentStock, maxcount), prevStock };
     }
     case "defense-vault": {
-      const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
-      const currentStock = sumCells(counts);
+      const { counts, sum: currentStock } = vault();
       const maxStock = cell(data.maxStock);
-      return {
-        item: asText(data.item) ?? "",
-        counts,
-        currentStock,
-        maxStock,
-        todo: asText(data.todo),
-        percentage: percentage(currentStock, maxStock),
-        prevStock,
-      };
+      return { item, counts, currentStock, maxStock, todo, percentage: percentage(currentStock, maxStock), prevStock };
     }
     case "admin-vault": {
-      const counts = normalizeCells(data.counts, COUNT_COLUMNS[kind]!);
-      const stock = sumCells(counts);
+      const { counts, sum: stock } = vault();
       const target = cell(data.target);
       return {
-        item: asText(data.item) ?? "",
+        item,
         counts,
         stock,
         currentStock: stock,
         target,
-        todo: asText(data.todo),
+        todo,
         percentage: percentage(stock, target),
         prevStock,
       };
@@ -315,27 +303,20 @@ export function derivedFields(kind: TabKind, data: Record<string, unknown>, prev
     case "dedis": {
       const currentStock = cell(data.currentStock);
       const maxStock = cell(data.maxStock);
-      return {
-        item: asText(data.item) ?? "",
-        currentStock,
-        maxStock,
-        todo: asText(data.todo),
-        percentage: percentage(currentStock, maxStock),
-        prevStock,
-      };
+      return { item, currentStock, maxStock, todo, percentage: percentage(currentStock, maxStock), prevStock };
     }
     case "war-dedis": {
       const currentStock = cell(data.currentStock);
       const previousStock = cell(data.previousStock) ?? prevStock;
       const target = cell(data.target) ?? DEFAULT_DEDIS_TARGET;
       return {
-        item: asText(data.item) ?? "",
+        item,
         currentStock,
         previousStock,
         stockUsed: difference(currentStock, previousStock),
         target,
         percentage: percentage(currentStock, target),
-        todo: asText(data.todo),
+        todo,
         prevStock,
       };
     }

@@ -4,7 +4,7 @@ import type { Code, CodeFields } from "#contract/codes";
 import { completedLabel } from "#contract/codes-display";
 import { codes } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
-import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
+import { commit, mapSave, newObjectId, nullWhereAbsent, updateVersioned, type VersionedSave } from "./context";
 import { anyColumnLike, countedRows, type PageQuery } from "./paging";
 import type { SearchPage } from "#contract/search";
 
@@ -51,14 +51,8 @@ export async function createCode(deps: Deps, input: CodeFields) {
     const row: CodeRow = {
       _id: newObjectId(),
       id: (max ?? 0) + 1,
-      username: input.username ?? null,
-      code: input.code ?? null,
-      server: input.server ?? null,
-      avatar: input.avatar ?? null,
+      ...nullWhereAbsent(input, ["username", "code", "server", "avatar", "mainserver", "location", "user"]),
       completed: input.completed ?? false,
-      mainserver: input.mainserver ?? null,
-      location: input.location ?? null,
-      user: input.user ?? null,
       version: 1,
       updatedAt: new Date(),
     };

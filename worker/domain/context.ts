@@ -46,6 +46,12 @@ export function databaseOf(d1: D1Database): Db {
 let first: Db | undefined;
 const databases = new WeakMap<D1Database, Db>();
 
+type NullWhereAbsent<T, K extends keyof T> = { [P in K]-?: Exclude<T[P], undefined> | null };
+/** A new row's optional fields from a body: each one the body left out is null. */
+export function nullWhereAbsent<T extends object, K extends keyof T>(input: T, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((k) => [k, input[k] ?? null])) as NullWhereAbsent<T, K>;
+}
+
 /** A 24-hex-character id, like the old backend's MongoDB ObjectIds. */
 export function newObjectId() {
   const bytes = crypto.getRandomValues(new Uint8Array(12));

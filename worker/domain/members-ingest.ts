@@ -4,7 +4,7 @@ import { desc, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { joinLog, removedMembers, vouches, type VoucherInfo } from "#drizzle/schema";
 import type { Db, Deps } from "./context";
-import { commit, newObjectId } from "./context";
+import { commit, newObjectId, nullWhereAbsent } from "./context";
 import { snowflakeTime } from "./discord";
 import { formatVouchDate } from "./vouches";
 import { queueAlerts } from "./alerts";
@@ -181,20 +181,22 @@ export async function ingestVouches(
         username: e.username ?? e.vouchedUsername ?? null,
         displayName: e.displayName ?? null,
         discordId: e.discordId ?? e.vouched,
-        notes: e.notes ?? null,
-        aliases: e.aliases ?? null,
-        igName: e.igName ?? null,
-        igNameServer2: e.igNameServer2 ?? null,
-        igNameServer3: e.igNameServer3 ?? null,
-        vouchedAvatar: e.vouchedAvatar ?? null,
-        vouchedAvatarHash: e.vouchedAvatarHash ?? null,
+        ...nullWhereAbsent(e, [
+          "notes",
+          "aliases",
+          "igName",
+          "igNameServer2",
+          "igNameServer3",
+          "vouchedAvatar",
+          "vouchedAvatarHash",
+          "vouchedUsername",
+          "vouchedByUsername",
+        ]),
         status: e.status ?? "Not Provided",
         vouched: e.vouched,
-        vouchedUsername: e.vouchedUsername ?? null,
         vouchedAt: formatVouchDate(at),
         vouchedAtMs: at,
         vouchedBy: e.vouchedBy,
-        vouchedByUsername: e.vouchedByUsername ?? null,
         sourceMessageId: e.sourceMessageId,
         createdAt: created,
         updatedAt: created,

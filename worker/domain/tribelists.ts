@@ -5,7 +5,7 @@ import { tribelistEntries } from "#drizzle/schema";
 import type { EntryCreate, EntryUpdate } from "#contract/tribelist-input";
 import type { TribelistEntry, TribelistServer } from "#contract/tribelists";
 import type { Db, Deps } from "./context";
-import { commit, mapSave, newObjectId, updateVersioned, type VersionedSave } from "./context";
+import { commit, mapSave, newObjectId, nullWhereAbsent, updateVersioned, type VersionedSave } from "./context";
 
 type EntryRow = typeof tribelistEntries.$inferSelect;
 
@@ -37,11 +37,7 @@ export async function addEntry(deps: Deps, server: TribelistServer, input: Entry
     _id: newObjectId(),
     server,
     name: input.name,
-    username: input.username ?? null,
-    discordId: input.discordId ?? null,
-    rank: input.rank ?? null,
-    nationality: input.nationality ?? null,
-    order: input.order ?? null,
+    ...nullWhereAbsent(input, ["username", "discordId", "rank", "nationality", "order"]),
     version: 1,
     createdAt: now,
     updatedAt: now,

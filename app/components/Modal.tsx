@@ -13,6 +13,14 @@ type Closing = {
 
 const ClosingContext = createContext<Closing>({});
 
+/** What every dialog has: its title, how it closes, its test id and a page's variant class. */
+type Frame = Closing & {
+  title: string;
+  testId?: string;
+  /** A page's variant (e.g. "stock-dialog"), added to "modal". */
+  className?: string;
+};
+
 export function Modal({
   title,
   children,
@@ -21,12 +29,8 @@ export function Modal({
   testId,
   className,
   describedBy,
-}: Closing & {
-  title: string;
+}: Frame & {
   children: React.ReactNode;
-  testId?: string;
-  /** A page's variant (e.g. "stock-dialog"), added to "modal". */
-  className?: string;
   /** The id of the element that describes the dialog. */
   describedBy?: string;
 }) {
@@ -118,20 +122,16 @@ export function ModalActions({
 
 /** A yes/no question whose confirm button posts the given form fields to the route's action. */
 export function ConfirmModal({
-  title,
   question,
   detail,
   confirmLabel,
   fields,
-  onClose,
-  closeHref,
   busy,
   onConfirm,
   action,
   testId = "confirm-dialog",
-  className,
-}: Closing & {
-  title: string;
+  ...frame
+}: Frame & {
   question: string;
   /** What the question is about (a name), shown under it. */
   detail?: React.ReactNode;
@@ -144,21 +144,12 @@ export function ConfirmModal({
   onConfirm?: () => void;
   /** Where the form posts; by default the current URL. */
   action?: string;
-  testId?: string;
-  className?: string;
 }) {
   const questionId = useId();
   const submitting = useSubmitting(fields.intent);
   const working = busy ?? submitting;
   return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      closeHref={closeHref}
-      testId={testId}
-      className={className}
-      describedBy={questionId}
-    >
+    <Modal {...frame} testId={testId} describedBy={questionId}>
       <p id={questionId}>{question}</p>
       {detail ? <p className="muted modal-detail">{detail}</p> : null}
       <Form

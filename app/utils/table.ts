@@ -1,4 +1,5 @@
 // Search, paging and the pagination window shared by every table. Pure: server and browser.
+import { searchText } from "#contract/search";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -23,6 +24,13 @@ export const rowsPerPage = (size: SheetSize, total: number) => (size === WHOLE_S
 export const pageFrom = (value: unknown) => Math.max(1, Math.floor(Number(value ?? 1)) || 1);
 
 export { matches } from "#contract/search";
+
+/** A table's search, page and page size as its URL gives them (?q=, ?page=, ?size=). */
+export const pageQueryOf = (params: URLSearchParams) => ({
+  q: searchText(params.get("q")),
+  page: pageFrom(params.get("page")),
+  size: pageSizeFrom(params.get("size")),
+});
 
 export type Page<T> = {
   rows: T[];

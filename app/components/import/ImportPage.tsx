@@ -1,6 +1,6 @@
 // The import page of a sheet: upload a CSV or XLSX file or paste the sheet, map its columns, preview what would change,
 // apply. Without JavaScript the pasted text (or an uploaded CSV) goes the same way; an XLSX file is read in the browser.
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { ImportAnswer } from "./import.server";
 import { ID_FIELD } from "./fields";
@@ -35,7 +35,9 @@ async function xlsxText(file: File) {
 
 const rowsText = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
 
-export function ImportPage({ title, back, fields, unmatched }: ImportPageProps) {
+/** A sheet's import route renders this as its page; its loader answers the ImportPageProps. */
+export function ImportPage() {
+  const { title, back, fields, unmatched } = useLoaderData<ImportPageProps>();
   const answer = useActionData<ImportAnswer>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

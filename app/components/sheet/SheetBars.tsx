@@ -16,6 +16,13 @@ function overlapOf(sheet: Sheet) {
   return `${who.join(", ")} also ${who.length === 1 ? "has" : "have"} unsaved edits in ${rows.slice(0, 3).map(sheet.nameOf).join(", ")}${more}`;
 }
 
+function BarButton({
+  primary,
+  ...props
+}: { primary?: boolean } & Pick<JSX.IntrinsicElements["button"], "onClick" | "disabled" | "title" | "children">) {
+  return <button type="button" className={primary ? "button small primary" : "button small"} {...props} />;
+}
+
 export function SheetBar({
   sheet,
   onDiscard,
@@ -69,9 +76,7 @@ export function SheetBar({
       {sheet.orderChanged ? (
         <span className="sheet-order" data-testid="order-banner">
           <Icon name="list" size={16} /> Table order changed
-          <button
-            type="button"
-            className="button small"
+          <BarButton
             onClick={() => {
               sheet.discardOrder();
               onDiscardOrder?.();
@@ -79,34 +84,20 @@ export function SheetBar({
             disabled={sheet.orderBusy}
           >
             Discard
-          </button>
-          <button type="button" className="button small primary" onClick={sheet.saveOrder} disabled={sheet.orderBusy}>
+          </BarButton>
+          <BarButton primary onClick={sheet.saveOrder} disabled={sheet.orderBusy}>
             {sheet.orderBusy ? "Saving..." : "Save Order"}
-          </button>
+          </BarButton>
         </span>
       ) : null}
       <span className="sheet-actions">
-        <button
-          type="button"
-          className="button small"
-          onClick={sheet.undo}
-          disabled={!sheet.canUndo}
-          title="Undo (Ctrl+Z, ⌘Z)"
-        >
+        <BarButton onClick={sheet.undo} disabled={!sheet.canUndo} title="Undo (Ctrl+Z, ⌘Z)">
           Undo
-        </button>
-        <button
-          type="button"
-          className="button small"
-          onClick={sheet.redo}
-          disabled={!sheet.canRedo}
-          title="Redo (Ctrl+Y, ⌘⇧Z)"
-        >
+        </BarButton>
+        <BarButton onClick={sheet.redo} disabled={!sheet.canRedo} title="Redo (Ctrl+Y, ⌘⇧Z)">
           Redo
-        </button>
-        <button
-          type="button"
-          className="button small"
+        </BarButton>
+        <BarButton
           onClick={() => {
             sheet.discard();
             onDiscard?.();
@@ -114,16 +105,10 @@ export function SheetBar({
           disabled={sheet.saving || n === 0}
         >
           Discard
-        </button>
-        <button
-          type="button"
-          className="button small primary"
-          onClick={() => sheet.save()}
-          disabled={sheet.saving || n === 0}
-          title="Save (Ctrl+S, ⌘S)"
-        >
+        </BarButton>
+        <BarButton primary onClick={() => sheet.save()} disabled={sheet.saving || n === 0} title="Save (Ctrl+S, ⌘S)">
           {sheet.saving ? "Saving..." : "Save"}
-        </button>
+        </BarButton>
       </span>
     </div>
   );

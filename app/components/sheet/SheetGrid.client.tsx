@@ -155,14 +155,8 @@ export default function SheetGrid({
     [version, looks, flashes, state],
   );
 
-  const { onCellsEdited, onDelete, onKeyDown } = useGridEdits({
-    state,
-    editingCell,
-    selectionRef,
-    frame,
-    onEdit,
-    onEdits,
-  });
+  // onCellsEdited, onDelete and onKeyDown: typing, pasting, filling and deleting in the grid.
+  const edits = useGridEdits({ state, editingCell, selectionRef, frame, onEdit, onEdits });
 
   const onGridSelectionChange = useCallback(
     (s: GridSelection) => {
@@ -245,11 +239,9 @@ export default function SheetGrid({
         columns={gridColumns}
         rows={rowCount}
         getCellContent={getCellContent}
-        onCellsEdited={onCellsEdited}
+        {...edits}
         provideEditor={provideEditor}
         onFinishedEditing={onFinishedEditing}
-        onDelete={onDelete}
-        onKeyDown={onKeyDown}
         keybindings={KEYBINDINGS}
         fillHandle
         cellActivationBehavior={activation}

@@ -1,4 +1,5 @@
 import { can, pageNeed, type Access } from "#contract/access";
+import { SERVER_IDS } from "#contract/servers";
 import type { IconName } from "#app/components/icons";
 
 export type NavItem = { to: string; label: string; icon: IconName; end?: boolean };
@@ -10,9 +11,11 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: "EOS",
     items: [
-      { to: "/dashboard/server-stats-2411", label: "2411 Server Stats", icon: "server" },
-      { to: "/dashboard/server-stats-2573", label: "2573 Server Stats", icon: "server" },
-      { to: "/dashboard/server-stats-2446", label: "2446 Server Stats", icon: "server" },
+      ...SERVER_IDS.map((id): NavItem => ({
+        to: `/dashboard/server-stats-${id}`,
+        label: `${id} Server Stats`,
+        icon: "server",
+      })),
       { to: "/dashboard/weekly-members", label: "Weekly Members", icon: "calendar" },
       { to: "/dashboard/players", label: "Players", icon: "user" },
     ],

@@ -32,6 +32,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const PAGE = "/dashboard/audit";
 const HEADS = ["When", "Who", "Section", "Record", "Action", "Changes"];
 
+/** One labelled filter box. */
+function Filter({ label, ...input }: { label: string } & JSX.IntrinsicElements["input"]) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input {...input} />
+    </label>
+  );
+}
+
 export default function Audit() {
   const { filters, size, page, error, timeZone } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -46,16 +56,14 @@ export default function Audit() {
 
       <section className="card">
         <Form method="get" className="audit-filters" aria-label="Audit filters">
-          <label>
-            <span>Search</span>
-            <input
-              type="search"
-              name="q"
-              defaultValue={filters.q}
-              placeholder="Record, person or action..."
-              maxLength={200}
-            />
-          </label>
+          <Filter
+            label="Search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            placeholder="Record, person or action..."
+            maxLength={200}
+          />
           <label>
             <span>Section</span>
             <select name="section" defaultValue={filters.section}>
@@ -63,24 +71,15 @@ export default function Audit() {
               <Choices values={SECTIONS} label={(s) => SECTION_LABELS[s]} />
             </select>
           </label>
-          <label>
-            <span>Person</span>
-            <input
-              type="text"
-              name="person"
-              defaultValue={filters.person}
-              placeholder="Name or user:id"
-              maxLength={100}
-            />
-          </label>
-          <label>
-            <span>From</span>
-            <input type="date" name="from" defaultValue={filters.from} />
-          </label>
-          <label>
-            <span>To</span>
-            <input type="date" name="to" defaultValue={filters.to} />
-          </label>
+          <Filter
+            label="Person"
+            name="person"
+            defaultValue={filters.person}
+            placeholder="Name or user:id"
+            maxLength={100}
+          />
+          <Filter label="From" type="date" name="from" defaultValue={filters.from} />
+          <Filter label="To" type="date" name="to" defaultValue={filters.to} />
           <label>
             <span>Show</span>
             <select name="size" defaultValue={String(size)}>

@@ -7,7 +7,7 @@ import { avatarsFrom, avatarsOf, avatarsSentWith } from "#app/utils/avatars.serv
 import { host } from "#app/host/client.server";
 import { loaded } from "#app/utils/host-read.server";
 import { formatDateTime } from "#app/utils/dates";
-import { matches, pageFrom, pageSizeFrom, paginate, placed } from "#app/utils/table";
+import { matches, pageQueryOf, paginate, placed } from "#app/utils/table";
 import { searchCall } from "#app/utils/host-search.server";
 import { searchText } from "#contract/search";
 import type { ClaimFilter, ClaimSummary } from "#contract/breeder";
@@ -73,11 +73,11 @@ export async function loadClaims(
   timeZone: string,
   imagesOf: () => Promise<ReadonlyMap<string, string>>,
 ) {
-  const size = pageSizeFrom(url.searchParams.get("size"));
+  const { page: requested, size } = pageQueryOf(url.searchParams);
   const cq = url.searchParams.get("cq")?.trim() ?? "";
   const filterParam = url.searchParams.get("filter");
   const filter = isClaimFilter(filterParam) ? filterParam : null;
-  const query = { q, cq, filter, page: pageFrom(url.searchParams.get("page")), size, timeZone };
+  const query = { q, cq, filter, page: requested, size, timeZone };
   const empty: ClaimAnswer = {
     rows: [],
     total: 0,
@@ -135,8 +135,8 @@ export type ClaimsData = Awaited<ReturnType<typeof loadClaims>>;
 
 /** The leaderboard: ranked by total sessions (the host's order, kept stable), searched, 25/50/100 to a page. */
 export async function loadStats(context: AppLoadContext, url: URL, q: string) {
-  const size = pageSizeFrom(url.searchParams.get("size"));
-  const query = { q, page: pageFrom(url.searchParams.get("page")), size };
+  const { page: requested, size } = pageQueryOf(url.searchParams);
+  const query = { q, page: requested, size };
   const empty: StatsAnswer = { rows: [], total: 0, all: 0, page: 1, pageCount: 1, size };
   const read = await loaded(readStats(context, query), empty, "breeder statistics");
   const { all, ...counts } = read.data;

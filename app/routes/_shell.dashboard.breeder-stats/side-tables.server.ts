@@ -8,7 +8,7 @@ import { host, hostErrorOf } from "#app/host/client.server";
 import { backTo, hostIssues, reply } from "#app/utils/action.server";
 import { loaded } from "#app/utils/host-read.server";
 import { searchedPage } from "#app/utils/host-search.server";
-import { pageFrom, pageSizeFrom, paginate } from "#app/utils/table";
+import { pageQueryOf, paginate } from "#app/utils/table";
 import { PAGE_PATH, SIDE_TABLES, TEXTS, type CodeGiven, type FfaRaising, type SideTable } from "./breeder";
 
 type Io = { request: Request; context: AppLoadContext; form: FormData };
@@ -19,9 +19,9 @@ type Io = { request: Request; context: AppLoadContext; form: FormData };
  */
 export async function loadSideTable(context: AppLoadContext, which: SideTable, url: URL, q: string) {
   const table = SIDE_TABLES[which];
-  const size = pageSizeFrom(url.searchParams.get("size"));
+  const { page: requested, size } = pageQueryOf(url.searchParams);
   const keys = table.columns.map((c) => c.key as keyof (FfaRaising | CodeGiven));
-  const query = { q, page: pageFrom(url.searchParams.get("page")), size };
+  const query = { q, page: requested, size };
   const empty = { ...paginate<FfaRaising | CodeGiven>([], 1, size), stale: null, all: 0 };
   const searched = searchedPage<FfaRaising | CodeGiven>(context, table.path, query, { fields: keys });
   const read = await loaded(

@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser } from "#app/auth/session.server";
 import { importAction } from "#app/components/import/import.server";
+import type { ImportPageProps } from "#app/components/import/ImportPage";
 import { host } from "#app/host/client.server";
 import { formOf } from "#app/utils/action.server";
 import type { SheetRow } from "#app/components/sheet/rules";
@@ -23,7 +24,8 @@ export function loadBreederImport(request: Request, context: AppLoadContext) {
     title: "the Breeder List",
     back: BACK,
     fields: editableListColumns().map((c) => ({ id: c.id, title: c.title })),
-  };
+    unmatched: "the others are added as new lines",
+  } satisfies ImportPageProps;
 }
 
 export async function breederImportAction(request: Request, context: AppLoadContext) {

@@ -8,7 +8,7 @@ import { host, hostErrorOf } from "#app/host/client.server";
 import { backTo, formOf, hostConflict, refuseConflict, reply } from "#app/utils/action.server";
 import { errorsOf } from "#app/utils/forms";
 import { searchedPage } from "#app/utils/host-search.server";
-import { pageSizeFrom, paginate, type Page } from "#app/utils/table";
+import { pageQueryOf, paginate, type Page } from "#app/utils/table";
 import { storedAvatarSrc } from "#app/utils/user";
 import { checkCode } from "./codes-form";
 import type { Code } from "#contract/codes";
@@ -17,9 +17,7 @@ import { byId, FORM_FIELDS, PAGE_PATH, SEARCH_FIELDS, TEXTS, type CodeRow } from
 export async function loadCodes(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const size = pageSizeFrom(url.searchParams.get("size"));
-  const requestedPage = Number(url.searchParams.get("page") ?? 1);
+  const { q, page: requestedPage, size } = pageQueryOf(url.searchParams);
 
   let page: Page<Code> = paginate<Code>([], 1, size);
   let total = 0;

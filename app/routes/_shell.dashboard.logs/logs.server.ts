@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { failureReason } from "#app/host/client.server";
 import { avatarsSentWith, storedAvatars } from "#app/utils/avatars.server";
 import { searchedPage } from "#app/utils/host-search.server";
-import { pageSizeFrom } from "#app/utils/table";
+import { pageQueryOf } from "#app/utils/table";
 import type { JoinEntry, LeaveEntry } from "#contract/community";
 import type { RememberedTab } from "#app/utils/remembered-tab";
 import type { LogTab } from "./logs";
@@ -19,9 +19,7 @@ const LEAVE_FIELDS = [
 
 /** One tab of the Discord logs, searched and paged by the host in SQL (logs page). */
 export async function loadLogs(context: AppLoadContext, url: URL, { tab, hasTabParam }: RememberedTab<LogTab>) {
-  const q = url.searchParams.get("q") ?? "";
-  const size = pageSizeFrom(url.searchParams.get("size"));
-  const page = Number(url.searchParams.get("page") ?? 1) || 1;
+  const { q, page, size } = pageQueryOf(url.searchParams);
   const base = { tab, hasTabParam, q, size };
   try {
     if (tab === "join-log") {

@@ -1,7 +1,7 @@
 // Discord join and leave logs (Logs page). Tabs and search live in the URL; the table works without
 // JavaScript and reloads live when the bot reports joins or leaves.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { CopyId, MemberName } from "#app/components/MemberName";
+import { idColumn, MemberName } from "#app/components/MemberName";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "#app/auth/session.server";
 import { HtmlTable } from "#app/components/grid/HtmlTable";
@@ -51,6 +51,8 @@ export default function Logs() {
   // The active tab is remembered in this browser: arriving without one in the URL restores it.
   useRememberedTab(TAB_MEMORY, { tab: data.tab, hasTabParam: data.hasTabParam, here });
   const page = data.join ?? data.leave;
+  const log = data.tab === "join-log" ? "join log" : "leave log";
+  const failed = !!data.loadError;
   return (
     <>
       <div className="page-header">
@@ -65,34 +67,14 @@ export default function Logs() {
         text={(t) => TAB_LABELS[t]}
       />
       <section className="card">
-        <TableToolbar
-          q={data.q}
-          size={data.size}
-          placeholder={data.tab === "join-log" ? "Search join log..." : "Search leave log..."}
-          keep={["tab"]}
-          exportable
-        />
-        <StaleSince asOf={data.staleAsOf} what={data.tab === "join-log" ? "the join log" : "the leave log"} />
+        <TableToolbar q={data.q} size={data.size} placeholder={`Search ${log}...`} keep={["tab"]} exportable />
+        <StaleSince asOf={data.staleAsOf} what={`the ${log}`} />
         <LoadError message={data.loadError} />
         {data.join ? (
-          <HtmlTable
-            rows={data.join.rows}
-            columns={joinColumns(data.avatars)}
-            rowKey={(r) => `${r.id}:${r.joinedAt}`}
-            caption="Join log"
-            className="table extras-when-wide"
-            empty={data.loadError ? null : "No join log entries found."}
-          />
+          <LogTable log={log} failed={failed} rows={data.join.rows} columns={joinColumns(data.avatars)} />
         ) : null}
         {data.leave ? (
-          <HtmlTable
-            rows={data.leave.rows}
-            columns={leaveColumns(data.avatars)}
-            rowKey={(r) => `${r.id}:${r.leftAt}`}
-            caption="Leave log"
-            className="table extras-when-wide"
-            empty={data.loadError ? null : "No leave log entries found."}
-          />
+          <LogTable log={log} failed={failed} rows={data.leave.rows} columns={leaveColumns(data.avatars)} />
         ) : null}
         {page ? <Pagination page={page} /> : null}
       </section>
@@ -100,7 +82,25 @@ export default function Logs() {
   );
 }
 
-const code = (id: string | null | undefined) => <CopyId id={id} />;
+/** One log's table; a row is one member's join or leave at a time. */
+function LogTable<T extends JoinEntry | LeaveEntry>(props: {
+  log: string;
+  failed: boolean;
+  rows: T[];
+  columns: GridColumnDef<T>[];
+}) {
+  return (
+    <HtmlTable
+      rows={props.rows}
+      columns={props.columns}
+      rowKey={(r) => `${r.id}:${"leftAt" in r ? r.leftAt : r.joinedAt}`}
+      caption={props.log[0]!.toUpperCase() + props.log.slice(1)}
+      className="table extras-when-wide"
+      empty={props.failed ? null : `No ${props.log} entries found.`}
+    />
+  );
+}
+
 /** A text column: "-" when the row has no value. */
 const text = <T,>(
   id: string,
@@ -120,69 +120,60 @@ const when = <T,>(...args: Parameters<typeof text<T>>): GridColumnDef<T> => ({ .
 
 type Avatars = Record<string, string>;
 
+/** An avatar column: the image at `url`, or the Discord default of the member `owner`. */
+const avatar = <T,>(
+  id: string,
+  title: string,
+  url: (row: T) => string | null | undefined,
+  owner: (row: T) => string | null | undefined,
+): GridColumnDef<T> => ({ id, title, kind: "image", value: url, render: (r) => <Avatar url={url(r)} id={owner(r)} /> });
+
 export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
-  { id: "id", title: "User ID", priority: 3, value: (r) => r.id, render: (r) => code(r.id) },
+  idColumn("id", "User ID", (r) => r.id),
   {
     ...text("displayName", "Display Name", (r: JoinEntry) => r.displayName, 1),
     render: (r) => <MemberName id={r.id} name={r.displayName} />,
   },
   text("username", "Username", (r: JoinEntry) => r.username, 1),
-  {
-    id: "avatar",
-    title: "Avatar",
-    kind: "image",
-    value: (r) => r.avatarURL,
-    render: (r) => <Avatar url={r.avatarURL} id={r.id} />,
-  },
+  avatar(
+    "avatar",
+    "Avatar",
+    (r) => r.avatarURL,
+    (r) => r.id,
+  ),
   when("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt), 1),
   when("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
   text("inviteCode", "Invite Code", (r: JoinEntry) => r.inviteCode),
-  { id: "inviterId", title: "Inviter ID", priority: 3, value: (r) => r.inviterId, render: (r) => code(r.inviterId) },
-  {
-    id: "inviterAvatar",
-    title: "Inviter Avatar",
-    kind: "image",
-    value: (r) => (r.inviterId ? avatars[r.inviterId] : null),
-    render: (r) => <Avatar url={r.inviterId ? avatars[r.inviterId] : null} id={r.inviterId} />,
-  },
+  idColumn("inviterId", "Inviter ID", (r) => r.inviterId),
+  avatar(
+    "inviterAvatar",
+    "Inviter Avatar",
+    (r) => (r.inviterId ? avatars[r.inviterId] : null),
+    (r) => r.inviterId,
+  ),
 ];
 
+const voucherOf = (r: LeaveEntry) => r.voucherInfo?.vouchedBy;
 export const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
-  {
-    id: "voucherId",
-    title: "Voucher ID",
-    priority: 3,
-    value: (r) => r.voucherInfo?.vouchedBy,
-    render: (r) => code(r.voucherInfo?.vouchedBy),
-  },
+  idColumn("voucherId", "Voucher ID", voucherOf),
   {
     ...text("displayName", "Display Name", (r: LeaveEntry) => r.displayName, 1),
     render: (r) => <MemberName id={r.id} name={r.displayName} />,
   },
   text("username", "Username", (r: LeaveEntry) => r.username, 1),
-  { id: "id", title: "User ID", priority: 3, value: (r) => r.id, render: (r) => code(r.id) },
-  {
-    id: "avatar",
-    title: "Avatar",
-    kind: "image",
-    value: (r) => r.userAvatarURL,
-    render: (r) => <Avatar url={r.userAvatarURL} id={r.id} />,
-  },
+  idColumn("id", "User ID", (r) => r.id),
+  avatar(
+    "avatar",
+    "Avatar",
+    (r) => r.userAvatarURL,
+    (r) => r.id,
+  ),
   when("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt), 1),
   when("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt), 1),
   text("leaveReason", "Leave Reason", (r: LeaveEntry) => r.leaveReason),
   {
     ...text("voucher", "Voucher", (r: LeaveEntry) => r.voucherInfo?.vouchedByUsername, 1),
-    render: (r) => <MemberName id={r.voucherInfo?.vouchedBy} name={r.voucherInfo?.vouchedByUsername} />,
+    render: (r) => <MemberName id={voucherOf(r)} name={r.voucherInfo?.vouchedByUsername} />,
   },
-  {
-    id: "voucherAvatar",
-    title: "Voucher Avatar",
-    kind: "image",
-    value: (r) => (r.voucherInfo?.vouchedBy ? avatars[r.voucherInfo.vouchedBy] : null),
-    render: (r) => {
-      const voucher = r.voucherInfo?.vouchedBy;
-      return <Avatar url={voucher ? avatars[voucher] : null} id={voucher} />;
-    },
-  },
+  avatar("voucherAvatar", "Voucher Avatar", (r) => (voucherOf(r) ? avatars[voucherOf(r)!] : null), voucherOf),
 ];

@@ -5,8 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { playerName, playerPath } from "#contract/players";
 import { Heatmap } from "#app/components/players/Heatmap";
 import { ListPill, PlayersBack } from "#app/components/players/links";
+import { PlayersPageMissing } from "#app/components/players/PlayersPageMissing";
 import { Badge } from "#app/components/Badge";
-import { ErrorBox } from "#app/components/ErrorBox";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { NamesAndMembers, HoursPlayed, PlayerFacts } from "./summary";
 import { Sessions } from "./sessions";
@@ -32,19 +32,9 @@ export default function PlayerPage() {
   const profile = data.profile as ProfileView | null;
   if (!profile) {
     return (
-      <div className="players-page">
-        <PlayersBack />
-        {data.missing ? (
-          <section className="card" data-testid="player-missing">
-            <h1>Player not found</h1>
-            <p className="muted">
-              No player with the EOS ID <code>{data.eosId}</code> was ever seen on 2411, 2573 or 2446.
-            </p>
-          </section>
-        ) : (
-          <ErrorBox title="Error loading the player" message={data.error ?? ""} />
-        )}
-      </div>
+      <PlayersPageMissing what="player" missing={data.missing} error={data.error}>
+        No player with the EOS ID <code>{data.eosId}</code> was ever seen on 2411, 2573 or 2446.
+      </PlayersPageMissing>
     );
   }
   return (

@@ -8,8 +8,8 @@ import { HtmlTable } from "#app/components/grid/HtmlTable";
 import { Icon } from "#app/components/icons";
 import { Heatmap } from "#app/components/players/Heatmap";
 import { ListPill, PlayerLink, PlayersBack } from "#app/components/players/links";
+import { PlayersPageMissing } from "#app/components/players/PlayersPageMissing";
 import { Badge } from "#app/components/Badge";
-import { ErrorBox } from "#app/components/ErrorBox";
 import { LiveStatusBadge, useLiveRevalidate } from "#app/realtime/live";
 import { formatDateTime, relativeTime } from "#app/utils/dates";
 import { loadTribe, type TribeView } from "./tribe.server";
@@ -62,17 +62,9 @@ export default function TribePage() {
   const tribe = data.tribe as TribeView | null;
   if (!tribe) {
     return (
-      <div className="players-page">
-        <PlayersBack />
-        {data.missing ? (
-          <section className="card" data-testid="tribe-missing">
-            <h1>Tribe not found</h1>
-            <p className="muted">No player of a tribe named “{data.name}” was ever seen on 2411, 2573 or 2446.</p>
-          </section>
-        ) : (
-          <ErrorBox title="Error loading the tribe" message={data.error ?? ""} />
-        )}
-      </div>
+      <PlayersPageMissing what="tribe" missing={data.missing} error={data.error}>
+        No player of a tribe named “{data.name}” was ever seen on 2411, 2573 or 2446.
+      </PlayersPageMissing>
     );
   }
   const online = tribe.members.filter((m) => m.online.length).length;

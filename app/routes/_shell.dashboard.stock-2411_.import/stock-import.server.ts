@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireUser } from "#app/auth/session.server";
 import { importAction, type ImportTarget } from "#app/components/import/import.server";
+import type { ImportPageProps } from "#app/components/import/ImportPage";
 import type { SaveAnswer } from "#app/components/sheet/sheet-action.server";
 import {
   checkInput,
@@ -35,7 +36,8 @@ export function loadStockImport(request: Request, context: AppLoadContext) {
     title: `2411 Stock · ${label}`,
     back: `${PAGE_PATH}?tab=${tab}`,
     fields: editableColumns(kind).map((c) => ({ id: c.id, title: c.title })),
-  };
+    unmatched: "a name that is not on the tab is refused",
+  } satisfies ImportPageProps;
 }
 
 export async function stockImportAction(request: Request, context: AppLoadContext) {

@@ -262,48 +262,33 @@ export function FormRow({
   const basis = entry && conflict ? { ...entry, ...conflict.current } : entry;
   const hidden = basis ? entryFields(basis, server, redirectTo) : { intent: "add", tab: server, redirectTo };
   const theirs = conflict ? valuesOf(conflict.current) : undefined;
+  // A cell's field belongs to the row's form (in the last cell) and is marked when the server refused its value.
+  const field = (name: keyof Values, label: string) => ({
+    form: formId,
+    name,
+    defaultValue: values[name],
+    "aria-label": label,
+    "aria-invalid": !!errors?.[name],
+  });
   return (
     <>
       <tr className={`form-row ${entry ? "edit-row" : "add-row"}`} data-testid={entry ? "edit-row" : "add-row"}>
         <td>{entry ? entry.position : <span className="muted small">New</span>}</td>
         <td>
-          <input
-            form={formId}
-            name="name"
-            defaultValue={values.name}
-            placeholder="Name"
-            aria-label="Name"
-            required
-            autoFocus
-            aria-invalid={!!errors?.name}
-          />
+          <input {...field("name", "Name")} placeholder="Name" required autoFocus />
           <Meanwhile theirs={theirs?.name} mine={values.name} />
         </td>
         <td>
-          <input
-            form={formId}
-            name="discordId"
-            defaultValue={values.discordId}
-            placeholder="Discord ID"
-            aria-label="Discord ID"
-            inputMode="numeric"
-            aria-invalid={!!errors?.discordId}
-          />
+          <input {...field("discordId", "Discord ID")} placeholder="Discord ID" inputMode="numeric" />
           <Meanwhile theirs={theirs?.discordId} mine={values.discordId} />
         </td>
         <td>{entry ? <img className="avatar" src={entry.avatar} width={28} height={28} alt="" /> : null}</td>
         <td>
-          <ChoiceSelect choices={RANKS} form={formId} name="rank" defaultValue={values.rank} aria-label="Rank" />
+          <ChoiceSelect choices={RANKS} {...field("rank", "Rank")} />
           <Meanwhile theirs={theirs?.rank} mine={values.rank} />
         </td>
         <td>
-          <ChoiceSelect
-            choices={NATIONALITIES}
-            form={formId}
-            name="nationality"
-            defaultValue={values.nationality}
-            aria-label="Nationality"
-          />
+          <ChoiceSelect choices={NATIONALITIES} {...field("nationality", "Nationality")} />
           <Meanwhile theirs={theirs?.nationality} mine={values.nationality} />
         </td>
         <td className="actions">

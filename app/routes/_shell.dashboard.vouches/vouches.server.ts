@@ -2,12 +2,11 @@
 // avatar fetch), each answered by a redirect back with the product's toast so it works without JavaScript.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { json } from "#app/utils/json.server";
-import { searchText } from "#contract/search";
 import { requireLevel, requireUser } from "#app/auth/session.server";
 import { failureReason, host, hostErrorOf } from "#app/host/client.server";
 import { backTo, formOf, reply } from "#app/utils/action.server";
 import { searchedPage } from "#app/utils/host-search.server";
-import { pageFrom, pageSizeFrom, type Page } from "#app/utils/table";
+import { pageQueryOf, type Page } from "#app/utils/table";
 import type { Toast } from "#app/utils/toast";
 import type { Vouch } from "#contract/community";
 import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type VouchRow } from "./vouches";
@@ -16,9 +15,7 @@ import { checkVouchAction } from "./vouches-action";
 export async function loadVouches(request: Request, context: AppLoadContext) {
   requireUser(request, context.auth);
   const url = new URL(request.url);
-  const q = searchText(url.searchParams.get("q"));
-  const size = pageSizeFrom(url.searchParams.get("size"));
-  const requested = pageFrom(url.searchParams.get("page"));
+  const { q, page: requested, size } = pageQueryOf(url.searchParams);
 
   let page: Page<VouchRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
   let stale: number | null = null;

@@ -65,7 +65,7 @@ export default function WeeklyMembers() {
         <SourceAgeOf source={data.source} now={data.now} timeZone={data.timeZone} />
         <span className="weekly-spacer" />
         <LiveStatusBadge />
-        {canRefresh ? <RefreshData here={here} /> : null}
+        {canRefresh ? <RefreshData /> : null}
       </div>
 
       {data.staleAsOf ? (
@@ -126,20 +126,8 @@ export default function WeeklyMembers() {
  * Refresh Data: with JavaScript a fetcher, "Refreshing..." and disabled while the host works and the
  * page reloads, then the answer's toast; without it a form POST that comes back to this view with the toast.
  */
-function RefreshData({ here }: { here: string }) {
+function RefreshData() {
   const fetcher = useFetcher<Answer>({ key: "weekly-members-refresh" });
   useAnswerToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
-  return (
-    <RefreshForm
-      fetcher={fetcher}
-      action={PAGE_PATH}
-      here={here}
-      busy={busy}
-      icon="refresh"
-      label={TEXTS.refresh}
-      busyLabel={TEXTS.refreshing}
-      testId="refresh-data"
-    />
-  );
+  return <RefreshForm fetcher={fetcher} action={PAGE_PATH} icon="refresh" texts={TEXTS} testId="refresh-data" />;
 }

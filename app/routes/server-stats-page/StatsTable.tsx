@@ -29,27 +29,19 @@ const linked = (href: string | null, text: string | null) =>
 
 /** A column of a row's text, "-" (muted in the table) when it has none. */
 const textColumn = (
-  field: "name" | "tribe" | "time" | "lastArkLaunch",
+  field: "eosId" | "displayName" | "name" | "tribe" | "time" | "lastArkLaunch",
   title: string,
   width: number,
   more: Partial<Column> = {},
 ): Column => ({ id: field, title, width, value: (r) => dash(r[field]), render: (r) => plain(r[field]), ...more });
 
 export const ID: Column = { id: "id", title: "ID", width: 56, priority: 3, value: (r) => r.id, render: (r) => r.id };
-export const EOS: Column = {
-  id: "eosId",
-  title: "EOS ID",
+export const EOS: Column = textColumn("eosId", "EOS ID", 285, {
   priority: 3,
-  width: 285,
-  value: (r) => dash(r.eosId),
   render: (r) => (r.eosId ? <code>{r.eosId}</code> : plain(null)),
-};
-export const DISPLAY: Column = {
-  id: "displayName",
-  title: "Display Name",
+});
+export const DISPLAY: Column = textColumn("displayName", "Display Name", 140, {
   priority: 1,
-  width: 140,
-  value: (r) => dash(r.displayName),
   href: (r) => (r.displayName ? r.profileHref : null),
   render: (r) => (
     <>
@@ -62,7 +54,7 @@ export const DISPLAY: Column = {
       ) : null}
     </>
   ),
-};
+});
 export const name = (title: "Name" | "Member Name"): Column =>
   textColumn("name", title, 130, {
     priority: 1,

@@ -78,14 +78,12 @@ export function ServerPanel({
   state,
   serverNow,
   timeZone,
-  here,
 }: {
   id: ServerId;
   server: { shortName: string; fullName: string; mapName: string };
   state: ServerState | null;
   serverNow: number;
   timeZone: string;
-  here: string;
 }) {
   const canRefresh = useCan("server-stats");
   const online = !!state?.online;
@@ -101,7 +99,7 @@ export function ServerPanel({
         </Badge>
         <span className="server-panel-spacer" />
         <LiveStatusBadge />
-        {canRefresh ? <ManualRefresh id={id} here={here} /> : null}
+        {canRefresh ? <ManualRefresh id={id} /> : null}
       </div>
       <div className="server-facts">
         <span>
@@ -156,7 +154,7 @@ type Phase = "idle" | "waiting" | "refetching";
  * disabled while busy; the answer becomes a toast; 2 s later the player data is refetched, then it is idle again.
  * Without it: a form POST that comes back to this page with the toast.
  */
-function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
+function ManualRefresh({ id }: { id: ServerId }) {
   const fetcher = useFetcher<Answer>({ key: `server-refresh-${id}` });
   const revalidator = useRevalidator();
   const { notify } = useNotifications();
@@ -199,11 +197,9 @@ function ManualRefresh({ id, here }: { id: ServerId; here: string }) {
     <RefreshForm
       fetcher={fetcher}
       action={pagePath(id)}
-      here={here}
       busy={busy}
       icon="server"
-      label={TEXTS.refresh}
-      busyLabel={TEXTS.refreshing}
+      texts={TEXTS}
       testId="manual-refresh"
     />
   );

@@ -162,7 +162,6 @@ export default function ServerStatsPage() {
             state={data.state as ServerState | null}
             serverNow={data.now}
             timeZone={data.timeZone}
-            here={here}
           />
           <PopulationChart
             population={data.population}

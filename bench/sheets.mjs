@@ -48,7 +48,15 @@ export async function sheetFigures({ base, session, samples, misses, health }) {
     const pastes = [];
     for (let i = 0; i < Math.min(samples, 15); i++) {
       const ms = await pastedOnce(page);
-      if (Number.isNaN(ms)) throw new Error("the paste did not land within 10 s");
+      if (Number.isNaN(ms)) {
+        await page.screenshot({ path: ".wrangler/paste-miss.png" }); // what the page showed, for whoever looks next
+        const status = await page
+          .getByTestId("sheet-status")
+          .innerText()
+          .catch(() => "(none)");
+        const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+        throw new Error(`the paste did not land within 10 s (sample ${i + 1}; status "${status}"; focus ${focused})`);
+      }
       pastes.push(ms);
       await page.keyboard.press("Control+z");
       await page.getByTestId("sheet-status").filter({ hasText: "All changes saved" }).waitFor();

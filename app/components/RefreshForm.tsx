@@ -1,6 +1,6 @@
 // The Refresh button of a page whose data a host job renews (a server's Manual Refresh, Weekly Members' Refresh Data).
-// Without JavaScript a form post that comes back to this view with the toast; with it the fetcher's post, which says it is
-// one (FETCHER_FIELD, answered with JSON) from the moment React attaches the submit handler, not from a later render.
+// Without JavaScript a form post that comes back to this view with the toast; with it the fetcher's post, which says
+// it is one (FETCHER_FIELD, answered with JSON) from the moment React attaches the submit handler, not a later render.
 import { useLocation, type FetcherWithComponents } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { FETCHER_FIELD } from "#app/utils/action";

@@ -179,9 +179,9 @@ export async function ingestVouches(
         _id: newObjectId(),
         id: (max ?? 0) + 1 + i,
         username: e.username ?? e.vouchedUsername ?? null,
-        displayName: e.displayName ?? null,
         discordId: e.discordId ?? e.vouched,
         ...nullWhereAbsent(e, [
+          "displayName",
           "notes",
           "aliases",
           "igName",

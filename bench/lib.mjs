@@ -140,8 +140,14 @@ export async function signIn(browser, base) {
   await page.waitForURL(/\/__discord\/oauth2\/authorize/);
   await page.getByRole("button", { name: /Rex Rider/ }).click();
   await page.waitForURL("**/dashboard");
-  // A returning member: this version's "What's New" was read once, so it does not open over every page measured.
+  // A returning member: this version's "What's New" was read once, so it does not open over every page measured. The
+  // dialog closes at once and its cookie comes with the post's answer: leaving before it came kept What's New unread,
+  // and it opened over the sheet the paste figure clicks into.
+  const read = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/preferences",
+  );
   await page.getByRole("button", { name: "Got it!" }).click();
+  await read;
   await page.getByTestId("changelog").waitFor({ state: "detached" });
   const cookies = await context.cookies();
   // The tab leaves the dashboard: left open, its live socket would take every event of the load that follows and

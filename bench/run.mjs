@@ -94,6 +94,10 @@ const counts = d1Rows(
   "select (select count(*) from vouches) vouches, (select count(*) from codes) codes, (select count(*) from join_log) joins, (select count(*) from removed_members) leaves, (select count(*) from tribelist_entries) tribelists",
 )[0];
 
+// Read before the server starts: `wrangler d1 execute` blocks this process for seconds, and a request sent after that
+// would go out on a keep-alive connection the server had closed meanwhile ("fetch failed").
+const players = skip.has("players") ? null : playerPages(dir);
+
 // The token's maker is a service account that the host's configuration names as an owner (ADR 041: a token may do at
 // most what its maker may), as an operator would set up the edge's HOST_TOKEN; without it every edge read is refused.
 const DEV_OWNERS = /^OWNER_IDS=(.*)$/m.exec(readFileSync(".dev.vars.example", "utf8"))?.[1].trim();
@@ -123,7 +127,6 @@ try {
   for (const path of skip.has("pages") ? [] : PAGES) {
     report(`GET ${path}`, await against(health, () => page(path)), 3);
   }
-  const players = skip.has("players") ? null : playerPages(dir);
   if (players) await playerFigures({ ...players, health, page, misses });
   const flatPages = [...(skip.has("pages") ? [] : PAGES), ...(players?.paths ?? [])];
   if (flatPages.length && scale > FLAT_BASE_SCALE) await flatWithTheData(flatPages, page);

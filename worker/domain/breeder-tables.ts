@@ -7,7 +7,7 @@ import { codesGiven, ffaRaising } from "#drizzle/schema";
 import type { LiveEvent } from "#contract/events";
 import { CODE_FIELD_LENGTHS, CODE_STATUSES, FFA_FIELD_LENGTHS, FFA_STATUSES } from "#contract/breeder";
 import type { Db, Deps } from "./context";
-import { commit, newObjectId } from "./context";
+import { commit, deleteAudited, newObjectId } from "./context";
 import { anyColumnLike, countedRows, type PageQuery } from "./paging";
 import type { SearchPage } from "#contract/search";
 
@@ -180,12 +180,7 @@ function sideTable<Row extends { _id: string }>(opts: {
     async remove(deps: Deps, _id: string) {
       const row = await find(deps.db, _id);
       if (!row) return null;
-      await commit(
-        deps,
-        [deps.db.delete(t).where(eq(t._id, _id))],
-        [{ entity: opts.entity, entityId: _id, action: "delete", before: opts.json(row) }],
-        [BREEDER_EVENT],
-      );
+      await deleteAudited(deps, t, _id, { entity: opts.entity, before: opts.json(row) }, BREEDER_EVENT);
       return row;
     },
   };

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import { breederList, itemImages, roleMappings } from "#drizzle/schema";
 import type { AuditEntry, Db, Deps } from "./context";
-import { commit, newObjectId, newPlaces, RACE_RETRIES, versionGuard } from "./context";
+import { commit, deleteAudited, newObjectId, newPlaces, RACE_RETRIES, versionGuard } from "./context";
 import { VALUE_COLUMNS, type BreederListRow } from "#contract/breeder";
 
 import type { BreederPatch } from "./breeder-input";
@@ -342,11 +342,6 @@ export async function createBreeder(deps: Deps, body: Record<string, unknown>) {
 export async function deleteBreeder(deps: Deps, _id: string) {
   const row = await findBreeder(deps.db, _id);
   if (!row) return null;
-  await commit(
-    deps,
-    [deps.db.delete(breederList).where(eq(breederList._id, _id))],
-    [{ entity: "breeder_list", entityId: _id, action: "delete", before: breederJson(row) }],
-    [LIST_EVENT],
-  );
+  await deleteAudited(deps, breederList, _id, { entity: "breeder_list", before: breederJson(row) }, LIST_EVENT);
   return row;
 }

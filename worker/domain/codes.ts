@@ -3,8 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Code, CodeFields } from "#contract/codes";
 import { completedLabel } from "#contract/codes-display";
 import { codes } from "#drizzle/schema";
-import type { Db, Deps } from "./context";
-import { commit, mapSave, newObjectId, nullWhereAbsent, updateVersioned, type VersionedSave } from "./context";
+import type { Db, Deps, VersionedSave } from "./context";
+import { commit, deleteAudited, mapSave, newObjectId, nullWhereAbsent, updateVersioned } from "./context";
 import { anyColumnLike, countedRows, type PageQuery } from "./paging";
 import type { SearchPage } from "#contract/search";
 
@@ -111,11 +111,15 @@ export async function updateCode(
 export async function deleteCode(deps: Deps, _id: string) {
   const before = await findCode(deps.db, _id);
   if (!before) return null;
-  await commit(
+  await deleteAudited(
     deps,
-    [deps.db.delete(codes).where(eq(codes._id, _id))],
-    [{ entity: "code", entityId: _id, action: "delete", before: codeJson(before) }],
-    [{ type: "codes_update", message: `Code ${before.id} deleted.` }],
+    codes,
+    _id,
+    { entity: "code", before: codeJson(before) },
+    {
+      type: "codes_update",
+      message: `Code ${before.id} deleted.`,
+    },
   );
   return codeJson(before);
 }

@@ -187,6 +187,22 @@ export async function commit(deps: Deps, writes: BatchItem<"sqlite">[], audit: A
   return results;
 }
 
+/** Deletes the row `_id` of `table` in one batch with its audit entry, which keeps the row as it was, and its event. */
+export async function deleteAudited(
+  deps: Deps,
+  table: SQLiteTable & { _id: SQLiteColumn },
+  _id: string,
+  audit: { entity: string; before: unknown },
+  event: LiveEvent,
+) {
+  await commit(
+    deps,
+    [deps.db.delete(table).where(eq(table._id, _id))],
+    [{ ...audit, entityId: _id, action: "delete" }],
+    [event],
+  );
+}
+
 /**
  * A whole list's new order, `ids` naming each of its rows once: the rows whose place changes, each with its new place
  * (only those are written; the order is not a cell change, so versions stay), or the list's length when `ids` names a

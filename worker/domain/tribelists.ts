@@ -4,8 +4,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { tribelistEntries } from "#drizzle/schema";
 import type { EntryCreate, EntryUpdate } from "#contract/tribelist-input";
 import type { TribelistEntry, TribelistServer } from "#contract/tribelists";
-import type { Db, Deps } from "./context";
-import { commit, mapSave, newObjectId, nullWhereAbsent, updateVersioned, type VersionedSave } from "./context";
+import type { Db, Deps, VersionedSave } from "./context";
+import { commit, deleteAudited, mapSave, newObjectId, nullWhereAbsent, updateVersioned } from "./context";
 
 type EntryRow = typeof tribelistEntries.$inferSelect;
 
@@ -88,11 +88,12 @@ export async function updateEntry(
 export async function deleteEntry(deps: Deps, server: TribelistServer, _id: string) {
   const before = await findEntry(deps.db, server, _id);
   if (!before) return null;
-  await commit(
+  await deleteAudited(
     deps,
-    [deps.db.delete(tribelistEntries).where(eq(tribelistEntries._id, _id))],
-    [{ entity: "tribelist_entry", entityId: _id, action: "delete", before: { server, ...entryJson(before) } }],
-    [{ type: "tribelist_deleted", message: `Removed entry: ${before.name}.` }],
+    tribelistEntries,
+    _id,
+    { entity: "tribelist_entry", before: { server, ...entryJson(before) } },
+    { type: "tribelist_deleted", message: `Removed entry: ${before.name}.` },
   );
   return entryJson(before);
 }

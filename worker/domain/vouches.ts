@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { vouches } from "#drizzle/schema";
 import type { Vouch } from "#contract/community";
 import type { Db, Deps } from "./context";
-import { commit } from "./context";
+import { commit, deleteAudited } from "./context";
 import { cachedAggregate } from "./aggregates";
 import { anyColumnLike, countedRows, type PageQuery } from "./paging";
 
@@ -23,12 +23,7 @@ export async function listVouches(db: Db) {
 export async function deleteVouch(deps: Deps, _id: string) {
   const before = await deps.db.query.vouches.findFirst({ where: eq(vouches._id, _id) });
   if (!before) return null;
-  await commit(
-    deps,
-    [deps.db.delete(vouches).where(eq(vouches._id, _id))],
-    [{ entity: "vouch", entityId: _id, action: "delete", before: vouchJson(before) }],
-    [{ type: "vouches_update" }],
-  );
+  await deleteAudited(deps, vouches, _id, { entity: "vouch", before: vouchJson(before) }, { type: "vouches_update" });
   return before;
 }
 

@@ -64,3 +64,23 @@ export async function searchedPage<T>(
     stale: answer.stale ? answer.asOf : null,
   };
 }
+
+/**
+ * A searched page as a page shows it (host-read.server.ts's Shown): on a failure, an empty page and `failed(error)`,
+ * logged; a page never turns a failed read into "nothing found".
+ */
+export async function shownPage<T>(
+  context: AppLoadContext,
+  list: string,
+  query: { q: string; page: number; size: number },
+  fallback: Parameters<typeof searchedPage<T>>[3],
+  failed: (error: unknown) => string,
+): Promise<{ page: Page<T>; all: number | null; staleAsOf: number | null; loadError: string | null }> {
+  try {
+    const { stale, all, ...page } = await searchedPage<T>(context, list, query, fallback);
+    return { page, all, staleAsOf: stale, loadError: null };
+  } catch (error) {
+    console.error(`${list}: load failed`, error);
+    return { page: paginate<T>([], 1, query.size), all: null, staleAsOf: null, loadError: failed(error) };
+  }
+}

@@ -6,9 +6,8 @@ import { json } from "#app/utils/json.server";
 import { OBJECT_ID } from "#contract/ids";
 import { host, hostErrorOf } from "#app/host/client.server";
 import { backTo, hostIssues, reply } from "#app/utils/action.server";
-import { loaded } from "#app/utils/host-read.server";
-import { searchedPage } from "#app/utils/host-search.server";
-import { pageQueryOf, paginate } from "#app/utils/table";
+import { shownPage } from "#app/utils/host-search.server";
+import { pageQueryOf } from "#app/utils/table";
 import { PAGE_PATH, SIDE_TABLES, TEXTS, type CodeGiven, type FfaRaising, type SideTable } from "./breeder";
 
 type Io = { request: Request; context: AppLoadContext; form: FormData };
@@ -22,19 +21,18 @@ export async function loadSideTable(context: AppLoadContext, which: SideTable, u
   const { page: requested, size } = pageQueryOf(url.searchParams);
   const keys = table.columns.map((c) => c.key as keyof (FfaRaising | CodeGiven));
   const query = { q, page: requested, size };
-  const empty = { ...paginate<FfaRaising | CodeGiven>([], 1, size), stale: null, all: 0 };
-  const searched = searchedPage<FfaRaising | CodeGiven>(context, table.path, query, { fields: keys });
-  const read = await loaded(
-    searched.then((found) => ({ data: found, stale: found.stale })),
-    empty,
-    table.listName,
+  const { page, all, staleAsOf, loadError } = await shownPage<FfaRaising | CodeGiven>(
+    context,
+    table.path,
+    query,
+    { fields: keys },
+    () => table.failed,
   );
-  const { stale: _stale, all, ...page } = read.data;
   const editId = url.searchParams.get("edit");
   return {
     which,
-    failed: read.loadError !== null,
-    staleAsOf: read.staleAsOf,
+    failed: loadError !== null,
+    staleAsOf,
     total: all ?? page.total,
     page,
     editing: editId && page.rows.some((r) => r._id === editId) ? editId : null,

@@ -7,8 +7,8 @@ import { requireUser } from "#app/auth/session.server";
 import { host, hostErrorOf } from "#app/host/client.server";
 import { backTo, formOf, hostConflict, refuseConflict, reply } from "#app/utils/action.server";
 import { errorsOf } from "#app/utils/forms";
-import { searchedPage } from "#app/utils/host-search.server";
-import { pageQueryOf, paginate, type Page } from "#app/utils/table";
+import { shownPage } from "#app/utils/host-search.server";
+import { pageQueryOf } from "#app/utils/table";
 import { storedAvatarSrc } from "#app/utils/user";
 import { checkCode } from "./codes-form";
 import type { Code } from "#contract/codes";
@@ -19,28 +19,20 @@ export async function loadCodes(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const { q, page: requestedPage, size } = pageQueryOf(url.searchParams);
 
-  let page: Page<Code> = paginate<Code>([], 1, size);
-  let total = 0;
-  let stale: { asOf: number } | null = null;
-  let loadError: string | null = null;
-  try {
-    // One page searched and counted by the host (SQL), not the whole list.
-    const found = await searchedPage<Code>(
-      context,
-      "/api/codes",
-      { q, page: requestedPage, size },
-      { fields: SEARCH_FIELDS, order: byId },
-    );
-    const { stale: asOf, all, ...rest } = found;
-    page = rest;
-    total = all ?? rest.total;
-    if (asOf) stale = { asOf };
-  } catch (error) {
-    // The old app showed an empty table (and logged it); here the page says the load failed, with Retry.
-    console.error("codes: load failed", error);
-    const refused = hostErrorOf(error);
-    loadError = refused ? `Failed to load codes: HTTP error! status: ${refused.status}` : "Failed to load codes.";
-  }
+  // One page searched and counted by the host (SQL), not the whole list. The old app showed an empty table when the
+  // load failed (and logged it); here the page says so, with Retry.
+  const { page, all, staleAsOf, loadError } = await shownPage<Code>(
+    context,
+    "/api/codes",
+    { q, page: requestedPage, size },
+    { fields: SEARCH_FIELDS, order: byId },
+    (error) => {
+      const refused = hostErrorOf(error);
+      return refused ? `Failed to load codes: HTTP error! status: ${refused.status}` : "Failed to load codes.";
+    },
+  );
+  const total = all ?? page.total;
+  const stale = staleAsOf ? { asOf: staleAsOf } : null;
 
   const rows: CodeRow[] = page.rows.map((c) => ({ ...c, avatarSrc: storedAvatarSrc(c.avatar, c.user) }));
 

@@ -5,11 +5,11 @@ import { json } from "#app/utils/json.server";
 import { requireLevel, requireUser } from "#app/auth/session.server";
 import { failureReason, host, hostErrorOf } from "#app/host/client.server";
 import { backTo, formOf, reply } from "#app/utils/action.server";
-import { searchedPage } from "#app/utils/host-search.server";
-import { pageQueryOf, type Page } from "#app/utils/table";
+import { shownPage } from "#app/utils/host-search.server";
+import { pageQueryOf } from "#app/utils/table";
 import type { Toast } from "#app/utils/toast";
 import type { Vouch } from "#contract/community";
-import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer, type VouchRow } from "./vouches";
+import { kickToast, SEARCH_FIELDS, TEXTS, toRow, type KickAnswer } from "./vouches";
 import { checkVouchAction } from "./vouches-action";
 
 export async function loadVouches(request: Request, context: AppLoadContext) {
@@ -17,29 +17,16 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const { q, page: requested, size } = pageQueryOf(url.searchParams);
 
-  let page: Page<VouchRow> = { rows: [], total: 0, page: 1, pageCount: 1, size, from: 0, to: 0 };
-  let stale: number | null = null;
-  let loadError: string | null = null;
-  try {
-    // One page from GET /api/vouches/search (a host without it is searched here, sorted by id).
-    const answer = await searchedPage<Vouch>(
-      context,
-      "/api/vouches",
-      { q, page: requested, size },
-      {
-        fields: SEARCH_FIELDS,
-        order: (a: Vouch, b: Vouch) => a.id - b.id,
-      },
-    );
-    const { stale: asOf, ...found } = answer;
-    stale = asOf;
-    page = { ...found, rows: found.rows.map(toRow) };
-  } catch (error) {
-    // The old app only logged a failure here; the page says it too, never "No vouches found.".
-    if (hostErrorOf(error)?.status === 401) console.error("vouches: the host answered 401", (error as Error).message);
-    else console.error("vouches: load failed", error);
-    loadError = TEXTS.loadFailed(failureReason(error));
-  }
+  // One page from GET /api/vouches/search (a host without it is searched here, sorted by id). The old app only logged
+  // a failure; the page says it too, never "No vouches found.".
+  const shown = await shownPage<Vouch>(
+    context,
+    "/api/vouches",
+    { q, page: requested, size },
+    { fields: SEARCH_FIELDS, order: (a, b) => a.id - b.id },
+    (error) => TEXTS.loadFailed(failureReason(error)),
+  );
+  const page = { ...shown.page, rows: shown.page.rows.map(toRow) };
 
   // Without JavaScript, a row's Delete and Kick lead here first: ?confirm=delete|kick&id=<_id>.
   const kind = url.searchParams.get("confirm");
@@ -47,7 +34,7 @@ export async function loadVouches(request: Request, context: AppLoadContext) {
   const row = target ? page.rows.find((r) => r._id === target) : undefined;
   const confirm = row && (kind === "delete" || (kind === "kick" && row.vouched)) ? { kind, row } : null;
 
-  return json({ q, size, page, confirm, stale, loadError });
+  return json({ q, size, page, confirm, stale: shown.staleAsOf, loadError: shown.loadError });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));

@@ -9,10 +9,9 @@ import { addBenchToken, d1Rows, numberArg as arg, percentile, prepareDatabase, s
 const scale = arg("scale", 10);
 const runs = arg("runs", 20);
 const port = 8798;
-const dir = `.wrangler/bench-${scale}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
-prepareDatabase(dir, scale);
+const dir = prepareDatabase(scale);
 const token = addBenchToken(dir);
 
 const server = spawn(

@@ -15,8 +15,7 @@ const rounds = arg("rounds", 3);
 const scale = arg("scale", 10);
 const PORT = 8845;
 const CLIENTS = 8;
-const dir = `.wrangler/bench-${scale}`;
-prepareDatabase(dir, scale);
+const dir = prepareDatabase(scale);
 try {
   const browser = await launchChromium();
   let base, cookie;

@@ -23,8 +23,11 @@ export const percentile = (xs, p) => {
 };
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The benchmark's database for a scale: seeded on first use (and kept for later runs), migrated on every run. */
-export function prepareDatabase(dir, scale) {
+/**
+ * The benchmark's database for a scale, in `dir`: seeded on first use (and kept for later runs), migrated on every run.
+ * Answers `dir`.
+ */
+export function prepareDatabase(scale, dir = `.wrangler/bench-${scale}`) {
   if (!existsSync(dir)) {
     const t = Date.now();
     run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
@@ -33,6 +36,7 @@ export function prepareDatabase(dir, scale) {
   } else {
     run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
   }
+  return dir;
 }
 
 /** Rows a SQL query answers from the benchmark's database in `dir`. */

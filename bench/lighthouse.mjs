@@ -178,13 +178,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const i = process.argv.indexOf("--pages");
   const pages = i >= 0 ? process.argv[i + 1].split(",") : SIDEBAR_PAGES;
   const misses = [];
-  prepareDatabase(".wrangler/bench-10", 10);
+  const dir = prepareDatabase(10);
   try {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu"],
     });
-    const { base, cookie } = await serveSignedIn(browser, 8840, ".wrangler/bench-10");
+    const { base, cookie } = await serveSignedIn(browser, 8840, dir);
     await browser.close(); // its cores are Lighthouse's while it measures
     console.log("Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), signed in");
     reportFigures(await lighthouseFigures({ baseUrl: base, cookie, pages, runs: numberArg("runs", 3) }), misses);

@@ -31,7 +31,6 @@ const rounds = arg("rounds", 5);
 const scale = arg("scale", 10);
 const PORT = 8840;
 const COUNT_PORT = 8841;
-const dir = `.wrangler/bench-${scale}`;
 const misses = [];
 
 /** A figure's samples, gathered over the rounds of a run: latencies by kind, statuses, errors, time spent. */
@@ -99,7 +98,7 @@ function target(label, ok, figure) {
 
 if (!existsSync("build/server/index.js"))
   throw new Error("No build: run `npm run build` first (npm run bench:load does).");
-prepareDatabase(dir, scale);
+const dir = prepareDatabase(scale);
 const browser = await launchChromium();
 
 try {

@@ -43,7 +43,6 @@ import { playerFigures, playerPages } from "./players.mjs";
 import { sheetFigures } from "./sheets.mjs";
 
 const PORT = 8830;
-const dir = `.wrangler/bench-${scale}`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -58,8 +57,7 @@ const FLAT_PORT = 8833;
  * other, as every figure is with its floor: two runs' figures differ by the machine's load more than by the data.
  */
 async function flatWithTheData(paths, figure) {
-  const baseDir = `.wrangler/bench-${FLAT_BASE_SCALE}`;
-  prepareDatabase(baseDir, FLAT_BASE_SCALE);
+  const baseDir = prepareDatabase(FLAT_BASE_SCALE);
   const signed = await serveSignedIn(browser, FLAT_PORT, baseDir);
   const smaller = signed.base;
   const headers = { Cookie: signed.cookie, Accept: "text/html", ...IDENTITY };
@@ -86,7 +84,7 @@ async function flatWithTheData(paths, figure) {
 // The host: seeded data, the production build
 
 if (!existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first (npm run bench does).");
-prepareDatabase(dir, scale);
+const dir = prepareDatabase(scale);
 // A service token for the edge in front of this host (HOST_TOKEN).
 const SERVICE_TOKEN = addBenchToken(dir);
 const counts = d1Rows(

@@ -17,7 +17,7 @@ const SHOTS = [
 ];
 
 mkdirSync(OUT, { recursive: true });
-prepareDatabase(".wrangler/readme", 1);
+prepareDatabase(1, ".wrangler/readme");
 try {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {

@@ -49,7 +49,7 @@ export function NameSelect({
  * of what the fields hold now (as the Codes and Tribelists forms do after a send), so a fixed form no longer says it
  * lacks what it now has. `send` marks the form sent and answers whether its values may go.
  */
-export function useFormProblem(problemNow: string | null) {
+function useFormProblem(problemNow: string | null) {
   const [sent, setSent] = useState(false);
   return {
     problem: sent ? problemNow : null,
@@ -95,24 +95,18 @@ export function AddImageDialog({
   const [updateAll, setUpdateAll] = useState(initial?.updateAllMatching ?? false);
   // The link as it would be sent: checked as the member types, and sent as checked.
   const reduced = reduceImageUrl(imageUrl);
-  const check = useFormProblem(imageFormError(texts, itemName, reduced, names ?? []));
-  const shown = check.problem ?? error ?? null;
   return (
     <FormDialog
       title={texts.title}
       onClose={onClose}
       closeHref={closeHref}
       testId="add-image-dialog"
-      problem={shown}
+      problem={imageFormError(texts, itemName, reduced, names ?? [])}
+      error={error}
       submit={{ label: "Add Image", busy }}
       hidden={hidden}
       name={{ texts, names, pending, value: itemName, onChange: setItemName }}
-      onSubmit={
-        onSubmit &&
-        (() => {
-          if (check.send()) onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll });
-        })
-      }
+      onSubmit={onSubmit && (() => onSubmit({ itemName, imageUrl: reduced, updateAllMatching: updateAll }))}
     >
       <label>
         <span>Image URL</span>
@@ -153,8 +147,9 @@ export function AddImageDialog({
 
 /**
  * A sheet page's form dialog that names a row (the image form, the role mapping): its hidden fields, the name select,
- * its other fields, the problem the member's input has (checked as they type) and an Add button. Without JavaScript
- * the form posts to the page's action; with it, `onSubmit` takes it (and checks it first).
+ * its other fields, the problem the member's input has (`problem`, shown from the first Add on, as they type) or else
+ * the answer's `error`, and an Add button. Without JavaScript the form posts to the page's action; with it, `onSubmit`
+ * takes it once `problem` is null.
  */
 export function FormDialog({
   title,
@@ -164,6 +159,7 @@ export function FormDialog({
   hidden,
   name,
   problem,
+  error,
   submit,
   onSubmit,
   children,
@@ -175,10 +171,13 @@ export function FormDialog({
   hidden: Record<string, string>;
   name: Omit<Parameters<typeof NameSelect>[0], "required">;
   problem: string | null;
+  error?: string | null;
   submit: { label: string; busy: boolean };
   onSubmit?: () => void;
   children: ReactNode;
 }) {
+  const check = useFormProblem(problem);
+  const shown = check.problem ?? error ?? null;
   return (
     <Modal title={title} onClose={onClose} closeHref={closeHref} testId={testId} className="stock-dialog">
       <form
@@ -188,7 +187,7 @@ export function FormDialog({
         onSubmit={(e) => {
           if (!onSubmit) return;
           e.preventDefault();
-          onSubmit();
+          if (check.send()) onSubmit();
         }}
       >
         {Object.entries(hidden).map(([field, value]) => (
@@ -196,9 +195,9 @@ export function FormDialog({
         ))}
         <NameSelect {...name} required={!onSubmit} />
         {children}
-        {problem ? (
+        {shown ? (
           <p className="stock-form-error" role="alert">
-            {problem}
+            {shown}
           </p>
         ) : null}
         <ModalActions className="stock-dialog-actions" submit={{ ...submit, busyLabel: "Adding..." }} />

@@ -3,7 +3,7 @@
 // (docs/product/breeder.md).
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AddImageDialog, FormDialog, useFormProblem } from "#app/components/sheet/Dialogs";
+import { AddImageDialog, FormDialog } from "#app/components/sheet/Dialogs";
 import { imageFormError } from "#app/components/sheet/rules";
 import { FETCHER_FIELDS, type Answer } from "#app/utils/action";
 import { useAnswerToast } from "#app/utils/use-answer-toast";
@@ -135,24 +135,18 @@ function MappingDialog({
 }) {
   const [itemName, setItemName] = useState(initial?.itemName ?? "");
   const [roleId, setRoleId] = useState(initial?.roleId ?? "");
-  const check = useFormProblem(imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? []));
-  const shown = check.problem ?? error ?? null;
   return (
     <FormDialog
       title={MAPPING_TEXTS.title}
       onClose={onClose}
       closeHref={closeHref}
       testId="add-mapping-dialog"
-      problem={shown}
+      problem={imageFormError(MAPPING_TEXTS, itemName, roleId, names ?? [])}
+      error={error}
       submit={{ label: "Add Mapping", busy }}
       hidden={{ intent: "mapping", redirectTo: closeHref }}
       name={{ texts: MAPPING_TEXTS, names, pending, value: itemName, onChange: setItemName }}
-      onSubmit={
-        onSubmit &&
-        (() => {
-          if (check.send()) onSubmit({ itemName, roleId: roleId.trim() });
-        })
-      }
+      onSubmit={onSubmit && (() => onSubmit({ itemName, roleId: roleId.trim() }))}
     >
       <label>
         <span>{MAPPING_TEXTS.roleLabel}</span>

@@ -128,20 +128,23 @@ const avatar = <T,>(
   owner: (row: T) => string | null | undefined,
 ): GridColumnDef<T> => ({ id, title, kind: "image", value: url, render: (r) => <Avatar url={url(r)} id={owner(r)} /> });
 
+/** The member a log row is about: the columns both logs show of them. */
+type Member = Pick<LeaveEntry, "id" | "displayName" | "username" | "joinedAt">;
+const displayName: GridColumnDef<Member> = {
+  ...text("displayName", "Display Name", (r: Member) => r.displayName, 1),
+  render: (r) => <MemberName id={r.id} name={r.displayName} />,
+};
+const username = text("username", "Username", (r: Member) => r.username, 1);
+const joinedAt = when("joinedAt", "Joined At", (r: Member) => dateTime(r.joinedAt), 1);
+const memberAvatar = <T extends Member>(url: (row: T) => string | null | undefined) =>
+  avatar("avatar", "Avatar", url, (r) => r.id);
+
 export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
   idColumn("id", "User ID", (r) => r.id),
-  {
-    ...text("displayName", "Display Name", (r: JoinEntry) => r.displayName, 1),
-    render: (r) => <MemberName id={r.id} name={r.displayName} />,
-  },
-  text("username", "Username", (r: JoinEntry) => r.username, 1),
-  avatar(
-    "avatar",
-    "Avatar",
-    (r) => r.avatarURL,
-    (r) => r.id,
-  ),
-  when("joinedAt", "Joined At", (r: JoinEntry) => dateTime(r.joinedAt), 1),
+  displayName,
+  username,
+  memberAvatar((r) => r.avatarURL),
+  joinedAt,
   when("createdAt", "Created At", (r: JoinEntry) => dateTime(r.createdAt)),
   text("inviteCode", "Invite Code", (r: JoinEntry) => r.inviteCode),
   idColumn("inviterId", "Inviter ID", (r) => r.inviterId),
@@ -156,19 +159,11 @@ export const joinColumns = (avatars: Avatars): GridColumnDef<JoinEntry>[] => [
 const voucherOf = (r: LeaveEntry) => r.voucherInfo?.vouchedBy;
 export const leaveColumns = (avatars: Avatars): GridColumnDef<LeaveEntry>[] => [
   idColumn("voucherId", "Voucher ID", voucherOf),
-  {
-    ...text("displayName", "Display Name", (r: LeaveEntry) => r.displayName, 1),
-    render: (r) => <MemberName id={r.id} name={r.displayName} />,
-  },
-  text("username", "Username", (r: LeaveEntry) => r.username, 1),
+  displayName,
+  username,
   idColumn("id", "User ID", (r) => r.id),
-  avatar(
-    "avatar",
-    "Avatar",
-    (r) => r.userAvatarURL,
-    (r) => r.id,
-  ),
-  when("joinedAt", "Joined At", (r: LeaveEntry) => dateTime(r.joinedAt), 1),
+  memberAvatar((r) => r.userAvatarURL),
+  joinedAt,
   when("leftAt", "Left At", (r: LeaveEntry) => dateTime(r.leftAt), 1),
   text("leaveReason", "Leave Reason", (r: LeaveEntry) => r.leaveReason),
   {

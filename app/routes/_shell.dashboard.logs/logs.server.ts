@@ -5,7 +5,7 @@ import { searchedPage } from "#app/utils/host-search.server";
 import { pageQueryOf } from "#app/utils/table";
 import type { JoinEntry, LeaveEntry } from "#contract/community";
 import type { RememberedTab } from "#app/utils/remembered-tab";
-import type { LogTab } from "./logs";
+import { LOG_NAMES, type LogTab } from "./logs";
 
 const JOIN_FIELDS: (keyof JoinEntry)[] = ["id", "displayName", "username", "inviteCode", "inviterId"];
 const LEAVE_FIELDS = [
@@ -57,12 +57,10 @@ export async function loadLogs(context: AppLoadContext, url: URL, { tab, hasTabP
     return {
       ...base,
       staleAsOf: null,
-      loadError: `Failed to load the ${TAB_NAMES[tab]}: ${failureReason(error)}`,
+      loadError: `Failed to load the ${LOG_NAMES[tab].name}: ${failureReason(error)}`,
       join: null,
       leave: null,
       avatars: {},
     };
   }
 }
-
-const TAB_NAMES: Record<LogTab, string> = { "join-log": "join log", "leave-log": "leave log" };

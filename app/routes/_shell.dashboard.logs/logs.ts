@@ -7,6 +7,12 @@ export type LogTab = (typeof LOG_TABS)[number];
 export const isLogTab = (v: unknown): v is LogTab =>
   typeof v === "string" && (LOG_TABS as readonly string[]).includes(v);
 
+/** What each log is called: on its tab, over its table, and in a sentence ("Search join log...", "the join log"). */
+export const LOG_NAMES: Record<LogTab, { tab: string; caption: string; name: string }> = {
+  "join-log": { tab: "Join Log", caption: "Join log", name: "join log" },
+  "leave-log": { tab: "Leave Log", caption: "Leave log", name: "leave log" },
+};
+
 /** Where the active tab is remembered: local storage and a cookie, so the server renders it on first paint. */
 export const TAB_MEMORY: TabMemory<LogTab> = {
   storageKey: "logs-active-tab",

@@ -15,7 +15,7 @@ import { formatDateTime } from "#app/utils/dates";
 import { readRememberedTab, useRememberedTab } from "#app/utils/remembered-tab";
 import { defaultAvatarUrl } from "#app/utils/user";
 import type { JoinEntry, LeaveEntry } from "#contract/community";
-import { LOG_TABS, TAB_MEMORY, type LogTab } from "./logs";
+import { LOG_NAMES, LOG_TABS, TAB_MEMORY, type LogTab } from "./logs";
 import { loadLogs } from "./logs.server";
 import { SourceAgeOf } from "#app/components/SourceAge";
 import { sourceOf } from "#app/utils/sources.server";
@@ -41,8 +41,6 @@ function Avatar({ url, id }: { url?: string | null; id?: string | null }) {
   return <img className="avatar" src={url || defaultAvatarUrl(id)} width={28} height={28} alt="" loading="lazy" />;
 }
 
-const TAB_LABELS: Record<LogTab, string> = { "join-log": "Join Log", "leave-log": "Leave Log" };
-
 export default function Logs() {
   const data = useLoaderData<typeof loader>();
   useLiveRevalidate(["joined_members_update", "removed_members_update"]);
@@ -51,7 +49,7 @@ export default function Logs() {
   // The active tab is remembered in this browser: arriving without one in the URL restores it.
   useRememberedTab(TAB_MEMORY, { tab: data.tab, hasTabParam: data.hasTabParam, here });
   const page = data.join ?? data.leave;
-  const log = data.tab === "join-log" ? "join log" : "leave log";
+  const log = LOG_NAMES[data.tab].name;
   const failed = !!data.loadError;
   return (
     <>
@@ -64,17 +62,17 @@ export default function Logs() {
         active={data.tab}
         label="Logs"
         href={(t) => `${location.pathname}?tab=${t}`}
-        text={(t) => TAB_LABELS[t]}
+        text={(t) => LOG_NAMES[t].tab}
       />
       <section className="card">
         <TableToolbar q={data.q} size={data.size} placeholder={`Search ${log}...`} keep={["tab"]} exportable />
         <StaleSince asOf={data.staleAsOf} what={`the ${log}`} />
         <LoadError message={data.loadError} />
         {data.join ? (
-          <LogTable log={log} failed={failed} rows={data.join.rows} columns={joinColumns(data.avatars)} />
+          <LogTable tab={data.tab} failed={failed} rows={data.join.rows} columns={joinColumns(data.avatars)} />
         ) : null}
         {data.leave ? (
-          <LogTable log={log} failed={failed} rows={data.leave.rows} columns={leaveColumns(data.avatars)} />
+          <LogTable tab={data.tab} failed={failed} rows={data.leave.rows} columns={leaveColumns(data.avatars)} />
         ) : null}
         {page ? <Pagination page={page} /> : null}
       </section>
@@ -84,7 +82,7 @@ export default function Logs() {
 
 /** One log's table; a row is one member's join or leave at a time. */
 function LogTable<T extends JoinEntry | LeaveEntry>(props: {
-  log: string;
+  tab: LogTab;
   failed: boolean;
   rows: T[];
   columns: GridColumnDef<T>[];
@@ -94,9 +92,9 @@ function LogTable<T extends JoinEntry | LeaveEntry>(props: {
       rows={props.rows}
       columns={props.columns}
       rowKey={(r) => `${r.id}:${"leftAt" in r ? r.leftAt : r.joinedAt}`}
-      caption={props.log[0]!.toUpperCase() + props.log.slice(1)}
+      caption={LOG_NAMES[props.tab].caption}
       className="table extras-when-wide"
-      empty={props.failed ? null : `No ${props.log} entries found.`}
+      empty={props.failed ? null : `No ${LOG_NAMES[props.tab].name} entries found.`}
     />
   );
 }

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// Times every GET of the host API over demo data of a given scale, through wrangler dev on this machine.
-//   node bench/api.mjs [--scale 10] [--runs 20]
-// Prints, per path: rows, answer size, and the median and 95th-percentile time of `runs` sequential requests.
-// Needs a build (npm run build). The database is kept in .wrangler/bench-<scale> and reused on later runs.
+// Every GET of the host API over a scale's demo data (`node bench/api.mjs [--scale 10] [--runs 20]`, after a build):
+// per path its rows, answer size, and the median and 95th-percentile time of sequential requests. The database is
+// kept in .wrangler/bench-<scale>.
 import { spawn } from "node:child_process";
 import { addBenchToken, d1Rows, numberArg as arg, percentile, prepareDatabase, sleep } from "./lib.mjs";
 

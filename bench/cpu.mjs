@@ -1,11 +1,7 @@
 #!/usr/bin/env node
-// CPU time per request, by kind of request and by process of the dev server: the Worker's workerd (the Worker, D1 and
-// the Durable Objects), wrangler's proxy (a second workerd in front of it) and wrangler's node process (its request
-// log). Read from /proc before and after each batch, so it counts what each process really spent, whatever the
-// machine's other load; latency is not measured here.
-//   npm run bench:cpu -- [--requests 400] [--rounds 3] [--scale 10] [--devtools] [kind ...]
-// Kinds: floor, health, page, data, read, write, action (the load benchmark's mix, bench/load.mjs, one kind at a time).
-// --devtools serves the build with `wrangler dev`'s devtools inspector attached (ADR 049).
+// `npm run bench:cpu` (docs/performance.md): CPU time per request of each dev-server process (the Worker's workerd,
+// wrangler's proxy, wrangler's node), read from /proc around batches of one kind of the load benchmark's requests
+// (floor, health, page, data, read, write, action), whatever else the machine does. Latency is not measured.
 import { readdirSync, readFileSync } from "node:fs";
 import { launchChromium, numberArg as arg, prepareDatabase, serveSignedIn, stopAll } from "./lib.mjs";
 import { pickWeighted, theMix } from "./mix.mjs";

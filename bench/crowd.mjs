@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// The live room's audience for bench/run.mjs: N signed-in sockets in a process of their own, as N browsers would be,
-// so that receiving N messages does not hold up the benchmark's own timers (it measures the writer). Reports over IPC:
-// { type: "open" } once every socket is open, then { type: "arrived", index, at } when message number `index` has
-// reached every socket, `at` being the last arrival and `first` the first, in wall-clock milliseconds
-// (performance.timeOrigin-based).
+// The live room's audience for bench/run.mjs: N signed-in sockets in a process of their own, so receiving does not hold
+// up the benchmark's timers. Reports over IPC { type: "open" } once all are open, then { type: "arrived", index, at,
+// first } when message `index` has reached every socket (wall-clock ms of the last and the first arrival).
 import WebSocket from "ws";
 
 const { url, cookie, count } = JSON.parse(process.argv[2]);

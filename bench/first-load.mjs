@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// First-load JavaScript of each page: the gzip size (level 9) of every script a first visit downloads (the entry, and
-// the route module and its imports of the page and of each parent route), read from the Remix build's manifest, and that
-// manifest itself (a first visit downloads the whole route manifest as a script: ADR 029).
-//   npm run build && node bench/first-load.mjs
-// Prints one line per page; the issue's target is at most 120 KiB gzip on every page.
+// First-load JavaScript per page (`npm run build && node bench/first-load.mjs`; at most 120 KiB): the gzip size
+// (level 9) of every script a first visit downloads, read from the Remix build's manifest: the entry, the route
+// modules of the page and its parents with their imports, and the route manifest itself (ADR 029).
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 

@@ -1,15 +1,7 @@
 #!/usr/bin/env node
-// The load benchmark (docs/performance.md), against the production build served by wrangler dev on this machine.
-//   npm run bench:load -- [--clients 150] [--seconds 60] [--floor-seconds 10] [--sockets 40] [--scale 10] [--rounds 5]
-// In one run, each under the same number of concurrent clients:
-//   - the Worker's own floor: a request it refuses without I/O (GET /api/codes with no session: 401);
-//   - GET /api/health with a session;
-//   - the mix, with live sockets open: page views, the pages' data requests, API reads, API writes and page actions.
-// The three are measured in turns (5 rounds by default) so that each ratio compares samples taken under the same
-// conditions on a shared machine. Each prints throughput, p50, p99 and errors (any answer but the one expected, or
-// none). Then, on an instance that counts them (COUNT_D1_QUERIES, development only), the D1 round trips of a page
-// view, an API read and a warm session.
-// The issue's targets are printed beside the figures; the script exits 1 when one is missed.
+// The load benchmark (docs/performance.md): the Worker's own floor, GET /api/health with a session and the mix of
+// requests with live sockets open, measured in turns under the same number of clients, each with its target; then the
+// D1 round trips of a page view, an API read and a warm session (COUNT_D1_QUERIES). Exits 1 when a target is missed.
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import {

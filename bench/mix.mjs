@@ -1,9 +1,6 @@
-// The load benchmark's mix of requests (bench/load.mjs; bench/cpu.mjs one kind at a time), and how a client picks one.
-/**
- * The load benchmark's mix of requests (bench/load.mjs; bench/cpu.mjs one kind at a time): `mix` holds
- * [weight, (client, n) => ({ kind, url, init, expect })], and `codes` the 20 codes its writes share, made first
- * (racing on purpose: unversioned saves are retried in the Worker, never a 500).
- */
+// The load benchmark's mix (bench/load.mjs; bench/cpu.mjs one kind at a time): `mix` holds
+// [weight, (client, n) => ({ kind, url, init, expect })], and `codes` the 20 codes its writes share, made first
+// (racing on purpose: unversioned saves are retried in the Worker, never a 500).
 export async function theMix(base, cookie) {
   const origin = { Origin: base };
   const json = { ...origin, Cookie: cookie, "Content-Type": "application/json" };

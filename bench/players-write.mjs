@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Sessions kept with the events: what they add to recording a roster snapshot (target: at most 1.10x the snapshot
-// alone), measured inside workerd with the real D1 (bench/players-write.workers.ts).
+// Sessions kept with the events: what they add to recording a roster snapshot, measured inside workerd with the real
+// D1 (bench/players-write.workers.ts; target at most 1.10x the snapshot alone).
 //   node bench/players-write.mjs
 import { spawnSync } from "node:child_process";
 

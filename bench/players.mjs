@@ -1,7 +1,6 @@
-// The players' figures (their targets in docs/performance.md): a profile, a tribe's heatmap and who was on at T, each at most 2x the floor
-// (GET /api/health) and flat from scale 10 (bench/run.mjs compares them with their scale-10 twins like every page);
-// and what keeping sessions adds to recording a roster snapshot (bench/players-write.mjs, at most 1.10x). Scale 200
-// holds 1,000,000+ join and leave events over 90 days.
+// The players' figures (docs/performance.md): a profile, a tribe's heatmap and who was on at T, each at most 2x the
+// floor and flat from scale 10 (compared with their scale-10 twins like every page), and what keeping sessions adds
+// to recording a roster snapshot (bench/players-write.mjs, at most 1.10x).
 import { execFile } from "node:child_process";
 import { d1Rows } from "./lib.mjs";
 import { against, header, report } from "./figures.mjs";

@@ -1,14 +1,7 @@
 #!/usr/bin/env node
-// The benchmarks of docs/performance.md, against the production build served by wrangler dev on this machine.
-//   npm run bench -- [--scale 10] [--samples 31] [--sockets 500] [--browse-seconds 60] [--ttl 15]
-//                   [--lighthouse-runs 3] [--skip pages,players,api,external,live,sheets,lighthouse]
-// Seeds demo data of the chosen scale into its own database (.wrangler/bench-<scale>, kept for later runs), starts the
-// build, signs in through the Discord stand-in, and prints each figure as a median and as a ratio to a floor measured
-// in the same run: GET /api/health with the session cookie. Samples of a figure and of its floor are interleaved, one
-// after the other, because this machine is shared and noisy. A run above scale 10 also serves the scale-10 database
-// beside its own and compares each page with its scale-10 twin, samples interleaved alike (flat with the data).
-// Targets are printed beside each ratio; the script fails (exit 1) when one is missed, so a regression is seen. The
-// figures and the commands live in docs/performance.md.
+// `npm run bench` (docs/performance.md: its sections, options and targets): seeds a scale's demo data once, serves the
+// build, signs in through the Discord stand-in and prints each figure beside a floor measured in the same run, samples
+// interleaved because the machine is shared. Exits 1 when a target is missed, so a regression is seen.
 import { existsSync, readFileSync } from "node:fs";
 import {
   addBenchToken,

@@ -1,12 +1,7 @@
 #!/usr/bin/env node
-// The production build served by wrangler's dev server for the benchmarks, as `wrangler dev` serves it (its Miniflare
-// and workerd, its proxy in front of the Worker, its request log), but without the devtools inspector (ADR 049).
+// The build served by wrangler's dev server for the benchmarks, as `wrangler dev` serves it but without its devtools
+// inspector, whose tracing of every subrequest cost more CPU than the Worker's own work (ADR 049; --devtools keeps it).
 //   node bench/serve.mjs --port 8840 --persist-to .wrangler/bench-10 [--var NAME:value ...] [--devtools]
-// `wrangler dev` always attaches an inspector to the Worker and enables its Network domain: every subrequest the
-// Worker makes (each D1 query, each Durable Object call) then raises devtools events that wrangler relays to its node
-// process, which writes each to its debug log file. Measured per request, that tracing cost more CPU than the Worker's
-// own work on the requests that read or write D1, and nothing like it runs on Cloudflare. `--devtools` measures with
-// it, as `wrangler dev` does.
 import { unstable_startWorker } from "wrangler";
 
 const argv = process.argv.slice(2);

@@ -1,12 +1,6 @@
--- Global search through an index (issue 11, ADR 017): one FTS5 table with the trigram tokenizer, so a case-insensitive
--- substring query of three or more characters is answered from the index, and a miss costs no more than a hit. Each
--- row of the large searched lists has one document, whose rowid is the row's integer key times 8 plus its list (1
--- vouches, 3 the join log, 4 removed members, 5 codes; the three small tribelists are searched with LIKE), and whose
--- text is the fields the spec searches, joined by the unit separator (so no match spans two fields). Triggers keep it
--- in step with every write to those fields, whatever its path.
---
--- Other triggers bump data_versions.vouches when a vouch is added or removed or a column the dashboard's aggregates
--- read changes: the version the cached aggregates are checked against (aggregate_cache, migrations/0003).
+-- Global search through one FTS5 trigram index (ADR 017): a document per row of the large lists (rowid: the row's key
+-- times 8 plus its list), its searched fields joined by the unit separator, kept in step by triggers. Other triggers
+-- bump data_versions.vouches when what the cached aggregates read changes (aggregate_cache, 0003).
 CREATE VIRTUAL TABLE `search_index` USING fts5(`body`, tokenize = 'trigram');
 --> statement-breakpoint
 INSERT INTO `data_versions` (`name`, `version`) VALUES ('vouches', 0);

@@ -1,8 +1,6 @@
--- The breeder list paged in SQL (issue 11): its order with the id as the tie-break, within a server (the filter), and
--- each dino's first row (the dialogs' dinos).
---
--- Triggers bump data_versions.breeder_list on every write to the list: the version the kept summary card and dino
--- list are checked against (aggregate_cache, migrations/0003).
+-- The breeder list paged in SQL: its order with the id as the tie-break, within a server, and each dino's first row.
+-- Triggers bump data_versions.breeder_list on every write: the version the kept summary card and dino list are
+-- checked against (aggregate_cache, 0003).
 DROP INDEX `breeder_list_order`;--> statement-breakpoint
 CREATE INDEX `breeder_list_server_order` ON `breeder_list` (`server`,`order`,`_id`);--> statement-breakpoint
 CREATE INDEX `breeder_list_dino_order` ON `breeder_list` (`dino`,`order`,`_id`);--> statement-breakpoint

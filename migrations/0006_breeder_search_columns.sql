@@ -1,12 +1,6 @@
--- The breeder list's search reads columns kept with each row (issue 11, ADR 018 "Later"): each Days since's date as its
--- day number (days since 1970-01-01 UTC; null when the text is not a date) and the texts the row shows joined by the
--- unit separator (Dino, Server and each stored text or number; a key's name is not a field, and no query without the
--- separator matches across two texts). The search then parses no date and walks no JSON for every row it scans.
---
--- The Worker writes them with every write of Dino, Server or `values` (worker/domain/breeder.ts searchColumns, which
--- reads dates with contract/breeder.ts parseSheetDate). The rows already there get them here, in SQL: the dates read by
--- the parse the search ran until now (written out below, once per date column) and the texts as the search cast them;
--- tests/workers/api-breeder-search.test.ts checks that this gives what searchColumns gives, for every date form.
+-- The breeder list's search reads columns kept with each row (ADR 018 "Later"): each Days since as a day number and
+-- the shown texts joined by the unit separator. The Worker writes them (searchColumns); the rows already here get them
+-- below, by the parse the search ran until now (tests/workers/api-breeder-search-columns.test.ts holds the two equal).
 ALTER TABLE `breeder_list` ADD `date_day` integer;--> statement-breakpoint
 ALTER TABLE `breeder_list` ADD `datetwo_day` integer;--> statement-breakpoint
 ALTER TABLE `breeder_list` ADD `search_text` text DEFAULT '' NOT NULL;--> statement-breakpoint

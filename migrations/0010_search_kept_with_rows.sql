@@ -1,14 +1,6 @@
--- Issue 11: the two Breeder searches that still read every row's text (ADR 027).
---
--- The breeder list: a trigram index of each row's search_text (migrations/0006), as the global search has
--- (migrations/0004), so a query of three characters or more is answered from the index. The index keeps no copy of the
--- text (external content: the list's own search_text), and names each row by row_key: a number the insert trigger gives
--- once (the largest yet, plus one) and that nothing changes after, since a table keyed by text has no stable rowid. The
--- order's index carries row_key, so a page of the matches walks the order and stops when the page is full.
---
--- The claim sessions: the texts the tab's search reads (all but the dates, which are shown in the viewer's zone) kept in
--- search_text, written by triggers on every write of their columns, and carried by the order's index, so a search's
--- count reads the index alone instead of parsing two JSON arrays of every session.
+-- The two Breeder searches that still read every row's text (ADR 027): the breeder list's search_text (0006) indexed
+-- by trigrams, each row named by a row_key that never changes (a table keyed by text has no stable rowid), and the
+-- claim sessions' search texts kept by triggers and carried by the order's index.
 ALTER TABLE `breeder_list` ADD `row_key` integer;--> statement-breakpoint
 UPDATE `breeder_list` SET `row_key` = rowid;--> statement-breakpoint
 CREATE UNIQUE INDEX `breeder_list_row_key` ON `breeder_list` (`row_key`);--> statement-breakpoint

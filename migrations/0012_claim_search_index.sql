@@ -1,17 +1,6 @@
--- Issue 11: the claim sessions' search through a trigram index (ADR 038), as the breeder list's (migrations/0010).
---
--- A search of three characters or more counted its matches by reading every session's search_text (a LIKE over
--- 15,000 rows: 4 ms in sqlite3 at the benchmark's scale 100, half the call). The texts kept in search_text are now
--- indexed by trigrams (external content: the sessions' own search_text), so a count reads the matches alone. Each row is
--- named in the index by row_key, a number the insert trigger gives once and nothing changes after (the table is keyed
--- by text, so its rowid is not stable). The order's index carries row_key, so a page of the matches walks the order
--- and stops when the page is full. The triggers of migrations/0010 that wrote search_text are replaced by ones that
--- also keep the index in step: one statement writes the text and the key, and the old text leaves the index before
--- the new one enters it.
---
--- The day's cards (Claims Today, Completed Today, Most Participants) and their filters summed the lengths of two JSON
--- arrays of every session of the day (823 sessions today at scale 100: 3 ms). The lengths are kept as claim_count and
--- completed_count by the same triggers, and the order's index carries them, so the cards read the index alone.
+-- The claim sessions' search through a trigram index of their search_text (ADR 038), keyed by a row_key the insert
+-- trigger gives, as the breeder list's (0010); the triggers now keep text and index in step. The day's cards read
+-- claim_count and completed_count, kept by the same triggers and carried by the order's index.
 DROP INDEX `claim_sessions_created`;--> statement-breakpoint
 ALTER TABLE `claim_sessions` ADD `row_key` integer;--> statement-breakpoint
 ALTER TABLE `claim_sessions` ADD `claim_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// public/favicon.ico from public/favicon.svg: what browsers and crawlers ask for at /favicon.ico when a page names no
-// icon (a PDF view, an RSS reader, Lighthouse). The SVG drawn by chromium at 32 and 16 px, each PNG kept whole inside
-// the ICO container (PNG-compressed ICO entries, read by every browser since 2008).
-//   node scripts/favicon-ico.mjs
+// public/favicon.ico from public/favicon.svg (`node scripts/favicon-ico.mjs`), for whatever asks for /favicon.ico
+// when a page names no icon: the SVG drawn by chromium at 32 and 16 px, each PNG kept whole in the ICO container
+// (PNG-compressed ICO entries, read by every browser since 2008).
 import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// The README's pictures of the real dashboard: the production build under wrangler, its own local database
-// seeded with the demo data (scale 1, kept in .wrangler/readme for later runs), signed in through the Discord stand-in
-// as Rex Rider, What's New read; then the dashboard and 2411 Stock at 1440x900 and at a 390x844 phone, in
-// docs/screenshots/.
-//   npm run build && node scripts/readme-screenshots.mjs
+// The README's pictures (`npm run build && node scripts/readme-screenshots.mjs`): the build over its own scale-1 demo
+// database (.wrangler/readme), signed in as Rex Rider with What's New read; the dashboard and 2411 Stock at 1440x900
+// and at a 390x844 phone, in docs/screenshots/.
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { prepareDatabase, serveSignedIn, stopAll } from "../bench/lib.mjs";

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// `npm run db:seed [-- --scale N]`: fills the local D1 database with realistic tribe data (deterministic).
-// Every numbered module in scripts/seed/ (NN-name.mjs) exports default ({ r, scale, now, people }) => SQL statements;
-// the others (lib.mjs, stock-items.mjs) are what they import.
-// --scale multiplies the volume: 1 is a lively tribe; 100 reaches 50,000+ vouches and 100,000+ roster and log rows.
-// Options: --persist-to DIR (the local database's folder), --if-empty (do nothing when vouches has rows).
+// `npm run db:seed [-- --scale N] [--persist-to DIR] [--if-empty]`: deterministic tribe data in the local D1 database;
+// scale 1 is a lively tribe, 100 reaches 50,000+ vouches. Each numbered module in scripts/seed/ (NN-name.mjs) exports
+// default ({ r, scale, now, people }) => SQL statements; the others are what they import.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,12 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: everything a fresh clone needs to run the product locally, then wrangler serving the production build.
-//   1. .dev.vars from .dev.vars.example when missing (local settings: the Discord stand-in, a dev session secret)
-//   2. the Remix build   3. D1 migrations on the local database   4. demo data when the database is empty
-//   5. wrangler dev on http://localhost:$PORT (8787)
-//   6. the one-minute cron, as production runs it: the same scheduled() handler, fired at the start of every minute
-//      through wrangler's /__scheduled (wrangler dev never fires a cron by itself). LOCAL_CRON=0 leaves it to the
-//      caller: the browser tests keep control of time.
-// PERSIST_DIR keeps a separate local database and ENV_FILE replaces .dev.vars (the browser tests use both).
+// `npm start`: .dev.vars from .dev.vars.example when missing, the build, D1 migrations, demo data into an empty
+// database, wrangler dev on $PORT (8787), and the one-minute cron through /__scheduled, which wrangler dev never fires
+// (LOCAL_CRON=0 leaves it to the caller). PERSIST_DIR and ENV_FILE give a separate database and vars (browser tests).
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 

@@ -1,8 +1,6 @@
-// The player pages' CSV downloads, each under its page's path as the other pages' are (<page>/export):
-//   /dashboard/players/{eosId}/export         the player's every session, newest first;
-//   /dashboard/players/tribe/{tribe}/export   the tribe's heatmap, a row per weekday and hour.
-// One resource route for both (a route costs every page's first load a line of the route manifest); each needs what
-// its page needs (requireUser checks the path). Any other path under /dashboard/players is not found.
+// The player pages' CSVs under their pages' paths: /dashboard/players/{eosId}/export (every session, newest first) and
+// /dashboard/players/tribe/{tribe}/export (the heatmap, a row per weekday and hour). One route for both, since a route
+// costs every first load a line of the manifest; anything else under /dashboard/players is not found.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isEosId } from "#contract/players";
 import { requireUser } from "#app/auth/session.server";

@@ -1,7 +1,6 @@
-// Server stats: who is online on 2411, 2573 and 2446 now, 90 days of joins and leaves, 7 days of snapshots every
-// 10 minutes, and the weekly members. 2411 is the tribe's home (mostly tribemembers); the others are mixed.
-// Volume: ~1,000 join/leave rows per server in the last 30 days at scale 1, ~35,650 at scale 100, and 1,400 a server per
-// unit of scale before (1,000,000+ rows in all at scale 200).
+// Server stats: who is online on 2411 (the tribe's home), 2573 and 2446 now, 90 days of joins and leaves, 7 days of
+// snapshots every 10 minutes, and the weekly members. About 1,000 join/leave rows a server in the last 30 days at
+// scale 1, 35,650 at scale 100, and 1,400 a server per unit of scale before that (1,000,000+ in all at scale 200).
 import { DAY, SERVERS, eosId, insert, rng, steamId, survivor } from "./lib.mjs";
 
 const MINUTE = 60_000;

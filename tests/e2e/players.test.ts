@@ -1,7 +1,6 @@
-// The player pages in chromium, with JavaScript and without, at 1440x900 and 390x844: a profile reached
-// from a server's roster row and from the searches, the heatmap in the viewer's zone, sessions and their CSV, notes
-// with a conflict, the tribe page, "Who was on at", and a watched player's toast. Every test makes its own players:
-// past sessions through the collectors' events, who is online now through a roster push.
+// The player pages in chromium, JavaScript on and off, at 1440x900 and 390x844: profiles from a roster row and from
+// search, the heatmap in the viewer's zone, sessions and their CSV, notes, the tribe page, "Who was on at" and a
+// watched player's toast. Each test makes its own players (collector events for the past, a roster push for now).
 import { describe, expect, it } from "vitest";
 import { playerPath, tribePath } from "#contract/players";
 import { rowMiddle, TABLE_GRID } from "#app/components/grid/geometry";

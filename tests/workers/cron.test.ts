@@ -1,7 +1,6 @@
-// The one-minute cron inside workerd with the real D1 and live room: scheduled() against local copies of the
-// official server list and of an upstream host's rosters. Snapshots stored per minute, rosters diffed into joins and
-// leaves, events published, the audit trail, overlapping runs. Failing sources and retention are in
-// cron-failures-retention.test.ts, the official list stand-in in cron-standin.test.ts.
+// The one-minute cron inside workerd with the real D1 and live room, against local copies of the official server list
+// and an upstream's rosters: snapshots per minute, rosters diffed into joins and leaves, events, audit, overlaps.
+// Failing sources and retention: cron-failures-retention.test.ts; the official list stand-in: cron-standin.test.ts.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ServerStatus } from "#contract/servers";

@@ -1,5 +1,6 @@
 // Display preferences that live in cookies, so the server renders them on first paint and they work without JavaScript.
 import { readCookie } from "#contract/cookies";
+import { isOneOf } from "#contract/one-of";
 
 export const THEME_KEY = "vite-ui-theme";
 export const SIDEBAR_KEY = "sidebar-collapsed";
@@ -9,7 +10,7 @@ export const CHANGELOG_KEY = "changelog-seen";
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
-export const isTheme = (v: unknown): v is Theme => typeof v === "string" && (THEMES as readonly string[]).includes(v);
+export const isTheme = (v: unknown): v is Theme => isOneOf(THEMES, v);
 
 export const SIDEBAR_WIDTH = 240;
 export const SIDEBAR_COLLAPSED_WIDTH = 70;

@@ -13,6 +13,7 @@ import { parseForm } from "#app/utils/parse-form";
 import { rowForm, rowWording, type SheetParse, type SheetRefusal } from "./row-form";
 import { mergeOrder, sameValue } from "./rules";
 import type { PendingValue, SaveResult, SheetColumn, SheetRow, SheetTexts } from "./rules";
+import { isOneOf } from "#contract/one-of";
 
 export type RowSave = { _id: string; version: number; fields: Record<string, unknown> };
 export type SaveAnswer = {
@@ -45,7 +46,7 @@ export type SheetStore = {
 };
 
 export const SHEET_INTENTS = ["save", "save-row", "order", "move", "colour"] as const;
-export const isSheetIntent = (v: unknown) => typeof v === "string" && (SHEET_INTENTS as readonly string[]).includes(v);
+export const isSheetIntent = (v: unknown) => isOneOf(SHEET_INTENTS, v);
 
 const gridRows = z
   .array(

@@ -17,6 +17,7 @@ import { dayBounds } from "#contract/zones";
 import type { ImageFormTexts } from "#app/components/sheet/rules";
 import type { InlineColumn } from "#app/components/table/InlineEditTable";
 import type { TabMemory } from "#app/utils/remembered-tab";
+import { isOneOf } from "#contract/one-of";
 
 export const PAGE_PATH = BREEDER_PATH;
 /** The dialogs' dino names, fetched when a person reaches for one (./dinos beside the page's route). */
@@ -86,8 +87,7 @@ export const MAPPING_TEXTS = {
 
 export const DIALOGS = ["image", "mapping"] as const;
 export type BreederDialog = (typeof DIALOGS)[number];
-export const isDialog = (v: unknown): v is BreederDialog =>
-  typeof v === "string" && (DIALOGS as readonly string[]).includes(v);
+export const isDialog = (v: unknown): v is BreederDialog => isOneOf(DIALOGS, v);
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rows the host answers

@@ -23,6 +23,7 @@ import {
   type SheetRow,
   type SheetTexts,
 } from "#app/components/sheet/rules";
+import { isOneOf } from "#contract/one-of";
 
 /** A row as GET /api/breeder-list answers it, as the sheet holds it. */
 export type BreederRow = SheetRow & BreederListRow;
@@ -123,11 +124,11 @@ export function parseBreederInput(column: Pick<SheetColumn, "id">, input: string
     case "boolean": {
       if (text === "") return null;
       const v = text.toUpperCase();
-      return (NEGATIVE_VALUES as readonly string[]).includes(v) ? v : undefined;
+      return isOneOf(NEGATIVE_VALUES, v) ? v : undefined;
     }
     case "server":
       if (text === "") return null;
-      return (BREEDER_SERVERS as readonly string[]).includes(text) ? text : undefined;
+      return isOneOf(BREEDER_SERVERS, text) ? text : undefined;
     case "date":
       return text === "" ? null : text.length > MAX_DATE_LENGTH ? undefined : text;
     case "days":
@@ -203,5 +204,4 @@ export function summaryOf(rows: readonly BreederRow[]): BreederSummary {
   return { breeders: rows.length, servers, total, lastUpdated: last };
 }
 
-export const isBreederServer = (v: unknown): v is BreederServer =>
-  typeof v === "string" && (BREEDER_SERVERS as readonly string[]).includes(v);
+export const isBreederServer = (v: unknown): v is BreederServer => isOneOf(BREEDER_SERVERS, v);

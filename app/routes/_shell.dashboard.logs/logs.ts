@@ -1,11 +1,11 @@
 // The Logs page's tabs and entries (Logs page), for the loader and the page.
 import type { TabMemory } from "#app/utils/remembered-tab";
+import { isOneOf } from "#contract/one-of";
 
 export const LOG_TABS = ["join-log", "leave-log"] as const;
 export type LogTab = (typeof LOG_TABS)[number];
 
-export const isLogTab = (v: unknown): v is LogTab =>
-  typeof v === "string" && (LOG_TABS as readonly string[]).includes(v);
+export const isLogTab = (v: unknown): v is LogTab => isOneOf(LOG_TABS, v);
 
 /** What each log is called: on its tab, over its table, and in a sentence ("Search join log...", "the join log"). */
 export const LOG_NAMES: Record<LogTab, { tab: string; caption: string; name: string }> = {

@@ -6,6 +6,7 @@ import { NATIONALITIES, RANKS, tribelistPath, type TribelistEntry } from "#contr
 import { conflictText } from "#app/utils/action";
 import { labelled } from "#app/utils/forms";
 import type { TabMemory } from "#app/utils/remembered-tab";
+import { isOneOf } from "#contract/one-of";
 
 export const SERVERS = SERVER_IDS;
 export type Server = ServerId;
@@ -16,8 +17,7 @@ export const tabLabel = (server: Server) => `${server} Tribelist`;
 
 export const listPath = tribelistPath;
 
-export const isServer = (v: unknown): v is Server =>
-  typeof v === "string" && (SERVERS as readonly string[]).includes(v);
+export const isServer = (v: unknown): v is Server => isOneOf(SERVERS, v);
 export const serverFrom = (v: unknown): Server => (isServer(v) ? v : DEFAULT_SERVER);
 
 export { NATIONALITIES, RANKS };
@@ -39,8 +39,7 @@ export function sortEntries<T extends TribelistEntry>(entries: T[]): T[] {
 
 export const FILTERS = ["chinese", "english", "admins"] as const;
 export type Filter = (typeof FILTERS)[number];
-export const filterFrom = (v: unknown): Filter | null =>
-  typeof v === "string" && (FILTERS as readonly string[]).includes(v) ? (v as Filter) : null;
+export const filterFrom = (v: unknown): Filter | null => (isOneOf(FILTERS, v) ? v : null);
 export const FILTER_LABELS: Record<Filter, string> = { chinese: "Chinese", english: "English", admins: "Admins" };
 
 const same = (a: string | null | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.toLowerCase();

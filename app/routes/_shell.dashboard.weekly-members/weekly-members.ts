@@ -3,6 +3,7 @@
 import { WEEKLY_ACTIVITY, WEEKLY_ACTIVITY_LABELS, type WeeklyActivity } from "#contract/servers";
 import type { StatsRow, Tone } from "#app/routes/server-stats-page/servers";
 import type { TabMemory } from "#app/utils/remembered-tab";
+import { isOneOf } from "#contract/one-of";
 
 export const PAGE_PATH = "/dashboard/weekly-members";
 
@@ -10,7 +11,7 @@ export const PAGE_PATH = "/dashboard/weekly-members";
 export const TABS = WEEKLY_ACTIVITY;
 export type Tab = WeeklyActivity;
 export const DEFAULT_TAB: Tab = "active";
-export const isTab = (v: unknown): v is Tab => typeof v === "string" && (TABS as readonly string[]).includes(v);
+export const isTab = (v: unknown): v is Tab => isOneOf(TABS, v);
 export const TAB_LABELS: Record<Tab, string> = { active: "Active Members", inactive: "Inactive Members" };
 /** Where this browser remembers the tab: local storage, and the cookie that lets the server render it. */
 export const TAB_MEMORY: TabMemory<Tab> = {
